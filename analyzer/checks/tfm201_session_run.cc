@@ -1,0 +1,78 @@
+#include "analyzer/checks/tfm201_session_run.h"
+
+#include <fmt/format.h>
+
+#include "analyzer/python/ts_util.h"
+
+namespace tfm {
+namespace {
+
+bool IsSessionClass(std::string_view p) {
+  return p == "Session" || p == "InteractiveSession" || p == "train.MonitoredTrainingSession" ||
+         p == "train.MonitoredSession" || p == "train.SingularMonitoredSession";
+}
+
+bool EndsWith(std::string_view s, std::string_view suf) {
+  return s.size() >= suf.size() && s.substr(s.size() - suf.size()) == suf;
+}
+
+// Receivers spelled like a session object even when their origin is unknown
+// (a `sess` parameter): `sess`, `session`, `self.sess`, `train_sess`, `mon_sess`.
+bool LooksLikeSession(std::string_view receiver) {
+  auto dot = receiver.rfind('.');
+  std::string_view last = dot == std::string_view::npos ? receiver : receiver.substr(dot + 1);
+  return last == "sess" || last == "session" || EndsWith(last, "_sess") || EndsWith(last, "_session");
+}
+
+}  // namespace
+
+const RuleInfo& SessionRun::info() const {
+  static const RuleInfo kInfo{"TFM201", "session-run", Severity::kWarning, FixKind::kUnsafe, RuleInput::kPython,
+                              "TF1 session and graph-running call; TF2 runs eagerly or through tf.function"};
+  return kInfo;
+}
+
+void SessionRun::CheckPython(PythonContext& ctx) const {
+  const SemanticModel& m = ctx.model();
+  for (const TfRef& r : m.refs()) {
+    if (ts_node_is_null(r.call) || r.tf.ns == TfNs::kV2) continue;
+    const std::string& p = r.tf.path;
+    if (IsSessionClass(p)) {
+      ctx.Report(r.node, fmt::format("`{}` creates a TF1 session; TF2 executes eagerly, so run the computation "
+                                     "directly or through a `tf.function`",
+                                     DisplayName(r)));
+      continue;
+    }
+    auto paren = p.rfind("().");
+    if (paren == std::string::npos) continue;
+    std::string_view base(p.data(), paren);
+    std::string_view method(p.data() + paren + 3, p.size() - paren - 3);
+    if (method.find('.') != std::string_view::npos) continue;
+    if (method == "run" && IsSessionClass(base)) {
+      ctx.Report(r.node, fmt::format("`{}` runs a graph through a TF1 session; in TF2 call the computation (a "
+                                     "`tf.function` taking the feeds as arguments)",
+                                     ctx.Text(r.node)));
+    } else if (method == "eval" && !IsSessionClass(base)) {
+      ctx.Report(r.node, fmt::format("`{}()` evaluates a tensor in the default session; in TF2 tensors are "
+                                     "values: use `.numpy()`",
+                                     ctx.Text(r.node)));
+    } else if (method == "run" && !IsSessionClass(base) && m.PositionalArgs(r.call).size() <= 1) {
+      ctx.Report(r.node, fmt::format("`{}()` runs an operation in the default session; in TF2 operations run "
+                                     "when called",
+                                     ctx.Text(r.node)));
+    }
+  }
+  // `sess.run(...)` on a session whose origin is not visible (a parameter).
+  for (TSNode call : m.calls()) {
+    TSNode fn = ts::Field(call, "function");
+    if (!ts::Is(fn, "attribute") || ctx.Text(ts::Field(fn, "attribute")) != "run") continue;
+    TSNode recv = ts::Field(fn, "object");
+    if (m.Resolve(recv)) continue;  // resolved receivers were handled above
+    if (!LooksLikeSession(ctx.Text(recv))) continue;
+    ctx.Report(fn, fmt::format("`{}` runs a graph through a TF1 session; in TF2 call the computation (a "
+                               "`tf.function` taking the feeds as arguments)",
+                               ctx.Text(fn)));
+  }
+}
+
+}  // namespace tfm

@@ -1,0 +1,62 @@
+// Analysis driver: finds the input files, analyses each on a worker thread (one
+// parser per thread) and returns results in a deterministic order.
+//
+//   tfm::AnalyzeOptions opts;                 // rule selection, suppressions, limits
+//   tfm::Analysis a = tfm::AnalyzePaths({"src/", "nb.ipynb"}, opts);
+//   for (auto& f : a.files) for (auto& d : f.diagnostics) ...
+//   a.input_errors   // one line each: missing path, not UTF-8, too deep, ...
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analyzer/project/config.h"
+#include "analyzer/python/parse.h"
+#include "analyzer/report/diagnostic.h"
+
+namespace tfm {
+
+enum class InputKind { kPython, kNotebook, kGraph, kCpp, kOther };
+InputKind ClassifyPath(const std::string& path);
+
+struct AnalyzeOptions {
+  std::vector<std::string> select;   // CLI overrides; empty: use config
+  std::vector<std::string> extend_select;
+  std::vector<std::string> ignore;   // added to config's ignore
+  std::optional<std::string> config_file;
+  bool isolated = false;             // ignore config files
+  bool report_unused_ignores = false;
+  bool respect_excludes = true;
+  SourceOptions source;
+  unsigned jobs = 0;                 // 0: hardware concurrency
+};
+
+struct FileResult {
+  std::string path;
+  std::shared_ptr<const SourceFile> source;  // for code frames; null for input errors
+  std::vector<Diagnostic> diagnostics;        // sorted
+  std::optional<InputError> error;
+  std::optional<Severity> fail_on;             // from the file's configuration
+  uint32_t line_count = 0;
+};
+
+struct Analysis {
+  std::vector<FileResult> files;  // sorted by path
+  std::vector<InputError> input_errors;  // path-level problems (missing path, bad config)
+  bool HasInputErrors() const;
+};
+
+// Expands directories (recursively, skipping hidden dirs, virtual envs,
+// __pycache__ and configured excludes); explicit file arguments are kept as given.
+std::vector<std::string> DiscoverFiles(const std::vector<std::string>& paths, ConfigResolver& configs,
+                                       bool respect_excludes, std::vector<InputError>* errors);
+
+Analysis AnalyzePaths(const std::vector<std::string>& paths, const AnalyzeOptions& opts);
+
+// Analyses one already-loaded Python source (tests, rewriter). `config` may be null.
+FileResult AnalyzeSource(PythonParser& parser, SourceFile source, const Config* config,
+                         const AnalyzeOptions& opts);
+
+}  // namespace tfm

@@ -1,0 +1,60 @@
+// Python parsing with tree-sitter: a per-thread parser and the parsed file
+// (source + tree + where parsing failed).
+//
+//   tfm::PythonParser parser;                 // one per thread
+//   auto parsed = parser.Parse(std::move(src)); // Result<ParsedFile>
+//   TSNode root = parsed->Root();
+//
+// Parsing is error-tolerant: a syntax error leaves ERROR/MISSING nodes and the
+// first one is recorded in `syntax_error`; the rest of the tree stays usable.
+// Input nested deeper than kMaxDepth is refused as an InputError (CPython itself
+// rejects far shallower nesting), which keeps every later tree walk bounded.
+#pragma once
+
+#include <tree_sitter/api.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "analyzer/python/source.h"
+
+extern "C" const TSLanguage* tree_sitter_python(void);
+
+namespace tfm {
+
+struct TreeDeleter {
+  void operator()(TSTree* t) const { ts_tree_delete(t); }
+};
+using TreePtr = std::unique_ptr<TSTree, TreeDeleter>;
+
+struct SyntaxError {
+  uint32_t byte = 0;
+  std::string message;  // "unexpected `)`" / "missing `:`"
+};
+
+struct ParsedFile {
+  SourceFile source;
+  TreePtr tree;
+  std::optional<SyntaxError> syntax_error;
+  TSNode Root() const { return ts_tree_root_node(tree.get()); }
+};
+
+class PythonParser {
+ public:
+  static constexpr uint32_t kMaxDepth = 2000;
+
+  PythonParser();
+  ~PythonParser();
+  PythonParser(const PythonParser&) = delete;
+  PythonParser& operator=(const PythonParser&) = delete;
+
+  // Bare parse of a text (used by benchmarks and the rewriter's re-parse check).
+  TreePtr ParseText(const std::string& text);
+  Result<ParsedFile> Parse(SourceFile source);
+
+ private:
+  TSParser* parser_;
+};
+
+}  // namespace tfm

@@ -1,0 +1,646 @@
+#include "analyzer/python/semantic.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "analyzer/python/ts_util.h"
+
+namespace tfm {
+namespace {
+
+constexpr int kMaxResolveDepth = 24;
+
+bool IsScopeNode(std::string_view t) {
+  return t == "function_definition" || t == "class_definition" || t == "lambda" || t == "list_comprehension" ||
+         t == "set_comprehension" || t == "dictionary_comprehension" || t == "generator_expression";
+}
+
+bool StartsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+
+bool IsTfRoot(std::string_view q) {
+  auto root = q.substr(0, q.find('.'));
+  return root == "tensorflow" || root == "keras" || root == "tf_keras" || root == "tensorflow_core";
+}
+
+// Functions that switch a program to graph mode for the rest of its life.
+bool IsGraphToggle(const TfName& n) {
+  return n.path == "disable_eager_execution" || n.path == "disable_v2_behavior";
+}
+
+bool IsSessionPath(std::string_view p) {
+  return p == "Session" || p == "InteractiveSession" || p == "train.MonitoredTrainingSession" ||
+         p == "train.MonitoredSession" || p == "train.SingularMonitoredSession";
+}
+
+}  // namespace
+
+std::optional<TfName> SplitTfName(std::string_view q) {
+  TfName n;
+  if (StartsWith(q, "tensorflow_core.")) q.remove_prefix(std::strlen("tensorflow_core."));
+  else if (StartsWith(q, "tensorflow.")) q.remove_prefix(std::strlen("tensorflow."));
+  else if (q == "tensorflow" || q == "tensorflow_core") return TfName{TfNs::kTop, ""};
+  else if (StartsWith(q, "keras.") || q == "keras" || StartsWith(q, "tf_keras.") || q == "tf_keras") {
+    if (StartsWith(q, "tf_")) q.remove_prefix(3);
+    return TfName{TfNs::kTop, std::string(q)};
+  } else {
+    return std::nullopt;
+  }
+  if (StartsWith(q, "compat.v1.") || q == "compat.v1") {
+    n.ns = TfNs::kV1;
+    q.remove_prefix(std::min<size_t>(q.size(), std::strlen("compat.v1.")));
+  } else if (StartsWith(q, "compat.v2.") || q == "compat.v2") {
+    n.ns = TfNs::kV2;
+    q.remove_prefix(std::min<size_t>(q.size(), std::strlen("compat.v2.")));
+  }
+  n.path = std::string(q);
+  return n;
+}
+
+std::string_view ExecContextName(ExecContext c) {
+  switch (c) {
+    case ExecContext::kEager: return "eager";
+    case ExecContext::kGraph: return "graph";
+    case ExecContext::kTraced: return "traced";
+  }
+  return "eager";
+}
+
+SemanticModel::SemanticModel(const ParsedFile& file) : file_(file), text_(file.source.text) {
+  BuildScopes();
+  if (imports_tf_) Resolve2();
+}
+
+std::string_view SemanticModel::Text(TSNode n) const { return ts::Text(n, text_); }
+
+// ---------------------------------------------------------------------------
+// Pass 1: scopes, bindings, guarded regions.
+
+void SemanticModel::AddBinding(Binding b) {
+  int idx = static_cast<int>(bindings_.size());
+  Scope& s = scopes_[b.scope];
+  // `global x` inside a function binds x in the module scope.
+  int target_scope = b.scope;
+  if (s.globals.count(b.name)) target_scope = 0;
+  b.scope = target_scope;
+  scopes_[target_scope].bindings[b.name].push_back(idx);
+  bindings_.push_back(std::move(b));
+}
+
+void SemanticModel::BindTarget(TSNode t, TSNode value, BindingKind kind, int scope) {
+  auto type = ts::Type(t);
+  if (type == "identifier") {
+    Binding b;
+    b.kind = kind;
+    b.name = std::string(Text(t));
+    b.target = t;
+    b.value = value;
+    b.scope = scope;
+    b.byte = ts_node_start_byte(t);
+    AddBinding(std::move(b));
+  } else if (type == "pattern_list" || type == "tuple_pattern" || type == "list_pattern" ||
+             type == "expression_list" || type == "tuple" || type == "list" || type == "parenthesized_expression") {
+    for (TSNode c : ts::NamedChildren(t)) BindTarget(c, TSNode{}, kind, scope);
+  } else if (type == "list_splat_pattern" || type == "list_splat") {
+    for (TSNode c : ts::NamedChildren(t)) BindTarget(c, TSNode{}, kind, scope);
+  } else if (type == "attribute") {
+    // self.attr = value inside a method: remember for attribute resolution.
+    TSNode obj = ts::Field(t, "object");
+    if (ts::Is(obj, "identifier") && Text(obj) == "self" && !ts_node_is_null(value)) {
+      int fn = scope;
+      while (fn >= 0 && scopes_[fn].kind != ScopeKind::kFunction) fn = scopes_[fn].parent;
+      int cls = fn >= 0 ? scopes_[fn].parent : -1;
+      if (cls >= 0 && scopes_[cls].kind == ScopeKind::kClass)
+        self_attrs_[cls][std::string(Text(ts::Field(t, "attribute")))].push_back(value);
+    }
+  }
+}
+
+void SemanticModel::BindParameters(TSNode params, int scope) {
+  for (TSNode p : ts::NamedChildren(params)) {
+    auto type = ts::Type(p);
+    TSNode id{};
+    if (type == "identifier") id = p;
+    else if (type == "default_parameter" || type == "typed_default_parameter") id = ts::Field(p, "name");
+    else if (type == "typed_parameter" || type == "list_splat_pattern" || type == "dictionary_splat_pattern") {
+      for (TSNode c : ts::NamedChildren(p))
+        if (ts::Is(c, "identifier")) { id = c; break; }
+    } else if (type == "tuple_pattern") {
+      BindTarget(p, TSNode{}, BindingKind::kParameter, scope);
+      continue;
+    }
+    if (!ts_node_is_null(id) && ts::Is(id, "identifier")) BindTarget(id, TSNode{}, BindingKind::kParameter, scope);
+  }
+}
+
+void SemanticModel::BuildScopes() {
+  TSNode root = file_.Root();
+  Scope module;
+  module.kind = ScopeKind::kModule;
+  module.node = root;
+  module.begin = 0;
+  module.end = static_cast<uint32_t>(text_.size());
+  scopes_.push_back(std::move(module));
+  std::vector<int> stack{0};
+
+  auto import_module_path = [&](TSNode dotted) { return std::string(Text(dotted)); };
+
+  ts::Walk(
+      root,
+      [&](TSNode n, const char* field) {
+        std::string_view type = ts_node_type(n);
+        int cur = stack.back();
+        if (!ts_node_is_named(n)) return false;
+        if (IsScopeNode(type)) {
+          Scope s;
+          s.parent = cur;
+          s.node = n;
+          if (type == "function_definition") {
+            s.kind = ScopeKind::kFunction;
+            s.name = std::string(Text(ts::Field(n, "name")));
+            TSNode params = ts::Field(n, "parameters");
+            s.begin = ts_node_start_byte(params);
+            BindTarget(ts::Field(n, "name"), n, BindingKind::kFunction, cur);
+          } else if (type == "class_definition") {
+            s.kind = ScopeKind::kClass;
+            s.name = std::string(Text(ts::Field(n, "name")));
+            s.begin = ts_node_start_byte(ts::Field(n, "body"));
+            BindTarget(ts::Field(n, "name"), n, BindingKind::kClass, cur);
+          } else if (type == "lambda") {
+            s.kind = ScopeKind::kLambda;
+            s.begin = ts_node_start_byte(n);
+          } else {
+            s.kind = ScopeKind::kComprehension;
+            s.begin = ts_node_start_byte(n);
+          }
+          s.end = ts_node_end_byte(n);
+          int idx = static_cast<int>(scopes_.size());
+          scopes_[cur].children.push_back(idx);
+          scopes_.push_back(std::move(s));
+          stack.push_back(idx);
+          if (type == "function_definition") BindParameters(ts::Field(n, "parameters"), idx);
+          if (type == "lambda") {
+            TSNode params = ts::Field(n, "parameters");
+            if (!ts_node_is_null(params)) BindParameters(params, idx);
+          }
+          return true;
+        }
+        if (type == "import_statement") {
+          for (TSNode c : ts::NamedChildren(n)) {
+            Binding b;
+            b.kind = BindingKind::kImport;
+            b.scope = cur;
+            b.byte = ts_node_start_byte(n);
+            if (ts::Is(c, "aliased_import")) {
+              b.qname = import_module_path(ts::Field(c, "name"));
+              b.target = ts::Field(c, "alias");
+              b.name = std::string(Text(b.target));
+            } else if (ts::Is(c, "dotted_name")) {
+              // `import a.b.c` binds `a` to module a.
+              std::string full = import_module_path(c);
+              b.name = full.substr(0, full.find('.'));
+              b.qname = b.name;
+              b.target = c;
+            } else {
+              continue;
+            }
+            if (IsTfRoot(b.qname)) imports_tf_ = true;
+            AddBinding(std::move(b));
+          }
+          return false;
+        }
+        if (type == "import_from_statement") {
+          TSNode mod = ts::Field(n, "module_name");
+          if (ts::Is(mod, "relative_import")) return false;
+          std::string base = import_module_path(mod);
+          if (IsTfRoot(base)) imports_tf_ = true;
+          for (auto& [c, f] : ts::ChildrenWithFields(n)) {
+            if (ts::Is(c, "wildcard_import")) {
+              if (cur == 0) star_modules_.push_back(base);
+              continue;
+            }
+            if (!f || std::strcmp(f, "name") != 0) continue;
+            Binding b;
+            b.kind = BindingKind::kImport;
+            b.scope = cur;
+            b.byte = ts_node_start_byte(n);
+            if (ts::Is(c, "aliased_import")) {
+              b.qname = base + "." + std::string(Text(ts::Field(c, "name")));
+              b.target = ts::Field(c, "alias");
+            } else {
+              b.qname = base + "." + std::string(Text(c));
+              b.target = c;
+            }
+            b.name = std::string(Text(b.target));
+            AddBinding(std::move(b));
+          }
+          return false;
+        }
+        if (type == "future_import_statement") return false;
+        if (type == "assignment") {
+          TSNode left = ts::Field(n, "left");
+          TSNode right = ts::Field(n, "right");
+          // a = b = value: the right side may itself be an assignment
+          TSNode value = right;
+          while (ts::Is(value, "assignment")) value = ts::Field(value, "right");
+          BindTarget(left, value, BindingKind::kAssign, cur);
+          return true;
+        }
+        if (type == "augmented_assignment") {
+          BindTarget(ts::Field(n, "left"), TSNode{}, BindingKind::kAugAssign, cur);
+          return true;
+        }
+        if (type == "named_expression") {
+          BindTarget(ts::Field(n, "name"), ts::Field(n, "value"), BindingKind::kAssign, cur);
+          return true;
+        }
+        if (type == "for_statement" || type == "for_in_clause") {
+          BindTarget(ts::Field(n, "left"), TSNode{}, BindingKind::kFor, cur);
+          return true;
+        }
+        if (type == "as_pattern" && field && std::strcmp(field, "value") == 0) {
+          // with X as y
+          TSNode alias = ts::Field(n, "alias");
+          TSNode expr = ts_node_named_child(n, 0);
+          if (!ts_node_is_null(alias)) {
+            TSNode tgt = ts_node_named_child_count(alias) ? ts_node_named_child(alias, 0) : alias;
+            BindTarget(tgt, expr, BindingKind::kWith, cur);
+          }
+          return true;
+        }
+        if (type == "except_clause") {
+          bool after_as = false;
+          for (auto& [c, f] : ts::ChildrenWithFields(n)) {
+            if (!ts_node_is_named(c) && (ts::Type(c) == "as" || ts::Type(c) == ",")) after_as = true;
+            else if (after_as && ts::Is(c, "identifier")) {
+              BindTarget(c, TSNode{}, BindingKind::kExcept, cur);
+              break;
+            }
+          }
+          // guarded region: try body whose handler catches ImportError / AttributeError
+          return true;
+        }
+        if (type == "try_statement") {
+          bool import_guard = false;
+          for (TSNode c : ts::NamedChildren(n)) {
+            if (!ts::Is(c, "except_clause")) continue;
+            std::string_view t = Text(c);
+            size_t colon = t.find(':');
+            std::string_view head = t.substr(0, colon);
+            if (head.find("ImportError") != std::string_view::npos ||
+                head.find("ModuleNotFoundError") != std::string_view::npos ||
+                head.find("AttributeError") != std::string_view::npos)
+              import_guard = true;
+          }
+          if (import_guard) {
+            TSNode body = ts::Field(n, "body");
+            guarded_.emplace_back(ts_node_start_byte(body), ts_node_end_byte(body));
+          }
+          return true;
+        }
+        if (type == "if_statement") {
+          std::string_view cond = Text(ts::Field(n, "condition"));
+          if (cond.find("__version__") != std::string_view::npos || cond.find("VERSION") != std::string_view::npos ||
+              cond.find("hasattr(") != std::string_view::npos || cond.find("tf2.enabled") != std::string_view::npos ||
+              cond.find("version.parse") != std::string_view::npos) {
+            guarded_.emplace_back(ts_node_start_byte(n), ts_node_end_byte(n));
+          }
+          return true;
+        }
+        if (type == "global_statement" || type == "nonlocal_statement") {
+          for (TSNode c : ts::NamedChildren(n)) {
+            if (!ts::Is(c, "identifier")) continue;
+            (type == "global_statement" ? scopes_[cur].globals : scopes_[cur].nonlocals).insert(std::string(Text(c)));
+          }
+          return false;
+        }
+        return true;
+      },
+      [&](TSNode n) {
+        if (stack.size() > 1 && ts::Same(scopes_[stack.back()].node, n)) stack.pop_back();
+      });
+  for (auto& s : scopes_)
+    std::sort(s.children.begin(), s.children.end(),
+              [&](int a, int b) { return scopes_[a].begin < scopes_[b].begin; });
+}
+
+int SemanticModel::ScopeAt(uint32_t byte) const {
+  int cur = 0;
+  for (;;) {
+    const auto& ch = scopes_[cur].children;
+    auto it = std::upper_bound(ch.begin(), ch.end(), byte, [&](uint32_t b, int s) { return b < scopes_[s].begin; });
+    if (it == ch.begin()) return cur;
+    int cand = *(it - 1);
+    if (byte >= scopes_[cand].end) return cur;
+    cur = cand;
+  }
+}
+
+int SemanticModel::FunctionScopeAt(uint32_t byte) const {
+  for (int s = ScopeAt(byte); s >= 0; s = scopes_[s].parent)
+    if (scopes_[s].kind == ScopeKind::kFunction || scopes_[s].kind == ScopeKind::kLambda) return s;
+  return -1;
+}
+
+int SemanticModel::ClassOf(int scope) const {
+  if (scope < 0) return -1;
+  int p = scopes_[scope].parent;
+  return p >= 0 && scopes_[p].kind == ScopeKind::kClass ? p : -1;
+}
+
+const Binding* SemanticModel::Lookup(std::string_view name, uint32_t at) const {
+  std::string key(name);
+  int s = ScopeAt(at);
+  bool first = true;
+  while (s >= 0) {
+    const Scope& sc = scopes_[s];
+    // Class scopes are visible only to code directly in the class body.
+    if (sc.kind != ScopeKind::kClass || first) {
+      if (sc.globals.count(key) && s != 0) {
+        s = 0;
+        first = false;
+        continue;
+      }
+      auto it = sc.bindings.find(key);
+      if (it != sc.bindings.end() && !it->second.empty()) {
+        const Binding* best = nullptr;
+        // Latest binding before the use; in a function using an outer binding,
+        // or when none precedes, the last one in the scope.
+        for (int bi : it->second) {
+          const Binding& b = bindings_[bi];
+          if (b.byte <= at) best = &b;
+        }
+        if (!best) best = &bindings_[it->second.back()];
+        return best;
+      }
+    }
+    first = false;
+    s = sc.parent;
+  }
+  return nullptr;
+}
+
+std::optional<std::string> SemanticModel::ResolveBinding(const Binding& b, int depth) const {
+  switch (b.kind) {
+    case BindingKind::kImport:
+      return b.qname;
+    case BindingKind::kAssign:
+    case BindingKind::kWith:
+      if (ts_node_is_null(b.value)) return std::nullopt;
+      return ResolveImpl(b.value, depth + 1);
+    default:
+      return std::nullopt;
+  }
+}
+
+std::optional<std::string> SemanticModel::Resolve(TSNode expr) const { return ResolveImpl(expr, 0); }
+
+std::optional<TfName> SemanticModel::ResolveTf(TSNode expr) const {
+  auto q = Resolve(expr);
+  if (!q) return std::nullopt;
+  return SplitTfName(*q);
+}
+
+std::optional<std::string> SemanticModel::ResolveImpl(TSNode expr, int depth) const {
+  if (ts_node_is_null(expr) || depth > kMaxResolveDepth) return std::nullopt;
+  auto cached = resolve_cache_.find(expr.id);
+  if (cached != resolve_cache_.end()) return cached->second;
+  std::optional<std::string> out;
+  std::string_view type = ts_node_type(expr);
+  if (type == "identifier") {
+    std::string_view name = Text(expr);
+    const Binding* b = Lookup(name, ts_node_start_byte(expr));
+    if (b) {
+      // x = x.something: resolve the right side with the previous binding
+      if (b->kind == BindingKind::kAssign && !ts_node_is_null(b->value) && ts::Contains(b->value, expr)) {
+        const Binding* prev = b->byte > 0 ? Lookup(name, b->byte - 1) : nullptr;
+        if (prev && prev != b && prev->byte < b->byte) out = ResolveBinding(*prev, depth);
+      } else {
+        out = ResolveBinding(*b, depth);
+      }
+    } else if (!star_modules_.empty()) {
+      // `from tensorflow import *` makes unbound names resolve into it
+      static const std::unordered_set<std::string_view> kBuiltins = {
+          "print", "len", "range", "int", "float", "str", "list", "dict", "set", "tuple", "bool", "object",
+          "super", "isinstance", "enumerate", "zip", "map", "filter", "sum", "min", "max", "abs", "open",
+          "self", "None", "True", "False", "type", "id", "hash", "sorted", "reversed", "iter", "next"};
+      if (!kBuiltins.count(name)) out = star_modules_.front() + "." + std::string(name);
+    }
+  } else if (type == "attribute") {
+    TSNode obj = ts::Field(expr, "object");
+    std::string_view attr = Text(ts::Field(expr, "attribute"));
+    if (ts::Is(obj, "identifier") && Text(obj) == "self") {
+      int fn = FunctionScopeAt(ts_node_start_byte(expr));
+      int cls = ClassOf(fn);
+      if (cls >= 0) {
+        auto it = self_attrs_.find(cls);
+        if (it != self_attrs_.end()) {
+          auto jt = it->second.find(std::string(attr));
+          if (jt != it->second.end() && jt->second.size() == 1) out = ResolveImpl(jt->second.front(), depth + 1);
+        }
+      }
+    } else {
+      auto base = ResolveImpl(obj, depth + 1);
+      if (base) out = *base + "." + std::string(attr);
+    }
+  } else if (type == "call") {
+    auto f = ResolveImpl(ts::Field(expr, "function"), depth + 1);
+    if (f) out = *f + "()";
+  } else if (type == "parenthesized_expression") {
+    TSNode inner = ts_node_named_child(expr, 0);
+    out = ResolveImpl(inner, depth + 1);
+  }
+  if (depth == 0 || out) resolve_cache_.emplace(expr.id, out);
+  return out;
+}
+
+TSNode SemanticModel::DefinitionOf(TSNode expr) const {
+  if (ts::Is(expr, "identifier")) {
+    const Binding* b = Lookup(Text(expr), ts_node_start_byte(expr));
+    if (b && b->kind == BindingKind::kFunction) return b->value;
+  } else if (ts::Is(expr, "attribute")) {
+    TSNode obj = ts::Field(expr, "object");
+    if (ts::Is(obj, "identifier") && Text(obj) == "self") {
+      int cls = ClassOf(FunctionScopeAt(ts_node_start_byte(expr)));
+      if (cls >= 0) {
+        auto it = scopes_[cls].bindings.find(std::string(Text(ts::Field(expr, "attribute"))));
+        if (it != scopes_[cls].bindings.end()) {
+          const Binding& b = bindings_[it->second.back()];
+          if (b.kind == BindingKind::kFunction) return b.value;
+        }
+      }
+    }
+  }
+  return TSNode{};
+}
+
+// ---------------------------------------------------------------------------
+// Pass 2: references, tf.function marks, graph regions.
+
+bool SemanticModel::IsReferencePosition(TSNode n, const char* field, TSNode parent) const {
+  std::string_view pt = ts::Type(parent);
+  if (pt == "attribute") return !(field && std::strcmp(field, "attribute") == 0);
+  if (pt == "keyword_argument") return !(field && std::strcmp(field, "name") == 0);
+  if (pt == "function_definition" || pt == "class_definition") return !(field && std::strcmp(field, "name") == 0);
+  if (pt == "default_parameter" || pt == "typed_default_parameter") return !(field && std::strcmp(field, "name") == 0);
+  if (pt == "parameters" || pt == "lambda_parameters" || pt == "typed_parameter" || pt == "list_splat_pattern" ||
+      pt == "dictionary_splat_pattern" || pt == "global_statement" || pt == "nonlocal_statement" ||
+      pt == "dotted_name" || pt == "aliased_import" || pt == "as_pattern_target" || pt == "pattern_list" ||
+      pt == "tuple_pattern" || pt == "list_pattern")
+    return false;
+  if ((pt == "assignment" || pt == "for_statement" || pt == "for_in_clause" || pt == "named_expression") && field &&
+      (std::strcmp(field, "left") == 0 || std::strcmp(field, "name") == 0))
+    return false;
+  return true;
+}
+
+void SemanticModel::Resolve2() {
+  TSNode root = file_.Root();
+  std::vector<std::pair<TSNode, const char*>> parents;  // stack of (node, field it sits in)
+  ts::Walk(
+      root,
+      [&](TSNode n, const char* field) {
+        std::string_view type = ts_node_type(n);
+        TSNode parent = parents.empty() ? TSNode{} : parents.back().first;
+        parents.emplace_back(n, field);
+        if (type == "import_statement" || type == "import_from_statement" || type == "future_import_statement") {
+          parents.pop_back();
+          return false;
+        }
+        if (type == "call") calls_.push_back(n);
+        if (type == "identifier" || type == "attribute") {
+          if (type == "identifier" && !IsReferencePosition(n, field, parent)) return true;
+          if (type == "attribute" && ts::Is(parent, "assignment") && field && std::strcmp(field, "left") == 0)
+            return true;
+          // Only the longest chain: skip when the parent attribute extends this one.
+          if (ts::Is(parent, "attribute") && field && std::strcmp(field, "object") == 0) return true;
+          auto q = Resolve(n);
+          if (!q) return true;
+          auto tf = SplitTfName(*q);
+          if (!tf) return true;
+          TfRef r;
+          r.node = n;
+          r.qname = *q;
+          r.tf = *tf;
+          if (ts::Is(parent, "call") && field && std::strcmp(field, "function") == 0) r.call = parent;
+          if ((tf->ns != TfNs::kV2) && IsSessionPath(tf->path)) uses_sessions_ = true;
+          if (!ts_node_is_null(r.call) && IsGraphToggle(*tf)) {
+            if (FunctionScopeAt(ts_node_start_byte(n)) < 0) eager_disabled_at_.push_back(ts_node_start_byte(n));
+          }
+          refs_.push_back(std::move(r));
+          return type == "attribute";  // descend to find refs inside call args in the chain
+        }
+        return true;
+      },
+      [&](TSNode) { parents.pop_back(); });
+
+  // tf.function marks: decorators and `tf.function(g)` calls.
+  auto is_tf_function = [](const std::string& q) {
+    auto tf = SplitTfName(q);
+    if (!tf) return false;
+    const std::string& p = tf->path;
+    return p == "function" || p == "function()" || p == "contrib.eager.defun" || p == "contrib.eager.defun()" ||
+           p == "contrib.eager.function";
+  };
+  for (size_t si = 1; si < scopes_.size(); ++si) {
+    Scope& s = scopes_[si];
+    if (s.kind != ScopeKind::kFunction) continue;
+    TSNode parent = ts_node_parent(s.node);
+    if (!ts::Is(parent, "decorated_definition")) continue;
+    for (TSNode d : ts::NamedChildren(parent)) {
+      if (!ts::Is(d, "decorator")) continue;
+      TSNode e = ts_node_named_child(d, 0);
+      auto q = Resolve(e);
+      if (q && is_tf_function(*q)) s.traced = true;
+    }
+  }
+  for (TSNode c : calls_) {
+    auto q = Resolve(ts::Field(c, "function"));
+    if (!q || !is_tf_function(*q)) continue;
+    TSNode target = Arg(c, 0, "func");
+    TSNode def = DefinitionOf(target);
+    if (ts_node_is_null(def)) continue;
+    for (auto& s : scopes_)
+      if (ts::Same(s.node, def)) s.traced = true;
+  }
+  // Graph regions: `with <Graph>.as_default():` and `with <Session>(...)`.
+  for (const TfRef& r : refs_) {
+    if (r.tf.ns == TfNs::kV2) continue;
+    bool graph_with = false;
+    const std::string& p = r.tf.path;
+    if (!ts_node_is_null(r.call) && (StartsWith(p, "Graph()") && p.find("as_default") != std::string::npos))
+      graph_with = true;
+    if (!ts_node_is_null(r.call) && IsSessionPath(p)) graph_with = true;
+    if (!graph_with) continue;
+    // climb to the enclosing with_statement if the call is its item
+    for (TSNode up = ts_node_parent(r.call); !ts_node_is_null(up); up = ts_node_parent(up)) {
+      auto t = ts::Type(up);
+      if (t == "with_statement") {
+        TSNode body = ts::Field(up, "body");
+        graph_ranges_.emplace_back(ts_node_start_byte(body), ts_node_end_byte(body));
+        break;
+      }
+      if (t != "with_item" && t != "with_clause" && t != "as_pattern" && t != "call" && t != "attribute") break;
+    }
+  }
+}
+
+bool SemanticModel::InTracedFunction(TSNode n) const {
+  for (int s = ScopeAt(ts_node_start_byte(n)); s >= 0; s = scopes_[s].parent)
+    if (scopes_[s].traced) return true;
+  return false;
+}
+
+ExecContext SemanticModel::ContextOf(TSNode n) const {
+  if (InTracedFunction(n)) return ExecContext::kTraced;
+  uint32_t b = ts_node_start_byte(n);
+  for (auto& [lo, hi] : graph_ranges_)
+    if (lo <= b && b < hi) return ExecContext::kGraph;
+  if (!eager_disabled_at_.empty()) {
+    if (FunctionScopeAt(b) >= 0 || b > eager_disabled_at_.front()) return ExecContext::kGraph;
+  }
+  if (uses_sessions_) return ExecContext::kGraph;
+  return ExecContext::kEager;
+}
+
+bool SemanticModel::IsGuarded(uint32_t byte) const {
+  for (auto& [lo, hi] : guarded_)
+    if (lo <= byte && byte < hi) return true;
+  return false;
+}
+
+std::vector<TSNode> SemanticModel::SelfAttributeValues(int cls, std::string_view attr) const {
+  auto it = self_attrs_.find(cls);
+  if (it == self_attrs_.end()) return {};
+  auto jt = it->second.find(std::string(attr));
+  return jt == it->second.end() ? std::vector<TSNode>{} : jt->second;
+}
+
+std::vector<TSNode> SemanticModel::PositionalArgs(TSNode call) const {
+  std::vector<TSNode> out;
+  TSNode args = ts::Field(call, "arguments");
+  if (!ts::Is(args, "argument_list")) return out;
+  for (TSNode a : ts::NamedChildren(args)) {
+    auto t = ts::Type(a);
+    if (t == "keyword_argument" || t == "dictionary_splat" || t == "comment") continue;
+    out.push_back(a);
+  }
+  return out;
+}
+
+TSNode SemanticModel::KeywordArg(TSNode call, std::string_view name) const {
+  TSNode args = ts::Field(call, "arguments");
+  if (!ts::Is(args, "argument_list")) return TSNode{};
+  for (TSNode a : ts::NamedChildren(args))
+    if (ts::Is(a, "keyword_argument") && Text(ts::Field(a, "name")) == name) return ts::Field(a, "value");
+  return TSNode{};
+}
+
+TSNode SemanticModel::Arg(TSNode call, size_t pos, std::string_view name) const {
+  TSNode k = KeywordArg(call, name);
+  if (!ts_node_is_null(k)) return k;
+  auto pos_args = PositionalArgs(call);
+  if (pos < pos_args.size() && !ts::Is(pos_args[pos], "list_splat")) return pos_args[pos];
+  return TSNode{};
+}
+
+}  // namespace tfm

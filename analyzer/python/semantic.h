@@ -1,0 +1,164 @@
+// SemanticModel: what a parsed Python file means, built once per file before any
+// rule runs, so rules ask questions instead of walking text.
+//
+// It answers:
+//  * name resolution: which qualified name an expression denotes, through every
+//    import form (`import tensorflow as tf`, `import tensorflow.compat.v1 as tf`,
+//    `from tensorflow.compat import v1 as tf`, `from tensorflow import keras`,
+//    star imports, `tf = tf.compat.v1`, re-binding inside functions), through
+//    assignments (`sess = tf.Session()` makes `sess.run` resolve to
+//    "tensorflow.Session().run") and `with … as` targets;
+//  * scopes (module, class, function, lambda, comprehension) and their bindings;
+//  * which functions are traced by `tf.function` (decorator with or without
+//    arguments, `f = tf.function(g)`), and the execution context of any node:
+//    graph-building, eager, or traced;
+//  * which regions are guarded by `try/except ImportError` or version checks;
+//  * every reference to a TensorFlow / Keras symbol (`refs()`), the input of the
+//    table-driven rules.
+//
+//   SemanticModel model(parsed);          // parsed outlives model
+//   for (const TfRef& r : model.refs()) if (r.tf.path == "Session") ...
+#pragma once
+
+#include <tree_sitter/api.h>
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "analyzer/python/parse.h"
+
+namespace tfm {
+
+enum class ScopeKind { kModule, kClass, kFunction, kLambda, kComprehension };
+
+enum class BindingKind { kImport, kStarImport, kAssign, kAugAssign, kParameter, kFunction, kClass, kFor, kWith, kExcept };
+
+struct Binding {
+  BindingKind kind = BindingKind::kAssign;
+  std::string name;
+  TSNode target{};  // the identifier (or def / class node)
+  TSNode value{};   // right-hand side / with-item expression; null if none
+  std::string qname;  // imports: the module or symbol path
+  int scope = 0;
+  uint32_t byte = 0;  // where the binding happens
+};
+
+struct Scope {
+  ScopeKind kind = ScopeKind::kModule;
+  TSNode node{};  // module / class_definition / function_definition / lambda / comprehension
+  int parent = -1;
+  std::string name;  // function or class name
+  uint32_t begin = 0, end = 0;  // byte range where names resolve to this scope
+  std::vector<int> children;
+  std::unordered_map<std::string, std::vector<int>> bindings;  // name -> Binding indices
+  std::unordered_set<std::string> globals, nonlocals;
+  bool traced = false;  // a function compiled by tf.function
+};
+
+// Namespace of a TensorFlow symbol as written.
+enum class TfNs {
+  kTop,  // tensorflow.X  (TF1 top level, or TF2 top level)
+  kV1,   // tensorflow.compat.v1.X
+  kV2,   // tensorflow.compat.v2.X
+};
+
+// A qualified name split into TensorFlow namespace and path below it:
+// "tensorflow.compat.v1.train.Saver" -> {kV1, "train.Saver"}.
+struct TfName {
+  TfNs ns = TfNs::kTop;
+  std::string path;
+};
+std::optional<TfName> SplitTfName(std::string_view qname);
+
+// A reference in the code to something that resolves into tensorflow (or keras).
+struct TfRef {
+  TSNode node{};  // identifier or attribute (the longest resolvable chain)
+  std::string qname;
+  TfName tf;
+  TSNode call{};  // the call node when this ref is the callee, else null
+};
+
+enum class ExecContext { kEager, kGraph, kTraced };
+std::string_view ExecContextName(ExecContext c);
+
+class SemanticModel {
+ public:
+  explicit SemanticModel(const ParsedFile& file);
+
+  const ParsedFile& file() const { return file_; }
+  const SourceFile& source() const { return file_.source; }
+  std::string_view Text(TSNode n) const;
+
+  // Does the file import tensorflow / keras at all? Rules skip files that do not.
+  bool imports_tensorflow() const { return imports_tf_; }
+
+  // Qualified name of an expression (identifier, attribute chain, call result
+  // written "f()"), or nullopt when not resolvable.
+  std::optional<std::string> Resolve(TSNode expr) const;
+  std::optional<TfName> ResolveTf(TSNode expr) const;
+
+  // The binding a name refers to at `at` (LEGB with flow order in the scope).
+  const Binding* Lookup(std::string_view name, uint32_t at) const;
+  // The def node (function_definition) an expression names, if any: `g`, `self.m`.
+  TSNode DefinitionOf(TSNode expr) const;
+
+  const std::vector<Scope>& scopes() const { return scopes_; }
+  const std::vector<Binding>& bindings() const { return bindings_; }
+  int ScopeAt(uint32_t byte) const;
+  // Innermost enclosing function scope (kFunction or kLambda) of a byte, or -1.
+  int FunctionScopeAt(uint32_t byte) const;
+  // Enclosing class scope of a function scope, or -1.
+  int ClassOf(int scope) const;
+
+  ExecContext ContextOf(TSNode n) const;
+  // Is the node inside a function traced by tf.function (directly or nested)?
+  bool InTracedFunction(TSNode n) const;
+  // Is the node inside a try/except ImportError, or an if on a TF version check?
+  bool IsGuarded(uint32_t byte) const;
+
+  const std::vector<TfRef>& refs() const { return refs_; }
+  // Every call node in the file, in source order.
+  const std::vector<TSNode>& calls() const { return calls_; }
+  // Values assigned to `self.<attr>` inside methods of the class scope `cls`.
+  std::vector<TSNode> SelfAttributeValues(int cls, std::string_view attr) const;
+
+  // Call helpers.
+  std::vector<TSNode> PositionalArgs(TSNode call) const;
+  TSNode KeywordArg(TSNode call, std::string_view name) const;  // value node or null
+  TSNode Arg(TSNode call, size_t pos, std::string_view name) const;  // positional or keyword
+
+  // Does the file use the TF1 session API (implicit graph mode)?
+  bool uses_sessions() const { return uses_sessions_; }
+
+ private:
+  void BuildScopes();
+  void Resolve2();
+  void AddBinding(Binding b);
+  void BindTarget(TSNode target, TSNode value, BindingKind kind, int scope);
+  void BindParameters(TSNode params, int scope);
+  std::optional<std::string> ResolveImpl(TSNode expr, int depth) const;
+  std::optional<std::string> ResolveBinding(const Binding& b, int depth) const;
+  bool IsReferencePosition(TSNode n, const char* field, TSNode parent) const;
+
+  const ParsedFile& file_;
+  std::string_view text_;
+  bool imports_tf_ = false;
+  bool uses_sessions_ = false;
+  std::vector<Scope> scopes_;
+  std::vector<Binding> bindings_;
+  std::vector<std::string> star_modules_;  // `from M import *` at module level
+  std::vector<TfRef> refs_;
+  std::vector<TSNode> calls_;
+  // class scope -> attr -> assigned value nodes (self.attr = value)
+  std::unordered_map<int, std::unordered_map<std::string, std::vector<TSNode>>> self_attrs_;
+  std::vector<std::pair<uint32_t, uint32_t>> guarded_;
+  std::vector<std::pair<uint32_t, uint32_t>> graph_ranges_;
+  std::vector<uint32_t> eager_disabled_at_;  // module-level disable_eager_execution / disable_v2_behavior
+  mutable std::unordered_map<const void*, std::optional<std::string>> resolve_cache_;
+};
+
+}  // namespace tfm

@@ -1,0 +1,136 @@
+// Unit tests of the semantic model: alias resolution, scopes, contexts.
+#include "analyzer/python/semantic.h"
+
+#include <gtest/gtest.h>
+
+#include "analyzer/python/ts_util.h"
+
+namespace tfm {
+namespace {
+
+struct Model {
+  explicit Model(const std::string& code) {
+    auto src = SourceFromBytes(code, "t.py", SourceKind::kPython);
+    EXPECT_TRUE(static_cast<bool>(src));
+    auto p = parser.Parse(std::move(*src));
+    EXPECT_TRUE(static_cast<bool>(p));
+    parsed = std::make_unique<ParsedFile>(std::move(*p));
+    model = std::make_unique<SemanticModel>(*parsed);
+  }
+  // Qualified name of the expression on the last line `probe = <expr>`.
+  std::string ProbeQ() {
+    const std::string& t = parsed->source.text;
+    size_t pos = t.rfind("probe = ");
+    EXPECT_NE(pos, std::string::npos);
+    TSNode n = ts_node_descendant_for_byte_range(parsed->Root(), pos + 8, pos + 8);
+    // climb to the largest expression starting here
+    while (!ts_node_is_null(ts_node_parent(n)) && ts_node_start_byte(ts_node_parent(n)) == pos + 8 &&
+           !ts::Is(ts_node_parent(n), "expression_statement"))
+      n = ts_node_parent(n);
+    auto q = model->Resolve(n);
+    return q ? *q : "<none>";
+  }
+  PythonParser parser;
+  std::unique_ptr<ParsedFile> parsed;
+  std::unique_ptr<SemanticModel> model;
+};
+
+struct AliasCase {
+  const char* code;
+  const char* expected;
+};
+
+class AliasTest : public ::testing::TestWithParam<AliasCase> {};
+
+TEST_P(AliasTest, ResolvesProbe) {
+  Model m(GetParam().code);
+  EXPECT_EQ(m.ProbeQ(), GetParam().expected) << GetParam().code;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Forms, AliasTest,
+    ::testing::Values(
+        AliasCase{"import tensorflow as tf\nprobe = tf.Session\n", "tensorflow.Session"},
+        AliasCase{"import tensorflow.compat.v1 as tf\nprobe = tf.Session\n", "tensorflow.compat.v1.Session"},
+        AliasCase{"from tensorflow.compat import v1 as tf\nprobe = tf.placeholder\n", "tensorflow.compat.v1.placeholder"},
+        AliasCase{"from tensorflow.compat import v1\nprobe = v1.placeholder\n", "tensorflow.compat.v1.placeholder"},
+        AliasCase{"from tensorflow import keras\nprobe = keras.layers.Dense\n", "tensorflow.keras.layers.Dense"},
+        AliasCase{"from tensorflow.keras import layers\nprobe = layers.Dense\n", "tensorflow.keras.layers.Dense"},
+        AliasCase{"import tensorflow\nprobe = tensorflow.train.Saver\n", "tensorflow.train.Saver"},
+        AliasCase{"import tensorflow.compat.v1\nprobe = tensorflow.compat.v1.Session\n", "tensorflow.compat.v1.Session"},
+        AliasCase{"import tensorflow as tf\ntf = tf.compat.v1\nprobe = tf.Session\n", "tensorflow.compat.v1.Session"},
+        AliasCase{"from tensorflow import *\nprobe = Session\n", "tensorflow.Session"},
+        AliasCase{"from tensorflow.compat.v1 import *\nprobe = placeholder\n", "tensorflow.compat.v1.placeholder"},
+        AliasCase{"from tensorflow import Session as S\nprobe = S\n", "tensorflow.Session"},
+        AliasCase{"from tensorflow.train import AdamOptimizer\nprobe = AdamOptimizer\n", "tensorflow.train.AdamOptimizer"},
+        AliasCase{"import tensorflow as tf\nsess = tf.Session()\nprobe = sess.run\n", "tensorflow.Session().run"},
+        AliasCase{"import tensorflow as tf\nwith tf.Session() as sess:\n  probe = sess.run\n", "tensorflow.Session().run"},
+        AliasCase{"import tensorflow as tf\ndef f():\n  import tensorflow.compat.v1 as tf\n  probe = tf.Session\n",
+                  "tensorflow.compat.v1.Session"},
+        AliasCase{"import tensorflow as tf\ndef f():\n  probe = tf.Session\nimport numpy as tf\n", "tensorflow.Session"},
+        AliasCase{"import tensorflow as tf\nclass M:\n  def __init__(self):\n    self.opt = tf.train.AdamOptimizer(0.1)\n"
+                  "  def step(self):\n    probe = self.opt.minimize\n",
+                  "tensorflow.train.AdamOptimizer().minimize"},
+        AliasCase{"import tensorflow as tf\nds = tf.data.Dataset.range(3).batch(2)\nprobe = ds.make_one_shot_iterator\n",
+                  "tensorflow.data.Dataset.range().batch().make_one_shot_iterator"},
+        AliasCase{"import keras\nprobe = keras.layers.Dense\n", "keras.layers.Dense"},
+        AliasCase{"import numpy as np\nprobe = np.zeros\n", "numpy.zeros"},
+        AliasCase{"import tensorflow as tf\ndef f(tf):\n  probe = tf.Session\n", "<none>"},
+        AliasCase{"import tensorflow as tf\nprobe = (tf.compat.v1).Session\n", "tensorflow.compat.v1.Session"}));
+
+TEST(SplitTfName, Namespaces) {
+  auto a = SplitTfName("tensorflow.compat.v1.train.Saver");
+  ASSERT_TRUE(a);
+  EXPECT_EQ(a->ns, TfNs::kV1);
+  EXPECT_EQ(a->path, "train.Saver");
+  auto b = SplitTfName("tensorflow.compat.v2.function");
+  ASSERT_TRUE(b);
+  EXPECT_EQ(b->ns, TfNs::kV2);
+  EXPECT_EQ(b->path, "function");
+  auto c = SplitTfName("tensorflow.Session");
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->ns, TfNs::kTop);
+  EXPECT_FALSE(SplitTfName("numpy.zeros"));
+}
+
+ExecContext ContextOfProbe(const std::string& code) {
+  Model m(code);
+  size_t pos = m.parsed->source.text.rfind("probe");
+  TSNode n = ts_node_descendant_for_byte_range(m.parsed->Root(), pos, pos);
+  return m.model->ContextOf(n);
+}
+
+TEST(ExecContext, TracedByDecorator) {
+  EXPECT_EQ(ContextOfProbe("import tensorflow as tf\n@tf.function\ndef f(x):\n  probe = 1\n"), ExecContext::kTraced);
+  EXPECT_EQ(ContextOfProbe("import tensorflow as tf\n@tf.function(jit_compile=True)\ndef f(x):\n  probe = 1\n"),
+            ExecContext::kTraced);
+  EXPECT_EQ(ContextOfProbe("import tensorflow as tf\ndef g(x):\n  probe = 1\nf = tf.function(g)\n"), ExecContext::kTraced);
+  EXPECT_EQ(ContextOfProbe("import tensorflow as tf\ndef g(x):\n  probe = 1\n"), ExecContext::kEager);
+}
+
+TEST(ExecContext, GraphMode) {
+  EXPECT_EQ(ContextOfProbe("import tensorflow as tf\ntf.compat.v1.disable_eager_execution()\nprobe = 1\n"),
+            ExecContext::kGraph);
+  EXPECT_EQ(ContextOfProbe("import tensorflow as tf\nprobe = 1\ntf.compat.v1.disable_v2_behavior()\n"),
+            ExecContext::kEager);
+  EXPECT_EQ(ContextOfProbe("import tensorflow as tf\nwith tf.Graph().as_default():\n  probe = 1\n"), ExecContext::kGraph);
+  EXPECT_EQ(ContextOfProbe("import tensorflow as tf\ng = tf.Graph()\nwith g.as_default():\n  probe = 1\n"),
+            ExecContext::kGraph);
+  EXPECT_EQ(ContextOfProbe("import tensorflow as tf\nx = 1\nsess = tf.Session()\nprobe = 2\n"), ExecContext::kGraph);
+}
+
+TEST(Scopes, KindsAndGuards) {
+  Model m(
+      "import tensorflow as tf\nclass A:\n  def f(self):\n    g = lambda x: [y for y in x]\n"
+      "try:\n  import tensorflow.compat.v1 as v1\nexcept ImportError:\n  v1 = None\n");
+  std::vector<ScopeKind> kinds;
+  for (const auto& s : m.model->scopes()) kinds.push_back(s.kind);
+  EXPECT_EQ(kinds, (std::vector<ScopeKind>{ScopeKind::kModule, ScopeKind::kClass, ScopeKind::kFunction,
+                                           ScopeKind::kLambda, ScopeKind::kComprehension}));
+  size_t pos = m.parsed->source.text.find("import tensorflow.compat");
+  EXPECT_TRUE(m.model->IsGuarded(static_cast<uint32_t>(pos)));
+  EXPECT_FALSE(m.model->IsGuarded(0));
+}
+
+}  // namespace
+}  // namespace tfm

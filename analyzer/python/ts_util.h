@@ -1,0 +1,69 @@
+// Small helpers over the tree-sitter C API used by the Python front end and rules:
+// node text, typed child access, and an iterative tree walk (no recursion, so
+// deeply nested input cannot exhaust the stack).
+#pragma once
+
+#include <tree_sitter/api.h>
+
+#include <cstring>
+#include <string_view>
+#include <vector>
+
+namespace tfm::ts {
+
+inline bool Is(TSNode n, const char* type) { return !ts_node_is_null(n) && std::strcmp(ts_node_type(n), type) == 0; }
+inline std::string_view Type(TSNode n) { return ts_node_is_null(n) ? std::string_view() : ts_node_type(n); }
+inline std::string_view Text(TSNode n, std::string_view src) {
+  if (ts_node_is_null(n)) return {};
+  uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
+  return src.substr(b, e - b);
+}
+inline TSNode Field(TSNode n, const char* name) {
+  return ts_node_child_by_field_name(n, name, static_cast<uint32_t>(std::strlen(name)));
+}
+inline bool Same(TSNode a, TSNode b) { return ts_node_eq(a, b); }
+inline bool Contains(TSNode outer, TSNode inner) {
+  return ts_node_start_byte(outer) <= ts_node_start_byte(inner) && ts_node_end_byte(inner) <= ts_node_end_byte(outer);
+}
+
+// Named children in order, collected with a cursor (ts_node_named_child(i) is O(i)).
+std::vector<TSNode> NamedChildren(TSNode n);
+// All children (named and anonymous) with their field names (nullptr if none).
+struct ChildWithField {
+  TSNode node;
+  const char* field;
+};
+std::vector<ChildWithField> ChildrenWithFields(TSNode n);
+
+// Iterative pre/post-order walk. `enter(node, field)` returns false to skip the
+// subtree; `leave(node)` runs after the subtree of every entered node.
+template <typename Enter, typename Leave>
+void Walk(TSNode root, Enter&& enter, Leave&& leave) {
+  if (!enter(root, static_cast<const char*>(nullptr))) return;
+  TSTreeCursor c = ts_tree_cursor_new(root);
+  size_t depth = 0;
+  bool descend = true;
+  for (;;) {
+    if (descend && ts_tree_cursor_goto_first_child(&c)) {
+      ++depth;
+      descend = enter(ts_tree_cursor_current_node(&c), ts_tree_cursor_current_field_name(&c));
+      continue;
+    }
+    if (descend) leave(ts_tree_cursor_current_node(&c));  // subtree finished
+    for (;;) {
+      if (depth == 0) {
+        ts_tree_cursor_delete(&c);
+        return;
+      }
+      if (ts_tree_cursor_goto_next_sibling(&c)) {
+        descend = enter(ts_tree_cursor_current_node(&c), ts_tree_cursor_current_field_name(&c));
+        break;
+      }
+      ts_tree_cursor_goto_parent(&c);
+      --depth;
+      leave(ts_tree_cursor_current_node(&c));
+    }
+  }
+}
+
+}  // namespace tfm::ts

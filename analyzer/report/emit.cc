@@ -1,0 +1,314 @@
+#include "analyzer/report/emit.h"
+
+#include <fmt/format.h>
+
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "analyzer/checks/registry.h"
+
+namespace tfm {
+namespace {
+
+using nlohmann::json;
+
+const char* kRed = "\x1b[1;31m";
+const char* kYellow = "\x1b[1;33m";
+const char* kBlue = "\x1b[1;34m";
+const char* kBold = "\x1b[1m";
+const char* kReset = "\x1b[0m";
+
+std::string Paint(bool on, const char* code, std::string_view s) {
+  return on ? fmt::format("{}{}{}", code, s, kReset) : std::string(s);
+}
+
+std::string FixMarker(const Diagnostic& d) {
+  return d.fix && d.fix->safety == FixSafety::kSafe ? " [*]" : "";
+}
+
+std::string ExpandTabs(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '\t') out += "    ";
+    else out += c;
+  }
+  return out;
+}
+
+// Display width of a UTF-8 prefix, tabs as four columns.
+size_t Width(std::string_view s) {
+  size_t w = 0;
+  for (unsigned char c : s) {
+    if (c == '\t') w += 4;
+    else if ((c & 0xC0) != 0x80) ++w;
+  }
+  return w;
+}
+
+const char* SarifLevel(Severity s) {
+  switch (s) {
+    case Severity::kError: return "error";
+    case Severity::kWarning: return "warning";
+    case Severity::kInfo: return "note";
+  }
+  return "warning";
+}
+
+json Loc(const Position& p) {
+  json j = {{"row", p.line}, {"column", p.column}};
+  if (p.cell) j["cell"] = p.cell;
+  return j;
+}
+
+std::string XmlEscape(std::string_view s) {
+  std::string o;
+  for (char c : s) {
+    switch (c) {
+      case '&': o += "&amp;"; break;
+      case '<': o += "&lt;"; break;
+      case '>': o += "&gt;"; break;
+      case '"': o += "&quot;"; break;
+      default: o += c;
+    }
+  }
+  return o;
+}
+
+std::string GithubEscape(std::string_view s, bool property) {
+  std::string o;
+  for (char c : s) {
+    if (c == '%') o += "%25";
+    else if (c == '\r') o += "%0D";
+    else if (c == '\n') o += "%0A";
+    else if (property && c == ':') o += "%3A";
+    else if (property && c == ',') o += "%2C";
+    else o += c;
+  }
+  return o;
+}
+
+}  // namespace
+
+std::string FormatDiagnostic(const Diagnostic& d, const SourceFile* src, bool color) {
+  std::string out;
+  std::string pos = src ? src->FormatPosition(d.start)
+                        : (d.start.cell ? fmt::format("cell {}:{}:{}", d.start.cell, d.start.line, d.start.column)
+                                        : fmt::format("{}:{}", d.start.line, d.start.column));
+  const char* sev_color = d.severity == Severity::kError ? kRed : d.severity == Severity::kWarning ? kYellow : kBlue;
+  out += fmt::format("{}:{}: {}{} {}\n", Paint(color, kBold, d.path), pos, Paint(color, sev_color, d.rule_id),
+                     FixMarker(d), d.message);
+  if (src && src->LineCount() > 0 && !src->text.empty()) {
+    uint32_t l0 = src->LineOf(d.begin_byte);
+    uint32_t l1 = src->LineOf(d.end_byte > d.begin_byte ? d.end_byte - 1 : d.begin_byte);
+    if (l1 > l0 + 4) l1 = l0 + 4;  // long ranges: show the first lines
+    uint32_t shown_first = d.start.line;
+    size_t gutter = fmt::format("{}", shown_first + (l1 - l0)).size();
+    std::string pad(gutter, ' ');
+    out += fmt::format("{} {}\n", pad, Paint(color, kBlue, "|"));
+    for (uint32_t l = l0; l <= l1; ++l) {
+      std::string_view line = src->LineText(l);
+      out += fmt::format("{:>{}} {} {}\n", shown_first + (l - l0), gutter, Paint(color, kBlue, "|"), ExpandTabs(line));
+      uint32_t ls = src->LineStart(l);
+      uint32_t b = std::max(d.begin_byte, ls) - ls;
+      uint32_t e = std::min<uint32_t>(d.end_byte, ls + static_cast<uint32_t>(line.size())) - ls;
+      if (l != l0) b = static_cast<uint32_t>(line.find_first_not_of(" \t") == std::string_view::npos ? 0 : line.find_first_not_of(" \t"));
+      size_t col = Width(line.substr(0, b));
+      size_t len = e > b ? Width(line.substr(b, e - b)) : 1;
+      std::string carets(len, '^');
+      out += fmt::format("{} {} {}{}{}\n", pad, Paint(color, kBlue, "|"), std::string(col, ' '),
+                         Paint(color, sev_color, carets), l == l1 ? " " + d.rule_id : "");
+    }
+    out += fmt::format("{} {}\n", pad, Paint(color, kBlue, "|"));
+    if (d.fix) {
+      std::string safety = d.fix->safety == FixSafety::kSafe     ? ""
+                           : d.fix->safety == FixSafety::kUnsafe ? " (unsafe fix)"
+                                                                 : " (suggestion)";
+      out += fmt::format("{} = {}: {}{}\n", pad, Paint(color, kBold, "help"), d.fix->title, safety);
+    }
+    for (const auto& n : d.notes) out += fmt::format("{} = {}: {}\n", pad, Paint(color, kBold, "note"), n);
+    if (d.rule_id.rfind("TFM", 0) == 0)
+      out += fmt::format("{} = {}: rule {} ({}): `tfmigrate rule {}`, docs/rules/{}.md\n", pad,
+                         Paint(color, kBold, "note"), d.rule_id, d.rule_name, d.rule_id, d.rule_id);
+  }
+  return out;
+}
+
+void EmitText(const Analysis& a, std::ostream& out, const TextOptions& opts) {
+  size_t total = 0, fixable = 0;
+  for (const auto& f : a.files) {
+    for (const auto& d : f.diagnostics) {
+      ++total;
+      if (d.fix && d.fix->safety == FixSafety::kSafe) ++fixable;
+      if (opts.show_source) out << FormatDiagnostic(d, f.source.get(), opts.color) << "\n";
+      else
+        out << fmt::format("{}:{}: {}{} {}\n", d.path,
+                           f.source ? f.source->FormatPosition(d.start) : fmt::format("{}:{}", d.start.line, d.start.column),
+                           d.rule_id, FixMarker(d), d.message);
+    }
+  }
+  if (!opts.summary) return;
+  if (total == 0) {
+    out << "All checks passed!\n";
+  } else {
+    out << fmt::format("Found {} finding{}", total, total == 1 ? "" : "s");
+    if (fixable) out << fmt::format(" ({} fixable with `tfmigrate rewrite`)", fixable);
+    out << ".\n";
+  }
+}
+
+void EmitStatistics(const Analysis& a, std::ostream& out) {
+  std::map<std::string, std::pair<size_t, size_t>> counts;  // id -> (count, fixable)
+  std::map<std::string, std::string> names;
+  for (const auto& f : a.files)
+    for (const auto& d : f.diagnostics) {
+      auto& c = counts[d.rule_id];
+      ++c.first;
+      if (d.fix && d.fix->safety == FixSafety::kSafe) ++c.second;
+      names[d.rule_id] = d.rule_name;
+    }
+  std::vector<std::pair<std::string, std::pair<size_t, size_t>>> rows(counts.begin(), counts.end());
+  std::stable_sort(rows.begin(), rows.end(), [](auto& x, auto& y) { return x.second.first > y.second.first; });
+  for (auto& [id, c] : rows)
+    out << fmt::format("{:>6}\t{:<14}\t{}{}\n", c.first, id, names[id], c.second ? " [*]" : "");
+}
+
+void EmitJson(const Analysis& a, std::ostream& out) {
+  json arr = json::array();
+  for (const auto& f : a.files)
+    for (const auto& d : f.diagnostics) {
+      json j;
+      j["code"] = d.rule_id;
+      j["name"] = d.rule_name;
+      j["severity"] = SeverityName(d.severity);
+      j["message"] = d.message;
+      j["filename"] = d.path;
+      j["location"] = Loc(d.start);
+      j["end_location"] = Loc(d.end);
+      if (!d.node_name.empty()) j["node"] = {{"name", d.node_name}, {"op", d.node_op}};
+      if (d.fix) {
+        json edits = json::array();
+        for (const auto& e : d.fix->edits) {
+          json je = {{"content", e.replacement}, {"begin_byte", e.begin}, {"end_byte", e.end}};
+          if (f.source) {
+            je["location"] = Loc(f.source->PositionOf(e.begin));
+            je["end_location"] = Loc(f.source->PositionOf(e.end));
+          }
+          edits.push_back(je);
+        }
+        j["fix"] = {{"applicability", FixSafetyName(d.fix->safety)}, {"message", d.fix->title}, {"edits", edits}};
+      } else {
+        j["fix"] = nullptr;
+      }
+      if (d.rule_id.rfind("TFM", 0) == 0) j["url"] = fmt::format("docs/rules/{}.md", d.rule_id);
+      arr.push_back(std::move(j));
+    }
+  out << arr.dump(2) << "\n";
+}
+
+void EmitSarif(const Analysis& a, std::ostream& out) {
+  json rules = json::array();
+  std::map<std::string, size_t> index;
+  for (const Rule* r : AllRules()) {
+    const RuleInfo& i = r->info();
+    index[std::string(i.id)] = rules.size();
+    json rule = {{"id", i.id},
+                 {"name", i.name},
+                 {"shortDescription", {{"text", i.summary}}},
+                 {"fullDescription", {{"text", i.summary}}},
+                 {"helpUri", fmt::format("docs/rules/{}.md", i.id)},
+                 {"defaultConfiguration", {{"level", SarifLevel(i.severity)}}}};
+    std::string_view doc = RuleDoc(i.id);
+    rule["help"] = {{"text", doc.empty() ? std::string(i.summary) : std::string(doc)},
+                    {"markdown", doc.empty() ? std::string(i.summary) : std::string(doc)}};
+    rules.push_back(std::move(rule));
+  }
+  json results = json::array();
+  for (const auto& f : a.files)
+    for (const auto& d : f.diagnostics) {
+      json region = {{"startLine", d.start.line}, {"startColumn", d.start.column}, {"endLine", d.end.line},
+                     {"endColumn", d.end.column}};
+      json loc = {{"physicalLocation", {{"artifactLocation", {{"uri", d.path}}}, {"region", region}}}};
+      if (d.start.cell) loc["properties"] = {{"cell", d.start.cell}};
+      json res = {{"ruleId", d.rule_id},
+                  {"level", SarifLevel(d.severity)},
+                  {"message", {{"text", d.message}}},
+                  {"locations", json::array({loc})}};
+      if (index.count(d.rule_id)) res["ruleIndex"] = index[d.rule_id];
+      if (d.fix && f.source && !d.start.cell) {
+        json reps = json::array();
+        for (const auto& e : d.fix->edits) {
+          Position s = f.source->PositionOf(e.begin), t = f.source->PositionOf(e.end);
+          reps.push_back({{"deletedRegion",
+                           {{"startLine", s.line}, {"startColumn", s.column}, {"endLine", t.line}, {"endColumn", t.column}}},
+                          {"insertedContent", {{"text", e.replacement}}}});
+        }
+        res["fixes"] = json::array({{{"description", {{"text", d.fix->title}}},
+                                     {"artifactChanges",
+                                      json::array({{{"artifactLocation", {{"uri", d.path}}}, {"replacements", reps}}})}}});
+      }
+      results.push_back(std::move(res));
+    }
+  json notifications = json::array();
+  for (const auto& e : a.input_errors)
+    notifications.push_back({{"level", "error"}, {"message", {{"text", e.message}}}});
+  for (const auto& f : a.files)
+    if (f.error) notifications.push_back({{"level", "error"}, {"message", {{"text", f.error->message}}}});
+  json run = {{"tool",
+               {{"driver",
+                 {{"name", "tfmigrate"},
+                  {"version", "0.1.0"},
+                  {"informationUri", "https://github.com/tfmigrate/tfmigrate"},
+                  {"rules", rules}}}}},
+              {"results", results},
+              {"invocations", json::array({{{"executionSuccessful", !a.HasInputErrors()},
+                                            {"toolExecutionNotifications", notifications}}})}};
+  json sarif = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+                {"version", "2.1.0"},
+                {"runs", json::array({run})}};
+  out << sarif.dump(2) << "\n";
+}
+
+void EmitGithub(const Analysis& a, std::ostream& out) {
+  for (const auto& f : a.files)
+    for (const auto& d : f.diagnostics) {
+      const char* kind = d.severity == Severity::kError ? "error" : d.severity == Severity::kWarning ? "warning" : "notice";
+      // Notebook positions have no file line to point at: annotate the file.
+      if (d.start.cell)
+        out << fmt::format("::{} file={},title={}::{}\n", kind, GithubEscape(d.path, true),
+                           GithubEscape(d.rule_id + " " + d.rule_name, true),
+                           GithubEscape(fmt::format("cell {}:{}:{}: {}", d.start.cell, d.start.line, d.start.column, d.message), false));
+      else
+        out << fmt::format("::{} file={},line={},col={},endLine={},endColumn={},title={}::{}\n", kind,
+                           GithubEscape(d.path, true), d.start.line, d.start.column, d.end.line, d.end.column,
+                           GithubEscape(d.rule_id + " " + d.rule_name, true), GithubEscape(d.message, false));
+    }
+}
+
+void EmitJunit(const Analysis& a, std::ostream& out) {
+  size_t failures = 0, tests = 0;
+  std::string body;
+  for (const auto& f : a.files) {
+    ++tests;
+    std::string name = XmlEscape(f.path);
+    if (f.error) {
+      ++failures;
+      body += fmt::format("    <testcase classname=\"tfmigrate.check\" name=\"{}\"><error message=\"{}\"/></testcase>\n",
+                          name, XmlEscape(f.error->message));
+    } else if (f.diagnostics.empty()) {
+      body += fmt::format("    <testcase classname=\"tfmigrate.check\" name=\"{}\"/>\n", name);
+    } else {
+      ++failures;
+      std::string text;
+      for (const auto& d : f.diagnostics)
+        text += fmt::format("{}:{}:{}: {} {}\n", d.path, d.start.line, d.start.column, d.rule_id, d.message);
+      body += fmt::format(
+          "    <testcase classname=\"tfmigrate.check\" name=\"{}\"><failure message=\"{} finding(s)\">{}</failure></testcase>\n",
+          name, f.diagnostics.size(), XmlEscape(text));
+    }
+  }
+  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  out << fmt::format("<testsuites><testsuite name=\"tfmigrate check\" tests=\"{}\" failures=\"{}\">\n", tests, failures);
+  out << body << "  </testsuite>\n</testsuites>\n";
+}
+
+}  // namespace tfm

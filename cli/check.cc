@@ -1,0 +1,138 @@
+// `tfmigrate check PATH...`: static analysis with every report format.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include "analyzer/project/analyze.h"
+#include "analyzer/report/emit.h"
+#include "cli/commands.h"
+#include "rewriter/atomic_write.h"
+
+namespace tfm::cli {
+
+namespace {
+
+struct CheckArgs {
+  std::vector<std::string> paths;
+  std::string format = "text";
+  std::string output;
+  std::vector<std::string> select, extend_select, ignore;
+  std::string fail_on;
+  std::string config;
+  bool isolated = false;
+  bool statistics = false;
+  bool report_unused_ignores = false;
+  bool no_color = false;
+  bool force_color = false;
+  bool exit_zero = false;
+  bool quiet = false;
+  bool no_source = false;
+  unsigned jobs = 0;
+  double max_file_mb = 32;
+};
+
+int RunCheck(const CheckArgs& a) {
+  AnalyzeOptions opts;
+  opts.select = a.select;
+  opts.extend_select = a.extend_select;
+  opts.ignore = a.ignore;
+  if (!a.config.empty()) opts.config_file = a.config;
+  opts.isolated = a.isolated;
+  opts.report_unused_ignores = a.report_unused_ignores;
+  opts.jobs = a.jobs;
+  opts.source.max_bytes = static_cast<uint64_t>(a.max_file_mb * 1048576.0);
+  std::optional<Severity> cli_fail_on;
+  if (!a.fail_on.empty()) cli_fail_on = ParseSeverity(a.fail_on);
+
+  std::vector<std::string> paths = a.paths.empty() ? std::vector<std::string>{"."} : a.paths;
+  Analysis analysis = AnalyzePaths(paths, opts);
+
+  std::ostringstream report;
+  if (a.statistics) {
+    EmitStatistics(analysis, report);
+  } else if (a.format == "text" || a.format == "concise") {
+    bool color = a.force_color || (!a.no_color && a.output.empty() && isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR"));
+    TextOptions t;
+    t.color = color;
+    t.show_source = a.format == "text" && !a.no_source;
+    t.summary = !a.quiet;
+    EmitText(analysis, report, t);
+  } else if (a.format == "json") {
+    EmitJson(analysis, report);
+  } else if (a.format == "sarif") {
+    EmitSarif(analysis, report);
+  } else if (a.format == "github") {
+    EmitGithub(analysis, report);
+  } else if (a.format == "junit") {
+    EmitJunit(analysis, report);
+  }
+  if (a.output.empty()) {
+    std::cout << report.str();
+    std::cout.flush();
+  } else if (!WriteFileAtomic(a.output, report.str(), &std::cerr)) {
+    return 2;
+  }
+  // Input problems: one line each on stderr.
+  bool input_error = false;
+  for (const auto& e : analysis.input_errors) {
+    std::cerr << "error: " << e.message << "\n";
+    input_error = true;
+  }
+  bool findings = false;
+  for (const auto& f : analysis.files) {
+    if (f.error) {
+      std::cerr << "error: " << f.error->message << "\n";
+      input_error = true;
+      continue;
+    }
+    Severity threshold = cli_fail_on.value_or(f.fail_on.value_or(Severity::kError));
+    for (const auto& d : f.diagnostics) {
+      if (d.rule_id == "syntax-error") {
+        input_error = true;
+        std::cerr << fmt::format("error: {}:{}: {}\n", d.path, f.source ? f.source->FormatPosition(d.start) : "",
+                                 d.message);
+      } else if (d.severity >= threshold) {
+        findings = true;
+      }
+    }
+  }
+  if (input_error) return 2;
+  if (findings && !a.exit_zero) return 1;
+  return 0;
+}
+
+}  // namespace
+
+Command AddCheckCommand(CLI::App& app) {
+  auto args = std::make_shared<CheckArgs>();
+  CLI::App* c = app.add_subcommand("check", "Report TF1->TF2 migration hazards in Python files and notebooks");
+  c->add_option("paths", args->paths, "Files or directories (default: .)");
+  c->add_option("--format", args->format, "Report format")
+      ->check(CLI::IsMember({"text", "concise", "json", "sarif", "github", "junit"}));
+  c->add_option("-o,--output", args->output, "Write the report to a file (atomically) instead of stdout");
+  c->add_option("--select", args->select, "Only these rules (IDs or prefixes, comma-separated)")->delimiter(',');
+  c->add_option("--extend-select", args->extend_select, "Add rules to the selection")->delimiter(',');
+  c->add_option("--ignore", args->ignore, "Disable rules (IDs or prefixes)")->delimiter(',');
+  c->add_option("--fail-on", args->fail_on, "Lowest severity that makes the exit code 1 (default: error)")
+      ->check(CLI::IsMember({"info", "warning", "error"}));
+  c->add_option("--config", args->config, "Use this configuration file for every input");
+  c->add_flag("--isolated", args->isolated, "Ignore configuration files");
+  c->add_flag("--statistics", args->statistics, "Print counts per rule instead of findings");
+  c->add_flag("--report-unused-ignores", args->report_unused_ignores, "Report suppression comments that match nothing");
+  c->add_flag("--no-color", args->no_color, "Never use ANSI colors");
+  c->add_flag("--color", args->force_color, "Always use ANSI colors");
+  c->add_flag("--no-source", args->no_source, "Text format without code frames");
+  c->add_flag("-q,--quiet", args->quiet, "No summary line");
+  c->add_flag("--exit-zero", args->exit_zero, "Exit 0 even when findings are at or above --fail-on");
+  c->add_option("-j,--jobs", args->jobs, "Worker threads (default: all cores)");
+  c->add_option("--max-file-size", args->max_file_mb, "Refuse files larger than this many MB (default 32)");
+  return [args] { return RunCheck(*args); };
+}
+
+}  // namespace tfm::cli

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Installs everything tfmigrate needs to build and test, then builds it.
+#   scripts/setup.sh            system packages, grammar, oracle venv, build
+#   scripts/setup.sh --no-venv  skip the TensorFlow venv (core build needs none of it)
+# Idempotent: when everything is present it only re-runs the (incremental) build.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+want_venv=1
+for a in "$@"; do
+  case "$a" in
+    --no-venv) want_venv=0 ;;
+    *) echo "setup.sh: unknown option $a" >&2; exit 2 ;;
+  esac
+done
+log() { printf '[setup] %s\n' "$*" >&2; }
+
+# --- 1. Debian packages, pinned to the bookworm versions the project is tested with.
+apt_pkgs=(
+  "libtree-sitter-dev=0.20.7-*"
+  "libeigen3-dev=3.4.0-*"
+  "libfmt-dev=9.1.0+ds1-*"
+  "libcli11-dev=2.1.2+ds-*"
+  "libtomlplusplus-dev=3.3.0+ds-*"
+  "nlohmann-json3-dev=3.11.2-*"
+  "libprotobuf-dev=3.21.12-*"
+  "protobuf-compiler=3.21.12-*"
+  "libgtest-dev=1.12.1-*"
+  "libgmock-dev=1.12.1-*"
+  "libbenchmark-dev=1.7.1-*"
+  "pybind11-dev=2.10.3-*"
+  "ninja-build=1.11.1-*"
+)
+missing=()
+for spec in "${apt_pkgs[@]}"; do
+  name="${spec%%=*}"
+  ver="${spec#*=}"
+  have="$(dpkg-query -W -f='${Status} ${Version}' "$name" 2>/dev/null || true)"
+  # shellcheck disable=SC2053
+  if [[ "$have" != "install ok installed "* || "${have##* }" != $ver ]]; then
+    missing+=("$spec")
+  fi
+done
+if ((${#missing[@]})); then
+  log "installing Debian packages: ${missing[*]}"
+  SUDO=""; [[ $(id -u) -ne 0 ]] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+# --- 2. tree-sitter-python grammar (ABI 14) and the matching parser headers, from PyPI
+#        sdists, verified by sha256. Unpacked into .deps/ (ignored by git).
+deps="$root/.deps"
+grammar="$deps/tree-sitter-python"
+if [[ ! -f "$grammar/.ok-0.23.6" ]]; then
+  log "fetching tree-sitter-python 0.23.6 (grammar) and tree-sitter 0.23.2 (parser headers)"
+  dl="$deps/downloads"
+  mkdir -p "$dl"
+  python3 -m pip download -q --no-deps --no-binary :all: --require-hashes \
+    -r "$root/scripts/requirements-grammar.txt" -d "$dl" 2>&1 | { grep -v "^WARNING: Location" >&2 || true; }
+  tmp="$(mktemp -d)"
+  tar -xzf "$dl/tree_sitter_python-0.23.6.tar.gz" -C "$tmp"
+  tar -xzf "$dl/tree-sitter-0.23.2.tar.gz" -C "$tmp"
+  rm -rf "$grammar"
+  mkdir -p "$grammar/src/tree_sitter"
+  cp "$tmp/tree_sitter_python-0.23.6/src/parser.c" "$tmp/tree_sitter_python-0.23.6/src/scanner.c" "$grammar/src/"
+  for h in parser.h array.h alloc.h ts_assert.h; do
+    cp "$tmp/tree-sitter-0.23.2/tree_sitter/core/lib/src/$h" "$grammar/src/tree_sitter/"
+  done
+  cp "$tmp/tree_sitter_python-0.23.6/LICENSE" "$grammar/LICENSE"
+  rm -rf "$tmp"
+  touch "$grammar/.ok-0.23.6"
+fi
+
+# --- 3. Oracle venv with real TensorFlow (tests labelled `tensorflow` use it).
+if ((want_venv)); then
+  venv="$root/.venv"
+  stamp="$venv/.ok-$(sha256sum "$root/scripts/requirements-oracle.txt" | cut -c1-16)"
+  if [[ ! -f "$stamp" ]]; then
+    log "creating oracle venv .venv with tensorflow-cpu 2.21.0 (a few minutes the first time)"
+    [[ -x "$venv/bin/python" ]] || python3 -m venv "$venv"
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check -r "$root/scripts/requirements-oracle.txt"
+    "$venv/bin/python" -c "import tensorflow" >/dev/null 2>&1 || { log "tensorflow does not import in .venv"; exit 1; }
+    rm -f "$venv"/.ok-*
+    touch "$stamp"
+  fi
+fi
+
+# --- 4. Build (Release, Ninja, both cores).
+build="${TFMIGRATE_BUILD_DIR:-$root/build}"
+if [[ ! -f "$build/build.ninja" ]]; then
+  log "configuring $build"
+  cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+fi
+log "building"
+cmake --build "$build" -j "$(nproc)" | { grep -vE '^\[[0-9]+/[0-9]+\] ' || true; }
