@@ -1,0 +1,45 @@
+import tensorflow as tf
+import tensorflow.compat.v1 as v1
+from tensorflow.compat.v1 import InteractiveSession
+
+x = tf.placeholder(tf.float32, [None, 3])
+y = tf.reduce_sum(x * 2.0)
+init = tf.global_variables_initializer()
+
+with tf.Session() as sess:  # expect: TFM201
+    sess.run(init)  # expect: TFM201
+    print(sess.run(y, feed_dict={x: [[1.0, 2.0, 3.0]]}))  # expect: TFM201
+    print(y.eval(feed_dict={x: [[1.0, 2.0, 3.0]]}))  # expect: TFM201
+    init.run()  # expect: TFM201
+
+s2 = v1.Session()  # expect: TFM201
+s3 = InteractiveSession()  # expect: TFM201
+mon = tf.train.MonitoredTrainingSession()  # expect: TFM201
+
+
+def train_step(sess, op):
+    return sess.run(op)  # expect: TFM201
+
+
+class Runner:
+    def __init__(self):
+        self.session = tf.Session()  # expect: TFM201
+
+    def step(self, op):
+        return self.session.run(op)  # expect: TFM201
+
+
+# Must not fire:
+import subprocess
+
+subprocess.run(["true"])  # ok: not a session
+result = model_runner.run()  # ok: unknown receiver with no session name
+z = tf.constant(1.0)  # ok
+v = tf.Variable(1.0)  # ok
+value = v.numpy()  # ok: TF2 form
+try:
+    from tensorflow.compat.v1 import Session as LegacySession
+except ImportError:
+    LegacySession = None
+if hasattr(tf, "Session"):
+    legacy = tf.Session()  # ok: guarded by a version check
