@@ -74,7 +74,7 @@ std::vector<Suppression> FindSuppressions(const ParsedFile& pf) {
         start = comma + 1;
       }
     }
-    s.byte = static_cast<uint32_t>(pos);
+    s.byte = ts_node_start_byte(n);  // the `#` of the comment
     s.line0 = pf.source.LineOf(s.byte);
     s.used.assign(s.ids.size(), false);
     out.push_back(std::move(s));

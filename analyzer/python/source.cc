@@ -55,8 +55,16 @@ bool IsUtf8Name(const std::string& enc) {
 }
 
 // Converts `in` from `enc` to UTF-8 with iconv; nullopt when impossible.
+// Python codec names that glibc's iconv spells differently.
+std::string IconvName(const std::string& enc) {
+  if (enc == "latin-1" || enc == "latin1" || enc == "l1" || enc == "iso-8859-1" || enc == "iso8859-1") return "ISO-8859-1";
+  if (enc == "cp1252" || enc == "windows-1252") return "CP1252";
+  if (enc == "euc-jp" || enc == "shift-jis" || enc == "gbk" || enc == "gb2312" || enc == "big5") return enc;
+  return enc;
+}
+
 std::optional<std::string> Transcode(const std::string& in, const std::string& enc, std::string* why) {
-  iconv_t cd = iconv_open("UTF-8", enc.c_str());
+  iconv_t cd = iconv_open("UTF-8", IconvName(enc).c_str());
   if (cd == reinterpret_cast<iconv_t>(-1)) {
     *why = fmt::format("unknown encoding '{}' in the coding line", enc);
     return std::nullopt;

@@ -147,7 +147,12 @@ void EmitText(const Analysis& a, std::ostream& out, const TextOptions& opts) {
     }
   }
   if (!opts.summary) return;
-  if (total == 0) {
+  size_t failed = a.input_errors.size();
+  for (const auto& f : a.files) failed += f.error ? 1 : 0;
+  if (failed) {
+    out << fmt::format("Found {} finding{}; {} input{} could not be analysed (listed on stderr).\n", total,
+                       total == 1 ? "" : "s", failed, failed == 1 ? "" : "s");
+  } else if (total == 0) {
     out << "All checks passed!\n";
   } else {
     out << fmt::format("Found {} finding{}", total, total == 1 ? "" : "s");
