@@ -185,6 +185,12 @@ FileResult AnalyzeSource(PythonParser& parser, SourceFile source, const Config* 
     diags.push_back(std::move(d));
   }
   SemanticModel model(pf);
+  if (model.max_depth() > PythonParser::kMaxDepth) {
+    Position p = pf.source.PositionOf(model.deepest_byte());
+    r.error = InputError{pf.source.path, fmt::format("{}:{}: nesting too deep (more than {} levels)", pf.source.path,
+                                                     pf.source.FormatPosition(p), PythonParser::kMaxDepth)};
+    return r;
+  }
   if (model.imports_tensorflow()) {
     for (const Rule* rule : AllRules()) {
       const RuleInfo& info = rule->info();

@@ -17,37 +17,27 @@ TreePtr PythonParser::ParseText(const std::string& text) {
 
 namespace {
 
-// Depth of the tree and the first ERROR / MISSING node, in one iterative pass.
-struct TreeFacts {
-  uint32_t max_depth = 0;
-  uint32_t deep_byte = 0;
-  TSNode first_error{};
-  bool has_error = false;
-};
-
-TreeFacts Inspect(TSNode root) {
-  TreeFacts f;
-  uint32_t depth = 0;
-  ts::Walk(
-      root,
-      [&](TSNode n, const char*) {
-        ++depth;
-        if (depth > f.max_depth) {
-          f.max_depth = depth;
-          f.deep_byte = ts_node_start_byte(n);
+// The first ERROR or MISSING node in document order, found by descending only into
+// children that contain an error (no full walk).
+TSNode FirstError(TSNode root) {
+  TSNode n = root;
+  for (;;) {
+    if (ts_node_is_missing(n) || ts::Is(n, "ERROR")) return n;
+    TSNode next{};
+    TSTreeCursor c = ts_tree_cursor_new(n);
+    if (ts_tree_cursor_goto_first_child(&c)) {
+      do {
+        TSNode k = ts_tree_cursor_current_node(&c);
+        if (ts_node_has_error(k) || ts_node_is_missing(k)) {
+          next = k;
+          break;
         }
-        if (!f.has_error && (ts_node_is_missing(n) || ts::Is(n, "ERROR"))) {
-          f.has_error = true;
-          f.first_error = n;
-        }
-        if (depth > PythonParser::kMaxDepth) {
-          --depth;  // not descended, so no leave() call
-          return false;
-        }
-        return true;
-      },
-      [&](TSNode) { --depth; });
-  return f;
+      } while (ts_tree_cursor_goto_next_sibling(&c));
+    }
+    ts_tree_cursor_delete(&c);
+    if (ts_node_is_null(next)) return n;  // error flag without a visible error node
+    n = next;
+  }
 }
 
 }  // namespace
@@ -56,14 +46,9 @@ Result<ParsedFile> PythonParser::Parse(SourceFile source) {
   ParsedFile out;
   out.tree = ParseText(source.text);
   if (!out.tree) return InputError{source.path, fmt::format("{}: the parser gave up on this file", source.path)};
-  TreeFacts facts = Inspect(ts_tree_root_node(out.tree.get()));
-  if (facts.max_depth > kMaxDepth) {
-    Position p = source.PositionOf(facts.deep_byte);
-    return InputError{source.path, fmt::format("{}:{}: nesting too deep (more than {} levels)", source.path,
-                                               source.FormatPosition(p), kMaxDepth)};
-  }
-  if (facts.has_error) {
-    TSNode e = facts.first_error;
+  TSNode root = ts_tree_root_node(out.tree.get());
+  if (ts_node_has_error(root)) {
+    TSNode e = FirstError(root);
     SyntaxError se;
     se.byte = ts_node_start_byte(e);
     if (ts_node_is_missing(e)) {

@@ -7,8 +7,8 @@
 //
 // Parsing is error-tolerant: a syntax error leaves ERROR/MISSING nodes and the
 // first one is recorded in `syntax_error`; the rest of the tree stays usable.
-// Input nested deeper than kMaxDepth is refused as an InputError (CPython itself
-// rejects far shallower nesting), which keeps every later tree walk bounded.
+// Trees deeper than kMaxDepth are refused by the semantic model's walk (which
+// measures depth for free); CPython itself rejects far shallower nesting.
 #pragma once
 
 #include <tree_sitter/api.h>

@@ -67,7 +67,7 @@ std::string_view ExecContextName(ExecContext c) {
 
 SemanticModel::SemanticModel(const ParsedFile& file) : file_(file), text_(file.source.text) {
   BuildScopes();
-  if (imports_tf_) Resolve2();
+  if (imports_tf_ && max_depth_ <= PythonParser::kMaxDepth) Resolve2();
 }
 
 std::string_view SemanticModel::Text(TSNode n) const { return ts::Text(n, text_); }
@@ -86,7 +86,8 @@ void SemanticModel::AddBinding(Binding b) {
   bindings_.push_back(std::move(b));
 }
 
-void SemanticModel::BindTarget(TSNode t, TSNode value, BindingKind kind, int scope) {
+void SemanticModel::BindTarget(TSNode t, TSNode value, BindingKind kind, int scope, int depth) {
+  if (depth > 64) return;  // absurdly nested unpacking targets
   auto type = ts::Type(t);
   if (type == "identifier") {
     Binding b;
@@ -99,9 +100,9 @@ void SemanticModel::BindTarget(TSNode t, TSNode value, BindingKind kind, int sco
     AddBinding(std::move(b));
   } else if (type == "pattern_list" || type == "tuple_pattern" || type == "list_pattern" ||
              type == "expression_list" || type == "tuple" || type == "list" || type == "parenthesized_expression") {
-    for (TSNode c : ts::NamedChildren(t)) BindTarget(c, TSNode{}, kind, scope);
+    for (TSNode c : ts::NamedChildren(t)) BindTarget(c, TSNode{}, kind, scope, depth + 1);
   } else if (type == "list_splat_pattern" || type == "list_splat") {
-    for (TSNode c : ts::NamedChildren(t)) BindTarget(c, TSNode{}, kind, scope);
+    for (TSNode c : ts::NamedChildren(t)) BindTarget(c, TSNode{}, kind, scope, depth + 1);
   } else if (type == "attribute") {
     // self.attr = value inside a method: remember for attribute resolution.
     TSNode obj = ts::Field(t, "object");
@@ -142,14 +143,46 @@ void SemanticModel::BuildScopes() {
   scopes_.push_back(std::move(module));
   std::vector<int> stack{0};
 
-  auto import_module_path = [&](TSNode dotted) { return std::string(Text(dotted)); };
+  std::vector<TSNode> parents;
+  uint32_t depth = 0;
 
-  ts::Walk(
+  ts::Walk<false>(
       root,
-      [&](TSNode n, const char* field) {
-        std::string_view type = ts_node_type(n);
-        int cur = stack.back();
+      [&](TSNode n, const char*) {
         if (!ts_node_is_named(n)) return false;
+        // The walk is iterative; depth is measured so absurd input can be refused.
+        ++depth;
+        if (depth > max_depth_) {
+          max_depth_ = depth;
+          deepest_byte_ = ts_node_start_byte(n);
+        }
+        TSNode parent = parents.empty() ? TSNode{} : parents.back();
+        parents.push_back(n);
+        if (!Enter(n, parent, stack)) {
+          parents.pop_back();
+          --depth;
+          return false;
+        }
+        return true;
+      },
+      [&](TSNode n) {
+        --depth;
+        parents.pop_back();
+        if (stack.size() > 1 && ts::Same(scopes_[stack.back()].node, n)) stack.pop_back();
+      });
+  for (auto& s : scopes_)
+    std::sort(s.children.begin(), s.children.end(),
+              [&](int a, int b) { return scopes_[a].begin < scopes_[b].begin; });
+}
+
+bool SemanticModel::Enter(TSNode n, TSNode parent, std::vector<int>& stack) {
+  auto import_module_path = [&](TSNode dotted) { return std::string(Text(dotted)); };
+  std::string_view type = ts_node_type(n);
+  int cur = stack.back();
+  {
+    {
+      {
+        if (type == "identifier" || type == "attribute" || type == "call") candidates_.push_back({n, parent});
         if (IsScopeNode(type)) {
           Scope s;
           s.parent = cur;
@@ -257,7 +290,7 @@ void SemanticModel::BuildScopes() {
           BindTarget(ts::Field(n, "left"), TSNode{}, BindingKind::kFor, cur);
           return true;
         }
-        if (type == "as_pattern" && field && std::strcmp(field, "value") == 0) {
+        if (type == "as_pattern" && ts::Is(parent, "with_item")) {
           // with X as y
           TSNode alias = ts::Field(n, "alias");
           TSNode expr = ts_node_named_child(n, 0);
@@ -314,13 +347,9 @@ void SemanticModel::BuildScopes() {
           return false;
         }
         return true;
-      },
-      [&](TSNode n) {
-        if (stack.size() > 1 && ts::Same(scopes_[stack.back()].node, n)) stack.pop_back();
-      });
-  for (auto& s : scopes_)
-    std::sort(s.children.begin(), s.children.end(),
-              [&](int a, int b) { return scopes_[a].begin < scopes_[b].begin; });
+      }
+    }
+  }
 }
 
 int SemanticModel::ScopeAt(uint32_t byte) const {
@@ -476,62 +505,56 @@ TSNode SemanticModel::DefinitionOf(TSNode expr) const {
 // ---------------------------------------------------------------------------
 // Pass 2: references, tf.function marks, graph regions.
 
-bool SemanticModel::IsReferencePosition(TSNode n, const char* field, TSNode parent) const {
+namespace {
+// Is `n` the child of `parent` in field `field`?
+bool InField(TSNode parent, const char* field, TSNode n) { return ts::Same(ts::Field(parent, field), n); }
+}  // namespace
+
+bool SemanticModel::IsReferencePosition(TSNode n, TSNode parent) const {
   std::string_view pt = ts::Type(parent);
-  if (pt == "attribute") return !(field && std::strcmp(field, "attribute") == 0);
-  if (pt == "keyword_argument") return !(field && std::strcmp(field, "name") == 0);
-  if (pt == "function_definition" || pt == "class_definition") return !(field && std::strcmp(field, "name") == 0);
-  if (pt == "default_parameter" || pt == "typed_default_parameter") return !(field && std::strcmp(field, "name") == 0);
+  if (pt == "attribute") return !InField(parent, "attribute", n);
+  if (pt == "keyword_argument" || pt == "function_definition" || pt == "class_definition" ||
+      pt == "default_parameter" || pt == "typed_default_parameter")
+    return !InField(parent, "name", n);
   if (pt == "parameters" || pt == "lambda_parameters" || pt == "typed_parameter" || pt == "list_splat_pattern" ||
       pt == "dictionary_splat_pattern" || pt == "global_statement" || pt == "nonlocal_statement" ||
       pt == "dotted_name" || pt == "aliased_import" || pt == "as_pattern_target" || pt == "pattern_list" ||
       pt == "tuple_pattern" || pt == "list_pattern")
     return false;
-  if ((pt == "assignment" || pt == "for_statement" || pt == "for_in_clause" || pt == "named_expression") && field &&
-      (std::strcmp(field, "left") == 0 || std::strcmp(field, "name") == 0))
-    return false;
+  if (pt == "assignment" || pt == "for_statement" || pt == "for_in_clause") return !InField(parent, "left", n);
+  if (pt == "named_expression") return !InField(parent, "name", n);
   return true;
 }
 
 void SemanticModel::Resolve2() {
-  TSNode root = file_.Root();
-  std::vector<std::pair<TSNode, const char*>> parents;  // stack of (node, field it sits in)
-  ts::Walk(
-      root,
-      [&](TSNode n, const char* field) {
-        std::string_view type = ts_node_type(n);
-        TSNode parent = parents.empty() ? TSNode{} : parents.back().first;
-        parents.emplace_back(n, field);
-        if (type == "import_statement" || type == "import_from_statement" || type == "future_import_statement") {
-          parents.pop_back();
-          return false;
-        }
-        if (type == "call") calls_.push_back(n);
-        if (type == "identifier" || type == "attribute") {
-          if (type == "identifier" && !IsReferencePosition(n, field, parent)) return true;
-          if (type == "attribute" && ts::Is(parent, "assignment") && field && std::strcmp(field, "left") == 0)
-            return true;
-          // Only the longest chain: skip when the parent attribute extends this one.
-          if (ts::Is(parent, "attribute") && field && std::strcmp(field, "object") == 0) return true;
-          auto q = Resolve(n);
-          if (!q) return true;
-          auto tf = SplitTfName(*q);
-          if (!tf) return true;
-          TfRef r;
-          r.node = n;
-          r.qname = *q;
-          r.tf = *tf;
-          if (ts::Is(parent, "call") && field && std::strcmp(field, "function") == 0) r.call = parent;
-          if ((tf->ns != TfNs::kV2) && IsSessionPath(tf->path)) uses_sessions_ = true;
-          if (!ts_node_is_null(r.call) && IsGraphToggle(*tf)) {
-            if (FunctionScopeAt(ts_node_start_byte(n)) < 0) eager_disabled_at_.push_back(ts_node_start_byte(n));
-          }
-          refs_.push_back(std::move(r));
-          return type == "attribute";  // descend to find refs inside call args in the chain
-        }
-        return true;
-      },
-      [&](TSNode) { parents.pop_back(); });
+  for (const Candidate& c : candidates_) {
+    TSNode n = c.node, parent = c.parent;
+    std::string_view type = ts_node_type(n);
+    if (type == "call") {
+      calls_.push_back(n);
+      continue;
+    }
+    if (type == "identifier" && !IsReferencePosition(n, parent)) continue;
+    if (type == "attribute" && ts::Is(parent, "assignment") && InField(parent, "left", n)) continue;
+    // Only the longest chain: skip when the parent attribute extends this one.
+    if (ts::Is(parent, "attribute") && InField(parent, "object", n)) continue;
+    auto q = Resolve(n);
+    if (!q) continue;
+    auto tf = SplitTfName(*q);
+    if (!tf) continue;
+    TfRef r;
+    r.node = n;
+    r.qname = *q;
+    r.tf = *tf;
+    if (ts::Is(parent, "call") && InField(parent, "function", n)) r.call = parent;
+    if ((tf->ns != TfNs::kV2) && IsSessionPath(tf->path)) uses_sessions_ = true;
+    if (!ts_node_is_null(r.call) && IsGraphToggle(*tf)) {
+      if (FunctionScopeAt(ts_node_start_byte(n)) < 0) eager_disabled_at_.push_back(ts_node_start_byte(n));
+    }
+    refs_.push_back(std::move(r));
+  }
+  candidates_.clear();
+  candidates_.shrink_to_fit();
 
   // tf.function marks: decorators and `tf.function(g)` calls.
   auto is_tf_function = [](const std::string& q) {

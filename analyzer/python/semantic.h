@@ -131,22 +131,36 @@ class SemanticModel {
   TSNode KeywordArg(TSNode call, std::string_view name) const;  // value node or null
   TSNode Arg(TSNode call, size_t pos, std::string_view name) const;  // positional or keyword
 
+  // Depth of the syntax tree and where it is deepest (input limits).
+  uint32_t max_depth() const { return max_depth_; }
+  uint32_t deepest_byte() const { return deepest_byte_; }
+
   // Does the file use the TF1 session API (implicit graph mode)?
   bool uses_sessions() const { return uses_sessions_; }
 
  private:
   void BuildScopes();
+  // Handles one named node of the scope walk; false skips its subtree.
+  bool Enter(TSNode n, TSNode parent, std::vector<int>& scope_stack);
   void Resolve2();
   void AddBinding(Binding b);
-  void BindTarget(TSNode target, TSNode value, BindingKind kind, int scope);
+  void BindTarget(TSNode target, TSNode value, BindingKind kind, int scope, int depth = 0);
   void BindParameters(TSNode params, int scope);
   std::optional<std::string> ResolveImpl(TSNode expr, int depth) const;
   std::optional<std::string> ResolveBinding(const Binding& b, int depth) const;
-  bool IsReferencePosition(TSNode n, const char* field, TSNode parent) const;
+  bool IsReferencePosition(TSNode n, TSNode parent) const;
 
   const ParsedFile& file_;
   std::string_view text_;
   bool imports_tf_ = false;
+  uint32_t max_depth_ = 0;
+  uint32_t deepest_byte_ = 0;
+  // identifiers, attributes and calls with their parent, collected by the scope walk
+  struct Candidate {
+    TSNode node;
+    TSNode parent;
+  };
+  std::vector<Candidate> candidates_;
   bool uses_sessions_ = false;
   std::vector<Scope> scopes_;
   std::vector<Binding> bindings_;

@@ -1,6 +1,20 @@
 #include "analyzer/python/ts_util.h"
 
+#include <utility>
+
+extern "C" const TSLanguage* tree_sitter_python(void);
+
 namespace tfm::ts {
+
+TSFieldId FieldId(const char* name) {
+  // Keyed by the literal's address first (the common, fast case), by content on a miss.
+  thread_local std::vector<std::pair<const char*, TSFieldId>> cache;
+  for (const auto& [p, id] : cache)
+    if (p == name) return id;
+  TSFieldId id = ts_language_field_id_for_name(tree_sitter_python(), name, static_cast<uint32_t>(std::strlen(name)));
+  if (cache.size() < 256) cache.emplace_back(name, id);
+  return id;
+}
 
 std::vector<TSNode> NamedChildren(TSNode n) {
   std::vector<TSNode> out;

@@ -18,8 +18,12 @@ inline std::string_view Text(TSNode n, std::string_view src) {
   uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
   return src.substr(b, e - b);
 }
+// Field id of a Python grammar field name, cached per call site's string literal
+// (looking a name up costs a string search over the grammar's field table).
+TSFieldId FieldId(const char* name);
 inline TSNode Field(TSNode n, const char* name) {
-  return ts_node_child_by_field_name(n, name, static_cast<uint32_t>(std::strlen(name)));
+  if (ts_node_is_null(n)) return TSNode{};
+  return ts_node_child_by_field_id(n, FieldId(name));
 }
 inline bool Same(TSNode a, TSNode b) { return ts_node_eq(a, b); }
 inline bool Contains(TSNode outer, TSNode inner) {
@@ -36,8 +40,9 @@ struct ChildWithField {
 std::vector<ChildWithField> ChildrenWithFields(TSNode n);
 
 // Iterative pre/post-order walk. `enter(node, field)` returns false to skip the
-// subtree; `leave(node)` runs after the subtree of every entered node.
-template <typename Enter, typename Leave>
+// subtree; `leave(node)` runs after the subtree of every entered node. Field names
+// cost a lookup per node: with kFields = false, `field` is always nullptr.
+template <bool kFields = true, typename Enter, typename Leave>
 void Walk(TSNode root, Enter&& enter, Leave&& leave) {
   if (!enter(root, static_cast<const char*>(nullptr))) return;
   TSTreeCursor c = ts_tree_cursor_new(root);
@@ -46,7 +51,7 @@ void Walk(TSNode root, Enter&& enter, Leave&& leave) {
   for (;;) {
     if (descend && ts_tree_cursor_goto_first_child(&c)) {
       ++depth;
-      descend = enter(ts_tree_cursor_current_node(&c), ts_tree_cursor_current_field_name(&c));
+      descend = enter(ts_tree_cursor_current_node(&c), (kFields ? ts_tree_cursor_current_field_name(&c) : nullptr));
       continue;
     }
     if (descend) leave(ts_tree_cursor_current_node(&c));  // subtree finished
@@ -56,7 +61,7 @@ void Walk(TSNode root, Enter&& enter, Leave&& leave) {
         return;
       }
       if (ts_tree_cursor_goto_next_sibling(&c)) {
-        descend = enter(ts_tree_cursor_current_node(&c), ts_tree_cursor_current_field_name(&c));
+        descend = enter(ts_tree_cursor_current_node(&c), (kFields ? ts_tree_cursor_current_field_name(&c) : nullptr));
         break;
       }
       ts_tree_cursor_goto_parent(&c);
