@@ -21,7 +21,7 @@ std::string_view KeyReplacement(std::string_view key) {
   if (key == "LOCAL_VARIABLES" || key == "local_variables" || key == "METRIC_VARIABLES")
     return "the variables of the metric objects themselves (`metric.variables`, `metric.reset_state()`)";
   if (key == "UPDATE_OPS" || key == "update_ops")
-    return "nothing: Keras `BatchNormalization` updates its moving statistics itself when called with "
+    return "no collection at all: Keras `BatchNormalization` updates its moving statistics itself when called with "
            "`training=True`";
   if (key == "REGULARIZATION_LOSSES" || key == "regularization_losses")
     return "`model.losses` (sum it with `tf.add_n(model.losses)`)";
