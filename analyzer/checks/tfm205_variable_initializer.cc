@@ -77,9 +77,11 @@ class Checker {
       if (ts_node_is_null(r.call) || r.tf.ns == TfNs::kV2 || !IsInitFunction(r.tf.path)) continue;
       if (InsideFlagged(r.call)) continue;
       bool alone = ts::Is(ts_node_parent(r.call), "expression_statement");
-      Flag(r.call, r.node, fmt::format("`{}` builds an op that initializes variables; TF2 variables are "
-                                       "initialized when they are created, so the op is not needed",
-                                       DisplayName(r)),
+      bool tables = r.tf.path.find("tables_initializer") != std::string::npos;
+      Flag(r.call, r.node, fmt::format("`{}` builds an op that initializes {}; TF2 {} are initialized when they "
+                                       "are created, so the op is not needed",
+                                       DisplayName(r), tables ? "lookup tables" : "variables",
+                                       tables ? "lookup tables" : "variables"),
            alone);
     }
     EmitFixes();
@@ -92,16 +94,33 @@ class Checker {
     auto tf = SplitTfName(*q);
     return tf && tf->ns != TfNs::kV2 && IsInitPath(tf->path);
   }
-  // A fetch made only of initializer ops: `init`, `[init, v.initializer]`.
-  bool IsInitFetch(TSNode n) const {
+  // A fetch made only of initializer ops: `init`, `[init, v.initializer]`,
+  // `tf.group(init_a, init_b)`, or a name bound to one of those (`init_op = tf.group(...)`).
+  bool IsInitFetch(TSNode n, int depth = 0) const {
+    if (depth > 3 || ts_node_is_null(n)) return false;
     if (ts::Is(n, "list") || ts::Is(n, "tuple")) {
       auto elems = ts::NamedChildren(n);
       if (elems.empty()) return false;
       for (TSNode e : elems)
-        if (!IsInitExpr(e)) return false;
+        if (!IsInitFetch(e, depth + 1)) return false;
       return true;
     }
-    return IsInitExpr(n);
+    if (IsInitExpr(n)) return true;
+    if (ts::Is(n, "call")) {
+      auto tf = m_.ResolveTf(ts::Field(n, "function"));
+      if (!tf || tf->ns == TfNs::kV2 || tf->path != "group") return false;
+      auto args = m_.PositionalArgs(n);
+      if (args.empty()) return false;
+      for (TSNode a : args)
+        if (!IsInitFetch(a, depth + 1)) return false;
+      return true;
+    }
+    if (ts::Is(n, "identifier")) {
+      const Binding* b = m_.Lookup(ctx_.Text(n), ts_node_start_byte(n));
+      if (b && b->kind == BindingKind::kAssign && !ts_node_is_null(b->value) && !ts::Contains(b->value, n))
+        return IsInitFetch(b->value, depth + 1);
+    }
+    return false;
   }
   std::string Describe(TSNode fetch) const {
     std::string_view t = ctx_.Text(fetch);

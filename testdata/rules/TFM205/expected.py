@@ -13,6 +13,11 @@ with tf.Session() as sess:
 with v1.Session() as other:
     pass  # expect: TFM205
 
+init_op = tf.group(v1.global_variables_initializer(), local_variables_initializer())  # expect: TFM205
+init_list = [tables_initializer()]  # expect: TFM205
+with v1.Session() as sess3:
+    sess3.run(tf.group(init, w))  # ok: groups a real op with the initializer
+
 with v1.Session() as sess2:
     result = sess2.run([init, w])  # ok: mixes the initializer with a real fetch
 

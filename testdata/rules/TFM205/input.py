@@ -16,6 +16,14 @@ with tf.Session() as sess:
 with v1.Session() as other:
     other.run(v1.variables_initializer([w, b]))  # expect: TFM205
 
+init_op = tf.group(v1.global_variables_initializer(), local_variables_initializer())  # expect: TFM205
+init_list = [tables_initializer()]  # expect: TFM205
+with v1.Session() as sess3:
+    sess3.run(init_op)  # expect: TFM205
+    sess3.run(init_list)  # expect: TFM205
+    sess3.run(tf.group(w.initializer, b.initializer))  # expect: TFM205
+    sess3.run(tf.group(init, w))  # ok: groups a real op with the initializer
+
 with v1.Session() as sess2:
     init.run()  # expect: TFM205
     w.initializer.run()  # expect: TFM205

@@ -3,6 +3,7 @@ import tensorflow as tf
 import tensorflow.compat.v1 as tf1
 from tensorflow.compat.v1.data import Dataset, make_initializable_iterator
 from tensorflow.compat.v1.data import Iterator
+from tensorflow import data as tfdata
 
 features = np.arange(12, dtype=np.float32).reshape(6, 2)
 ds = tf.data.Dataset.from_tensor_slices(features).shuffle(6).batch(2)
@@ -17,6 +18,11 @@ reinit = Iterator.from_structure(tf1.data.get_output_types(ds))  # expect: TFM20
 
 def input_fn(dataset):
     return dataset.make_one_shot_iterator().get_next()  # expect: TFM208
+
+
+def eval_input(tf, files):
+    # `tf` is a parameter here, so the fix spells the prefix with `tf1`.
+    return tfdata.TextLineDataset(files).make_one_shot_iterator()  # expect: TFM208
 
 
 with tf1.Session() as sess:
