@@ -28,7 +28,7 @@ bool IsInitializableIteratorPath(std::string_view p) {
 }  // namespace
 
 const RuleInfo& V1DatasetIterator::info() const {
-  static const RuleInfo kInfo{"TFM208", "v1-dataset-iterator", Severity::kWarning, FixKind::kSafe,
+  static const RuleInfo kInfo{"TFM208", "v1-dataset-iterator", Severity::kWarning, FixKind::kSafeOrUnsafe,
                               RuleInput::kPython,
                               "TF1 dataset iterators; TF2 iterates datasets in Python"};
   return kInfo;
@@ -74,7 +74,10 @@ void V1DatasetIterator::CheckPython(PythonContext& ctx) const {
     if (ts::Is(args, "argument_list") && ts_node_named_child_count(args) == 0) {
       if (auto prefix = CompatV1PrefixAt(m, ts_node_start_byte(call))) {
         std::string repl = fmt::format("{}data.make_one_shot_iterator({})", *prefix, ctx.Text(recv));
-        fix = ReplaceNode(call, repl, fmt::format("Replace with `{}`", repl), FixSafety::kSafe);
+        // Safe when the receiver is known to be a tf.data dataset; for a receiver of unknown
+        // origin (a parameter) the method name is the only evidence, so the fix is unsafe.
+        fix = ReplaceNode(call, repl, fmt::format("Replace with `{}`", repl),
+                          recv_tf ? FixSafety::kSafe : FixSafety::kUnsafe);
       }
     }
     ctx.Report(fn, fmt::format("`{}()` exists only on TF1 (`tf.compat.v1.data`) datasets; a TF2 "

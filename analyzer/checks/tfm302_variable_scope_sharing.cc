@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <map>
 #include <vector>
 
 #include "analyzer/checks/tf_spelling.h"
@@ -24,7 +23,9 @@ const RuleInfo& VariableScopeSharing::info() const {
 void VariableScopeSharing::CheckPython(PythonContext& ctx) const {
   const SemanticModel& m = ctx.model();
   std::vector<TSNode> reported;      // calls already reported (AUTO_REUSE inside them is not reported again)
-  std::vector<TSNode> reuse_bodies;  // bodies of `with variable_scope(..., reuse=...)`
+  // Byte ranges where variable scopes reuse: bodies of `with variable_scope(..., reuse=...)`,
+  // and the rest of the block after `scope.reuse_variables()`.
+  std::vector<std::pair<uint32_t, uint32_t>> reuse_ranges;
   std::vector<const TfRef*> get_vars;
 
   // Is `n` inside a method decorated with track_tf1_style_variables (the sanctioned shim)?
@@ -58,7 +59,8 @@ void VariableScopeSharing::CheckPython(PythonContext& ctx) const {
       // The with-body is a reusing scope.
       for (TSNode up = ts_node_parent(r.call); !ts_node_is_null(up); up = ts_node_parent(up)) {
         if (ts::Is(up, "with_statement")) {
-          reuse_bodies.push_back(ts::Field(up, "body"));
+          TSNode body = ts::Field(up, "body");
+          reuse_ranges.emplace_back(ts_node_start_byte(body), ts_node_end_byte(body));
           break;
         }
         auto t = ts::Type(up);
@@ -81,30 +83,51 @@ void VariableScopeSharing::CheckPython(PythonContext& ctx) const {
       ctx.Report(r.node, fmt::format("`{}()` switches the scope to name-based sharing; eager TF2 does not share "
                                      "variables by name: reuse the object that owns them",
                                      ctx.Text(r.node)));
+      // The rest of the enclosing block reuses.
+      TSNode stmt = r.call;
+      while (!ts_node_is_null(stmt) && !ts::Is(ts_node_parent(stmt), "block") && !ts::Is(ts_node_parent(stmt), "module"))
+        stmt = ts_node_parent(stmt);
+      if (!ts_node_is_null(stmt))
+        reuse_ranges.emplace_back(ts_node_end_byte(r.call), ts_node_end_byte(ts_node_parent(stmt)));
       continue;
     }
     if (!ts_node_is_null(r.call) && (p == "get_variable" || p == "get_local_variable")) get_vars.push_back(&r);
   }
 
-  // get_variable: inside a reusing scope, or the same literal name requested twice.
-  std::map<std::string, int> name_count;
-  for (const TfRef* r : get_vars) {
-    TSNode name = m.Arg(r->call, 0, "name");
-    if (ts::Is(name, "string")) ++name_count[std::string(ctx.Text(name))];
+  // get_variable inside a reusing region, or in a function of this file that is called
+  // from one (`def tower(): get_variable("w")` called under `variable_scope(..., reuse=True)`).
+  auto in_reuse = [&](uint32_t b) {
+    for (auto& [lo, hi] : reuse_ranges)
+      if (lo <= b && b < hi) return true;
+    return false;
+  };
+  std::vector<std::pair<TSNode, uint32_t>> reused_defs;  // function definition, line of the call
+  for (TSNode call : m.calls()) {
+    if (!in_reuse(ts_node_start_byte(call))) continue;
+    TSNode def = m.DefinitionOf(ts::Field(call, "function"));
+    if (!ts_node_is_null(def)) reused_defs.emplace_back(def, ctx.source().PositionOf(ts_node_start_byte(call)).line);
   }
   for (const TfRef* r : get_vars) {
     if (in_shim(r->call)) continue;
-    bool in_reuse = false;
-    for (TSNode b : reuse_bodies) in_reuse |= ts::Contains(b, r->call);
+    uint32_t called_from = 0;
+    bool direct = in_reuse(ts_node_start_byte(r->call));
+    if (!direct) {
+      for (auto& [def, line] : reused_defs)
+        if (ts::Contains(def, r->call)) {
+          called_from = line;
+          break;
+        }
+      if (called_from == 0) continue;
+    }
     TSNode name = m.Arg(r->call, 0, "name");
-    bool repeated = ts::Is(name, "string") && name_count[std::string(ctx.Text(name))] > 1;
-    if (!in_reuse && !repeated) continue;
-    std::string nm = ts_node_is_null(name) ? std::string("?") : std::string(ctx.Text(name));
+    std::string nm = ts_node_is_null(name) ? std::string("...") : std::string(ctx.Text(name));
+    std::string how = direct ? std::string("fetches an existing variable by name in a reusing variable scope")
+                             : fmt::format("runs in a reusing variable scope (called on line {}) and fetches an "
+                                           "existing variable by name",
+                                           called_from);
     ctx.Report(r->node, fmt::format("`{}({}, ...)` {}; eager TF2 does not share by name and returns a new "
                                     "variable each time: create it once on an object and reuse the object",
-                                    DisplayName(*r), nm,
-                                    in_reuse ? "fetches an existing variable from a reusing variable scope"
-                                             : "is requested more than once under the same name to share it"));
+                                    DisplayName(*r), nm, how));
   }
 }
 

@@ -34,6 +34,13 @@ def plain(x):  # ok
     return tf.identity(x)  # ok
 
 
+def model_fn(features, labels, mode):
+    loss = tf.reduce_mean(features)
+    update_ops = v1.get_collection(v1.GraphKeys.UPDATE_OPS)
+    with v1.control_dependencies(update_ops):  # ok: graph-building code (an Estimator model_fn)
+        return tf.identity(loss)
+
+
 g = tf.Graph()  # ok
 with g.control_dependencies([z]):  # ok: an explicit graph's method, not the global one
     pass
