@@ -81,7 +81,8 @@ void V1DatasetIterator::CheckPython(PythonContext& ctx) const {
       }
     }
     ctx.Report(fn, fmt::format("`{}()` exists only on TF1 (`tf.compat.v1.data`) datasets; a TF2 "
-                               "`tf.data.Dataset` has no such method (AttributeError): iterate the dataset directly, or keep the TF1 iterator with "
+                               "`tf.data.Dataset` has no such method (AttributeError): iterate the dataset "
+                               "directly, or keep the TF1 iterator with "
                                "`tf.compat.v1.data.make_one_shot_iterator(dataset)`",
                                ctx.Text(fn)),
                std::move(fix));

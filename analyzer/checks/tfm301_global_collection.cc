@@ -37,7 +37,8 @@ std::string_view KeyReplacement(std::string_view key) {
 // Replacement for a collection function (path below tensorflow).
 std::optional<std::string_view> FunctionReplacement(std::string_view p) {
   if (p == "trainable_variables") return KeyReplacement("TRAINABLE_VARIABLES");
-  if (p == "global_variables" || p == "all_variables" || p == "model_variables") return KeyReplacement("GLOBAL_VARIABLES");
+  if (p == "global_variables" || p == "all_variables" || p == "model_variables")
+    return KeyReplacement("GLOBAL_VARIABLES");
   if (p == "local_variables") return KeyReplacement("LOCAL_VARIABLES");
   if (p == "losses.get_regularization_loss" || p == "losses.get_regularization_losses")
     return KeyReplacement("REGULARIZATION_LOSSES");

@@ -78,14 +78,15 @@ void VariableScopeSharing::CheckPython(PythonContext& ctx) const {
       continue;
     }
     if (!ts_node_is_null(r.call) && LastComponent(p) == "reuse_variables" &&
-        (p == "get_variable_scope().reuse_variables" || p.find("variable_scope().reuse_variables") != std::string::npos)) {
+        p.find("variable_scope().reuse_variables") != std::string::npos) {
       if (in_shim(r.call)) continue;
       ctx.Report(r.node, fmt::format("`{}()` switches the scope to name-based sharing; eager TF2 does not share "
                                      "variables by name: reuse the object that owns them",
                                      ctx.Text(r.node)));
       // The rest of the enclosing block reuses.
       TSNode stmt = r.call;
-      while (!ts_node_is_null(stmt) && !ts::Is(ts_node_parent(stmt), "block") && !ts::Is(ts_node_parent(stmt), "module"))
+      while (!ts_node_is_null(stmt) && !ts::Is(ts_node_parent(stmt), "block") &&
+             !ts::Is(ts_node_parent(stmt), "module"))
         stmt = ts_node_parent(stmt);
       if (!ts_node_is_null(stmt))
         reuse_ranges.emplace_back(ts_node_end_byte(r.call), ts_node_end_byte(ts_node_parent(stmt)));
