@@ -19,8 +19,12 @@ std::optional<std::string> CompatV1PrefixAt(const SemanticModel& m, uint32_t at)
     bool top = b.qname == "tensorflow";
     bool v1 = b.qname == "tensorflow.compat.v1";
     if (!top && !v1) continue;
-    // The name must denote this very import where the fix inserts it.
+    // The name must denote this very import where the fix inserts it ...
     if (m.Lookup(b.name, at) != &b) continue;
+    // ... and, in the scope that runs the spot, be bound before it (a module-level use
+    // above the import would be a NameError; a function body runs after the module).
+    int fn = m.FunctionScopeAt(at);
+    if ((fn < 0 ? 0 : fn) == b.scope && b.byte > at) continue;
     if (top) return b.name + ".compat.v1.";
     if (!via_v1) via_v1 = b.name + ".";
   }
