@@ -81,6 +81,11 @@ class SameRunCheck {
   }
 
   void Run() {
+    // `enable_resource_variables()` / `enable_v2_behavior()` make every variable a resource.
+    for (const TfRef& r : m_.refs())
+      if (!ts_node_is_null(r.call) && r.tf.ns != TfNs::kV2 &&
+          (r.tf.path == "enable_resource_variables" || r.tf.path == "enable_v2_behavior"))
+        return;
     for (TSNode call : m_.calls()) {
       TSNode fn = ts::Field(call, "function");
       if (!ts::Is(fn, "attribute") || ctx_.Text(ts::Field(fn, "attribute")) != "run") continue;
