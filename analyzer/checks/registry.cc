@@ -4,6 +4,17 @@
 
 // BEGIN RULE INCLUDES (sorted; tools/add_rule.py edits this block)
 #include "analyzer/checks/tfm201_session_run.h"
+#include "analyzer/checks/tfm202_placeholder_feed.h"
+#include "analyzer/checks/tfm204_control_dependencies.h"
+#include "analyzer/checks/tfm205_variable_initializer.h"
+#include "analyzer/checks/tfm206_default_graph.h"
+#include "analyzer/checks/tfm207_queue_input_pipeline.h"
+#include "analyzer/checks/tfm208_v1_dataset_iterator.h"
+#include "analyzer/checks/tfm301_global_collection.h"
+#include "analyzer/checks/tfm302_variable_scope_sharing.h"
+#include "analyzer/checks/tfm303_global_step.h"
+#include "analyzer/checks/tfm304_ref_variable.h"
+#include "analyzer/checks/tfm305_implicit_var_list.h"
 // END RULE INCLUDES
 
 namespace tfm {
@@ -11,11 +22,33 @@ namespace {
 
 // BEGIN RULE INSTANCES (sorted by ID)
 const SessionRun kTfm201;
+const PlaceholderFeed kTfm202;
+const ControlDependencies kTfm204;
+const VariableInitializer kTfm205;
+const DefaultGraph kTfm206;
+const QueueInputPipeline kTfm207;
+const V1DatasetIterator kTfm208;
+const GlobalCollection kTfm301;
+const VariableScopeSharing kTfm302;
+const GlobalStep kTfm303;
+const RefVariable kTfm304;
+const ImplicitVarList kTfm305;
 // END RULE INSTANCES
 
 const Rule* const kRules[] = {
     // BEGIN RULE TABLE (sorted by ID)
     &kTfm201,
+    &kTfm202,
+    &kTfm204,
+    &kTfm205,
+    &kTfm206,
+    &kTfm207,
+    &kTfm208,
+    &kTfm301,
+    &kTfm302,
+    &kTfm303,
+    &kTfm304,
+    &kTfm305,
     // END RULE TABLE
 };
 

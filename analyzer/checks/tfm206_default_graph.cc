@@ -1,0 +1,79 @@
+#include "analyzer/checks/tfm206_default_graph.h"
+
+#include <fmt/format.h>
+
+#include "analyzer/checks/tf_spelling.h"
+#include "analyzer/python/ts_util.h"
+
+namespace tfm {
+namespace {
+
+bool StartsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+
+bool IsSessionClass(std::string_view p) {
+  return p == "Session" || p == "InteractiveSession" || p == "train.MonitoredTrainingSession" ||
+         p == "train.MonitoredSession" || p == "train.SingularMonitoredSession";
+}
+
+// A path (below tensorflow) that denotes the default graph or a session's graph:
+// "get_default_graph()", "Session().graph", "get_default_graph().as_default()".
+bool IsDefaultGraph(std::string_view p) {
+  if (StartsWith(p, "get_default_graph()")) return true;
+  auto g = p.find("().graph");
+  if (g != std::string_view::npos && (g + 8 == p.size() || p[g + 8] == '.')) return IsSessionClass(p.substr(0, g));
+  return false;
+}
+
+// Any TF graph object: the default one, a session's, or an explicit `tf.Graph()`.
+bool IsGraph(std::string_view p) { return IsDefaultGraph(p) || StartsWith(p, "Graph()"); }
+
+}  // namespace
+
+const RuleInfo& DefaultGraph::info() const {
+  static const RuleInfo kInfo{"TFM206", "default-graph", Severity::kWarning, FixKind::kNone, RuleInput::kPython,
+                              "global default graph access; TF2 has no global graph"};
+  return kInfo;
+}
+
+void DefaultGraph::CheckPython(PythonContext& ctx) const {
+  const SemanticModel& m = ctx.model();
+  for (const TfRef& r : m.refs()) {
+    if (r.tf.ns == TfNs::kV2) continue;
+    const std::string& p = r.tf.path;
+    if (p == "get_default_graph" && !ts_node_is_null(r.call)) {
+      // `tf.get_default_graph().finalize()` is reported once, at the method.
+      TSNode up = ts_node_parent(r.call);
+      if (ts::Is(up, "attribute") && ts::Is(ts_node_parent(up), "call")) {
+        std::string_view method = ctx.Text(ts::Field(up, "attribute"));
+        if (method == "finalize" || method == "as_graph_def") continue;
+      }
+      ctx.Report(r.node, fmt::format("`{}` returns the global graph that TF1 code builds into; TF2 executes "
+                                     "eagerly and its graphs belong to `tf.function`s (`f.get_concrete_function()"
+                                     ".graph`)",
+                                     DisplayName(r)));
+      continue;
+    }
+    if (p == "reset_default_graph" && !ts_node_is_null(r.call)) {
+      ctx.Report(r.node, fmt::format("`{}` clears the global graph; TF2 has none to reset (to drop Keras state "
+                                     "use `tf.keras.backend.clear_session()`)",
+                                     DisplayName(r)));
+      continue;
+    }
+    if (ts_node_is_null(r.call)) continue;
+    std::string_view method = LastComponent(p);
+    if (method.size() == p.size()) continue;
+    std::string_view object = std::string_view(p).substr(0, p.size() - method.size() - 1);
+    if (method == "finalize" && IsGraph(object)) {
+      ctx.Report(r.node, fmt::format("`{}()` freezes a TF1 graph so no op can be added during session runs; "
+                                     "in TF2 eager code and `tf.function`s there is no shared graph to protect",
+                                     ctx.Text(r.node)));
+    } else if (method == "as_graph_def" && IsDefaultGraph(object)) {
+      ctx.Report(r.node, fmt::format("`{}()` serializes the global graph; in TF2 the graph of a computation is "
+                                     "`f.get_concrete_function(...).graph.as_graph_def()` of a `tf.function`, "
+                                     "or export a SavedModel",
+                                     ctx.Text(r.node)));
+    }
+  }
+}
+
+}  // namespace tfm

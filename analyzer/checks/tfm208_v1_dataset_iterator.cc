@@ -1,0 +1,111 @@
+#include "analyzer/checks/tfm208_v1_dataset_iterator.h"
+
+#include <fmt/format.h>
+
+#include "analyzer/checks/tf_spelling.h"
+#include "analyzer/python/ts_util.h"
+
+namespace tfm {
+namespace {
+
+bool StartsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+bool EndsWith(std::string_view s, std::string_view p) {
+  return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
+}
+
+// A resolved path (below tensorflow) that is a TF1 iterator object.
+bool IsIteratorPath(std::string_view p) {
+  return EndsWith(p, ".make_one_shot_iterator()") || EndsWith(p, ".make_initializable_iterator()") ||
+         p == "data.make_one_shot_iterator()" || p == "data.make_initializable_iterator()" ||
+         p == "data.Iterator.from_structure()" || p == "data.Iterator.from_string_handle()";
+}
+
+bool IsInitializableIteratorPath(std::string_view p) {
+  return EndsWith(p, "make_initializable_iterator()") || p == "data.Iterator.from_structure()" ||
+         p == "data.Iterator.from_string_handle()";
+}
+
+}  // namespace
+
+const RuleInfo& V1DatasetIterator::info() const {
+  static const RuleInfo kInfo{"TFM208", "v1-dataset-iterator", Severity::kWarning, FixKind::kSafeOrUnsafe,
+                              RuleInput::kPython,
+                              "TF1 dataset iterators; TF2 iterates datasets in Python"};
+  return kInfo;
+}
+
+void V1DatasetIterator::CheckPython(PythonContext& ctx) const {
+  const SemanticModel& m = ctx.model();
+  // Method calls on datasets and iterators, resolved or not.
+  for (TSNode call : m.calls()) {
+    TSNode fn = ts::Field(call, "function");
+    if (!ts::Is(fn, "attribute")) continue;
+    std::string_view method = ctx.Text(ts::Field(fn, "attribute"));
+    if (method != "make_one_shot_iterator" && method != "make_initializable_iterator" && method != "get_next")
+      continue;
+    TSNode recv = ts::Field(fn, "object");
+    std::optional<TfName> recv_tf;
+    if (auto q = m.Resolve(recv)) {
+      recv_tf = SplitTfName(*q);
+      if (!recv_tf) continue;  // something that is not TensorFlow
+    }
+    if (method == "get_next") {
+      // Only TF1 iterators, and only where a session will run the op.
+      if (!recv_tf || !IsIteratorPath(recv_tf->path)) continue;
+      if (m.ContextOf(call) != ExecContext::kGraph) continue;
+      ctx.Report(fn, fmt::format("`{}()` adds a graph op that yields the next element each time a session runs "
+                                 "it; in TF2 iterate the dataset (`for batch in dataset:`) or call "
+                                 "`next(iterator)` on `iter(dataset)`",
+                                 ctx.Text(fn)));
+      continue;
+    }
+    // A resolved receiver must be a dataset (a path under `data.`); an unresolved one
+    // (a parameter) is taken as one: only tf.data v1 datasets have these methods.
+    if (recv_tf && !StartsWith(recv_tf->path, "data.")) continue;
+    if (method == "make_initializable_iterator") {
+      ctx.Report(fn, fmt::format("`{}()` is the TF1 re-initializable iterator; TF2 datasets have no such "
+                                 "method (`tf.compat.v1.data.make_initializable_iterator` raises under eager "
+                                 "execution): start a new pass with `iter(dataset)` or a `for` loop",
+                                 ctx.Text(fn)));
+      continue;
+    }
+    std::optional<Fix> fix;
+    TSNode args = ts::Field(call, "arguments");
+    if (ts::Is(args, "argument_list") && ts_node_named_child_count(args) == 0) {
+      if (auto prefix = CompatV1PrefixAt(m, ts_node_start_byte(call))) {
+        std::string repl = fmt::format("{}data.make_one_shot_iterator({})", *prefix, ctx.Text(recv));
+        // Safe when the receiver is known to be a tf.data dataset; for a receiver of unknown
+        // origin (a parameter) the method name is the only evidence, so the fix is unsafe.
+        fix = ReplaceNode(call, repl, fmt::format("Replace with `{}`", repl),
+                          recv_tf ? FixSafety::kSafe : FixSafety::kUnsafe);
+      }
+    }
+    ctx.Report(fn, fmt::format("`{}()` exists only on TF1 (`tf.compat.v1.data`) datasets; a TF2 "
+                               "`tf.data.Dataset` has no such method (AttributeError): iterate the dataset "
+                               "directly, or keep the TF1 iterator with "
+                               "`tf.compat.v1.data.make_one_shot_iterator(dataset)`",
+                               ctx.Text(fn)),
+               std::move(fix));
+  }
+  // Function forms and iterator attributes.
+  for (const TfRef& r : m.refs()) {
+    if (r.tf.ns == TfNs::kV2) continue;
+    const std::string& p = r.tf.path;
+    if (!ts_node_is_null(r.call) &&
+        (p == "data.make_initializable_iterator" || p == "data.Iterator.from_structure" ||
+         p == "data.Iterator.from_string_handle")) {
+      ctx.Report(r.node, fmt::format("`{}` builds a TF1 re-initializable iterator, which raises under eager "
+                                     "execution; in TF2 start a new pass with `iter(dataset)` or a `for` loop",
+                                     DisplayName(r)));
+      continue;
+    }
+    constexpr std::string_view kInit = ".initializer";
+    if (EndsWith(p, kInit) && IsInitializableIteratorPath(std::string_view(p).substr(0, p.size() - kInit.size()))) {
+      ctx.Report(r.node, fmt::format("`{}` re-initializes a TF1 iterator inside a session; in TF2 a new "
+                                     "`iter(dataset)` (or a new `for` loop) starts a fresh pass",
+                                     ctx.Text(r.node)));
+    }
+  }
+}
+
+}  // namespace tfm

@@ -1,0 +1,121 @@
+#include "analyzer/checks/tfm301_global_collection.h"
+
+#include <fmt/format.h>
+
+#include <vector>
+
+#include "analyzer/checks/tf_spelling.h"
+#include "analyzer/python/ts_util.h"
+
+namespace tfm {
+namespace {
+
+bool StartsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+
+// What replaces a collection key in object-based TF2 code.
+std::string_view KeyReplacement(std::string_view key) {
+  if (key == "TRAINABLE_VARIABLES" || key == "trainable_variables")
+    return "the owning object's `trainable_variables` (`model.trainable_variables`, `module.trainable_variables`)";
+  if (key == "GLOBAL_VARIABLES" || key == "variables" || key == "MODEL_VARIABLES" || key == "model_variables")
+    return "the owning object's `variables` (`model.variables`, `module.variables`)";
+  if (key == "LOCAL_VARIABLES" || key == "local_variables" || key == "METRIC_VARIABLES")
+    return "the variables of the metric objects themselves (`metric.variables`, `metric.reset_state()`)";
+  if (key == "UPDATE_OPS" || key == "update_ops")
+    return "no collection at all: Keras `BatchNormalization` updates its moving statistics itself when called with "
+           "`training=True`";
+  if (key == "REGULARIZATION_LOSSES" || key == "regularization_losses")
+    return "`model.losses` (sum it with `tf.add_n(model.losses)`)";
+  if (key == "LOSSES" || key == "losses") return "the loss value returned by your loss function, plus `model.losses`";
+  if (key == "SUMMARIES" || key == "summaries")
+    return "`tf.summary.*` calls under a `tf.summary.create_file_writer(...).as_default()`";
+  if (key == "GLOBAL_STEP" || key == "global_step") return "`optimizer.iterations` or your own step variable";
+  if (key == "QUEUE_RUNNERS" || key == "queue_runners") return "a `tf.data` pipeline";
+  if (key == "SAVEABLE_OBJECTS" || key == "SAVERS" || key == "savers") return "`tf.train.Checkpoint(model=...)`";
+  return "an attribute or list on the object that owns the values (a `tf.Module` or Keras layer tracks them)";
+}
+
+// Replacement for a collection function (path below tensorflow).
+std::optional<std::string_view> FunctionReplacement(std::string_view p) {
+  if (p == "trainable_variables") return KeyReplacement("TRAINABLE_VARIABLES");
+  if (p == "global_variables" || p == "all_variables" || p == "model_variables")
+    return KeyReplacement("GLOBAL_VARIABLES");
+  if (p == "local_variables") return KeyReplacement("LOCAL_VARIABLES");
+  if (p == "losses.get_regularization_loss" || p == "losses.get_regularization_losses")
+    return KeyReplacement("REGULARIZATION_LOSSES");
+  if (p == "losses.get_losses")
+    return std::string_view("the loss value returned by your loss function, plus `model.losses`");
+  if (p == "losses.get_total_loss")
+    return std::string_view("an explicit total: your loss value plus `tf.add_n(model.losses)`");
+  return std::nullopt;
+}
+
+// How the call behaves under TF2 eager execution (checked with TensorFlow 2.21).
+std::string_view EagerBehavior(std::string_view p) {
+  if (p == "losses.get_total_loss")
+    return "under TF2 eager execution it raises ValueError (nothing was added to the losses collection)";
+  if (p == "losses.get_regularization_loss") return "under TF2 eager execution it silently returns 0.0";
+  if (p == "add_to_collection" || p == "add_to_collections")
+    return "under TF2 eager execution the values land in a hidden global graph that Keras, `tf.function` "
+           "callers and checkpoints never read";
+  return "under TF2 eager execution it silently returns []";
+}
+
+bool IsCollectionFunction(std::string_view p) {
+  return p == "get_collection" || p == "get_collection_ref" || p == "add_to_collection" ||
+         p == "add_to_collections" || FunctionReplacement(p).has_value();
+}
+
+}  // namespace
+
+const RuleInfo& GlobalCollection::info() const {
+  static const RuleInfo kInfo{"TFM301", "global-collection", Severity::kError, FixKind::kNone, RuleInput::kPython,
+                              "TF1 graph collections; TF2 tracks variables and losses in objects"};
+  return kInfo;
+}
+
+void GlobalCollection::CheckPython(PythonContext& ctx) const {
+  const SemanticModel& m = ctx.model();
+  std::vector<TSNode> reported_calls;
+  // Collection functions.
+  for (const TfRef& r : m.refs()) {
+    if (ts_node_is_null(r.call) || r.tf.ns == TfNs::kV2 || !IsCollectionFunction(r.tf.path)) continue;
+    const std::string& p = r.tf.path;
+    reported_calls.push_back(r.call);
+    std::string_view replacement;
+    std::string key_text;
+    if (auto f = FunctionReplacement(p)) {
+      replacement = *f;
+    } else {
+      // The key: `tf.GraphKeys.UPDATE_OPS`, a string literal, or unknown.
+      TSNode key = m.Arg(r.call, 0, p == "add_to_collections" ? "names" : (p == "add_to_collection" ? "name" : "key"));
+      std::string k;
+      if (!ts_node_is_null(key)) {
+        if (auto q = m.ResolveTf(key); q && StartsWith(q->path, "GraphKeys.")) {
+          k = std::string(LastComponent(q->path));
+        } else if (ts::Is(key, "string")) {
+          std::string_view lit = ctx.Text(key);
+          if (lit.size() >= 2) k = std::string(lit.substr(1, lit.size() - 2));
+        }
+        key_text = std::string(ctx.Text(key));
+      }
+      replacement = KeyReplacement(k);
+    }
+    std::string what = key_text.empty() || key_text.size() > 50 ? fmt::format("`{}`", DisplayName(r))
+                                                                 : fmt::format("`{}({})`", DisplayName(r), key_text);
+    bool read = p != "add_to_collection" && p != "add_to_collections";
+    ctx.Report(r.node, fmt::format("{} {} a TF1 graph collection; TF2 has no collections and {}: use {}", what,
+                                   read ? "reads" : "writes", EagerBehavior(p), replacement));
+  }
+  // `GraphKeys.*` used outside a reported call (`ops = tf.GraphKeys.UPDATE_OPS`).
+  for (const TfRef& r : m.refs()) {
+    if (r.tf.ns == TfNs::kV2 || !StartsWith(r.tf.path, "GraphKeys")) continue;
+    bool inside = false;
+    for (TSNode c : reported_calls) inside |= ts::Contains(c, r.node);
+    if (inside) continue;
+    std::string_view key = LastComponent(r.tf.path);
+    ctx.Report(r.node, fmt::format("`{}` names a TF1 graph collection; TF2 has no collections: use {}",
+                                   DisplayName(r), KeyReplacement(key)));
+  }
+}
+
+}  // namespace tfm

@@ -1,0 +1,37 @@
+import tensorflow as tf
+import tensorflow.compat.v1 as tf1
+from tensorflow.compat.v1.train import MomentumOptimizer
+from tensorflow.train import AdamOptimizer
+
+x = tf1.placeholder(tf.float32, [None, 3])
+w = tf.Variable(tf.zeros([3, 1]))
+loss = tf.reduce_mean(tf.matmul(x, w))
+
+opt = tf.train.AdamOptimizer(1e-3)
+train_op = opt.minimize(loss)  # expect: TFM305
+step = tf1.train.GradientDescentOptimizer(0.1).minimize(loss, global_step=None)  # expect: TFM305
+grads = MomentumOptimizer(0.1, 0.9).compute_gradients(loss)  # expect: TFM305
+adam = AdamOptimizer()
+explicit_none = adam.minimize(loss, var_list=None)  # expect: TFM305
+
+
+class Trainer:
+    def __init__(self):
+        self.optimizer = tf1.train.RMSPropOptimizer(0.01)
+
+    def build(self, loss):
+        return self.optimizer.compute_gradients(loss)  # expect: TFM305
+
+
+# Must not fire:
+with_vars = opt.minimize(loss, var_list=[w])  # ok
+positional = opt.minimize(loss, None, [w])  # ok: var_list given positionally
+pairs = tf1.train.AdamOptimizer().compute_gradients(loss, [w])  # ok
+applied = opt.apply_gradients(pairs)  # ok
+keras_opt = tf.keras.optimizers.Adam(1e-3)  # ok
+
+
+def train_step(model, data, labels):
+    with tf.GradientTape() as tape:
+        l = tf.reduce_mean((model(data) - labels) ** 2)  # ok
+    keras_opt.apply_gradients(zip(tape.gradient(l, model.trainable_variables), model.trainable_variables))  # ok
