@@ -116,9 +116,9 @@ Command AddCheckCommand(CLI::App& app) {
   c->add_option("--format", args->format, "Report format")
       ->check(CLI::IsMember({"text", "concise", "json", "sarif", "github", "junit"}));
   c->add_option("-o,--output", args->output, "Write the report to a file (atomically) instead of stdout");
-  c->add_option("--select", args->select, "Only these rules (IDs or prefixes, comma-separated)")->delimiter(',');
-  c->add_option("--extend-select", args->extend_select, "Add rules to the selection")->delimiter(',');
-  c->add_option("--ignore", args->ignore, "Disable rules (IDs or prefixes)")->delimiter(',');
+  c->add_option("--select", args->select, "Only these rules (IDs or prefixes, comma-separated)")->delimiter(',')->allow_extra_args(false);
+  c->add_option("--extend-select", args->extend_select, "Add rules to the selection")->delimiter(',')->allow_extra_args(false);
+  c->add_option("--ignore", args->ignore, "Disable rules (IDs or prefixes)")->delimiter(',')->allow_extra_args(false);
   c->add_option("--fail-on", args->fail_on, "Lowest severity that makes the exit code 1 (default: error)")
       ->check(CLI::IsMember({"info", "warning", "error"}));
   c->add_option("--config", args->config, "Use this configuration file for every input");
