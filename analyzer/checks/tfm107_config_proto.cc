@@ -84,8 +84,11 @@ std::optional<Equivalent> TfConfigEquivalent(const SemanticModel& m, std::string
   std::string v(m.Text(value));
   if (option == "gpu_options.allow_growth") {
     if (v != "True") return std::nullopt;
-    std::string var = m.Lookup("gpu", at) ? "gpu_device" : "gpu";
-    if (m.Lookup(var, at)) return std::nullopt;
+    std::string var = "gpu";
+    for (const char* cand : {"gpu", "gpu_device", "tfm_gpu"}) {
+      var = cand;
+      if (!m.Lookup(var, at)) break;
+    }
     return Equivalent{fmt::format("for {0} in {1}.config.list_physical_devices(\"GPU\"):\n{2}    "
                                   "{1}.config.experimental.set_memory_growth({0}, True)",
                                   var, tf, indent),
@@ -151,23 +154,22 @@ void ConfigProtoRule::CheckPython(PythonContext& ctx) const {
         auto option = OptionPath(tf->path);
         if (!option) return true;
         uint32_t at = ts_node_start_byte(n);
-        std::optional<Fix> fix;
         TSNode stmt = ts_node_parent(n);
         std::string indent;
         auto tf_name = TfModuleName(m, at);
-        if (ts::Is(stmt, "expression_statement") && ts_node_named_child_count(stmt) == 1 && tf_name &&
-            StandaloneStatement(text, stmt, &indent)) {
-          if (auto eq = TfConfigEquivalent(m, *option, value, *tf_name, indent, at))
-            fix = ReplaceNode(stmt, eq->code, eq->title, FixSafety::kUnsafe);
-        }
-        std::string advice = fix ? fix->title : "";
+        bool standalone = ts::Is(stmt, "expression_statement") && ts_node_named_child_count(stmt) == 1 &&
+                          StandaloneStatement(text, stmt, &indent);
+        auto eq = TfConfigEquivalent(m, *option, value, tf_name.value_or("tf"), indent, at);
+        std::optional<Fix> fix;
+        if (eq && standalone && tf_name) fix = ReplaceNode(stmt, eq->code, eq->title, FixSafety::kUnsafe);
+        std::string advice = eq ? eq->title : "";
         if (!advice.empty()) advice[0] = 'u';  // "Use ..." -> "use ..."
         std::string msg =
-            fix ? fmt::format("`{} = {}` sets the TF1 session option `{}`; in TF2 it is a process-wide setting: {}",
-                              ctx.Text(left), ctx.Text(value), *option, advice)
-                : fmt::format("`{} = {}` sets the TF1 session option `{}`, which has no one-to-one `tf.config` "
-                              "equivalent; review it when removing the session",
-                              ctx.Text(left), ctx.Text(value), *option);
+            eq ? fmt::format("`{} = {}` sets the TF1 session option `{}`; in TF2 it is a process-wide setting: {}",
+                             ctx.Text(left), ctx.Text(value), *option, advice)
+               : fmt::format("`{} = {}` sets the TF1 session option `{}`, which has no one-to-one `tf.config` "
+                             "equivalent; review it when removing the session",
+                             ctx.Text(left), ctx.Text(value), *option);
         ctx.Report(left, std::move(msg), std::move(fix));
         return true;
       },
