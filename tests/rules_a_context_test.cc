@@ -54,6 +54,14 @@ TEST(CompatV1Endpoint, SilentInTf1StyleFiles) {
                   "y = tf.compat.v1.layers.dense(x, 1)\n",
                   "TFM105")
                   .empty());
+  // A model library spelled through tf.compat.v1 (the upgrade script's output): TF1 code.
+  EXPECT_TRUE(Check("import tensorflow as tf\n"
+                    "def net(x):\n"
+                    "    with tf.compat.v1.variable_scope('net'):\n"
+                    "        w = tf.compat.v1.get_variable('w', [3, 1])\n"
+                    "        return tf.nn.relu(tf.matmul(x, w))\n",
+                    "TFM105")
+                  .empty());
   // TF1-only names at the top level: a TF 1.x file.
   EXPECT_TRUE(Check("import tensorflow as tf\n"
                   "w = tf.get_variable('w', [3])\n"
@@ -136,6 +144,18 @@ TEST(ColocateWith, FixRefusedWhenItWouldChangeMeaningOrLayout) {
             "    with tf.name_scope('a'):\n"
             "        y = v + 1\n"
             "    return y\n");
+}
+
+TEST(ColocateWith, CrlfAndTabs) {
+  std::string crlf = "import tensorflow as tf\r\nwith tf.compat.v1.colocate_with(v):  # keep\r\n    y = v\r\n    z = y\r\n";
+  auto d = Check(crlf, "TFM108");
+  ASSERT_EQ(d.size(), 1u);
+  ASSERT_TRUE(d[0].fix);
+  EXPECT_EQ(ApplyFixes(crlf, d, ApplyOptions{.unsafe = false}).text,
+            "import tensorflow as tf\r\n# keep\r\ny = v\r\nz = y\r\n");
+  auto tabs = Check("import tensorflow as tf\nwith tf.compat.v1.colocate_with(v):\n\ty = v\n", "TFM108");
+  ASSERT_EQ(tabs.size(), 1u);
+  EXPECT_FALSE(tabs[0].fix);
 }
 
 TEST(ConfigProto, FixOnlyWhenEquivalentIsClear) {

@@ -16,20 +16,25 @@ bool IsBehaviorToggle(std::string_view p) {
          p == "disable_tensor_equality" || p == "disable_v2_tensorshape";
 }
 
-// Graph/session-style TF1 programming, in any spelling.
+// Graph/session-style TF1 programming, in any spelling (a file spelled through
+// tf.compat.v1 that builds graphs this way is TF1 code, not leftover compat calls).
 bool IsTf1GraphStyle(std::string_view p) {
   return p == "placeholder" || p == "placeholder_with_default" || p == "global_variables_initializer" ||
          p == "local_variables_initializer" || p == "initialize_all_variables" || p == "tables_initializer" ||
          p == "get_default_graph" || p == "reset_default_graph" || p == "Graph().as_default" ||
          p == "disable_eager_execution" || p == "disable_v2_behavior" || p == "train.start_queue_runners" ||
-         p == "Session" || p == "InteractiveSession" || p == "train.MonitoredTrainingSession";
+         p == "Session" || p == "InteractiveSession" || p == "train.MonitoredTrainingSession" ||
+         // graph-building libraries: name-scoped variables, layers and collections
+         p == "get_variable" || p == "variable_scope" || StartsWith(p, "layers.") || p == "get_collection" ||
+         p == "get_collection_ref" || p == "add_to_collection" || p == "add_to_collections" ||
+         StartsWith(p, "GraphKeys.") || p == "global_variables" || p == "local_variables" ||
+         p == "trainable_variables" || p == "train.get_or_create_global_step" || p == "train.get_global_step";
 }
 
 // TF1-only names written at the top level: the file targets TF1 (`import tensorflow
 // as tf` on TF 1.x), not TF2.
 bool IsTf1OnlyTopLevel(std::string_view p) {
-  return p == "get_variable" || p == "variable_scope" || StartsWith(p, "layers.") || StartsWith(p, "contrib.") ||
-         (StartsWith(p, "train.") && EndsWith(p, "Optimizer")) || StartsWith(p, "logging.") ||
+  return StartsWith(p, "contrib.") || (StartsWith(p, "train.") && EndsWith(p, "Optimizer")) || StartsWith(p, "logging.") ||
          StartsWith(p, "app.") || StartsWith(p, "flags.");
 }
 

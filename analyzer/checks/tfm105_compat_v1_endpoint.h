@@ -2,8 +2,10 @@
 // written against TF2. The file-level decision comes from the semantic model: the
 // file must reference TF2 APIs (top-level `tf.*`, `tf.compat.v2.*`, Keras) and show
 // no TF1 style — no sessions, placeholders, graph entry, initializer ops, behavior
-// switches, or TF1-only names spelled at the top level (`tf.get_variable`,
-// `tf.layers`, `tf.contrib`, `tf.train.*Optimizer`). Files that are TF1 throughout
+// switches, name-scoped variables / layers / collections (`get_variable`,
+// `variable_scope`, `layers.*`, `get_collection`, `GraphKeys`) in any spelling, or
+// TF1-only names spelled at the top level (`tf.contrib`, `tf.train.*Optimizer`,
+// `tf.logging`). Files that are TF1 throughout
 // are left to the 1xx/2xx rules. Diagnostic only (info).
 #pragma once
 
