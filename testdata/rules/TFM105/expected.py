@@ -2,7 +2,7 @@ import tensorflow as tf
 import tensorflow.compat.v1 as tf1
 from tensorflow.compat import v1
 from tensorflow.compat.v1 import losses as v1_losses
-from tensorflow import keras
+from tensorflow import compat, keras
 
 model = keras.Sequential([keras.layers.Dense(4), keras.layers.Dense(1)])
 optimizer = tf1.train.AdamOptimizer(1e-3)  # expect: TFM105
@@ -20,6 +20,7 @@ def train_step(x, y):
 
 
 init = v1.keras.initializers.glorot_uniform()  # expect: TFM105
+big = compat.v1.image.resize_bilinear(tf.zeros([1, 4, 4, 1]), [8, 8])  # expect: TFM105
 data = tf.data.Dataset.from_tensor_slices(tf.zeros([8, 3]))
 
 # Must not fire:

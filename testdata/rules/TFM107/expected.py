@@ -1,6 +1,7 @@
 import tensorflow as tf
 import tensorflow.compat.v1 as tf1
 from tensorflow.compat.v1 import ConfigProto, GPUOptions
+from tensorflow import OptimizerOptions
 
 config = tf.ConfigProto()  # expect: TFM107
 for gpu in tf.config.list_physical_devices("GPU"):
@@ -17,6 +18,7 @@ gpu_opts = GPUOptions(allow_growth=True, visible_device_list="0")  # expect: TFM
 cfg2 = ConfigProto(gpu_options=gpu_opts, allow_soft_placement=True)  # expect: TFM107
 run_opts = tf1.RunOptions(trace_level=tf1.RunOptions.FULL_TRACE)  # expect: TFM107
 graph_opts = tf1.GraphOptions(build_cost_model=1)  # expect: TFM107
+opt_opts = OptimizerOptions(do_function_inlining=True)  # expect: TFM107
 
 
 def make_session(threads):

@@ -1,6 +1,7 @@
 import tensorflow as tf
 import tensorflow.compat.v1 as tf1
 from tensorflow.compat.v1 import colocate_with
+from tensorflow import colocate_with as colocate
 
 tf1.disable_eager_execution()
 v = tf1.get_variable("v", shape=[4])
@@ -33,6 +34,9 @@ with tf1.colocate_with(v, ignore_existing=True) as ctx:  # expect: TFM108
 with tf1.colocate_with(v):  # expect: TFM108
     doc = tf.constant("""multi
 line""")
+
+# expect: TFM108
+scaled = v * 2.0
 
 # Must not fire:
 with tf.name_scope("plain"):  # ok

@@ -3,10 +3,10 @@ import os
 import tensorflow as tf
 import tensorflow.compat.v1 as tf1
 from tensorflow.compat.v1 import OptimizerOptions
-from tensorflow.config import optimizer
+from tensorflow import config as tf_config
 
 tf.config.optimizer.set_jit(True)  # expect: TFM109
-optimizer.set_jit("autoclustering")  # expect: TFM109
+tf_config.optimizer.set_jit("autoclustering")  # expect: TFM109
 tf1.config.optimizer.set_jit(enabled=True)  # expect: TFM109
 
 config = tf1.ConfigProto()

@@ -21,6 +21,12 @@ def main():
     tf1.enable_v2_behavior()  # expect: TFM110 (error: inside a function)
 
 
+def legacy_entry():
+    from tensorflow import disable_v2_tensorshape  # a TF 1.x top-level export
+
+    disable_v2_tensorshape()  # expect: TFM110 (warning: not an eager switch)
+
+
 # Must not fire:
 eager = tf.executing_eagerly()  # ok: a query, not a switch
 tf1.enable_resource_variables()  # ok: turns a TF2 behavior back on

@@ -22,6 +22,9 @@ if __name__ == "__main__":
 # Must not fire:
 tf1.logging.info("compat.v1 still has it")  # ok: tf.compat.v1.logging exists in TF2
 tf.compat.v1.flags.DEFINE_bool("fast", False, "")  # ok
+from tensorflow.compat.v1 import logging as v1_logging  # ok
+
+v1_logging.warning("compat.v1 import")  # ok
 tf.get_logger().setLevel("INFO")  # ok: the TF2 logger
 tf.autograph.set_verbosity(1)  # ok
 import logging as py_logging  # ok

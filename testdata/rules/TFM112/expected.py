@@ -2,6 +2,7 @@ import tensorflow as tf
 import tensorflow.compat.v1 as v1
 from tensorflow.compat.v1.summary import FileWriter
 from tensorflow.compat.v1 import summary as v1_summary
+from tensorflow import summary as tf_summary
 
 x = v1.placeholder(tf.float32, [])
 loss = x * 2.0
@@ -12,6 +13,7 @@ writer = FileWriter("logs")  # expect: TFM112
 writer2 = v1.summary.FileWriter("logs2", graph=v1.get_default_graph())  # expect: TFM112
 img = v1_summary.image("img", tf.zeros([1, 4, 4, 1]))  # expect: TFM112
 both = v1_summary.merge([img])  # expect: TFM112
+hist = tf_summary.histogram("loss_hist", loss)  # expect: TFM112
 proto = v1.Summary(value=[v1.Summary.Value(tag="acc", simple_value=0.5)])  # expect: TFM112
 
 with v1.Session() as sess:

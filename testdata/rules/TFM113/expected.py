@@ -2,6 +2,7 @@ import tensorflow as tf
 import tensorflow.compat.v1 as v1
 from tensorflow.compat.v1 import metrics
 from tensorflow.compat.v1.metrics import auc
+from tensorflow import metrics as tf_metrics
 
 labels = tf.constant([1, 0, 1])
 preds = tf.constant([1, 1, 1])
@@ -14,6 +15,7 @@ mse, mse_op = tf.compat.v1.metrics.mean_squared_error(labels, preds)  # expect: 
 avg, avg_op = metrics.mean(tf.constant([1.0, 2.0]))  # expect: TFM113
 pk, pk_op = metrics.precision_at_k(labels, preds, k=1)  # expect: TFM113
 rel, rel_op = metrics.mean_relative_error(labels, preds, normalizer=labels)  # expect: TFM113
+tp, tp_op = tf_metrics.true_positives(labels, preds)  # expect: TFM113
 evaluated = {"acc": tf.metrics.accuracy}  # expect: TFM113
 
 # Must not fire:

@@ -2,12 +2,14 @@ import tensorflow as tf
 import tensorflow.compat.v1 as tf1
 from tensorflow.compat.v1.train import Saver
 from tensorflow.compat.v1.train import import_meta_graph
+from tensorflow import train as tf_train
 
 w = tf1.get_variable("w", shape=[3])
 saver = tf.train.Saver()  # expect: TFM114
 best = Saver(max_to_keep=1)  # expect: TFM114
 meta = import_meta_graph("model.ckpt.meta")  # expect: TFM114
 legacy = tf1.train.Saver(var_list=[w])  # expect: TFM114
+sharded = tf_train.Saver(sharded=True)  # expect: TFM114
 
 with tf1.Session() as sess:
     saver.restore(sess, tf.train.latest_checkpoint("ckpt"))  # expect: TFM114
