@@ -79,9 +79,20 @@ void TfAppFlagsLogging::CheckPython(PythonContext& ctx) const {
                        std::move(fix));
           }
         } else if (mod_name.rfind("tensorflow.", 0) == 0) {
-          std::string_view mod = RemovedModule(std::string_view(mod_name).substr(11));
-          // `tensorflow.compat.v1.flags` is not an importable module, so no fix here.
-          if (!mod.empty()) ctx.Report(mod_node, Message(fmt::format("from {} import ...", mod_name), mod));
+          std::string rest = mod_name.substr(11);
+          std::string_view mod = RemovedModule(rest);
+          if (mod.empty()) return false;
+          std::optional<Fix> fix;
+          if (rest == "logging" || rest == "app") {
+            // tensorflow.compat.v1.logging / .app are importable modules in TF2.
+            fix = ReplaceNode(mod_node, "tensorflow.compat.v1." + rest,
+                              fmt::format("Import from `tensorflow.compat.v1.{}`", rest), FixSafety::kSafe);
+          } else if (rest == "flags" || rest == "app.flags") {
+            // tensorflow.compat.v1.flags is not importable as a module; tf.flags re-exported
+            // absl.flags, which has every DEFINE_* and FLAGS.
+            fix = ReplaceNode(mod_node, "absl.flags", "Import from `absl.flags`", FixSafety::kUnsafe);
+          }
+          ctx.Report(mod_node, Message(fmt::format("from {} import ...", mod_name), mod), std::move(fix));
         }
         return false;
       },

@@ -3,7 +3,10 @@
 // `absl.logging`). They survive as `tf.compat.v1.app` / `flags` / `logging`, so a
 // compat.v1 spelling is not flagged. Safe fix: spell the same symbol through
 // `tf.compat.v1` (`tf.logging.info` → `tf.compat.v1.logging.info`,
-// `from tensorflow import flags` → `from tensorflow.compat.v1 import flags`).
+// `from tensorflow import flags` → `from tensorflow.compat.v1 import flags`,
+// `from tensorflow.logging import info` → `from tensorflow.compat.v1.logging import info`).
+// Unsafe fix where no compat.v1 module path exists: `from tensorflow.flags import X`
+// → `from absl.flags import X`.
 #pragma once
 
 #include "analyzer/checks/rule.h"

@@ -2,11 +2,13 @@ import tensorflow as tf
 import tensorflow.compat.v1 as tf1
 from tensorflow.compat.v1 import flags  # expect: TFM111
 from tensorflow.compat.v1 import app as tf_app, logging  # expect: TFM111
-from tensorflow.logging import warn  # expect: TFM111
+from tensorflow.compat.v1.logging import warn  # expect: TFM111
+from absl.flags import DEFINE_float  # expect: TFM111
 
 FLAGS = tf.compat.v1.flags.FLAGS  # expect: TFM111
 tf.compat.v1.flags.DEFINE_integer("steps", 100, "training steps")  # expect: TFM111
 flags.DEFINE_string("data_dir", "/tmp/data", "input directory")  # ok: reported at its import
+DEFINE_float("lr", 0.1, "learning rate")  # ok: reported at its import
 tf.compat.v1.logging.set_verbosity(tf.compat.v1.logging.INFO)  # expect: TFM111
 
 

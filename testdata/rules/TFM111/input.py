@@ -3,10 +3,12 @@ import tensorflow.compat.v1 as tf1
 from tensorflow import flags  # expect: TFM111
 from tensorflow import app as tf_app, logging  # expect: TFM111
 from tensorflow.logging import warn  # expect: TFM111
+from tensorflow.flags import DEFINE_float  # expect: TFM111
 
 FLAGS = tf.flags.FLAGS  # expect: TFM111
 tf.flags.DEFINE_integer("steps", 100, "training steps")  # expect: TFM111
 flags.DEFINE_string("data_dir", "/tmp/data", "input directory")  # ok: reported at its import
+DEFINE_float("lr", 0.1, "learning rate")  # ok: reported at its import
 tf.logging.set_verbosity(tf.logging.INFO)  # expect: TFM111
 
 
