@@ -70,9 +70,19 @@ void V1Metrics::CheckPython(PythonContext& ctx) const {
     std::string_view name = std::string_view(p).substr(8);
     const std::string_view* repl = Replacement(name);
     if (!repl) continue;
-    std::string msg = fmt::format("`{}` keeps its state in local variables updated by a separate `update_op`; "
-                                  "it raises under eager execution and does not work with TF2 behavior",
-                                  DisplayName(r));
+    // Keras 2 (TF <= 2.15) exported loss-style functions of these names in
+    // tf.keras.metrics (= tf.metrics): outside graph code they may be TF2 calls.
+    if (r.tf.ns == TfNs::kTop && (name == "mean_squared_error" || name == "mean_absolute_error") &&
+        ctx.model().ContextOf(r.node) != ExecContext::kGraph)
+      continue;
+    std::string msg =
+        r.tf.ns == TfNs::kV1
+            ? fmt::format("`{}` keeps its state in local variables updated by a separate `update_op`; it raises "
+                          "under eager execution and does not work with TF2 behavior",
+                          DisplayName(r))
+            : fmt::format("`{}` is the TF1 streaming metric (local variables updated by a separate `update_op`); "
+                          "in TF2 `tf.metrics` is the Keras metrics module, which does not provide it",
+                          DisplayName(r));
     if (repl->empty())
       msg += "; there is no direct `tf.keras.metrics` class: compute it from a `tf.keras.metrics.Metric` "
              "subclass or plain tensor ops";

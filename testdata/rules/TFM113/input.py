@@ -25,5 +25,6 @@ auc_metric = tf.metrics.AUC()  # ok: in TF2 tf.metrics is tf.keras.metrics
 result = m.result()  # ok
 loss = v1.losses.mean_squared_error(labels, preds)  # ok: a loss, not a metric
 bin_acc = tf.keras.metrics.binary_accuracy(labels, preds)  # ok
+per_example = tf.metrics.mean_squared_error(labels, preds)  # ok: Keras 2's loss-style function in eager code
 sk_metrics = {"accuracy": 0.5}  # ok: a plain dict
 print(sk_metrics["accuracy"])  # ok
