@@ -93,6 +93,12 @@ TEST(BehaviorToggle, SeverityByPosition) {
   auto late = Check("import tensorflow as tf\nx = tf.constant(1.0)\ntf.compat.v1.disable_eager_execution()\n", "TFM110");
   ASSERT_EQ(late.size(), 1u);
   EXPECT_EQ(late[0].severity, Severity::kError);
+  // Configuration calls create no ops.
+  auto cfg = Check("import tensorflow as tf\ntf.keras.backend.set_floatx('float64')\ntf.random.set_seed(1)\n"
+                   "tf.get_logger().setLevel('INFO')\ntf.compat.v1.disable_eager_execution()\n",
+                   "TFM110");
+  ASSERT_EQ(cfg.size(), 1u);
+  EXPECT_EQ(cfg[0].severity, Severity::kWarning);
   // Ops created only inside a function body do not run before the switch.
   auto deferred = Check("import tensorflow as tf\ndef f():\n    return tf.constant(1.0)\n"
                       "tf.compat.v1.disable_eager_execution()\n",

@@ -35,7 +35,9 @@ bool CreatesNoOps(std::string_view p) {
   static constexpr std::string_view kNames[] = {
       "get_logger", "executing_eagerly", "random.set_seed", "set_random_seed", "TensorShape", "TensorSpec",
       "DType", "as_dtype", "device", "name_scope", "function", "enable_v2_tensorshape", "enable_control_flow_v2",
-      "enable_resource_variables", "enable_tensor_equality", "keras.backend.clear_session"};
+      "enable_resource_variables", "enable_tensor_equality", "keras.backend.clear_session",
+      "keras.backend.set_floatx", "keras.backend.set_image_data_format", "keras.utils.set_random_seed",
+      "keras.mixed_precision.set_global_policy"};
   for (auto n : kNames)
     if (p == n) return true;
   return IsToggle(p);
