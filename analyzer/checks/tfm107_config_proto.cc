@@ -7,6 +7,23 @@
 namespace tfm {
 namespace {
 
+// Source text for a message: whitespace runs collapsed, long text shortened.
+std::string Compact(std::string_view s, size_t max = 60) {
+  std::string out;
+  bool space = false;
+  for (char c : s) {
+    if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out += ' ';
+    space = false;
+    out += c;
+  }
+  if (out.size() > max) out = out.substr(0, max - 3) + "...";
+  return out;
+}
+
 bool StartsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
 
 bool IsSessionClass(std::string_view p) {
@@ -137,7 +154,7 @@ void ConfigProtoRule::CheckPython(PythonContext& ctx) const {
       ctx.Report(ts_node_parent(cfg),
                  fmt::format("`{}(config={})` configures the session through a ConfigProto; TF2 has no session: "
                              "move each option to its `tf.config` call at program start",
-                             DisplayName(r), ctx.Text(cfg)));
+                             DisplayName(r), Compact(ctx.Text(cfg))));
     }
   }
   // Options set on a proto object: `config.gpu_options.allow_growth = True`.
@@ -166,10 +183,10 @@ void ConfigProtoRule::CheckPython(PythonContext& ctx) const {
         if (!advice.empty()) advice[0] = 'u';  // "Use ..." -> "use ..."
         std::string msg =
             eq ? fmt::format("`{} = {}` sets the TF1 session option `{}`; in TF2 it is a process-wide setting: {}",
-                             ctx.Text(left), ctx.Text(value), *option, advice)
+                             Compact(ctx.Text(left)), Compact(ctx.Text(value)), *option, advice)
                : fmt::format("`{} = {}` sets the TF1 session option `{}`, which has no one-to-one `tf.config` "
                              "equivalent; review it when removing the session",
-                             ctx.Text(left), ctx.Text(value), *option);
+                             Compact(ctx.Text(left)), Compact(ctx.Text(value)), *option);
         ctx.Report(left, std::move(msg), std::move(fix));
         return true;
       },

@@ -7,6 +7,23 @@
 namespace tfm {
 namespace {
 
+// Source text for a message: whitespace runs collapsed, long text shortened.
+std::string Compact(std::string_view s, size_t max = 60) {
+  std::string out;
+  bool space = false;
+  for (char c : s) {
+    if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out += ' ';
+    space = false;
+    out += c;
+  }
+  if (out.size() > max) out = out.substr(0, max - 3) + "...";
+  return out;
+}
+
 bool IsOffLiteral(std::string_view t) {
   return t == "False" || t == "None" || t == "0" || t == "\"\"" || t == "''";
 }
@@ -48,7 +65,7 @@ void GlobalJit::CheckPython(PythonContext& ctx) const {
       TSNode arg = m.Arg(r.call, 0, "enabled");
       if (ts_node_is_null(arg) || IsOffLiteral(ctx.Text(arg))) continue;
       ctx.Report(r.call, fmt::format("`{}` turns on XLA auto-clustering for every graph in the program; {}",
-                                     ctx.Text(r.call), kAdvice));
+                                     Compact(ctx.Text(r.call)), kAdvice));
     } else if (IsJitLevelOn(p)) {
       ctx.Report(r.node, fmt::format("`{}` turns on XLA auto-clustering for every graph the session runs; {}",
                                      DisplayName(r), kAdvice));
@@ -71,7 +88,7 @@ void GlobalJit::CheckPython(PythonContext& ctx) const {
             if (!off && !(rv && IsJitLevelOn(rv->path)))
               ctx.Report(left, fmt::format("`{} = {}` sets the XLA auto-clustering level for every graph the "
                                            "session runs; {}",
-                                           ctx.Text(left), rt, kAdvice));
+                                           Compact(ctx.Text(left)), Compact(rt), kAdvice));
           }
         } else if (ts::Is(n, "string")) {
           std::string_view v = AutoJitOn(ctx.Text(n));
