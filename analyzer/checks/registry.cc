@@ -3,6 +3,16 @@
 #include <algorithm>
 
 // BEGIN RULE INCLUDES (sorted; tools/add_rule.py edits this block)
+#include "analyzer/checks/tfm105_compat_v1_endpoint.h"
+#include "analyzer/checks/tfm106_false_friend_api.h"
+#include "analyzer/checks/tfm107_config_proto.h"
+#include "analyzer/checks/tfm108_colocate_with.h"
+#include "analyzer/checks/tfm109_global_jit.h"
+#include "analyzer/checks/tfm110_behavior_toggle.h"
+#include "analyzer/checks/tfm111_tf_app_flags_logging.h"
+#include "analyzer/checks/tfm112_v1_summary.h"
+#include "analyzer/checks/tfm113_v1_metrics.h"
+#include "analyzer/checks/tfm114_name_based_checkpoint.h"
 #include "analyzer/checks/tfm201_session_run.h"
 #include "analyzer/checks/tfm202_placeholder_feed.h"
 #include "analyzer/checks/tfm204_control_dependencies.h"
@@ -21,6 +31,16 @@ namespace tfm {
 namespace {
 
 // BEGIN RULE INSTANCES (sorted by ID)
+const CompatV1Endpoint kTfm105;
+const FalseFriendApi kTfm106;
+const ConfigProtoRule kTfm107;
+const ColocateWith kTfm108;
+const GlobalJit kTfm109;
+const BehaviorToggle kTfm110;
+const TfAppFlagsLogging kTfm111;
+const V1Summary kTfm112;
+const V1Metrics kTfm113;
+const NameBasedCheckpoint kTfm114;
 const SessionRun kTfm201;
 const PlaceholderFeed kTfm202;
 const ControlDependencies kTfm204;
@@ -37,6 +57,16 @@ const ImplicitVarList kTfm305;
 
 const Rule* const kRules[] = {
     // BEGIN RULE TABLE (sorted by ID)
+    &kTfm105,
+    &kTfm106,
+    &kTfm107,
+    &kTfm108,
+    &kTfm109,
+    &kTfm110,
+    &kTfm111,
+    &kTfm112,
+    &kTfm113,
+    &kTfm114,
     &kTfm201,
     &kTfm202,
     &kTfm204,

@@ -1,0 +1,106 @@
+#include "analyzer/checks/tfm109_global_jit.h"
+
+#include <fmt/format.h>
+
+#include "analyzer/python/ts_util.h"
+
+namespace tfm {
+namespace {
+
+// Source text for a message: whitespace runs collapsed, long text shortened.
+std::string Compact(std::string_view s, size_t max = 60) {
+  std::string out;
+  bool space = false;
+  for (char c : s) {
+    if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out += ' ';
+    space = false;
+    out += c;
+  }
+  if (out.size() > max) out = out.substr(0, max - 3) + "...";
+  return out;
+}
+
+bool IsOffLiteral(std::string_view t) {
+  return t == "False" || t == "None" || t == "0" || t == "\"\"" || t == "''";
+}
+
+bool IsJitLevelOn(std::string_view path) {
+  return path == "OptimizerOptions.ON_1" || path == "OptimizerOptions.ON_2";
+}
+
+// The value of `--tf_xla_auto_jit=` in a flags string when it turns auto-clustering
+// on ("1", "2", "fusible"); empty otherwise.
+std::string_view AutoJitOn(std::string_view s) {
+  constexpr std::string_view kFlag = "tf_xla_auto_jit=";
+  auto at = s.find(kFlag);
+  if (at == std::string_view::npos) return {};
+  std::string_view rest = s.substr(at + kFlag.size());
+  size_t end = 0;
+  while (end < rest.size() && rest[end] != ' ' && rest[end] != '"' && rest[end] != '\'') ++end;
+  std::string_view v = rest.substr(0, end);
+  return v == "1" || v == "2" || v == "fusible" ? v : std::string_view();
+}
+
+constexpr std::string_view kAdvice =
+    "graph execution does not need XLA; compile only the functions that benefit with "
+    "`@tf.function(jit_compile=True)`";
+
+}  // namespace
+
+const RuleInfo& GlobalJit::info() const {
+  static const RuleInfo kInfo{"TFM109", "global-jit", Severity::kInfo, FixKind::kNone, RuleInput::kPython,
+                              "program-wide XLA auto-clustering; prefer tf.function(jit_compile=True)"};
+  return kInfo;
+}
+
+void GlobalJit::CheckPython(PythonContext& ctx) const {
+  const SemanticModel& m = ctx.model();
+  for (const TfRef& r : m.refs()) {
+    const std::string& p = r.tf.path;
+    if (p == "config.optimizer.set_jit" && !ts_node_is_null(r.call)) {
+      TSNode arg = m.Arg(r.call, 0, "enabled");
+      if (ts_node_is_null(arg) || IsOffLiteral(ctx.Text(arg))) continue;
+      ctx.Report(r.call, fmt::format("`{}` turns on XLA auto-clustering for every graph in the program; {}",
+                                     Compact(ctx.Text(r.call)), kAdvice));
+    } else if (IsJitLevelOn(p)) {
+      ctx.Report(r.node, fmt::format("`{}` turns on XLA auto-clustering for every graph the session runs; {}",
+                                     DisplayName(r), kAdvice));
+    }
+  }
+  // `opts.global_jit_level = <level>` where the level is not one of the constants
+  // reported above, and `TF_XLA_FLAGS` strings with --tf_xla_auto_jit.
+  ts::Walk(
+      m.file().Root(),
+      [&](TSNode n, const char*) {
+        if (ts::Is(n, "assignment")) {
+          TSNode left = ts::Field(n, "left");
+          TSNode right = ts::Field(n, "right");
+          if (ts::Is(left, "attribute") && ctx.Text(ts::Field(left, "attribute")) == "global_jit_level" &&
+              !ts_node_is_null(right) && m.ResolveTf(ts::Field(left, "object"))) {
+            auto rv = m.ResolveTf(right);
+            std::string_view rt = ctx.Text(right);
+            bool off = IsOffLiteral(rt) || rt == "-1" ||
+                       (rv && (rv->path == "OptimizerOptions.OFF" || rv->path == "OptimizerOptions.DEFAULT"));
+            if (!off && !(rv && IsJitLevelOn(rv->path)))
+              ctx.Report(left, fmt::format("`{} = {}` sets the XLA auto-clustering level for every graph the "
+                                           "session runs; {}",
+                                           Compact(ctx.Text(left)), Compact(rt), kAdvice));
+          }
+        } else if (ts::Is(n, "string")) {
+          std::string_view v = AutoJitOn(ctx.Text(n));
+          if (!v.empty())
+            ctx.Report(n, fmt::format("`--tf_xla_auto_jit={}` in the XLA flags turns on auto-clustering for "
+                                      "the whole process; {}",
+                                      v, kAdvice));
+          return false;
+        }
+        return true;
+      },
+      [](TSNode) {});
+}
+
+}  // namespace tfm

@@ -1,0 +1,92 @@
+#include "analyzer/checks/tfm114_name_based_checkpoint.h"
+
+#include <fmt/format.h>
+
+#include "analyzer/python/ts_util.h"
+
+namespace tfm {
+namespace {
+
+// Source text for a message: whitespace runs collapsed, long text shortened.
+std::string Compact(std::string_view s, size_t max = 60) {
+  std::string out;
+  bool space = false;
+  for (char c : s) {
+    if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out += ' ';
+    space = false;
+    out += c;
+  }
+  if (out.size() > max) out = out.substr(0, max - 3) + "...";
+  return out;
+}
+
+bool EndsWith(std::string_view s, std::string_view suf) {
+  return s.size() >= suf.size() && s.substr(s.size() - suf.size()) == suf;
+}
+
+// A receiver spelled like a saver when its origin is not visible (a parameter):
+// `saver`, `self.saver`, `best_saver`.
+bool LooksLikeSaver(std::string_view receiver) {
+  auto dot = receiver.rfind('.');
+  std::string_view last = dot == std::string_view::npos ? receiver : receiver.substr(dot + 1);
+  return last == "saver" || EndsWith(last, "_saver");
+}
+
+// Describes the checkpoint argument of a restore call for the message.
+std::string CheckpointArg(const PythonContext& ctx, TSNode call) {
+  TSNode path = ctx.model().Arg(call, 1, "save_path");
+  if (ts_node_is_null(path)) return "";
+  return fmt::format(" from `{}`", Compact(ctx.Text(path)));
+}
+
+}  // namespace
+
+const RuleInfo& NameBasedCheckpoint::info() const {
+  static const RuleInfo kInfo{"TFM114", "name-based-checkpoint", Severity::kWarning, FixKind::kNone,
+                              RuleInput::kPython,
+                              "TF1 name-based checkpointing (Saver, import_meta_graph, restore into a graph); "
+                              "use tf.train.Checkpoint"};
+  return kInfo;
+}
+
+void NameBasedCheckpoint::CheckPython(PythonContext& ctx) const {
+  const SemanticModel& m = ctx.model();
+  for (const TfRef& r : m.refs()) {
+    if (r.tf.ns == TfNs::kV2) continue;
+    const std::string& p = r.tf.path;
+    if (p == "train.Saver") {
+      ctx.Report(r.node, fmt::format("`{}` saves and restores variables by graph name; TF2 checkpoints "
+                                     "objects: `tf.train.Checkpoint(model=..., optimizer=...)` with "
+                                     "`save`/`restore` (or `tf.train.CheckpointManager`)",
+                                     DisplayName(r)));
+    } else if (p == "train.import_meta_graph") {
+      ctx.Report(r.node, fmt::format("`{}` rebuilds a TF1 graph from a MetaGraph and restores it by tensor "
+                                     "names; in TF2 load a SavedModel (`tf.saved_model.load`) or restore a "
+                                     "`tf.train.Checkpoint` into Python objects",
+                                     DisplayName(r)));
+    } else if (!ts_node_is_null(r.call) &&
+               (p == "train.Saver().restore" || p == "train.import_meta_graph().restore")) {
+      ctx.Report(r.node, fmt::format("`{}` restores a name-based checkpoint{} into the session's graph; in TF2 "
+                                     "use `tf.train.Checkpoint(...).restore(path)` on the objects that own "
+                                     "the variables",
+                                     ctx.Text(r.node), CheckpointArg(ctx, r.call)));
+    }
+  }
+  // `saver.restore(sess, path)` on a saver whose origin is not visible (a parameter).
+  for (TSNode call : m.calls()) {
+    TSNode fn = ts::Field(call, "function");
+    if (!ts::Is(fn, "attribute") || ctx.Text(ts::Field(fn, "attribute")) != "restore") continue;
+    TSNode recv = ts::Field(fn, "object");
+    if (m.Resolve(recv)) continue;  // resolved receivers were handled above
+    if (!LooksLikeSaver(ctx.Text(recv)) || m.PositionalArgs(call).size() < 2) continue;
+    ctx.Report(fn, fmt::format("`{}` restores a name-based checkpoint{} into the session's graph; in TF2 use "
+                               "`tf.train.Checkpoint(...).restore(path)` on the objects that own the variables",
+                               ctx.Text(fn), CheckpointArg(ctx, call)));
+  }
+}
+
+}  // namespace tfm
