@@ -1,6 +1,6 @@
 # Shared helpers for tfmigrate targets.
 
-set(TFMIGRATE_WARNINGS -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers)
+set(TFMIGRATE_WARNINGS -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers -Wno-restrict)
 
 # tfmigrate_test(NAME SOURCES... [LIBS ...] [LABELS ...])
 # A GoogleTest binary registered with CTest, run from the source root so tests find testdata/.
