@@ -30,6 +30,9 @@ apt_pkgs=(
   "libbenchmark-dev=1.7.1-*"
   "pybind11-dev=2.10.3-*"
   "ninja-build=1.11.1-*"
+  "libclang-14-dev=1:14.0.6-*"
+  "libclang-cpp14-dev=1:14.0.6-*"
+  "llvm-14-dev=1:14.0.6-*"
 )
 missing=()
 for spec in "${apt_pkgs[@]}"; do

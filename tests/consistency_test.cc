@@ -86,6 +86,7 @@ TEST(Consistency, EveryRuleHasItsFiles) {
       EXPECT_TRUE(fs::exists(fx / "input.py"));
       EXPECT_TRUE(fs::exists(fx / "expected.py"));
     }
+    if (i.input == RuleInput::kCpp) EXPECT_TRUE(fs::exists(fx / "input.cc"));
   }
 }
 

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <set>
+#include <sstream>
 
 #include "analyzer/checks/registry.h"
 #include "analyzer/report/emit.h"
@@ -107,6 +108,57 @@ TEST_P(RuleFixture, MatchesGoldens) {
     EXPECT_EQ(ReadFile(expected_path), text) << "fixed output differs for " << id;
   }
 }
+
+// C++ rules: testdata/rules/<ID>/input.cc with `// expect: <ID>` and `// ok` markers
+// and a diagnostics.snap; no fixes.
+std::vector<std::string> CppFixtureIds() {
+  std::vector<std::string> ids;
+  for (const Rule* r : AllRules())
+    if (r->info().input == RuleInput::kCpp) ids.emplace_back(r->info().id);
+  return ids;
+}
+
+class CppRuleFixture : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(CppRuleFixture, MatchesGoldens) {
+  const std::string id = GetParam();
+  fs::path dir = SourceDir() / "testdata" / "rules" / id;
+  ASSERT_TRUE(fs::exists(dir / "input.cc")) << "missing " << (dir / "input.cc");
+  std::string input = ReadFile(dir / "input.cc");
+  auto src = SourceFromBytes(input, "testdata/rules/" + id + "/input.cc", SourceKind::kPython);
+  ASSERT_TRUE(static_cast<bool>(src));
+  AnalyzeOptions opts;
+  opts.select = {id};
+  FileResult r = AnalyzeCppFile(std::move(*src), nullptr, opts);
+  ASSERT_FALSE(r.error) << r.error->message;
+  std::multiset<uint32_t> fired;
+  for (const auto& d : r.diagnostics) fired.insert(d.start.line);
+  std::istringstream lines(input);
+  std::string l;
+  int line = 0, expect_lines = 0, ok_lines = 0;
+  while (std::getline(lines, l)) {
+    ++line;
+    if (l.find("// expect: " + id) != std::string::npos) {
+      ++expect_lines;
+      EXPECT_TRUE(fired.count(line)) << id << ": line " << line << " is marked `// expect` but nothing fired:\n  " << l;
+    } else {
+      if (l.find("// ok") != std::string::npos) ++ok_lines;
+      EXPECT_FALSE(fired.count(line)) << id << ": line " << line << " fired without an expect marker:\n  " << l;
+    }
+  }
+  EXPECT_GT(expect_lines, 0);
+  EXPECT_GT(ok_lines, 0);
+  std::string snap = Snapshot(r);
+  if (UpdateGoldens()) {
+    WriteFile(dir / "diagnostics.snap", snap);
+  } else {
+    ASSERT_TRUE(fs::exists(dir / "diagnostics.snap"));
+    EXPECT_EQ(ReadFile(dir / "diagnostics.snap"), snap) << "snapshot differs for " << id;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(CppRules, CppRuleFixture, ::testing::ValuesIn(CppFixtureIds()),
+                         [](const ::testing::TestParamInfo<std::string>& i) { return i.param; });
 
 INSTANTIATE_TEST_SUITE_P(Rules, RuleFixture, ::testing::ValuesIn(PythonFixtureIds()),
                          [](const ::testing::TestParamInfo<std::string>& i) { return i.param; });

@@ -25,6 +25,10 @@
 #include "analyzer/checks/tfm303_global_step.h"
 #include "analyzer/checks/tfm304_ref_variable.h"
 #include "analyzer/checks/tfm305_implicit_var_list.h"
+#include "analyzer/checks/tfm801_cpp_session_tensor_names.h"
+#include "analyzer/checks/tfm802_cpp_frozen_graph_load.h"
+#include "analyzer/checks/tfm803_cpp_partial_run.h"
+#include "analyzer/checks/tfm804_cpp_ref_variable_ops.h"
 // END RULE INCLUDES
 
 namespace tfm {
@@ -53,6 +57,10 @@ const VariableScopeSharing kTfm302;
 const GlobalStep kTfm303;
 const RefVariable kTfm304;
 const ImplicitVarList kTfm305;
+const CppSessionTensorNames kTfm801;
+const CppFrozenGraphLoad kTfm802;
+const CppPartialRun kTfm803;
+const CppRefVariableOps kTfm804;
 // END RULE INSTANCES
 
 const Rule* const kRules[] = {
@@ -79,6 +87,10 @@ const Rule* const kRules[] = {
     &kTfm303,
     &kTfm304,
     &kTfm305,
+    &kTfm801,
+    &kTfm802,
+    &kTfm803,
+    &kTfm804,
     // END RULE TABLE
 };
 

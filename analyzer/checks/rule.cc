@@ -26,6 +26,20 @@ void PythonContext::ReportRange(uint32_t begin, uint32_t end, std::string messag
   out_->push_back(std::move(d));
 }
 
+void CppContext::Report(uint32_t begin, uint32_t end, std::string message) {
+  Diagnostic d;
+  d.rule_id = std::string(rule_.id);
+  d.rule_name = std::string(rule_.name);
+  d.severity = rule_.severity;
+  d.message = std::move(message);
+  d.path = source_.path;
+  d.begin_byte = begin;
+  d.end_byte = end;
+  d.start = source_.PositionOf(begin);
+  d.end = source_.PositionOf(end);
+  out_->push_back(std::move(d));
+}
+
 Fix ReplaceNode(TSNode node, std::string replacement, std::string title, FixSafety safety) {
   Fix f;
   f.title = std::move(title);

@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "analyzer/cpp/cpp_model.h"
 #include "analyzer/python/semantic.h"
 #include "analyzer/report/diagnostic.h"
 
@@ -57,11 +58,31 @@ class PythonContext {
   std::vector<Diagnostic>* out_;
 };
 
+// Collects the diagnostics of one rule on one C++ file (see analyzer/cpp/cpp_model.h).
+class CppContext {
+ public:
+  CppContext(const SourceFile& source, const CppModel& model, const RuleInfo& rule, std::vector<Diagnostic>* out)
+      : source_(source), model_(model), rule_(rule), out_(out) {}
+  const SourceFile& source() const { return source_; }
+  const CppModel& model() const { return model_; }
+  std::string_view Text(uint32_t begin, uint32_t end) const {
+    return std::string_view(source_.text).substr(begin, end - begin);
+  }
+  void Report(uint32_t begin, uint32_t end, std::string message);
+
+ private:
+  const SourceFile& source_;
+  const CppModel& model_;
+  const RuleInfo& rule_;
+  std::vector<Diagnostic>* out_;
+};
+
 class Rule {
  public:
   virtual ~Rule() = default;
   virtual const RuleInfo& info() const = 0;
   virtual void CheckPython(PythonContext& ctx) const {}
+  virtual void CheckCpp(CppContext& ctx) const {}
 };
 
 // Helpers shared by rules.

@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "analyzer/checks/registry.h"
+#include "analyzer/cpp/cpp_model.h"
 #include "analyzer/python/semantic.h"
 #include "analyzer/python/ts_util.h"
 
@@ -149,7 +150,7 @@ std::vector<std::string> DiscoverFiles(const std::vector<std::string>& paths, Co
       }
       std::string s = p.string();
       InputKind k = ClassifyPath(s);
-      if (k != InputKind::kPython && k != InputKind::kNotebook) continue;
+      if (k != InputKind::kPython && k != InputKind::kNotebook && k != InputKind::kCpp) continue;
       if (respect_excludes && configs.For(s)->Excluded(s)) continue;
       found.push_back(s);
     }
@@ -159,6 +160,48 @@ std::vector<std::string> DiscoverFiles(const std::vector<std::string>& paths, Co
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
+}
+
+namespace {
+
+// Is `info` enabled by the command line (which overrides) or the file's configuration?
+bool RuleEnabled(const RuleInfo& info, const std::string& path, const Config* config, const AnalyzeOptions& opts) {
+  bool enabled;
+  if (!opts.select.empty()) {
+    enabled = false;
+    for (const auto& s : opts.select) enabled |= SelectorMatches(s, info.id);
+  } else {
+    enabled = config ? config->Enabled(info.id, path) : true;
+  }
+  for (const auto& s : opts.extend_select) enabled |= SelectorMatches(s, info.id);
+  for (const auto& s : opts.ignore) enabled &= !SelectorMatches(s, info.id);
+  return enabled;
+}
+
+}  // namespace
+
+FileResult AnalyzeCppFile(SourceFile source, const Config* config, const AnalyzeOptions& opts) {
+  FileResult r;
+  r.path = source.path;
+  r.line_count = source.LineCount();
+  std::vector<Diagnostic> diags;
+  if (MentionsTensorflow(source.text)) {
+    auto model = AnalyzeCppSource(source);
+    if (!model) {
+      r.error = model.error();
+      return r;
+    }
+    for (const Rule* rule : AllRules()) {
+      const RuleInfo& info = rule->info();
+      if (info.input != RuleInput::kCpp || !RuleEnabled(info, source.path, config, opts)) continue;
+      CppContext ctx(source, *model, info, &diags);
+      rule->CheckCpp(ctx);
+    }
+  }
+  std::sort(diags.begin(), diags.end(), DiagnosticLess);
+  r.diagnostics = std::move(diags);
+  r.source = std::make_shared<const SourceFile>(std::move(source));
+  return r;
 }
 
 FileResult AnalyzeSource(PythonParser& parser, SourceFile source, const Config* config, const AnalyzeOptions& opts) {
@@ -194,19 +237,7 @@ FileResult AnalyzeSource(PythonParser& parser, SourceFile source, const Config* 
   if (model.imports_tensorflow()) {
     for (const Rule* rule : AllRules()) {
       const RuleInfo& info = rule->info();
-      if (info.input != RuleInput::kPython) continue;
-      bool enabled;
-      if (!opts.select.empty()) {
-        enabled = false;
-        for (const auto& s : opts.select) enabled |= SelectorMatches(s, info.id);
-        for (const auto& s : opts.extend_select) enabled |= SelectorMatches(s, info.id);
-        for (const auto& s : opts.ignore) enabled &= !SelectorMatches(s, info.id);
-      } else {
-        enabled = config ? config->Enabled(info.id, pf.source.path) : true;
-        for (const auto& s : opts.extend_select) enabled |= SelectorMatches(s, info.id);
-        for (const auto& s : opts.ignore) enabled &= !SelectorMatches(s, info.id);
-      }
-      if (!enabled) continue;
+      if (info.input != RuleInput::kPython || !RuleEnabled(info, pf.source.path, config, opts)) continue;
       PythonContext ctx(model, info, &diags);
       rule->CheckPython(ctx);
     }
@@ -265,9 +296,17 @@ Analysis AnalyzePaths(const std::vector<std::string>& paths, const AnalyzeOption
       std::shared_ptr<const Config> cfg = opts.isolated ? std::make_shared<const Config>() : configs.For(path);
       InputKind kind = ClassifyPath(path);
       FileResult r;
-      if (kind == InputKind::kGraph || kind == InputKind::kCpp) {
+      if (kind == InputKind::kGraph) {
         r.path = path;
         r.error = InputError{path, fmt::format("{}: this file type is not supported yet", path)};
+      } else if (kind == InputKind::kCpp) {
+        auto src = LoadSource(path, opts.source);
+        if (!src) {
+          r.path = path;
+          r.error = src.error();
+        } else {
+          r = AnalyzeCppFile(std::move(*src), cfg.get(), opts);
+        }
       } else {
         auto src = LoadSource(path, opts.source);
         if (!src) {

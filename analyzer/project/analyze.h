@@ -55,6 +55,9 @@ std::vector<std::string> DiscoverFiles(const std::vector<std::string>& paths, Co
 
 Analysis AnalyzePaths(const std::vector<std::string>& paths, const AnalyzeOptions& opts);
 
+// Analyses one already-loaded C++ source with the Clang front end. `config` may be null.
+FileResult AnalyzeCppFile(SourceFile source, const Config* config, const AnalyzeOptions& opts);
+
 // Analyses one already-loaded Python source (tests, rewriter). `config` may be null.
 FileResult AnalyzeSource(PythonParser& parser, SourceFile source, const Config* config,
                          const AnalyzeOptions& opts);

@@ -1,0 +1,14 @@
+// TFM801 cpp-session-tensor-names: C++ Session::Run addresses tensors by string names
+#pragma once
+
+#include "analyzer/checks/rule.h"
+
+namespace tfm {
+
+class CppSessionTensorNames : public Rule {
+ public:
+  const RuleInfo& info() const override;
+  void CheckCpp(CppContext& ctx) const override;
+};
+
+}  // namespace tfm
