@@ -323,5 +323,19 @@ TEST(BadInputExtra, RandomBytesNeverCrash) {
   EXPECT_NO_THROW(nlohmann::json::parse(r.out));
 }
 
+TEST(Cpp, ClientCodeIsCheckedAndBrokenCodeDoesNotStopIt) {
+  TempDir d;
+  std::string good = d.Write("client.cc",
+                             "#include \"tensorflow/core/public/session.h\"\n"
+                             "#include \"some/missing/header.h\"\n"
+                             "void f(tensorflow::Session* s) { s->PRunSetup({\"a:0\"}, {}, {}, nullptr); }\n");
+  std::string broken = d.Write("broken.cc", "#include \"tensorflow/core/public/session.h\"\nvoid f( { tensorflow::\n");
+  std::string plain = d.Write("plain.cc", "int main() { return 0; }\n");
+  auto r = RunTfmigrate({"check", "--format", "concise", "-q", d.str()});
+  EXPECT_NE(r.out.find("client.cc:3:37: TFM803"), std::string::npos) << r.out << r.err;
+  EXPECT_EQ(r.out.find("broken.cc"), std::string::npos) << r.out;
+  EXPECT_EQ(r.err, "");
+}
+
 }  // namespace
 }  // namespace tfm
