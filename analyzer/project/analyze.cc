@@ -149,7 +149,12 @@ std::vector<std::string> DiscoverFiles(const std::vector<std::string>& paths, Co
       }
       std::string s = p.string();
       InputKind k = ClassifyPath(s);
-      if (k != InputKind::kPython && k != InputKind::kNotebook) continue;
+      if (k == InputKind::kGraph) {  // graph files; SavedModel side files are not graphs
+        std::string name = p.filename().string();
+        if (name == "fingerprint.pb" || name == "keras_metadata.pb") continue;
+      } else if (k != InputKind::kPython && k != InputKind::kNotebook) {
+        continue;
+      }
       if (respect_excludes && configs.For(s)->Excluded(s)) continue;
       found.push_back(s);
     }
@@ -249,6 +254,13 @@ Analysis AnalyzePaths(const std::vector<std::string>& paths, const AnalyzeOption
   ConfigResolver configs(opts.isolated ? std::nullopt : opts.config_file);
   std::vector<std::string> files = DiscoverFiles(paths, configs, opts.respect_excludes, &a.input_errors);
   a.files.resize(files.size());
+  std::vector<bool> explicit_file(files.size(), false);  // named on the command line
+  for (size_t i = 0; i < files.size(); ++i) {
+    std::error_code ec;
+    std::string name = fs::path(files[i]).filename().string();
+    explicit_file[i] = name == "saved_model.pb" || name == "saved_model.pbtxt" ||
+                       std::find(paths.begin(), paths.end(), files[i]) != paths.end();
+  }
   unsigned jobs = opts.jobs ? opts.jobs : std::max(1u, std::thread::hardware_concurrency());
   jobs = std::min<unsigned>(jobs, std::max<size_t>(1, files.size()));
   std::atomic<size_t> next{0};
@@ -259,7 +271,9 @@ Analysis AnalyzePaths(const std::vector<std::string>& paths, const AnalyzeOption
       std::shared_ptr<const Config> cfg = opts.isolated ? std::make_shared<const Config>() : configs.For(path);
       InputKind kind = ClassifyPath(path);
       FileResult r;
-      if (kind == InputKind::kGraph || kind == InputKind::kCpp) {
+      if (kind == InputKind::kGraph) {
+        r = AnalyzeGraphFile(path, cfg.get(), opts, explicit_file[i]);
+      } else if (kind == InputKind::kCpp) {
         r.path = path;
         r.error = InputError{path, fmt::format("{}: this file type is not supported yet", path)};
       } else {
@@ -279,6 +293,7 @@ Analysis AnalyzePaths(const std::vector<std::string>& paths, const AnalyzeOption
   for (unsigned t = 1; t < jobs; ++t) threads.emplace_back(worker);
   worker();
   for (auto& t : threads) t.join();
+  std::erase_if(a.files, [](const FileResult& f) { return f.skipped; });
   auto cfg_errors = configs.TakeErrors();
   a.input_errors.insert(a.input_errors.end(), cfg_errors.begin(), cfg_errors.end());
   return a;
