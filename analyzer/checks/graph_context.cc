@@ -1,5 +1,7 @@
 // GraphContext (declared in rule.h): turns a graph rule's finding into a Diagnostic
 // positioned at the node's line in text files, or at the file start in binary files.
+#include <fmt/format.h>
+
 #include "analyzer/checks/rule.h"
 #include "analyzer/graph/graph_file.h"
 
@@ -40,6 +42,8 @@ void GraphContext::ReportNode(const graph::Graph& g, const graph::Node& node, st
   d.path = file_.path;
   d.node_name = g.function.empty() ? node.name : g.function + "/" + node.name;
   d.node_op = node.op;
+  d.notes.push_back(fmt::format("node `{}` (op `{}`){}", d.node_name, node.op,
+                                g.function.empty() ? "" : " in function `" + g.function + "`"));
   Place(file_, node.line, node.column, &d);
   out_->push_back(std::move(d));
 }

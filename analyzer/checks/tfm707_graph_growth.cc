@@ -152,11 +152,11 @@ void GraphGrowth::CheckGraph(GraphContext& ctx) const {
       const graph::Node& first = g.nodes[members.front()];
       const graph::Node& last = g.nodes[members.back()];
       ctx.ReportNode(g, first,
-                     fmt::format("graph grows per step: {} structurally identical `{}` nodes named `{}` ({} ... `{}`)"
+                     fmt::format("graph grows per step: {} structurally identical `{}` nodes named `{}` (`{}`, `{}`, ..., `{}`)"
                                  "{}, independent of each other and all reading {}: an op is being created inside "
                                  "the training loop; create it once before the loop (in TF2, call a `tf.function`)",
                                  members.size(), first.op, DisplayPattern(first.name, last.name),
-                                 NameList({first.name, g.nodes[members[1]].name}, 2), last.name, InFunction(g),
+                                 first.name, g.nodes[members[1]].name, last.name, InFunction(g),
                                  NameList(std::vector<std::string>(shared.begin(), shared.end()))));
     }
   });
