@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/stubs/logging.h>
 #include <google/protobuf/io/tokenizer.h>
 #include <google/protobuf/text_format.h>
 #include <google/protobuf/unknown_field_set.h>
@@ -14,6 +15,7 @@
 #include <functional>
 #include <limits>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -821,6 +823,10 @@ Result<GraphFile> LoadGraphFile(const std::string& path, const LoadLimits& limit
 
 Result<GraphFile> ParseGraphBytes(std::string bytes, const std::string& display, const LoadLimits& limits,
                                   std::string_view name_hint) {
+  // protobuf logs parse problems (invalid UTF-8 in a string field, ...) to stderr;
+  // they come back to the caller as one InputError line instead.
+  static std::once_flag quiet;
+  std::call_once(quiet, [] { pb::SetLogHandler(nullptr); });
   if (bytes.empty()) return Err(display, fmt::format("empty file: {}", kNotAGraph));
   if (bytes.size() > limits.max_bytes)
     return Err(display, fmt::format("{} is above the {} limit for graph files", HumanBytes(bytes.size()),
@@ -887,7 +893,7 @@ Result<GraphFile> ParseGraphBytes(std::string bytes, const std::string& display,
   if (!ScanFields(data, [](const WireField&) {}, &bad_offset))
     return Err(display, fmt::format("truncated or corrupt binary protobuf (bad field at byte {} of {}): {}",
                                     bad_offset, data.size(), kNotAGraph));
-  std::string last_problem;
+  std::string first_problem;
   for (FileKind k : order) {
     if (!FieldsFit(data, k)) continue;
     uint64_t nodes = CountNodes(data, k);
@@ -896,7 +902,9 @@ Result<GraphFile> ParseGraphBytes(std::string bytes, const std::string& display,
                                       FileKindName(k), nodes, limits.max_nodes));
     auto msg = NewMessage(k);
     if (!ParseBinary(data, msg.get(), limits)) {
-      last_problem = fmt::format("not a valid binary {} (truncated, corrupt, or nested deeper than {} levels)",
+      if (!first_problem.empty()) continue;
+      first_problem = fmt::format("not a valid binary {} (truncated, corrupt, a string field that is not UTF-8, or "
+                                  "nested deeper than {} levels)",
                                  FileKindName(k), limits.recursion_limit);
       continue;
     }
@@ -908,7 +916,7 @@ Result<GraphFile> ParseGraphBytes(std::string bytes, const std::string& display,
     if (!e.empty()) return Err(display, e);
     return f;
   }
-  if (!last_problem.empty()) return Err(display, last_problem);
+  if (!first_problem.empty()) return Err(display, first_problem);
   return Err(display, fmt::format("binary data that is neither a GraphDef, a MetaGraphDef nor a SavedModel: {}",
                                   kNotAGraph));
 }
