@@ -1,6 +1,7 @@
 #include "analyzer/graph/graph_file.h"
 
 #include <fmt/format.h>
+#include <google/protobuf/arena.h>
 #include <google/protobuf/io/coded_stream.h>
 #include <google/protobuf/stubs/logging.h>
 #include <google/protobuf/io/tokenizer.h>
@@ -178,7 +179,39 @@ uint64_t CountNodes(std::string_view data, FileKind kind) {
   return n;
 }
 
-bool HasUnknownFields(const pb::Message& m) {
+// Unknown fields where a wrong guess of the kind leaves them: the top level, the
+// graph's nodes and the meta graph's parts. (A full reflection walk would also sync
+// every attr map into its repeated form, which costs more than the parse.)
+bool Unknown(const pb::Message& m) { return !m.GetReflection()->GetUnknownFields(m).empty(); }
+
+bool GraphHasUnknown(const tensorflow::GraphDef& g) {
+  if (Unknown(g) || Unknown(g.library())) return true;
+  for (const auto& n : g.node())
+    if (Unknown(n)) return true;
+  return false;
+}
+
+bool MetaHasUnknown(const tensorflow::MetaGraphDef& m) {
+  return Unknown(m) || Unknown(m.meta_info_def()) ||
+         Unknown(m.saver_def()) || GraphHasUnknown(m.graph_def());
+}
+
+bool HasUnknownFieldsShallow(const pb::Message& m, FileKind k) {
+  switch (k) {
+    case FileKind::kGraphDef: return GraphHasUnknown(static_cast<const tensorflow::GraphDef&>(m));
+    case FileKind::kMetaGraphDef: return MetaHasUnknown(static_cast<const tensorflow::MetaGraphDef&>(m));
+    case FileKind::kSavedModel: {
+      const auto& sm = static_cast<const tensorflow::SavedModel&>(m);
+      if (Unknown(sm)) return true;
+      for (const auto& mg : sm.meta_graphs())
+        if (MetaHasUnknown(mg)) return true;
+      return false;
+    }
+  }
+  return false;
+}
+
+[[maybe_unused]] bool HasUnknownFields(const pb::Message& m) {
   const pb::Reflection* r = m.GetReflection();
   if (!r->GetUnknownFields(m).empty()) return true;
   std::vector<const pb::FieldDescriptor*> fields;
@@ -196,13 +229,17 @@ bool HasUnknownFields(const pb::Message& m) {
   return false;
 }
 
-std::unique_ptr<pb::Message> NewMessage(FileKind k) {
+// The parsed message lives on an arena (allocation during parsing is a pointer bump
+// and the whole tree is freed at once); the shared_ptr keeps the arena alive.
+std::shared_ptr<pb::Message> NewMessage(FileKind k) {
+  auto arena = std::make_shared<pb::Arena>();
+  pb::Message* m = nullptr;
   switch (k) {
-    case FileKind::kGraphDef: return std::make_unique<tensorflow::GraphDef>();
-    case FileKind::kMetaGraphDef: return std::make_unique<tensorflow::MetaGraphDef>();
-    case FileKind::kSavedModel: return std::make_unique<tensorflow::SavedModel>();
+    case FileKind::kGraphDef: m = pb::Arena::CreateMessage<tensorflow::GraphDef>(arena.get()); break;
+    case FileKind::kMetaGraphDef: m = pb::Arena::CreateMessage<tensorflow::MetaGraphDef>(arena.get()); break;
+    case FileKind::kSavedModel: m = pb::Arena::CreateMessage<tensorflow::SavedModel>(arena.get()); break;
   }
-  return nullptr;
+  return std::shared_ptr<pb::Message>(arena, m);
 }
 
 bool ParseBinary(std::string_view data, pb::Message* m, const LoadLimits& limits) {
@@ -415,15 +452,16 @@ struct Validator {
         {"Tidx", C::kType}, {"Tindices", C::kType}, {"frame_name", C::kS}, {"container", C::kS},
         {"shared_name", C::kS}, {"is_constant", C::kB}, {"parallel_iterations", C::kI},
     }};
-    for (const auto& [name, want] : kTyped) {
-      auto it = n.attr().find(std::string(name));
-      // Type attrs are list(type) on some ops (Assert's `T`).
-      bool list_ok = want == C::kType && it != n.attr().end() && it->second.value_case() == C::kList;
-      if (it != n.attr().end() && it->second.value_case() != want && it->second.value_case() != C::kPlaceholder &&
-          !list_ok)
-        return Fail(fmt::format("{}: attr `{}` must be {}, found {}", where, name,
-                                want == C::kType ? "a type or a list of types" : AttrKindName(want),
-                                AttrKindName(it->second.value_case())));
+    for (const auto& [key, value] : n.attr()) {
+      for (const auto& [name, want] : kTyped) {
+        if (key != name) continue;
+        // Type attrs are list(type) on some ops (Assert's `T`).
+        bool list_ok = want == C::kType && value.value_case() == C::kList;
+        if (value.value_case() != want && value.value_case() != C::kPlaceholder && !list_ok)
+          return Fail(fmt::format("{}: attr `{}` must be {}, found {}", where, name,
+                                  want == C::kType ? "a type or a list of types" : AttrKindName(want),
+                                  AttrKindName(value.value_case())));
+      }
     }
     auto need = [&](const char* attr, C::ValueCase want) {
       auto it = n.attr().find(attr);
@@ -908,7 +946,7 @@ Result<GraphFile> ParseGraphBytes(std::string bytes, const std::string& display,
                                  FileKindName(k), limits.recursion_limit);
       continue;
     }
-    if (HasUnknownFields(*msg) || !Plausible(*msg, k)) continue;
+    if (HasUnknownFieldsShallow(*msg, k) || !Plausible(*msg, k)) continue;
     f.kind = k;
     f.encoding = Encoding::kBinary;
     f.message = std::move(msg);
