@@ -291,3 +291,80 @@ TEST(GraphFuzzReplay, MutatedCorpus) {
 
 }  // namespace
 }  // namespace tfm
+
+namespace tfm {
+namespace {
+
+// The kind comes from the content; the file name only orders the guesses.
+TEST(GraphDetect, KindByContentNotName) {
+  using testing_support::ReadFile;
+  using testing_support::SourceDir;
+  struct Case {
+    const char* file;
+    const char* misleading_name;
+    graph::FileKind kind;
+  };
+  const Case cases[] = {
+      {"testdata/graphs/variables.meta", "graph.pb", graph::FileKind::kMetaGraphDef},
+      {"testdata/graphs/variables.meta", "saved_model.pb", graph::FileKind::kMetaGraphDef},
+      {"testdata/graphs/dense.pb", "model.meta", graph::FileKind::kGraphDef},
+      {"testdata/graphs/dense.pb", "saved_model.pb", graph::FileKind::kGraphDef},
+      {"testdata/graphs/saved_model_v1/saved_model.pb", "frozen.pb", graph::FileKind::kSavedModel},
+      {"testdata/graphs/saved_model_v1/saved_model.pb", "x.meta", graph::FileKind::kSavedModel},
+      {"testdata/graphs/tf2_function/saved_model.pb", "model.graphdef", graph::FileKind::kSavedModel},
+      {"testdata/graphs/variables_meta.pbtxt", "graph.pbtxt", graph::FileKind::kMetaGraphDef},
+      {"testdata/graphs/dense.pbtxt", "model.meta", graph::FileKind::kGraphDef},
+  };
+  for (const auto& c : cases) {
+    auto f = graph::ParseGraphBytes(ReadFile(SourceDir() / c.file), c.misleading_name, {}, c.misleading_name);
+    ASSERT_TRUE(f) << c.file << " as " << c.misleading_name << ": " << f.error().message;
+    EXPECT_EQ(f->kind, c.kind) << c.file << " as " << c.misleading_name;
+    EXPECT_GT(f->NodeCount(), 0u) << c.file;
+  }
+  // A SavedModel in text format (saved_model.pbtxt) with node lines.
+  auto sm = graph::ParseGraphBytes(
+      "saved_model_schema_version: 1\n"
+      "meta_graphs {\n"
+      "  meta_info_def { tags: \"serve\" }\n"
+      "  graph_def {\n"
+      "    node { name: \"x\" op: \"Placeholder\" attr { key: \"dtype\" value { type: DT_FLOAT } } }\n"
+      "    node { name: \"v\" op: \"VariableV2\" attr { key: \"shape\" value { shape { dim { size: 2 } } } }"
+      " attr { key: \"dtype\" value { type: DT_FLOAT } } }\n"
+      "  }\n"
+      "}\n",
+      "saved_model.pbtxt");
+  ASSERT_TRUE(sm) << sm.error().message;
+  EXPECT_EQ(sm->kind, graph::FileKind::kSavedModel);
+  EXPECT_EQ(sm->encoding, graph::Encoding::kText);
+  ASSERT_EQ(sm->meta_graphs.size(), 1u);
+  EXPECT_EQ(sm->meta_graphs[0].tags, std::vector<std::string>{"serve"});
+  EXPECT_EQ(sm->meta_graphs[0].graph.Find("v")->line, 6u);
+  EXPECT_EQ(sm->meta_graphs[0].graph.Find("x")->line, 5u);
+}
+
+TEST(GraphModel, InputsControlEdgesAndFrames) {
+  auto f = graph::LoadGraphFile((testing_support::SourceDir() / "testdata/graphs/while_cond.pbtxt").string());
+  ASSERT_TRUE(f) << f.error().message;
+  const graph::Graph& g = f->meta_graphs[0].graph;
+  ASSERT_EQ(g.frames.size(), 2u);
+  EXPECT_EQ(g.frames[1].name, "loop/while_context");
+  const graph::Node* cond = g.Find("loop/LoopCond");
+  ASSERT_TRUE(cond);
+  EXPECT_EQ(cond->frame, 1);
+  const graph::Node* exit = g.Find("loop/Exit_1");
+  ASSERT_TRUE(exit);
+  EXPECT_EQ(exit->frame, 1);
+  // Consumers of Exit are back in the root frame.
+  for (const auto& n : g.nodes)
+    for (const auto& in : n.inputs)
+      if (in.id >= 0 && g.nodes[in.id].op == "Exit") EXPECT_EQ(n.frame, 0) << n.name;
+  graph::Input c = graph::ParseInput("^loop/Identity");
+  EXPECT_TRUE(c.control);
+  EXPECT_EQ(c.node, "loop/Identity");
+  graph::Input p = graph::ParseInput("split:1");
+  EXPECT_EQ(p.node, "split");
+  EXPECT_EQ(p.port, "1");
+}
+
+}  // namespace
+}  // namespace tfm
