@@ -256,7 +256,6 @@ Analysis AnalyzePaths(const std::vector<std::string>& paths, const AnalyzeOption
   a.files.resize(files.size());
   std::vector<bool> explicit_file(files.size(), false);  // named on the command line
   for (size_t i = 0; i < files.size(); ++i) {
-    std::error_code ec;
     std::string name = fs::path(files[i]).filename().string();
     explicit_file[i] = name == "saved_model.pb" || name == "saved_model.pbtxt" ||
                        std::find(paths.begin(), paths.end(), files[i]) != paths.end();
