@@ -156,6 +156,12 @@ TEST(GraphBadInput, AbsurdShapeRefusedBeforeAllocation) {
                            " attr { key: \"value\" value { tensor { dtype: DT_FLOAT tensor_shape { dim { size: 1000000 }"
                            " dim { size: 1000000 } } float_val: 1 } } } }\n"),
                    "claims 1000000000000 elements");
+  // The same tensor hidden in the attrs of a function-call attr.
+  ExpectInputError(t.Write("func.pbtxt",
+                           "node { name: \"w\" op: \"NoOp\" attr { key: \"body\" value { func { name: \"f\""
+                           " attr { key: \"init\" value { tensor { dtype: DT_FLOAT tensor_shape { dim { size: 1000000 }"
+                           " dim { size: 1000000 } } } } } } } } }\n"),
+                   "claims 1000000000000 elements");
   ExpectInputError(t.Write("neg.pbtxt",
                            "node { name: \"c\" op: \"Const\" attr { key: \"dtype\" value { type: DT_FLOAT } }"
                            " attr { key: \"value\" value { tensor { dtype: DT_FLOAT tensor_shape { dim { size: -5 } } } } } }\n"),

@@ -439,6 +439,13 @@ struct Validator {
           if (!Shape(s, false, nullptr)) return false;
         for (const auto& t : v.list().tensor())
           if (!Tensor(t)) return false;
+        for (const auto& f : v.list().func())
+          for (const auto& [k, a] : f.attr())
+            if (!Attr(a)) return false;
+        return true;
+      case tensorflow::AttrValue::kFunc:  // attrs bound to a function call (depth bounded by the parse limit)
+        for (const auto& [k, a] : v.func().attr())
+          if (!Attr(a)) return false;
         return true;
       default: return true;
     }
