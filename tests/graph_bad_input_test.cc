@@ -216,6 +216,17 @@ TEST(GraphBadInput, HundredMegabytesOfNodes) {
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(20));
 }
 
+TEST(GraphBadInput, HugeTextGraphRefusedBeforeParsing) {
+  TempDir t;
+  fs::path p = t.path() / "huge.pbtxt";
+  {
+    std::ofstream out(p);
+    for (int i = 0; i < 1'200'000; ++i) out << "node { name: \"n" << i << "\" op: \"NoOp\" }\n";
+  }
+  ExpectInputError(p, "about 1200000 nodes, above the limit of 1000000; refused before parsing",
+                   {"--max-file-size", "100"});
+}
+
 std::string NestedFuncAttr(int depth) {
   std::string s = "node { name: \"a\" op: \"NoOp\" ";
   for (int i = 0; i < depth; ++i) s += "attr { key: \"f\" value { func { name: \"g\" ";

@@ -332,6 +332,20 @@ class FirstError : public pb::io::ErrorCollector {
   std::string message;
 };
 
+// Upper bound of the node entries in a text file (`node {` / `node_def {`, also
+// `<` and `:` forms), counted before parsing so a huge text graph is refused first.
+uint64_t CountTextNodes(std::string_view s) {
+  uint64_t n = 0;
+  for (size_t pos = s.find("node"); pos != std::string_view::npos; pos = s.find("node", pos + 4)) {
+    if (pos > 0 && (std::isalnum(static_cast<unsigned char>(s[pos - 1])) || s[pos - 1] == '_')) continue;
+    size_t p = pos + 4;
+    if (s.substr(p, 4) == "_def") p += 4;
+    while (p < s.size() && (s[p] == ' ' || s[p] == '\t' || s[p] == '\n' || s[p] == '\r')) ++p;
+    if (p < s.size() && (s[p] == '{' || s[p] == '<' || s[p] == ':')) ++n;
+  }
+  return n;
+}
+
 // ---- model building and validation ---------------------------------------------
 
 using Tree = pb::TextFormat::ParseInfoTree;
@@ -902,6 +916,10 @@ Result<GraphFile> ParseGraphBytes(std::string bytes, const std::string& display,
                                       first, kNotAGraph));
     }
     f.kind = *kind;
+    uint64_t claimed = CountTextNodes(data);
+    if (claimed > limits.max_nodes)
+      return Err(display, fmt::format("{} text with about {} nodes, above the limit of {}; refused before parsing",
+                                      FileKindName(f.kind), claimed, limits.max_nodes));
     f.message = NewMessage(f.kind);
     pb::TextFormat::Parser parser;
     FirstError errors;
