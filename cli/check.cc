@@ -48,7 +48,7 @@ int RunGraphSummary(const CheckArgs& a) {
     std::cerr << "error: " << f.error().message << "\n";
     return 2;
   }
-  std::cout << graph::Summarize(*f);
+  std::cout << (a.format == "json" ? graph::SummarizeJson(*f) : graph::Summarize(*f));
   return 0;
 }
 

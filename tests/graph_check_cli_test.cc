@@ -98,6 +98,12 @@ TEST(GraphCheckCli, GraphSummary) {
   RunResult s = RunTfmigrate({"check", "--graph-summary", "testdata/graphs/tf2_function"});
   EXPECT_NE(s.out.find("serving_default (tensorflow/serving/predict)"), std::string::npos) << s.out;
   EXPECT_NE(s.out.find("input  x -> serving_default_x:0"), std::string::npos) << s.out;
+  RunResult js = RunTfmigrate({"check", "--graph-summary", "testdata/graphs/variables.meta", "--format", "json"});
+  auto j = nlohmann::json::parse(js.out);
+  EXPECT_EQ(j["kind"], "MetaGraphDef");
+  EXPECT_EQ(j["meta_graphs"][0]["variables"].size(), 2u);
+  EXPECT_EQ(j["meta_graphs"][0]["variables"][1]["kind"], "resource");
+  EXPECT_EQ(j["meta_graphs"][0]["collections"].size(), 5u);
   RunResult bad = RunTfmigrate({"check", "--graph-summary", "testdata/rules/TFM201/input.py"});
   EXPECT_EQ(bad.exit_code, 2);
 }

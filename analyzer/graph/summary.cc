@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <nlohmann/json.hpp>
 
 namespace tfm::graph {
 namespace {
@@ -100,6 +101,69 @@ std::string Summarize(const GraphFile& f) {
     }
   }
   return out;
+}
+
+std::string SummarizeJson(const GraphFile& f) {
+  using nlohmann::json;
+  auto graph_json = [](const Graph& g) {
+    std::map<std::string, size_t> ops;
+    size_t control = 0;
+    for (const auto& n : g.nodes) {
+      ++ops[n.op];
+      for (const auto& in : n.inputs) control += in.control;
+    }
+    json vars = json::array();
+    for (const auto& n : g.nodes) {
+      bool is_ref = IsRefVariableOp(n.op), is_res = IsResourceVariableOp(n.op);
+      if (!is_ref && !is_res) continue;
+      auto shape = n.def->attr().find("shape");
+      vars.push_back({{"name", n.name},
+                      {"op", n.op},
+                      {"kind", is_ref ? "ref" : "resource"},
+                      {"dtype", DtypeText(n)},
+                      {"shape", shape != n.def->attr().end() ? ShapeText(shape->second.shape()) : "?"}});
+    }
+    json frames = json::array();
+    for (size_t i = 1; i < g.frames.size(); ++i)
+      frames.push_back({{"name", g.frames[i].name},
+                        {"nodes", g.frames[i].nodes.size()},
+                        {"parent", g.frames[i].parent > 0 ? json(g.frames[g.frames[i].parent].name) : json(nullptr)}});
+    return json{{"nodes", g.nodes.size()}, {"control_edges", control}, {"op_types", ops},
+                {"variables", vars},       {"v1_frames", frames}};
+  };
+  json metas = json::array();
+  for (const auto& mg : f.meta_graphs) {
+    json m = graph_json(mg.graph);
+    m["tags"] = mg.tags;
+    m["producer"] = mg.producer;
+    m["min_consumer"] = mg.min_consumer;
+    m["tensorflow_version"] = mg.tensorflow_version;
+    json fns = json::array();
+    for (const auto& fg : mg.functions) {
+      json fj = graph_json(fg);
+      fj["name"] = fg.function;
+      fns.push_back(std::move(fj));
+    }
+    m["functions"] = fns;
+    if (mg.has_meta) {
+      json cols = json::array();
+      for (const auto& c : mg.collections) cols.push_back({{"key", c.key}, {"kind", c.kind}, {"size", c.size}});
+      json sigs = json::array();
+      for (const auto& s : mg.signatures)
+        sigs.push_back({{"key", s.key}, {"method", s.method}, {"inputs", s.inputs}, {"outputs", s.outputs}});
+      m["collections"] = cols;
+      m["signatures"] = sigs;
+      m["saver"] = mg.has_saver;
+      m["object_graph"] = {{"objects", mg.object_graph_nodes}, {"functions", mg.object_graph_functions}};
+    }
+    metas.push_back(std::move(m));
+  }
+  json doc = {{"path", f.path},
+              {"kind", FileKindName(f.kind)},
+              {"encoding", f.encoding == Encoding::kText ? "text" : "binary"},
+              {"nodes_total", f.NodeCount()},
+              {"meta_graphs", metas}};
+  return doc.dump(2) + "\n";
 }
 
 }  // namespace tfm::graph

@@ -13,5 +13,7 @@
 namespace tfm::graph {
 
 std::string Summarize(const GraphFile& f);
+// The same facts as a JSON document (`--graph-summary FILE --format json`).
+std::string SummarizeJson(const GraphFile& f);
 
 }  // namespace tfm::graph
