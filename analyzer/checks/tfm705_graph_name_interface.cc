@@ -26,7 +26,10 @@ void GraphNameInterface::CheckGraph(GraphContext& ctx) const {
                                              : fmt::format("feed placeholder{} {} and ", placeholders.size() == 1 ? "" : "s",
                                                            NameList(placeholders));
     if (mg.has_meta) {
-      if (!mg.signatures.empty() || mg.object_graph_functions > 0) continue;
+      // `__saved_model_init_op` is the loader's init hook, not an interface.
+      bool has_interface = mg.object_graph_functions > 0;
+      for (const auto& sig : mg.signatures) has_interface |= sig.key.rfind("__saved_model", 0) != 0;
+      if (has_interface) continue;
       std::string what = f.kind == graph::FileKind::kSavedModel
                              ? fmt::format("SavedModel meta graph{}", mg.tags.empty() ? "" : fmt::format(" [{}]", fmt::join(mg.tags, ", ")))
                              : std::string("MetaGraphDef");
