@@ -12,8 +12,8 @@ import subprocess
 import sys
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
-OUT = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 and not sys.argv[1].startswith("--")
-                      else os.path.join(os.path.dirname(__file__), "..", "testdata", "graphs"))
+_args = [a for a in sys.argv[1:] if not a.startswith("--")]
+OUT = os.path.abspath(_args[0] if _args else os.path.join(os.path.dirname(__file__), "..", "testdata", "graphs"))
 
 
 def write_tf2_saved_model():
