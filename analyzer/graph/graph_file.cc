@@ -3,13 +3,13 @@
 #include <fmt/format.h>
 #include <google/protobuf/arena.h>
 #include <google/protobuf/io/coded_stream.h>
-#include <google/protobuf/stubs/logging.h>
 #include <google/protobuf/io/tokenizer.h>
+#include <google/protobuf/stubs/logging.h>
 #include <google/protobuf/text_format.h>
-#include <google/protobuf/unknown_field_set.h>
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <cctype>
 #include <array>
 #include <filesystem>
 #include <fstream>
@@ -19,7 +19,6 @@
 #include <mutex>
 #include <optional>
 #include <set>
-#include <sstream>
 
 namespace tfm::graph {
 namespace fs = std::filesystem;
@@ -206,24 +205,6 @@ bool HasUnknownFieldsShallow(const pb::Message& m, FileKind k) {
       for (const auto& mg : sm.meta_graphs())
         if (MetaHasUnknown(mg)) return true;
       return false;
-    }
-  }
-  return false;
-}
-
-[[maybe_unused]] bool HasUnknownFields(const pb::Message& m) {
-  const pb::Reflection* r = m.GetReflection();
-  if (!r->GetUnknownFields(m).empty()) return true;
-  std::vector<const pb::FieldDescriptor*> fields;
-  r->ListFields(m, &fields);
-  for (const auto* f : fields) {
-    if (f->cpp_type() != pb::FieldDescriptor::CPPTYPE_MESSAGE) continue;
-    if (f->is_repeated()) {
-      int n = r->FieldSize(m, f);
-      for (int i = 0; i < n; ++i)
-        if (HasUnknownFields(r->GetRepeatedMessage(m, f, i))) return true;
-    } else if (HasUnknownFields(r->GetMessage(m, f))) {
-      return true;
     }
   }
   return false;
@@ -684,7 +665,10 @@ std::string BuildMetaGraph(const tensorflow::GraphDef& gd, const tensorflow::Met
   mg->graph_def = &gd;
   mg->meta_def = meta;
   mg->has_meta = meta != nullptr;
-  mg->producer = gd.has_versions() ? gd.versions().producer() : gd.version();
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+  mg->producer = gd.has_versions() ? gd.versions().producer() : gd.version();  // `version`: pre-VersionDef files
+#pragma GCC diagnostic pop
   mg->min_consumer = gd.versions().min_consumer();
   const pb::Descriptor* gdesc = tensorflow::GraphDef::descriptor();
   std::string err = BuildGraph(gd.node(), "", {}, gtree, gdesc, "node", limits, &mg->graph);
