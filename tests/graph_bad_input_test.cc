@@ -54,7 +54,6 @@ void ExpectInputError(const fs::path& file, const std::string& needle, std::vect
   EXPECT_NE(r.err.find(needle), std::string::npos) << "expected `" << needle << "` in: " << r.err;
 }
 
-std::string Graph(const std::string& nodes) { return nodes; }
 
 TEST(GraphBadInput, TruncatedBinary) {
   std::string pb = ReadFile(SourceDir() / "testdata/graphs/dense.pb");
@@ -74,7 +73,9 @@ TEST(GraphBadInput, BitFlipsNeverCrash) {
     m[pos] = static_cast<char>(m[pos] ^ (1 << (rng() % 8)));
     RunResult r = RunTfmigrate({"check", "--isolated", "--no-source", t.Write("flip.pb", m).string()});
     EXPECT_TRUE(r.exit_code == 0 || r.exit_code == 1 || r.exit_code == 2) << "flip at " << pos << ": " << r.exit_code;
-    if (r.exit_code == 2) EXPECT_EQ(Lines(r.err), 1u) << r.err;
+    if (r.exit_code == 2) {
+      EXPECT_EQ(Lines(r.err), 1u) << r.err;
+    }
   }
 }
 
@@ -374,7 +375,9 @@ TEST(GraphModel, InputsControlEdgesAndFrames) {
   // Consumers of Exit are back in the root frame.
   for (const auto& n : g.nodes)
     for (const auto& in : n.inputs)
-      if (in.id >= 0 && g.nodes[in.id].op == "Exit") EXPECT_EQ(n.frame, 0) << n.name;
+      if (in.id >= 0 && g.nodes[in.id].op == "Exit") {
+        EXPECT_EQ(n.frame, 0) << n.name;
+      }
   graph::Input c = graph::ParseInput("^loop/Identity");
   EXPECT_TRUE(c.control);
   EXPECT_EQ(c.node, "loop/Identity");
