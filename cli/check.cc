@@ -9,6 +9,7 @@
 #include <memory>
 #include <sstream>
 
+#include "analyzer/graph/summary.h"
 #include "analyzer/project/analyze.h"
 #include "analyzer/report/emit.h"
 #include "cli/commands.h"
@@ -35,9 +36,24 @@ struct CheckArgs {
   bool no_source = false;
   unsigned jobs = 0;
   double max_file_mb = 32;
+  std::string graph_summary;  // --graph-summary FILE
 };
 
+// `--graph-summary FILE`: the graph's facts instead of findings (exit 0, or 2 on bad input).
+int RunGraphSummary(const CheckArgs& a) {
+  graph::LoadLimits limits;
+  limits.max_bytes = static_cast<uint64_t>(a.max_file_mb * 1048576.0);
+  auto f = graph::LoadGraphFile(a.graph_summary, limits);
+  if (!f) {
+    std::cerr << "error: " << f.error().message << "\n";
+    return 2;
+  }
+  std::cout << (a.format == "json" ? graph::SummarizeJson(*f) : graph::Summarize(*f));
+  return 0;
+}
+
 int RunCheck(const CheckArgs& a) {
+  if (!a.graph_summary.empty()) return RunGraphSummary(a);
   AnalyzeOptions opts;
   opts.select = a.select;
   opts.extend_select = a.extend_select;
@@ -111,7 +127,7 @@ int RunCheck(const CheckArgs& a) {
 
 Command AddCheckCommand(CLI::App& app) {
   auto args = std::make_shared<CheckArgs>();
-  CLI::App* c = app.add_subcommand("check", "Report TF1->TF2 migration hazards in Python files and notebooks");
+  CLI::App* c = app.add_subcommand("check", "Report TF1->TF2 migration hazards in Python files, notebooks and graph files");
   c->add_option("paths", args->paths, "Files or directories (default: .)");
   c->add_option("--format", args->format, "Report format")
       ->check(CLI::IsMember({"text", "concise", "json", "sarif", "github", "junit"}));
@@ -131,6 +147,9 @@ Command AddCheckCommand(CLI::App& app) {
   c->add_flag("-q,--quiet", args->quiet, "No summary line");
   c->add_flag("--exit-zero", args->exit_zero, "Exit 0 even when findings are at or above --fail-on");
   c->add_option("-j,--jobs", args->jobs, "Worker threads (default: all cores)");
+  c->add_option("--graph-summary", args->graph_summary,
+                "Print the facts of a graph file or SavedModel dir (producer, nodes, op types, variables, "
+                "collections, signatures, v1 frames) instead of checking");
   c->add_option("--max-file-size", args->max_file_mb, "Refuse files larger than this many MB (default 32)");
   return [args] { return RunCheck(*args); };
 }

@@ -33,6 +33,8 @@ apt_pkgs=(
   "libclang-14-dev=1:14.0.6-*"
   "libclang-cpp14-dev=1:14.0.6-*"
   "llvm-14-dev=1:14.0.6-*"
+  "clang-14=1:14.0.6-*"
+  "libclang-rt-14-dev=1:14.0.6-*"
 )
 missing=()
 for spec in "${apt_pkgs[@]}"; do

@@ -163,5 +163,49 @@ INSTANTIATE_TEST_SUITE_P(CppRules, CppRuleFixture, ::testing::ValuesIn(CppFixtur
 INSTANTIATE_TEST_SUITE_P(Rules, RuleFixture, ::testing::ValuesIn(PythonFixtureIds()),
                          [](const ::testing::TestParamInfo<std::string>& i) { return i.param; });
 
+// Graph rules: testdata/rules/<ID>/input.pbtxt (or input.pb) is a graph file; the
+// snapshot is its text report with only that rule enabled, the rule must fire on it,
+// and it must stay silent on the TF2 contrast (testdata/graphs/tf2_function).
+std::vector<std::string> GraphFixtureIds() {
+  std::vector<std::string> ids;
+  for (const Rule* r : AllRules())
+    if (r->info().input == RuleInput::kGraph) ids.emplace_back(r->info().id);
+  return ids;
+}
+
+class GraphRuleFixture : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(GraphRuleFixture, MatchesGoldens) {
+  const std::string id = GetParam();
+  std::string rel = "testdata/rules/" + id + "/input.pbtxt";
+  if (!fs::exists(SourceDir() / rel)) rel = "testdata/rules/" + id + "/input.pb";
+  ASSERT_TRUE(fs::exists(SourceDir() / rel)) << "missing input.pbtxt or input.pb for " << id;
+  AnalyzeOptions opts;
+  opts.select = {id};
+  FileResult r = AnalyzeGraphFile(rel, nullptr, opts, true);
+  ASSERT_FALSE(r.error) << r.error->message;
+  size_t fired = 0;
+  for (const auto& d : r.diagnostics) {
+    EXPECT_EQ(d.rule_id, id);
+    fired += d.rule_id == id;
+  }
+  EXPECT_GT(fired, 0u) << id << ": the rule does not fire on its fixture";
+  std::string snap = Snapshot(r);
+  fs::path snap_path = SourceDir() / "testdata" / "rules" / id / "diagnostics.snap";
+  if (UpdateGoldens()) {
+    WriteFile(snap_path, snap);
+  } else {
+    ASSERT_TRUE(fs::exists(snap_path)) << "missing " << snap_path << " (run with TFMIGRATE_UPDATE_GOLDENS=1)";
+    EXPECT_EQ(ReadFile(snap_path), snap) << "snapshot differs for " << id;
+  }
+  FileResult clean = AnalyzeGraphFile("testdata/graphs/tf2_function", nullptr, opts, true);
+  ASSERT_FALSE(clean.error) << clean.error->message;
+  EXPECT_TRUE(clean.diagnostics.empty()) << id << " fires on the TF2 tf.function SavedModel: "
+                                         << clean.diagnostics.front().message;
+}
+
+INSTANTIATE_TEST_SUITE_P(GraphRules, GraphRuleFixture, ::testing::ValuesIn(GraphFixtureIds()),
+                         [](const ::testing::TestParamInfo<std::string>& i) { return i.param; });
+
 }  // namespace
 }  // namespace tfm

@@ -25,6 +25,13 @@
 #include "analyzer/checks/tfm303_global_step.h"
 #include "analyzer/checks/tfm304_ref_variable.h"
 #include "analyzer/checks/tfm305_implicit_var_list.h"
+#include "analyzer/checks/tfm701_graph_v1_control_flow.h"
+#include "analyzer/checks/tfm702_graph_ref_variables.h"
+#include "analyzer/checks/tfm703_graph_collections.h"
+#include "analyzer/checks/tfm704_graph_queue_pipeline.h"
+#include "analyzer/checks/tfm705_graph_name_interface.h"
+#include "analyzer/checks/tfm706_graph_removed_op.h"
+#include "analyzer/checks/tfm707_graph_growth.h"
 #include "analyzer/checks/tfm801_cpp_session_tensor_names.h"
 #include "analyzer/checks/tfm802_cpp_frozen_graph_load.h"
 #include "analyzer/checks/tfm803_cpp_partial_run.h"
@@ -57,6 +64,13 @@ const VariableScopeSharing kTfm302;
 const GlobalStep kTfm303;
 const RefVariable kTfm304;
 const ImplicitVarList kTfm305;
+const GraphV1ControlFlow kTfm701;
+const GraphRefVariables kTfm702;
+const GraphCollections kTfm703;
+const GraphQueuePipeline kTfm704;
+const GraphNameInterface kTfm705;
+const GraphRemovedOp kTfm706;
+const GraphGrowth kTfm707;
 const CppSessionTensorNames kTfm801;
 const CppFrozenGraphLoad kTfm802;
 const CppPartialRun kTfm803;
@@ -87,6 +101,13 @@ const Rule* const kRules[] = {
     &kTfm303,
     &kTfm304,
     &kTfm305,
+    &kTfm701,
+    &kTfm702,
+    &kTfm703,
+    &kTfm704,
+    &kTfm705,
+    &kTfm706,
+    &kTfm707,
     &kTfm801,
     &kTfm802,
     &kTfm803,

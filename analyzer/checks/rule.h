@@ -77,11 +77,39 @@ class CppContext {
   std::vector<Diagnostic>* out_;
 };
 
+namespace graph {
+struct GraphFile;
+struct MetaGraph;
+struct Graph;
+struct Node;
+}  // namespace graph
+
+// Collects the diagnostics of one rule on one graph file (analyzer/graph/). A
+// finding points at a node (name, op; for text files its line) or at a line.
+class GraphContext {
+ public:
+  GraphContext(const graph::GraphFile& file, const RuleInfo& rule, std::vector<Diagnostic>* out)
+      : file_(file), rule_(rule), out_(out) {}
+  const graph::GraphFile& file() const { return file_; }
+  // Reports `node` of `g`; the message should name the node.
+  void ReportNode(const graph::Graph& g, const graph::Node& node, std::string message,
+                  std::optional<Severity> severity = std::nullopt);
+  // Reports a finding without a node (collections, signatures): at a 1-based line of
+  // a text file, or at the file for binary files (line 0).
+  void ReportLine(uint32_t line, std::string message, std::optional<Severity> severity = std::nullopt);
+
+ private:
+  const graph::GraphFile& file_;
+  const RuleInfo& rule_;
+  std::vector<Diagnostic>* out_;
+};
+
 class Rule {
  public:
   virtual ~Rule() = default;
   virtual const RuleInfo& info() const = 0;
   virtual void CheckPython(PythonContext& ctx) const {}
+  virtual void CheckGraph(GraphContext& ctx) const {}
   virtual void CheckCpp(CppContext& ctx) const {}
 };
 

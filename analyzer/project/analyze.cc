@@ -150,7 +150,12 @@ std::vector<std::string> DiscoverFiles(const std::vector<std::string>& paths, Co
       }
       std::string s = p.string();
       InputKind k = ClassifyPath(s);
-      if (k != InputKind::kPython && k != InputKind::kNotebook && k != InputKind::kCpp) continue;
+      if (k == InputKind::kGraph) {  // graph files; SavedModel side files are not graphs
+        std::string name = p.filename().string();
+        if (name == "fingerprint.pb" || name == "keras_metadata.pb") continue;
+      } else if (k != InputKind::kPython && k != InputKind::kNotebook && k != InputKind::kCpp) {
+        continue;
+      }
       if (respect_excludes && configs.For(s)->Excluded(s)) continue;
       found.push_back(s);
     }
@@ -286,6 +291,12 @@ Analysis AnalyzePaths(const std::vector<std::string>& paths, const AnalyzeOption
   ConfigResolver configs(opts.isolated ? std::nullopt : opts.config_file);
   std::vector<std::string> files = DiscoverFiles(paths, configs, opts.respect_excludes, &a.input_errors);
   a.files.resize(files.size());
+  std::vector<bool> explicit_file(files.size(), false);  // named on the command line
+  for (size_t i = 0; i < files.size(); ++i) {
+    std::string name = fs::path(files[i]).filename().string();
+    explicit_file[i] = name == "saved_model.pb" || name == "saved_model.pbtxt" ||
+                       std::find(paths.begin(), paths.end(), files[i]) != paths.end();
+  }
   unsigned jobs = opts.jobs ? opts.jobs : std::max(1u, std::thread::hardware_concurrency());
   jobs = std::min<unsigned>(jobs, std::max<size_t>(1, files.size()));
   std::atomic<size_t> next{0};
@@ -297,8 +308,7 @@ Analysis AnalyzePaths(const std::vector<std::string>& paths, const AnalyzeOption
       InputKind kind = ClassifyPath(path);
       FileResult r;
       if (kind == InputKind::kGraph) {
-        r.path = path;
-        r.error = InputError{path, fmt::format("{}: this file type is not supported yet", path)};
+        r = AnalyzeGraphFile(path, cfg.get(), opts, explicit_file[i]);
       } else if (kind == InputKind::kCpp) {
         auto src = LoadSource(path, opts.source);
         if (!src) {
@@ -324,6 +334,7 @@ Analysis AnalyzePaths(const std::vector<std::string>& paths, const AnalyzeOption
   for (unsigned t = 1; t < jobs; ++t) threads.emplace_back(worker);
   worker();
   for (auto& t : threads) t.join();
+  std::erase_if(a.files, [](const FileResult& f) { return f.skipped; });
   auto cfg_errors = configs.TakeErrors();
   a.input_errors.insert(a.input_errors.end(), cfg_errors.begin(), cfg_errors.end());
   return a;

@@ -40,6 +40,7 @@ struct FileResult {
   std::optional<InputError> error;
   std::optional<Severity> fail_on;             // from the file's configuration
   uint32_t line_count = 0;
+  bool skipped = false;  // a graph-named file found in a directory walk that is not a graph
 };
 
 struct Analysis {
@@ -61,5 +62,11 @@ FileResult AnalyzeCppFile(SourceFile source, const Config* config, const Analyze
 // Analyses one already-loaded Python source (tests, rewriter). `config` may be null.
 FileResult AnalyzeSource(PythonParser& parser, SourceFile source, const Config* config,
                          const AnalyzeOptions& opts);
+
+// Loads a graph file or SavedModel directory (analyzer/graph/) and runs the graph
+// rules (analyze_graph.cc). When `explicit_path` is false (found while walking a
+// directory), content that is not a TensorFlow graph is skipped instead of an error.
+FileResult AnalyzeGraphFile(const std::string& path, const Config* config, const AnalyzeOptions& opts,
+                            bool explicit_path);
 
 }  // namespace tfm

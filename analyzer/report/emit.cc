@@ -234,6 +234,10 @@ void EmitSarif(const Analysis& a, std::ostream& out) {
                      {"endColumn", d.end.column}};
       json loc = {{"physicalLocation", {{"artifactLocation", {{"uri", d.path}}}, {"region", region}}}};
       if (d.start.cell) loc["properties"] = {{"cell", d.start.cell}};
+      if (!d.node_name.empty())  // graph files: the node the finding is about
+        loc["logicalLocations"] = json::array(
+            {{{"name", d.node_name}, {"fullyQualifiedName", d.node_name}, {"kind", "object"},
+              {"properties", {{"op", d.node_op}}}}});
       json res = {{"ruleId", d.rule_id},
                   {"level", SarifLevel(d.severity)},
                   {"message", {{"text", d.message}}},
