@@ -167,9 +167,6 @@ std::vector<std::string> DiscoverFiles(const std::vector<std::string>& paths, Co
   return out;
 }
 
-namespace {
-
-// Is `info` enabled by the command line (which overrides) or the file's configuration?
 bool RuleEnabled(const RuleInfo& info, const std::string& path, const Config* config, const AnalyzeOptions& opts) {
   bool enabled;
   if (!opts.select.empty()) {
@@ -182,8 +179,6 @@ bool RuleEnabled(const RuleInfo& info, const std::string& path, const Config* co
   for (const auto& s : opts.ignore) enabled &= !SelectorMatches(s, info.id);
   return enabled;
 }
-
-}  // namespace
 
 FileResult AnalyzeCppFile(SourceFile source, const Config* config, const AnalyzeOptions& opts) {
   FileResult r;

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "analyzer/checks/rule.h"
 #include "analyzer/project/config.h"
 #include "analyzer/python/parse.h"
 #include "analyzer/report/diagnostic.h"
@@ -55,6 +56,10 @@ std::vector<std::string> DiscoverFiles(const std::vector<std::string>& paths, Co
                                        bool respect_excludes, std::vector<InputError>* errors);
 
 Analysis AnalyzePaths(const std::vector<std::string>& paths, const AnalyzeOptions& opts);
+
+// Is rule `info` enabled for `path` by the command line (its --select overrides the
+// configuration) or by the file's configuration (`config` may be null)?
+bool RuleEnabled(const RuleInfo& info, const std::string& path, const Config* config, const AnalyzeOptions& opts);
 
 // Analyses one already-loaded C++ source with the Clang front end. `config` may be null.
 FileResult AnalyzeCppFile(SourceFile source, const Config* config, const AnalyzeOptions& opts);

@@ -10,22 +10,6 @@
 
 namespace tfm {
 
-namespace {
-
-bool RuleEnabled(const RuleInfo& info, const std::string& path, const Config* config, const AnalyzeOptions& opts) {
-  bool enabled;
-  if (!opts.select.empty()) {
-    enabled = false;
-    for (const auto& s : opts.select) enabled |= SelectorMatches(s, info.id);
-  } else {
-    enabled = config ? config->Enabled(info.id, path) : true;
-  }
-  for (const auto& s : opts.extend_select) enabled |= SelectorMatches(s, info.id);
-  for (const auto& s : opts.ignore) enabled &= !SelectorMatches(s, info.id);
-  return enabled;
-}
-
-}  // namespace
 
 FileResult AnalyzeGraphFile(const std::string& path, const Config* config, const AnalyzeOptions& opts,
                             bool explicit_path) {
