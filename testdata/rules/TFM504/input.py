@@ -1,0 +1,4 @@
+import tensorflow as tf
+
+# violations: end the line with `# expect: TFM504`
+# must not fire: end the line with `# ok`
