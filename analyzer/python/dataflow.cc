@@ -230,7 +230,10 @@ bool DataFlow::IsTensorImpl(TSNode expr, int depth) const {
         const Scope& sc = m_.scopes()[s];
         std::string_view name = b->name;
         bool keras_call = sc.name == "call" && m_.ClassOf(s) >= 0;
-        if ((sc.traced || keras_call) && name != "self" && name != "cls" && name != "training" && name != "mask") {
+        auto lit = literal_params_.find(s);
+        bool given_literal = lit != literal_params_.end() && lit->second.count(std::string(name));
+        if ((sc.traced || keras_call) && !given_literal && name != "self" && name != "cls" && name != "training" &&
+            name != "mask") {
           // parameters with a Python literal default are Python values
           TSNode p = ts_node_parent(b->target);
           bool literal_default = ts::Is(p, "default_parameter") || ts::Is(p, "typed_default_parameter");
@@ -347,14 +350,6 @@ bool DataFlow::IsDatasetCreation(TSNode call) const {
     if (p.find("().make_one_shot_iterator") != std::string::npos ||
         p.find("().make_initializable_iterator") != std::string::npos)
       return true;
-    return false;
-  }
-  if (ts::Is(fn, "identifier") && m_.Text(fn) == "iter" && !m_.Lookup("iter", ts_node_start_byte(fn))) {
-    TSNode arg = m_.Arg(call, 0, "");
-    if (ts::Is(arg, "call") && IsDatasetCreation(arg)) return true;
-    for (TSNode v : AssignedValues(ts::Is(arg, "subscript") ? ts::Field(arg, "value") : arg))
-      if (ts::Is(v, "call") && IsDatasetCreation(v)) return true;
-    // iter(self.dataset) with the dataset assigned anywhere in the class
     return false;
   }
   if (ts::Is(fn, "attribute")) {
@@ -634,6 +629,32 @@ void DataFlow::ComputePerStep() {
     }
     int caller = m_.FunctionScopeAt(ts_node_start_byte(call));
     if (caller >= 0) calls_in[caller].emplace_back(call, def);
+    // Parameters given Python literals at this call site are Python values.
+    std::vector<std::string> params;
+    for (TSNode p : ts::NamedChildren(ts::Field(def, "parameters"))) {
+      TSNode id = ts::Is(p, "identifier") ? p : ts::Field(p, "name");
+      if (ts_node_is_null(id) && !ts::NamedChildren(p).empty()) id = ts::NamedChildren(p).front();
+      params.emplace_back(ts::Is(id, "identifier") ? m_.Text(id) : std::string_view());
+    }
+    size_t skip = (!params.empty() && (params[0] == "self" || params[0] == "cls")) ? 1 : 0;
+    size_t pos = 0;
+    for (TSNode a : ts::NamedChildren(ts::Field(call, "arguments"))) {
+      auto t = ts::Type(a);
+      if (t == "comment" || t == "list_splat" || t == "dictionary_splat") continue;
+      std::string name;
+      TSNode v = a;
+      if (t == "keyword_argument") {
+        name = std::string(m_.Text(ts::Field(a, "name")));
+        v = ts::Field(a, "value");
+      } else {
+        if (skip + pos < params.size()) name = params[skip + pos];
+        ++pos;
+      }
+      auto vt = ts::Type(v);
+      if (!name.empty() && (vt == "string" || vt == "integer" || vt == "float" || vt == "true" || vt == "false" ||
+                            vt == "none" || vt == "concatenated_string"))
+        literal_params_[callee].insert(name);
+    }
   }
   while (!work.empty()) {
     int s = work.back();

@@ -54,7 +54,7 @@ class DataFlow {
   // A tensor computed from a variable or a random op (not the variable itself),
   // e.g. `1.0 / global_step`, `tf.random.normal(...)`. Lambdas do not count.
   bool DerivesFromStateOrRandom(TSNode expr) const;
-  // A call creating a tf.data dataset, an iterator over one, or a lookup table.
+  // A call creating a tf.data dataset, a v1 iterator (make_*_iterator) or a lookup table.
   bool IsDatasetCreation(TSNode call) const;
   // A TensorShape-valued expression: `x.shape`, `x.get_shape()`, `tf.TensorShape(...)`.
   bool IsShape(TSNode expr) const;
@@ -124,6 +124,8 @@ class DataFlow {
   const SemanticModel& m_;
   std::unordered_map<const void*, int> def_scope_;  // def node id -> scope
   std::unordered_map<int, std::string> per_step_;  // scope -> reason
+  // function scope -> parameters some call site passes a Python literal to
+  std::unordered_map<int, std::unordered_set<std::string>> literal_params_;
   std::vector<RunSite> run_sites_;
   mutable std::unordered_map<const void*, bool> tensor_cache_, var_cache_;
 };
