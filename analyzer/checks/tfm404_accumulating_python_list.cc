@@ -113,6 +113,7 @@ void AccumulatingPythonList::CheckPython(PythonContext& ctx) const {
           if (!df.IsPerStep(fn)) return false;
           for (const LongLivedList& l : lists)
             if (ctx.Text(t) == l.key) {
+              if (l.cls >= 0 && m.ClassOf(fn) != l.cls) continue;
               if (l.cls < 0 && ts::Is(t, "identifier")) {
                 const Binding* b = m.Lookup(l.key, ts_node_start_byte(t));
                 if (!b || b->scope != 0) continue;

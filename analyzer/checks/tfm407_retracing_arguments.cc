@@ -80,8 +80,9 @@ void RetracingArguments::CheckPython(PythonContext& ctx) const {
                 TSNode body = ts::Field(l, "body");
                 uint32_t bb = b->byte;
                 if (bb < ts_node_start_byte(body) || bb >= ts_node_end_byte(body)) continue;
-                if (b->kind == BindingKind::kAssign && (ts_node_is_null(b->value) || df.IsTensor(b->value) ||
-                                                        ts::Is(b->value, "call") || ts::Is(b->value, "string")))
+                if (b->kind == BindingKind::kAssign &&
+                    (ts_node_is_null(b->value) || df.IsTensor(b->value) || ts::Is(b->value, "string") ||
+                     (ts::Is(b->value, "call") && m.Resolve(ts::Field(b->value, "function")))))
                   continue;
                 // it must change between iterations: augmented, or computed from itself / a loop variable
                 bool changes = b->kind == BindingKind::kAugAssign;

@@ -76,10 +76,12 @@ void TensorEquality::CheckPython(PythonContext& ctx) const {
         std::vector<TSNode> ops;
         for (auto& [c, f] : ts::ChildrenWithFields(n))
           if (f && std::string_view(f) == "operators") ops.push_back(c);
-        if (operands.size() != 2 || ops.size() != 1) return true;
-        std::string_view op = ctx.Text(ops[0]);
+        if (operands.size() != 2 || ops.empty() || ops.size() > 2) return true;
+        std::string op_text(ctx.Text(ops[0]));
+        if (ops.size() == 2) op_text += " " + std::string(ctx.Text(ops[1]));
+        std::string_view op = op_text;
         TSNode a = operands[0], b = operands[1];
-        if ((op == "==" || op == "!=") && df.IsTensor(a) && df.IsTensor(b) && UsedAsBool(m, n)) {
+        if ((op == "==" || op == "!=") && ops.size() == 1 && df.IsTensor(a) && df.IsTensor(b) && UsedAsBool(m, n)) {
           Fix fix;
           fix.title = fmt::format("compare identity with `{}`", op == "==" ? "is" : "is not");
           fix.safety = FixSafety::kUnsafe;
@@ -107,7 +109,7 @@ void TensorEquality::CheckPython(PythonContext& ctx) const {
     auto args = m.PositionalArgs(call);
     if (args.size() != 1 || !df.IsTensor(args[0])) continue;
     TSNode recv = ts::Field(fn, "object");
-    if (df.IsTensor(recv) || m.Resolve(recv)) continue;
+    if (df.IsTensor(recv)) continue;
     ctx.Report(call, fmt::format("`{}` finds `{}` with `==`: TF1 matched the same object, TF2 compares tensor "
                                  "values. Search by identity (`[i for i, t in enumerate(xs) if t is x]`) or by `.ref()`",
                                  ctx.Text(call), ctx.Text(args[0])));

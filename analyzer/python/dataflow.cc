@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
 #include <cstring>
 
 #include "analyzer/python/ts_util.h"
@@ -88,6 +89,14 @@ bool TensorPath(std::string_view p) {
     return TensorPath(inner) && TensorMethod(method);
   }
   if (base.find('(') != std::string_view::npos) return false;
+  if (base == "train.get_or_create_global_step" || base == "train.get_global_step" ||
+      base == "train.create_global_step")
+    return true;
+  // Functional layers (tf.layers.dense, tf.keras.layers.concatenate) return tensors; classes do not.
+  for (std::string_view mod : {"layers.", "keras.layers."}) {
+    if (StartsWith(base, mod) && base.find('.', mod.size()) == std::string_view::npos)
+      return std::islower(static_cast<unsigned char>(base[mod.size()])) != 0;
+  }
   if (IsKerasPath(base)) return StartsWith(base, "keras.backend.") || StartsWith(base, "keras.activations.") ||
                                 StartsWith(base, "keras.ops.");
   if (NonTensorModule(base) || NonTensorFunction(base)) return false;
@@ -106,12 +115,25 @@ bool IsRandomPath(std::string_view p) {
 
 bool IsVariablePath(std::string_view p) {
   return p == "Variable()" || p == "get_variable()" || p == "VariableV1()" || p == "Variable" ||
-         p == "get_variable" || p == "VariableV1" || p == "get_local_variable()";
+         p == "get_variable" || p == "VariableV1" || p == "get_local_variable()" ||
+         p == "train.get_or_create_global_step()" || p == "train.get_global_step()" ||
+         p == "train.create_global_step()";
 }
 
 bool IsLoop(TSNode n) { return ts::Is(n, "for_statement") || ts::Is(n, "while_statement"); }
 bool IsFunctionBoundary(TSNode n) {
   return ts::Is(n, "function_definition") || ts::Is(n, "lambda") || ts::Is(n, "class_definition");
+}
+
+// Calls and attributes that give a Python list of variables.
+bool VariableCollectionPath(std::string_view p) {
+  return p == "trainable_variables()" || p == "global_variables()" || p == "local_variables()" ||
+         p == "model_variables()" || p == "moving_average_variables()" || p == "all_variables()";
+}
+
+bool VariableCollectionAttr(std::string_view a) {
+  return a == "trainable_variables" || a == "trainable_weights" || a == "variables" || a == "weights" ||
+         a == "non_trainable_variables" || a == "non_trainable_weights";
 }
 
 }  // namespace
@@ -242,6 +264,7 @@ bool DataFlow::IsTensorImpl(TSNode expr, int depth) const {
       } else {
         for (TSNode v : AssignedValues(expr))
           if (IsTensorImpl(v, depth + 1)) out = true;
+        if (!out) out = IsVariableImpl(expr, depth + 1);  // a loop over variables
       }
     }
   } else if (type == "attribute") {
@@ -260,6 +283,9 @@ bool DataFlow::IsTensorImpl(TSNode expr, int depth) const {
     out = IsTensorImpl(ts::Field(expr, "left"), depth + 1) || IsTensorImpl(ts::Field(expr, "right"), depth + 1);
   } else if (type == "unary_operator") {
     out = IsTensorImpl(ts::Field(expr, "argument"), depth + 1);
+  } else if (type == "conditional_expression") {
+    auto kids = ts::NamedChildren(expr);  // body, condition, alternative
+    out = kids.size() == 3 && (IsTensorImpl(kids[0], depth + 1) || IsTensorImpl(kids[2], depth + 1));
   } else if (type == "subscript") {
     TSNode v = ts::Field(expr, "value");
     out = !IsShapeImpl(v, depth + 1) && IsTensorImpl(v, depth + 1);
@@ -294,6 +320,7 @@ bool DataFlow::IsVariableImpl(TSNode expr, int depth) const {
   } else if (type == "identifier" || type == "attribute") {
     for (TSNode v : AssignedValues(expr))
       if (IsVariableImpl(v, depth + 1)) out = true;
+    if (!out && type == "identifier") out = IsVariableCollection(LoopIterable(expr), depth + 1);
     if (!out) {
       if (auto q = m_.Resolve(expr)) {
         auto tf = SplitTfName(*q);
@@ -302,6 +329,9 @@ bool DataFlow::IsVariableImpl(TSNode expr, int depth) const {
     }
   } else if (type == "parenthesized_expression") {
     out = IsVariableImpl(ts_node_named_child(expr, 0), depth + 1);
+  } else if (type == "conditional_expression") {
+    auto kids = ts::NamedChildren(expr);
+    out = kids.size() == 3 && (IsVariableImpl(kids[0], depth + 1) || IsVariableImpl(kids[2], depth + 1));
   }
   var_cache_[expr.id] = out;
   return out;
@@ -314,7 +344,7 @@ bool DataFlow::IsRandomCall(TSNode call) const {
 
 bool DataFlow::DerivesFromStateOrRandom(TSNode expr) const {
   if (ts_node_is_null(expr) || ts::Is(expr, "lambda")) return false;
-  if (ts::Is(expr, "call") && IsVariableCreation(expr)) return false;
+  if (IsVariable(expr)) return false;  // the variable itself, not a value derived from it
   if (!IsTensor(expr)) return false;
   bool found = false;
   ts::Walk(
@@ -377,6 +407,10 @@ bool DataFlow::IsShapeImpl(TSNode expr, int depth) const {
         if (IsShapeImpl(v, depth + 1)) return true;
     }
     return false;
+  }
+  if (type == "subscript") {
+    // shape[1:] is a shape too
+    return ts::Is(ts::Field(expr, "subscript"), "slice") && IsShapeImpl(ts::Field(expr, "value"), depth + 1);
   }
   if (type == "call") {
     TSNode fn = ts::Field(expr, "function");
@@ -593,6 +627,35 @@ Origin DataFlow::OriginAt(TSNode at) const {
   if (IsInitMethod(fn)) return Origin::kInit;
   if (IsPerStep(fn)) return Origin::kPerStep;
   return Origin::kOther;
+}
+
+TSNode DataFlow::LoopIterable(TSNode ident) const {
+  const Binding* b = m_.Lookup(m_.Text(ident), ts_node_start_byte(ident));
+  if (!b || b->kind != BindingKind::kFor) return TSNode{};
+  TSNode p = ts_node_parent(b->target);
+  if (!(ts::Is(p, "for_statement") || ts::Is(p, "for_in_clause"))) return TSNode{};
+  if (!ts::Same(ts::Field(p, "left"), b->target)) return TSNode{};  // only `for v in ...`
+  return ts::Field(p, "right");
+}
+
+bool DataFlow::IsVariableCollection(TSNode e, int depth) const {
+  if (ts_node_is_null(e) || depth > kMaxDepth) return false;
+  if (ts::Is(e, "attribute") && VariableCollectionAttr(m_.Text(ts::Field(e, "attribute")))) return true;
+  if (ts::Is(e, "call")) {
+    auto tf = m_.ResolveTf(e);
+    if (tf && VariableCollectionPath(tf->path)) return true;
+  }
+  if (ts::Is(e, "list") || ts::Is(e, "tuple")) {
+    auto kids = ts::NamedChildren(e);
+    if (kids.empty()) return false;
+    for (TSNode c : kids)
+      if (!IsVariableImpl(c, depth + 1)) return false;
+    return true;
+  }
+  if (ts::Is(e, "identifier"))
+    for (TSNode v : AssignedValues(e))
+      if (IsVariableCollection(v, depth + 1)) return true;
+  return false;
 }
 
 void DataFlow::ComputePerStep() {

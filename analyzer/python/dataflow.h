@@ -120,6 +120,10 @@ class DataFlow {
   bool IsShapeImpl(TSNode expr, int depth) const;
   bool IsShapeElementImpl(TSNode expr, int depth) const;
   void ComputePerStep();
+  // For `for v in X` / comprehension loop variables: X, else null.
+  TSNode LoopIterable(TSNode ident) const;
+  // A Python list of variables: `tf.trainable_variables()`, `model.trainable_variables`, `[w, b]`.
+  bool IsVariableCollection(TSNode e, int depth) const;
 
   const SemanticModel& m_;
   std::unordered_map<const void*, int> def_scope_;  // def node id -> scope
