@@ -32,7 +32,7 @@ void VariableInFunction::CheckPython(PythonContext& ctx) const {
     if (df.InInitScope(call) || df.UnderNoneGuard(call)) continue;
     int fn = TracedScopeAt(m, ts_node_start_byte(call));
     std::string target = "a variable";
-    TSNode parent = ts_node_parent(call);
+    TSNode parent = df.Parent(call);
     if (ts::Is(parent, "assignment")) target = fmt::format("`{}`", ctx.Text(ts::Field(parent, "left")));
     ctx.Report(call, fmt::format("`{}(...)` creates {} on every call of the tf.function `{}`; TF2 raises "
                                  "\"ValueError: tf.function only supports singleton tf.Variables created on the "

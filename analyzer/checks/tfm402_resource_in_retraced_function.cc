@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <map>
+
 #include "analyzer/python/dataflow.h"
 #include "analyzer/python/ts_util.h"
 
@@ -17,24 +19,27 @@ void ResourceInRetracedFunction::CheckPython(PythonContext& ctx) const {
   const SemanticModel& m = ctx.model();
   const DataFlow& df = DataFlow::Of(m);
   const auto& scopes = m.scopes();
-  for (size_t si = 0; si < scopes.size(); ++si) {
-    const Scope& s = scopes[si];
-    if (!s.traced) continue;
-    std::vector<TSNode> vars, resources;
-    for (TSNode call : m.calls()) {
-      uint32_t b = ts_node_start_byte(call);
-      if (b < s.begin || b >= s.end || df.InInitScope(call)) continue;
-      if (df.IsVariableCreation(call)) vars.push_back(call);
-      else if (df.IsDatasetCreation(call)) resources.push_back(call);
-    }
+  // traced scope -> (variable creations, dataset creations) in its body
+  std::map<int, std::pair<std::vector<TSNode>, std::vector<TSNode>>> per_fn;
+  for (TSNode call : m.calls()) {
+    int s = df.TracedScopeAt(ts_node_start_byte(call));
+    if (s < 0) continue;
+    bool var = df.IsVariableCreation(call);
+    bool res = !var && df.IsDatasetCreation(call);
+    if (!var && !res) continue;
+    if (df.InInitScope(call)) continue;
+    (var ? per_fn[s].first : per_fn[s].second).push_back(call);
+  }
+  for (auto& [s, found] : per_fn) {
+    auto& [vars, resources] = found;
     if (vars.empty()) continue;
-    uint32_t var_line = m.source().LineOf(ts_node_start_byte(vars.front())) + 1;
+    uint32_t var_line = df.Line(vars.front());
     for (TSNode r : resources) {
       ctx.Report(r, fmt::format("`{}` is created inside the tf.function `{}`, which also creates a variable "
                                 "(line {}): the variable makes tf.function trace the body twice, and the second "
                                 "trace cannot use the first trace's dataset (\"out of scope\"). Create the dataset "
                                 "outside, e.g. in an `initialize()` method",
-                                ctx.Text(ts::Field(r, "function")), s.name, var_line));
+                                ctx.Text(ts::Field(r, "function")), scopes[s].name, var_line));
     }
   }
 }

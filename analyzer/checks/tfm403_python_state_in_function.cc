@@ -52,12 +52,7 @@ void PythonStateInFunction::CheckPython(PythonContext& ctx) const {
     int s = df.TracedScopeAt(ts_node_start_byte(n));
     return s >= 0 ? scopes[s].name : std::string("?");
   };
-  bool any_traced = false;
-  for (const Scope& s : scopes) any_traced |= s.traced;
-  if (!any_traced) return;
-  ts::Walk(
-      m.file().Root(),
-      [&](TSNode n, const char*) {
+  auto visit = [&](TSNode n, const char*) {
         auto type = ts::Type(n);
         if (type == "module" || type == "block" || type == "decorated_definition" || type == "class_definition" ||
             type == "function_definition" || type == "if_statement" || type == "for_statement" ||
@@ -115,8 +110,16 @@ void PythonStateInFunction::CheckPython(PythonContext& ctx) const {
           return false;
         }
         return false;
-      },
-      [](TSNode) {});
+      };
+  // Outermost traced functions only (nested functions are walked with them).
+  for (size_t si = 0; si < scopes.size(); ++si) {
+    if (!scopes[si].traced) continue;
+    bool nested = false;
+    for (int p = scopes[si].parent; p >= 0; p = scopes[p].parent) nested |= scopes[p].traced;
+    if (nested) continue;
+    TSNode body = ts::Field(scopes[si].node, "body");
+    if (!ts_node_is_null(body)) ts::Walk(body, visit, [](TSNode) {});
+  }
 }
 
 }  // namespace tfm

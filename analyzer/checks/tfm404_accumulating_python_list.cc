@@ -72,9 +72,13 @@ void AccumulatingPythonList::CheckPython(PythonContext& ctx) const {
   }
   if (lists.empty()) return;
   // The list a use site names (same module binding, or self.<attr> in the class).
+  std::unordered_map<std::string_view, std::vector<const LongLivedList*>> by_key;
+  for (const LongLivedList& l : lists) by_key[l.key].push_back(&l);
   auto which = [&](TSNode expr) -> const LongLivedList* {
-    for (const LongLivedList& l : lists) {
-      if (m.Text(expr) != l.key) continue;
+    auto found = by_key.find(m.Text(expr));
+    if (found == by_key.end()) return nullptr;
+    for (const LongLivedList* lp : found->second) {
+      const LongLivedList& l = *lp;
       if (l.cls >= 0) {
         if (m.ClassOf(m.FunctionScopeAt(ts_node_start_byte(expr))) == l.cls) return &l;
       } else if (ts::Is(expr, "identifier")) {
@@ -103,28 +107,29 @@ void AccumulatingPythonList::CheckPython(PythonContext& ctx) const {
     }
   }
   // `x = []` / `x[:] = []` / `del x[:]` inside per-step code resets the list.
-  ts::Walk(
-      m.file().Root(),
-      [&](TSNode n, const char*) {
+  auto visit = [&](TSNode n, const char*) {
         if (ts::Is(n, "assignment") || ts::Is(n, "delete_statement")) {
           TSNode t = ts::Is(n, "assignment") ? ts::Field(n, "left") : ts_node_named_child(n, 0);
           if (ts::Is(t, "subscript")) t = ts::Field(t, "value");
           int fn = m.FunctionScopeAt(ts_node_start_byte(n));
           if (!df.IsPerStep(fn)) return false;
-          for (const LongLivedList& l : lists)
-            if (ctx.Text(t) == l.key) {
+          auto found = by_key.find(ctx.Text(t));
+          if (found == by_key.end()) return false;
+          for (const LongLivedList* lp : found->second)
+            if (const LongLivedList& l = *lp; true) {
               if (l.cls >= 0 && m.ClassOf(fn) != l.cls) continue;
               if (l.cls < 0 && ts::Is(t, "identifier")) {
                 const Binding* b = m.Lookup(l.key, ts_node_start_byte(t));
                 if (!b || b->scope != 0) continue;
               }
-              cleared.insert(&l);
+              cleared.insert(lp);
             }
           return false;
         }
         return true;
-      },
-      [](TSNode) {});
+      };
+  for (TSNode n : df.NodesOfType("assignment")) visit(n, nullptr);
+  for (TSNode n : df.NodesOfType("delete_statement")) visit(n, nullptr);
   for (auto& [call, l] : reductions) {
     if (cleared.count(l) || !appends.count(l)) continue;
     TSNode first = appends[l].front();

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <optional>
+#include <vector>
 
 #include "analyzer/python/dataflow.h"
 #include "analyzer/python/ts_util.h"
@@ -29,15 +30,21 @@ bool IsPlainString(TSNode n) {
   return true;
 }
 
-// The name the file binds to the tensorflow module at module level ("tf"), if
-// it still means that at `at`.
-std::optional<std::string> TfModuleName(const SemanticModel& m, uint32_t at) {
-  for (const Binding& b : m.bindings()) {
-    if (b.kind != BindingKind::kImport || b.scope != 0) continue;
-    if (b.qname != "tensorflow" && b.qname != "tensorflow.compat.v1" && b.qname != "tensorflow.compat.v2") continue;
-    const Binding* now = m.Lookup(b.name, at);
-    if (now == &b) return b.name;
-  }
+// The names the file binds to the tensorflow module at module level ("tf").
+std::vector<const Binding*> TfModuleBindings(const SemanticModel& m) {
+  std::vector<const Binding*> out;
+  for (const Binding& b : m.bindings())
+    if (b.kind == BindingKind::kImport && b.scope == 0 &&
+        (b.qname == "tensorflow" || b.qname == "tensorflow.compat.v1" || b.qname == "tensorflow.compat.v2"))
+      out.push_back(&b);
+  return out;
+}
+
+// One of those names that still means the module at `at`.
+std::optional<std::string> TfModuleName(const SemanticModel& m, const std::vector<const Binding*>& cands,
+                                        uint32_t at) {
+  for (const Binding* b : cands)
+    if (m.Lookup(b->name, at) == b) return b->name;
   return std::nullopt;
 }
 
@@ -46,6 +53,8 @@ std::optional<std::string> TfModuleName(const SemanticModel& m, uint32_t at) {
 void PrintInFunction::CheckPython(PythonContext& ctx) const {
   const SemanticModel& m = ctx.model();
   const DataFlow& df = DataFlow::Of(m);
+  std::vector<const Binding*> tf_bindings;
+  bool have_bindings = false;
   for (TSNode call : m.calls()) {
     TSNode fn = ts::Field(call, "function");
     if (!ts::Is(fn, "identifier") || ctx.Text(fn) != "print") continue;
@@ -70,7 +79,11 @@ void PrintInFunction::CheckPython(PythonContext& ctx) const {
       break;
     }
     std::optional<Fix> fix;
-    auto tf = TfModuleName(m, ts_node_start_byte(call));
+    if (!have_bindings) {
+      tf_bindings = TfModuleBindings(m);
+      have_bindings = true;
+    }
+    auto tf = TfModuleName(m, tf_bindings, ts_node_start_byte(call));
     if (convertible && tf)
       fix = ReplaceNode(fn, *tf + ".print", fmt::format("replace `print` with `{}.print`", *tf), FixSafety::kSafe);
     ctx.Report(fn, fmt::format("`print(...)` in the tf.function `{}` runs only while the function is traced, not "

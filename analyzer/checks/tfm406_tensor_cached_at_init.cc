@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <unordered_map>
 #include <unordered_set>
 
 #include "analyzer/python/dataflow.h"
@@ -59,11 +60,11 @@ void TensorCachedAtInit::CheckPython(PythonContext& ctx) const {
         const Binding* b = m.Lookup(ctx.Text(v), ts_node_start_byte(v));
         if (!b || b->kind != BindingKind::kAssign || ts_node_is_null(b->value)) continue;
         if (!df.DerivesFromStateOrRandom(b->value)) continue;
-        report_once(ts_node_parent(b->value),
+        report_once(df.Parent(b->value),
                     fmt::format("`{}` is computed once from a variable or random op and handed to `{}`: TF1 "
                                 "recomputed it on every `sess.run`, eagerly the optimizer keeps the first value. "
                                 "Pass a callable (`lambda: {}`) or a `LearningRateSchedule`",
-                                ctx.Text(ts_node_parent(b->value)), ctx.Text(ts::Field(call, "function")),
+                                ctx.Text(df.Parent(b->value)), ctx.Text(ts::Field(call, "function")),
                                 ctx.Text(b->value)));
       } else if (df.DerivesFromStateOrRandom(v)) {
         report_once(v, fmt::format("`{}` is evaluated once when `{}` is built: TF1 recomputed it on every "
@@ -77,26 +78,36 @@ void TensorCachedAtInit::CheckPython(PythonContext& ctx) const {
   // 2. Module-level tensors read in per-step code (eager programs only: TF1 graph
   //    code reads tensors through sess.run, which recomputes them).
   if (eager) {
+    // Module-level tensors derived from a variable or random op, then their reads in per-step code.
+    std::vector<const Binding*> candidates;
+    std::unordered_set<std::string_view> names;
     for (const Binding& b : m.bindings()) {
       if (b.scope != 0 || b.kind != BindingKind::kAssign || ts_node_is_null(b.value)) continue;
       if (!df.DerivesFromStateOrRandom(b.value)) continue;
-      // a read in a per-step function
+      candidates.push_back(&b);
+      names.insert(b.name);
+    }
+    std::unordered_map<std::string_view, std::vector<TSNode>> per_step_reads;
+    if (!candidates.empty()) {
+      for (TSNode n : df.NodesOfType("identifier")) {
+        if (!names.count(m.Text(n))) continue;
+        int fn = m.FunctionScopeAt(ts_node_start_byte(n));
+        if (fn >= 0 && df.IsPerStep(fn)) per_step_reads[m.Text(n)].push_back(n);
+      }
+    }
+    for (const Binding* bp : candidates) {
+      const Binding& b = *bp;
+      auto it = per_step_reads.find(b.name);
+      if (it == per_step_reads.end()) continue;
       TSNode reader{};
-      ts::Walk(
-          m.file().Root(),
-          [&](TSNode n, const char*) {
-            if (!ts_node_is_null(reader)) return false;
-            if (ts::Is(n, "identifier") && m.Text(n) == b.name) {
-              int fn = m.FunctionScopeAt(ts_node_start_byte(n));
-              if (fn >= 0 && df.IsPerStep(fn) && m.Lookup(b.name, ts_node_start_byte(n)) == &b) reader = n;
-              return false;
-            }
-            return true;
-          },
-          [](TSNode) {});
+      for (TSNode n : it->second)
+        if (m.Lookup(b.name, ts_node_start_byte(n)) == &b) {
+          reader = n;
+          break;
+        }
       if (ts_node_is_null(reader)) continue;
       int fn = m.FunctionScopeAt(ts_node_start_byte(reader));
-      report_once(ts_node_parent(b.value),
+      report_once(df.Parent(b.value),
                   fmt::format("`{}` is a tensor computed once at module level from a variable or random op and "
                               "read in `{}` ({}) at line {}: TF1 recomputed it on every `sess.run`, eagerly it keeps "
                               "its first value. Compute it inside the step or wrap it in a callable",
@@ -128,7 +139,7 @@ void TensorCachedAtInit::CheckPython(PythonContext& ctx) const {
                   if (!ts_node_is_null(reader)) return false;
                   if (ts::Is(x, "attribute") && m.Text(ts::Field(x, "object")) == "self" &&
                       m.Text(ts::Field(x, "attribute")) == attr) {
-                    TSNode p = ts_node_parent(x);
+                    TSNode p = df.Parent(x);
                     if (!(ts::Is(p, "assignment") && ts::Same(ts::Field(p, "left"), x))) reader = x;
                     return false;
                   }

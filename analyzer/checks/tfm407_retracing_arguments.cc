@@ -45,10 +45,10 @@ void RetracingArguments::CheckPython(PythonContext& ctx) const {
   const SemanticModel& m = ctx.model();
   const DataFlow& df = DataFlow::Of(m);
   for (TSNode call : m.calls()) {
-    TSNode loop = df.EnclosingLoop(call);
-    if (ts_node_is_null(loop)) continue;
     int callee = df.ScopeOfDef(df.CalleeDef(call));
     if (!df.IsTraced(callee)) continue;
+    TSNode loop = df.EnclosingLoop(call);
+    if (ts_node_is_null(loop)) continue;
     TSNode args = ts::Field(call, "arguments");
     for (TSNode a : ts::NamedChildren(args)) {
       TSNode v = ts::Is(a, "keyword_argument") ? ts::Field(a, "value") : a;

@@ -77,12 +77,10 @@ void TensorNameLookup::CheckPython(PythonContext& ctx) const {
     }
   }
   // `.name` of tensors and ops (any read); of variables when compared or matched.
-  ts::Walk(
-      m.file().Root(),
-      [&](TSNode n, const char*) {
+  auto visit = [&](TSNode n, const char*) {
         if (!ts::Is(n, "attribute") || ctx.Text(ts::Field(n, "attribute")) != "name") return true;
         TSNode obj = ts::Field(n, "object");
-        TSNode parent = ts_node_parent(n);
+        TSNode parent = df.Parent(n);
         if (ts::Is(parent, "assignment") && ts::Same(ts::Field(parent, "left"), n)) return false;
         if (!df.IsTensor(obj)) return true;
         bool variable = df.IsVariable(obj);
@@ -98,8 +96,8 @@ void TensorNameLookup::CheckPython(PythonContext& ctx) const {
                                            : "eager tensors have no name, and names made inside tf.function differ "
                                              "from TF1"));
         return true;
-      },
-      [](TSNode) {});
+      };
+  for (TSNode n : df.NodesOfType("attribute")) visit(n, nullptr);
 }
 
 }  // namespace tfm

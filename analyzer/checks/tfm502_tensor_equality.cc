@@ -16,9 +16,9 @@ const RuleInfo& TensorEquality::info() const {
 namespace {
 
 // Is the comparison's result consumed as a Python bool (or displayed)?
-bool UsedAsBool(const SemanticModel& m, TSNode cmp) {
+bool UsedAsBool(const SemanticModel& m, const DataFlow& df, TSNode cmp) {
   TSNode child = cmp;
-  for (TSNode p = ts_node_parent(cmp); !ts_node_is_null(p); child = p, p = ts_node_parent(p)) {
+  for (TSNode p = df.Parent(cmp); !ts_node_is_null(p); child = p, p = df.Parent(p)) {
     auto t = ts::Type(p);
     if (t == "parenthesized_expression") continue;
     if (t == "not_operator" || t == "boolean_operator" || t == "assert_statement" || t == "expression_statement")
@@ -27,7 +27,7 @@ bool UsedAsBool(const SemanticModel& m, TSNode cmp) {
       return ts::Same(ts::Field(p, "condition"), child);
     if (t == "conditional_expression") return ts::Same(ts_node_named_child(p, 1), child);
     if (t == "argument_list") {
-      TSNode call = ts_node_parent(p);
+      TSNode call = df.Parent(p);
       TSNode fn = ts::Field(call, "function");
       return ts::Is(fn, "identifier") && m.Text(fn) == "bool";
     }
@@ -68,9 +68,7 @@ bool IsTensorList(const SemanticModel& m, const DataFlow& df, TSNode e, int dept
 void TensorEquality::CheckPython(PythonContext& ctx) const {
   const SemanticModel& m = ctx.model();
   const DataFlow& df = DataFlow::Of(m);
-  ts::Walk(
-      m.file().Root(),
-      [&](TSNode n, const char*) {
+  auto visit = [&](TSNode n, const char*) {
         if (!ts::Is(n, "comparison_operator")) return true;
         std::vector<TSNode> operands = ts::NamedChildren(n);
         std::vector<TSNode> ops;
@@ -81,7 +79,7 @@ void TensorEquality::CheckPython(PythonContext& ctx) const {
         if (ops.size() == 2) op_text += " " + std::string(ctx.Text(ops[1]));
         std::string_view op = op_text;
         TSNode a = operands[0], b = operands[1];
-        if ((op == "==" || op == "!=") && ops.size() == 1 && df.IsTensor(a) && df.IsTensor(b) && UsedAsBool(m, n)) {
+        if ((op == "==" || op == "!=") && ops.size() == 1 && df.IsTensor(a) && df.IsTensor(b) && UsedAsBool(m, df, n)) {
           Fix fix;
           fix.title = fmt::format("compare identity with `{}`", op == "==" ? "is" : "is not");
           fix.safety = FixSafety::kUnsafe;
@@ -99,8 +97,8 @@ void TensorEquality::CheckPython(PythonContext& ctx) const {
                                     ctx.Text(n), ctx.Text(a), ctx.Text(b)));
         }
         return true;
-      },
-      [](TSNode) {});
+      };
+  for (TSNode n : df.NodesOfType("comparison_operator")) visit(n, nullptr);
   for (TSNode call : m.calls()) {
     TSNode fn = ts::Field(call, "function");
     if (!ts::Is(fn, "attribute")) continue;

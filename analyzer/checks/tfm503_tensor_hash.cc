@@ -47,7 +47,7 @@ bool IsFeedKey(const SemanticModel& m, const DataFlow& df, TSNode key, TSNode di
     if (tf && (tf->path.rfind("placeholder", 0) == 0 || tf->path.find("placeholder") != std::string::npos))
       return true;
   }
-  TSNode p = ts_node_parent(dict);
+  TSNode p = df.Parent(dict);
   if (ts::Is(p, "keyword_argument") && m.Text(ts::Field(p, "name")) == "feed_dict") return true;
   return false;
 }
@@ -63,9 +63,7 @@ void TensorHash::CheckPython(PythonContext& ctx) const {
                               "{} is unhashable\"). Use `{}.ref()` as the key and `.deref()` to get it back",
                               ctx.Text(e), what(e), use, df.IsVariable(e) ? "Variable" : "Tensor", ctx.Text(e)));
   };
-  ts::Walk(
-      m.file().Root(),
-      [&](TSNode n, const char*) {
+  auto visit = [&](TSNode n, const char*) {
         auto t = ts::Type(n);
         if (t == "dictionary") {
           for (TSNode pair : ts::NamedChildren(n)) {
@@ -97,7 +95,7 @@ void TensorHash::CheckPython(PythonContext& ctx) const {
           } else if (ts::Is(fn, "identifier")) {
             // a function decorated with functools.lru_cache / cache
             TSNode def = m.DefinitionOf(fn);
-            TSNode dd = ts_node_is_null(def) ? TSNode{} : ts_node_parent(def);
+            TSNode dd = ts_node_is_null(def) ? TSNode{} : df.Parent(def);
             if (ts::Is(dd, "decorated_definition")) {
               bool cached = false;
               for (TSNode d : ts::NamedChildren(dd)) {
@@ -120,11 +118,17 @@ void TensorHash::CheckPython(PythonContext& ctx) const {
         } else if (t == "subscript") {
           TSNode v = ts::Field(n, "value");
           TSNode k = ts::Field(n, "subscript");
+          auto kt = ts::Type(k);
+          if (kt != "identifier" && kt != "attribute" && kt != "call") return true;
           if (df.IsTensor(k) && KindOf(m, df, v) == Container::kDict) report(k, "a dict key");
         }
         return true;
-      },
-      [](TSNode) {});
+      };
+  for (TSNode n : df.NodesOfType("dictionary")) visit(n, nullptr);
+  for (TSNode n : df.NodesOfType("set")) visit(n, nullptr);
+  for (TSNode n : df.NodesOfType("call")) visit(n, nullptr);
+  for (TSNode n : df.NodesOfType("comparison_operator")) visit(n, nullptr);
+  for (TSNode n : df.NodesOfType("subscript")) visit(n, nullptr);
 }
 
 }  // namespace tfm

@@ -16,15 +16,13 @@ const RuleInfo& DimensionValue::info() const {
 void DimensionValue::CheckPython(PythonContext& ctx) const {
   const SemanticModel& m = ctx.model();
   const DataFlow& df = DataFlow::Of(m);
-  ts::Walk(
-      m.file().Root(),
-      [&](TSNode n, const char*) {
+  auto visit = [&](TSNode n, const char*) {
         if (!ts::Is(n, "attribute")) return true;
         std::string_view attr = ctx.Text(ts::Field(n, "attribute"));
         TSNode obj = ts::Field(n, "object");
         if (attr == "value") {
           if (!df.IsShapeElement(obj)) return true;
-          TSNode p = ts_node_parent(n);
+          TSNode p = df.Parent(n);
           if (ts::Is(p, "assignment") && ts::Same(ts::Field(p, "left"), n)) return true;
           ctx.Report(n, fmt::format("`{}`: TF2 `TensorShape` elements are `int` or `None`, which have no "
                                     "`.value` (AttributeError); use `{}` directly",
@@ -33,7 +31,7 @@ void DimensionValue::CheckPython(PythonContext& ctx) const {
           return false;
         }
         if (attr == "assert_is_compatible_with" || attr == "merge_with" || attr == "is_compatible_with") {
-          TSNode p = ts_node_parent(n);
+          TSNode p = df.Parent(n);
           if (!ts::Is(p, "call") || !df.IsShapeElement(obj)) return true;
           ctx.Report(n, fmt::format("`{}` calls a `Dimension` method on a shape element, which is `int` or `None` "
                                     "in TF2 (AttributeError); take the element from `shape.dims[i]`, or wrap it in "
@@ -41,8 +39,8 @@ void DimensionValue::CheckPython(PythonContext& ctx) const {
                                     ctx.Text(n)));
         }
         return true;
-      },
-      [](TSNode) {});
+      };
+  for (TSNode n : df.NodesOfType("attribute")) visit(n, nullptr);
 }
 
 }  // namespace tfm

@@ -54,9 +54,9 @@ std::string_view Content(const SemanticModel& m, TSNode s) {
 }
 
 // Is the string compared with an op's type (`op.type == "Switch"`, `node.op in ("Merge", ...)`)?
-bool ComparedWithOpType(const SemanticModel& m, TSNode str) {
-  TSNode p = ts_node_parent(str);
-  if (ts::Is(p, "tuple") || ts::Is(p, "list") || ts::Is(p, "set")) p = ts_node_parent(p);
+bool ComparedWithOpType(const SemanticModel& m, const DataFlow& df, TSNode str) {
+  TSNode p = df.Parent(str);
+  if (ts::Is(p, "tuple") || ts::Is(p, "list") || ts::Is(p, "set")) p = df.Parent(p);
   if (!ts::Is(p, "comparison_operator")) return false;
   for (TSNode c : ts::NamedChildren(p)) {
     if (!ts::Is(c, "attribute")) continue;
@@ -70,9 +70,8 @@ bool ComparedWithOpType(const SemanticModel& m, TSNode str) {
 
 void ControlFlowNameReliance::CheckPython(PythonContext& ctx) const {
   const SemanticModel& m = ctx.model();
-  ts::Walk(
-      m.file().Root(),
-      [&](TSNode n, const char*) {
+  const DataFlow& df = DataFlow::Of(m);
+  auto visit = [&](TSNode n, const char*) {
         if (ts::Is(n, "string")) {
           std::string_view s = Content(m, n);
           if (IsV1ControlFlowName(s)) {
@@ -80,7 +79,7 @@ void ControlFlowNameReliance::CheckPython(PythonContext& ctx) const {
                                       "control flow v2 builds `If`/`While` ops with function branches, so this "
                                       "name does not exist in TF2 graphs",
                                       ctx.Text(n)));
-          } else if (IsV1OpType(s) && ComparedWithOpType(m, n)) {
+          } else if (IsV1OpType(s) && ComparedWithOpType(m, df, n)) {
             ctx.Report(n, fmt::format("comparing an op type with {}: TF1 control-flow op types do not appear in "
                                       "control flow v2 graphs (`If`, `StatelessIf`, `While`, `StatelessWhile`)",
                                       ctx.Text(n)));
@@ -98,8 +97,9 @@ void ControlFlowNameReliance::CheckPython(PythonContext& ctx) const {
           }
         }
         return true;
-      },
-      [](TSNode) {});
+      };
+  for (TSNode n : df.NodesOfType("string")) visit(n, nullptr);
+  for (TSNode n : df.NodesOfType("attribute")) visit(n, nullptr);
 }
 
 }  // namespace tfm

@@ -59,15 +59,13 @@ void TensorAsPythonBool::CheckPython(PythonContext& ctx) const {
                                   construct, ctx.Text(e)));
     }
   };
-  ts::Walk(
-      m.file().Root(),
-      [&](TSNode n, const char*) {
+  auto visit = [&](TSNode n, const char*) {
         auto t = ts::Type(n);
         if (t == "if_statement" || t == "elif_clause") check(ts::Field(n, "condition"), "if");
         else if (t == "while_statement") check(ts::Field(n, "condition"), "while");
         else if (t == "conditional_expression") check(ts_node_named_child(n, 1), "if");
         else if (t == "boolean_operator") {
-          TSNode p = ts_node_parent(n);
+          TSNode p = df.Parent(n);
           bool nested_in_checked = ts::Is(p, "if_statement") || ts::Is(p, "elif_clause") ||
                                    ts::Is(p, "while_statement") || ts::Is(p, "boolean_operator") ||
                                    ts::Is(p, "not_operator") || ts::Is(p, "parenthesized_expression") ||
@@ -77,8 +75,13 @@ void TensorAsPythonBool::CheckPython(PythonContext& ctx) const {
           check(ts_node_named_child(n, 0), "assert");
         }
         return true;
-      },
-      [](TSNode) {});
+      };
+  for (TSNode n : df.NodesOfType("if_statement")) visit(n, nullptr);
+  for (TSNode n : df.NodesOfType("elif_clause")) visit(n, nullptr);
+  for (TSNode n : df.NodesOfType("while_statement")) visit(n, nullptr);
+  for (TSNode n : df.NodesOfType("conditional_expression")) visit(n, nullptr);
+  for (TSNode n : df.NodesOfType("boolean_operator")) visit(n, nullptr);
+  for (TSNode n : df.NodesOfType("assert_statement")) visit(n, nullptr);
 }
 
 }  // namespace tfm

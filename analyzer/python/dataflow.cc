@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstring>
 
@@ -257,7 +258,7 @@ bool DataFlow::IsTensorImpl(TSNode expr, int depth) const {
         if ((sc.traced || keras_call) && !given_literal && name != "self" && name != "cls" && name != "training" &&
             name != "mask") {
           // parameters with a Python literal default are Python values
-          TSNode p = ts_node_parent(b->target);
+          TSNode p = Parent(b->target);
           bool literal_default = ts::Is(p, "default_parameter") || ts::Is(p, "typed_default_parameter");
           out = !literal_default;
         }
@@ -359,7 +360,7 @@ bool DataFlow::DerivesFromStateOrRandom(TSNode expr) const {
           return !found;
         }
         if (t == "identifier" || t == "attribute") {
-          if (ts::Is(ts_node_parent(n), "call") && ts::Same(ts::Field(ts_node_parent(n), "function"), n)) return true;
+          if (ts::Is(Parent(n), "call") && ts::Same(ts::Field(Parent(n), "function"), n)) return true;
           if (IsVariable(n)) found = true;
           return !found && t == "attribute";
         }
@@ -448,7 +449,7 @@ bool DataFlow::IsShapeElementImpl(TSNode expr, int depth) const {
     const Binding* b = m_.Lookup(m_.Text(expr), ts_node_start_byte(expr));
     if (!b) return false;
     if (b->kind == BindingKind::kFor) {
-      TSNode p = ts_node_parent(b->target);
+      TSNode p = Parent(b->target);
       if (ts::Is(p, "for_statement") || ts::Is(p, "for_in_clause")) return IsShapeImpl(ts::Field(p, "right"), depth + 1);
       return false;
     }
@@ -506,7 +507,22 @@ int DataFlow::ClassOfInstance(TSNode expr) const {
 }
 
 TSNode DataFlow::CalleeDef(TSNode call) const {
+  auto it = callee_cache_.find(call.id);
+  if (it != callee_cache_.end()) return it->second;
+  TSNode def = CalleeDefImpl(call);
+  callee_cache_.emplace(call.id, def);
+  return def;
+}
+
+TSNode DataFlow::CalleeDefImpl(TSNode call) const {
   TSNode fn = ts::Field(call, "function");
+  if (ts::Is(fn, "attribute") && !ts::Is(ts::Field(fn, "object"), "identifier") &&
+      !ts::Is(ts::Field(fn, "object"), "attribute"))
+    return TSNode{};  // f(...).m(), "s".join(...): not a definition of this file
+  if (auto q = m_.Resolve(fn)) {
+    auto tf = SplitTfName(*q);
+    if (tf && tf->path.rfind("function(", 0) != 0) return TSNode{};  // a TensorFlow API, not g = tf.function(f)
+  }
   TSNode def = m_.DefinitionOf(fn);
   if (!ts_node_is_null(def)) return def;
   if (ts::Is(fn, "identifier")) {
@@ -545,19 +561,34 @@ TSNode DataFlow::CalleeDef(TSNode call) const {
 bool DataFlow::InLoop(TSNode n) const { return !ts_node_is_null(EnclosingLoop(n)); }
 
 TSNode DataFlow::EnclosingLoop(TSNode n) const {
-  TSNode child = n;
-  for (TSNode p = ts_node_parent(n); !ts_node_is_null(p); child = p, p = ts_node_parent(p)) {
-    if (IsFunctionBoundary(p)) return TSNode{};
-    if (IsLoop(p)) {
-      TSNode body = ts::Field(p, "body");
-      if (ts::Same(body, child) || ts::Contains(body, child)) return p;
-    }
+  // The innermost function / lambda / class scope of a byte; a loop outside it does not count.
+  auto owner = [&](uint32_t byte) {
+    int s = m_.ScopeAt(byte);
+    while (s > 0 && m_.scopes()[s].kind == ScopeKind::kComprehension) s = m_.scopes()[s].parent;
+    return s;
+  };
+  if (!loops_indexed_) {
+    loops_indexed_ = true;
+    for (std::string_view t : {"for_statement", "while_statement"})
+      for (TSNode loop : NodesOfType(t)) loop_owners_.emplace_back(loop, owner(ts_node_start_byte(loop)));
   }
-  return TSNode{};
+  if (loop_owners_.empty()) return TSNode{};
+  uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
+  int own = -2;
+  TSNode best{};
+  for (auto& [loop, loop_owner] : loop_owners_) {
+    if (b < ts_node_start_byte(loop) || e > ts_node_end_byte(loop)) continue;
+    TSNode body = ts::Field(loop, "body");
+    if (ts_node_is_null(body) || b < ts_node_start_byte(body) || e > ts_node_end_byte(body)) continue;
+    if (own == -2) own = owner(b);
+    if (loop_owner != own) continue;
+    if (ts_node_is_null(best) || ts_node_start_byte(loop) > ts_node_start_byte(best)) best = loop;
+  }
+  return best;
 }
 
 bool DataFlow::InInitScope(TSNode n) const {
-  for (TSNode p = ts_node_parent(n); !ts_node_is_null(p); p = ts_node_parent(p)) {
+  for (TSNode p = Parent(n); !ts_node_is_null(p); p = Parent(p)) {
     if (ts::Is(p, "function_definition")) return false;
     if (!ts::Is(p, "with_statement")) continue;
     bool found = false;
@@ -579,7 +610,7 @@ bool DataFlow::InInitScope(TSNode n) const {
 
 bool DataFlow::UnderNoneGuard(TSNode n) const {
   TSNode child = n;
-  for (TSNode p = ts_node_parent(n); !ts_node_is_null(p); child = p, p = ts_node_parent(p)) {
+  for (TSNode p = Parent(n); !ts_node_is_null(p); child = p, p = Parent(p)) {
     if (IsFunctionBoundary(p)) return false;
     if (!ts::Is(p, "if_statement")) continue;
     TSNode cons = ts::Field(p, "consequence");
@@ -600,6 +631,49 @@ bool DataFlow::UnderNoneGuard(TSNode n) const {
 }
 
 bool DataFlow::RunsOnlyAtTrace(TSNode n) const { return m_.InTracedFunction(n) && !InInitScope(n); }
+
+void DataFlow::BuildIndex() const {
+  if (indexed_) return;
+  indexed_ = true;
+  const TSLanguage* lang = ts_tree_language(m_.file().tree.get());
+  by_symbol_.assign(ts_language_symbol_count(lang), {});
+  // A bare cursor walk (no field names): named nodes bucketed by symbol.
+  TSTreeCursor c = ts_tree_cursor_new(m_.file().Root());
+  for (;;) {
+    TSNode n = ts_tree_cursor_current_node(&c);
+    if (ts_node_is_named(n)) {
+      TSSymbol sym = ts_node_symbol(n);
+      if (sym < by_symbol_.size()) by_symbol_[sym].push_back(n);
+      if (ts_tree_cursor_goto_first_child(&c)) continue;
+    }
+    bool moved = false;
+    while (!moved) {
+      if (ts_tree_cursor_goto_next_sibling(&c)) {
+        moved = true;
+      } else if (!ts_tree_cursor_goto_parent(&c)) {
+        ts_tree_cursor_delete(&c);
+        return;
+      }
+    }
+  }
+}
+
+const std::vector<TSNode>& DataFlow::NodesOfType(std::string_view type) const {
+  auto cached = by_type_.find(std::string(type));
+  if (cached != by_type_.end()) return cached->second;
+  BuildIndex();
+  const TSLanguage* lang = ts_tree_language(m_.file().tree.get());
+  std::vector<TSNode> out;
+  int lists = 0;
+  for (TSSymbol sym = 0; sym < by_symbol_.size(); ++sym) {
+    if (by_symbol_[sym].empty() || type != ts_language_symbol_name(lang, sym)) continue;
+    out.insert(out.end(), by_symbol_[sym].begin(), by_symbol_[sym].end());
+    ++lists;
+  }
+  if (lists > 1)
+    std::sort(out.begin(), out.end(), [](TSNode a, TSNode b) { return ts_node_start_byte(a) < ts_node_start_byte(b); });
+  return by_type_.emplace(std::string(type), std::move(out)).first->second;
+}
 
 int DataFlow::TracedScopeAt(uint32_t byte) const {
   for (int s = m_.ScopeAt(byte); s >= 0; s = m_.scopes()[s].parent)
@@ -632,7 +706,7 @@ Origin DataFlow::OriginAt(TSNode at) const {
 TSNode DataFlow::LoopIterable(TSNode ident) const {
   const Binding* b = m_.Lookup(m_.Text(ident), ts_node_start_byte(ident));
   if (!b || b->kind != BindingKind::kFor) return TSNode{};
-  TSNode p = ts_node_parent(b->target);
+  TSNode p = Parent(b->target);
   if (!(ts::Is(p, "for_statement") || ts::Is(p, "for_in_clause"))) return TSNode{};
   if (!ts::Same(ts::Field(p, "left"), b->target)) return TSNode{};  // only `for v in ...`
   return ts::Field(p, "right");

@@ -106,6 +106,14 @@ class DataFlow {
   // Python code in a tf.function body that runs only while tracing (not under init_scope).
   bool RunsOnlyAtTrace(TSNode n) const;
 
+  // ---- node index
+  // Every named node of a tree-sitter type ("attribute", "comparison_operator", ...),
+  // in source order. Built by one walk on first use; rules iterate these lists
+  // instead of walking the tree again.
+  const std::vector<TSNode>& NodesOfType(std::string_view type) const;
+  // Parent of a node.
+  TSNode Parent(TSNode n) const { return ts_node_parent(n); }
+
   // ---- sessions
   struct RunSite {
     TSNode call{};     // the `sess.run(...)` call
@@ -120,6 +128,9 @@ class DataFlow {
   bool IsShapeImpl(TSNode expr, int depth) const;
   bool IsShapeElementImpl(TSNode expr, int depth) const;
   void ComputePerStep();
+  TSNode CalleeDefImpl(TSNode call) const;
+  mutable std::unordered_map<const void*, TSNode> callee_cache_;
+  mutable std::vector<std::pair<TSNode, int>> loop_owners_;  // loop, owning scope
   // For `for v in X` / comprehension loop variables: X, else null.
   TSNode LoopIterable(TSNode ident) const;
   // A Python list of variables: `tf.trainable_variables()`, `model.trainable_variables`, `[w, b]`.
@@ -132,6 +143,11 @@ class DataFlow {
   std::unordered_map<int, std::unordered_set<std::string>> literal_params_;
   std::vector<RunSite> run_sites_;
   mutable std::unordered_map<const void*, bool> tensor_cache_, var_cache_;
+  mutable bool indexed_ = false;
+  mutable std::vector<std::vector<TSNode>> by_symbol_;  // named nodes by TSSymbol
+  mutable std::unordered_map<std::string, std::vector<TSNode>> by_type_;  // merged per type name
+  mutable bool loops_indexed_ = false;
+  void BuildIndex() const;
 };
 
 }  // namespace tfm
