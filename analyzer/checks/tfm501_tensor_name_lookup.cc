@@ -87,7 +87,7 @@ void TensorNameLookup::CheckPython(PythonContext& ctx) const {
         bool compared = ts::Is(parent, "comparison_operator");
         if (ts::Is(parent, "attribute")) {
           std::string_view a = ctx.Text(ts::Field(parent, "attribute"));
-          compared |= a == "startswith" || a == "endswith" || a == "split" || a == "find" || a == "replace";
+          compared |= a == "startswith" || a == "endswith" || a == "split" || a == "find";
         }
         if (variable && !compared) return true;
         ctx.Report(n, fmt::format("`{}` reads the generated name of a {}: {}; do not let logic depend on it",

@@ -23,7 +23,7 @@ Container KindOfValue(const SemanticModel& m, TSNode v) {
   if (ts::Is(v, "call")) {
     std::string_view f = m.Text(ts::Field(v, "function"));
     if (f == "dict" || f == "collections.defaultdict" || f == "defaultdict" || f == "OrderedDict" ||
-        f == "collections.OrderedDict")
+        f == "collections.OrderedDict" || f == "Counter" || f == "collections.Counter")
       return Container::kDict;
     if (f == "set" || f == "frozenset") return Container::kSet;
   }

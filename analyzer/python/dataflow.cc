@@ -168,8 +168,42 @@ DataFlow::DataFlow(const SemanticModel& m) : m_(m) {
     s.call = call;
     s.fetches = m_.Arg(call, 0, "fetches");
     s.session = std::string(m_.Text(recv));
+    s.graph = GraphKey(recv);
     run_sites_.push_back(std::move(s));
   }
+}
+
+std::string DataFlow::GraphKey(TSNode recv) const {
+  // A name bound to a binding (the graph object) -> a key unique to that binding.
+  auto key_of = [&](TSNode g) -> std::string {
+    std::string prefix = "graph:";
+    while (ts::Is(g, "call") || ts::Is(g, "attribute"))
+      g = ts::Is(g, "call") ? ts::Field(g, "function") : ts::Field(g, "object");
+    if (!ts::Is(g, "identifier")) return prefix + std::string(m_.Text(g));
+    const Binding* b = m_.Lookup(m_.Text(g), ts_node_start_byte(g));
+    return b ? fmt::format("{}{}@{}", prefix, b->name, b->byte) : prefix + std::string(m_.Text(g));
+  };
+  const std::string fallback = fmt::format("session:{}", m_.Text(recv));
+  if (!ts::Is(recv, "identifier")) return fallback;
+  const Binding* b = m_.Lookup(m_.Text(recv), ts_node_start_byte(recv));
+  if (!b || (b->kind != BindingKind::kWith && b->kind != BindingKind::kAssign) || !ts::Is(b->value, "call"))
+    return fallback;
+  TSNode session_call = b->value;
+  TSNode graph = m_.Arg(session_call, 1, "graph");
+  if (!ts_node_is_null(graph)) return key_of(graph);
+  // tf.Session() inside `with g.as_default():`
+  for (TSNode p = ts_node_parent(session_call); !ts_node_is_null(p); p = ts_node_parent(p)) {
+    if (ts::Is(p, "function_definition")) break;
+    if (!ts::Is(p, "with_statement")) continue;
+    for (TSNode c : NodesOfType("call")) {
+      if (ts_node_start_byte(c) < ts_node_start_byte(p)) continue;
+      if (ts_node_start_byte(c) >= ts_node_start_byte(ts::Field(p, "body"))) break;
+      TSNode fn = ts::Field(c, "function");
+      if (ts::Is(fn, "attribute") && m_.Text(ts::Field(fn, "attribute")) == "as_default")
+        return key_of(ts::Field(fn, "object"));
+    }
+  }
+  return fallback;
 }
 
 const DataFlow& DataFlow::Of(const SemanticModel& m) {

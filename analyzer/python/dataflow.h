@@ -118,7 +118,11 @@ class DataFlow {
   struct RunSite {
     TSNode call{};     // the `sess.run(...)` call
     TSNode fetches{};  // first argument (may be null)
-    std::string session;  // receiver text: sites with equal text share a graph
+    std::string session;  // receiver text, as written
+    // The graph the session runs: the binding of its `graph=` argument or of the
+    // enclosing `with g.as_default():`; else the session as written. Sites with equal
+    // keys share a graph.
+    std::string graph;
   };
   const std::vector<RunSite>& run_sites() const { return run_sites_; }
 
@@ -128,6 +132,7 @@ class DataFlow {
   bool IsShapeImpl(TSNode expr, int depth) const;
   bool IsShapeElementImpl(TSNode expr, int depth) const;
   void ComputePerStep();
+  std::string GraphKey(TSNode recv) const;
   TSNode CalleeDefImpl(TSNode call) const;
   mutable std::unordered_map<const void*, TSNode> callee_cache_;
   mutable std::vector<std::pair<TSNode, int>> loop_owners_;  // loop, owning scope
