@@ -74,16 +74,15 @@ void TensorCachedAtInit::CheckPython(PythonContext& ctx) const {
       }
     }
   }
-  const bool eager = !m.uses_sessions();
-  // 2. Module-level tensors read in per-step code (eager programs only: TF1 graph
-  //    code reads tensors through sess.run, which recomputes them).
-  if (eager) {
+  // 2. Module-level tensors read in per-step code (eager code only: TF1 graph code
+  //    reads tensors through sess.run, which recomputes them).
+  {
     // Module-level tensors derived from a variable or random op, then their reads in per-step code.
     std::vector<const Binding*> candidates;
     std::unordered_set<std::string_view> names;
     for (const Binding& b : m.bindings()) {
       if (b.scope != 0 || b.kind != BindingKind::kAssign || ts_node_is_null(b.value)) continue;
-      if (!df.DerivesFromStateOrRandom(b.value)) continue;
+      if (df.InGraphCode(b.value) || !df.DerivesFromStateOrRandom(b.value)) continue;
       candidates.push_back(&b);
       names.insert(b.name);
     }
@@ -126,6 +125,7 @@ void TensorCachedAtInit::CheckPython(PythonContext& ctx) const {
           TSNode l = ts::Field(n, "left");
           TSNode r = ts::Field(n, "right");
           if (!ts::Is(l, "attribute") || m.Text(ts::Field(l, "object")) != "self") return false;
+          bool eager = !df.InGraphCode(n);
           bool hazard = eager ? df.DerivesFromStateOrRandom(r) : (HasRandom(df, r) && df.DerivesFromStateOrRandom(r));
           if (!hazard) return false;
           std::string_view attr = m.Text(ts::Field(l, "attribute"));

@@ -664,6 +664,33 @@ bool DataFlow::UnderNoneGuard(TSNode n) const {
   return false;
 }
 
+bool DataFlow::InGraphCode(TSNode n) const {
+  if (m_.InTracedFunction(n)) return false;
+  if (eager_disabled_ < 0) {
+    eager_disabled_ = 0;
+    for (const TfRef& r : m_.refs())
+      if (!ts_node_is_null(r.call) && (r.tf.path == "disable_eager_execution" || r.tf.path == "disable_v2_behavior") &&
+          m_.FunctionScopeAt(ts_node_start_byte(r.call)) < 0)
+        eager_disabled_ = 1;
+  }
+  if (eager_disabled_ == 1) return true;
+  uint32_t b = ts_node_start_byte(n);
+  for (TSNode w : NodesOfType("with_statement")) {
+    TSNode body = ts::Field(w, "body");
+    if (ts_node_is_null(body) || b < ts_node_start_byte(body) || b >= ts_node_end_byte(body)) continue;
+    for (TSNode c : NodesOfType("call")) {
+      if (ts_node_start_byte(c) < ts_node_start_byte(w)) continue;
+      if (ts_node_start_byte(c) >= ts_node_start_byte(body)) break;
+      auto tf = CalleeTf(c);
+      if (!tf) continue;
+      const std::string& p = tf->path;
+      if (p == "Session" || p == "InteractiveSession" || (p.rfind("Graph()", 0) == 0 && p.ends_with("as_default")))
+        return true;
+    }
+  }
+  return false;
+}
+
 bool DataFlow::RunsOnlyAtTrace(TSNode n) const { return m_.InTracedFunction(n) && !InInitScope(n); }
 
 void DataFlow::BuildIndex() const {

@@ -103,6 +103,11 @@ class DataFlow {
   bool InInitScope(TSNode n) const;
   // Inside the body of a one-time guard: `if self.v is None:`, `if not self.built:`.
   bool UnderNoneGuard(TSNode n) const;
+  // Graph-building code: not traced, and either the file disables eager execution at
+  // module level or the node sits in a `with g.as_default():` / `with tf.Session():`
+  // block. Finer than SemanticModel::ContextOf, which treats a whole file that uses
+  // sessions as graph code.
+  bool InGraphCode(TSNode n) const;
   // Python code in a tf.function body that runs only while tracing (not under init_scope).
   bool RunsOnlyAtTrace(TSNode n) const;
 
@@ -152,6 +157,7 @@ class DataFlow {
   mutable std::vector<std::vector<TSNode>> by_symbol_;  // named nodes by TSSymbol
   mutable std::unordered_map<std::string, std::vector<TSNode>> by_type_;  // merged per type name
   mutable bool loops_indexed_ = false;
+  mutable int eager_disabled_ = -1;  // -1 unknown, 0/1
   void BuildIndex() const;
 };
 

@@ -1,5 +1,15 @@
 import tensorflow as tf
 
+# Guide, pattern 2, example 1 (TF1): recomputed on every sess.run in TF1, but the same
+# code computes it once when it runs eagerly.
+g = tf.Graph()
+with g.as_default():
+    gs_tf1 = tf.Variable(0)
+    lr_tf1 = 1.0 / gs_tf1  # expect: TFM406
+    opt_tf1 = tf.compat.v1.train.GradientDescentOptimizer(lr_tf1)
+    gs_tf1.assign_add(1)
+    sess = tf.compat.v1.Session(graph=g)
+
 # Guide, pattern 2, example 1: learning rate from the global step.
 global_step = tf.Variable(0)
 learning_rate = 1.0 / global_step  # expect: TFM406
