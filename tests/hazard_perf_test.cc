@@ -49,7 +49,7 @@ double Best(int reps, const std::function<void()>& fn) {
   return best;
 }
 
-TEST(HazardPerf, CheckWithinTwiceParsing) {
+TEST(HazardPerf, RulesCostVersusParsing) {
   std::vector<std::string> texts = Corpus();
   size_t bytes = 0;
   for (const auto& t : texts) bytes += t.size();
