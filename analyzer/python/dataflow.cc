@@ -693,18 +693,41 @@ bool DataFlow::InGraphCode(TSNode n) const {
 
 bool DataFlow::RunsOnlyAtTrace(TSNode n) const { return m_.InTracedFunction(n) && !InInitScope(n); }
 
+namespace {
+
+// Node types the rules ask for often enough to index in the first walk; any other
+// type gets its own walk on first request.
+constexpr std::string_view kIndexedTypes[] = {
+    "for_statement", "while_statement", "with_statement", "if_statement", "elif_clause", "assert_statement",
+    "conditional_expression", "boolean_operator", "comparison_operator", "assignment", "delete_statement",
+    "attribute", "call", "subscript", "dictionary", "set", "string"};
+
+}  // namespace
+
 void DataFlow::BuildIndex() const {
   if (indexed_) return;
   indexed_ = true;
   const TSLanguage* lang = ts_tree_language(m_.file().tree.get());
-  by_symbol_.assign(ts_language_symbol_count(lang), {});
-  // A bare cursor walk (no field names): named nodes bucketed by symbol.
+  uint32_t count = ts_language_symbol_count(lang);
+  by_symbol_.assign(count, {});
+  std::vector<bool> wanted(count, false);
+  for (TSSymbol sym = 0; sym < count; ++sym) {
+    if (ts_language_symbol_type(lang, sym) != TSSymbolTypeRegular) continue;
+    std::string_view name = ts_language_symbol_name(lang, sym);
+    for (std::string_view t : kIndexedTypes)
+      if (name == t) wanted[sym] = true;
+  }
+  CollectSymbols(wanted);
+}
+
+// A bare cursor walk (no field names) bucketing the wanted named nodes by symbol.
+void DataFlow::CollectSymbols(const std::vector<bool>& wanted) const {
   TSTreeCursor c = ts_tree_cursor_new(m_.file().Root());
   for (;;) {
     TSNode n = ts_tree_cursor_current_node(&c);
     if (ts_node_is_named(n)) {
       TSSymbol sym = ts_node_symbol(n);
-      if (sym < by_symbol_.size()) by_symbol_[sym].push_back(n);
+      if (sym < wanted.size() && wanted[sym]) by_symbol_[sym].push_back(n);
       if (ts_tree_cursor_goto_first_child(&c)) continue;
     }
     bool moved = false;
@@ -724,10 +747,20 @@ const std::vector<TSNode>& DataFlow::NodesOfType(std::string_view type) const {
   if (cached != by_type_.end()) return cached->second;
   BuildIndex();
   const TSLanguage* lang = ts_tree_language(m_.file().tree.get());
+  bool indexed = false;
+  for (std::string_view t : kIndexedTypes) indexed |= t == type;
+  std::vector<bool> wanted(by_symbol_.size(), false);
+  bool any = false;
+  for (TSSymbol sym = 0; sym < by_symbol_.size(); ++sym)
+    if (ts_language_symbol_type(lang, sym) == TSSymbolTypeRegular && type == ts_language_symbol_name(lang, sym)) {
+      wanted[sym] = true;
+      any = true;
+    }
+  if (!indexed && any) CollectSymbols(wanted);  // a type outside the first walk: walk for it now
   std::vector<TSNode> out;
   int lists = 0;
   for (TSSymbol sym = 0; sym < by_symbol_.size(); ++sym) {
-    if (by_symbol_[sym].empty() || type != ts_language_symbol_name(lang, sym)) continue;
+    if (!wanted[sym] || by_symbol_[sym].empty()) continue;
     out.insert(out.end(), by_symbol_[sym].begin(), by_symbol_[sym].end());
     ++lists;
   }

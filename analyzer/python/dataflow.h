@@ -159,6 +159,7 @@ class DataFlow {
   mutable bool loops_indexed_ = false;
   mutable int eager_disabled_ = -1;  // -1 unknown, 0/1
   void BuildIndex() const;
+  void CollectSymbols(const std::vector<bool>& wanted) const;
 };
 
 }  // namespace tfm
