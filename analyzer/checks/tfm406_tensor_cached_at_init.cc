@@ -88,10 +88,20 @@ void TensorCachedAtInit::CheckPython(PythonContext& ctx) const {
     }
     std::unordered_map<std::string_view, std::vector<TSNode>> per_step_reads;
     if (!candidates.empty()) {
-      for (TSNode n : df.NodesOfType("identifier")) {
-        if (!names.count(m.Text(n))) continue;
-        int fn = m.FunctionScopeAt(ts_node_start_byte(n));
-        if (fn >= 0 && df.IsPerStep(fn)) per_step_reads[m.Text(n)].push_back(n);
+      // Walk the bodies of the outermost per-step functions only.
+      const auto& scopes = m.scopes();
+      for (size_t si = 0; si < scopes.size(); ++si) {
+        if (scopes[si].kind != ScopeKind::kFunction || !df.IsPerStep(static_cast<int>(si))) continue;
+        bool nested = false;
+        for (int p = scopes[si].parent; p >= 0; p = scopes[p].parent) nested |= df.IsPerStep(p);
+        if (nested) continue;
+        ts::Walk(
+            ts::Field(scopes[si].node, "body"),
+            [&](TSNode n, const char*) {
+              if (ts::Is(n, "identifier") && names.count(m.Text(n))) per_step_reads[m.Text(n)].push_back(n);
+              return true;
+            },
+            [](TSNode) {});
       }
     }
     for (const Binding* bp : candidates) {

@@ -57,6 +57,13 @@ bool IsFeedKey(const SemanticModel& m, const DataFlow& df, TSNode key, TSNode di
 void TensorHash::CheckPython(PythonContext& ctx) const {
   const SemanticModel& m = ctx.model();
   const DataFlow& df = DataFlow::Of(m);
+  bool has_cached_defs = false;
+  for (const Scope& sc : m.scopes()) {
+    if (sc.kind != ScopeKind::kFunction) continue;
+    TSNode dd = ts_node_parent(sc.node);
+    if (ts::Is(dd, "decorated_definition") && ctx.Text(dd).substr(0, ts_node_start_byte(sc.node) - ts_node_start_byte(dd)).find("cache") != std::string_view::npos)
+      has_cached_defs = true;
+  }
   auto what = [&](TSNode e) { return df.IsVariable(e) ? "variable" : "tensor"; };
   auto report = [&](TSNode e, std::string_view use) {
     ctx.Report(e, fmt::format("`{}` is a {} used as {}: TF2 tensors and variables are unhashable (\"TypeError: "
@@ -84,6 +91,8 @@ void TensorHash::CheckPython(PythonContext& ctx) const {
                 if (df.IsTensor(c)) report(c, "a set member");
           } else if (ts::Is(fn, "attribute")) {
             std::string_view meth = ctx.Text(ts::Field(fn, "attribute"));
+            if (meth != "add" && meth != "discard" && meth != "get" && meth != "setdefault" && meth != "pop")
+              return true;
             TSNode recv = ts::Field(fn, "object");
             auto args = m.PositionalArgs(n);
             if (!args.empty() && df.IsTensor(args[0])) {
@@ -92,7 +101,7 @@ void TensorHash::CheckPython(PythonContext& ctx) const {
               if (k == Container::kDict && (meth == "get" || meth == "setdefault" || meth == "pop"))
                 report(args[0], "a dict key");
             }
-          } else if (ts::Is(fn, "identifier")) {
+          } else if (ts::Is(fn, "identifier") && has_cached_defs) {
             // a function decorated with functools.lru_cache / cache
             TSNode def = m.DefinitionOf(fn);
             TSNode dd = ts_node_is_null(def) ? TSNode{} : df.Parent(def);

@@ -22,6 +22,7 @@ bool Ordering(std::string_view op) { return op == "<" || op == ">" || op == "<="
 void TensorAsPythonBool::CheckPython(PythonContext& ctx) const {
   const SemanticModel& m = ctx.model();
   const DataFlow& df = DataFlow::Of(m);
+  if (!df.FileHasGraphCode()) return;  // only graph code is flagged
   auto tensorish = [&](TSNode e) {
     while (ts::Is(e, "parenthesized_expression")) e = ts_node_named_child(e, 0);
     if (ts::Is(e, "comparison_operator")) {

@@ -195,9 +195,7 @@ std::string DataFlow::GraphKey(TSNode recv) const {
   for (TSNode p = ts_node_parent(session_call); !ts_node_is_null(p); p = ts_node_parent(p)) {
     if (ts::Is(p, "function_definition")) break;
     if (!ts::Is(p, "with_statement")) continue;
-    for (TSNode c : NodesOfType("call")) {
-      if (ts_node_start_byte(c) < ts_node_start_byte(p)) continue;
-      if (ts_node_start_byte(c) >= ts_node_start_byte(ts::Field(p, "body"))) break;
+    for (TSNode c : CallsStartingIn(ts_node_start_byte(p), ts_node_start_byte(ts::Field(p, "body")))) {
       TSNode fn = ts::Field(c, "function");
       if (ts::Is(fn, "attribute") && m_.Text(ts::Field(fn, "attribute")) == "as_default")
         return key_of(ts::Field(fn, "object"));
@@ -664,6 +662,27 @@ bool DataFlow::UnderNoneGuard(TSNode n) const {
   return false;
 }
 
+std::span<const TSNode> DataFlow::CallsStartingIn(uint32_t lo, uint32_t hi) const {
+  const auto& calls = NodesOfType("call");
+  auto first = std::lower_bound(calls.begin(), calls.end(), lo,
+                                [](TSNode c, uint32_t b) { return ts_node_start_byte(c) < b; });
+  auto last = std::lower_bound(first, calls.end(), hi,
+                               [](TSNode c, uint32_t b) { return ts_node_start_byte(c) < b; });
+  return std::span<const TSNode>(&*calls.begin() + (first - calls.begin()), static_cast<size_t>(last - first));
+}
+
+bool DataFlow::FileHasGraphCode() const {
+  if (m_.uses_sessions()) return true;
+  for (const TfRef& r : m_.refs()) {
+    if (ts_node_is_null(r.call)) continue;
+    const std::string& p = r.tf.path;
+    if (p == "disable_eager_execution" || p == "disable_v2_behavior" ||
+        (p.rfind("Graph()", 0) == 0 && p.ends_with("as_default")))
+      return true;
+  }
+  return false;
+}
+
 bool DataFlow::InGraphCode(TSNode n) const {
   if (m_.InTracedFunction(n)) return false;
   if (eager_disabled_ < 0) {
@@ -678,9 +697,7 @@ bool DataFlow::InGraphCode(TSNode n) const {
   for (TSNode w : NodesOfType("with_statement")) {
     TSNode body = ts::Field(w, "body");
     if (ts_node_is_null(body) || b < ts_node_start_byte(body) || b >= ts_node_end_byte(body)) continue;
-    for (TSNode c : NodesOfType("call")) {
-      if (ts_node_start_byte(c) < ts_node_start_byte(w)) continue;
-      if (ts_node_start_byte(c) >= ts_node_start_byte(body)) break;
+    for (TSNode c : CallsStartingIn(ts_node_start_byte(w), ts_node_start_byte(body))) {
       auto tf = CalleeTf(c);
       if (!tf) continue;
       const std::string& p = tf->path;
@@ -702,22 +719,35 @@ constexpr std::string_view kIndexedTypes[] = {
     "conditional_expression", "boolean_operator", "comparison_operator", "assignment", "delete_statement",
     "attribute", "call", "subscript", "dictionary", "set", "string"};
 
+// Named symbols of the grammar by node type name, computed once per process.
+struct SymbolTable {
+  explicit SymbolTable(const TSLanguage* lang) : count(ts_language_symbol_count(lang)), first_walk(count, false) {
+    for (TSSymbol sym = 0; sym < count; ++sym) {
+      if (ts_language_symbol_type(lang, sym) != TSSymbolTypeRegular) continue;
+      std::string_view name = ts_language_symbol_name(lang, sym);
+      by_name[std::string(name)].push_back(sym);
+      for (std::string_view t : kIndexedTypes)
+        if (name == t) first_walk[sym] = true;
+    }
+  }
+  uint32_t count;
+  std::vector<bool> first_walk;
+  std::unordered_map<std::string, std::vector<TSSymbol>> by_name;
+};
+
+const SymbolTable& Symbols(const TSLanguage* lang) {
+  static const SymbolTable table(lang);  // one grammar per process
+  return table;
+}
+
 }  // namespace
 
 void DataFlow::BuildIndex() const {
   if (indexed_) return;
   indexed_ = true;
-  const TSLanguage* lang = ts_tree_language(m_.file().tree.get());
-  uint32_t count = ts_language_symbol_count(lang);
-  by_symbol_.assign(count, {});
-  std::vector<bool> wanted(count, false);
-  for (TSSymbol sym = 0; sym < count; ++sym) {
-    if (ts_language_symbol_type(lang, sym) != TSSymbolTypeRegular) continue;
-    std::string_view name = ts_language_symbol_name(lang, sym);
-    for (std::string_view t : kIndexedTypes)
-      if (name == t) wanted[sym] = true;
-  }
-  CollectSymbols(wanted);
+  const SymbolTable& t = Symbols(ts_tree_language(m_.file().tree.get()));
+  by_symbol_.assign(t.count, {});
+  CollectSymbols(t.first_walk);
 }
 
 // A bare cursor walk (no field names) bucketing the wanted named nodes by symbol.
@@ -746,17 +776,16 @@ const std::vector<TSNode>& DataFlow::NodesOfType(std::string_view type) const {
   auto cached = by_type_.find(std::string(type));
   if (cached != by_type_.end()) return cached->second;
   BuildIndex();
-  const TSLanguage* lang = ts_tree_language(m_.file().tree.get());
-  bool indexed = false;
-  for (std::string_view t : kIndexedTypes) indexed |= t == type;
+  const SymbolTable& table = Symbols(ts_tree_language(m_.file().tree.get()));
   std::vector<bool> wanted(by_symbol_.size(), false);
-  bool any = false;
-  for (TSSymbol sym = 0; sym < by_symbol_.size(); ++sym)
-    if (ts_language_symbol_type(lang, sym) == TSSymbolTypeRegular && type == ts_language_symbol_name(lang, sym)) {
+  bool indexed = true;
+  auto syms = table.by_name.find(std::string(type));
+  if (syms != table.by_name.end())
+    for (TSSymbol sym : syms->second) {
       wanted[sym] = true;
-      any = true;
+      indexed &= table.first_walk[sym];
     }
-  if (!indexed && any) CollectSymbols(wanted);  // a type outside the first walk: walk for it now
+  if (!indexed) CollectSymbols(wanted);  // a type outside the first walk: walk for it now
   std::vector<TSNode> out;
   int lists = 0;
   for (TSSymbol sym = 0; sym < by_symbol_.size(); ++sym) {

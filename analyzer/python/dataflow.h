@@ -21,6 +21,7 @@
 #include <tree_sitter/api.h>
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -108,6 +109,10 @@ class DataFlow {
   // block. Finer than SemanticModel::ContextOf, which treats a whole file that uses
   // sessions as graph code.
   bool InGraphCode(TSNode n) const;
+  // Does the file build graphs anywhere (sessions, eager disabled, `g.as_default()`)?
+  bool FileHasGraphCode() const;
+  // Calls whose start byte lies in [lo, hi), in source order.
+  std::span<const TSNode> CallsStartingIn(uint32_t lo, uint32_t hi) const;
   // Python code in a tf.function body that runs only while tracing (not under init_scope).
   bool RunsOnlyAtTrace(TSNode n) const;
 
