@@ -68,6 +68,9 @@ class DataFlow {
   // (every assignment in the class); empty when unknown.
   std::vector<TSNode> AssignedValues(TSNode expr) const;
 
+  // For `for v in X` / comprehension loop variables: X, else null.
+  TSNode LoopIterable(TSNode ident) const;
+
   // ---- functions
   // Scope index of a function_definition / lambda node, or -1.
   int ScopeOfDef(TSNode def) const;
@@ -146,8 +149,6 @@ class DataFlow {
   TSNode CalleeDefImpl(TSNode call) const;
   mutable std::unordered_map<const void*, TSNode> callee_cache_;
   mutable std::vector<std::pair<TSNode, int>> loop_owners_;  // loop, owning scope
-  // For `for v in X` / comprehension loop variables: X, else null.
-  TSNode LoopIterable(TSNode ident) const;
   // A Python list of variables: `tf.trainable_variables()`, `model.trainable_variables`, `[w, b]`.
   bool IsVariableCollection(TSNode e, int depth) const;
 
