@@ -11,7 +11,7 @@
 namespace tfm {
 
 const RuleInfo& PartialSessionRun::info() const {
-  static const RuleInfo kInfo{"TFM203", "partial-session-run", Severity::kWarning, FixKind::kNone, RuleInput::kPython,
+  static const RuleInfo kInfo{"TFM203", "partial-session-run", Severity::kWarning, FixKind::kUnsafe, RuleInput::kPython,
                               "sess.run sites on one graph fetch different subsets of stateful work; a tf.function has no pruning"};
   return kInfo;
 }

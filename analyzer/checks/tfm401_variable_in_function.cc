@@ -8,7 +8,7 @@
 namespace tfm {
 
 const RuleInfo& VariableInFunction::info() const {
-  static const RuleInfo kInfo{"TFM401", "variable-in-function", Severity::kError, FixKind::kNone, RuleInput::kPython,
+  static const RuleInfo kInfo{"TFM401", "variable-in-function", Severity::kError, FixKind::kUnsafe, RuleInput::kPython,
                               "tf.Variable created on every call of a tf.function (not cached on the first call)"};
   return kInfo;
 }

@@ -10,7 +10,7 @@
 namespace tfm {
 
 const RuleInfo& ResourceInRetracedFunction::info() const {
-  static const RuleInfo kInfo{"TFM402", "resource-in-retraced-function", Severity::kError, FixKind::kNone, RuleInput::kPython,
+  static const RuleInfo kInfo{"TFM402", "resource-in-retraced-function", Severity::kError, FixKind::kUnsafe, RuleInput::kPython,
                               "a tf.function that creates variables on its first call also creates a dataset, iterator or table in its body"};
   return kInfo;
 }

@@ -8,7 +8,7 @@
 namespace tfm {
 
 const RuleInfo& PythonStateInFunction::info() const {
-  static const RuleInfo kInfo{"TFM403", "python-state-in-function", Severity::kWarning, FixKind::kNone, RuleInput::kPython,
+  static const RuleInfo kInfo{"TFM403", "python-state-in-function", Severity::kWarning, FixKind::kUnsafe, RuleInput::kPython,
                               "Python side effects that steer logic inside a tf.function run only while tracing"};
   return kInfo;
 }

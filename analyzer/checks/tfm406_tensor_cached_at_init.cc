@@ -11,7 +11,7 @@
 namespace tfm {
 
 const RuleInfo& TensorCachedAtInit::info() const {
-  static const RuleInfo kInfo{"TFM406", "tensor-cached-at-init", Severity::kError, FixKind::kNone, RuleInput::kPython,
+  static const RuleInfo kInfo{"TFM406", "tensor-cached-at-init", Severity::kError, FixKind::kUnsafe, RuleInput::kPython,
                               "a tensor derived from a variable or random op computed once and reused where TF1 recomputed it every run"};
   return kInfo;
 }

@@ -8,7 +8,7 @@
 namespace tfm {
 
 const RuleInfo& TensorHash::info() const {
-  static const RuleInfo kInfo{"TFM503", "tensor-hash", Severity::kError, FixKind::kNone, RuleInput::kPython,
+  static const RuleInfo kInfo{"TFM503", "tensor-hash", Severity::kError, FixKind::kUnsafe, RuleInput::kPython,
                               "tensor or variable used as a dict key, set member or lru_cache argument: unhashable in TF2"};
   return kInfo;
 }

@@ -8,7 +8,7 @@
 namespace tfm {
 
 const RuleInfo& DimensionValue::info() const {
-  static const RuleInfo kInfo{"TFM504", "dimension-value", Severity::kError, FixKind::kSafe, RuleInput::kPython,
+  static const RuleInfo kInfo{"TFM504", "dimension-value", Severity::kError, FixKind::kSafeOrUnsafe, RuleInput::kPython,
                               "`.value` and Dimension methods on TensorShape elements, which are int or None in TF2"};
   return kInfo;
 }
