@@ -15,6 +15,7 @@
 #include "analyzer/checks/tfm114_name_based_checkpoint.h"
 #include "analyzer/checks/tfm201_session_run.h"
 #include "analyzer/checks/tfm202_placeholder_feed.h"
+#include "analyzer/checks/tfm203_partial_session_run.h"
 #include "analyzer/checks/tfm204_control_dependencies.h"
 #include "analyzer/checks/tfm205_variable_initializer.h"
 #include "analyzer/checks/tfm206_default_graph.h"
@@ -25,6 +26,20 @@
 #include "analyzer/checks/tfm303_global_step.h"
 #include "analyzer/checks/tfm304_ref_variable.h"
 #include "analyzer/checks/tfm305_implicit_var_list.h"
+#include "analyzer/checks/tfm401_variable_in_function.h"
+#include "analyzer/checks/tfm402_resource_in_retraced_function.h"
+#include "analyzer/checks/tfm403_python_state_in_function.h"
+#include "analyzer/checks/tfm404_accumulating_python_list.h"
+#include "analyzer/checks/tfm405_print_in_function.h"
+#include "analyzer/checks/tfm406_tensor_cached_at_init.h"
+#include "analyzer/checks/tfm407_retracing_arguments.h"
+#include "analyzer/checks/tfm501_tensor_name_lookup.h"
+#include "analyzer/checks/tfm502_tensor_equality.h"
+#include "analyzer/checks/tfm503_tensor_hash.h"
+#include "analyzer/checks/tfm504_dimension_value.h"
+#include "analyzer/checks/tfm601_branch_tensor_escape.h"
+#include "analyzer/checks/tfm602_control_flow_name_reliance.h"
+#include "analyzer/checks/tfm603_tensor_as_python_bool.h"
 #include "analyzer/checks/tfm701_graph_v1_control_flow.h"
 #include "analyzer/checks/tfm702_graph_ref_variables.h"
 #include "analyzer/checks/tfm703_graph_collections.h"
@@ -54,6 +69,7 @@ const V1Metrics kTfm113;
 const NameBasedCheckpoint kTfm114;
 const SessionRun kTfm201;
 const PlaceholderFeed kTfm202;
+const PartialSessionRun kTfm203;
 const ControlDependencies kTfm204;
 const VariableInitializer kTfm205;
 const DefaultGraph kTfm206;
@@ -64,6 +80,20 @@ const VariableScopeSharing kTfm302;
 const GlobalStep kTfm303;
 const RefVariable kTfm304;
 const ImplicitVarList kTfm305;
+const VariableInFunction kTfm401;
+const ResourceInRetracedFunction kTfm402;
+const PythonStateInFunction kTfm403;
+const AccumulatingPythonList kTfm404;
+const PrintInFunction kTfm405;
+const TensorCachedAtInit kTfm406;
+const RetracingArguments kTfm407;
+const TensorNameLookup kTfm501;
+const TensorEquality kTfm502;
+const TensorHash kTfm503;
+const DimensionValue kTfm504;
+const BranchTensorEscape kTfm601;
+const ControlFlowNameReliance kTfm602;
+const TensorAsPythonBool kTfm603;
 const GraphV1ControlFlow kTfm701;
 const GraphRefVariables kTfm702;
 const GraphCollections kTfm703;
@@ -91,6 +121,7 @@ const Rule* const kRules[] = {
     &kTfm114,
     &kTfm201,
     &kTfm202,
+    &kTfm203,
     &kTfm204,
     &kTfm205,
     &kTfm206,
@@ -101,6 +132,20 @@ const Rule* const kRules[] = {
     &kTfm303,
     &kTfm304,
     &kTfm305,
+    &kTfm401,
+    &kTfm402,
+    &kTfm403,
+    &kTfm404,
+    &kTfm405,
+    &kTfm406,
+    &kTfm407,
+    &kTfm501,
+    &kTfm502,
+    &kTfm503,
+    &kTfm504,
+    &kTfm601,
+    &kTfm602,
+    &kTfm603,
     &kTfm701,
     &kTfm702,
     &kTfm703,

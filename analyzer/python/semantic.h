@@ -22,6 +22,7 @@
 
 #include <tree_sitter/api.h>
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -138,6 +139,10 @@ class SemanticModel {
   // Does the file use the TF1 session API (implicit graph mode)?
   bool uses_sessions() const { return uses_sessions_; }
 
+  // Storage for an analysis built lazily on top of this model and owned by it
+  // (DataFlow::Of in dataflow.h). One slot; rules of one file run on one thread.
+  std::shared_ptr<const void>& derived_slot() const { return derived_; }
+
  private:
   void BuildScopes();
   // Handles one named node of the scope walk; false skips its subtree.
@@ -173,6 +178,7 @@ class SemanticModel {
   std::vector<std::pair<uint32_t, uint32_t>> graph_ranges_;
   std::vector<uint32_t> eager_disabled_at_;  // module-level disable_eager_execution / disable_v2_behavior
   mutable std::unordered_map<const void*, std::optional<std::string>> resolve_cache_;
+  mutable std::shared_ptr<const void> derived_;
 };
 
 }  // namespace tfm

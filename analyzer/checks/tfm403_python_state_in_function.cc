@@ -1,0 +1,125 @@
+#include "analyzer/checks/tfm403_python_state_in_function.h"
+
+#include <fmt/format.h>
+
+#include "analyzer/python/dataflow.h"
+#include "analyzer/python/ts_util.h"
+
+namespace tfm {
+
+const RuleInfo& PythonStateInFunction::info() const {
+  static const RuleInfo kInfo{"TFM403", "python-state-in-function", Severity::kWarning, FixKind::kUnsafe, RuleInput::kPython,
+                              "Python side effects that steer logic inside a tf.function run only while tracing"};
+  return kInfo;
+}
+
+namespace {
+
+const char* const kMutators[] = {"append", "extend", "insert", "add", "update", "setdefault", "pop", "popitem",
+                                 "clear", "remove", "discard"};
+
+bool IsMutator(std::string_view m) {
+  for (const char* k : kMutators)
+    if (m == k) return true;
+  return false;
+}
+
+// The state a write touches, when it outlives the call: `self.x`, an outer name.
+bool OutlivesCall(const SemanticModel& m, const DataFlow& df, TSNode target) {
+  if (ts::Is(target, "attribute")) {
+    if (df.IsVariable(target) || df.IsTensor(target)) return false;
+    if (m.Resolve(target)) return false;  // a TF object (optimizer, module)
+    TSNode root = target;
+    while (ts::Is(root, "attribute") || ts::Is(root, "subscript"))
+      root = ts::Is(root, "attribute") ? ts::Field(root, "object") : ts::Field(root, "value");
+    return ts::Is(root, "identifier") && (m.Text(root) == "self" || !df.IsLocalName(root));
+  }
+  if (ts::Is(target, "identifier")) {
+    if (df.IsLocalName(target) || df.IsTensor(target) || m.Resolve(target)) return false;
+    return true;
+  }
+  if (ts::Is(target, "subscript")) return OutlivesCall(m, df, ts::Field(target, "value"));
+  return false;
+}
+
+}  // namespace
+
+void PythonStateInFunction::CheckPython(PythonContext& ctx) const {
+  const SemanticModel& m = ctx.model();
+  const DataFlow& df = DataFlow::Of(m);
+  const auto& scopes = m.scopes();
+  auto fname = [&](TSNode n) {
+    int s = df.TracedScopeAt(ts_node_start_byte(n));
+    return s >= 0 ? scopes[s].name : std::string("?");
+  };
+  auto visit = [&](TSNode n, const char*) {
+        auto type = ts::Type(n);
+        if (type == "module" || type == "block" || type == "decorated_definition" || type == "class_definition" ||
+            type == "function_definition" || type == "if_statement" || type == "for_statement" ||
+            type == "while_statement" || type == "with_statement" || type == "try_statement" ||
+            type == "else_clause" || type == "elif_clause" || type == "except_clause" || type == "finally_clause" ||
+            type == "expression_statement")
+          return true;
+        if (!m.InTracedFunction(n) || df.InInitScope(n)) return false;
+        if (type == "global_statement" || type == "nonlocal_statement") {
+          // Only when the function writes the name.
+          int fn = df.TracedScopeAt(ts_node_start_byte(n));
+          for (TSNode id : ts::NamedChildren(n)) {
+            std::string name(ctx.Text(id));
+            bool written = false;
+            for (const Binding& b : m.bindings())
+              if (b.name == name && b.byte >= scopes[fn].begin && b.byte < scopes[fn].end &&
+                  b.byte > ts_node_start_byte(n))
+                written = true;
+            if (!written) continue;
+            ctx.Report(n, fmt::format("`{} {}` in the tf.function `{}`: the write to `{}` happens only while the "
+                                      "function is traced, not on every call; keep the state in a `tf.Variable`",
+                                      type == "global_statement" ? "global" : "nonlocal", name, fname(n), name));
+          }
+          return false;
+        }
+        if (type == "assignment" || type == "augmented_assignment") {
+          TSNode left = ts::Field(n, "left");
+          TSNode right = ts::Field(n, "right");
+          if (ts::Is(left, "subscript") && OutlivesCall(m, df, left)) {
+            ctx.Report(n, fmt::format("`{}` writes Python state in the tf.function `{}`; the write runs only "
+                                      "while tracing, so later calls reuse what the first trace stored. Create "
+                                      "the object under `tf.init_scope()` or keep the state outside the function",
+                                      ctx.Text(left), fname(n)));
+          } else if (ts::Is(left, "attribute") && OutlivesCall(m, df, left)) {
+            bool one_time = type == "assignment" && df.UnderNoneGuard(n);
+            bool variable = type == "assignment" && (df.IsVariable(right) || df.IsVariableCreation(right));
+            if (!one_time && !variable)
+              ctx.Report(n, fmt::format("`{}` is set in the tf.function `{}`; attribute writes of Python values "
+                                        "run only while tracing, not on every call. Use a `tf.Variable` for state "
+                                        "that changes per call",
+                                        ctx.Text(left), fname(n)));
+          } else if (type == "augmented_assignment" && ts::Is(left, "identifier") && OutlivesCall(m, df, left)) {
+            // counter += 1 without global is an UnboundLocalError; nothing to add.
+          }
+          return false;
+        }
+        if (type == "call") {
+          TSNode fn = ts::Field(n, "function");
+          if (!ts::Is(fn, "attribute") || !IsMutator(ctx.Text(ts::Field(fn, "attribute")))) return false;
+          TSNode recv = ts::Field(fn, "object");
+          if (!OutlivesCall(m, df, recv)) return false;
+          ctx.Report(n, fmt::format("`{}.{}(...)` mutates a Python container in the tf.function `{}`; it runs "
+                                    "only while tracing, so the container does not change on later calls",
+                                    ctx.Text(recv), ctx.Text(ts::Field(fn, "attribute")), fname(n)));
+          return false;
+        }
+        return false;
+      };
+  // Outermost traced functions only (nested functions are walked with them).
+  for (size_t si = 0; si < scopes.size(); ++si) {
+    if (!scopes[si].traced) continue;
+    bool nested = false;
+    for (int p = scopes[si].parent; p >= 0; p = scopes[p].parent) nested |= scopes[p].traced;
+    if (nested) continue;
+    TSNode body = ts::Field(scopes[si].node, "body");
+    if (!ts_node_is_null(body)) ts::Walk(body, visit, [](TSNode) {});
+  }
+}
+
+}  // namespace tfm

@@ -1,0 +1,143 @@
+#include "analyzer/checks/tfm503_tensor_hash.h"
+
+#include <fmt/format.h>
+
+#include "analyzer/python/dataflow.h"
+#include "analyzer/python/ts_util.h"
+
+namespace tfm {
+
+const RuleInfo& TensorHash::info() const {
+  static const RuleInfo kInfo{"TFM503", "tensor-hash", Severity::kError, FixKind::kUnsafe, RuleInput::kPython,
+                              "tensor or variable used as a dict key, set member or lru_cache argument: unhashable in TF2"};
+  return kInfo;
+}
+
+namespace {
+
+enum class Container { kNone, kDict, kSet };
+
+Container KindOfValue(const SemanticModel& m, TSNode v) {
+  if (ts::Is(v, "dictionary") || ts::Is(v, "dictionary_comprehension")) return Container::kDict;
+  if (ts::Is(v, "set") || ts::Is(v, "set_comprehension")) return Container::kSet;
+  if (ts::Is(v, "call")) {
+    std::string_view f = m.Text(ts::Field(v, "function"));
+    if (f == "dict" || f == "collections.defaultdict" || f == "defaultdict" || f == "OrderedDict" ||
+        f == "collections.OrderedDict" || f == "Counter" || f == "collections.Counter")
+      return Container::kDict;
+    if (f == "set" || f == "frozenset") return Container::kSet;
+  }
+  return Container::kNone;
+}
+
+Container KindOf(const SemanticModel& m, const DataFlow& df, TSNode e) {
+  Container k = KindOfValue(m, e);
+  if (k != Container::kNone) return k;
+  for (TSNode v : df.AssignedValues(e)) {
+    k = KindOfValue(m, v);
+    if (k != Container::kNone) return k;
+  }
+  return Container::kNone;
+}
+
+// Keys of a feed dict are placeholders fed in a session: hashable graph tensors.
+bool IsFeedKey(const SemanticModel& m, const DataFlow& df, TSNode key, TSNode dict) {
+  if (auto q = m.Resolve(key)) {
+    auto tf = SplitTfName(*q);
+    if (tf && (tf->path.rfind("placeholder", 0) == 0 || tf->path.find("placeholder") != std::string::npos))
+      return true;
+  }
+  TSNode p = df.Parent(dict);
+  if (ts::Is(p, "keyword_argument") && m.Text(ts::Field(p, "name")) == "feed_dict") return true;
+  return false;
+}
+
+}  // namespace
+
+void TensorHash::CheckPython(PythonContext& ctx) const {
+  const SemanticModel& m = ctx.model();
+  const DataFlow& df = DataFlow::Of(m);
+  bool has_cached_defs = false;
+  for (const Scope& sc : m.scopes()) {
+    if (sc.kind != ScopeKind::kFunction) continue;
+    TSNode dd = ts_node_parent(sc.node);
+    if (ts::Is(dd, "decorated_definition") && ctx.Text(dd).substr(0, ts_node_start_byte(sc.node) - ts_node_start_byte(dd)).find("cache") != std::string_view::npos)
+      has_cached_defs = true;
+  }
+  auto what = [&](TSNode e) { return df.IsVariable(e) ? "variable" : "tensor"; };
+  auto report = [&](TSNode e, std::string_view use) {
+    ctx.Report(e, fmt::format("`{}` is a {} used as {}: TF2 tensors and variables are unhashable (\"TypeError: "
+                              "{} is unhashable\"). Use `{}.ref()` as the key and `.deref()` to get it back",
+                              ctx.Text(e), what(e), use, df.IsVariable(e) ? "Variable" : "Tensor", ctx.Text(e)));
+  };
+  auto visit = [&](TSNode n, const char*) {
+        auto t = ts::Type(n);
+        if (t == "dictionary") {
+          for (TSNode pair : ts::NamedChildren(n)) {
+            if (!ts::Is(pair, "pair")) continue;
+            TSNode key = ts::Field(pair, "key");
+            if (df.IsTensor(key) && !IsFeedKey(m, df, key, n)) report(key, "a dict key");
+          }
+        } else if (t == "set") {
+          for (TSNode c : ts::NamedChildren(n))
+            if (df.IsTensor(c)) report(c, "a set member");
+        } else if (t == "call") {
+          TSNode fn = ts::Field(n, "function");
+          std::string_view f = ctx.Text(fn);
+          if ((f == "set" || f == "frozenset") && !m.Lookup(f, ts_node_start_byte(fn))) {
+            TSNode arg = m.Arg(n, 0, "");
+            if (ts::Is(arg, "list") || ts::Is(arg, "tuple"))
+              for (TSNode c : ts::NamedChildren(arg))
+                if (df.IsTensor(c)) report(c, "a set member");
+          } else if (ts::Is(fn, "attribute")) {
+            std::string_view meth = ctx.Text(ts::Field(fn, "attribute"));
+            if (meth != "add" && meth != "discard" && meth != "get" && meth != "setdefault" && meth != "pop")
+              return true;
+            TSNode recv = ts::Field(fn, "object");
+            auto args = m.PositionalArgs(n);
+            if (!args.empty() && df.IsTensor(args[0])) {
+              Container k = KindOf(m, df, recv);
+              if (k == Container::kSet && (meth == "add" || meth == "discard")) report(args[0], "a set member");
+              if (k == Container::kDict && (meth == "get" || meth == "setdefault" || meth == "pop"))
+                report(args[0], "a dict key");
+            }
+          } else if (ts::Is(fn, "identifier") && has_cached_defs) {
+            // a function decorated with functools.lru_cache / cache
+            TSNode def = m.DefinitionOf(fn);
+            TSNode dd = ts_node_is_null(def) ? TSNode{} : df.Parent(def);
+            if (ts::Is(dd, "decorated_definition")) {
+              bool cached = false;
+              for (TSNode d : ts::NamedChildren(dd)) {
+                if (!ts::Is(d, "decorator")) continue;
+                std::string_view dt = ctx.Text(d);
+                cached |= dt.find("lru_cache") != std::string_view::npos || dt == "@cache" ||
+                          dt == "@functools.cache";
+              }
+              if (cached)
+                for (TSNode a : m.PositionalArgs(n))
+                  if (df.IsTensor(a)) report(a, "an argument of an `lru_cache` function (a cache key)");
+            }
+          }
+        } else if (t == "comparison_operator") {
+          auto ops = ts::NamedChildren(n);
+          std::string_view text = ctx.Text(n);
+          if (ops.size() == 2 && (text.find(" in ") != std::string_view::npos) && df.IsTensor(ops[0]) &&
+              KindOf(m, df, ops[1]) != Container::kNone)
+            report(ops[0], KindOf(m, df, ops[1]) == Container::kDict ? "a dict key (`in`)" : "a set member (`in`)");
+        } else if (t == "subscript") {
+          TSNode v = ts::Field(n, "value");
+          TSNode k = ts::Field(n, "subscript");
+          auto kt = ts::Type(k);
+          if (kt != "identifier" && kt != "attribute" && kt != "call") return true;
+          if (df.IsTensor(k) && KindOf(m, df, v) == Container::kDict) report(k, "a dict key");
+        }
+        return true;
+      };
+  for (TSNode n : df.NodesOfType("dictionary")) visit(n, nullptr);
+  for (TSNode n : df.NodesOfType("set")) visit(n, nullptr);
+  for (TSNode n : df.NodesOfType("call")) visit(n, nullptr);
+  for (TSNode n : df.NodesOfType("comparison_operator")) visit(n, nullptr);
+  for (TSNode n : df.NodesOfType("subscript")) visit(n, nullptr);
+}
+
+}  // namespace tfm

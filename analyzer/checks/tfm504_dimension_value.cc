@@ -1,0 +1,46 @@
+#include "analyzer/checks/tfm504_dimension_value.h"
+
+#include <fmt/format.h>
+
+#include "analyzer/python/dataflow.h"
+#include "analyzer/python/ts_util.h"
+
+namespace tfm {
+
+const RuleInfo& DimensionValue::info() const {
+  static const RuleInfo kInfo{"TFM504", "dimension-value", Severity::kError, FixKind::kSafeOrUnsafe, RuleInput::kPython,
+                              "`.value` and Dimension methods on TensorShape elements, which are int or None in TF2"};
+  return kInfo;
+}
+
+void DimensionValue::CheckPython(PythonContext& ctx) const {
+  const SemanticModel& m = ctx.model();
+  const DataFlow& df = DataFlow::Of(m);
+  auto visit = [&](TSNode n, const char*) {
+        if (!ts::Is(n, "attribute")) return true;
+        std::string_view attr = ctx.Text(ts::Field(n, "attribute"));
+        TSNode obj = ts::Field(n, "object");
+        if (attr == "value") {
+          if (!df.IsShapeElement(obj)) return true;
+          TSNode p = df.Parent(n);
+          if (ts::Is(p, "assignment") && ts::Same(ts::Field(p, "left"), n)) return true;
+          ctx.Report(n, fmt::format("`{}`: TF2 `TensorShape` elements are `int` or `None`, which have no "
+                                    "`.value` (AttributeError); use `{}` directly",
+                                    ctx.Text(n), ctx.Text(obj)),
+                     ReplaceNode(n, std::string(ctx.Text(obj)), "drop `.value`", FixSafety::kSafe));
+          return false;
+        }
+        if (attr == "assert_is_compatible_with" || attr == "merge_with" || attr == "is_compatible_with") {
+          TSNode p = df.Parent(n);
+          if (!ts::Is(p, "call") || !df.IsShapeElement(obj)) return true;
+          ctx.Report(n, fmt::format("`{}` calls a `Dimension` method on a shape element, which is `int` or `None` "
+                                    "in TF2 (AttributeError); take the element from `shape.dims[i]`, or wrap it in "
+                                    "`tf.compat.v1.Dimension(...)`",
+                                    ctx.Text(n)));
+        }
+        return true;
+      };
+  for (TSNode n : df.NodesOfType("attribute")) visit(n, nullptr);
+}
+
+}  // namespace tfm

@@ -1,0 +1,938 @@
+#include "analyzer/python/dataflow.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+
+#include "analyzer/python/ts_util.h"
+
+namespace tfm {
+namespace {
+
+constexpr int kMaxDepth = 12;
+
+bool StartsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+bool EndsWith(std::string_view s, std::string_view suf) {
+  return s.size() >= suf.size() && s.substr(s.size() - suf.size()) == suf;
+}
+
+// Top-level TF namespaces whose calls do not return tensors.
+bool NonTensorModule(std::string_view p) {
+  static const char* kMods[] = {"data.",         "train.",     "summary.",       "config.",      "io.gfile.",
+                                "saved_model.",  "estimator.", "feature_column.", "distribute.", "test.",
+                                "sysconfig.",    "errors.",    "dtypes.",        "autograph.",  "nest.",
+                                "types.",        "version.",   "app.",           "flags.",      "logging.",
+                                "initializers.", "lookup.",    "keras.",         "experimental.", "profiler.",
+                                "tpu.",          "layers.",    "optimizers.",    "metrics.",    "losses.Reduction",
+                                "compat.",       "contrib.",   "queue.",         "mixed_precision.", "tools."};
+  for (const char* m : kMods)
+    if (StartsWith(p, m)) return true;
+  return false;
+}
+
+// Plain TF functions/classes that do not produce a tensor.
+bool NonTensorFunction(std::string_view p) {
+  static const std::unordered_set<std::string_view> kNames = {
+      "function", "Graph", "Session", "InteractiveSession", "TensorShape", "Dimension", "name_scope",
+      "variable_scope", "device", "init_scope", "control_dependencies", "GradientTape", "Module", "executing_eagerly",
+      "is_tensor", "get_default_graph", "reset_default_graph", "print", "global_variables_initializer",
+      "local_variables_initializer", "variables_initializer", "initialize_all_variables", "tables_initializer",
+      "get_collection", "get_collection_ref", "add_to_collection", "trainable_variables", "global_variables",
+      "local_variables", "DType", "as_dtype", "TensorSpec", "RaggedTensorSpec", "SparseTensorSpec",
+      "constant_initializer", "random_normal_initializer", "zeros_initializer", "ones_initializer",
+      "glorot_uniform_initializer", "truncated_normal_initializer", "random_uniform_initializer", "make_template",
+      "get_variable_scope", "group", "no_op", "set_random_seed", "random.set_seed", "random.get_seed",
+      "random.Generator", "enable_eager_execution", "disable_eager_execution", "disable_v2_behavior",
+      "enable_v2_behavior", "py_func", "numpy_function", "get_logger", "ConfigProto", "GPUOptions", "RunOptions",
+      "RunMetadata", "OptimizerOptions", "GraphOptions", "Operation", "Tensor", "get_static_value",
+      "register_tensor_conversion_function", "custom_gradient", "recompute_grad", "assert_equal",
+      "debugging.assert_equal", "Assert", "summary.FileWriter", "map_fn"};
+  if (kNames.count(p)) return true;
+  auto last = p.substr(p.rfind('.') == std::string_view::npos ? 0 : p.rfind('.') + 1);
+  return StartsWith(last, "is_") || StartsWith(last, "enable_") || StartsWith(last, "disable_") ||
+         StartsWith(last, "assert_") || StartsWith(last, "set_");
+}
+
+// Methods of a tensor or variable that return a tensor.
+bool TensorMethod(std::string_view m) {
+  static const std::unordered_set<std::string_view> kM = {
+      "assign", "assign_add", "assign_sub", "read_value", "value", "scatter_add", "scatter_sub", "scatter_update",
+      "scatter_nd_update", "scatter_nd_add", "initialized_value", "__getitem__", "__add__", "__mul__", "sparse_read",
+      "gather_nd", "batch_scatter_update"};
+  return kM.count(m) > 0;
+}
+
+bool IsKerasPath(std::string_view p) { return StartsWith(p, "keras."); }
+
+// Keras objects whose call returns a tensor: layers, models.
+bool KerasCallable(std::string_view base) {
+  return StartsWith(base, "keras.layers.") || StartsWith(base, "keras.Sequential") ||
+         StartsWith(base, "keras.Model") || StartsWith(base, "keras.models.") || StartsWith(base, "layers.");
+}
+
+// Classifies the resolved TF path of a call result ("random.normal()",
+// "Variable().assign_add()", "keras.layers.Dense()()").
+bool TensorPath(std::string_view p) {
+  if (!EndsWith(p, "()")) return false;
+  std::string_view base = p.substr(0, p.size() - 2);
+  if (EndsWith(base, "()")) {  // an object called: keras layer / model instances
+    std::string_view obj = base.substr(0, base.size() - 2);
+    return KerasCallable(obj) || obj == "function" || StartsWith(obj, "function(");
+  }
+  auto paren = base.rfind("().");
+  if (paren != std::string_view::npos) {
+    std::string_view inner(base.data(), paren + 2);
+    std::string_view method = base.substr(paren + 3);
+    if (method.find('.') != std::string_view::npos) return false;
+    if (EndsWith(method, "minimize") || method == "apply_gradients") return true;  // an op
+    return TensorPath(inner) && TensorMethod(method);
+  }
+  if (base.find('(') != std::string_view::npos) return false;
+  if (base == "train.get_or_create_global_step" || base == "train.get_global_step" ||
+      base == "train.create_global_step")
+    return true;
+  // Functional layers (tf.layers.dense, tf.keras.layers.concatenate) return tensors; classes do not.
+  for (std::string_view mod : {"layers.", "keras.layers."}) {
+    if (StartsWith(base, mod) && base.find('.', mod.size()) == std::string_view::npos)
+      return std::islower(static_cast<unsigned char>(base[mod.size()])) != 0;
+  }
+  if (IsKerasPath(base)) return StartsWith(base, "keras.backend.") || StartsWith(base, "keras.activations.") ||
+                                StartsWith(base, "keras.ops.");
+  if (NonTensorModule(base) || NonTensorFunction(base)) return false;
+  return true;
+}
+
+bool IsRandomPath(std::string_view p) {
+  if (StartsWith(p, "random.")) return p != "random.set_seed" && p != "random.get_seed" && !StartsWith(p, "random.Generator") &&
+                                        !StartsWith(p, "random.experimental");
+  static const std::unordered_set<std::string_view> kOld = {
+      "random_normal", "random_uniform", "truncated_normal", "random_shuffle", "multinomial", "random_gamma",
+      "random_poisson", "random_crop", "nn.dropout", "image.random_flip_left_right", "image.random_crop",
+      "image.random_brightness", "image.random_flip_up_down", "random_categorical"};
+  return kOld.count(p) > 0;
+}
+
+bool IsVariablePath(std::string_view p) {
+  return p == "Variable()" || p == "get_variable()" || p == "VariableV1()" || p == "Variable" ||
+         p == "get_variable" || p == "VariableV1" || p == "get_local_variable()" ||
+         p == "train.get_or_create_global_step()" || p == "train.get_global_step()" ||
+         p == "train.create_global_step()";
+}
+
+bool IsLoop(TSNode n) { return ts::Is(n, "for_statement") || ts::Is(n, "while_statement"); }
+bool IsFunctionBoundary(TSNode n) {
+  return ts::Is(n, "function_definition") || ts::Is(n, "lambda") || ts::Is(n, "class_definition");
+}
+
+// Calls and attributes that give a Python list of variables.
+bool VariableCollectionPath(std::string_view p) {
+  return p == "trainable_variables()" || p == "global_variables()" || p == "local_variables()" ||
+         p == "model_variables()" || p == "moving_average_variables()" || p == "all_variables()";
+}
+
+bool VariableCollectionAttr(std::string_view a) {
+  return a == "trainable_variables" || a == "trainable_weights" || a == "variables" || a == "weights" ||
+         a == "non_trainable_variables" || a == "non_trainable_weights";
+}
+
+}  // namespace
+
+DataFlow::DataFlow(const SemanticModel& m) : m_(m) {
+  const auto& scopes = m_.scopes();
+  for (size_t i = 0; i < scopes.size(); ++i)
+    if (scopes[i].kind == ScopeKind::kFunction || scopes[i].kind == ScopeKind::kLambda)
+      def_scope_[scopes[i].node.id] = static_cast<int>(i);
+  ComputePerStep();
+  // Session run sites.
+  for (TSNode call : m_.calls()) {
+    TSNode fn = ts::Field(call, "function");
+    if (!ts::Is(fn, "attribute") || m_.Text(ts::Field(fn, "attribute")) != "run") continue;
+    TSNode recv = ts::Field(fn, "object");
+    bool session = false;
+    if (auto q = m_.Resolve(recv)) {
+      auto tf = SplitTfName(*q);
+      session = tf && (tf->path == "Session()" || tf->path == "InteractiveSession()" ||
+                       StartsWith(tf->path, "train.MonitoredTrainingSession()") ||
+                       StartsWith(tf->path, "train.MonitoredSession()") ||
+                       StartsWith(tf->path, "train.SingularMonitoredSession()"));
+    } else {
+      std::string_view r = m_.Text(recv);
+      auto dot = r.rfind('.');
+      std::string_view last = dot == std::string_view::npos ? r : r.substr(dot + 1);
+      session = last == "sess" || last == "session" || EndsWith(last, "_sess") || EndsWith(last, "_session");
+    }
+    if (!session) continue;
+    RunSite s;
+    s.call = call;
+    s.fetches = m_.Arg(call, 0, "fetches");
+    s.session = std::string(m_.Text(recv));
+    s.graph = GraphKey(recv);
+    run_sites_.push_back(std::move(s));
+  }
+}
+
+std::string DataFlow::GraphKey(TSNode recv) const {
+  // A name bound to a binding (the graph object) -> a key unique to that binding.
+  auto key_of = [&](TSNode g) -> std::string {
+    std::string prefix = "graph:";
+    while (ts::Is(g, "call") || ts::Is(g, "attribute"))
+      g = ts::Is(g, "call") ? ts::Field(g, "function") : ts::Field(g, "object");
+    if (!ts::Is(g, "identifier")) return prefix + std::string(m_.Text(g));
+    const Binding* b = m_.Lookup(m_.Text(g), ts_node_start_byte(g));
+    return b ? fmt::format("{}{}@{}", prefix, b->name, b->byte) : prefix + std::string(m_.Text(g));
+  };
+  const std::string fallback = fmt::format("session:{}", m_.Text(recv));
+  if (!ts::Is(recv, "identifier")) return fallback;
+  const Binding* b = m_.Lookup(m_.Text(recv), ts_node_start_byte(recv));
+  if (!b || (b->kind != BindingKind::kWith && b->kind != BindingKind::kAssign) || !ts::Is(b->value, "call"))
+    return fallback;
+  TSNode session_call = b->value;
+  TSNode graph = m_.Arg(session_call, 1, "graph");
+  if (!ts_node_is_null(graph)) return key_of(graph);
+  // tf.Session() inside `with g.as_default():`
+  for (TSNode p = ts_node_parent(session_call); !ts_node_is_null(p); p = ts_node_parent(p)) {
+    if (ts::Is(p, "function_definition")) break;
+    if (!ts::Is(p, "with_statement")) continue;
+    for (TSNode c : CallsStartingIn(ts_node_start_byte(p), ts_node_start_byte(ts::Field(p, "body")))) {
+      TSNode fn = ts::Field(c, "function");
+      if (ts::Is(fn, "attribute") && m_.Text(ts::Field(fn, "attribute")) == "as_default")
+        return key_of(ts::Field(fn, "object"));
+    }
+  }
+  return fallback;
+}
+
+const DataFlow& DataFlow::Of(const SemanticModel& m) {
+  auto& slot = m.derived_slot();
+  if (!slot) slot = std::make_shared<const DataFlow>(m);
+  return *static_cast<const DataFlow*>(slot.get());
+}
+
+// ---------------------------------------------------------------------------
+// Values
+
+std::optional<TfName> DataFlow::CalleeTf(TSNode call) const {
+  if (!ts::Is(call, "call")) return std::nullopt;
+  return m_.ResolveTf(ts::Field(call, "function"));
+}
+
+std::vector<TSNode> DataFlow::AssignedValues(TSNode expr) const {
+  std::vector<TSNode> out;
+  if (ts::Is(expr, "identifier")) {
+    const Binding* b = m_.Lookup(m_.Text(expr), ts_node_start_byte(expr));
+    if (b && (b->kind == BindingKind::kAssign || b->kind == BindingKind::kWith) && !ts_node_is_null(b->value) &&
+        !ts::Contains(b->value, expr))
+      out.push_back(b->value);
+  } else if (ts::Is(expr, "attribute")) {
+    TSNode obj = ts::Field(expr, "object");
+    if (ts::Is(obj, "identifier") && m_.Text(obj) == "self") {
+      int cls = m_.ClassOf(m_.FunctionScopeAt(ts_node_start_byte(expr)));
+      if (cls >= 0) {
+        for (TSNode v : m_.SelfAttributeValues(cls, m_.Text(ts::Field(expr, "attribute"))))
+          if (!ts::Contains(v, expr)) out.push_back(v);
+      }
+    }
+  }
+  return out;
+}
+
+bool DataFlow::IsTensor(TSNode expr) const { return IsTensorImpl(expr, 0); }
+
+bool DataFlow::IsTensorImpl(TSNode expr, int depth) const {
+  if (ts_node_is_null(expr) || depth > kMaxDepth) return false;
+  auto it = tensor_cache_.find(expr.id);
+  if (it != tensor_cache_.end()) return it->second;
+  tensor_cache_[expr.id] = false;  // cycle guard
+  bool out = false;
+  std::string_view type = ts::Type(expr);
+  if (type == "parenthesized_expression") {
+    out = IsTensorImpl(ts_node_named_child(expr, 0), depth + 1);
+  } else if (type == "call") {
+    TSNode fn = ts::Field(expr, "function");
+    if (auto q = m_.Resolve(expr)) {
+      auto tf = SplitTfName(*q);
+      out = tf && TensorPath(tf->path);
+    } else if (ts::Is(fn, "attribute")) {
+      std::string_view method = m_.Text(ts::Field(fn, "attribute"));
+      TSNode recv = ts::Field(fn, "object");
+      if (TensorMethod(method) && IsTensorImpl(recv, depth + 1)) out = true;
+      if (method == "add_weight" || method == "add_variable") out = true;
+      if (!out && ts::Is(recv, "identifier") && m_.Text(recv) == "self") {
+        // self.layer(x) where self.layer is a Keras layer: resolved above when assigned once.
+        for (TSNode v : AssignedValues(fn)) {
+          auto q2 = m_.Resolve(v);
+          auto tf2 = q2 ? SplitTfName(*q2) : std::nullopt;
+          if (tf2 && KerasCallable(tf2->path)) out = true;
+        }
+      }
+    } else if (ts::Is(fn, "identifier")) {
+      // model(x) where model = tf.keras.Sequential(...) is resolved above; a
+      // tf.function defined here returns tensors.
+      TSNode def = CalleeDef(expr);
+      int s = ScopeOfDef(def);
+      if (s >= 0 && IsTraced(s)) out = true;
+    }
+  } else if (type == "identifier") {
+    if (auto q = m_.Resolve(expr)) {
+      auto tf = SplitTfName(*q);
+      out = tf && TensorPath(tf->path);
+    } else {
+      const Binding* b = m_.Lookup(m_.Text(expr), ts_node_start_byte(expr));
+      if (b && b->kind == BindingKind::kParameter) {
+        int s = b->scope;
+        const Scope& sc = m_.scopes()[s];
+        std::string_view name = b->name;
+        bool keras_call = sc.name == "call" && m_.ClassOf(s) >= 0;
+        auto lit = literal_params_.find(s);
+        bool given_literal = lit != literal_params_.end() && lit->second.count(std::string(name));
+        if ((sc.traced || keras_call) && !given_literal && name != "self" && name != "cls" && name != "training" &&
+            name != "mask") {
+          // parameters with a Python literal default are Python values
+          TSNode p = Parent(b->target);
+          bool literal_default = ts::Is(p, "default_parameter") || ts::Is(p, "typed_default_parameter");
+          out = !literal_default;
+        }
+      } else {
+        for (TSNode v : AssignedValues(expr))
+          if (IsTensorImpl(v, depth + 1)) out = true;
+        if (!out) out = IsVariableImpl(expr, depth + 1);  // a loop over variables
+      }
+    }
+  } else if (type == "attribute") {
+    std::string_view attr = m_.Text(ts::Field(expr, "attribute"));
+    TSNode obj = ts::Field(expr, "object");
+    if (attr == "op" && IsTensorImpl(obj, depth + 1)) {
+      out = true;
+    } else if (ts::Is(obj, "identifier") && m_.Text(obj) == "self") {
+      for (TSNode v : AssignedValues(expr))
+        if (IsTensorImpl(v, depth + 1)) out = true;
+    } else if (auto q = m_.Resolve(expr)) {
+      auto tf = SplitTfName(*q);
+      out = tf && TensorPath(tf->path);
+    }
+  } else if (type == "binary_operator") {
+    out = IsTensorImpl(ts::Field(expr, "left"), depth + 1) || IsTensorImpl(ts::Field(expr, "right"), depth + 1);
+  } else if (type == "unary_operator") {
+    out = IsTensorImpl(ts::Field(expr, "argument"), depth + 1);
+  } else if (type == "conditional_expression") {
+    auto kids = ts::NamedChildren(expr);  // body, condition, alternative
+    out = kids.size() == 3 && (IsTensorImpl(kids[0], depth + 1) || IsTensorImpl(kids[2], depth + 1));
+  } else if (type == "subscript") {
+    TSNode v = ts::Field(expr, "value");
+    out = !IsShapeImpl(v, depth + 1) && IsTensorImpl(v, depth + 1);
+  }
+  tensor_cache_[expr.id] = out;
+  return out;
+}
+
+bool DataFlow::IsVariableCreation(TSNode call) const {
+  if (!ts::Is(call, "call")) return false;
+  auto tf = CalleeTf(call);
+  if (tf) return IsVariablePath(tf->path);
+  TSNode fn = ts::Field(call, "function");
+  if (ts::Is(fn, "attribute")) {
+    std::string_view method = m_.Text(ts::Field(fn, "attribute"));
+    return (method == "add_weight" || method == "add_variable") && m_.Text(ts::Field(fn, "object")) == "self";
+  }
+  return false;
+}
+
+bool DataFlow::IsVariable(TSNode expr) const { return IsVariableImpl(expr, 0); }
+
+bool DataFlow::IsVariableImpl(TSNode expr, int depth) const {
+  if (ts_node_is_null(expr) || depth > kMaxDepth) return false;
+  auto it = var_cache_.find(expr.id);
+  if (it != var_cache_.end()) return it->second;
+  var_cache_[expr.id] = false;
+  bool out = false;
+  auto type = ts::Type(expr);
+  if (type == "call") {
+    out = IsVariableCreation(expr);
+  } else if (type == "identifier" || type == "attribute") {
+    for (TSNode v : AssignedValues(expr))
+      if (IsVariableImpl(v, depth + 1)) out = true;
+    if (!out && type == "identifier") out = IsVariableCollection(LoopIterable(expr), depth + 1);
+    if (!out) {
+      if (auto q = m_.Resolve(expr)) {
+        auto tf = SplitTfName(*q);
+        out = tf && IsVariablePath(tf->path);
+      }
+    }
+  } else if (type == "parenthesized_expression") {
+    out = IsVariableImpl(ts_node_named_child(expr, 0), depth + 1);
+  } else if (type == "conditional_expression") {
+    auto kids = ts::NamedChildren(expr);
+    out = kids.size() == 3 && (IsVariableImpl(kids[0], depth + 1) || IsVariableImpl(kids[2], depth + 1));
+  }
+  var_cache_[expr.id] = out;
+  return out;
+}
+
+bool DataFlow::IsRandomCall(TSNode call) const {
+  auto tf = CalleeTf(call);
+  return tf && IsRandomPath(tf->path);
+}
+
+bool DataFlow::DerivesFromStateOrRandom(TSNode expr) const {
+  if (ts_node_is_null(expr) || ts::Is(expr, "lambda")) return false;
+  if (IsVariable(expr)) return false;  // the variable itself, not a value derived from it
+  if (!IsTensor(expr)) return false;
+  bool found = false;
+  ts::Walk(
+      expr,
+      [&](TSNode n, const char*) {
+        if (found) return false;
+        auto t = ts::Type(n);
+        if (t == "lambda") return false;
+        if (t == "call") {
+          if (IsRandomCall(n)) found = true;
+          if (IsVariableCreation(n)) return false;  // tf.Variable(tf.random.normal(...)) is a variable
+          return !found;
+        }
+        if (t == "identifier" || t == "attribute") {
+          if (ts::Is(Parent(n), "call") && ts::Same(ts::Field(Parent(n), "function"), n)) return true;
+          if (IsVariable(n)) found = true;
+          return !found && t == "attribute";
+        }
+        return true;
+      },
+      [](TSNode) {});
+  return found;
+}
+
+bool DataFlow::IsDatasetCreation(TSNode call) const {
+  if (!ts::Is(call, "call")) return false;
+  TSNode fn = ts::Field(call, "function");
+  if (auto tf = CalleeTf(call)) {
+    const std::string& p = tf->path;
+    if (StartsWith(p, "data.") && p.find("()") == std::string::npos) return true;
+    if (StartsWith(p, "lookup.") && p.find("Table") != std::string::npos && p.find("()") == std::string::npos)
+      return true;
+    if (p.find("().make_one_shot_iterator") != std::string::npos ||
+        p.find("().make_initializable_iterator") != std::string::npos)
+      return true;
+    return false;
+  }
+  if (ts::Is(fn, "attribute")) {
+    std::string_view method = m_.Text(ts::Field(fn, "attribute"));
+    if (method == "make_one_shot_iterator" || method == "make_initializable_iterator") return true;
+  }
+  return false;
+}
+
+bool DataFlow::IsShape(TSNode expr) const { return IsShapeImpl(expr, 0); }
+
+bool DataFlow::IsShapeImpl(TSNode expr, int depth) const {
+  if (ts_node_is_null(expr) || depth > kMaxDepth) return false;
+  auto type = ts::Type(expr);
+  if (type == "attribute") {
+    std::string_view attr = m_.Text(ts::Field(expr, "attribute"));
+    if (attr == "shape") {
+      TSNode obj = ts::Field(expr, "object");
+      auto q = m_.Resolve(obj);
+      auto tf = q ? SplitTfName(*q) : std::nullopt;
+      return !(tf && tf->path.find('(') == std::string::npos);  // not a module attribute
+    }
+    if (ts::Is(ts::Field(expr, "object"), "identifier") && m_.Text(ts::Field(expr, "object")) == "self") {
+      for (TSNode v : AssignedValues(expr))
+        if (IsShapeImpl(v, depth + 1)) return true;
+    }
+    return false;
+  }
+  if (type == "subscript") {
+    // shape[1:] is a shape too
+    return ts::Is(ts::Field(expr, "subscript"), "slice") && IsShapeImpl(ts::Field(expr, "value"), depth + 1);
+  }
+  if (type == "call") {
+    TSNode fn = ts::Field(expr, "function");
+    if (ts::Is(fn, "attribute")) {
+      std::string_view method = m_.Text(ts::Field(fn, "attribute"));
+      if (method == "get_shape") return true;
+      if ((method == "merge_with" || method == "concatenate" || method == "with_rank") &&
+          IsShapeImpl(ts::Field(fn, "object"), depth + 1))
+        return true;
+    }
+    auto tf = CalleeTf(expr);
+    return tf && (tf->path == "TensorShape" || tf->path == "shape.TensorShape");
+  }
+  if (type == "identifier") {
+    for (TSNode v : AssignedValues(expr))
+      if (IsShapeImpl(v, depth + 1)) return true;
+    return false;
+  }
+  if (type == "parenthesized_expression") return IsShapeImpl(ts_node_named_child(expr, 0), depth + 1);
+  return false;
+}
+
+bool DataFlow::IsShapeElement(TSNode expr) const { return IsShapeElementImpl(expr, 0); }
+
+bool DataFlow::IsShapeElementImpl(TSNode expr, int depth) const {
+  if (ts_node_is_null(expr) || depth > kMaxDepth) return false;
+  auto type = ts::Type(expr);
+  if (type == "subscript") {
+    TSNode sub = ts::Field(expr, "subscript");
+    if (ts::Is(sub, "slice")) return false;
+    return IsShapeImpl(ts::Field(expr, "value"), depth + 1);
+  }
+  if (type == "parenthesized_expression") return IsShapeElementImpl(ts_node_named_child(expr, 0), depth + 1);
+  if (type == "identifier") {
+    const Binding* b = m_.Lookup(m_.Text(expr), ts_node_start_byte(expr));
+    if (!b) return false;
+    if (b->kind == BindingKind::kFor) {
+      TSNode p = Parent(b->target);
+      if (ts::Is(p, "for_statement") || ts::Is(p, "for_in_clause")) return IsShapeImpl(ts::Field(p, "right"), depth + 1);
+      return false;
+    }
+    for (TSNode v : AssignedValues(expr))
+      if (IsShapeElementImpl(v, depth + 1)) return true;
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------------------
+// Functions
+
+int DataFlow::ScopeOfDef(TSNode def) const {
+  if (ts_node_is_null(def)) return -1;
+  auto it = def_scope_.find(def.id);
+  return it == def_scope_.end() ? -1 : it->second;
+}
+
+bool DataFlow::IsTraced(int scope) const { return scope >= 0 && m_.scopes()[scope].traced; }
+
+bool DataFlow::IsPerStep(int scope) const { return scope >= 0 && per_step_.count(scope) > 0; }
+
+std::string DataFlow::PerStepReason(int scope) const {
+  auto it = per_step_.find(scope);
+  return it == per_step_.end() ? std::string() : it->second;
+}
+
+bool DataFlow::IsInitMethod(int scope) const {
+  if (scope < 0 || m_.ClassOf(scope) < 0) return false;
+  const std::string& n = m_.scopes()[scope].name;
+  return n == "__init__" || n == "build";
+}
+
+TSNode DataFlow::MethodOf(int cls, std::string_view name) const {
+  if (cls < 0) return TSNode{};
+  const Scope& sc = m_.scopes()[cls];
+  auto it = sc.bindings.find(std::string(name));
+  if (it == sc.bindings.end()) return TSNode{};
+  const Binding& b = m_.bindings()[it->second.back()];
+  return b.kind == BindingKind::kFunction ? b.value : TSNode{};
+}
+
+int DataFlow::ClassOfInstance(TSNode expr) const {
+  for (TSNode v : AssignedValues(expr)) {
+    if (!ts::Is(v, "call")) continue;
+    TSNode fn = ts::Field(v, "function");
+    if (!ts::Is(fn, "identifier")) continue;
+    const Binding* b = m_.Lookup(m_.Text(fn), ts_node_start_byte(fn));
+    if (!b || b->kind != BindingKind::kClass) continue;
+    const auto& scopes = m_.scopes();
+    for (size_t i = 0; i < scopes.size(); ++i)
+      if (scopes[i].kind == ScopeKind::kClass && ts::Same(scopes[i].node, b->value)) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+TSNode DataFlow::CalleeDef(TSNode call) const {
+  auto it = callee_cache_.find(call.id);
+  if (it != callee_cache_.end()) return it->second;
+  TSNode def = CalleeDefImpl(call);
+  callee_cache_.emplace(call.id, def);
+  return def;
+}
+
+TSNode DataFlow::CalleeDefImpl(TSNode call) const {
+  TSNode fn = ts::Field(call, "function");
+  if (ts::Is(fn, "attribute") && !ts::Is(ts::Field(fn, "object"), "identifier") &&
+      !ts::Is(ts::Field(fn, "object"), "attribute"))
+    return TSNode{};  // f(...).m(), "s".join(...): not a definition of this file
+  if (auto q = m_.Resolve(fn)) {
+    auto tf = SplitTfName(*q);
+    if (tf && tf->path.rfind("function(", 0) != 0) return TSNode{};  // a TensorFlow API, not g = tf.function(f)
+  }
+  TSNode def = m_.DefinitionOf(fn);
+  if (!ts_node_is_null(def)) return def;
+  if (ts::Is(fn, "identifier")) {
+    // g = tf.function(f) / g = tf.function(self.m)
+    for (TSNode v : AssignedValues(fn)) {
+      if (!ts::Is(v, "call")) continue;
+      auto tf = CalleeTf(v);
+      if (tf && (tf->path == "function" || tf->path == "function()")) {
+        TSNode target = m_.Arg(v, 0, "func");
+        TSNode d = m_.DefinitionOf(target);
+        if (!ts_node_is_null(d)) return d;
+      }
+    }
+    int cls = ClassOfInstance(fn);
+    if (cls >= 0) {
+      TSNode d = MethodOf(cls, "__call__");
+      return ts_node_is_null(d) ? MethodOf(cls, "call") : d;
+    }
+    return TSNode{};
+  }
+  if (ts::Is(fn, "attribute")) {
+    TSNode obj = ts::Field(fn, "object");
+    std::string_view method = m_.Text(ts::Field(fn, "attribute"));
+    int cls = ClassOfInstance(obj);
+    if (cls >= 0) return MethodOf(cls, method);
+    // self.model(x) with self.model = Cls()
+    cls = ClassOfInstance(fn);
+    if (cls >= 0) {
+      TSNode d = MethodOf(cls, "__call__");
+      return ts_node_is_null(d) ? MethodOf(cls, "call") : d;
+    }
+  }
+  return TSNode{};
+}
+
+bool DataFlow::InLoop(TSNode n) const { return !ts_node_is_null(EnclosingLoop(n)); }
+
+TSNode DataFlow::EnclosingLoop(TSNode n) const {
+  // The innermost function / lambda / class scope of a byte; a loop outside it does not count.
+  auto owner = [&](uint32_t byte) {
+    int s = m_.ScopeAt(byte);
+    while (s > 0 && m_.scopes()[s].kind == ScopeKind::kComprehension) s = m_.scopes()[s].parent;
+    return s;
+  };
+  if (!loops_indexed_) {
+    loops_indexed_ = true;
+    for (std::string_view t : {"for_statement", "while_statement"})
+      for (TSNode loop : NodesOfType(t)) loop_owners_.emplace_back(loop, owner(ts_node_start_byte(loop)));
+  }
+  if (loop_owners_.empty()) return TSNode{};
+  uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
+  int own = -2;
+  TSNode best{};
+  for (auto& [loop, loop_owner] : loop_owners_) {
+    if (b < ts_node_start_byte(loop) || e > ts_node_end_byte(loop)) continue;
+    TSNode body = ts::Field(loop, "body");
+    if (ts_node_is_null(body) || b < ts_node_start_byte(body) || e > ts_node_end_byte(body)) continue;
+    if (own == -2) own = owner(b);
+    if (loop_owner != own) continue;
+    if (ts_node_is_null(best) || ts_node_start_byte(loop) > ts_node_start_byte(best)) best = loop;
+  }
+  return best;
+}
+
+bool DataFlow::InInitScope(TSNode n) const {
+  for (TSNode p = Parent(n); !ts_node_is_null(p); p = Parent(p)) {
+    if (ts::Is(p, "function_definition")) return false;
+    if (!ts::Is(p, "with_statement")) continue;
+    bool found = false;
+    ts::Walk(
+        p,
+        [&](TSNode c, const char*) {
+          if (found || ts::Is(c, "block")) return false;
+          if (ts::Is(c, "call")) {
+            auto tf = CalleeTf(c);
+            if (tf && tf->path == "init_scope") found = true;
+          }
+          return true;
+        },
+        [](TSNode) {});
+    if (found) return true;
+  }
+  return false;
+}
+
+bool DataFlow::UnderNoneGuard(TSNode n) const {
+  TSNode child = n;
+  for (TSNode p = Parent(n); !ts_node_is_null(p); child = p, p = Parent(p)) {
+    if (IsFunctionBoundary(p)) return false;
+    if (!ts::Is(p, "if_statement")) continue;
+    TSNode cons = ts::Field(p, "consequence");
+    if (!(ts::Same(cons, child) || ts::Contains(cons, child))) continue;
+    TSNode cond = ts::Field(p, "condition");
+    std::string_view t = m_.Text(cond);
+    if (ts::Is(cond, "comparison_operator") && t.find(" is None") != std::string_view::npos &&
+        t.find("is not") == std::string_view::npos)
+      return true;
+    if (ts::Is(cond, "not_operator")) {
+      TSNode arg = ts::Field(cond, "argument");
+      if (ts::Is(arg, "attribute") || ts::Is(arg, "identifier")) return true;
+      if (ts::Is(arg, "call") && m_.Text(ts::Field(arg, "function")) == "hasattr") return true;
+    }
+    if (ts::Is(cond, "boolean_operator") && t.find(" is None") != std::string_view::npos) return true;
+  }
+  return false;
+}
+
+std::span<const TSNode> DataFlow::CallsStartingIn(uint32_t lo, uint32_t hi) const {
+  const auto& calls = NodesOfType("call");
+  auto first = std::lower_bound(calls.begin(), calls.end(), lo,
+                                [](TSNode c, uint32_t b) { return ts_node_start_byte(c) < b; });
+  auto last = std::lower_bound(first, calls.end(), hi,
+                               [](TSNode c, uint32_t b) { return ts_node_start_byte(c) < b; });
+  return std::span<const TSNode>(&*calls.begin() + (first - calls.begin()), static_cast<size_t>(last - first));
+}
+
+bool DataFlow::FileHasGraphCode() const {
+  if (m_.uses_sessions()) return true;
+  for (const TfRef& r : m_.refs()) {
+    if (ts_node_is_null(r.call)) continue;
+    const std::string& p = r.tf.path;
+    if (p == "disable_eager_execution" || p == "disable_v2_behavior" ||
+        (p.rfind("Graph()", 0) == 0 && p.ends_with("as_default")))
+      return true;
+  }
+  return false;
+}
+
+bool DataFlow::InGraphCode(TSNode n) const {
+  if (m_.InTracedFunction(n)) return false;
+  if (eager_disabled_ < 0) {
+    eager_disabled_ = 0;
+    for (const TfRef& r : m_.refs())
+      if (!ts_node_is_null(r.call) && (r.tf.path == "disable_eager_execution" || r.tf.path == "disable_v2_behavior") &&
+          m_.FunctionScopeAt(ts_node_start_byte(r.call)) < 0)
+        eager_disabled_ = 1;
+  }
+  if (eager_disabled_ == 1) return true;
+  uint32_t b = ts_node_start_byte(n);
+  for (TSNode w : NodesOfType("with_statement")) {
+    TSNode body = ts::Field(w, "body");
+    if (ts_node_is_null(body) || b < ts_node_start_byte(body) || b >= ts_node_end_byte(body)) continue;
+    for (TSNode c : CallsStartingIn(ts_node_start_byte(w), ts_node_start_byte(body))) {
+      auto tf = CalleeTf(c);
+      if (!tf) continue;
+      const std::string& p = tf->path;
+      if (p == "Session" || p == "InteractiveSession" || (p.rfind("Graph()", 0) == 0 && p.ends_with("as_default")))
+        return true;
+    }
+  }
+  return false;
+}
+
+bool DataFlow::RunsOnlyAtTrace(TSNode n) const { return m_.InTracedFunction(n) && !InInitScope(n); }
+
+namespace {
+
+// Node types the rules ask for often enough to index in the first walk; any other
+// type gets its own walk on first request.
+constexpr std::string_view kIndexedTypes[] = {
+    "for_statement", "while_statement", "with_statement", "if_statement", "elif_clause", "assert_statement",
+    "conditional_expression", "boolean_operator", "comparison_operator", "assignment", "delete_statement",
+    "attribute", "call", "subscript", "dictionary", "set", "string"};
+
+// Named symbols of the grammar by node type name, computed once per process.
+struct SymbolTable {
+  explicit SymbolTable(const TSLanguage* lang) : count(ts_language_symbol_count(lang)), first_walk(count, false) {
+    for (TSSymbol sym = 0; sym < count; ++sym) {
+      if (ts_language_symbol_type(lang, sym) != TSSymbolTypeRegular) continue;
+      std::string_view name = ts_language_symbol_name(lang, sym);
+      by_name[std::string(name)].push_back(sym);
+      for (std::string_view t : kIndexedTypes)
+        if (name == t) first_walk[sym] = true;
+    }
+  }
+  uint32_t count;
+  std::vector<bool> first_walk;
+  std::unordered_map<std::string, std::vector<TSSymbol>> by_name;
+};
+
+const SymbolTable& Symbols(const TSLanguage* lang) {
+  static const SymbolTable table(lang);  // one grammar per process
+  return table;
+}
+
+}  // namespace
+
+void DataFlow::BuildIndex() const {
+  if (indexed_) return;
+  indexed_ = true;
+  const SymbolTable& t = Symbols(ts_tree_language(m_.file().tree.get()));
+  by_symbol_.assign(t.count, {});
+  CollectSymbols(t.first_walk);
+}
+
+// A bare cursor walk (no field names) bucketing the wanted named nodes by symbol.
+void DataFlow::CollectSymbols(const std::vector<bool>& wanted) const {
+  TSTreeCursor c = ts_tree_cursor_new(m_.file().Root());
+  for (;;) {
+    TSNode n = ts_tree_cursor_current_node(&c);
+    if (ts_node_is_named(n)) {
+      TSSymbol sym = ts_node_symbol(n);
+      if (sym < wanted.size() && wanted[sym]) by_symbol_[sym].push_back(n);
+      if (ts_tree_cursor_goto_first_child(&c)) continue;
+    }
+    bool moved = false;
+    while (!moved) {
+      if (ts_tree_cursor_goto_next_sibling(&c)) {
+        moved = true;
+      } else if (!ts_tree_cursor_goto_parent(&c)) {
+        ts_tree_cursor_delete(&c);
+        return;
+      }
+    }
+  }
+}
+
+const std::vector<TSNode>& DataFlow::NodesOfType(std::string_view type) const {
+  auto cached = by_type_.find(std::string(type));
+  if (cached != by_type_.end()) return cached->second;
+  BuildIndex();
+  const SymbolTable& table = Symbols(ts_tree_language(m_.file().tree.get()));
+  std::vector<bool> wanted(by_symbol_.size(), false);
+  bool indexed = true;
+  auto syms = table.by_name.find(std::string(type));
+  if (syms != table.by_name.end())
+    for (TSSymbol sym : syms->second) {
+      wanted[sym] = true;
+      indexed &= table.first_walk[sym];
+    }
+  if (!indexed) CollectSymbols(wanted);  // a type outside the first walk: walk for it now
+  std::vector<TSNode> out;
+  int lists = 0;
+  for (TSSymbol sym = 0; sym < by_symbol_.size(); ++sym) {
+    if (!wanted[sym] || by_symbol_[sym].empty()) continue;
+    out.insert(out.end(), by_symbol_[sym].begin(), by_symbol_[sym].end());
+    ++lists;
+  }
+  if (lists > 1)
+    std::sort(out.begin(), out.end(), [](TSNode a, TSNode b) { return ts_node_start_byte(a) < ts_node_start_byte(b); });
+  return by_type_.emplace(std::string(type), std::move(out)).first->second;
+}
+
+int DataFlow::TracedScopeAt(uint32_t byte) const {
+  for (int s = m_.ScopeAt(byte); s >= 0; s = m_.scopes()[s].parent)
+    if (m_.scopes()[s].traced) return s;
+  return -1;
+}
+
+bool DataFlow::IsLocalName(TSNode ident) const {
+  if (!ts::Is(ident, "identifier")) return false;
+  int fn = m_.FunctionScopeAt(ts_node_start_byte(ident));
+  if (fn < 0) return false;
+  const Binding* b = m_.Lookup(m_.Text(ident), ts_node_start_byte(ident));
+  if (!b) return false;
+  // comprehension scopes inside the function count as local
+  for (int s = b->scope; s >= 0; s = m_.scopes()[s].parent) {
+    if (s == fn) return true;
+    if (m_.scopes()[s].kind == ScopeKind::kFunction || m_.scopes()[s].kind == ScopeKind::kLambda) return false;
+  }
+  return false;
+}
+
+Origin DataFlow::OriginAt(TSNode at) const {
+  int fn = m_.FunctionScopeAt(ts_node_start_byte(at));
+  if (fn < 0) return Origin::kModule;
+  if (IsInitMethod(fn)) return Origin::kInit;
+  if (IsPerStep(fn)) return Origin::kPerStep;
+  return Origin::kOther;
+}
+
+TSNode DataFlow::LoopIterable(TSNode ident) const {
+  const Binding* b = m_.Lookup(m_.Text(ident), ts_node_start_byte(ident));
+  if (!b || b->kind != BindingKind::kFor) return TSNode{};
+  TSNode p = Parent(b->target);
+  if (!(ts::Is(p, "for_statement") || ts::Is(p, "for_in_clause"))) return TSNode{};
+  if (!ts::Same(ts::Field(p, "left"), b->target)) return TSNode{};  // only `for v in ...`
+  return ts::Field(p, "right");
+}
+
+bool DataFlow::IsVariableCollection(TSNode e, int depth) const {
+  if (ts_node_is_null(e) || depth > kMaxDepth) return false;
+  if (ts::Is(e, "attribute") && VariableCollectionAttr(m_.Text(ts::Field(e, "attribute")))) return true;
+  if (ts::Is(e, "call")) {
+    auto tf = m_.ResolveTf(e);
+    if (tf && VariableCollectionPath(tf->path)) return true;
+  }
+  if (ts::Is(e, "list") || ts::Is(e, "tuple")) {
+    auto kids = ts::NamedChildren(e);
+    if (kids.empty()) return false;
+    for (TSNode c : kids)
+      if (!IsVariableImpl(c, depth + 1)) return false;
+    return true;
+  }
+  if (ts::Is(e, "identifier"))
+    for (TSNode v : AssignedValues(e))
+      if (IsVariableCollection(v, depth + 1)) return true;
+  return false;
+}
+
+void DataFlow::ComputePerStep() {
+  const auto& scopes = m_.scopes();
+  std::vector<int> work;
+  auto mark = [&](int s, std::string reason) {
+    if (s < 0 || per_step_.count(s)) return;
+    per_step_.emplace(s, std::move(reason));
+    work.push_back(s);
+  };
+  for (size_t i = 0; i < scopes.size(); ++i) {
+    const Scope& sc = scopes[i];
+    if (sc.kind != ScopeKind::kFunction) continue;
+    if (sc.traced) {
+      mark(static_cast<int>(i), "a tf.function");
+      continue;
+    }
+    std::string_view n = sc.name;
+    if (n == "train_step" || n == "step" || EndsWith(n, "_step") || n == "train_on_batch" || n == "test_step") {
+      mark(static_cast<int>(i), fmt::format("`{}` runs once per training step", n));
+    } else if (n == "call" && m_.ClassOf(static_cast<int>(i)) >= 0) {
+      mark(static_cast<int>(i), "a Keras `call`, run on every batch");
+    }
+  }
+  // Calls from loops, then calls from per-step functions.
+  std::unordered_map<int, std::vector<std::pair<TSNode, TSNode>>> calls_in;  // scope -> (call, def)
+  for (TSNode call : m_.calls()) {
+    TSNode def = CalleeDef(call);
+    int callee = ScopeOfDef(def);
+    if (callee < 0) continue;
+    if (InLoop(call)) {
+      uint32_t line = m_.source().LineOf(ts_node_start_byte(call)) + 1;
+      mark(callee, fmt::format("called in a loop at line {}", line));
+    }
+    int caller = m_.FunctionScopeAt(ts_node_start_byte(call));
+    if (caller >= 0) calls_in[caller].emplace_back(call, def);
+    // Parameters given Python literals at this call site are Python values.
+    std::vector<std::string> params;
+    for (TSNode p : ts::NamedChildren(ts::Field(def, "parameters"))) {
+      TSNode id = ts::Is(p, "identifier") ? p : ts::Field(p, "name");
+      if (ts_node_is_null(id) && !ts::NamedChildren(p).empty()) id = ts::NamedChildren(p).front();
+      params.emplace_back(ts::Is(id, "identifier") ? m_.Text(id) : std::string_view());
+    }
+    size_t skip = (!params.empty() && (params[0] == "self" || params[0] == "cls")) ? 1 : 0;
+    size_t pos = 0;
+    for (TSNode a : ts::NamedChildren(ts::Field(call, "arguments"))) {
+      auto t = ts::Type(a);
+      if (t == "comment" || t == "list_splat" || t == "dictionary_splat") continue;
+      std::string name;
+      TSNode v = a;
+      if (t == "keyword_argument") {
+        name = std::string(m_.Text(ts::Field(a, "name")));
+        v = ts::Field(a, "value");
+      } else {
+        if (skip + pos < params.size()) name = params[skip + pos];
+        ++pos;
+      }
+      auto vt = ts::Type(v);
+      if (!name.empty() && (vt == "string" || vt == "integer" || vt == "float" || vt == "true" || vt == "false" ||
+                            vt == "none" || vt == "concatenated_string"))
+        literal_params_[callee].insert(name);
+    }
+  }
+  while (!work.empty()) {
+    int s = work.back();
+    work.pop_back();
+    // Calls in s and in lambdas / nested defs inside it.
+    std::vector<int> sub{s};
+    while (!sub.empty()) {
+      int c = sub.back();
+      sub.pop_back();
+      for (int ch : scopes[c].children) sub.push_back(ch);
+      auto it = calls_in.find(c);
+      if (it == calls_in.end()) continue;
+      for (auto& [call, def] : it->second) {
+        uint32_t line = m_.source().LineOf(ts_node_start_byte(call)) + 1;
+        mark(ScopeOfDef(def), fmt::format("called from per-step code at line {}", line));
+      }
+    }
+  }
+}
+
+}  // namespace tfm

@@ -1,0 +1,26 @@
+import tensorflow as tf
+
+g = tf.Graph()
+with g.as_default():
+    x = tf.compat.v1.placeholder(tf.float32, [None, 3], name="input")
+    w = tf.Variable(tf.ones([3, 1]), name="w")
+    logits = tf.matmul(x, w, name="logits")
+    sess = tf.compat.v1.Session(graph=g)
+
+# Variants that fire.
+out = g.get_tensor_by_name("logits:0")  # expect: TFM501
+op = g.get_operation_by_name("logits")  # expect: TFM501
+elem = g.as_graph_element("input:0")  # expect: TFM501
+result = sess.run("logits:0", feed_dict={"input:0": [[1.0, 2.0, 3.0]]})  # expect: TFM501
+if logits.name == "logits:0":  # expect: TFM501
+    pass
+tag = logits.op.name  # expect: TFM501
+if w.name.startswith("w"):  # expect: TFM501
+    pass
+
+# Variants that must not fire.
+result = sess.run(logits, feed_dict={x: [[1.0, 2.0, 3.0]]})  # ok: objects, not names
+ckpt_names = [v.name for v in [w]]  # ok: variable names are still generated
+layer = tf.keras.layers.Dense(3, name="dense")
+print(layer.name)  # ok: a layer's given name
+label = "epoch:1"  # ok: a string not used as a fetch

@@ -1,0 +1,40 @@
+import tensorflow as tf
+
+# Guide: == between variables (TF1: identity, TF2: values).
+tf.compat.v1.disable_tensor_equality()
+x = tf.Variable(0.0)
+y = tf.Variable(0.0)
+
+x == y  # expect: TFM502
+
+# Guide: the fix when identity is meant.
+x is y  # ok
+
+# Variants that fire.
+a = tf.constant([1, 2])
+b = tf.constant([1, 2])
+if a == b:  # expect: TFM502
+    pass
+same = True if x != y else False  # expect: TFM502
+assert not (x == y)  # expect: TFM502
+params = [x, y]
+if x in params:  # expect: TFM502
+    pass
+position = params.index(y)  # expect: TFM502
+weights = tf.Variable(tf.ones([2]))
+if weights in [a, b, weights]:  # expect: TFM502
+    pass
+
+# Variants that must not fire.
+mask = a == b  # ok: an elementwise tensor, value meant
+accuracy = tf.reduce_mean(tf.cast(a == b, tf.float32))  # ok: inside a TF op
+if tf.reduce_all(tf.equal(a, b)):  # ok: explicit value comparison
+    pass
+if x is not y:  # ok: identity
+    pass
+count = 3
+if count == 3:  # ok: Python numbers
+    pass
+names = ["x", "y"]
+if "x" in names:  # ok
+    pass

@@ -1,0 +1,51 @@
+import functools
+
+import tensorflow as tf
+
+# Guide: hashing tensors and variables.
+tf.compat.v1.enable_tensor_equality()
+x = tf.Variable(0.0)
+
+try:
+    set([x, tf.constant(2.0)])  # expect: TFM503
+except TypeError as e:
+    # TypeError: Variable is unhashable. Instead, use tensor.ref() as the key.
+    print(e)
+
+# Guide: the fix, .ref() keys.
+tensor_set = set([x.ref(), tf.constant(2.0).ref()])  # ok
+assert x.ref() in tensor_set  # ok
+referenced_var = x.ref().deref()  # ok
+assert referenced_var is x  # ok
+
+# Variants that fire.
+w = tf.Variable(tf.ones([3]))
+b = tf.Variable(tf.zeros([3]))
+lr_by_var = {w: 0.1, b: 0.01}  # expect: TFM503
+seen = set()
+seen.add(w)  # expect: TFM503
+grads = {}
+grads[b] = tf.zeros([3])  # expect: TFM503
+if w in lr_by_var:  # expect: TFM503
+    pass
+members = {w, b}  # expect: TFM503
+
+
+@functools.lru_cache(maxsize=None)
+def compiled_for(t):
+    return t
+
+
+compiled_for(tf.constant(1.0))  # expect: TFM503
+
+# Variants that must not fire.
+lr_by_ref = {w.ref(): 0.1, b.ref(): 0.01}  # ok
+names = {"w": w, "b": b}  # ok: tensors as values
+index = {v.name: v for v in [w, b]}  # ok: names as keys
+ph = tf.compat.v1.placeholder(tf.float32, [None])
+feed = {ph: [1.0, 2.0]}  # ok: a placeholder feed in a graph
+shapes = {tuple(w.shape): "w"}  # ok: a shape tuple
+
+
+def run_feed(sess, y, data):
+    return sess.run(y, feed_dict={ph: data})  # ok
