@@ -159,38 +159,33 @@ void ConfigProtoRule::CheckPython(PythonContext& ctx) const {
   }
   // Options set on a proto object: `config.gpu_options.allow_growth = True`.
   std::string_view text = ctx.source().text;
-  ts::Walk(
-      m.file().Root(),
-      [&](TSNode n, const char*) {
-        if (!ts::Is(n, "assignment")) return true;
-        TSNode left = ts::Field(n, "left");
-        TSNode value = ts::Field(n, "right");
-        if (!ts::Is(left, "attribute") || ts_node_is_null(value) || ts::Is(value, "assignment")) return true;
-        auto tf = m.ResolveTf(left);
-        if (!tf || tf->ns == TfNs::kV2) return true;
-        auto option = OptionPath(tf->path);
-        if (!option) return true;
-        uint32_t at = ts_node_start_byte(n);
-        TSNode stmt = ts_node_parent(n);
-        std::string indent;
-        auto tf_name = TfModuleName(m, at);
-        bool standalone = ts::Is(stmt, "expression_statement") && ts_node_named_child_count(stmt) == 1 &&
-                          StandaloneStatement(text, stmt, &indent);
-        auto eq = TfConfigEquivalent(m, *option, value, tf_name.value_or("tf"), indent, at);
-        std::optional<Fix> fix;
-        if (eq && standalone && tf_name) fix = ReplaceNode(stmt, eq->code, eq->title, FixSafety::kUnsafe);
-        std::string advice = eq ? eq->title : "";
-        if (!advice.empty()) advice[0] = 'u';  // "Use ..." -> "use ..."
-        std::string msg =
-            eq ? fmt::format("`{} = {}` sets the TF1 session option `{}`; in TF2 it is a process-wide setting: {}",
-                             Compact(ctx.Text(left)), Compact(ctx.Text(value)), *option, advice)
-               : fmt::format("`{} = {}` sets the TF1 session option `{}`, which has no one-to-one `tf.config` "
-                             "equivalent; review it when removing the session",
-                             Compact(ctx.Text(left)), Compact(ctx.Text(value)), *option);
-        ctx.Report(left, std::move(msg), std::move(fix));
-        return true;
-      },
-      [](TSNode) {});
+  for (TSNode n : m.NodesOfType("assignment")) {
+    TSNode left = ts::Field(n, "left");
+    TSNode value = ts::Field(n, "right");
+    if (!ts::Is(left, "attribute") || ts_node_is_null(value) || ts::Is(value, "assignment")) continue;
+    auto tf = m.ResolveTf(left);
+    if (!tf || tf->ns == TfNs::kV2) continue;
+    auto option = OptionPath(tf->path);
+    if (!option) continue;
+    uint32_t at = ts_node_start_byte(n);
+    TSNode stmt = ts_node_parent(n);
+    std::string indent;
+    auto tf_name = TfModuleName(m, at);
+    bool standalone = ts::Is(stmt, "expression_statement") && ts_node_named_child_count(stmt) == 1 &&
+                      StandaloneStatement(text, stmt, &indent);
+    auto eq = TfConfigEquivalent(m, *option, value, tf_name.value_or("tf"), indent, at);
+    std::optional<Fix> fix;
+    if (eq && standalone && tf_name) fix = ReplaceNode(stmt, eq->code, eq->title, FixSafety::kUnsafe);
+    std::string advice = eq ? eq->title : "";
+    if (!advice.empty()) advice[0] = 'u';  // "Use ..." -> "use ..."
+    std::string msg =
+        eq ? fmt::format("`{} = {}` sets the TF1 session option `{}`; in TF2 it is a process-wide setting: {}",
+                         Compact(ctx.Text(left)), Compact(ctx.Text(value)), *option, advice)
+           : fmt::format("`{} = {}` sets the TF1 session option `{}`, which has no one-to-one `tf.config` "
+                         "equivalent; review it when removing the session",
+                         Compact(ctx.Text(left)), Compact(ctx.Text(value)), *option);
+    ctx.Report(left, std::move(msg), std::move(fix));
+  }
 }
 
 }  // namespace tfm

@@ -73,34 +73,29 @@ void GlobalJit::CheckPython(PythonContext& ctx) const {
   }
   // `opts.global_jit_level = <level>` where the level is not one of the constants
   // reported above, and `TF_XLA_FLAGS` strings with --tf_xla_auto_jit.
-  ts::Walk(
-      m.file().Root(),
-      [&](TSNode n, const char*) {
-        if (ts::Is(n, "assignment")) {
-          TSNode left = ts::Field(n, "left");
-          TSNode right = ts::Field(n, "right");
-          if (ts::Is(left, "attribute") && ctx.Text(ts::Field(left, "attribute")) == "global_jit_level" &&
-              !ts_node_is_null(right) && m.ResolveTf(ts::Field(left, "object"))) {
-            auto rv = m.ResolveTf(right);
-            std::string_view rt = ctx.Text(right);
-            bool off = IsOffLiteral(rt) || rt == "-1" ||
-                       (rv && (rv->path == "OptimizerOptions.OFF" || rv->path == "OptimizerOptions.DEFAULT"));
-            if (!off && !(rv && IsJitLevelOn(rv->path)))
-              ctx.Report(left, fmt::format("`{} = {}` sets the XLA auto-clustering level for every graph the "
-                                           "session runs; {}",
-                                           Compact(ctx.Text(left)), Compact(rt), kAdvice));
-          }
-        } else if (ts::Is(n, "string")) {
-          std::string_view v = AutoJitOn(ctx.Text(n));
-          if (!v.empty())
-            ctx.Report(n, fmt::format("`--tf_xla_auto_jit={}` in the XLA flags turns on auto-clustering for "
-                                      "the whole process; {}",
-                                      v, kAdvice));
-          return false;
-        }
-        return true;
-      },
-      [](TSNode) {});
+  for (TSNode n : m.NodesOfType("assignment")) {
+    TSNode left = ts::Field(n, "left");
+    TSNode right = ts::Field(n, "right");
+    if (ts::Is(left, "attribute") && ctx.Text(ts::Field(left, "attribute")) == "global_jit_level" &&
+        !ts_node_is_null(right) && m.ResolveTf(ts::Field(left, "object"))) {
+      auto rv = m.ResolveTf(right);
+      std::string_view rt = ctx.Text(right);
+      bool off = IsOffLiteral(rt) || rt == "-1" ||
+                 (rv && (rv->path == "OptimizerOptions.OFF" || rv->path == "OptimizerOptions.DEFAULT"));
+      if (!off && !(rv && IsJitLevelOn(rv->path)))
+        ctx.Report(left, fmt::format("`{} = {}` sets the XLA auto-clustering level for every graph the "
+                                     "session runs; {}",
+                                     Compact(ctx.Text(left)), Compact(rt), kAdvice));
+    }
+  }
+  for (TSNode n : m.NodesOfType("string")) {
+    if (ts::Is(ts_node_parent(n), "interpolation")) continue;  // strings inside f-strings are in the outer one
+    std::string_view v = AutoJitOn(ctx.Text(n));
+    if (!v.empty())
+      ctx.Report(n, fmt::format("`--tf_xla_auto_jit={}` in the XLA flags turns on auto-clustering for "
+                                "the whole process; {}",
+                                v, kAdvice));
+  }
 }
 
 }  // namespace tfm

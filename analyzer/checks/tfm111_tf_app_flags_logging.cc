@@ -52,51 +52,46 @@ void TfAppFlagsLogging::CheckPython(PythonContext& ctx) const {
                            FixSafety::kSafe));
   }
   // `from tensorflow import logging, flags` / `from tensorflow.logging import info`.
-  ts::Walk(
-      m.file().Root(),
-      [&](TSNode n, const char*) {
-        if (!ts::Is(n, "import_from_statement")) return !ts::Is(n, "import_statement");
-        TSNode mod_node = ts::Field(n, "module_name");
-        std::string mod_name(ctx.Text(mod_node));
-        if (mod_name == "tensorflow") {
-          bool all_removed = true;
-          std::vector<std::pair<TSNode, std::string_view>> hits;
-          for (auto& [c, f] : ts::ChildrenWithFields(n)) {
-            if (!f || std::string_view(f) != "name") continue;
-            TSNode name = ts::Is(c, "aliased_import") ? ts::Field(c, "name") : c;
-            std::string_view mod = RemovedModule(ctx.Text(name));
-            if (mod.empty() || ctx.Text(name) != mod) all_removed = false;
-            else hits.emplace_back(c, mod);
-          }
-          for (size_t i = 0; i < hits.size(); ++i) {
-            std::optional<Fix> fix;
-            // Rewrite the module only when every imported name moves with it.
-            if (all_removed && i == 0)
-              fix = ReplaceNode(mod_node, "tensorflow.compat.v1", "Import from `tensorflow.compat.v1`",
-                                FixSafety::kSafe);
-            ctx.Report(hits[i].first,
-                       Message(fmt::format("from tensorflow import {}", ctx.Text(hits[i].first)), hits[i].second),
-                       std::move(fix));
-          }
-        } else if (mod_name.rfind("tensorflow.", 0) == 0) {
-          std::string rest = mod_name.substr(11);
-          std::string_view mod = RemovedModule(rest);
-          if (mod.empty()) return false;
-          std::optional<Fix> fix;
-          if (rest == "logging" || rest == "app") {
-            // tensorflow.compat.v1.logging / .app are importable modules in TF2.
-            fix = ReplaceNode(mod_node, "tensorflow.compat.v1." + rest,
-                              fmt::format("Import from `tensorflow.compat.v1.{}`", rest), FixSafety::kSafe);
-          } else if (rest == "flags" || rest == "app.flags") {
-            // tensorflow.compat.v1.flags is not importable as a module; tf.flags re-exported
-            // absl.flags, which has every DEFINE_* and FLAGS.
-            fix = ReplaceNode(mod_node, "absl.flags", "Import from `absl.flags`", FixSafety::kUnsafe);
-          }
-          ctx.Report(mod_node, Message(fmt::format("from {} import ...", mod_name), mod), std::move(fix));
-        }
-        return false;
-      },
-      [](TSNode) {});
+  for (TSNode n : m.NodesOfType("import_from_statement")) {
+    TSNode mod_node = ts::Field(n, "module_name");
+    std::string mod_name(ctx.Text(mod_node));
+    if (mod_name == "tensorflow") {
+      bool all_removed = true;
+      std::vector<std::pair<TSNode, std::string_view>> hits;
+      for (auto& [c, f] : ts::ChildrenWithFields(n)) {
+        if (!f || std::string_view(f) != "name") continue;
+        TSNode name = ts::Is(c, "aliased_import") ? ts::Field(c, "name") : c;
+        std::string_view mod = RemovedModule(ctx.Text(name));
+        if (mod.empty() || ctx.Text(name) != mod) all_removed = false;
+        else hits.emplace_back(c, mod);
+      }
+      for (size_t i = 0; i < hits.size(); ++i) {
+        std::optional<Fix> fix;
+        // Rewrite the module only when every imported name moves with it.
+        if (all_removed && i == 0)
+          fix = ReplaceNode(mod_node, "tensorflow.compat.v1", "Import from `tensorflow.compat.v1`",
+                            FixSafety::kSafe);
+        ctx.Report(hits[i].first,
+                   Message(fmt::format("from tensorflow import {}", ctx.Text(hits[i].first)), hits[i].second),
+                   std::move(fix));
+      }
+    } else if (mod_name.rfind("tensorflow.", 0) == 0) {
+      std::string rest = mod_name.substr(11);
+      std::string_view mod = RemovedModule(rest);
+      if (mod.empty()) continue;
+      std::optional<Fix> fix;
+      if (rest == "logging" || rest == "app") {
+        // tensorflow.compat.v1.logging / .app are importable modules in TF2.
+        fix = ReplaceNode(mod_node, "tensorflow.compat.v1." + rest,
+                          fmt::format("Import from `tensorflow.compat.v1.{}`", rest), FixSafety::kSafe);
+      } else if (rest == "flags" || rest == "app.flags") {
+        // tensorflow.compat.v1.flags is not importable as a module; tf.flags re-exported
+        // absl.flags, which has every DEFINE_* and FLAGS.
+        fix = ReplaceNode(mod_node, "absl.flags", "Import from `absl.flags`", FixSafety::kUnsafe);
+      }
+      ctx.Report(mod_node, Message(fmt::format("from {} import ...", mod_name), mod), std::move(fix));
+    }
+  }
 }
 
 }  // namespace tfm

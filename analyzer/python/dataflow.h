@@ -159,13 +159,8 @@ class DataFlow {
   std::unordered_map<int, std::unordered_set<std::string>> literal_params_;
   std::vector<RunSite> run_sites_;
   mutable std::unordered_map<const void*, bool> tensor_cache_, var_cache_;
-  mutable bool indexed_ = false;
-  mutable std::vector<std::vector<TSNode>> by_symbol_;  // named nodes by TSSymbol
-  mutable std::unordered_map<std::string, std::vector<TSNode>> by_type_;  // merged per type name
   mutable bool loops_indexed_ = false;
   mutable int eager_disabled_ = -1;  // -1 unknown, 0/1
-  void BuildIndex() const;
-  void CollectSymbols(const std::vector<bool>& wanted) const;
 };
 
 }  // namespace tfm

@@ -145,6 +145,11 @@ void SemanticModel::BuildScopes() {
 
   std::vector<TSNode> parents;
   uint32_t depth = 0;
+  by_symbol_.assign(ts_language_symbol_count(tree_sitter_python()), {});
+  auto index = [&](TSNode n) {
+    TSSymbol sym = ts_node_symbol(n);
+    if (sym < by_symbol_.size()) by_symbol_[sym].push_back(n);
+  };
 
   ts::Walk<false>(
       root,
@@ -158,7 +163,17 @@ void SemanticModel::BuildScopes() {
         }
         TSNode parent = parents.empty() ? TSNode{} : parents.back();
         parents.push_back(n);
+        index(n);
         if (!Enter(n, parent, stack)) {
+          // not descended (imports, global statements): still index what is inside
+          ts::Walk<false>(
+              n,
+              [&](TSNode k, const char*) {
+                if (!ts_node_is_named(k)) return false;
+                if (!ts::Same(k, n)) index(k);
+                return true;
+              },
+              [](TSNode) {});
           parents.pop_back();
           --depth;
           return false;
@@ -350,6 +365,44 @@ bool SemanticModel::Enter(TSNode n, TSNode parent, std::vector<int>& stack) {
       }
     }
   }
+}
+
+namespace {
+
+// Named grammar symbols by node type name (several symbols can share a name).
+const std::unordered_map<std::string, std::vector<TSSymbol>>& SymbolsByName() {
+  static const auto table = [] {
+    std::unordered_map<std::string, std::vector<TSSymbol>> t;
+    const TSLanguage* lang = tree_sitter_python();
+    for (TSSymbol sym = 0; sym < ts_language_symbol_count(lang); ++sym)
+      if (ts_language_symbol_type(lang, sym) == TSSymbolTypeRegular)
+        t[ts_language_symbol_name(lang, sym)].push_back(sym);
+    return t;
+  }();
+  return table;
+}
+
+}  // namespace
+
+const std::vector<TSNode>& SemanticModel::NodesOfType(std::string_view type) const {
+  std::string key(type);
+  auto cached = by_type_.find(key);
+  if (cached != by_type_.end()) return cached->second;
+  std::vector<TSNode> out;
+  auto syms = SymbolsByName().find(key);
+  int lists = 0;
+  if (syms != SymbolsByName().end())
+    for (TSSymbol sym : syms->second)
+      if (sym < by_symbol_.size() && !by_symbol_[sym].empty()) {
+        out.insert(out.end(), by_symbol_[sym].begin(), by_symbol_[sym].end());
+        ++lists;
+      }
+  if (lists > 1)
+    std::sort(out.begin(), out.end(), [](TSNode a, TSNode b) {
+      return ts_node_start_byte(a) != ts_node_start_byte(b) ? ts_node_start_byte(a) < ts_node_start_byte(b)
+                                                            : ts_node_end_byte(a) > ts_node_end_byte(b);
+    });
+  return by_type_.emplace(std::move(key), std::move(out)).first->second;
 }
 
 int SemanticModel::ScopeAt(uint32_t byte) const {
@@ -642,20 +695,36 @@ std::vector<TSNode> SemanticModel::PositionalArgs(TSNode call) const {
   std::vector<TSNode> out;
   TSNode args = ts::Field(call, "arguments");
   if (!ts::Is(args, "argument_list")) return out;
-  for (TSNode a : ts::NamedChildren(args)) {
-    auto t = ts::Type(a);
-    if (t == "keyword_argument" || t == "dictionary_splat" || t == "comment") continue;
-    out.push_back(a);
+  TSTreeCursor c = ts_tree_cursor_new(args);
+  if (ts_tree_cursor_goto_first_child(&c)) {
+    do {
+      TSNode a = ts_tree_cursor_current_node(&c);
+      if (!ts_node_is_named(a)) continue;
+      auto t = ts::Type(a);
+      if (t == "keyword_argument" || t == "dictionary_splat" || t == "comment") continue;
+      out.push_back(a);
+    } while (ts_tree_cursor_goto_next_sibling(&c));
   }
+  ts_tree_cursor_delete(&c);
   return out;
 }
 
 TSNode SemanticModel::KeywordArg(TSNode call, std::string_view name) const {
   TSNode args = ts::Field(call, "arguments");
   if (!ts::Is(args, "argument_list")) return TSNode{};
-  for (TSNode a : ts::NamedChildren(args))
-    if (ts::Is(a, "keyword_argument") && Text(ts::Field(a, "name")) == name) return ts::Field(a, "value");
-  return TSNode{};
+  TSNode found{};
+  TSTreeCursor c = ts_tree_cursor_new(args);
+  if (ts_tree_cursor_goto_first_child(&c)) {
+    do {
+      TSNode a = ts_tree_cursor_current_node(&c);
+      if (ts::Is(a, "keyword_argument") && Text(ts::Field(a, "name")) == name) {
+        found = ts::Field(a, "value");
+        break;
+      }
+    } while (ts_tree_cursor_goto_next_sibling(&c));
+  }
+  ts_tree_cursor_delete(&c);
+  return found;
 }
 
 TSNode SemanticModel::Arg(TSNode call, size_t pos, std::string_view name) const {

@@ -132,6 +132,11 @@ class SemanticModel {
   TSNode KeywordArg(TSNode call, std::string_view name) const;  // value node or null
   TSNode Arg(TSNode call, size_t pos, std::string_view name) const;  // positional or keyword
 
+  // Every named node of one type ("assignment", "call", "string", ...) in document
+  // order, from an index built during the model's single tree walk. Rules use this
+  // instead of walking the tree themselves.
+  const std::vector<TSNode>& NodesOfType(std::string_view type) const;
+
   // Depth of the syntax tree and where it is deepest (input limits).
   uint32_t max_depth() const { return max_depth_; }
   uint32_t deepest_byte() const { return deepest_byte_; }
@@ -166,6 +171,8 @@ class SemanticModel {
     TSNode parent;
   };
   std::vector<Candidate> candidates_;
+  std::vector<std::vector<TSNode>> by_symbol_;  // named nodes by grammar symbol
+  mutable std::unordered_map<std::string, std::vector<TSNode>> by_type_;  // merged per type name
   bool uses_sessions_ = false;
   std::vector<Scope> scopes_;
   std::vector<Binding> bindings_;

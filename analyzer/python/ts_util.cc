@@ -8,12 +8,23 @@ namespace tfm::ts {
 
 TSFieldId FieldId(const char* name) {
   // Keyed by the literal's address first (the common, fast case), by content on a miss.
-  thread_local std::vector<std::pair<const char*, TSFieldId>> cache;
-  for (const auto& [p, id] : cache)
-    if (p == name) return id;
-  TSFieldId id = ts_language_field_id_for_name(tree_sitter_python(), name, static_cast<uint32_t>(std::strlen(name)));
-  if (cache.size() < 256) cache.emplace_back(name, id);
-  return id;
+  // A small open-addressing table keyed by the literal's address.
+  struct Slot {
+    const char* key = nullptr;
+    TSFieldId id = 0;
+  };
+  thread_local Slot table[256];
+  size_t h = (reinterpret_cast<uintptr_t>(name) >> 3) & 255;
+  for (size_t probe = 0; probe < 256; ++probe, h = (h + 1) & 255) {
+    if (table[h].key == name) return table[h].id;
+    if (!table[h].key) {
+      TSFieldId id =
+          ts_language_field_id_for_name(tree_sitter_python(), name, static_cast<uint32_t>(std::strlen(name)));
+      table[h] = Slot{name, id};
+      return id;
+    }
+  }
+  return ts_language_field_id_for_name(tree_sitter_python(), name, static_cast<uint32_t>(std::strlen(name)));
 }
 
 std::vector<TSNode> NamedChildren(TSNode n) {
