@@ -372,7 +372,12 @@ def _backprop(entries, targets, target_grads, want_ids):
                 gsum.append(gl[0] if len(gl) == 1 else ops.add_n(gl))
         if gsum[0] is None:
             gsum[0] = ops.zeros_like(op.outputs[0])
-        in_grads = fn(op, *gsum[:1]) if len(gsum) == 1 or op.type in ("SoftmaxCrossEntropyWithLogits", "SparseSoftmaxCrossEntropyWithLogits") else fn(op, *gsum)
+        import contextlib
+        scope = (core.get_default_graph().name_scope(op.name + "_grad")
+                 if not core.executing_eagerly() and hasattr(op, "name") else contextlib.nullcontext())
+        with scope:
+            in_grads = fn(op, *gsum[:1]) if len(gsum) == 1 or op.type in (
+                "SoftmaxCrossEntropyWithLogits", "SparseSoftmaxCrossEntropyWithLogits") else fn(op, *gsum)
         for x, gx in zip(op.inputs, in_grads):
             if gx is not None:
                 grads.setdefault(id(x), []).append(gx)
