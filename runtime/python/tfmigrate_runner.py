@@ -129,6 +129,8 @@ def main():
         var_base = _vars.Variable
         v1 = tf_top.compat.v1
     else:
+        here = os.path.dirname(os.path.abspath(__file__))
+        sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != here]
         import tensorflow as tf_top
         var_base = tf_top.Variable
         v1 = tf_top.compat.v1

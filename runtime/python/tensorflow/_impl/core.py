@@ -330,6 +330,8 @@ def executing_eagerly():
 
 
 def executing_eagerly_outside_functions():
+    if any(not getattr(g, "building_function", False) for g in ctx.graph_stack):
+        return False
     return behavior.eager
 
 
