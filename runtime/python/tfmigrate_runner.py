@@ -11,7 +11,6 @@ import json
 import math
 import os
 import re
-import runpy
 import sys
 import traceback
 
@@ -234,8 +233,11 @@ def main():
     sys.argv = [script] + [a for a in opts.args if a != "--"]
     sys.path.insert(0, os.path.dirname(script))
     status, code = "ok", 0
+    script_globals = {"__name__": "__main__", "__file__": script, "__builtins__": __builtins__}
     try:
-        runpy.run_path(script, run_name="__main__")
+        with open(script, "rb") as f:
+            code_obj = compile(f.read(), script, "exec")
+        exec(code_obj, script_globals)  # noqa: S102 - running the user's script is the point
     except SystemExit as e:
         code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
         status = "ok" if code == 0 else "exit"
@@ -260,18 +262,13 @@ def main():
     for s in sessions:
         if not getattr(s, "_tfm_closed", False):
             snapshot(s)
-    try:
-        for o in gc.get_objects():
-            if isinstance(o, var_base):
-                try:
-                    if not o.trainable:
-                        continue
-                    if hasattr(o, "numpy"):
-                        var_values.setdefault(o.name, value_record(o.numpy()))
-                except Exception:  # noqa: BLE001 - graph variables have no numpy()
-                    pass
-    except Exception:  # noqa: BLE001
-        pass
+    for o in gc.get_objects():
+        try:
+            if not isinstance(o, var_base) or not o.trainable or not hasattr(o, "numpy"):
+                continue
+            var_values.setdefault(o.name, value_record(o.numpy()))
+        except Exception:  # noqa: BLE001 - graph variables have no numpy(); odd objects may raise
+            pass
     trace.write({"kind": "variables", "values": var_values})
     trace.write({"kind": "trace_counts", "counts": counts})
     trace.write({"kind": "end", "status": status, "exit_code": code})

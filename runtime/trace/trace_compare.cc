@@ -95,8 +95,15 @@ std::vector<std::string> CompareTraces(const std::string& expected_jsonl, const 
       continue;
     }
     if (ke == "print") {
-      std::string te = std::regex_replace(e.value("text", ""), NumberRe(), "#");
-      std::string ta = std::regex_replace(a.value("text", ""), NumberRe(), "#");
+      // numbers masked; whitespace ignored (numpy pads columns to the widest number)
+      auto norm = [](const std::string& t) {
+        std::string m = std::regex_replace(t, NumberRe(), "#"), r;
+        for (char ch : m)
+          if (!isspace(static_cast<unsigned char>(ch))) r += ch;
+        return r;
+      };
+      std::string te = norm(e.value("text", ""));
+      std::string ta = norm(a.value("text", ""));
       if (te != ta || !CloseList(e["numbers"], a["numbers"], o))
         d.push_back(at + "printed\n    expected: " + e.value("text", "") + "\n    actual:   " + a.value("text", ""));
     } else if (ke == "fetch" || ke == "function_return") {

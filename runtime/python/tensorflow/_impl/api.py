@@ -216,6 +216,10 @@ def _build():
     for k, v in top_common.items():
         setattr(v1, k, v)
     v1_extra = {
+        "while_loop": lambda cond, body, loop_vars, shape_invariants=None, parallel_iterations=10, back_prop=True,
+        swap_memory=False, name=None, maximum_iterations=None, return_same_structure=False: control_flow.while_loop(
+            cond, body, loop_vars, shape_invariants, parallel_iterations, back_prop, swap_memory, maximum_iterations,
+            name, return_same_structure),
         "Session": session.Session, "InteractiveSession": session.InteractiveSession, "placeholder": _placeholder,
         "placeholder_with_default": _placeholder_with_default, "get_variable": variables.get_variable,
         "variable_scope": variables.variable_scope, "get_variable_scope": variables.get_variable_scope,

@@ -149,7 +149,9 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
             out = body(*vals)
             vals = [out] if single or not isinstance(out, (list, tuple)) else list(out)
             it += 1
-        return vals[0] if single else type(loop_vars)(vals) if isinstance(loop_vars, tuple) else vals
+        if single or (return_same_structure is False and len(vals) == 1):
+            return vals[0]
+        return type(loop_vars)(vals) if isinstance(loop_vars, tuple) else vals
     g = core.get_default_graph()
     flat_in = [core.convert_to_tensor(v) for v in nest.flatten(struct)]
     with g.name_scope(name or "while") as scope:
@@ -184,7 +186,9 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
         res = core.apply_op("While", flat_in + [core.capture(t) for t in outer], attrs, scope)
     vals = res[:len(flat_in)]
     out = nest.pack_sequence_as(struct, vals)
-    return out[0] if single else out
+    if single or (return_same_structure is False and len(vals) == 1):
+        return out[0]
+    return out
 
 
 def _format(v):
@@ -253,7 +257,7 @@ def py_function(func, inp, Tout, name=None):
         r = func(*ins)
         return r
     def cb(vals):
-        with core.graph_init_scope():
+        with core.force_eager():
             r = func(*[core.convert_to_tensor(v) for v in vals])
         r = r if isinstance(r, (list, tuple)) else [r]
         return [np.asarray(x) for x in r]

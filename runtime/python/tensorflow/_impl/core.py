@@ -63,6 +63,26 @@ class DType:
         return as_dtype, (self._name,)
 
 
+class RefDType(DType):
+    """TF1 ref dtypes (`float32_ref`), the dtype of a RefVariable."""
+
+    def __init__(self, base):
+        super().__init__(base.name + "_ref")
+        self._base = base
+
+    base_dtype = property(lambda self: self._base)
+    as_numpy_dtype = property(lambda self: self._base.as_numpy_dtype)
+    is_floating = property(lambda self: self._base.is_floating)
+    is_integer = property(lambda self: self._base.is_integer)
+    is_bool = property(lambda self: self._base.is_bool)
+
+    def __eq__(self, other):
+        return isinstance(other, RefDType) and other._name == self._name
+
+    def __hash__(self):
+        return hash(self._name)
+
+
 float32, float64, int32, int64 = DType("float32"), DType("float64"), DType("int32"), DType("int64")
 bool_, string, resource = DType("bool"), DType("string"), DType("resource")
 float16, uint8, int8, int16 = DType("float16"), DType("uint8"), DType("int8"), DType("int16")
@@ -99,6 +119,7 @@ def as_dtype(x):
 
 
 def _rt_dtype(d):
+    d = d.base_dtype
     n = d.name if d.name != "resource" else "string"
     if n not in SUPPORTED:
         raise UnsupportedSymbolError("dtype tf.%s" % d.name)
@@ -348,6 +369,20 @@ def reset_default_graph():
         raise AssertionError("Do not use tf.reset_default_graph() to clear nested graphs. If you need "
                              "a cleared graph, exit the nesting and create a new graph.")
     _default_graph[0] = Graph()
+
+
+@contextlib.contextmanager
+def force_eager():
+    """Runs ops eagerly regardless of graphs being built (dataset functions, host callbacks)."""
+    saved_graphs, ctx.graph_stack = ctx.graph_stack, []
+    saved_tapes, ctx.tapes = ctx.tapes, []
+    ctx.eager_override.append(True)
+    try:
+        yield
+    finally:
+        ctx.eager_override.pop()
+        ctx.graph_stack = saved_graphs
+        ctx.tapes = saved_tapes
 
 
 def inside_function():
@@ -606,6 +641,8 @@ class Tensor:
         return "<tf.Tensor '%s' shape=%s dtype=%s>" % (self.name, _shape_str(self.shape), self.dtype.name)
 
     def __str__(self):
+        if self.shape.ndims is None:
+            return 'Tensor("%s", dtype=%s)' % (self.name, self.dtype.name)
         return 'Tensor("%s", shape=%s, dtype=%s)' % (self.name, _shape_str(self.shape), self.dtype.name)
 
     def __hash__(self):
@@ -805,7 +842,7 @@ def register_conversion(pred, fn):
 
 def _infer_np(value, dtype):
     if dtype is not None:
-        dt = as_dtype(dtype)
+        dt = as_dtype(dtype).base_dtype
         if dt.name in ("string",):
             return np.array(value, dtype=object), dt
         arr = np.array(value)

@@ -41,7 +41,7 @@ class Dataset:
 
     @staticmethod
     def from_tensor_slices(tensors):
-        flat = [np.asarray(_val(t)) for t in nest.flatten(tensors)]
+        flat = [_arr(t) for t in nest.flatten(tensors)]
         n = flat[0].shape[0]
 
         def gen():
@@ -51,7 +51,7 @@ class Dataset:
 
     @staticmethod
     def from_tensors(tensors):
-        flat = [np.asarray(_val(t)) for t in nest.flatten(tensors)]
+        flat = [_arr(t) for t in nest.flatten(tensors)]
         return Dataset(lambda: iter([nest.pack_sequence_as(tensors, flat)]))
 
     @staticmethod
@@ -73,7 +73,7 @@ class Dataset:
     def map(self, fn, num_parallel_calls=None):
         def gen():
             for e in self._gen():
-                with core.graph_init_scope():
+                with core.force_eager():
                     args = nest.map_structure(lambda a: core.convert_to_tensor(a), e)
                     r = fn(*args) if isinstance(e, tuple) else fn(args)
                     yield nest.map_structure(_val, r)
@@ -122,6 +122,11 @@ class Dataset:
         first = next(iter(self._gen()))
         from .function import TensorSpec
         return nest.map_structure(lambda a: TensorSpec(np.shape(a), core.as_dtype(np.asarray(a).dtype)), first)
+
+
+def _arr(t):
+    v = _val(t)
+    return v if isinstance(v, np.ndarray) else core._infer_np(v, None)[0]
 
 
 def _val(t):

@@ -193,6 +193,8 @@ class Function:
                 for o in nest.flatten(out):
                     if isinstance(o, variables.Variable):
                         o = o.value()
+                    if o is not None and not isinstance(o, (Tensor, core.Operation)):
+                        o = core.convert_to_tensor(o)
                     if isinstance(o, core.EagerTensor) or (isinstance(o, Tensor) and o.graph is not fg):
                         o = core.capture(o)
                         o = core.op1("Identity", [o], {}, "Identity")

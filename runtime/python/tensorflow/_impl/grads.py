@@ -457,7 +457,7 @@ class GradientTape:
         from . import variables
         for t in (tensor if isinstance(tensor, (list, tuple)) else [tensor]):
             if isinstance(t, variables.Variable):
-                if t not in [v for v in self._watched_vars]:
+                if not any(w is t for w in self._watched_vars):
                     self._watched_vars.append(t)
             else:
                 self._watched.add(id(t))
@@ -479,8 +479,8 @@ class GradientTape:
                 shared = shared.decode() if isinstance(shared, bytes) else shared
             else:
                 shared = h.op.get_attr("shared_name")
-            for v in variables._all_resource_vars:
-                if v._shared == shared and v.trainable and v not in self._watched_vars:
+            for v in list(variables._all_resource_vars.values()):
+                if v._shared == shared and v.trainable and not any(w is v for w in self._watched_vars):
                     self._watched_vars.append(v)
         self._entries.append(_TapeOp(op_type, list(inputs), list(outputs), attrs))
 

@@ -3,6 +3,7 @@ required) and resource variables (eager / tf.function / TF2), get_variable with
 variable_scope (reuse, AUTO_REUSE), initializers and collections."""
 import contextlib
 import itertools
+import weakref
 
 import numpy as np
 
@@ -134,7 +135,7 @@ class RefVariable(Variable):
 
     name = property(lambda self: self._variable.name)
     op = property(lambda self: self._var_op)
-    dtype = property(lambda self: self._dtype)
+    dtype = property(lambda self: core.RefDType(self._dtype))
     shape = property(lambda self: self._variable.shape)
     graph = property(lambda self: self._graph)
     initializer = property(lambda self: self._initializer_op)
@@ -173,7 +174,7 @@ class RefVariable(Variable):
         raise NotImplementedError("numpy() is only available when eager execution is enabled.")
 
     def __repr__(self):
-        return "<tf.Variable '%s' shape=%s dtype=%s_ref>" % (self.name, core._shape_str(self.shape), self.dtype.name)
+        return "<tf.Variable '%s' shape=%s dtype=%s>" % (self.name, core._shape_str(self.shape), self.dtype.name)
 
 
 def _leaf(scoped, g):
@@ -226,7 +227,7 @@ class ResourceVariable(Variable):
             self._initial_value = init
             self._graph = g
             g.add_to_collections([GLOBAL_VARIABLES] + ([TRAINABLE_VARIABLES] if self._trainable else []), self)
-        _all_resource_vars.append(self)
+        _all_resource_vars[self._shared] = self
 
     name = property(lambda self: self._name)
     dtype = property(lambda self: self._dtype)
@@ -307,7 +308,7 @@ class ResourceVariable(Variable):
         return "<tf.Variable '%s' shape=%s dtype=%s>" % (self.name, core._shape_str(self.shape), self.dtype.name)
 
 
-_all_resource_vars = []
+_all_resource_vars = weakref.WeakValueDictionary()   # shared_name -> live variable
 _eager_scope = [""]
 
 
