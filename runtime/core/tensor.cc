@@ -143,6 +143,17 @@ Tensor Tensor::CastTo(DType to) const {
   return r;
 }
 
+Tensor Tensor::DeepCopy() const {
+  Tensor t = *this;
+  if (buf_) t.buf_ = std::make_shared<Buffer>(*buf_);
+  return t;
+}
+
+void Tensor::CopyDataFrom(const Tensor& src) {
+  buf_->bytes = src.buf_->bytes;
+  buf_->strings = src.buf_->strings;
+}
+
 std::string Tensor::DebugString() const {
   std::ostringstream o;
   o << "Tensor<" << DTypeName(dtype_) << " " << ShapeString() << ">";

@@ -57,6 +57,11 @@ class Tensor {
   int64_t AsInt64(int64_t i) const;
   // A new tensor of `to` with every element converted (TF Cast semantics).
   Tensor CastTo(DType to) const;
+  // A copy with its own buffer.
+  Tensor DeepCopy() const;
+  // Overwrites this tensor's elements (shared with every alias) with `src`'s; same
+  // dtype and element count required (TF1 ref variables update in place).
+  void CopyDataFrom(const Tensor& src);
   // Short human summary used in debug strings.
   std::string DebugString() const;
 

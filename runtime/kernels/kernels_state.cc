@@ -58,8 +58,12 @@ Status AssignK(KernelContext& c) {
     Status s = CheckAssignShape(c, slot, v);
     if (!s.ok()) return s;
   }
-  slot = v;
-  c.outputs = {v};
+  if (slot.valid() && slot.dtype() == v.dtype() && slot.shape() == v.shape()) {
+    slot.CopyDataFrom(v);  // in place: reads that alias the variable see the new value
+  } else {
+    slot = v.DeepCopy();   // never alias the assigned value (e.g. a Const's buffer)
+  }
+  c.outputs = {slot};
   return Status::Ok();
 }
 
@@ -70,8 +74,8 @@ Status AssignUpdate(KernelContext& c, const char* op) {
   KernelContext k{.op = op, .node_name = c.node_name, .attrs = c.attrs, .inputs = {it->second, c.inputs[1]}};
   TFM_RETURN_IF_ERROR(RunKernel(k));
   TFM_RETURN_IF_ERROR(CheckAssignShape(c, it->second, k.outputs[0]));
-  it->second = k.outputs[0];
-  c.outputs = {k.outputs[0]};
+  it->second.CopyDataFrom(k.outputs[0]);  // in place, as TF1's ref kernels
+  c.outputs = {it->second};
   return Status::Ok();
 }
 Status AssignAddK(KernelContext& c) { return AssignUpdate(c, "AddV2"); }

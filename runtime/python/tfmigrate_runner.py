@@ -21,8 +21,19 @@ class Trace:
     def __init__(self, path):
         self._f = open(path, "w", buffering=1) if path else None
         self.fetch_calls = 0
+        self.paths = []   # (absolute directory, placeholder): keeps traces machine-independent
+
+    def _portable(self, s):
+        for p, r in self.paths:
+            s = s.replace(p, r)
+        return s
 
     def write(self, rec):
+        for k in ("text", "message"):
+            if isinstance(rec.get(k), str):
+                rec[k] = self._portable(rec[k])
+        if "text" in rec:
+            rec["numbers"] = parse_numbers(rec["text"])
         if self._f:
             self._f.write(json.dumps(rec, sort_keys=True) + "\n")
 
@@ -114,6 +125,7 @@ def main():
     opts = ap.parse_args()
     trace = Trace(opts.trace)
     script = os.path.abspath(opts.script)
+    trace.paths = [(os.path.dirname(os.path.abspath(__file__)), "<tfmigrate>"), (os.path.dirname(script), "<script-dir>")]
     trace.write({"kind": "start", "mode": opts.mode, "backend": opts.backend, "script": os.path.basename(script)})
 
     os.environ["TFMIGRATE_TF_MODE"] = opts.mode

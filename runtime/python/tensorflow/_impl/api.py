@@ -244,6 +244,10 @@ def _build():
         "enable_resource_variables": lambda: setattr(core.behavior, "resource_variables", True),
         "get_default_session": session.get_default_session, "arg_max": ops.argmax, "arg_min": ops.argmin,
         "executing_eagerly_outside_functions": core.executing_eagerly_outside_functions,
+        "disable_tensor_equality": lambda: setattr(core.behavior, "tensor_equality", False),
+        "enable_tensor_equality": lambda: setattr(core.behavior, "tensor_equality", True),
+        "disable_v2_tensorshape": lambda: setattr(core.behavior, "v1_shapes", True),
+        "enable_v2_tensorshape": lambda: setattr(core.behavior, "v1_shapes", False),
     }
     for k, v in v1_extra.items():
         setattr(v1, k, v)

@@ -200,6 +200,14 @@ class Dimension:
     def __hash__(self):
         return hash(self._value)
 
+    def is_compatible_with(self, other):
+        o = other._value if isinstance(other, Dimension) else other
+        return self._value is None or o is None or self._value == o
+
+    def assert_is_compatible_with(self, other):
+        if not self.is_compatible_with(other):
+            raise ValueError("Dimensions %s and %s are not compatible" % (self, other))
+
     def __repr__(self):
         return "Dimension(%r)" % self._value
 
@@ -221,13 +229,16 @@ class TensorShape:
     def dims(self):
         if self._dims is None:
             return None
-        return [Dimension(d) for d in self._dims] if behavior.v1_shapes else list(self._dims)
+        return [Dimension(d) for d in self._dims]
 
     @property
     def ndims(self):
         return None if self._dims is None else len(self._dims)
 
     rank = ndims
+
+    def __bool__(self):
+        return self._dims is not None
 
     def as_list(self):
         if self._dims is None:
@@ -265,7 +276,7 @@ class TensorShape:
     def __iter__(self):
         if self._dims is None:
             raise ValueError("Cannot iterate over a shape with unknown rank.")
-        return iter(self.dims)
+        return iter(self.dims if behavior.v1_shapes else list(self._dims))
 
     def __getitem__(self, k):
         if isinstance(k, slice):
@@ -803,6 +814,9 @@ class EagerTensor(Tensor):
         if self.shape.ndims == 0:
             return format(self._numpy()[()], spec)
         return format(str(self), spec)
+
+    def __hash__(self):
+        raise TypeError("Tensor is unhashable. Instead, use tensor.ref() as the key.")
 
     def __copy__(self):
         return self

@@ -215,6 +215,7 @@ class Function:
         cf = self._cache.get(key)
         if cf is None:
             cf, created = self._trace(args, kwargs, allow_vars=not self._traced_once)
+            self._created_vars = getattr(self, "_created_vars", []) + list(created)   # the function owns them
             if created and not self._traced_once:
                 self._traced_once = True
                 cf, _ = self._trace(args, kwargs, allow_vars=False)

@@ -110,9 +110,11 @@ class RefVariable(Variable):
         g = core.get_default_graph()
         trainable = True if trainable is None else trainable
         with g.name_scope(_scoped_name(name, "Variable")) as scope:
-            base = scope[:-1]
-            with g.name_scope("Initializer" if callable(initial_value) else "initial_value"):
-                init = _t(initial_value() if callable(initial_value) else initial_value, dtype=dtype)
+            if callable(initial_value):
+                with g.name_scope("Initializer"):
+                    init = _t(initial_value(), dtype=dtype, name="initial_value")
+            else:
+                init = _t(initial_value, dtype=dtype, name="initial_value")
             self._dtype = init.dtype
             vshape = init.shape if validate_shape else core.TensorShape(None)
             if shape is not None:
@@ -214,8 +216,11 @@ class ResourceVariable(Variable):
         else:
             g = core.get_default_graph()
             with g.name_scope(name or "Variable") as scope:
-                with g.name_scope("Initializer" if callable(initial_value) else "initial_value"):
-                    init = _t(initial_value() if callable(initial_value) else initial_value, dtype=dtype)
+                if callable(initial_value):
+                    with g.name_scope("Initializer"):
+                        init = _t(initial_value(), dtype=dtype, name="initial_value")
+                else:
+                    init = _t(initial_value, dtype=dtype, name="initial_value")
                 self._dtype = init.dtype
                 self._shape = init.shape if shape is None else core.TensorShape(shape)
                 h = core.apply_op("VarHandleOp", [], {"shared_name": self._shared, "dtype": self._dtype,
@@ -224,6 +229,9 @@ class ResourceVariable(Variable):
                 self._name = scope[:-1] + ":0"
                 self._initializer_op = core.apply_op("AssignVariableOp", [h, init], {"dtype": self._dtype}, "Assign") or None
                 self._initializer_op = g._ops[-1]
+                with g.name_scope("Read"):
+                    self._graph_element = core.op1("ReadVariableOp", [h], {"dtype": self._dtype, "shape": self._shape},
+                                                   "ReadVariableOp")
             self._initial_value = init
             self._graph = g
             g.add_to_collections([GLOBAL_VARIABLES] + ([TRAINABLE_VARIABLES] if self._trainable else []), self)
@@ -255,7 +263,10 @@ class ResourceVariable(Variable):
         return self.handle.op
 
     def _as_graph_element(self):
-        return self.handle
+        ge = getattr(self, "_graph_element", None)
+        if ge is not None and not core.executing_eagerly() and ge.graph is core.get_default_graph():
+            return ge
+        return self.value()
 
     def value(self):
         return core.op1("ReadVariableOp", [self.handle], {"dtype": self._dtype, "shape": self._shape}, "ReadVariableOp")
