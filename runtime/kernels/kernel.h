@@ -44,6 +44,8 @@ void SetHostCallback(HostCallback cb);
 
 // Global random seed state for eager ops (tf.random.set_seed).
 std::mt19937_64& EagerRng(int64_t seed, int64_t seed2);
+// Forgets every eager generator (tf.random.set_seed restarts the sequences).
+void ResetEagerRngs();
 
 struct KernelContext {
   std::string op;

@@ -218,8 +218,17 @@ Status PartitionedCallK(KernelContext& c) { return CallFunction(GetIntAttr(*c.at
 
 void SetHostCallback(HostCallback cb) { Callback() = std::move(cb); }
 
+namespace {
+std::map<std::pair<int64_t, int64_t>, std::mt19937_64>& EagerRngs() {
+  static auto* rngs = new std::map<std::pair<int64_t, int64_t>, std::mt19937_64>();
+  return *rngs;
+}
+}  // namespace
+
+void ResetEagerRngs() { EagerRngs().clear(); }
+
 std::mt19937_64& EagerRng(int64_t seed, int64_t seed2) {
-  static std::map<std::pair<int64_t, int64_t>, std::mt19937_64>* rngs = new std::map<std::pair<int64_t, int64_t>, std::mt19937_64>();
+  auto* rngs = &EagerRngs();
   auto key = std::make_pair(seed, seed2);
   auto it = rngs->find(key);
   if (it == rngs->end()) {

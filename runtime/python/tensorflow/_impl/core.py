@@ -680,6 +680,10 @@ class Tensor:
         return self is not other
 
     def __bool__(self):
+        if inside_function():
+            # Real tf.function converts Python control flow on tensors (AutoGraph); the
+            # bundled runtime does not yet, so it reports that instead of a wrong TypeError.
+            raise UnsupportedSymbolError("AutoGraph (Python if/while on a tensor inside tf.function)")
         raise TypeError("Using a symbolic `tf.Tensor` as a Python `bool` is not allowed. You can attempt the "
                         "following resolutions to the problem: If you are running in Graph mode, use Eager "
                         "execution mode or decorate this function with @tf.function.")

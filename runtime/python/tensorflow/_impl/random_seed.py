@@ -10,6 +10,8 @@ def set_seed(seed):
     if core.executing_eagerly():
         _global[0] = seed
         _counter[0] = 0
+        import _tfrt
+        _tfrt.reset_eager_rngs()
     else:
         core.get_default_graph().seed = seed
 
@@ -25,8 +27,11 @@ def get_seed(op_seed):
     gs = _graph_seed()
     if gs is not None:
         if op_seed is None:
-            _counter[0] += 1
-            op_seed = _counter[0]
+            if core.executing_eagerly():
+                _counter[0] += 1
+                op_seed = _counter[0]
+            else:
+                op_seed = len(core.get_default_graph()._ops)   # TF: the graph's last op id
         return int(gs), int(op_seed)
     if op_seed is not None:
         return DEFAULT_GRAPH_SEED, int(op_seed)
