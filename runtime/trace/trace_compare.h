@@ -16,6 +16,9 @@ namespace tfm::rt {
 struct CompareOptions {
   double rel_tol = 1e-5;
   double abs_tol = 1e-6;
+  // false: fetched/returned/variable values compare by dtype and shape only (programs
+  // whose values are random; their printed output must still match).
+  bool compare_values = true;
 };
 
 // Returns human-readable differences; empty when the traces agree.

@@ -1,4 +1,5 @@
 # modes: tf1
+# compare: shapes-only
 # Random ops with graph-level and op-level seeds: shapes, dtypes, ranges, and
 # determinism (the same seeds give the same numbers in a fresh graph). Values themselves
 # are not compared with TensorFlow (different generators).
