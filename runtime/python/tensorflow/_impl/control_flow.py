@@ -160,6 +160,11 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
 
         def bfn(*phs):
             out = body(*nest.pack_sequence_as(struct, list(phs)))
+            if (maximum_iterations is not None and return_same_structure is False and not single
+                    and isinstance(out, (list, tuple)) and type(out) is not type(loop_vars)):
+                # v1 while_loop wraps the loop vars with its iteration counter and then
+                # checks the body's structure strictly.
+                raise TypeError("The two structures don't have the same nested structure.")
             if not isinstance(out, (list, tuple)):
                 out = [out]
             return [core.convert_to_tensor(o, dtype=p.dtype) for o, p in zip(nest.flatten(list(out)), phs)]

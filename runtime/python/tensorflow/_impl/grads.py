@@ -529,7 +529,8 @@ class GradientTape:
             out = []
             for s in flat:
                 if isinstance(s, variables.ResourceVariable):
-                    gl = [res[id(r)] for r in var_reads[id(s)] if res[id(r)] is not None]
+                    watched = any(w is s for w in self._watched_vars)
+                    gl = [res[id(r)] for r in var_reads[id(s)] if watched and res[id(r)] is not None]
                     g = None if not gl else (gl[0] if len(gl) == 1 else ops.add_n(gl))
                 else:
                     g = res[id(s)] if id(s) in self._watched else None
