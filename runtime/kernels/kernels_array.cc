@@ -479,16 +479,12 @@ Status StridedSliceK(KernelContext& c) {
     if (!((nam >> i) & 1) && !((elm >> i) & 1)) ++specified;
   for (int64_t i = 0; i < nspec; ++i) {
     if ((elm >> i) & 1) {
-      int64_t fill = x.dims() - specified - xd;
+      // The ellipsis covers every dimension no other (non-newaxis) spec names.
+      int64_t fill = x.dims() - specified;
       for (int64_t k = 0; k < fill && xd < x.dims(); ++k, ++xd) {
         dense.push_back({0, 0, 1, true, true, false});
         final_from.push_back(static_cast<int>(dense.size()) - 1);
       }
-      specified = x.dims() - xd;  // remaining specs map one-to-one
-      int64_t rest = 0;
-      for (int64_t k = i + 1; k < nspec; ++k)
-        if (!((nam >> k) & 1)) ++rest;
-      specified = rest;
       continue;
     }
     if ((nam >> i) & 1) {

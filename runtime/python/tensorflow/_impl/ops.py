@@ -1,5 +1,7 @@
 """Public math / array / random ops of the facade, and Tensor's Python operators.
 Every function converts its arguments and calls core.apply_op with TF's op name."""
+import builtins
+
 import numpy as np
 
 from . import core
@@ -189,7 +191,7 @@ def transpose(a, perm=None, name="transpose", conjugate=False):
     x = _t(a)
     if perm is None:
         r = x.shape.ndims
-        perm = list(range(r - 1, -1, -1))
+        perm = list(builtins.range(r - 1, -1, -1))
     return op1("Transpose", [x, _t(perm, dtype=core.int32)], {"T": x.dtype}, name)
 
 
@@ -324,8 +326,14 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
 
 
 def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None, name=None):
-    dtype = core.as_dtype(dtype) if dtype is not None else (
-        on_value.dtype if isinstance(on_value, Tensor) else core.float32)
+    if dtype is not None:
+        dtype = core.as_dtype(dtype)
+    elif on_value is not None:
+        dtype = _t(on_value).dtype
+    elif off_value is not None:
+        dtype = _t(off_value).dtype
+    else:
+        dtype = core.float32
     on = _t(1 if on_value is None else on_value, dtype=dtype)
     off = _t(0 if off_value is None else off_value, dtype=dtype)
     return op1("OneHot", [_t(indices), _t(depth, dtype=core.int32), on, off],
