@@ -7,6 +7,8 @@
 #include <fstream>
 #include <sstream>
 
+#include <unistd.h>
+
 #include "runtime/launch/launch.h"
 #include "runtime/trace/trace_compare.h"
 
@@ -21,6 +23,9 @@ std::string Slurp(const fs::path& p) {
   s << in.rdbuf();
   return s.str();
 }
+
+// Per-process temporary paths: several checkouts may run the suite at once.
+fs::path Temp(const std::string& name) { return fs::temp_directory_path() / (std::to_string(getpid()) + "_" + name); }
 
 std::vector<std::string> Goldens() {
   std::vector<std::string> out;
@@ -40,7 +45,7 @@ TEST_P(Conformance, BundledMatchesTensorFlow) {
   std::string mode = stem.substr(stem.rfind('.') + 1);
   std::string name = stem.substr(0, stem.rfind('.'));
   fs::path src = fs::path(TFMIGRATE_SOURCE_DIR) / "testdata/programs";
-  fs::path trace = fs::temp_directory_path() / ("tfm_conf_" + stem + ".jsonl");
+  fs::path trace = Temp("tfm_conf_" + stem + ".jsonl");
   LaunchOptions o{.mode = mode, .script = (src / (name + ".py")).string(), .trace_path = trace.string(),
                   .timeout_seconds = 60};
   LaunchResult r = LaunchScript(o);
@@ -63,14 +68,14 @@ INSTANTIATE_TEST_SUITE_P(Programs, Conformance, ::testing::ValuesIn(Goldens()),
                          });
 
 fs::path WriteScript(const std::string& name, const std::string& text) {
-  fs::path p = fs::temp_directory_path() / name;
+  fs::path p = Temp(name);
   std::ofstream(p) << text;
   return p;
 }
 
 TEST(RunBadInput, UnsupportedSymbolIsReportedByName) {
   fs::path s = WriteScript("tfm_unsupported.py", "import tensorflow as tf\nprint(1)\ntf.image.resize\n");
-  fs::path t = fs::temp_directory_path() / "tfm_unsupported.jsonl";
+  fs::path t = Temp("tfm_unsupported.jsonl");
   LaunchResult r = LaunchScript({.mode = "tf2", .script = s.string(), .trace_path = t.string()});
   EXPECT_EQ(r.exit_code, 3);
   std::string trace = Slurp(t);
@@ -80,7 +85,7 @@ TEST(RunBadInput, UnsupportedSymbolIsReportedByName) {
 
 TEST(RunBadInput, InfiniteLoopHitsTheTimeLimit) {
   fs::path s = WriteScript("tfm_loop.py", "import tensorflow as tf\nprint('start')\nwhile True:\n    pass\n");
-  fs::path t = fs::temp_directory_path() / "tfm_loop.jsonl";
+  fs::path t = Temp("tfm_loop.jsonl");
   LaunchResult r = LaunchScript({.mode = "tf2", .script = s.string(), .trace_path = t.string(), .timeout_seconds = 3});
   EXPECT_TRUE(r.timed_out);
   EXPECT_EQ(r.exit_code, 124);
@@ -95,7 +100,7 @@ TEST(RunBadInput, UnboundedAllocationHitsTheMemoryLimit) {
 
 TEST(RunBadInput, ScriptExceptionIsRecordedWithLine) {
   fs::path s = WriteScript("tfm_raise.py", "import tensorflow as tf\n\ntf.constant([1, 2]) + tf.constant([1, 2, 3])\n");
-  fs::path t = fs::temp_directory_path() / "tfm_raise.jsonl";
+  fs::path t = Temp("tfm_raise.jsonl");
   LaunchResult r = LaunchScript({.mode = "tf2", .script = s.string(), .trace_path = t.string()});
   EXPECT_EQ(r.exit_code, 1);
   std::string trace = Slurp(t);
