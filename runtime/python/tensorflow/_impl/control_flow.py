@@ -126,7 +126,9 @@ def cond(pred, true_fn=None, false_fn=None, strict=False, name=None, fn1=None, f
             merged.append(a if a.shape == b.shape else type("T", (), {"shape": core.TensorShape(None) if a.shape.ndims != b.shape.ndims else core.TensorShape([x if x == y else None for x, y in zip(a.shape.as_list(), b.shape.as_list())]), "dtype": a.dtype})())
         oa = output_attrs(merged)
         attrs.update(oa)
-        res = core.apply_op("If", [p] + [core.capture(t) for t in outer], attrs, "If" if False else scope)
+        # branch graphs for the gradient (grads.py); "_" attrs never reach the runtime
+        attrs["_cond_info"] = (tg, [t for t in tflat if isinstance(t, Tensor)], fg, ftens, list(outer))
+        res = core.apply_op("If", [p] + [core.capture(t) for t in outer], attrs, scope)
     it = iter(res)
     flat = [next(it) if isinstance(t, Tensor) else (None if t is None else group()) for t in tflat]
     if tout is None:

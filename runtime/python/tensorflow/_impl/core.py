@@ -963,6 +963,8 @@ def capture(t):
 def _rt_attrs(attrs):
     out = {}
     for k, v in attrs.items():
+        if k.startswith("_"):
+            continue
         if isinstance(v, DType):
             out[k] = _rt_dtype(v)
         elif isinstance(v, TensorShape):

@@ -340,6 +340,37 @@ def _strided_slice(op, g):
     raise core.UnsupportedSymbolError("gradient of tensor slicing")
 
 
+@register("If", "StatelessIf")
+def _if_grad(op, *out_grads):
+    """Gradient of a cond: an If over gradient functions built inside each branch graph
+    (the branch graph gets gradient nodes; a second function over it returns them)."""
+    import _tfrt
+    from . import function as _fn
+    tg, touts, fg, fouts, outer = op.get_attr("_cond_info")
+    grads_in = [g if g is not None else ops.zeros_like(o) for g, o in zip(out_grads, op.outputs)]
+    ids = []
+    for G, outs in ((tg, touts), (fg, fouts)):
+        with G.as_default():
+            gphs = []
+            for o in outs:
+                ph = G._add_op("Placeholder", [], {"dtype": o.dtype, "shape": o.shape}, "grad_in",
+                               core._rt_attrs({"dtype": o.dtype, "shape": o.shape})).outputs[0]
+                gphs.append(ph)
+            xs = [G._capture_map[id(t)][1] for t in outer]
+            gs = gradients(list(outs), xs, grad_ys=gphs) if outs else [None] * len(xs)
+            gs = [g if g is not None else ops.zeros_like(x) for g, x in zip(gs, xs)]
+            gs = [ops.identity(g) for g in gs]
+        if G is tg:
+            branch_grads = gs
+        ids.append(_tfrt.register_function(
+            G._rt, [(x.op._id, x.value_index) for x in xs] + [(p.op._id, p.value_index) for p in gphs],
+            [(g.op._id, g.value_index) for g in gs], []))
+    attrs = {"then_branch": ids[0], "else_branch": ids[1]}
+    attrs.update(_fn.output_attrs(branch_grads))
+    res = core.apply_op("If", [op.inputs[0]] + list(op.inputs[1:]) + grads_in, attrs, "If_grad")
+    return [None] + [r if r.dtype.is_floating else None for r in res]
+
+
 class _TapeOp:
     def __init__(self, op_type, inputs, outputs, attrs):
         self.type, self.inputs, self.outputs, self._attrs = op_type, inputs, outputs, attrs
@@ -472,13 +503,7 @@ class GradientTape:
     def _record(self, op_type, inputs, outputs, attrs):
         if op_type == "ReadVariableOp" and self._watch_vars:
             from . import variables
-            shared = None
-            h = inputs[0]
-            if isinstance(h, core.EagerTensor):
-                shared = h._numpy()[()]
-                shared = shared.decode() if isinstance(shared, bytes) else shared
-            else:
-                shared = h.op.get_attr("shared_name")
+            shared = _shared_of(inputs[0])
             for v in list(variables._all_resource_vars.values()):
                 if v._shared == shared and v.trainable and not any(w is v for w in self._watched_vars):
                     self._watched_vars.append(v)
@@ -521,6 +546,8 @@ class GradientTape:
             for s in flat:
                 if isinstance(s, variables.ResourceVariable):
                     reads = [e.outputs[0] for e in self._entries if e.type == "ReadVariableOp" and _shared_of(e.inputs[0]) == s._shared]
+                    reads += [h for h in s._handles.values() if any(any(i is h for i in e.inputs) for e in self._entries
+                                                                    if e.type in ("If", "StatelessIf"))]
                     var_reads[id(s)] = reads
                     want.extend(id(r) for r in reads)
                 else:
@@ -530,7 +557,7 @@ class GradientTape:
             for s in flat:
                 if isinstance(s, variables.ResourceVariable):
                     watched = any(w is s for w in self._watched_vars)
-                    gl = [res[id(r)] for r in var_reads[id(s)] if watched and res[id(r)] is not None]
+                    gl = [res[id(r)] for r in var_reads[id(s)] if watched and res.get(id(r)) is not None]
                     g = None if not gl else (gl[0] if len(gl) == 1 else ops.add_n(gl))
                 else:
                     g = res[id(s)] if id(s) in self._watched else None
@@ -548,4 +575,11 @@ def _shared_of(h):
     if isinstance(h, core.EagerTensor):
         v = h._numpy()[()]
         return v.decode() if isinstance(v, bytes) else v
+    if h.op.type == "Placeholder":
+        for outer, ph in getattr(h.graph, "captures", []):
+            if ph is h:
+                return _shared_of(outer)   # a handle captured by a branch graph
+        return None
+    if h.op.type != "VarHandleOp":
+        return None
     return h.op.get_attr("shared_name")

@@ -251,6 +251,17 @@ class ResourceVariable(Variable):
             return core.EagerTensor(__import__("_tfrt").Tensor.from_strings([self._shared.encode()], []), core.resource)
         g = core.get_default_graph()
         h = self._handles.get(id(g))
+        outer = getattr(g, "outer", None)
+        if h is None and outer is not None:
+            # cond/while branch graphs (and functions traced inside a graph) capture the
+            # enclosing graph's handle, so gradients flow to the variable through If/While.
+            core.ctx.graph_stack.append(outer)
+            try:
+                outer_h = self.handle
+            finally:
+                core.ctx.graph_stack.pop()
+            h = g.capture(outer_h)
+            self._handles[id(g)] = h
         if h is None:
             with g.name_scope(None), g.control_dependencies(None):
                 h = core.apply_op("VarHandleOp", [], {"shared_name": self._shared, "dtype": self._dtype,
