@@ -182,7 +182,11 @@ def main():
                     except BaseException as e:
                         trace.write({"kind": "fetch_error", "call": n, "type": type(e).__name__})
                         raise
-                    trace.write({"kind": "fetch", "call": n, "values": [value_record(x) for x in flatten(out)]})
+                    rec = {"kind": "fetch", "call": n, "values": [value_record(x) for x in flatten(out)]}
+                    rt = getattr(self, "_rt", None)   # bundled backend: the ops this run executed
+                    if rt is not None and hasattr(rt, "last_executed"):
+                        rec["ops_run"] = list(rt.last_executed())[:500]
+                    trace.write(rec)
                     return out
                 run._tfm = True
                 base.run = run
