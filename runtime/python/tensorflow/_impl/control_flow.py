@@ -190,6 +190,9 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
         bid = _register(bg, bphs, bflat, outer)
         attrs = {"cond": cid, "body": bid, "maximum_iterations": -1 if maximum_iterations is None else int(maximum_iterations)}
         attrs.update(output_attrs(flat_in + [core.capture(t) for t in outer]))
+        # what the gradient needs (grads.py); "_" attrs never reach the runtime
+        attrs["_while_info"] = (bg, list(bphs), list(bflat[:len(flat_in)]), list(outer), cid, bid, len(flat_in),
+                                maximum_iterations)
         res = core.apply_op("While", flat_in + [core.capture(t) for t in outer], attrs, scope)
     vals = res[:len(flat_in)]
     out = nest.pack_sequence_as(struct, vals)

@@ -371,6 +371,60 @@ def _if_grad(op, *out_grads):
     return [None] + [r if r.dtype.is_floating else None for r in res]
 
 
+@register("While", "StatelessWhile")
+def _while_grad(op, *out_grads):
+    """Gradient of a while_loop: a vector-Jacobian function is built inside the body graph;
+    at run time a host callback replays the forward loop (keeping each iteration's loop
+    variables) and applies the VJP from the last iteration back to the first."""
+    import _tfrt
+    from . import control_flow
+    bg, bphs, bouts, outer, cid, bid, n, max_iter = op.get_attr("_while_info")
+    with bg.as_default():
+        gphs = [bg._add_op("Placeholder", [], {"dtype": o.dtype, "shape": o.shape}, "grad_in",
+                           core._rt_attrs({"dtype": o.dtype, "shape": o.shape})).outputs[0] for o in bouts]
+        caps = [bg._capture_map[id(t)][1] for t in outer]
+        xs = list(bphs) + caps
+        gs = gradients(list(bouts), xs, grad_ys=gphs)
+        # every loop variable gets a gradient (zeros if unconnected); captures only when they have one
+        gs = [ops.identity(g) if g is not None else (ops.zeros_like(x) if k < n else None)
+              for k, (g, x) in enumerate(zip(gs, xs))]
+    live = [k for k, g in enumerate(gs) if g is not None]   # 0..n-1 first, then some captures
+    vjp = _tfrt.register_function(
+        bg._rt, [(p.op._id, p.value_index) for p in xs + gphs], [(gs[k].op._id, gs[k].value_index) for k in live], [])
+    out_dtypes = [gs[k].dtype for k in live]
+    static = [gs[k].shape.as_list() if gs[k].shape.is_fully_defined() else [] for k in live]
+    grads_in = [g if g is not None else ops.zeros_like(o) for g, o in zip(out_grads[:n], op.outputs[:n])]
+    in_dtypes = [t.dtype for t in list(op.inputs) + grads_in]
+
+    def run(vals):
+        rts = [core._rt_from_np(v, d if d != core.resource else core.string) for v, d in zip(vals, in_dtypes)]
+        cur, capv, g_vars = rts[:n], rts[n:n + len(outer)], rts[n + len(outer):]
+        history, it = [], 0
+        while max_iter is None or it < max_iter:
+            if not bool(core._np_from_rt(_tfrt.call_function(cid, cur + capv)[0])):
+                break
+            history.append(cur)
+            cur = _tfrt.call_function(bid, cur + capv)[:n]
+            it += 1
+        g_caps = [None] * (len(live) - n)
+        for vars_k in reversed(history):
+            res = _tfrt.call_function(vjp, vars_k + capv + g_vars)
+            g_vars = res[:n]
+            for j, r in enumerate(res[n:]):
+                a = core._np_from_rt(r)
+                g_caps[j] = a if g_caps[j] is None else g_caps[j] + a
+        outs = [core._np_from_rt(g) for g in g_vars]
+        outs += [a if a is not None else np.zeros(static[n + j], out_dtypes[n + j].as_numpy_dtype)
+                 for j, a in enumerate(g_caps)]
+        return outs
+
+    res = control_flow.host_call(run, list(op.inputs) + grads_in, out_dtypes, "while_grad")
+    full = [None] * len(xs)
+    for j, k in enumerate(live):
+        full[k] = res[j] if (xs[k].dtype.is_floating or xs[k].dtype == core.resource) else None
+    return full
+
+
 class _TapeOp:
     def __init__(self, op_type, inputs, outputs, attrs):
         self.type, self.inputs, self.outputs, self._attrs = op_type, inputs, outputs, attrs
@@ -547,7 +601,7 @@ class GradientTape:
                 if isinstance(s, variables.ResourceVariable):
                     reads = [e.outputs[0] for e in self._entries if e.type == "ReadVariableOp" and _shared_of(e.inputs[0]) == s._shared]
                     reads += [h for h in s._handles.values() if any(any(i is h for i in e.inputs) for e in self._entries
-                                                                    if e.type in ("If", "StatelessIf"))]
+                                                                    if e.type in ("If", "StatelessIf", "While"))]
                     var_reads[id(s)] = reads
                     want.extend(id(r) for r in reads)
                 else:
