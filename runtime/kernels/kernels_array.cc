@@ -545,6 +545,35 @@ Status StridedSliceK(KernelContext& c) {
   return Status::Ok();
 }
 
+// Gradient of StridedSlice: scatters dy into zeros of the input's shape. The selected
+// positions come from slicing an iota tensor with the same spec.
+Status StridedSliceGradK(KernelContext& c) {
+  Shape s = IntVec(c.inputs[0]);
+  const Tensor& dy = c.inputs[4];
+  Tensor iota = Tensor::Alloc(DType::kInt64, s);
+  for (int64_t i = 0; i < iota.num_elements(); ++i) iota.data<int64_t>()[i] = i;
+  KernelContext k{.op = "StridedSlice", .node_name = c.node_name, .attrs = c.attrs,
+                  .inputs = {iota, c.inputs[1], c.inputs[2], c.inputs[3]}};
+  TFM_RETURN_IF_ERROR(RunKernel(k));
+  const Tensor& idx = k.outputs[0];
+  if (idx.num_elements() != dy.num_elements())
+    return InvalidArgument("StridedSliceGrad: dy has " + std::to_string(dy.num_elements()) + " elements, slice has " +
+                           std::to_string(idx.num_elements()));
+  Tensor o = Tensor::Alloc(dy.dtype(), s);
+  for (int64_t i = 0; i < idx.num_elements(); ++i) {
+    int64_t at = idx.data<int64_t>()[i];
+    switch (dy.dtype()) {
+      case DType::kFloat: o.data<float>()[at] += dy.data<float>()[i]; break;
+      case DType::kDouble: o.data<double>()[at] += dy.data<double>()[i]; break;
+      case DType::kInt32: o.data<int32_t>()[at] += dy.data<int32_t>()[i]; break;
+      case DType::kInt64: o.data<int64_t>()[at] += dy.data<int64_t>()[i]; break;
+      default: return InvalidArgument("StridedSliceGrad: unsupported dtype");
+    }
+  }
+  c.outputs = {o};
+  return Status::Ok();
+}
+
 Status StringFormatK(KernelContext& c) {
   // Joins the string renderings of the inputs (already rendered by the host) with spaces.
   std::string s;
@@ -567,6 +596,7 @@ void RegisterArrayKernels(std::map<std::string, KernelFn>& m) {
   m["OnesLike"] = OnesLikeK; m["Range"] = RangeK; m["Select"] = SelectK; m["SelectV2"] = SelectK;
   m["BroadcastTo"] = BroadcastToK; m["Tile"] = TileK; m["BroadcastGradientArgs"] = BroadcastGradientArgsK;
   m["GatherV2"] = GatherK; m["OneHot"] = OneHotK; m["StridedSlice"] = StridedSliceK;
+  m["StridedSliceGrad"] = StridedSliceGradK;
   m["StringJoinSpace"] = StringFormatK;
 }
 

@@ -274,7 +274,7 @@ const std::map<std::string, EvalInfo>& EvalOps() {
       {"Range", {{}, 0}}, {"Select", {{0, 1, 2}, 1}}, {"SelectV2", {{0, 1, 2}, 1}}, {"BroadcastTo", {{0}, 0}},
       {"Tile", {{0}, 0}}, {"GatherV2", {{0, 1}, 0}}, {"OneHot", {{0, 2, 3}, 2}}, {"StridedSlice", {{0}, 0}},
       {"ZerosLike", {{0}, 0}}, {"OnesLike", {{0}, 0}}, {"BroadcastGradientArgs", {{}, 0}},
-      {"IdentityN", {{-1}, 0}},
+      {"IdentityN", {{-1}, 0}}, {"StridedSliceGrad", {{4}, 4}},
   };
   return *m;
 }

@@ -198,7 +198,13 @@ def _reduced_grad(op, g):
         av = _const_value(axis)
         r = x.shape.ndims
         if av is None or r is None:
-            raise core.UnsupportedSymbolError("gradient of %s with a dynamic axis or unknown rank" % op.type)
+            # dynamic: keep = shape(x) with the reduced axes set to 1
+            sx = ops.shape(x)
+            rank = ops.size(sx)
+            ax = ops.floormod(ops.reshape(ops.cast(axis, core.int32), [-1]), rank)
+            hit = ops.greater(ops.reduce_sum(ops.one_hot(ax, rank, dtype=core.int32), axis=0), 0)
+            keep = ops.where(hit, ops.ones_like(sx), sx)
+            return ops.broadcast_to(ops.reshape(g, keep), sx)
         axes = {int(a) % r for a in np.ravel(av)} if r else set()
         dims = x.shape.as_list()
         keep = [1 if i in axes else (dims[i] if dims[i] is not None else ops.shape(x)[i]) for i in range(r)]
@@ -337,7 +343,13 @@ def _gather(op, g):
 
 @register("StridedSlice")
 def _strided_slice(op, g):
-    raise core.UnsupportedSymbolError("gradient of tensor slicing")
+    x = op.inputs[0]
+    xs = _static(x)
+    attrs = {k: op.get_attr(k) for k in ("begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask",
+                                         "shrink_axis_mask")}
+    shape = ops._shape_input(xs) if xs is not None else ops.shape(x)
+    return [core.op1("StridedSliceGrad", [shape, op.inputs[1], op.inputs[2], op.inputs[3], g], attrs,
+                     "StridedSliceGrad"), None, None, None]
 
 
 @register("If", "StatelessIf")
