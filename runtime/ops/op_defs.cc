@@ -279,36 +279,59 @@ const std::map<std::string, EvalInfo>& EvalOps() {
   return *m;
 }
 
-Status EvalShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
-  const EvalInfo& info = EvalOps().at(c.op);
+// Runs the kernel on zero data of the input shapes, with unknown dimensions set to
+// `probe`; false when an input is not usable (unknown rank, non-constant shape input).
+bool EvalWithProbe(const ShapeContext& c, const EvalInfo& info, int64_t probe, std::vector<Tensor>* out) {
   bool all_data = !info.data_inputs.empty() && info.data_inputs[0] == -1;
   KernelContext k{.op = c.op, .node_name = c.node_name, .attrs = c.attrs};
-  bool ok = true;
   int64_t budget = 1 << 20;
   for (size_t i = 0; i < c.inputs.size(); ++i) {
     bool is_data = all_data ? (c.op != "ConcatV2" || i + 1 < c.inputs.size())
-                            : std::find(info.data_inputs.begin(), info.data_inputs.end(), static_cast<int>(i)) != info.data_inputs.end();
+                            : std::find(info.data_inputs.begin(), info.data_inputs.end(), static_cast<int>(i)) !=
+                                  info.data_inputs.end();
     if (c.const_inputs[i]) {
       k.inputs.push_back(*c.const_inputs[i]);
-    } else if (is_data && !c.inputs[i].unknown_rank &&
-               std::none_of(c.inputs[i].shape.begin(), c.inputs[i].shape.end(), [](int64_t d) { return d < 0; }) &&
-               (budget -= NumElements(c.inputs[i].shape)) > 0) {
-      k.inputs.push_back(Tensor::Alloc(c.inputs[i].dtype, c.inputs[i].shape));
-    } else {
-      ok = false;
+      continue;
     }
+    if (!is_data || c.inputs[i].unknown_rank) return false;
+    Shape s = c.inputs[i].shape;
+    for (int64_t& d : s)
+      if (d < 0) d = probe;
+    if ((budget -= NumElements(s)) < 0) return false;
+    k.inputs.push_back(Tensor::Alloc(c.inputs[i].dtype, s));
   }
+  if (!RunKernel(k).ok()) return false;
+  *out = std::move(k.outputs);
+  return true;
+}
+
+Status EvalShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  const EvalInfo& info = EvalOps().at(c.op);
   DType dt = c.inputs.empty() ? DType::kInvalid : c.inputs[info.dtype_from].dtype;
-  if (c.op == "Unpack") {
-    int64_t num = GetIntAttr(*c.attrs, "num", 0);
-    if (!ok) {
-      o->assign(num, UnknownRank(dt));
-      return Status::Ok();
-    }
-  }
-  if (ok && RunKernel(k).ok()) {
+  bool has_unknown = false;
+  for (const auto& in : c.inputs)
+    for (int64_t d : in.shape)
+      if (d < 0) has_unknown = true;
+  // Two probes for unknown dimensions: output dimensions that agree are static.
+  std::vector<Tensor> a, b;
+  if (EvalWithProbe(c, info, 2, &a) && (!has_unknown || (EvalWithProbe(c, info, 3, &b) && a.size() == b.size()))) {
     o->clear();
-    for (auto& t : k.outputs) o->push_back(Known(t.dtype(), t.shape()));
+    for (size_t i = 0; i < a.size(); ++i) {
+      Shape s = a[i].shape();
+      if (has_unknown) {
+        if (b[i].dims() != a[i].dims()) {
+          o->push_back(UnknownRank(a[i].dtype()));
+          continue;
+        }
+        for (size_t d = 0; d < s.size(); ++d)
+          if (b[i].shape()[d] != s[d]) s[d] = -1;
+      }
+      o->push_back(Known(a[i].dtype(), s));
+    }
+    return Status::Ok();
+  }
+  if (c.op == "Unpack") {
+    o->assign(GetIntAttr(*c.attrs, "num", 0), UnknownRank(dt));
     return Status::Ok();
   }
   int n = c.op == "BroadcastGradientArgs" ? 2 : c.op == "IdentityN" ? static_cast<int>(c.inputs.size()) : 1;
