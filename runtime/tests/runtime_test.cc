@@ -72,6 +72,20 @@ TEST(Graph, ConstructionTimeShapeError) {
   EXPECT_NE(r.status().message().find("Dimensions must be equal, but are 2 and 3"), std::string::npos);
 }
 
+TEST(Graph, StaticShapesWithUnknownDimensions) {
+  Graph g;
+  int x = g.AddNode("x", "Placeholder", {}, {}, {{"dtype", DType::kFloat}, {"shape", std::vector<int64_t>{-1, 3}}}).value();
+  Tensor flat = Tensor::Alloc(DType::kInt32, {1});
+  flat.data<int32_t>()[0] = -1;
+  int s = g.AddNode("s", "Const", {}, {}, {{"value", flat}}).value();
+  int r = g.AddNode("r", "Reshape", {{x, 0}, {s, 0}}, {}, {}).value();
+  EXPECT_EQ(g.node(r).outputs[0].shape, Shape({-1}));
+  int ax = g.AddNode("ax", "Const", {}, {}, {{"value", Tensor::Scalar<int32_t>(1)}}).value();
+  int c = g.AddNode("c", "ConcatV2", {{x, 0}, {x, 0}, {ax, 0}}, {}, {}).value();
+  EXPECT_EQ(g.node(c).outputs[0].shape, Shape({-1, 6}));
+  EXPECT_FALSE(g.node(c).outputs[0].unknown_rank);
+}
+
 TEST(Session, PrunesAndCachesAndRefVariablesNeedInit) {
   auto g = std::make_shared<Graph>();
   int v = g->AddNode("v", "VariableV2", {}, {}, {{"dtype", DType::kFloat}, {"shape", std::vector<int64_t>{}}}).value();
