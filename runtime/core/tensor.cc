@@ -1,0 +1,163 @@
+#include "runtime/core/tensor.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace tfm::rt {
+
+const char* DTypeName(DType t) {
+  switch (t) {
+    case DType::kFloat: return "float32";
+    case DType::kDouble: return "float64";
+    case DType::kInt32: return "int32";
+    case DType::kInt64: return "int64";
+    case DType::kBool: return "bool";
+    case DType::kString: return "string";
+    default: return "invalid";
+  }
+}
+
+const char* DTypeEnumName(DType t) {
+  switch (t) {
+    case DType::kFloat: return "DT_FLOAT";
+    case DType::kDouble: return "DT_DOUBLE";
+    case DType::kInt32: return "DT_INT32";
+    case DType::kInt64: return "DT_INT64";
+    case DType::kBool: return "DT_BOOL";
+    case DType::kString: return "DT_STRING";
+    default: return "DT_INVALID";
+  }
+}
+
+size_t DTypeSize(DType t) {
+  switch (t) {
+    case DType::kFloat: case DType::kInt32: return 4;
+    case DType::kDouble: case DType::kInt64: return 8;
+    case DType::kBool: return 1;
+    default: return 0;
+  }
+}
+
+bool DTypeFromName(const std::string& n, DType* out) {
+  for (DType t : {DType::kFloat, DType::kDouble, DType::kInt32, DType::kInt64, DType::kBool, DType::kString}) {
+    if (n == DTypeName(t)) { *out = t; return true; }
+  }
+  return false;
+}
+
+int64_t NumElements(const Shape& s) {
+  int64_t n = 1;
+  for (int64_t d : s) n *= d;
+  return n;
+}
+
+std::string ShapeString(const Shape& s) {
+  std::string r = "[";
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (i) r += ",";
+    r += s[i] < 0 ? "?" : std::to_string(s[i]);
+  }
+  return r + "]";
+}
+
+std::string ShapeTupleString(const Shape& s) {
+  std::string r = "(";
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (i) r += ", ";
+    r += s[i] < 0 ? "None" : std::to_string(s[i]);
+  }
+  if (s.size() == 1) r += ",";
+  return r + ")";
+}
+
+Tensor Tensor::Alloc(DType dtype, Shape shape) {
+  Tensor t;
+  t.dtype_ = dtype;
+  t.shape_ = std::move(shape);
+  t.buf_ = std::make_shared<Buffer>();
+  int64_t n = NumElements(t.shape_);
+  if (dtype == DType::kString) {
+    t.buf_->strings.resize(n);
+  } else {
+    t.buf_->bytes.assign(static_cast<size_t>(n) * DTypeSize(dtype), 0);
+  }
+  return t;
+}
+
+Tensor Tensor::String(std::vector<std::string> v, Shape shape) {
+  Tensor t = Alloc(DType::kString, std::move(shape));
+  t.buf_->strings = std::move(v);
+  return t;
+}
+
+double Tensor::AsDouble(int64_t i) const {
+  switch (dtype_) {
+    case DType::kFloat: return data<float>()[i];
+    case DType::kDouble: return data<double>()[i];
+    case DType::kInt32: return data<int32_t>()[i];
+    case DType::kInt64: return static_cast<double>(data<int64_t>()[i]);
+    case DType::kBool: return data<bool>()[i] ? 1.0 : 0.0;
+    default: return 0;
+  }
+}
+
+int64_t Tensor::AsInt64(int64_t i) const {
+  switch (dtype_) {
+    case DType::kInt32: return data<int32_t>()[i];
+    case DType::kInt64: return data<int64_t>()[i];
+    case DType::kBool: return data<bool>()[i];
+    default: return static_cast<int64_t>(AsDouble(i));
+  }
+}
+
+namespace {
+template <typename To>
+void CastInto(const Tensor& from, To* out) {
+  int64_t n = from.num_elements();
+  switch (from.dtype()) {
+    case DType::kFloat: for (int64_t i = 0; i < n; ++i) out[i] = static_cast<To>(from.data<float>()[i]); break;
+    case DType::kDouble: for (int64_t i = 0; i < n; ++i) out[i] = static_cast<To>(from.data<double>()[i]); break;
+    case DType::kInt32: for (int64_t i = 0; i < n; ++i) out[i] = static_cast<To>(from.data<int32_t>()[i]); break;
+    case DType::kInt64: for (int64_t i = 0; i < n; ++i) out[i] = static_cast<To>(from.data<int64_t>()[i]); break;
+    case DType::kBool: for (int64_t i = 0; i < n; ++i) out[i] = static_cast<To>(from.data<bool>()[i]); break;
+    default: break;
+  }
+}
+}  // namespace
+
+Tensor Tensor::CastTo(DType to) const {
+  if (to == dtype_) return *this;
+  Tensor r = Alloc(to, shape_);
+  switch (to) {
+    case DType::kFloat: CastInto(*this, r.data<float>()); break;
+    case DType::kDouble: CastInto(*this, r.data<double>()); break;
+    case DType::kInt32: CastInto(*this, r.data<int32_t>()); break;
+    case DType::kInt64: CastInto(*this, r.data<int64_t>()); break;
+    case DType::kBool: {
+      int64_t n = num_elements();
+      for (int64_t i = 0; i < n; ++i) r.data<bool>()[i] = AsDouble(i) != 0;
+      break;
+    }
+    default: break;
+  }
+  return r;
+}
+
+Tensor Tensor::DeepCopy() const {
+  Tensor t = *this;
+  if (buf_) t.buf_ = std::make_shared<Buffer>(*buf_);
+  return t;
+}
+
+void Tensor::CopyDataFrom(const Tensor& src) {
+  buf_->bytes = src.buf_->bytes;
+  buf_->strings = src.buf_->strings;
+}
+
+std::string Tensor::DebugString() const {
+  std::ostringstream o;
+  o << "Tensor<" << DTypeName(dtype_) << " " << ShapeString() << ">";
+  return o.str();
+}
+
+}  // namespace tfm::rt

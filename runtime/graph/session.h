@@ -1,0 +1,35 @@
+// Session: runs a Graph. Run(feeds, fetches, targets) executes only the nodes the
+// fetches and targets need (pruning stops at fed tensors), in dependency order; the
+// plan for each (feeds, fetches, targets) signature is computed once and cached, like
+// TF's executor cache. Holds the session state: TF1 ref-variable values by node name,
+// so reading a variable before its initializer ran is a FailedPreconditionError.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "runtime/graph/graph.h"
+#include "runtime/kernels/kernel.h"
+
+namespace tfm::rt {
+
+class Session {
+ public:
+  explicit Session(std::shared_ptr<const Graph> graph) : graph_(std::move(graph)) {}
+  Status Run(const std::vector<std::pair<NodeOutput, Tensor>>& feeds, const std::vector<NodeOutput>& fetches,
+             const std::vector<int>& targets, std::vector<Tensor>* outputs);
+  SessionState& state() { return state_; }
+  size_t num_cached_plans() const { return plans_.size(); }
+  // Names of the nodes the last Run executed, in order.
+  const std::vector<std::string>& last_executed() const { return last_executed_; }
+
+ private:
+  std::shared_ptr<const Graph> graph_;
+  SessionState state_;
+  std::map<std::string, std::vector<int>> plans_;
+  std::vector<std::string> last_executed_;
+};
+
+}  // namespace tfm::rt

@@ -1,0 +1,69 @@
+// Kernels: one function per TensorFlow op name, computing outputs from input tensors
+// and attrs with Eigen. Kernels never know whether they run eagerly, in a Session or in
+// a tf.function; the driver fills a KernelContext and calls RunKernel().
+//
+//   KernelContext ctx{.op = "AddV2", .attrs = &attrs, .inputs = {a, b}};
+//   Status s = RunKernel(ctx);   // ctx.outputs[0] holds a + b
+#pragma once
+
+#include <functional>
+#include <map>
+#include <mutex>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "runtime/core/status.h"
+#include "runtime/core/tensor.h"
+#include "runtime/ops/op_def.h"
+
+namespace tfm::rt {
+
+// Per-session state: TF1 ref variables (by node name) and per-op random generators.
+struct SessionState {
+  std::map<std::string, Tensor> ref_vars;
+  std::map<std::string, std::mt19937_64> rngs;
+};
+
+// Process-wide resource variables (eager / tf.function), keyed by shared_name.
+class ResourceMgr {
+ public:
+  static ResourceMgr& Global();
+  bool Lookup(const std::string& name, Tensor* out);
+  void Assign(const std::string& name, Tensor t);
+  void Erase(const std::string& name);
+
+ private:
+  std::mutex mu_;
+  std::map<std::string, Tensor> vars_;
+};
+
+// Calls back into the host (Python) for PyFunc-style ops: id, inputs -> outputs.
+using HostCallback = std::function<Status(int64_t, const std::vector<Tensor>&, std::vector<Tensor>*)>;
+void SetHostCallback(HostCallback cb);
+
+// Global random seed state for eager ops (tf.random.set_seed).
+std::mt19937_64& EagerRng(int64_t seed, int64_t seed2);
+// Forgets every eager generator (tf.random.set_seed restarts the sequences).
+void ResetEagerRngs();
+
+struct KernelContext {
+  std::string op;
+  std::string node_name;
+  const AttrMap* attrs = nullptr;
+  std::vector<Tensor> inputs;
+  std::vector<std::string> input_nodes;  // producers (for ref inputs); may be empty in eager
+  std::vector<Tensor> outputs;
+  SessionState* session = nullptr;  // null in eager mode
+};
+
+using KernelFn = Status (*)(KernelContext&);
+bool HasKernel(const std::string& op);
+Status RunKernel(KernelContext& ctx);
+
+// Registration hooks of the kernel translation units (called once by the registry).
+void RegisterMathKernels(std::map<std::string, KernelFn>& m);
+void RegisterArrayKernels(std::map<std::string, KernelFn>& m);
+void RegisterStateKernels(std::map<std::string, KernelFn>& m);
+
+}  // namespace tfm::rt

@@ -1,0 +1,603 @@
+// Shape-manipulating and structural kernels (no arithmetic): Const, Identity, Reshape,
+// Transpose, ConcatV2, Pack, StridedSlice, GatherV2, OneHot, Range, Fill, Select, ...
+#include <algorithm>
+#include <cstring>
+
+#include "runtime/kernels/kernel.h"
+
+namespace tfm::rt {
+namespace {
+
+// Copies element si of src to element di of dst (same dtype).
+inline void CopyElem(const Tensor& src, int64_t si, Tensor& dst, int64_t di) {
+  if (src.dtype() == DType::kString) {
+    dst.strings()[di] = src.strings()[si];
+    return;
+  }
+  size_t sz = DTypeSize(src.dtype());
+  std::memcpy(reinterpret_cast<unsigned char*>(dst.data<unsigned char>()) + di * sz,
+              reinterpret_cast<const unsigned char*>(src.data<unsigned char>()) + si * sz, sz);
+}
+
+std::vector<int64_t> Strides(const Shape& s) {
+  std::vector<int64_t> st(s.size(), 1);
+  for (int i = static_cast<int>(s.size()) - 2; i >= 0; --i) st[i] = st[i + 1] * s[i + 1];
+  return st;
+}
+
+std::vector<int64_t> IntVec(const Tensor& t) {
+  std::vector<int64_t> v(t.num_elements());
+  for (int64_t i = 0; i < t.num_elements(); ++i) v[i] = t.AsInt64(i);
+  return v;
+}
+
+Status ConstK(KernelContext& c) {
+  auto it = c.attrs->find("value");
+  if (it == c.attrs->end() || !std::holds_alternative<Tensor>(it->second)) return Internal("Const without value");
+  c.outputs = {std::get<Tensor>(it->second)};
+  return Status::Ok();
+}
+
+Status IdentityK(KernelContext& c) {
+  c.outputs = {c.inputs[0]};
+  return Status::Ok();
+}
+
+Status IdentityNK(KernelContext& c) {
+  c.outputs = c.inputs;
+  return Status::Ok();
+}
+
+Status NoOpK(KernelContext& c) { return Status::Ok(); }
+
+std::string ShapeForMessage(const AttrMap& a) {
+  if (GetBoolAttr(a, "shape_unknown_rank", false)) return "<unknown>";
+  return ShapeString(GetIntsAttr(a, "shape"));
+}
+
+Status PlaceholderK(KernelContext& c) {
+  DType dt = GetTypeAttr(*c.attrs, "dtype", DType::kFloat);
+  std::string tn = dt == DType::kFloat ? "float" : dt == DType::kDouble ? "double" : DTypeName(dt);
+  return InvalidArgument("You must feed a value for placeholder tensor '" + c.node_name + "' with dtype " + tn +
+                         (GetBoolAttr(*c.attrs, "shape_unknown_rank", false) ? "" : " and shape " + ShapeForMessage(*c.attrs)));
+}
+
+Status CastK(KernelContext& c) {
+  DType to = GetTypeAttr(*c.attrs, "DstT", DType::kFloat);
+  if ((c.inputs[0].dtype() == DType::kString) != (to == DType::kString))
+    return Unimplemented("Cast " + std::string(DTypeName(c.inputs[0].dtype())) + " to " + DTypeName(to) +
+                         " is not supported");
+  c.outputs = {c.inputs[0].CastTo(to)};
+  return Status::Ok();
+}
+
+Status ReshapeK(KernelContext& c) {
+  const Tensor& x = c.inputs[0];
+  std::vector<int64_t> s = IntVec(c.inputs[1]);
+  int64_t known = 1, unknown = -1;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == -1) {
+      if (unknown >= 0) return InvalidArgument("only one input size may be -1, not both " + std::to_string(unknown) + " and " + std::to_string(i));
+      unknown = static_cast<int64_t>(i);
+    } else {
+      known *= s[i];
+    }
+  }
+  if (unknown >= 0) {
+    if (known == 0 || x.num_elements() % known != 0)
+      return InvalidArgument("Input to reshape is a tensor with " + std::to_string(x.num_elements()) +
+                             " values, but the requested shape requires a multiple of " + std::to_string(known));
+    s[unknown] = x.num_elements() / known;
+  } else if (known != x.num_elements()) {
+    return InvalidArgument("Input to reshape is a tensor with " + std::to_string(x.num_elements()) +
+                           " values, but the requested shape has " + std::to_string(known));
+  }
+  c.outputs = {x.Reshaped(s)};
+  return Status::Ok();
+}
+
+Status TransposeK(KernelContext& c) {
+  const Tensor& x = c.inputs[0];
+  std::vector<int64_t> perm = IntVec(c.inputs[1]);
+  int64_t r = x.dims();
+  if (static_cast<int64_t>(perm.size()) != r)
+    return InvalidArgument("transpose expects a vector of size " + std::to_string(r) + ". But input(1) is a vector of size " + std::to_string(perm.size()));
+  Shape out(r);
+  for (int64_t i = 0; i < r; ++i) {
+    if (perm[i] < 0 || perm[i] >= r) return InvalidArgument(std::to_string(perm[i]) + " is out of range [0 .. " + std::to_string(r) + ")");
+    out[i] = x.dim(perm[i]);
+  }
+  Tensor o = Tensor::Alloc(x.dtype(), out);
+  auto ist = Strides(x.shape());
+  std::vector<int64_t> idx(r, 0);
+  int64_t n = o.num_elements();
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t si = 0;
+    for (int64_t d = 0; d < r; ++d) si += idx[d] * ist[perm[d]];
+    CopyElem(x, si, o, i);
+    for (int64_t d = r - 1; d >= 0; --d) {
+      if (++idx[d] < out[d]) break;
+      idx[d] = 0;
+    }
+  }
+  c.outputs = {o};
+  return Status::Ok();
+}
+
+// Concatenates `parts` along `axis` (parts already validated to agree elsewhere).
+Status ConcatParts(const std::vector<Tensor>& parts, int64_t axis, Tensor* out) {
+  const Tensor& f = parts[0];
+  int64_t r = f.dims();
+  if (axis < -r || axis >= r)
+    return InvalidArgument("ConcatOp : Expected concatenating dimensions in the range [" + std::to_string(-r) + ", " +
+                           std::to_string(r) + "), but got " + std::to_string(axis));
+  if (axis < 0) axis += r;
+  Shape s = f.shape();
+  s[axis] = 0;
+  for (size_t k = 0; k < parts.size(); ++k) {
+    const Tensor& p = parts[k];
+    if (p.dtype() != f.dtype()) return InvalidArgument("ConcatOp : dtype mismatch");
+    if (p.dims() != r)
+      return InvalidArgument("ConcatOp : Ranks of all input tensors should match: shape[0] = " + f.ShapeString() +
+                             " vs. shape[" + std::to_string(k) + "] = " + p.ShapeString());
+    for (int64_t d = 0; d < r; ++d)
+      if (d != axis && p.dim(d) != f.dim(d))
+        return InvalidArgument("ConcatOp : Dimension " + std::to_string(d) +
+                               " in both shapes must be equal: shape[0] = " + f.ShapeString() + " vs. shape[" +
+                               std::to_string(k) + "] = " + p.ShapeString());
+    s[axis] += p.dim(axis);
+  }
+  Tensor o = Tensor::Alloc(f.dtype(), s);
+  int64_t outer = 1;
+  for (int64_t d = 0; d < axis; ++d) outer *= s[d];
+  int64_t di = 0;
+  for (int64_t a = 0; a < outer; ++a)
+    for (const Tensor& p : parts) {
+      int64_t chunk = outer ? p.num_elements() / outer : 0;
+      for (int64_t j = 0; j < chunk; ++j) CopyElem(p, a * chunk + j, o, di++);
+    }
+  *out = o;
+  return Status::Ok();
+}
+
+Status ConcatV2K(KernelContext& c) {
+  std::vector<Tensor> parts(c.inputs.begin(), c.inputs.end() - 1);
+  Tensor o;
+  TFM_RETURN_IF_ERROR(ConcatParts(parts, c.inputs.back().AsInt64(0), &o));
+  c.outputs = {o};
+  return Status::Ok();
+}
+
+Status PackK(KernelContext& c) {
+  int64_t axis = GetIntAttr(*c.attrs, "axis", 0);
+  const Tensor& f = c.inputs[0];
+  int64_t r = f.dims() + 1;
+  if (axis < -r || axis >= r) return InvalidArgument("axis = " + std::to_string(axis) + " not in [" + std::to_string(-r) + ", " + std::to_string(r) + ")");
+  if (axis < 0) axis += r;
+  std::vector<Tensor> parts;
+  for (size_t k = 0; k < c.inputs.size(); ++k) {
+    const Tensor& p = c.inputs[k];
+    if (p.shape() != f.shape())
+      return InvalidArgument("Shapes of all inputs must match: values[0].shape = " + f.ShapeString() + " != values[" +
+                             std::to_string(k) + "].shape = " + p.ShapeString());
+    Shape s = p.shape();
+    s.insert(s.begin() + axis, 1);
+    parts.push_back(p.Reshaped(s));
+  }
+  Tensor o;
+  TFM_RETURN_IF_ERROR(ConcatParts(parts, axis, &o));
+  c.outputs = {o};
+  return Status::Ok();
+}
+
+Status UnpackK(KernelContext& c) {
+  const Tensor& x = c.inputs[0];
+  int64_t axis = GetIntAttr(*c.attrs, "axis", 0);
+  if (axis < 0) axis += x.dims();
+  int64_t num = x.dim(axis);
+  int64_t outer = 1, inner = 1;
+  for (int64_t d = 0; d < x.dims(); ++d) {
+    if (d < axis) outer *= x.dim(d);
+    if (d > axis) inner *= x.dim(d);
+  }
+  Shape s = x.shape();
+  s.erase(s.begin() + axis);
+  c.outputs.clear();
+  for (int64_t k = 0; k < num; ++k) {
+    Tensor o = Tensor::Alloc(x.dtype(), s);
+    for (int64_t a = 0; a < outer; ++a)
+      for (int64_t b = 0; b < inner; ++b) CopyElem(x, (a * num + k) * inner + b, o, a * inner + b);
+    c.outputs.push_back(o);
+  }
+  return Status::Ok();
+}
+
+Status ExpandDimsK(KernelContext& c) {
+  const Tensor& x = c.inputs[0];
+  int64_t axis = c.inputs[1].AsInt64(0);
+  int64_t r = x.dims();
+  if (axis < -r - 1 || axis > r)
+    return InvalidArgument("Tried to expand dim index " + std::to_string(axis) + " for tensor with " + std::to_string(r) + " dimensions.");
+  if (axis < 0) axis += r + 1;
+  Shape s = x.shape();
+  s.insert(s.begin() + axis, 1);
+  c.outputs = {x.Reshaped(s)};
+  return Status::Ok();
+}
+
+Status SqueezeK(KernelContext& c) {
+  const Tensor& x = c.inputs[0];
+  std::vector<int64_t> dims = GetIntsAttr(*c.attrs, "squeeze_dims");
+  int64_t r = x.dims();
+  std::vector<bool> drop(r, false);
+  if (dims.empty()) {
+    for (int64_t d = 0; d < r; ++d) drop[d] = x.dim(d) == 1;
+  } else {
+    for (int64_t d : dims) {
+      if (d < -r || d >= r) return InvalidArgument("Tried to squeeze dim index " + std::to_string(d) + " for tensor with " + std::to_string(r) + " dimensions.");
+      int64_t a = d < 0 ? d + r : d;
+      if (x.dim(a) != 1)
+        return InvalidArgument("Can not squeeze dim[" + std::to_string(a) + "], expected a dimension of 1, got " + std::to_string(x.dim(a)));
+      drop[a] = true;
+    }
+  }
+  Shape s;
+  for (int64_t d = 0; d < r; ++d)
+    if (!drop[d]) s.push_back(x.dim(d));
+  c.outputs = {x.Reshaped(s)};
+  return Status::Ok();
+}
+
+Tensor IntTensor(DType dt, const std::vector<int64_t>& v, Shape s) {
+  Tensor o = Tensor::Alloc(dt, std::move(s));
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (dt == DType::kInt64) o.data<int64_t>()[i] = v[i];
+    else o.data<int32_t>()[i] = static_cast<int32_t>(v[i]);
+  }
+  return o;
+}
+
+Status ShapeK(KernelContext& c) {
+  const Shape& s = c.inputs[0].shape();
+  c.outputs = {IntTensor(GetTypeAttr(*c.attrs, "out_type", DType::kInt32), s, {static_cast<int64_t>(s.size())})};
+  return Status::Ok();
+}
+Status SizeK(KernelContext& c) {
+  c.outputs = {IntTensor(GetTypeAttr(*c.attrs, "out_type", DType::kInt32), {c.inputs[0].num_elements()}, {})};
+  return Status::Ok();
+}
+Status RankK(KernelContext& c) {
+  c.outputs = {IntTensor(DType::kInt32, {c.inputs[0].dims()}, {})};
+  return Status::Ok();
+}
+
+Status FillK(KernelContext& c) {
+  Shape s = IntVec(c.inputs[0]);
+  for (int64_t d : s) if (d < 0) return InvalidArgument("Fill dimensions must be >= 0");
+  const Tensor& v = c.inputs[1];
+  Tensor o = Tensor::Alloc(v.dtype(), s);
+  for (int64_t i = 0; i < o.num_elements(); ++i) CopyElem(v, 0, o, i);
+  c.outputs = {o};
+  return Status::Ok();
+}
+
+Status ZerosLikeK(KernelContext& c) {
+  c.outputs = {Tensor::Alloc(c.inputs[0].dtype(), c.inputs[0].shape())};
+  return Status::Ok();
+}
+Status OnesLikeK(KernelContext& c) {
+  Tensor one = Tensor::Scalar<double>(1.0).CastTo(c.inputs[0].dtype());
+  Tensor o = Tensor::Alloc(c.inputs[0].dtype(), c.inputs[0].shape());
+  for (int64_t i = 0; i < o.num_elements(); ++i) CopyElem(one, 0, o, i);
+  c.outputs = {o};
+  return Status::Ok();
+}
+
+Status RangeK(KernelContext& c) {
+  DType dt = c.inputs[0].dtype();
+  double start = c.inputs[0].AsDouble(0), limit = c.inputs[1].AsDouble(0), delta = c.inputs[2].AsDouble(0);
+  if (delta == 0) return InvalidArgument("Requires delta != 0: 0");
+  if ((delta > 0 && start > limit) || (delta < 0 && start < limit))
+    return InvalidArgument("Requires start <= limit when delta > 0: " + std::to_string(static_cast<int64_t>(start)) + "/" + std::to_string(static_cast<int64_t>(limit)));
+  int64_t n = IsInteger(dt) ? (static_cast<int64_t>(std::abs(limit - start)) + static_cast<int64_t>(std::abs(delta)) - 1) / static_cast<int64_t>(std::abs(delta))
+                            : static_cast<int64_t>(std::ceil(std::abs((limit - start) / delta)));
+  Tensor d = Tensor::Alloc(DType::kDouble, {n});
+  for (int64_t i = 0; i < n; ++i) d.data<double>()[i] = start + i * delta;
+  c.outputs = {d.CastTo(dt)};
+  return Status::Ok();
+}
+
+Status SelectK(KernelContext& c) {
+  const Tensor& cond = c.inputs[0];
+  const Tensor& t = c.inputs[1];
+  const Tensor& e = c.inputs[2];
+  if (t.dtype() != e.dtype()) return InvalidArgument("SelectV2: then and else must have the same dtype");
+  Shape s1, s;
+  TFM_RETURN_IF_ERROR(BroadcastShapes(t.shape(), e.shape(), &s1));
+  bool v1_rowwise = c.op == "Select" && cond.dims() == 1 && t.dims() > 1;
+  if (v1_rowwise) s = s1;
+  else TFM_RETURN_IF_ERROR(BroadcastShapes(cond.shape(), s1, &s));
+  Tensor o = Tensor::Alloc(t.dtype(), s);
+  int64_t r = static_cast<int64_t>(s.size());
+  auto bidx = [&](const Tensor& x, const std::vector<int64_t>& idx) {
+    int64_t off = 0, stride = 1;
+    for (int64_t i = x.dims() - 1, j = r - 1; i >= 0; --i, --j) {
+      if (x.dim(i) != 1) off += idx[j] * stride;
+      stride *= x.dim(i);
+    }
+    return off;
+  };
+  std::vector<int64_t> idx(r, 0);
+  for (int64_t i = 0; i < o.num_elements(); ++i) {
+    bool cv = v1_rowwise ? cond.data<bool>()[idx[0]] : cond.data<bool>()[bidx(cond, idx)];
+    if (cv) CopyElem(t, bidx(t, idx), o, i);
+    else CopyElem(e, bidx(e, idx), o, i);
+    for (int64_t d = r - 1; d >= 0; --d) {
+      if (++idx[d] < s[d]) break;
+      idx[d] = 0;
+    }
+  }
+  c.outputs = {o};
+  return Status::Ok();
+}
+
+Status BroadcastToK(KernelContext& c) {
+  const Tensor& x = c.inputs[0];
+  Shape target = IntVec(c.inputs[1]), s;
+  TFM_RETURN_IF_ERROR(BroadcastShapes(x.shape(), target, &s));
+  if (s != target) return InvalidArgument("Unable to broadcast tensor of shape " + x.ShapeString() + " to tensor of shape " + ShapeString(target));
+  Tensor o = Tensor::Alloc(x.dtype(), s);
+  int64_t r = static_cast<int64_t>(s.size());
+  std::vector<int64_t> idx(r, 0);
+  for (int64_t i = 0; i < o.num_elements(); ++i) {
+    int64_t off = 0, stride = 1;
+    for (int64_t a = x.dims() - 1, j = r - 1; a >= 0; --a, --j) {
+      if (x.dim(a) != 1) off += idx[j] * stride;
+      stride *= x.dim(a);
+    }
+    CopyElem(x, off, o, i);
+    for (int64_t d = r - 1; d >= 0; --d) {
+      if (++idx[d] < s[d]) break;
+      idx[d] = 0;
+    }
+  }
+  c.outputs = {o};
+  return Status::Ok();
+}
+
+Status TileK(KernelContext& c) {
+  const Tensor& x = c.inputs[0];
+  std::vector<int64_t> m = IntVec(c.inputs[1]);
+  if (static_cast<int64_t>(m.size()) != x.dims()) return InvalidArgument("Expected multiples argument to be a vector of length " + std::to_string(x.dims()) + " but got length " + std::to_string(m.size()));
+  Shape s = x.shape();
+  for (size_t i = 0; i < s.size(); ++i) s[i] *= m[i];
+  Tensor o = Tensor::Alloc(x.dtype(), s);
+  auto ist = Strides(x.shape());
+  int64_t r = x.dims();
+  std::vector<int64_t> idx(r, 0);
+  for (int64_t i = 0; i < o.num_elements(); ++i) {
+    int64_t off = 0;
+    for (int64_t d = 0; d < r; ++d) off += (idx[d] % x.dim(d)) * ist[d];
+    CopyElem(x, off, o, i);
+    for (int64_t d = r - 1; d >= 0; --d) {
+      if (++idx[d] < s[d]) break;
+      idx[d] = 0;
+    }
+  }
+  c.outputs = {o};
+  return Status::Ok();
+}
+
+// Reduction indices for the gradient of a broadcasting binary op (TF's op of that name).
+Status BroadcastGradientArgsK(KernelContext& c) {
+  Shape a = IntVec(c.inputs[0]), b = IntVec(c.inputs[1]), s;
+  TFM_RETURN_IF_ERROR(BroadcastShapes(a, b, &s));
+  std::vector<int64_t> ra, rb;
+  int64_t r = static_cast<int64_t>(s.size());
+  for (int64_t j = 0; j < r; ++j) {
+    int64_t ia = j - (r - static_cast<int64_t>(a.size())), ib = j - (r - static_cast<int64_t>(b.size()));
+    int64_t da = ia < 0 ? 1 : a[ia], db = ib < 0 ? 1 : b[ib];
+    if (da == 1 && s[j] != 1) ra.push_back(j);
+    else if (ia < 0) ra.push_back(j);
+    if (db == 1 && s[j] != 1) rb.push_back(j);
+    else if (ib < 0) rb.push_back(j);
+  }
+  ra.erase(std::unique(ra.begin(), ra.end()), ra.end());
+  rb.erase(std::unique(rb.begin(), rb.end()), rb.end());
+  DType dt = c.inputs[0].dtype();
+  c.outputs = {IntTensor(dt, ra, {static_cast<int64_t>(ra.size())}), IntTensor(dt, rb, {static_cast<int64_t>(rb.size())})};
+  return Status::Ok();
+}
+
+Status GatherK(KernelContext& c) {
+  const Tensor& p = c.inputs[0];
+  const Tensor& ind = c.inputs[1];
+  int64_t axis = c.inputs.size() > 2 ? c.inputs[2].AsInt64(0) : 0;
+  if (axis < 0) axis += p.dims();
+  if (axis < 0 || axis >= p.dims()) return InvalidArgument("Expected axis in the range [" + std::to_string(-p.dims()) + ", " + std::to_string(p.dims()) + ")");
+  int64_t outer = 1, inner = 1, len = p.dim(axis);
+  for (int64_t d = 0; d < p.dims(); ++d) {
+    if (d < axis) outer *= p.dim(d);
+    if (d > axis) inner *= p.dim(d);
+  }
+  Shape s(p.shape().begin(), p.shape().begin() + axis);
+  for (int64_t d : ind.shape()) s.push_back(d);
+  for (int64_t d = axis + 1; d < p.dims(); ++d) s.push_back(p.dim(d));
+  Tensor o = Tensor::Alloc(p.dtype(), s);
+  int64_t ni = ind.num_elements(), di = 0;
+  for (int64_t a = 0; a < outer; ++a)
+    for (int64_t k = 0; k < ni; ++k) {
+      int64_t ix = ind.AsInt64(k);
+      if (ix < 0 || ix >= len)
+        return InvalidArgument("indices[" + std::to_string(k) + "] = " + std::to_string(ix) + " is not in [0, " + std::to_string(len) + ")");
+      for (int64_t b = 0; b < inner; ++b) CopyElem(p, (a * len + ix) * inner + b, o, di++);
+    }
+  c.outputs = {o};
+  return Status::Ok();
+}
+
+Status OneHotK(KernelContext& c) {
+  const Tensor& ind = c.inputs[0];
+  int64_t depth = c.inputs[1].AsInt64(0);
+  const Tensor& on = c.inputs[2];
+  const Tensor& off = c.inputs[3];
+  int64_t axis = GetIntAttr(*c.attrs, "axis", -1);
+  if (depth < 0) return InvalidArgument("depth must be non-negative, got: " + std::to_string(depth));
+  int64_t r = ind.dims();
+  if (axis == -1) axis = r;
+  Shape s = ind.shape();
+  s.insert(s.begin() + axis, depth);
+  Tensor o = Tensor::Alloc(on.dtype(), s);
+  int64_t outer = 1, inner = 1;
+  for (int64_t d = 0; d < r; ++d) (d < axis ? outer : inner) *= ind.dim(d);
+  for (int64_t a = 0; a < outer; ++a)
+    for (int64_t k = 0; k < depth; ++k)
+      for (int64_t b = 0; b < inner; ++b) {
+        bool hit = ind.AsInt64(a * inner + b) == k;
+        CopyElem(hit ? on : off, 0, o, (a * depth + k) * inner + b);
+      }
+  c.outputs = {o};
+  return Status::Ok();
+}
+
+// StridedSlice with TF's mask semantics (begin/end/ellipsis/new_axis/shrink_axis).
+Status StridedSliceK(KernelContext& c) {
+  const Tensor& x = c.inputs[0];
+  auto begin = IntVec(c.inputs[1]), end = IntVec(c.inputs[2]), strides = IntVec(c.inputs[3]);
+  int64_t bm = GetIntAttr(*c.attrs, "begin_mask", 0), em = GetIntAttr(*c.attrs, "end_mask", 0);
+  int64_t elm = GetIntAttr(*c.attrs, "ellipsis_mask", 0), nam = GetIntAttr(*c.attrs, "new_axis_mask", 0);
+  int64_t sam = GetIntAttr(*c.attrs, "shrink_axis_mask", 0);
+  int64_t nspec = static_cast<int64_t>(begin.size());
+  // Expand the sparse spec into one entry per input dimension.
+  struct Dim { int64_t b, e, s; bool bm, em, shrink; };
+  std::vector<Dim> dense;
+  Shape final_shape;
+  std::vector<int> final_from;  // index into dense or -1 for new axis
+  int64_t xd = 0;
+  int64_t specified = 0;
+  for (int64_t i = 0; i < nspec; ++i)
+    if (!((nam >> i) & 1) && !((elm >> i) & 1)) ++specified;
+  for (int64_t i = 0; i < nspec; ++i) {
+    if ((elm >> i) & 1) {
+      // The ellipsis covers every dimension no other (non-newaxis) spec names.
+      int64_t fill = x.dims() - specified;
+      for (int64_t k = 0; k < fill && xd < x.dims(); ++k, ++xd) {
+        dense.push_back({0, 0, 1, true, true, false});
+        final_from.push_back(static_cast<int>(dense.size()) - 1);
+      }
+      continue;
+    }
+    if ((nam >> i) & 1) {
+      final_from.push_back(-1);
+      continue;
+    }
+    if (xd >= x.dims()) return InvalidArgument("Index out of range using input dim " + std::to_string(xd) + "; input has only " + std::to_string(x.dims()) + " dims");
+    dense.push_back({begin[i], end[i], strides[i], static_cast<bool>((bm >> i) & 1), static_cast<bool>((em >> i) & 1),
+                     static_cast<bool>((sam >> i) & 1)});
+    final_from.push_back(static_cast<int>(dense.size()) - 1);
+    ++xd;
+  }
+  for (; xd < x.dims(); ++xd) {
+    dense.push_back({0, 0, 1, true, true, false});
+    final_from.push_back(static_cast<int>(dense.size()) - 1);
+  }
+  std::vector<int64_t> starts(dense.size()), counts(dense.size()), steps(dense.size());
+  for (size_t d = 0; d < dense.size(); ++d) {
+    int64_t n = x.dim(d);
+    Dim& dm = dense[d];
+    if (dm.s == 0) return InvalidArgument("strides[" + std::to_string(d) + "] must be non-zero");
+    if (dm.shrink) {
+      int64_t b = dm.b < 0 ? dm.b + n : dm.b;
+      if (b < 0 || b >= n)
+        return InvalidArgument("slice index " + std::to_string(dm.b) + " of dimension " + std::to_string(d) +
+                               " out of bounds.");
+      starts[d] = b; counts[d] = 1; steps[d] = 1;
+      continue;
+    }
+    int64_t lo = dm.s > 0 ? 0 : -1, hi = dm.s > 0 ? n : n - 1;
+    int64_t b = dm.bm ? (dm.s > 0 ? lo : hi) : (dm.b < 0 ? dm.b + n : dm.b);
+    int64_t e = dm.em ? (dm.s > 0 ? hi : lo) : (dm.e < 0 ? dm.e + n : dm.e);
+    b = std::clamp(b, lo, hi);
+    e = std::clamp(e, lo, hi);
+    int64_t cnt = dm.s > 0 ? (e > b ? (e - b + dm.s - 1) / dm.s : 0) : (b > e ? (b - e + (-dm.s) - 1) / (-dm.s) : 0);
+    starts[d] = b; counts[d] = cnt; steps[d] = dm.s;
+  }
+  Shape dense_shape(counts.begin(), counts.end());
+  for (int f : final_from) {
+    if (f < 0) final_shape.push_back(1);
+    else if (!dense[f].shrink) final_shape.push_back(counts[f]);
+  }
+  Tensor o = Tensor::Alloc(x.dtype(), final_shape);
+  auto ist = Strides(x.shape());
+  int64_t r = static_cast<int64_t>(dense.size());
+  std::vector<int64_t> idx(r, 0);
+  int64_t n = NumElements(dense_shape);
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t off = 0;
+    for (int64_t d = 0; d < r; ++d) off += (starts[d] + idx[d] * steps[d]) * ist[d];
+    CopyElem(x, off, o, i);
+    for (int64_t d = r - 1; d >= 0; --d) {
+      if (++idx[d] < dense_shape[d]) break;
+      idx[d] = 0;
+    }
+  }
+  c.outputs = {o};
+  return Status::Ok();
+}
+
+// Gradient of StridedSlice: scatters dy into zeros of the input's shape. The selected
+// positions come from slicing an iota tensor with the same spec.
+Status StridedSliceGradK(KernelContext& c) {
+  Shape s = IntVec(c.inputs[0]);
+  const Tensor& dy = c.inputs[4];
+  Tensor iota = Tensor::Alloc(DType::kInt64, s);
+  for (int64_t i = 0; i < iota.num_elements(); ++i) iota.data<int64_t>()[i] = i;
+  KernelContext k{.op = "StridedSlice", .node_name = c.node_name, .attrs = c.attrs,
+                  .inputs = {iota, c.inputs[1], c.inputs[2], c.inputs[3]}};
+  TFM_RETURN_IF_ERROR(RunKernel(k));
+  const Tensor& idx = k.outputs[0];
+  if (idx.num_elements() != dy.num_elements())
+    return InvalidArgument("StridedSliceGrad: dy has " + std::to_string(dy.num_elements()) + " elements, slice has " +
+                           std::to_string(idx.num_elements()));
+  Tensor o = Tensor::Alloc(dy.dtype(), s);
+  for (int64_t i = 0; i < idx.num_elements(); ++i) {
+    int64_t at = idx.data<int64_t>()[i];
+    switch (dy.dtype()) {
+      case DType::kFloat: o.data<float>()[at] += dy.data<float>()[i]; break;
+      case DType::kDouble: o.data<double>()[at] += dy.data<double>()[i]; break;
+      case DType::kInt32: o.data<int32_t>()[at] += dy.data<int32_t>()[i]; break;
+      case DType::kInt64: o.data<int64_t>()[at] += dy.data<int64_t>()[i]; break;
+      default: return InvalidArgument("StridedSliceGrad: unsupported dtype");
+    }
+  }
+  c.outputs = {o};
+  return Status::Ok();
+}
+
+Status StringFormatK(KernelContext& c) {
+  // Joins the string renderings of the inputs (already rendered by the host) with spaces.
+  std::string s;
+  for (size_t i = 0; i < c.inputs.size(); ++i) {
+    if (i) s += " ";
+    if (c.inputs[i].dtype() == DType::kString && c.inputs[i].num_elements() == 1) s += c.inputs[i].strings()[0];
+  }
+  c.outputs = {Tensor::String({s}, {})};
+  return Status::Ok();
+}
+
+}  // namespace
+
+void RegisterArrayKernels(std::map<std::string, KernelFn>& m) {
+  m["Const"] = ConstK; m["Identity"] = IdentityK; m["StopGradient"] = IdentityK; m["IdentityN"] = IdentityNK;
+  m["NoOp"] = NoOpK; m["Placeholder"] = PlaceholderK; m["PlaceholderWithDefault"] = IdentityK;
+  m["Cast"] = CastK; m["Reshape"] = ReshapeK; m["Transpose"] = TransposeK; m["ConcatV2"] = ConcatV2K;
+  m["Pack"] = PackK; m["Unpack"] = UnpackK; m["ExpandDims"] = ExpandDimsK; m["Squeeze"] = SqueezeK;
+  m["Shape"] = ShapeK; m["Size"] = SizeK; m["Rank"] = RankK; m["Fill"] = FillK; m["ZerosLike"] = ZerosLikeK;
+  m["OnesLike"] = OnesLikeK; m["Range"] = RangeK; m["Select"] = SelectK; m["SelectV2"] = SelectK;
+  m["BroadcastTo"] = BroadcastToK; m["Tile"] = TileK; m["BroadcastGradientArgs"] = BroadcastGradientArgsK;
+  m["GatherV2"] = GatherK; m["OneHot"] = OneHotK; m["StridedSlice"] = StridedSliceK;
+  m["StridedSliceGrad"] = StridedSliceGradK;
+  m["StringJoinSpace"] = StringFormatK;
+}
+
+}  // namespace tfm::rt

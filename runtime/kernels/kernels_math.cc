@@ -1,0 +1,613 @@
+// Elementwise, matmul, reduction and nn kernels. All Eigen instantiations of the runtime
+// live in this translation unit (build time on 2 cores).
+#include <Eigen/Core>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "runtime/kernels/kernel.h"
+
+namespace tfm::rt {
+namespace {
+
+template <typename T> using Arr = Eigen::Map<Eigen::Array<T, Eigen::Dynamic, 1>>;
+template <typename T> using CArr = Eigen::Map<const Eigen::Array<T, Eigen::Dynamic, 1>>;
+
+Status TypeMismatch(const KernelContext& c, int i) {
+  return InvalidArgument("cannot compute " + c.op + " as input #" + std::to_string(i) +
+                         "(zero-based) was expected to be a " + DTypeName(c.inputs[0].dtype()) +
+                         " tensor but is a " + DTypeName(c.inputs[i].dtype()) + " tensor");
+}
+
+// Strides of `in` (rank-aligned to out) with 0 on broadcast dimensions.
+std::vector<int64_t> BStrides(const Shape& in, const Shape& out) {
+  std::vector<int64_t> st(out.size(), 0);
+  int64_t s = 1;
+  for (int i = static_cast<int>(in.size()) - 1, j = static_cast<int>(out.size()) - 1; i >= 0; --i, --j) {
+    st[j] = in[i] == 1 ? 0 : s;
+    s *= in[i];
+  }
+  return st;
+}
+
+template <typename T, typename R, typename F>
+Status Binary(KernelContext& c, DType out_dtype, F f) {
+  const Tensor& a = c.inputs[0];
+  const Tensor& b = c.inputs[1];
+  Shape out_shape;
+  if (a.shape() == b.shape()) {
+    out_shape = a.shape();
+  } else {
+    Status s = BroadcastShapes(a.shape(), b.shape(), &out_shape);
+    if (!s.ok()) return InvalidArgument("Incompatible shapes: " + a.ShapeString() + " vs. " + b.ShapeString());
+  }
+  Tensor o = Tensor::Alloc(out_dtype, out_shape);
+  const T* pa = a.data<T>();
+  const T* pb = b.data<T>();
+  R* po = o.data<R>();
+  int64_t n = o.num_elements();
+  if (a.shape() == b.shape()) {
+    for (int64_t i = 0; i < n; ++i) po[i] = f(pa[i], pb[i]);
+  } else if (a.num_elements() == 1) {
+    for (int64_t i = 0; i < n; ++i) po[i] = f(pa[0], pb[i]);
+  } else if (b.num_elements() == 1) {
+    for (int64_t i = 0; i < n; ++i) po[i] = f(pa[i], pb[0]);
+  } else {
+    auto sa = BStrides(a.shape(), out_shape), sb = BStrides(b.shape(), out_shape);
+    int r = static_cast<int>(out_shape.size());
+    std::vector<int64_t> idx(r, 0);
+    int64_t ia = 0, ib = 0;
+    for (int64_t i = 0; i < n; ++i) {
+      po[i] = f(pa[ia], pb[ib]);
+      for (int d = r - 1; d >= 0; --d) {
+        ++idx[d];
+        ia += sa[d];
+        ib += sb[d];
+        if (idx[d] < out_shape[d]) break;
+        ia -= sa[d] * idx[d];
+        ib -= sb[d] * idx[d];
+        idx[d] = 0;
+      }
+    }
+  }
+  c.outputs = {o};
+  return Status::Ok();
+}
+
+template <typename T>
+T FloorDivT(T a, T b) {
+  if constexpr (std::is_integral_v<T>) {
+    T q = a / b;
+    if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+    return q;
+  } else {
+    return std::floor(a / b);
+  }
+}
+template <typename T>
+T FloorModT(T a, T b) {
+  if constexpr (std::is_integral_v<T>) {
+    T m = a % b;
+    if (m != 0 && ((m < 0) != (b < 0))) m += b;
+    return m;
+  } else {
+    T m = std::fmod(a, b);
+    if (m != 0 && ((m < 0) != (b < 0))) m += b;
+    return m;
+  }
+}
+template <typename T>
+T PowT(T a, T b) {
+  if constexpr (std::is_integral_v<T>) {
+    T r = 1;
+    for (T i = 0; i < b; ++i) r *= a;
+    return r;
+  } else {
+    return std::pow(a, b);
+  }
+}
+
+enum class BinOp { kAdd, kSub, kMul, kDiv, kFloorDiv, kFloorMod, kPow, kMax, kMin, kSqDiff,
+                   kEq, kNe, kLt, kLe, kGt, kGe, kAnd, kOr };
+
+template <typename T>
+Status BinaryTyped(KernelContext& c, BinOp op) {
+  DType dt = c.inputs[0].dtype();
+  switch (op) {
+    case BinOp::kAdd: return Binary<T, T>(c, dt, [](T a, T b) { return static_cast<T>(a + b); });
+    case BinOp::kSub: return Binary<T, T>(c, dt, [](T a, T b) { return static_cast<T>(a - b); });
+    case BinOp::kMul: return Binary<T, T>(c, dt, [](T a, T b) { return static_cast<T>(a * b); });
+    case BinOp::kDiv:
+      if constexpr (std::is_integral_v<T>) {
+        for (int64_t i = 0; i < c.inputs[1].num_elements(); ++i)
+          if (c.inputs[1].data<T>()[i] == 0) return InvalidArgument("Integer division by zero");
+      }
+      return Binary<T, T>(c, dt, [](T a, T b) { return static_cast<T>(a / b); });
+    case BinOp::kFloorDiv:
+      if constexpr (std::is_integral_v<T>) {
+        for (int64_t i = 0; i < c.inputs[1].num_elements(); ++i)
+          if (c.inputs[1].data<T>()[i] == 0) return InvalidArgument("Integer division by zero");
+      }
+      return Binary<T, T>(c, dt, [](T a, T b) { return FloorDivT(a, b); });
+    case BinOp::kFloorMod:
+      if constexpr (std::is_integral_v<T>) {
+        for (int64_t i = 0; i < c.inputs[1].num_elements(); ++i)
+          if (c.inputs[1].data<T>()[i] == 0) return InvalidArgument("Integer division by zero");
+      }
+      return Binary<T, T>(c, dt, [](T a, T b) { return FloorModT(a, b); });
+    case BinOp::kPow: return Binary<T, T>(c, dt, [](T a, T b) { return PowT(a, b); });
+    case BinOp::kMax: return Binary<T, T>(c, dt, [](T a, T b) { return std::max(a, b); });
+    case BinOp::kMin: return Binary<T, T>(c, dt, [](T a, T b) { return std::min(a, b); });
+    case BinOp::kSqDiff: return Binary<T, T>(c, dt, [](T a, T b) { return static_cast<T>((a - b) * (a - b)); });
+    case BinOp::kEq: return Binary<T, bool>(c, DType::kBool, [](T a, T b) { return a == b; });
+    case BinOp::kNe: return Binary<T, bool>(c, DType::kBool, [](T a, T b) { return a != b; });
+    case BinOp::kLt: return Binary<T, bool>(c, DType::kBool, [](T a, T b) { return a < b; });
+    case BinOp::kLe: return Binary<T, bool>(c, DType::kBool, [](T a, T b) { return a <= b; });
+    case BinOp::kGt: return Binary<T, bool>(c, DType::kBool, [](T a, T b) { return a > b; });
+    case BinOp::kGe: return Binary<T, bool>(c, DType::kBool, [](T a, T b) { return a >= b; });
+    default: return InvalidArgument("unsupported");
+  }
+}
+
+Status BinaryDispatch(KernelContext& c, BinOp op) {
+  if (c.inputs[0].dtype() != c.inputs[1].dtype()) return TypeMismatch(c, 1);
+  DType dt = c.inputs[0].dtype();
+  if (op == BinOp::kAnd || op == BinOp::kOr) {
+    if (dt != DType::kBool) return InvalidArgument(c.op + " requires bool inputs");
+    return op == BinOp::kAnd ? Binary<bool, bool>(c, dt, [](bool a, bool b) { return a && b; })
+                             : Binary<bool, bool>(c, dt, [](bool a, bool b) { return a || b; });
+  }
+  switch (dt) {
+    case DType::kFloat: return BinaryTyped<float>(c, op);
+    case DType::kDouble: return BinaryTyped<double>(c, op);
+    case DType::kInt32: return BinaryTyped<int32_t>(c, op);
+    case DType::kInt64: return BinaryTyped<int64_t>(c, op);
+    case DType::kBool:
+      if (op == BinOp::kEq) return Binary<bool, bool>(c, DType::kBool, [](bool a, bool b) { return a == b; });
+      if (op == BinOp::kNe) return Binary<bool, bool>(c, DType::kBool, [](bool a, bool b) { return a != b; });
+      break;
+    case DType::kString:
+      if (op == BinOp::kAdd || op == BinOp::kEq || op == BinOp::kNe) {
+        const Tensor& a = c.inputs[0];
+        const Tensor& b = c.inputs[1];
+        Shape s;
+        TFM_RETURN_IF_ERROR(BroadcastShapes(a.shape(), b.shape(), &s));
+        if (a.num_elements() != NumElements(s) && a.num_elements() != 1) return Unimplemented("string broadcast");
+        if (b.num_elements() != NumElements(s) && b.num_elements() != 1) return Unimplemented("string broadcast");
+        int64_t n = NumElements(s);
+        auto ga = [&](int64_t i) -> const std::string& { return a.strings()[a.num_elements() == 1 ? 0 : i]; };
+        auto gb = [&](int64_t i) -> const std::string& { return b.strings()[b.num_elements() == 1 ? 0 : i]; };
+        if (op == BinOp::kAdd) {
+          std::vector<std::string> v(n);
+          for (int64_t i = 0; i < n; ++i) v[i] = ga(i) + gb(i);
+          c.outputs = {Tensor::String(std::move(v), s)};
+        } else {
+          Tensor o = Tensor::Alloc(DType::kBool, s);
+          for (int64_t i = 0; i < n; ++i) o.data<bool>()[i] = (ga(i) == gb(i)) == (op == BinOp::kEq);
+          c.outputs = {o};
+        }
+        return Status::Ok();
+      }
+      break;
+    default: break;
+  }
+  return InvalidArgument("Could not find device for node: {{node " + c.op + "}} = " + c.op + "[T=" +
+                         DTypeEnumName(dt) + "]");
+}
+
+#define TFM_BIN(NAME, OP) \
+  Status NAME(KernelContext& c) { return BinaryDispatch(c, BinOp::OP); }
+TFM_BIN(AddK, kAdd)
+TFM_BIN(SubK, kSub)
+TFM_BIN(MulK, kMul)
+TFM_BIN(DivK, kDiv)
+TFM_BIN(FloorDivK, kFloorDiv)
+TFM_BIN(FloorModK, kFloorMod)
+TFM_BIN(PowK, kPow)
+TFM_BIN(MaxK, kMax)
+TFM_BIN(MinK, kMin)
+TFM_BIN(SqDiffK, kSqDiff)
+TFM_BIN(EqK, kEq)
+TFM_BIN(NeK, kNe)
+TFM_BIN(LtK, kLt)
+TFM_BIN(LeK, kLe)
+TFM_BIN(GtK, kGt)
+TFM_BIN(GeK, kGe)
+TFM_BIN(AndK, kAnd)
+TFM_BIN(OrK, kOr)
+#undef TFM_BIN
+
+enum class UnOp { kNeg, kAbs, kSign, kSquare, kSqrt, kRsqrt, kExp, kLog, kLog1p, kSin, kCos, kRelu,
+                  kSigmoid, kTanh, kFloor, kCeil, kRound, kReciprocal, kSoftplus };
+
+template <typename T>
+Status UnaryTyped(KernelContext& c, UnOp op) {
+  const Tensor& x = c.inputs[0];
+  Tensor o = Tensor::Alloc(x.dtype(), x.shape());
+  int64_t n = x.num_elements();
+  CArr<T> a(x.data<T>(), n);
+  Arr<T> r(o.data<T>(), n);
+  constexpr bool kFloat = std::is_floating_point_v<T>;
+  switch (op) {
+    case UnOp::kNeg: r = -a; break;
+    case UnOp::kAbs: r = a.abs(); break;
+    case UnOp::kSign: for (int64_t i = 0; i < n; ++i) r[i] = static_cast<T>((a[i] > 0) - (a[i] < 0)); break;
+    case UnOp::kSquare: r = a * a; break;
+    case UnOp::kRelu: r = a.max(T(0)); break;
+    default:
+      if constexpr (kFloat) {
+        switch (op) {
+          case UnOp::kSqrt: r = a.sqrt(); break;
+          case UnOp::kRsqrt: r = a.rsqrt(); break;
+          case UnOp::kExp: r = a.exp(); break;
+          case UnOp::kLog: r = a.log(); break;
+          case UnOp::kLog1p: r = a.log1p(); break;
+          case UnOp::kSin: r = a.sin(); break;
+          case UnOp::kCos: r = a.cos(); break;
+          case UnOp::kSigmoid: r = T(1) / (T(1) + (-a).exp()); break;
+          case UnOp::kTanh: r = a.tanh(); break;
+          case UnOp::kFloor: r = a.floor(); break;
+          case UnOp::kCeil: r = a.ceil(); break;
+          case UnOp::kRound: for (int64_t i = 0; i < n; ++i) r[i] = std::nearbyint(a[i]); break;
+          case UnOp::kReciprocal: r = a.inverse(); break;
+          case UnOp::kSoftplus: for (int64_t i = 0; i < n; ++i) r[i] = a[i] > 0 ? a[i] + std::log1p(std::exp(-a[i])) : std::log1p(std::exp(a[i])); break;
+          default: break;
+        }
+      } else {
+        return InvalidArgument("Value for attr 'T' of " + std::string(DTypeName(x.dtype())) +
+                               " is not in the list of allowed values: bfloat16, half, float, double\n\t; NodeDef: {{node " +
+                               c.op + "}}; Op<name=" + c.op + ">");
+      }
+  }
+  c.outputs = {o};
+  return Status::Ok();
+}
+
+Status UnaryDispatch(KernelContext& c, UnOp op) {
+  switch (c.inputs[0].dtype()) {
+    case DType::kFloat: return UnaryTyped<float>(c, op);
+    case DType::kDouble: return UnaryTyped<double>(c, op);
+    case DType::kInt32: return UnaryTyped<int32_t>(c, op);
+    case DType::kInt64: return UnaryTyped<int64_t>(c, op);
+    default: return InvalidArgument(c.op + ": unsupported dtype " + DTypeName(c.inputs[0].dtype()));
+  }
+}
+
+#define TFM_UN(NAME, OP) \
+  Status NAME(KernelContext& c) { return UnaryDispatch(c, UnOp::OP); }
+TFM_UN(NegK, kNeg)
+TFM_UN(AbsK, kAbs)
+TFM_UN(SignK, kSign)
+TFM_UN(SquareK, kSquare)
+TFM_UN(SqrtK, kSqrt)
+TFM_UN(RsqrtK, kRsqrt)
+TFM_UN(ExpK, kExp)
+TFM_UN(LogK, kLog)
+TFM_UN(Log1pK, kLog1p)
+TFM_UN(SinK, kSin)
+TFM_UN(CosK, kCos)
+TFM_UN(ReluK, kRelu)
+TFM_UN(SigmoidK, kSigmoid)
+TFM_UN(TanhK, kTanh)
+TFM_UN(FloorK, kFloor)
+TFM_UN(CeilK, kCeil)
+TFM_UN(RoundK, kRound)
+TFM_UN(ReciprocalK, kReciprocal)
+TFM_UN(SoftplusK, kSoftplus)
+#undef TFM_UN
+
+Status LogicalNotK(KernelContext& c) {
+  const Tensor& x = c.inputs[0];
+  Tensor o = Tensor::Alloc(DType::kBool, x.shape());
+  for (int64_t i = 0; i < x.num_elements(); ++i) o.data<bool>()[i] = !x.data<bool>()[i];
+  c.outputs = {o};
+  return Status::Ok();
+}
+
+template <typename T>
+Status MatMulTyped(KernelContext& c) {
+  using Mat = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+  const Tensor& a = c.inputs[0];
+  const Tensor& b = c.inputs[1];
+  bool ta = GetBoolAttr(*c.attrs, "transpose_a", false), tb = GetBoolAttr(*c.attrs, "transpose_b", false);
+  Eigen::Map<const Mat> ma(a.data<T>(), a.dim(0), a.dim(1));
+  Eigen::Map<const Mat> mb(b.data<T>(), b.dim(0), b.dim(1));
+  int64_t m = ta ? a.dim(1) : a.dim(0), k = ta ? a.dim(0) : a.dim(1);
+  int64_t k2 = tb ? b.dim(1) : b.dim(0), n = tb ? b.dim(0) : b.dim(1);
+  if (k != k2)
+    return InvalidArgument("Matrix size-incompatible: In[0]: " + a.ShapeString() + ", In[1]: " + b.ShapeString());
+  Tensor o = Tensor::Alloc(a.dtype(), {m, n});
+  Eigen::Map<Mat> mo(o.data<T>(), m, n);
+  if (!ta && !tb) mo.noalias() = ma * mb;
+  else if (ta && !tb) mo.noalias() = ma.transpose() * mb;
+  else if (!ta && tb) mo.noalias() = ma * mb.transpose();
+  else mo.noalias() = ma.transpose() * mb.transpose();
+  c.outputs = {o};
+  return Status::Ok();
+}
+
+Status MatMulK(KernelContext& c) {
+  const Tensor& a = c.inputs[0];
+  const Tensor& b = c.inputs[1];
+  if (a.dtype() != b.dtype()) return TypeMismatch(c, 1);
+  if (a.dims() != 2) return InvalidArgument("In[0] is not a matrix. Instead it has shape " + a.ShapeString());
+  if (b.dims() != 2) return InvalidArgument("In[1] is not a matrix. Instead it has shape " + b.ShapeString());
+  switch (a.dtype()) {
+    case DType::kFloat: return MatMulTyped<float>(c);
+    case DType::kDouble: return MatMulTyped<double>(c);
+    case DType::kInt32: return MatMulTyped<int32_t>(c);
+    case DType::kInt64: return MatMulTyped<int64_t>(c);
+    default: return InvalidArgument("MatMul: unsupported dtype");
+  }
+}
+
+// ---- reductions ----
+enum class RedOp { kSum, kMean, kMax, kMin, kProd, kAll, kAny };
+
+Status ReductionAxes(const KernelContext& c, std::vector<bool>* reduce) {
+  const Tensor& x = c.inputs[0];
+  const Tensor& ax = c.inputs[1];
+  int64_t r = x.dims();
+  reduce->assign(r, false);
+  for (int64_t i = 0; i < ax.num_elements(); ++i) {
+    int64_t a = ax.AsInt64(i);
+    if (a < -r || a >= r)
+      return InvalidArgument("Invalid reduction dimension (" + std::to_string(a) + " for input with " +
+                             std::to_string(r) + " dimension(s)");
+    (*reduce)[a < 0 ? a + r : a] = true;
+  }
+  return Status::Ok();
+}
+
+template <typename T>
+Status ReduceTyped(KernelContext& c, RedOp op) {
+  const Tensor& x = c.inputs[0];
+  std::vector<bool> red;
+  TFM_RETURN_IF_ERROR(ReductionAxes(c, &red));
+  bool keep = GetBoolAttr(*c.attrs, "keep_dims", false);
+  Shape out_keep, out;
+  for (size_t i = 0; i < red.size(); ++i) {
+    out_keep.push_back(red[i] ? 1 : x.dim(i));
+    if (!red[i]) out.push_back(x.dim(i));
+  }
+  int64_t on = NumElements(out_keep);
+  using Acc = std::conditional_t<std::is_same_v<T, bool>, char, T>;
+  std::vector<Acc> acc(on);
+  Acc init{};
+  if constexpr (std::is_same_v<T, bool>) {
+    init = op == RedOp::kAll;
+  } else {
+    if (op == RedOp::kMax) init = std::numeric_limits<T>::lowest();
+    if (op == RedOp::kMin) init = std::numeric_limits<T>::max();
+    if (op == RedOp::kProd) init = T(1);
+    if (op == RedOp::kMax && std::numeric_limits<T>::has_infinity) init = -std::numeric_limits<T>::infinity();
+    if (op == RedOp::kMin && std::numeric_limits<T>::has_infinity) init = std::numeric_limits<T>::infinity();
+  }
+  std::fill(acc.begin(), acc.end(), init);
+  auto ostr = BStrides(out_keep, x.shape());
+  int r = static_cast<int>(x.dims());
+  std::vector<int64_t> idx(r, 0);
+  int64_t oi = 0;
+  const T* px = x.data<T>();
+  int64_t n = x.num_elements();
+  for (int64_t i = 0; i < n; ++i) {
+    T v = px[i];
+    Acc& a = acc[oi];
+    if constexpr (std::is_same_v<T, bool>) {
+      a = op == RedOp::kAll ? (a && v) : (a || v);
+    } else {
+      switch (op) {
+        case RedOp::kSum: case RedOp::kMean: a += v; break;
+        case RedOp::kMax: a = std::max(a, v); break;
+        case RedOp::kMin: a = std::min(a, v); break;
+        case RedOp::kProd: a *= v; break;
+        default: break;
+      }
+    }
+    for (int d = r - 1; d >= 0; --d) {
+      ++idx[d];
+      oi += ostr[d];
+      if (idx[d] < x.dim(d)) break;
+      oi -= ostr[d] * idx[d];
+      idx[d] = 0;
+    }
+  }
+  if constexpr (!std::is_same_v<T, bool>) {
+    if (op == RedOp::kMean) {
+      int64_t cnt = on == 0 ? 0 : n / on;
+      for (auto& a : acc) a = cnt ? static_cast<T>(a / static_cast<T>(cnt)) : a;
+    }
+  }
+  Tensor o = Tensor::Alloc(x.dtype(), keep ? out_keep : out);
+  for (int64_t i = 0; i < on; ++i) o.data<T>()[i] = static_cast<T>(acc[i]);
+  c.outputs = {o};
+  return Status::Ok();
+}
+
+Status ReduceDispatch(KernelContext& c, RedOp op) {
+  switch (c.inputs[0].dtype()) {
+    case DType::kFloat: return ReduceTyped<float>(c, op);
+    case DType::kDouble: return ReduceTyped<double>(c, op);
+    case DType::kInt32: return ReduceTyped<int32_t>(c, op);
+    case DType::kInt64: return ReduceTyped<int64_t>(c, op);
+    case DType::kBool:
+      if (op == RedOp::kAll || op == RedOp::kAny) return ReduceTyped<bool>(c, op);
+      [[fallthrough]];
+    default: return InvalidArgument(c.op + ": unsupported dtype " + DTypeName(c.inputs[0].dtype()));
+  }
+}
+Status SumK(KernelContext& c) { return ReduceDispatch(c, RedOp::kSum); }
+Status MeanK(KernelContext& c) { return ReduceDispatch(c, RedOp::kMean); }
+Status MaxRK(KernelContext& c) { return ReduceDispatch(c, RedOp::kMax); }
+Status MinRK(KernelContext& c) { return ReduceDispatch(c, RedOp::kMin); }
+Status ProdK(KernelContext& c) { return ReduceDispatch(c, RedOp::kProd); }
+Status AllK(KernelContext& c) { return ReduceDispatch(c, RedOp::kAll); }
+Status AnyK(KernelContext& c) { return ReduceDispatch(c, RedOp::kAny); }
+
+Status ArgMinMax(KernelContext& c, bool is_max) {
+  const Tensor& x = c.inputs[0];
+  int64_t r = x.dims();
+  int64_t axis = c.inputs[1].AsInt64(0);
+  if (axis < -r || axis >= r)
+    return InvalidArgument("Expected dimension in the range [" + std::to_string(-r) + ", " + std::to_string(r) +
+                           "), but got " + std::to_string(axis));
+  if (axis < 0) axis += r;
+  int64_t outer = 1, inner = 1, len = x.dim(axis);
+  Shape out;
+  for (int64_t i = 0; i < r; ++i) {
+    if (i < axis) outer *= x.dim(i);
+    if (i > axis) inner *= x.dim(i);
+    if (i != axis) out.push_back(x.dim(i));
+  }
+  DType ot = GetTypeAttr(*c.attrs, "output_type", DType::kInt64);
+  Tensor o = Tensor::Alloc(ot, out);
+  for (int64_t a = 0; a < outer; ++a)
+    for (int64_t b = 0; b < inner; ++b) {
+      int64_t best = 0;
+      double bv = x.AsDouble(a * len * inner + b);
+      for (int64_t k = 1; k < len; ++k) {
+        double v = x.AsDouble((a * len + k) * inner + b);
+        if (is_max ? v > bv : v < bv) { bv = v; best = k; }
+      }
+      if (ot == DType::kInt32) o.data<int32_t>()[a * inner + b] = static_cast<int32_t>(best);
+      else o.data<int64_t>()[a * inner + b] = best;
+    }
+  c.outputs = {o};
+  return Status::Ok();
+}
+Status ArgMaxK(KernelContext& c) { return ArgMinMax(c, true); }
+Status ArgMinK(KernelContext& c) { return ArgMinMax(c, false); }
+
+// ---- nn ----
+template <typename T>
+void SoftmaxRows(const T* x, T* y, int64_t rows, int64_t cols, bool log) {
+  using M = Eigen::Array<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+  Eigen::Map<const M> mx(x, rows, cols);
+  Eigen::Map<M> my(y, rows, cols);
+  auto mx_max = mx.rowwise().maxCoeff();
+  M shifted = mx.colwise() - mx_max;
+  auto lse = shifted.exp().rowwise().sum().log();
+  if (log) my = shifted.colwise() - lse;
+  else my = (shifted.colwise() - lse).exp();
+}
+
+template <typename T>
+Status SoftmaxTyped(KernelContext& c, bool log) {
+  const Tensor& x = c.inputs[0];
+  if (x.dims() < 1) return InvalidArgument("logits must have >= 1 dimension, got " + x.ShapeString());
+  int64_t cols = x.dim(x.dims() - 1);
+  int64_t rows = cols ? x.num_elements() / cols : 0;
+  Tensor o = Tensor::Alloc(x.dtype(), x.shape());
+  SoftmaxRows<T>(x.data<T>(), o.data<T>(), rows, cols, log);
+  c.outputs = {o};
+  return Status::Ok();
+}
+Status SoftmaxK(KernelContext& c) {
+  if (c.inputs[0].dtype() == DType::kDouble) return SoftmaxTyped<double>(c, false);
+  if (c.inputs[0].dtype() == DType::kFloat) return SoftmaxTyped<float>(c, false);
+  return InvalidArgument("Softmax: float inputs required");
+}
+Status LogSoftmaxK(KernelContext& c) {
+  if (c.inputs[0].dtype() == DType::kDouble) return SoftmaxTyped<double>(c, true);
+  if (c.inputs[0].dtype() == DType::kFloat) return SoftmaxTyped<float>(c, true);
+  return InvalidArgument("LogSoftmax: float inputs required");
+}
+
+// SoftmaxCrossEntropyWithLogits(features [b,c], labels [b,c]) -> loss [b], backprop [b,c].
+template <typename T>
+Status XentTyped(KernelContext& c) {
+  const Tensor& x = c.inputs[0];
+  const Tensor& l = c.inputs[1];
+  if (x.shape() != l.shape())
+    return InvalidArgument("logits and labels must be broadcastable: logits_size=" + x.ShapeString() +
+                           " labels_size=" + l.ShapeString());
+  if (x.dims() != 2) return InvalidArgument("logits and labels must be 2-D, but got shapes " + x.ShapeString());
+  int64_t rows = x.dim(0), cols = x.dim(1);
+  Tensor logp = Tensor::Alloc(x.dtype(), x.shape());
+  SoftmaxRows<T>(x.data<T>(), logp.data<T>(), rows, cols, true);
+  Tensor loss = Tensor::Alloc(x.dtype(), {rows});
+  Tensor back = Tensor::Alloc(x.dtype(), x.shape());
+  for (int64_t i = 0; i < rows; ++i) {
+    T s = 0;
+    for (int64_t j = 0; j < cols; ++j) {
+      T lp = logp.data<T>()[i * cols + j], lab = l.data<T>()[i * cols + j];
+      s -= lab * lp;
+      back.data<T>()[i * cols + j] = std::exp(lp) - lab;
+    }
+    loss.data<T>()[i] = s;
+  }
+  c.outputs = {loss, back};
+  return Status::Ok();
+}
+Status XentK(KernelContext& c) {
+  if (c.inputs[0].dtype() == DType::kDouble) return XentTyped<double>(c);
+  return XentTyped<float>(c);
+}
+
+template <typename T>
+Status SparseXentTyped(KernelContext& c) {
+  const Tensor& x = c.inputs[0];
+  const Tensor& l = c.inputs[1];
+  if (x.dims() != 2) return InvalidArgument("logits must be 2-D, but got shape " + x.ShapeString());
+  if (l.dims() != 1 || l.dim(0) != x.dim(0))
+    return InvalidArgument("logits and labels must have the same first dimension, got logits shape " +
+                           x.ShapeString() + " and labels shape " + l.ShapeString());
+  int64_t rows = x.dim(0), cols = x.dim(1);
+  Tensor logp = Tensor::Alloc(x.dtype(), x.shape());
+  SoftmaxRows<T>(x.data<T>(), logp.data<T>(), rows, cols, true);
+  Tensor loss = Tensor::Alloc(x.dtype(), {rows});
+  Tensor back = Tensor::Alloc(x.dtype(), x.shape());
+  for (int64_t i = 0; i < rows; ++i) {
+    int64_t lab = l.AsInt64(i);
+    if (lab < 0 || lab >= cols)
+      return InvalidArgument("Received a label value of " + std::to_string(lab) +
+                             " which is outside the valid range of [0, " + std::to_string(cols) + ").  Label values: " +
+                             std::to_string(lab));
+    loss.data<T>()[i] = -logp.data<T>()[i * cols + lab];
+    for (int64_t j = 0; j < cols; ++j)
+      back.data<T>()[i * cols + j] = std::exp(logp.data<T>()[i * cols + j]) - (j == lab ? T(1) : T(0));
+  }
+  c.outputs = {loss, back};
+  return Status::Ok();
+}
+Status SparseXentK(KernelContext& c) {
+  if (c.inputs[0].dtype() == DType::kDouble) return SparseXentTyped<double>(c);
+  return SparseXentTyped<float>(c);
+}
+
+Status L2LossK(KernelContext& c) {
+  const Tensor& x = c.inputs[0];
+  double s = 0;
+  for (int64_t i = 0; i < x.num_elements(); ++i) s += x.AsDouble(i) * x.AsDouble(i);
+  Tensor o = Tensor::Alloc(x.dtype(), {});
+  if (x.dtype() == DType::kDouble) *o.data<double>() = s / 2;
+  else *o.data<float>() = static_cast<float>(s / 2);
+  c.outputs = {o};
+  return Status::Ok();
+}
+
+}  // namespace
+
+void RegisterMathKernels(std::map<std::string, KernelFn>& m) {
+  m["AddV2"] = AddK; m["Add"] = AddK; m["Sub"] = SubK; m["Mul"] = MulK; m["RealDiv"] = DivK;
+  m["Div"] = DivK; m["FloorDiv"] = FloorDivK; m["FloorMod"] = FloorModK; m["Pow"] = PowK;
+  m["Maximum"] = MaxK; m["Minimum"] = MinK; m["SquaredDifference"] = SqDiffK;
+  m["Equal"] = EqK; m["NotEqual"] = NeK; m["Less"] = LtK; m["LessEqual"] = LeK;
+  m["Greater"] = GtK; m["GreaterEqual"] = GeK; m["LogicalAnd"] = AndK; m["LogicalOr"] = OrK;
+  m["LogicalNot"] = LogicalNotK;
+  m["Neg"] = NegK; m["Abs"] = AbsK; m["Sign"] = SignK; m["Square"] = SquareK; m["Sqrt"] = SqrtK;
+  m["Rsqrt"] = RsqrtK; m["Exp"] = ExpK; m["Log"] = LogK; m["Log1p"] = Log1pK; m["Sin"] = SinK;
+  m["Cos"] = CosK; m["Relu"] = ReluK; m["Sigmoid"] = SigmoidK; m["Tanh"] = TanhK;
+  m["Floor"] = FloorK; m["Ceil"] = CeilK; m["Round"] = RoundK; m["Reciprocal"] = ReciprocalK;
+  m["Softplus"] = SoftplusK;
+  m["MatMul"] = MatMulK;
+  m["Sum"] = SumK; m["Mean"] = MeanK; m["Max"] = MaxRK; m["Min"] = MinRK; m["Prod"] = ProdK;
+  m["All"] = AllK; m["Any"] = AnyK; m["ArgMax"] = ArgMaxK; m["ArgMin"] = ArgMinK;
+  m["Softmax"] = SoftmaxK; m["LogSoftmax"] = LogSoftmaxK;
+  m["SoftmaxCrossEntropyWithLogits"] = XentK;
+  m["SparseSoftmaxCrossEntropyWithLogits"] = SparseXentK;
+  m["L2Loss"] = L2LossK;
+}
+
+}  // namespace tfm::rt

@@ -1,0 +1,115 @@
+#include "runtime/launch/launch.h"
+
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+namespace tfm::rt {
+
+namespace {
+std::string EnvOr(const char* name, const std::string& def) {
+  const char* v = std::getenv(name);
+  return v && *v ? v : def;
+}
+}  // namespace
+
+std::string RuntimePythonDir() { return EnvOr("TFMIGRATE_RUNTIME_PYDIR", TFMIGRATE_RUNTIME_PYDIR); }
+std::string RuntimeExtensionDir() { return EnvOr("TFMIGRATE_RUNTIME_EXTDIR", TFMIGRATE_RUNTIME_EXTDIR); }
+std::string OracleInterpreter() {
+  std::filesystem::path venv = std::filesystem::path(TFMIGRATE_RUNTIME_PYDIR).parent_path().parent_path() / ".venv";
+  return EnvOr("TFMIGRATE_ORACLE_PYTHON", (venv / "bin" / "python").string());
+}
+
+LaunchResult LaunchScript(const LaunchOptions& o) {
+  LaunchResult r;
+  bool tf = o.backend == "tensorflow";
+  std::string python = !o.python.empty() ? o.python : tf ? OracleInterpreter() : EnvOr("TFMIGRATE_PYTHON", "python3");
+  std::string runner = RuntimePythonDir() + "/tfmigrate_runner.py";
+  if (!std::filesystem::exists(runner)) {
+    r.error = "trace recorder not found: " + runner;
+    r.exit_code = 2;
+    return r;
+  }
+  if (tf && !std::filesystem::exists(python)) {
+    r.error = "no TensorFlow interpreter at " + python + " (run scripts/setup.sh, or set TFMIGRATE_ORACLE_PYTHON)";
+    r.exit_code = 2;
+    return r;
+  }
+  std::vector<std::string> argv = {python, runner, "--mode", o.mode, "--backend", o.backend};
+  if (!o.trace_path.empty()) {
+    argv.push_back("--trace");
+    argv.push_back(o.trace_path);
+  }
+  argv.push_back(o.script);
+  for (const auto& a : o.args) argv.push_back(a);
+  std::string pythonpath = tf ? "" : RuntimePythonDir() + ":" + RuntimeExtensionDir();
+  pid_t pid = fork();
+  if (pid < 0) {
+    r.error = "fork failed";
+    r.exit_code = 2;
+    return r;
+  }
+  if (pid == 0) {
+    setpgid(0, 0);
+    if (!tf && o.memory_mb > 0) {
+      rlimit lim{static_cast<rlim_t>(o.memory_mb) << 20, static_cast<rlim_t>(o.memory_mb) << 20};
+      setrlimit(RLIMIT_AS, &lim);
+    }
+    if (tf) {
+      unsetenv("PYTHONPATH");
+    } else {
+      const char* old = std::getenv("PYTHONPATH");
+      std::string pp = pythonpath + (old && *old ? std::string(":") + old : "");
+      setenv("PYTHONPATH", pp.c_str(), 1);
+    }
+    setenv("TFMIGRATE_TF_MODE", o.mode.c_str(), 1);
+    setenv("TF_CPP_MIN_LOG_LEVEL", "3", 0);
+    setenv("PYTHONHASHSEED", "0", 0);
+    std::vector<char*> cargv;
+    for (auto& a : argv) cargv.push_back(const_cast<char*>(a.c_str()));
+    cargv.push_back(nullptr);
+    execvp(cargv[0], cargv.data());
+    _exit(127);
+  }
+  auto start = std::chrono::steady_clock::now();
+  int status = 0;
+  while (true) {
+    pid_t w = waitpid(pid, &status, WNOHANG);
+    if (w == pid) break;
+    double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (o.timeout_seconds > 0 && elapsed > o.timeout_seconds) {
+      kill(-pid, SIGKILL);
+      kill(pid, SIGKILL);
+      waitpid(pid, &status, 0);
+      r.timed_out = true;
+      r.exit_code = 124;
+      if (!o.trace_path.empty()) {
+        std::ofstream t(o.trace_path, std::ios::app);
+        t << "{\"exit_code\": 124, \"kind\": \"end\", \"status\": \"timeout\"}\n";
+      }
+      return r;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  if (WIFEXITED(status)) {
+    r.exit_code = WEXITSTATUS(status);
+    if (r.exit_code == 127) r.error = "could not start " + python;
+  } else if (WIFSIGNALED(status)) {
+    r.signal = WTERMSIG(status);
+    r.exit_code = 128 + r.signal;
+    if (!o.trace_path.empty()) {
+      std::ofstream t(o.trace_path, std::ios::app);
+      t << "{\"exit_code\": " << r.exit_code << ", \"kind\": \"end\", \"status\": \"signal\"}\n";
+    }
+  }
+  return r;
+}
+
+}  // namespace tfm::rt

@@ -1,0 +1,39 @@
+// Launching a user script under the trace recorder (runtime/python/tfmigrate_runner.py)
+// in a child Python process with a wall-time and memory limit. Used by `tfmigrate run`
+// and, later, by `tfmigrate diff` (two launches, two traces).
+//
+//   LaunchOptions o{.mode = "tf2", .script = "train.py", .trace_path = "t.jsonl"};
+//   LaunchResult r = LaunchScript(o);   // r.exit_code, r.timed_out
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace tfm::rt {
+
+struct LaunchOptions {
+  std::string mode;                 // "tf1" or "tf2"
+  std::string backend = "bundled";  // or "tensorflow" (the venv's real TensorFlow)
+  std::string script;
+  std::vector<std::string> args;
+  std::string trace_path;           // empty: no trace file
+  double timeout_seconds = 120;
+  long memory_mb = 4096;            // address-space limit for the bundled backend; 0 = none
+  std::string python;               // interpreter override (else python3, or .venv/bin/python)
+};
+
+struct LaunchResult {
+  int exit_code = 0;       // runner's code: 0 ok, 1 script raised, 3 unsupported symbol, 4 out of memory
+  bool timed_out = false;  // exit_code is 124 then
+  int signal = 0;          // the child died of this signal (exit_code 128 + signal)
+  std::string error;       // launch failure (no interpreter, missing files)
+};
+
+// Where the facade package, the extension module and the venv's python live.
+std::string RuntimePythonDir();
+std::string RuntimeExtensionDir();
+std::string OracleInterpreter();
+
+LaunchResult LaunchScript(const LaunchOptions& opts);
+
+}  // namespace tfm::rt

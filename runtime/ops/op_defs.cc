@@ -1,0 +1,448 @@
+// The op table: every op the bundled runtime knows, its statefulness and its shape
+// function. Generic shape functions cover op families (unary, broadcasting binary,
+// reductions); structural ops whose output shape depends only on input shapes and on
+// constant inputs are inferred by evaluating their kernel on placeholder data.
+#include <algorithm>
+#include <set>
+
+#include "runtime/kernels/kernel.h"
+#include "runtime/ops/op_def.h"
+
+namespace tfm::rt {
+
+int64_t GetIntAttr(const AttrMap& a, const std::string& k, int64_t def) {
+  auto it = a.find(k);
+  if (it == a.end()) return def;
+  if (auto* v = std::get_if<int64_t>(&it->second)) return *v;
+  if (auto* b = std::get_if<bool>(&it->second)) return *b;
+  return def;
+}
+bool GetBoolAttr(const AttrMap& a, const std::string& k, bool def) {
+  auto it = a.find(k);
+  if (it == a.end()) return def;
+  if (auto* v = std::get_if<bool>(&it->second)) return *v;
+  if (auto* i = std::get_if<int64_t>(&it->second)) return *i != 0;
+  return def;
+}
+double GetFloatAttr(const AttrMap& a, const std::string& k, double def) {
+  auto it = a.find(k);
+  if (it == a.end()) return def;
+  if (auto* v = std::get_if<double>(&it->second)) return *v;
+  if (auto* i = std::get_if<int64_t>(&it->second)) return static_cast<double>(*i);
+  return def;
+}
+DType GetTypeAttr(const AttrMap& a, const std::string& k, DType def) {
+  auto it = a.find(k);
+  if (it == a.end()) return def;
+  if (auto* v = std::get_if<DType>(&it->second)) return *v;
+  return def;
+}
+std::string GetStringAttr(const AttrMap& a, const std::string& k, const std::string& def) {
+  auto it = a.find(k);
+  if (it == a.end()) return def;
+  if (auto* v = std::get_if<std::string>(&it->second)) return *v;
+  return def;
+}
+std::vector<int64_t> GetIntsAttr(const AttrMap& a, const std::string& k) {
+  auto it = a.find(k);
+  if (it == a.end()) return {};
+  if (auto* v = std::get_if<std::vector<int64_t>>(&it->second)) return *v;
+  return {};
+}
+
+Status BroadcastShapes(const Shape& a, const Shape& b, Shape* out) {
+  size_t r = std::max(a.size(), b.size());
+  Shape s(r);
+  for (size_t i = 0; i < r; ++i) {
+    int64_t da = i < r - a.size() ? 1 : a[i - (r - a.size())];
+    int64_t db = i < r - b.size() ? 1 : b[i - (r - b.size())];
+    if (da == db || db == 1) s[i] = da;
+    else if (da == 1) s[i] = db;
+    else if (da < 0 || db < 0) s[i] = da < 0 ? db : da;
+    else return InvalidArgument("Incompatible shapes: " + ShapeString(a) + " vs. " + ShapeString(b));
+  }
+  *out = s;
+  return Status::Ok();
+}
+
+namespace {
+
+TensorSpec Known(DType dt, Shape s) { return {dt, std::move(s), false}; }
+TensorSpec UnknownRank(DType dt) { return {dt, {}, true}; }
+
+std::string InputShapesString(const ShapeContext& c) {
+  std::string r;
+  for (size_t i = 0; i < c.inputs.size(); ++i) {
+    if (i) r += ", ";
+    r += c.inputs[i].unknown_rank ? "?" : ShapeString(c.inputs[i].shape);
+  }
+  return r;
+}
+
+Status UnaryShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  *o = {c.inputs[0]};
+  return Status::Ok();
+}
+
+Status BinaryShapeImpl(const ShapeContext& c, std::vector<TensorSpec>* o, DType out) {
+  const TensorSpec& a = c.inputs[0];
+  const TensorSpec& b = c.inputs[1];
+  if (a.unknown_rank || b.unknown_rank) {
+    *o = {UnknownRank(out)};
+    return Status::Ok();
+  }
+  Shape s;
+  if (!BroadcastShapes(a.shape, b.shape, &s).ok()) {
+    // TF: "Dimensions must be equal, but are 2 and 3 for '{{node add}} = AddV2[T=DT_INT32](x, y)' ..."
+    size_t r = std::max(a.shape.size(), b.shape.size());
+    int64_t da = 0, db = 0;
+    for (size_t i = 0; i < r; ++i) {
+      int64_t x = i < r - a.shape.size() ? 1 : a.shape[i - (r - a.shape.size())];
+      int64_t y = i < r - b.shape.size() ? 1 : b.shape[i - (r - b.shape.size())];
+      if (x != y && x != 1 && y != 1 && x >= 0 && y >= 0) { da = x; db = y; break; }
+    }
+    return InvalidArgument("Dimensions must be equal, but are " + std::to_string(da) + " and " + std::to_string(db) +
+                           " for '{{node " + c.node_name + "}} = " + c.op + "[T=" + DTypeEnumName(a.dtype) +
+                           "]' with input shapes: " + InputShapesString(c) + ".");
+  }
+  *o = {Known(out, s)};
+  return Status::Ok();
+}
+Status BinaryShape(const ShapeContext& c, std::vector<TensorSpec>* o) { return BinaryShapeImpl(c, o, c.inputs[0].dtype); }
+Status CompareShape(const ShapeContext& c, std::vector<TensorSpec>* o) { return BinaryShapeImpl(c, o, DType::kBool); }
+
+Status MatMulShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  const TensorSpec& a = c.inputs[0];
+  const TensorSpec& b = c.inputs[1];
+  if (a.unknown_rank || b.unknown_rank) {
+    *o = {Known(a.dtype, {-1, -1})};
+    return Status::Ok();
+  }
+  if (a.shape.size() != 2 || b.shape.size() != 2)
+    return InvalidArgument("Shape must be rank 2 but is rank " +
+                           std::to_string(a.shape.size() != 2 ? a.shape.size() : b.shape.size()) + " for '{{node " +
+                           c.node_name + "}} = MatMul[T=" + DTypeEnumName(a.dtype) +
+                           ", transpose_a=false, transpose_b=false](" + ")' with input shapes: " + InputShapesString(c) + ".");
+  bool ta = GetBoolAttr(*c.attrs, "transpose_a", false), tb = GetBoolAttr(*c.attrs, "transpose_b", false);
+  int64_t m = ta ? a.shape[1] : a.shape[0], k = ta ? a.shape[0] : a.shape[1];
+  int64_t k2 = tb ? b.shape[1] : b.shape[0], n = tb ? b.shape[0] : b.shape[1];
+  if (k >= 0 && k2 >= 0 && k != k2)
+    return InvalidArgument("Dimensions must be equal, but are " + std::to_string(k) + " and " + std::to_string(k2) +
+                           " for '{{node " + c.node_name + "}} = MatMul[T=" + DTypeEnumName(a.dtype) +
+                           ", transpose_a=" + (ta ? "true" : "false") + ", transpose_b=" + (tb ? "true" : "false") +
+                           "]' with input shapes: " + InputShapesString(c) + ".");
+  *o = {Known(a.dtype, {m, n})};
+  return Status::Ok();
+}
+
+Status ReduceShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  const TensorSpec& x = c.inputs[0];
+  bool keep = GetBoolAttr(*c.attrs, "keep_dims", false);
+  const Tensor* ax = c.const_inputs.size() > 1 ? c.const_inputs[1] : nullptr;
+  DType dt = (c.op == "ArgMax" || c.op == "ArgMin") ? GetTypeAttr(*c.attrs, "output_type", DType::kInt64) : x.dtype;
+  if (x.unknown_rank || !ax) {
+    *o = {UnknownRank(dt)};
+    return Status::Ok();
+  }
+  int64_t r = static_cast<int64_t>(x.shape.size());
+  std::set<int64_t> red;
+  for (int64_t i = 0; i < ax->num_elements(); ++i) {
+    int64_t a = ax->AsInt64(i);
+    if (a < -r || a >= r)
+      return InvalidArgument("Invalid reduction dimension " + std::to_string(a) + " for input with " +
+                             std::to_string(r) + " dimensions. for '{{node " + c.node_name + "}} = " + c.op +
+                             "' with input shapes: " + InputShapesString(c) + " and with computed input tensors: input[1] = <" +
+                             std::to_string(a) + ">.");
+    red.insert(a < 0 ? a + r : a);
+  }
+  Shape s;
+  for (int64_t i = 0; i < r; ++i) {
+    if (red.count(i)) {
+      if (keep) s.push_back(1);
+    } else {
+      s.push_back(x.shape[i]);
+    }
+  }
+  *o = {Known(dt, s)};
+  return Status::Ok();
+}
+
+Status CastShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  TensorSpec s = c.inputs[0];
+  s.dtype = GetTypeAttr(*c.attrs, "DstT", DType::kFloat);
+  *o = {s};
+  return Status::Ok();
+}
+
+Status ConstShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  auto it = c.attrs->find("value");
+  const Tensor& t = std::get<Tensor>(it->second);
+  *o = {Known(t.dtype(), t.shape())};
+  return Status::Ok();
+}
+
+Status DeclaredShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  DType dt = GetTypeAttr(*c.attrs, "dtype", DType::kFloat);
+  if (GetBoolAttr(*c.attrs, "shape_unknown_rank", false)) *o = {UnknownRank(dt)};
+  else *o = {Known(dt, GetIntsAttr(*c.attrs, "shape"))};
+  return Status::Ok();
+}
+
+Status PlaceholderWithDefaultShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  if (GetBoolAttr(*c.attrs, "shape_unknown_rank", false)) *o = {UnknownRank(c.inputs[0].dtype)};
+  else *o = {Known(c.inputs[0].dtype, GetIntsAttr(*c.attrs, "shape"))};
+  return Status::Ok();
+}
+
+Status ScalarString(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  *o = {Known(DType::kString, {})};
+  return Status::Ok();
+}
+Status NoOutputs(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  o->clear();
+  return Status::Ok();
+}
+Status RefUpdateShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  *o = {c.inputs[0]};
+  return Status::Ok();
+}
+Status ScalarBool(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  *o = {Known(DType::kBool, {})};
+  return Status::Ok();
+}
+Status ShapeOfShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  DType dt = GetTypeAttr(*c.attrs, "out_type", DType::kInt32);
+  if (c.op == "Shape") {
+    *o = {c.inputs[0].unknown_rank ? Known(dt, {-1}) : Known(dt, {static_cast<int64_t>(c.inputs[0].shape.size())})};
+  } else {
+    *o = {Known(c.op == "Rank" ? DType::kInt32 : dt, {})};
+  }
+  return Status::Ok();
+}
+Status XentShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  const TensorSpec& x = c.inputs[0];
+  if (x.unknown_rank || x.shape.empty()) *o = {Known(x.dtype, {-1}), x};
+  else *o = {Known(x.dtype, {x.shape[0]}), x};
+  return Status::Ok();
+}
+Status ScalarSame(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  *o = {Known(c.inputs[0].dtype, {})};
+  return Status::Ok();
+}
+Status RandomShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  DType dt = GetTypeAttr(*c.attrs, "dtype", DType::kFloat);
+  const Tensor* s = c.const_inputs.empty() ? nullptr : c.const_inputs[0];
+  if (!s) {
+    *o = {UnknownRank(dt)};
+    return Status::Ok();
+  }
+  Shape sh;
+  for (int64_t i = 0; i < s->num_elements(); ++i) sh.push_back(s->AsInt64(i));
+  *o = {Known(dt, sh)};
+  return Status::Ok();
+}
+// Functional ops and host calls declare their outputs in attrs: Tout (dtypes as ints)
+// and output_shapes (flattened, with output_ranks; -2 rank = unknown).
+Status DeclaredOutputs(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  auto types = GetIntsAttr(*c.attrs, "Tout");
+  auto ranks = GetIntsAttr(*c.attrs, "output_ranks");
+  auto dims = GetIntsAttr(*c.attrs, "output_dims");
+  o->clear();
+  size_t p = 0;
+  for (size_t i = 0; i < types.size(); ++i) {
+    int64_t r = i < ranks.size() ? ranks[i] : -2;
+    if (r < 0) {
+      o->push_back(UnknownRank(static_cast<DType>(types[i])));
+    } else {
+      Shape s;
+      for (int64_t k = 0; k < r && p < dims.size(); ++k) s.push_back(dims[p++]);
+      o->push_back(Known(static_cast<DType>(types[i]), s));
+    }
+  }
+  return Status::Ok();
+}
+
+// Structural ops: evaluate the kernel on zero-filled data inputs plus constant inputs.
+struct EvalInfo {
+  std::vector<int> data_inputs;  // inputs whose values do not affect the output shape
+  int dtype_from;                 // input that gives the output dtype (-1: attr)
+};
+const std::map<std::string, EvalInfo>& EvalOps() {
+  static const auto* m = new std::map<std::string, EvalInfo>{
+      {"Reshape", {{0}, 0}}, {"Transpose", {{0}, 0}}, {"ConcatV2", {{-1}, 0}}, {"Pack", {{-1}, 0}},
+      {"Unpack", {{0}, 0}}, {"ExpandDims", {{0}, 0}}, {"Squeeze", {{0}, 0}}, {"Fill", {{1}, 1}},
+      {"Range", {{}, 0}}, {"Select", {{0, 1, 2}, 1}}, {"SelectV2", {{0, 1, 2}, 1}}, {"BroadcastTo", {{0}, 0}},
+      {"Tile", {{0}, 0}}, {"GatherV2", {{0, 1}, 0}}, {"OneHot", {{0, 2, 3}, 2}}, {"StridedSlice", {{0}, 0}},
+      {"ZerosLike", {{0}, 0}}, {"OnesLike", {{0}, 0}}, {"BroadcastGradientArgs", {{}, 0}},
+      {"IdentityN", {{-1}, 0}}, {"StridedSliceGrad", {{4}, 4}},
+  };
+  return *m;
+}
+
+// Runs the kernel on zero data of the input shapes, with unknown dimensions set to
+// `probe`; false when an input is not usable (unknown rank, non-constant shape input).
+bool EvalWithProbe(const ShapeContext& c, const EvalInfo& info, int64_t probe, std::vector<Tensor>* out) {
+  bool all_data = !info.data_inputs.empty() && info.data_inputs[0] == -1;
+  KernelContext k{.op = c.op, .node_name = c.node_name, .attrs = c.attrs};
+  int64_t budget = 1 << 20;
+  for (size_t i = 0; i < c.inputs.size(); ++i) {
+    bool is_data = all_data ? (c.op != "ConcatV2" || i + 1 < c.inputs.size())
+                            : std::find(info.data_inputs.begin(), info.data_inputs.end(), static_cast<int>(i)) !=
+                                  info.data_inputs.end();
+    if (c.const_inputs[i]) {
+      k.inputs.push_back(*c.const_inputs[i]);
+      continue;
+    }
+    if (!is_data || c.inputs[i].unknown_rank) return false;
+    Shape s = c.inputs[i].shape;
+    for (int64_t& d : s)
+      if (d < 0) d = probe;
+    if ((budget -= NumElements(s)) < 0) return false;
+    k.inputs.push_back(Tensor::Alloc(c.inputs[i].dtype, s));
+  }
+  if (!RunKernel(k).ok()) return false;
+  *out = std::move(k.outputs);
+  return true;
+}
+
+Status EvalShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  const EvalInfo& info = EvalOps().at(c.op);
+  DType dt = c.inputs.empty() ? DType::kInvalid : c.inputs[info.dtype_from].dtype;
+  bool has_unknown = false;
+  for (const auto& in : c.inputs)
+    for (int64_t d : in.shape)
+      if (d < 0) has_unknown = true;
+  // Two probes for unknown dimensions: output dimensions that agree are static.
+  std::vector<Tensor> a, b;
+  if (EvalWithProbe(c, info, 2, &a) && (!has_unknown || (EvalWithProbe(c, info, 3, &b) && a.size() == b.size()))) {
+    o->clear();
+    for (size_t i = 0; i < a.size(); ++i) {
+      Shape s = a[i].shape();
+      if (has_unknown) {
+        if (b[i].dims() != a[i].dims()) {
+          o->push_back(UnknownRank(a[i].dtype()));
+          continue;
+        }
+        for (size_t d = 0; d < s.size(); ++d)
+          if (b[i].shape()[d] != s[d]) s[d] = -1;
+      }
+      o->push_back(Known(a[i].dtype(), s));
+    }
+    return Status::Ok();
+  }
+  if (c.op == "Unpack") {
+    o->assign(GetIntAttr(*c.attrs, "num", 0), UnknownRank(dt));
+    return Status::Ok();
+  }
+  int n = c.op == "BroadcastGradientArgs" ? 2 : c.op == "IdentityN" ? static_cast<int>(c.inputs.size()) : 1;
+  o->clear();
+  for (int i = 0; i < n; ++i) o->push_back(UnknownRank(c.op == "IdentityN" ? c.inputs[i].dtype : dt));
+  return Status::Ok();
+}
+
+std::map<std::string, OpDef>& Table() {
+  static auto* t = [] {
+    auto* m = new std::map<std::string, OpDef>();
+    auto add = [&](const char* n, ShapeFn f, bool stateful = false, bool ref0 = false) {
+      (*m)[n] = OpDef{n, stateful, ref0, f};
+    };
+    for (const char* n : {"Neg", "Abs", "Sign", "Square", "Sqrt", "Rsqrt", "Exp", "Log", "Log1p", "Sin", "Cos", "Relu",
+                          "Sigmoid", "Tanh", "Floor", "Ceil", "Round", "Reciprocal", "Softplus", "LogicalNot",
+                          "Identity", "StopGradient", "Softmax", "LogSoftmax"})
+      add(n, UnaryShape);
+    for (const char* n : {"AddV2", "Add", "Sub", "Mul", "RealDiv", "Div", "FloorDiv", "FloorMod", "Pow", "Maximum",
+                          "Minimum", "SquaredDifference", "LogicalAnd", "LogicalOr"})
+      add(n, BinaryShape);
+    for (const char* n : {"Equal", "NotEqual", "Less", "LessEqual", "Greater", "GreaterEqual"}) add(n, CompareShape);
+    for (const char* n : {"Sum", "Mean", "Max", "Min", "Prod", "All", "Any", "ArgMax", "ArgMin"}) add(n, ReduceShape);
+    add("MatMul", MatMulShape);
+    add("Cast", CastShape);
+    add("Const", ConstShape);
+    add("Placeholder", DeclaredShape);
+    add("PlaceholderWithDefault", PlaceholderWithDefaultShape);
+    add("NoOp", NoOutputs);
+    add("Shape", ShapeOfShape);
+    add("Size", ShapeOfShape);
+    add("Rank", ShapeOfShape);
+    add("SoftmaxCrossEntropyWithLogits", XentShape);
+    add("SparseSoftmaxCrossEntropyWithLogits", XentShape);
+    add("L2Loss", ScalarSame);
+    add("StringJoinSpace", ScalarString);
+    for (const auto& [n, _] : EvalOps()) add(n.c_str(), EvalShape);
+    add("VariableV2", DeclaredShape, true);
+    add("Assign", RefUpdateShape, true, true);
+    add("AssignAdd", RefUpdateShape, true, true);
+    add("AssignSub", RefUpdateShape, true, true);
+    add("IsVariableInitialized", ScalarBool, true, true);
+    add("VarHandleOp", ScalarString, true);
+    add("ReadVariableOp", DeclaredShape, true);
+    add("AssignVariableOp", NoOutputs, true);
+    add("AssignAddVariableOp", NoOutputs, true);
+    add("AssignSubVariableOp", NoOutputs, true);
+    add("VarIsInitializedOp", ScalarBool, true);
+    add("RandomStandardNormal", RandomShape, true);
+    add("RandomUniform", RandomShape, true);
+    add("TruncatedNormal", RandomShape, true);
+    add("PyFunc", DeclaredOutputs, true);
+    add("EagerPyFunc", DeclaredOutputs, true);
+    add("If", DeclaredOutputs, true);
+    add("StatelessIf", DeclaredOutputs);
+    add("While", DeclaredOutputs, true);
+    add("StatelessWhile", DeclaredOutputs);
+    add("PartitionedCall", DeclaredOutputs);
+    add("StatefulPartitionedCall", DeclaredOutputs, true);
+    return m;
+  }();
+  return *t;
+}
+
+}  // namespace
+
+const OpDef* LookupOpDef(const std::string& name) {
+  auto& t = Table();
+  auto it = t.find(name);
+  return it == t.end() ? nullptr : &it->second;
+}
+
+std::vector<std::string> RegisteredOps() {
+  std::vector<std::string> r;
+  for (auto& [n, _] : Table()) r.push_back(n);
+  return r;
+}
+
+Status InferShapes(const ShapeContext& ctx, std::vector<TensorSpec>* out) {
+  const OpDef* def = LookupOpDef(ctx.op);
+  if (!def) return NotFound("Op type not registered '" + ctx.op + "' in the bundled runtime");
+  return def->shape_fn(ctx, out);
+}
+
+// ---- kernel registry ----
+namespace {
+std::map<std::string, KernelFn>& Kernels() {
+  static auto* m = [] {
+    auto* k = new std::map<std::string, KernelFn>();
+    RegisterMathKernels(*k);
+    RegisterArrayKernels(*k);
+    RegisterStateKernels(*k);
+    return k;
+  }();
+  return *m;
+}
+}  // namespace
+
+bool HasKernel(const std::string& op) { return Kernels().count(op) > 0; }
+
+Status RunKernel(KernelContext& ctx) {
+  auto& k = Kernels();
+  auto it = k.find(ctx.op);
+  if (it == k.end()) return NotFound("No kernel registered for op '" + ctx.op + "' in the bundled runtime");
+  static const AttrMap kEmpty;
+  if (!ctx.attrs) ctx.attrs = &kEmpty;
+  for (const Tensor& t : ctx.inputs) {
+    if (!t.valid() && ctx.op != "Assign" && ctx.op != "IsVariableInitialized")
+      return Internal("input to " + ctx.op + " is not a valid tensor");
+  }
+  return it->second(ctx);
+}
+
+}  // namespace tfm::rt

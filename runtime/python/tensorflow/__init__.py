@@ -1,0 +1,41 @@
+"""The `tensorflow` package of tfmigrate's bundled runtime (`tfmigrate run`).
+
+TFMIGRATE_TF_MODE=tf1 presents the TF 1.15 API with graph-mode semantics, tf2 the TF 2
+API with eager semantics; tf.compat.v1 / tf.compat.v2 exist in both. Kernels run in the
+C++/Eigen runtime (module _tfrt). A symbol the bundled runtime lacks raises an
+AttributeError naming it and suggesting `--backend tensorflow`."""
+import os as _os
+import sys as _sys
+
+from tensorflow._impl import core as _core
+from tensorflow._impl import api as _api
+
+_mode = _os.environ.get("TFMIGRATE_TF_MODE", "tf2")
+_core.configure(_mode)
+_v1, _v2 = _api._build()
+_chosen = _v1 if _mode == "tf1" else _v2
+
+__version__ = "1.15.5" if _mode == "tf1" else "2.21.0"
+VERSION = __version__
+_removed = _chosen._tfm_removed
+
+for _k, _v in list(vars(_chosen).items()):
+    if not _k.startswith("_"):
+        globals()[_k] = _v
+
+_sys.modules["tensorflow.compat"] = _chosen.compat
+_sys.modules["tensorflow.compat.v1"] = _v1
+_sys.modules["tensorflow.compat.v2"] = _v2
+for _name in ("nn", "train", "math", "random", "data", "keras", "errors", "dtypes", "linalg", "initializers"):
+    if hasattr(_chosen, _name) or _name in vars(_chosen):
+        _sys.modules["tensorflow." + _name] = vars(_chosen)[_name]
+_sys.modules["tensorflow.keras.layers"] = _chosen.keras.layers
+_sys.modules["tensorflow.keras.optimizers"] = _chosen.keras.optimizers
+
+
+def __getattr__(name):
+    if name.startswith("__"):
+        raise AttributeError(name)
+    if name in _removed:
+        raise AttributeError("module 'tensorflow' has no attribute '%s'" % name)
+    raise _core.UnsupportedSymbolError("tf." + name)

@@ -1,0 +1,1 @@
+"""Implementation of the bundled `tensorflow` facade (see runtime/python/README.md)."""

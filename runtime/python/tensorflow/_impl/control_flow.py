@@ -1,0 +1,275 @@
+"""group/no_op/tuple, tf.cond and tf.while_loop (eager: Python; graph: functional If /
+While nodes over traced branch/body graphs), tf.print, py_function."""
+import sys
+
+import numpy as np
+
+import _tfrt
+from . import core, nest, ops
+from .core import Tensor
+from .function import FuncGraph, output_attrs
+
+
+def no_op(name=None):
+    if core.executing_eagerly():
+        return None
+    return core.get_default_graph()._add_op("NoOp", [], {}, name or "NoOp", {})
+
+
+def group(*inputs, name=None):
+    if core.executing_eagerly():
+        return None
+    deps = []
+    for i in nest.flatten(list(inputs)):
+        if i is None:
+            continue
+        if hasattr(i, "_as_graph_element") and not isinstance(i, (Tensor, core.Operation)):
+            i = i._as_graph_element()
+        deps.append(i.op if isinstance(i, Tensor) else i)
+    g = core.get_default_graph()
+    with g.control_dependencies(deps):
+        return no_op(name=name or "group_deps")
+
+
+def tuple_(tensors, name=None, control_inputs=None):
+    if core.executing_eagerly():
+        return list(tensors)
+    gate = group(*tensors, *(control_inputs or []))
+    with core.get_default_graph().control_dependencies([gate]):
+        return [ops.identity(t) if t is not None else None for t in tensors]
+
+
+def control_dependencies(control_inputs):
+    if core.executing_eagerly():
+        import contextlib
+        return contextlib.nullcontext()
+    return core.get_default_graph().control_dependencies(control_inputs)
+
+
+def _trace_branch(fn, name, args=None):
+    outer = core.get_default_graph()
+    fg = FuncGraph(name, outer)
+    fg.seed = outer.seed
+    phs = []
+    with fg.as_default():
+        if args is not None:
+            for a in args:
+                ph = fg._add_op("Placeholder", [], {"dtype": a.dtype, "shape": a.shape}, "loop_var",
+                                core._rt_attrs({"dtype": a.dtype, "shape": a.shape})).outputs[0]
+                phs.append(ph)
+            out = fn(*nest.pack_sequence_as(args._struct, phs)) if hasattr(args, "_struct") else fn(*phs)
+        else:
+            out = fn()
+        flat = []
+        for o in nest.flatten(out):
+            if o is None:
+                flat.append(None)
+                continue
+            if hasattr(o, "_as_tensor") and not isinstance(o, Tensor):
+                o = o._as_tensor()
+            if isinstance(o, core.Operation):
+                flat.append(o)
+                continue
+            o = core.convert_to_tensor(o)
+            if o.graph is not fg or o.op.type == "Placeholder":
+                o = ops.identity(o)
+            flat.append(o)
+    return fg, phs, out, flat
+
+
+def _register(fg, phs, flat, outer_list):
+    for t in outer_list:
+        fg.capture(t)
+    args = [(p.op._id, p.value_index) for p in phs] + [(fg._capture_map[id(t)][1].op._id, 0) for t in outer_list]
+    outs = [(t.op._id, t.value_index) for t in flat if isinstance(t, Tensor)]
+    targets = [op._id for op in fg._ops if _tfrt.is_stateful(op.type) and op.type not in ("VarHandleOp", "Placeholder")]
+    targets += [t._id for t in flat if isinstance(t, core.Operation)]
+    return _tfrt.register_function(fg._rt, args, outs, targets)
+
+
+def cond(pred, true_fn=None, false_fn=None, strict=False, name=None, fn1=None, fn2=None):
+    true_fn = true_fn or fn1
+    false_fn = false_fn or fn2
+    if core.executing_eagerly():
+        p = core.convert_to_tensor(pred)
+        return true_fn() if bool(p) else false_fn()
+    if isinstance(pred, (bool, np.bool_)):
+        return true_fn() if pred else false_fn()
+    g = core.get_default_graph()
+    p = core.convert_to_tensor(pred)
+    with g.name_scope(name or "cond") as scope:
+        tg, _, tout, tflat = _trace_branch(true_fn, scope + "true")
+        fg, _, fout, fflat = _trace_branch(false_fn, scope + "false")
+        if len([t for t in tflat if isinstance(t, Tensor)]) != len([t for t in fflat if isinstance(t, Tensor)]):
+            raise ValueError("true_fn and false_fn arguments to tf.cond must have the same number, type, and "
+                             "overall structure of return values.")
+        for a, b in zip(tflat, fflat):
+            if isinstance(a, Tensor) and isinstance(b, Tensor) and a.dtype != b.dtype:
+                raise TypeError("true_fn and false_fn arguments to tf.cond must have the same number, type, and "
+                                "overall structure of return values.\n\ntrue_fn output: %s\nfalse_fn output: %s"
+                                % (a, b))
+        outer = []
+        seen = set()
+        for gr in (tg, fg):
+            for t, _ in list(gr.captures):
+                if id(t) not in seen:
+                    seen.add(id(t))
+                    outer.append(t)
+        tid = _register(tg, [], tflat, outer)
+        fid = _register(fg, [], fflat, outer)
+        tens = [t for t in tflat if isinstance(t, Tensor)]
+        ftens = [t for t in fflat if isinstance(t, Tensor)]
+        attrs = {"then_branch": tid, "else_branch": fid}
+        oa = output_attrs(tens)
+        merged = []
+        for a, b in zip(tens, ftens):
+            merged.append(a if a.shape == b.shape else type("T", (), {"shape": core.TensorShape(None) if a.shape.ndims != b.shape.ndims else core.TensorShape([x if x == y else None for x, y in zip(a.shape.as_list(), b.shape.as_list())]), "dtype": a.dtype})())
+        oa = output_attrs(merged)
+        attrs.update(oa)
+        # branch graphs for the gradient (grads.py); "_" attrs never reach the runtime
+        attrs["_cond_info"] = (tg, [t for t in tflat if isinstance(t, Tensor)], fg, ftens, list(outer))
+        res = core.apply_op("If", [p] + [core.capture(t) for t in outer], attrs, scope)
+    it = iter(res)
+    flat = [next(it) if isinstance(t, Tensor) else (None if t is None else group()) for t in tflat]
+    if tout is None:
+        return None
+    return nest.pack_sequence_as(tout, flat)
+
+
+class _Args(list):
+    pass
+
+
+def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations=10, back_prop=True,
+               swap_memory=False, maximum_iterations=None, name=None, return_same_structure=None):
+    single = not isinstance(loop_vars, (list, tuple))
+    struct = [loop_vars] if single else loop_vars
+    if core.executing_eagerly():
+        vals = list(struct)
+        it = 0
+        while bool(cond(*vals)) and (maximum_iterations is None or it < maximum_iterations):
+            out = body(*vals)
+            vals = [out] if single or not isinstance(out, (list, tuple)) else list(out)
+            it += 1
+        if single or (return_same_structure is False and len(vals) == 1):
+            return vals[0]
+        return type(loop_vars)(vals) if isinstance(loop_vars, tuple) else vals
+    g = core.get_default_graph()
+    flat_in = [core.convert_to_tensor(v) for v in nest.flatten(struct)]
+    with g.name_scope(name or "while") as scope:
+        def cfn(*phs):
+            return cond(*nest.pack_sequence_as(struct, list(phs)))
+
+        def bfn(*phs):
+            out = body(*nest.pack_sequence_as(struct, list(phs)))
+            if (maximum_iterations is not None and return_same_structure is False and not single
+                    and isinstance(out, (list, tuple)) and type(out) is not type(loop_vars)):
+                # v1 while_loop wraps the loop vars with its iteration counter and then
+                # checks the body's structure strictly.
+                raise TypeError("The two structures don't have the same nested structure.")
+            if not isinstance(out, (list, tuple)):
+                out = [out]
+            return [core.convert_to_tensor(o, dtype=p.dtype) for o, p in zip(nest.flatten(list(out)), phs)]
+        args = _Args(flat_in)
+        cg, cphs, _, cflat = _trace_branch(cfn, scope + "cond", args)
+        bg, bphs, _, bflat = _trace_branch(bfn, scope + "body", args)
+        outer = []
+        seen = set()
+        for gr in (cg, bg):
+            for t, _ in list(gr.captures):
+                if id(t) not in seen:
+                    seen.add(id(t))
+                    outer.append(t)
+        for gr in (cg, bg):
+            for t in outer:
+                gr.capture(t)
+        # body passes the captured values through unchanged
+        with bg.as_default():
+            bflat = list(bflat) + [ops.identity(bg._capture_map[id(t)][1]) for t in outer]
+        cid = _register(cg, cphs, cflat, outer)
+        bid = _register(bg, bphs, bflat, outer)
+        attrs = {"cond": cid, "body": bid, "maximum_iterations": -1 if maximum_iterations is None else int(maximum_iterations)}
+        attrs.update(output_attrs(flat_in + [core.capture(t) for t in outer]))
+        # what the gradient needs (grads.py); "_" attrs never reach the runtime
+        attrs["_while_info"] = (bg, list(bphs), list(bflat[:len(flat_in)]), list(outer), cid, bid, len(flat_in),
+                                maximum_iterations)
+        res = core.apply_op("While", flat_in + [core.capture(t) for t in outer], attrs, scope)
+    vals = res[:len(flat_in)]
+    out = nest.pack_sequence_as(struct, vals)
+    if single or (return_same_structure is False and len(vals) == 1):
+        return out[0]
+    return out
+
+
+def _format(v):
+    if isinstance(v, Tensor):
+        v = v._numpy() if isinstance(v, core.EagerTensor) else v
+    if isinstance(v, np.ndarray):
+        if v.dtype == object:
+            v = np.vectorize(lambda b: b.decode() if isinstance(b, bytes) else b, otypes=[object])(v)
+            return str(v[()]) if v.ndim == 0 else np.array2string(v, separator=" ", formatter={"all": lambda x: '"%s"' % x})
+        if v.ndim == 0:
+            return str(v[()])
+        return np.array2string(v, separator=" ")
+    return str(v)
+
+
+def print_(*inputs, output_stream=sys.stderr, summarize=3, sep=" ", end="\n", name=None):
+    stream = output_stream
+    if isinstance(stream, str):
+        stream = sys.stdout if "stdout" in stream else sys.stderr
+
+    def emit(vals):
+        (sys.stdout if stream is sys.stdout else sys.stderr).write(sep.join(_format(v) for v in vals) + end)
+
+    if core.executing_eagerly():
+        emit(inputs)
+        return None
+    tensors = [core.convert_to_tensor(i) for i in inputs if isinstance(i, Tensor) or hasattr(i, "_as_tensor")]
+    template = list(inputs)
+
+    def cb(vals):
+        it = iter(vals)
+        emit([next(it) if (isinstance(t, Tensor) or hasattr(t, "_as_tensor")) else t for t in template])
+        return []
+    return host_call(cb, tensors, [], name or "PrintV2")
+
+
+_host_fns = {}
+
+
+def _dispatch(token, ins):
+    fn, outs = _host_fns[token]
+    arrays = [core._np_from_rt(t) for t in ins]
+    res = fn([a if a.ndim else a[()] for a in arrays])
+    res = [] if res is None else (list(res) if isinstance(res, (list, tuple)) else [res])
+    return [core._rt_from_np(np.asarray(r, dtype=d.as_numpy_dtype if d.name != "string" else object), d) for r, d in zip(res, outs)]
+
+
+_tfrt.set_host_callback(_dispatch)
+
+
+def host_call(fn, inputs, out_dtypes, name):
+    token = len(_host_fns) + 1
+    _host_fns[token] = (fn, out_dtypes)
+    attrs = {"token": token, "Tout": [{"float32": 1, "float64": 2, "int32": 3, "string": 7, "int64": 9, "bool": 10}[d.name] for d in out_dtypes]}
+    res = core.apply_op("PyFunc", inputs, attrs, name)
+    if not out_dtypes:
+        return core.get_default_graph()._ops[-1]
+    return res
+
+
+def py_function(func, inp, Tout, name=None):
+    single = not isinstance(Tout, (list, tuple))
+    touts = [core.as_dtype(t) for t in ([Tout] if single else Tout)]
+    ins = [core.convert_to_tensor(i) for i in inp]
+    if core.executing_eagerly():
+        r = func(*ins)
+        return r
+    def cb(vals):
+        with core.force_eager():
+            r = func(*[core.convert_to_tensor(v) for v in vals])
+        r = r if isinstance(r, (list, tuple)) else [r]
+        return [np.asarray(x) for x in r]
+    res = host_call(cb, ins, touts, name or "EagerPyFunc")
+    return res[0] if single else res

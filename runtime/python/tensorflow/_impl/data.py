@@ -1,0 +1,182 @@
+"""tf.data.Dataset: from_tensor_slices, from_tensors, range, batch, map, shuffle-free
+pipelines; eager iteration, iteration inside tf.function (unrolled at trace time), and
+TF1 one-shot / initializable iterators whose get_next runs through a host callback."""
+import numpy as np
+
+from . import control_flow, core, ops
+
+
+class nest:  # tf.data structures: tuples and dicts nest, lists are tensors
+    @staticmethod
+    def flatten(s):
+        if isinstance(s, dict):
+            return [y for k in sorted(s) for y in nest.flatten(s[k])]
+        if isinstance(s, tuple):
+            return [y for x in s for y in nest.flatten(x)]
+        return [s]
+
+    @staticmethod
+    def pack_sequence_as(s, flat):
+        it = iter(flat)
+
+        def pack(x):
+            if isinstance(x, dict):
+                vals = {k: pack(x[k]) for k in sorted(x)}
+                return type(x)((k, vals[k]) for k in x)
+            if isinstance(x, tuple):
+                vals = [pack(y) for y in x]
+                return type(x)(*vals) if hasattr(x, "_fields") else tuple(vals)
+            return next(it)
+        return pack(s)
+
+    @staticmethod
+    def map_structure(fn, *ss):
+        flats = [nest.flatten(s) for s in ss]
+        return nest.pack_sequence_as(ss[0], [fn(*xs) for xs in zip(*flats)])
+
+
+class Dataset:
+    def __init__(self, gen_fn):
+        self._gen = gen_fn   # () -> iterator of nested numpy/python structures
+
+    @staticmethod
+    def from_tensor_slices(tensors):
+        flat = [_arr(t) for t in nest.flatten(tensors)]
+        n = flat[0].shape[0]
+
+        def gen():
+            for i in range(n):
+                yield nest.pack_sequence_as(tensors, [f[i] for f in flat])
+        return Dataset(gen)
+
+    @staticmethod
+    def from_tensors(tensors):
+        flat = [_arr(t) for t in nest.flatten(tensors)]
+        return Dataset(lambda: iter([nest.pack_sequence_as(tensors, flat)]))
+
+    @staticmethod
+    def range(*args):
+        return Dataset(lambda: (np.int64(i) for i in range(*args)))
+
+    def batch(self, batch_size, drop_remainder=False):
+        def gen():
+            buf = []
+            for e in self._gen():
+                buf.append(e)
+                if len(buf) == batch_size:
+                    yield _stack(buf)
+                    buf = []
+            if buf and not drop_remainder:
+                yield _stack(buf)
+        return Dataset(gen)
+
+    def map(self, fn, num_parallel_calls=None):
+        def gen():
+            for e in self._gen():
+                with core.force_eager():
+                    args = nest.map_structure(lambda a: core.convert_to_tensor(a), e)
+                    r = fn(*args) if isinstance(e, tuple) else fn(args)
+                    yield nest.map_structure(_val, r)
+        return Dataset(gen)
+
+    def repeat(self, count=None):
+        def gen():
+            k = 0
+            while count is None or count < 0 or k < count:
+                yield from self._gen()
+                k += 1
+        return Dataset(gen)
+
+    def take(self, count):
+        def gen():
+            for i, e in enumerate(self._gen()):
+                if i >= count:
+                    return
+                yield e
+        return Dataset(gen)
+
+    def shuffle(self, buffer_size, seed=None, reshuffle_each_iteration=None):
+        raise core.UnsupportedSymbolError("tf.data.Dataset.shuffle")
+
+    def prefetch(self, n):
+        return self
+
+    def cache(self, filename=""):
+        return self
+
+    def __iter__(self):
+        if not core.executing_eagerly() and not core.inside_function():
+            raise RuntimeError("`tf.data.Dataset` only supports Python-style iteration in eager mode or within "
+                               "tf.function.")
+        for e in self._gen():
+            yield nest.map_structure(lambda a: core.convert_to_tensor(a), e)
+
+    def make_one_shot_iterator(self):
+        return Iterator(self, initializable=False)
+
+    def make_initializable_iterator(self, shared_name=None):
+        return Iterator(self, initializable=True)
+
+    @property
+    def element_spec(self):
+        first = next(iter(self._gen()))
+        from .function import TensorSpec
+        return nest.map_structure(lambda a: TensorSpec(np.shape(a), core.as_dtype(np.asarray(a).dtype)), first)
+
+
+def _arr(t):
+    v = _val(t)
+    return v if isinstance(v, np.ndarray) else core._infer_np(v, None)[0]
+
+
+def _val(t):
+    if isinstance(t, core.EagerTensor):
+        return t._numpy()
+    if isinstance(t, core.Tensor):
+        raise core.UnsupportedSymbolError("tf.data.Dataset from symbolic tensors")
+    return t
+
+
+def _stack(elems):
+    return nest.map_structure(lambda *xs: np.stack([np.asarray(x) for x in xs]), *elems)
+
+
+class Iterator:
+    def __init__(self, ds, initializable):
+        self._ds = ds
+        self._it = None if initializable else ds._gen()
+        first = next(iter(ds._gen()))
+        self._struct = first
+        self._dtypes = [core._infer_np(x, None)[1] if not isinstance(x, np.ndarray) else core.as_dtype(x.dtype) if x.dtype.kind not in "OUS" else core.string
+                        for x in nest.flatten(first)]
+        self._shapes = [np.shape(x) for x in nest.flatten(first)]
+        self.initializer = None
+        if initializable:
+            def reset(vals):
+                self._it = ds._gen()
+                return []
+            self.initializer = control_flow.host_call(reset, [], [], "MakeIterator")
+
+    def get_next(self, name=None):
+        def nxt(vals):
+            if self._it is None:
+                raise __import__("_tfrt").StatusError(9, "GetNext() failed because the iterator has not been initialized. "
+                                                         "Ensure that you have run the initializer operation for this iterator "
+                                                         "before getting the next element.")
+            try:
+                e = next(self._it)
+            except StopIteration:
+                raise __import__("_tfrt").StatusError(11, "End of sequence")
+            return [np.asarray(x) for x in nest.flatten(e)]
+        outs = control_flow.host_call(nxt, [], self._dtypes, name or "IteratorGetNext")
+        for o, s in zip(outs, self._shapes):
+            o.set_shape(s[1:] if False else None) if False else None
+        return nest.pack_sequence_as(self._struct, outs)
+
+
+def make_one_shot_iterator(ds):
+    return ds.make_one_shot_iterator()
+
+
+def make_initializable_iterator(ds, shared_name=None):
+    return ds.make_initializable_iterator()

@@ -1,0 +1,244 @@
+"""tf.function: traces the Python body into a FuncGraph (captures become extra inputs),
+keeps one concrete function per input signature (tensor dtype/shape, Python values,
+object identity), runs Python only while tracing, applies TF's variable-creation rules
+(first call may create variables and is then traced again; later traces may not), and
+adds automatic control dependencies so every stateful op runs. Calls run the traced
+graph through the runtime's function library."""
+import functools
+import weakref
+
+import numpy as np
+
+import _tfrt
+from . import core, nest, variables
+from .core import Tensor
+
+_VAR_MSG = ("tf.function only supports singleton tf.Variables created on the first call. Make sure the tf.Variable "
+            "is only created once or created outside tf.function. See "
+            "https://www.tensorflow.org/guide/function#creating_tfvariables for more information.")
+
+
+class FuncGraph(core.Graph):
+    def __init__(self, name, outer=None):
+        super().__init__()
+        self.name = name
+        self.building_function = True
+        self.captures = []          # (outer tensor, placeholder)
+        self._capture_map = {}
+        self.outer = outer
+        self.seed = getattr(outer, "seed", None) if outer is not None else None
+
+    def capture(self, t):
+        hit = self._capture_map.get(id(t))
+        if hit is not None:
+            return hit[1]
+        if not isinstance(t, core.EagerTensor) and self.outer is not None and t.graph is not self.outer \
+                and isinstance(self.outer, FuncGraph):
+            t = self.outer.capture(t)   # nested: capture through the enclosing function
+        ph = self._add_op("Placeholder", [], {"dtype": t.dtype, "shape": t.shape}, "capture" if False else "Placeholder",
+                          core._rt_attrs({"dtype": t.dtype if t.dtype != core.resource else core.string, "shape": t.shape})).outputs[0]
+        ph._dtype = t.dtype
+        self._capture_map[id(t)] = (t, ph)
+        self.captures.append((t, ph))
+        return ph
+
+
+def _dtype_code(d):
+    return {"float32": 1, "float64": 2, "int32": 3, "string": 7, "resource": 7, "int64": 9, "bool": 10}[d.name]
+
+
+def output_attrs(tensors):
+    ranks, dims = [], []
+    for t in tensors:
+        if t.shape.ndims is None:
+            ranks.append(-2)
+        else:
+            ranks.append(t.shape.ndims)
+            dims.extend(-1 if d is None else d for d in t.shape.as_list())
+    return {"Tout": [_dtype_code(t.dtype) for t in tensors], "output_ranks": ranks, "output_dims": dims}
+
+
+class TensorSpec:
+    def __init__(self, shape, dtype=core.float32, name=None):
+        self.shape, self.dtype, self.name = core.TensorShape(shape), core.as_dtype(dtype), name
+
+    def __repr__(self):
+        return "TensorSpec(shape=%s, dtype=%r, name=%r)" % (self.shape, self.dtype, self.name)
+
+
+class ConcreteFunction:
+    def __init__(self, graph, arg_placeholders, outputs_struct, flat_outputs):
+        self.graph = graph
+        self._args = arg_placeholders
+        self._struct = outputs_struct
+        self._flat_out = flat_outputs
+        self.captured_inputs = [c for c, _ in graph.captures]
+        targets = [op._id for op in graph._ops if _tfrt.is_stateful(op.type) and op.type not in ("VarHandleOp", "Placeholder")]
+        self._id = _tfrt.register_function(
+            graph._rt, [(p.op._id, p.value_index) for p in arg_placeholders] + [(p.op._id, p.value_index) for _, p in graph.captures],
+            [(t.op._id, t.value_index) for t in flat_outputs if isinstance(t, Tensor)], targets)
+
+    def call_flat(self, flat_args):
+        caps = [c for c, _ in self.graph.captures]
+        if core.executing_eagerly():
+            ins = [core.convert_to_tensor(a)._rt for a in flat_args] + [c._rt for c in caps]
+            try:
+                outs = _tfrt.call_function(self._id, ins)
+            except _tfrt.StatusError as e:
+                core.raise_status(e)
+            res = iter(core.EagerTensor(o) for o in outs)
+        else:
+            ins = [core.convert_to_tensor(a) for a in flat_args] + [core.capture(c) for c in caps]
+            tens = [t for t in self._flat_out if isinstance(t, Tensor)]
+            attrs = {"f": self._id}
+            attrs.update(output_attrs(tens))
+            res = iter(core.apply_op("StatefulPartitionedCall", ins, attrs, "StatefulPartitionedCall"))
+        flat = [next(res) if isinstance(t, Tensor) else t for t in self._flat_out]
+        return nest.pack_sequence_as(self._struct, flat)
+
+
+def _arg_key(a):
+    if isinstance(a, core.EagerTensor) or (isinstance(a, Tensor)):
+        return ("T", a.dtype.name, tuple(a.shape._dims) if a.shape._dims is not None else None)
+    if isinstance(a, variables.Variable):
+        return ("V", id(a))
+    if isinstance(a, np.ndarray):
+        return ("T", core.as_dtype(a.dtype).name if a.dtype.kind not in "OUS" else "string", a.shape)
+    if isinstance(a, (list, tuple)):
+        return (type(a).__name__,) + tuple(_arg_key(x) for x in a)
+    if isinstance(a, dict):
+        return ("dict",) + tuple((k, _arg_key(a[k])) for k in sorted(a))
+    if isinstance(a, (int, float, bool, str, type(None))):
+        return ("P", type(a).__name__, a)
+    try:
+        hash(a)
+        return ("O", a)
+    except TypeError:
+        return ("O", id(a))
+
+
+class Function:
+    def __init__(self, python_function, name=None, input_signature=None, autograph=True, jit_compile=None,
+                 reduce_retracing=False, experimental_relax_shapes=None, **kw):
+        self._python_function = python_function
+        self._name = name or getattr(python_function, "__name__", "function")
+        self._input_signature = input_signature
+        self._cache = {}
+        self._created_variables = False
+        self._traced_once = False
+        self._tracing_count = 0
+        self._bound = weakref.WeakKeyDictionary() if True else None
+        functools.update_wrapper(self, python_function)
+
+    python_function = property(lambda self: self._python_function)
+
+    def __get__(self, instance, owner):
+        if instance is None:
+            return self
+        try:
+            f = self._bound.get(instance)
+        except TypeError:
+            f = None
+        if f is None:
+            f = Function(functools.partial(self._python_function, instance), name=self._name,
+                         input_signature=self._input_signature)
+            try:
+                self._bound[instance] = f
+            except TypeError:
+                pass
+        return f
+
+    def experimental_get_tracing_count(self):
+        return self._tracing_count
+
+    def _flatten_args(self, args, kwargs):
+        if self._input_signature is not None:
+            args = tuple(core.convert_to_tensor(a, dtype=s.dtype) for a, s in zip(args, self._input_signature))
+        return args, kwargs
+
+    def _trace(self, args, kwargs, allow_vars):
+        outer = core.get_default_graph() if not core.executing_eagerly() else None
+        fg = FuncGraph(self._name, outer)
+        placeholders = []
+        created = []
+
+        def hook(v):
+            if not allow_vars:
+                raise ValueError(_VAR_MSG)
+            created.append(v)
+
+        def to_placeholder(a, spec=None):
+            if isinstance(a, (Tensor, np.ndarray)) and not isinstance(a, variables.Variable):
+                dt = spec.dtype if spec is not None else (a.dtype if isinstance(a, Tensor) else core.as_dtype(a.dtype))
+                shape = spec.shape if spec is not None else (a.shape if isinstance(a, Tensor) else core.TensorShape(a.shape))
+                with fg.name_scope(None):
+                    ph = fg._add_op("Placeholder", [], {"dtype": dt, "shape": shape}, "x" if not placeholders else "x",
+                                    core._rt_attrs({"dtype": dt, "shape": shape})).outputs[0]
+                placeholders.append(ph)
+                return ph
+            return a
+
+        with fg.as_default():
+            core.ctx.eager_override.append(False)
+            variables._creator_hooks.append(hook)
+            try:
+                if self._input_signature is not None:
+                    targs = [to_placeholder(a, s) for a, s in zip(args, self._input_signature)]
+                else:
+                    targs = nest.pack_sequence_as(list(args), [to_placeholder(a) for a in nest.flatten(list(args))])
+                tkwargs = nest.pack_sequence_as(kwargs, [to_placeholder(a) for a in nest.flatten(kwargs)]) if kwargs else {}
+                self._tracing_count_hook()
+                out = self._python_function(*targs, **tkwargs)
+                flat = []
+                for o in nest.flatten(out):
+                    if isinstance(o, variables.Variable):
+                        o = o.value()
+                    if o is not None and not isinstance(o, (Tensor, core.Operation)):
+                        o = core.convert_to_tensor(o)
+                    if isinstance(o, core.EagerTensor) or (isinstance(o, Tensor) and o.graph is not fg):
+                        o = core.capture(o)
+                        o = core.op1("Identity", [o], {}, "Identity")
+                    flat.append(o)
+            finally:
+                variables._creator_hooks.remove(hook)
+                core.ctx.eager_override.pop()
+        struct = out
+        return ConcreteFunction(fg, placeholders, struct, flat), created
+
+    def _tracing_count_hook(self):
+        pass
+
+    def get_concrete_function(self, *args, **kwargs):
+        key = (tuple(_arg_key(a) for a in args), tuple(sorted((k, _arg_key(v)) for k, v in kwargs.items())))
+        if self._input_signature is not None:
+            key = ("sig",)
+        cf = self._cache.get(key)
+        if cf is None:
+            cf, created = self._trace(args, kwargs, allow_vars=not self._traced_once)
+            self._created_vars = getattr(self, "_created_vars", []) + list(created)   # the function owns them
+            if created and not self._traced_once:
+                self._traced_once = True
+                cf, _ = self._trace(args, kwargs, allow_vars=False)
+            self._traced_once = True
+            self._cache[key] = cf
+            self._tracing_count += 1
+        return cf
+
+    def __call__(self, *args, **kwargs):
+        args, kwargs = self._flatten_args(args, kwargs)
+        cf = self.get_concrete_function(*args, **kwargs)
+        flat_in = [a for a in nest.flatten([list(args), kwargs] if kwargs else list(args))
+                   if isinstance(a, (Tensor, np.ndarray)) and not isinstance(a, variables.Variable)]
+        return cf.call_flat(flat_in)
+
+    def __repr__(self):
+        return "<tensorflow.python.eager.polymorphic_function.polymorphic_function.Function object at 0x%x>" % id(self)
+
+
+def function(func=None, input_signature=None, autograph=True, jit_compile=None, reduce_retracing=False,
+             experimental_relax_shapes=None, name=None, **kw):
+    def deco(f):
+        return Function(f, name=name, input_signature=input_signature)
+    if func is not None:
+        return deco(func)
+    return deco

@@ -1,0 +1,200 @@
+"""tf.nn, tf.losses, tf.layers.dense, tf.keras.layers.Dense, tf.Module."""
+import numpy as np
+
+from . import core, ops, variables
+from .core import convert_to_tensor as _t
+
+
+def softmax(logits, axis=None, name=None):
+    return core.op1("Softmax", [_t(logits)], {}, name or "Softmax")
+
+
+def log_softmax(logits, axis=None, name=None):
+    return core.op1("LogSoftmax", [_t(logits)], {}, name or "LogSoftmax")
+
+
+def relu(x, name=None):
+    return ops.relu(x, name=name)
+
+
+def sigmoid(x, name=None):
+    return ops.sigmoid(x, name=name)
+
+
+def tanh(x, name=None):
+    return ops.tanh(x, name=name)
+
+
+def bias_add(value, bias, data_format=None, name=None):
+    return ops.add(value, bias, name=name or "BiasAdd")
+
+
+def dropout(x, keep_prob=None, noise_shape=None, seed=None, name=None, rate=None):
+    x = _t(x)
+    if rate is None:
+        rate = 1.0 - keep_prob if keep_prob is not None else 0.5
+    if isinstance(rate, (int, float)) and rate == 0:
+        return x
+    keep = 1.0 - rate
+    u = ops.random_uniform(ops.shape(x), dtype=x.dtype, seed=seed)
+    mask = ops.cast(ops.greater_equal(u, _t(rate, dtype=x.dtype)), x.dtype)
+    return ops.multiply(ops.realdiv(x, _t(keep, dtype=x.dtype)), mask, name=name or "dropout")
+
+
+def l2_loss(t, name=None):
+    return ops.l2_loss(t, name=name)
+
+
+def softmax_cross_entropy_with_logits_v2(labels=None, logits=None, axis=-1, name=None, dim=None):
+    logits = _t(logits)
+    labels = _t(labels, dtype=logits.dtype)
+    return core.apply_op("SoftmaxCrossEntropyWithLogits", [logits, ops.stop_gradient(labels)], {},
+                         name or "softmax_cross_entropy_with_logits")[0]
+
+
+softmax_cross_entropy_with_logits = softmax_cross_entropy_with_logits_v2
+
+
+def sparse_softmax_cross_entropy_with_logits(labels=None, logits=None, name=None):
+    logits = _t(logits)
+    return core.apply_op("SparseSoftmaxCrossEntropyWithLogits", [logits, _t(labels)], {},
+                         name or "SparseSoftmaxCrossEntropyWithLogits")[0]
+
+
+def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
+    x = _t(logits)
+    z = _t(labels, dtype=x.dtype)
+    # max(x, 0) - x * z + log(1 + exp(-abs(x)))
+    return ops.add(ops.subtract(ops.relu(x), ops.multiply(x, z)), ops.log1p(ops.exp(ops.negative(ops.abs(x)))),
+                   name=name or "logistic_loss")
+
+
+def mean_squared_error(labels, predictions, weights=1.0, scope=None, loss_collection=None, reduction=None):
+    p = _t(predictions)
+    l = _t(labels, dtype=p.dtype)
+    return ops.reduce_mean(ops.squared_difference(p, l))
+
+
+def _activation(a):
+    if a is None:
+        return lambda x: x
+    if isinstance(a, str):
+        return {"relu": ops.relu, "sigmoid": ops.sigmoid, "tanh": ops.tanh, "softmax": softmax, "linear": lambda x: x}[a]
+    return a
+
+
+def dense(inputs, units, activation=None, use_bias=True, kernel_initializer=None, bias_initializer=None,
+          name=None, reuse=None, trainable=True, **kw):
+    x = _t(inputs)
+    g = core.get_default_graph()
+    name = name or g.unique_name("dense", mark_as_used=False).split("/")[-1]
+    with variables.variable_scope(name, reuse=reuse):
+        w = variables.get_variable("kernel", [x.shape.as_list()[-1], units], dtype=x.dtype,
+                                   initializer=kernel_initializer, trainable=trainable)
+        y = ops.matmul(x, w)
+        if use_bias:
+            b = variables.get_variable("bias", [units], dtype=x.dtype,
+                                       initializer=bias_initializer or variables.zeros_initializer(), trainable=trainable)
+            y = ops.add(y, b, name="BiasAdd")
+        return _activation(activation)(y)
+
+
+class Module:
+    """tf.Module: name scope plus variable tracking through attributes."""
+
+    def __init__(self, name=None):
+        self._name = name or _snake(type(self).__name__)
+
+    name = property(lambda self: self._name)
+
+    def _flatten(self, pred, seen=None):
+        seen = seen if seen is not None else set()
+        out = []
+        for k in sorted(vars(self)):
+            v = vars(self)[k]
+            out.extend(_walk(v, pred, seen))
+        return out
+
+    @property
+    def variables(self):
+        return tuple(self._flatten(lambda v: isinstance(v, variables.Variable)))
+
+    @property
+    def trainable_variables(self):
+        return tuple(self._flatten(lambda v: isinstance(v, variables.Variable) and v.trainable))
+
+    @property
+    def submodules(self):
+        return tuple(self._flatten(lambda v: isinstance(v, Module)))
+
+    def name_scope(self):
+        import contextlib
+        return contextlib.nullcontext()
+
+
+def _walk(v, pred, seen):
+    if id(v) in seen:
+        return []
+    seen.add(id(v))
+    out = []
+    if pred(v):
+        out.append(v)
+    if isinstance(v, Module):
+        out.extend(v._flatten(pred, seen))
+    elif isinstance(v, (list, tuple)):
+        for x in v:
+            out.extend(_walk(x, pred, seen))
+    elif isinstance(v, dict):
+        for k in sorted(v, key=str):
+            out.extend(_walk(v[k], pred, seen))
+    return out
+
+
+def _snake(n):
+    import re
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", n).lower()
+
+
+class Dense(Module):
+    """tf.keras.layers.Dense (built on first call; variables kernel/bias)."""
+
+    def __init__(self, units, activation=None, use_bias=True, kernel_initializer="glorot_uniform",
+                 bias_initializer="zeros", name=None, input_shape=None, **kw):
+        super().__init__(name or "dense")
+        self.units, self.activation, self.use_bias = units, _activation(activation), use_bias
+        self.kernel_initializer, self.bias_initializer = kernel_initializer, bias_initializer
+        self.kernel = self.bias = None
+        self.built = False
+
+    def _init(self, spec, shape, dtype):
+        if spec == "zeros" or spec is None:
+            return np.zeros(shape, dtype=dtype.as_numpy_dtype)
+        if spec == "ones":
+            return np.ones(shape, dtype=dtype.as_numpy_dtype)
+        if spec == "glorot_uniform":
+            return lambda: variables.glorot_uniform_initializer()(shape, dtype)
+        if callable(spec):
+            return lambda: spec(shape, dtype=dtype)
+        return spec
+
+    def build(self, input_shape):
+        dtype = core.float32
+        with variables.init_scope():
+            self.kernel = variables.Variable(self._init(self.kernel_initializer, [input_shape[-1], self.units], dtype),
+                                             name=self._name + "/kernel")
+            if self.use_bias:
+                self.bias = variables.Variable(self._init(self.bias_initializer, [self.units], dtype), name=self._name + "/bias")
+        self.built = True
+
+    def __call__(self, x):
+        x = _t(x)
+        if not self.built:
+            self.build(x.shape.as_list())
+        y = ops.matmul(x, self.kernel)
+        if self.use_bias:
+            y = ops.add(y, self.bias)
+        return self.activation(y)
+
+    @property
+    def weights(self):
+        return [v for v in (self.kernel, self.bias) if v is not None]

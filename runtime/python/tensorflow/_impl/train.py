@@ -1,0 +1,301 @@
+"""TF1 optimizers (tf.train.*: minimize / compute_gradients / apply_gradients / global_step)
+and Keras optimizers (SGD, Adam; float, callable or schedule learning rate)."""
+import numpy as np
+
+from . import control_flow, core, grads, ops, variables
+from .core import convert_to_tensor as _t
+
+GLOBAL_STEP = "global_step"
+
+
+def get_global_step(graph=None):
+    g = graph or core.get_default_graph()
+    c = g.get_collection(GLOBAL_STEP)
+    return c[0] if c else None
+
+
+def get_or_create_global_step(graph=None):
+    g = graph or core.get_default_graph()
+    gs = get_global_step(g)
+    if gs is None:
+        with g.name_scope(None):
+            gs = variables.get_variable("global_step", shape=[], dtype=core.int64, initializer=variables.zeros_initializer(),
+                                        trainable=False, collections=[variables.GLOBAL_VARIABLES, GLOBAL_STEP])
+    return gs
+
+
+def create_global_step(graph=None):
+    return get_or_create_global_step(graph)
+
+
+class Optimizer:
+    def __init__(self, use_locking=False, name="Optimizer"):
+        self._name = name
+        self._slots = {}
+
+    def get_name(self):
+        return self._name
+
+    def compute_gradients(self, loss, var_list=None, gate_gradients=1, aggregation_method=None,
+                          colocate_gradients_with_ops=False, grad_loss=None):
+        if callable(loss):
+            with grads.GradientTape() as tape:
+                lv = loss()
+            var_list = var_list if var_list is not None else tape.watched_variables()
+            gs = tape.gradient(lv, list(var_list))
+            return list(zip(gs, var_list))
+        if var_list is None:
+            var_list = variables.trainable_variables()
+        if not var_list:
+            raise ValueError("No variables to optimize.")
+        gs = grads.gradients(loss, list(var_list), grad_ys=[grad_loss] if grad_loss is not None else None)
+        return list(zip(gs, var_list))
+
+    def apply_gradients(self, grads_and_vars, global_step=None, name=None):
+        gv = [(g, v) for g, v in grads_and_vars if g is not None]
+        if not gv:
+            raise ValueError("No gradients provided for any variable: %s." % ([str(v.name) for _, v in grads_and_vars],))
+        if core.executing_eagerly():
+            self._prepare()
+            for g, v in gv:
+                self._apply(g, v)
+            if global_step is not None:
+                global_step.assign_add(1)
+            return None
+        g_ = core.get_default_graph()
+        with g_.name_scope(name or self._name):
+            self._prepare()
+            updates = [self._apply(g, v) for g, v in gv]
+            updates = [u for u in updates if u is not None]
+            if global_step is None:
+                return control_flow.group(*updates, name=name or self._name)
+            with g_.control_dependencies([control_flow.group(*updates, name="update")]):
+                inc = global_step.assign_add(1, name=name or self._name)
+                return inc.op if isinstance(inc, core.Tensor) else inc
+
+    def minimize(self, loss, global_step=None, var_list=None, gate_gradients=1, aggregation_method=None,
+                 colocate_gradients_with_ops=False, name=None, grad_loss=None):
+        gv = self.compute_gradients(loss, var_list=var_list, grad_loss=grad_loss)
+        vs = [v for g, v in gv if g is not None]
+        if not vs:
+            raise ValueError("No gradients provided for any variable, check your graph for ops that do not support "
+                             "gradients, between variables %s and loss %s." % ([str(v.name) for _, v in gv], loss))
+        return self.apply_gradients(gv, global_step=global_step, name=name)
+
+    def _prepare(self):
+        pass
+
+    def _slot(self, v, name, init=0.0):
+        key = (id(v), name)
+        if key not in self._slots:
+            with variables.init_scope():
+                g = core.get_default_graph() if not core.executing_eagerly() else None
+                nm = v.name.split(":")[0] + "/" + self._name + ("_1" if name == "v" else "") if False else v.name.split(":")[0] + "/" + name
+                if g is not None:
+                    with g.name_scope(None):
+                        s = variables.Variable(ops.zeros(v.shape.as_list(), v.dtype) if init == 0.0 else ops.fill(v.shape.as_list(), _t(init, dtype=v.dtype)),
+                                               trainable=False, name=nm)
+                else:
+                    s = variables.Variable(np.full(v.shape.as_list(), init, dtype=v.dtype.as_numpy_dtype), trainable=False, name=nm)
+            self._slots[key] = s
+        return self._slots[key]
+
+    def get_slot(self, var, name):
+        return self._slots.get((id(var), name))
+
+    def variables(self):
+        return list(self._slots.values())
+
+
+def _lr(v, dtype):
+    if callable(v):
+        v = v()
+    return ops.cast(_t(v), dtype) if not isinstance(v, (int, float)) else _t(v, dtype=dtype)
+
+
+class GradientDescentOptimizer(Optimizer):
+    def __init__(self, learning_rate, use_locking=False, name="GradientDescent"):
+        super().__init__(use_locking, name)
+        self._lr = learning_rate
+
+    def _apply(self, g, v):
+        return v.assign_sub(ops.multiply(g, _lr(self._lr, v.dtype)))
+
+
+class MomentumOptimizer(Optimizer):
+    def __init__(self, learning_rate, momentum, use_locking=False, name="Momentum", use_nesterov=False):
+        super().__init__(use_locking, name)
+        self._lr, self._m, self._nesterov = learning_rate, momentum, use_nesterov
+
+    def _apply(self, g, v):
+        acc = self._slot(v, "Momentum")
+        m = _t(self._m, dtype=v.dtype)
+        lr = _lr(self._lr, v.dtype)
+        new_acc = ops.add(ops.multiply(acc.value(), m), g)
+        a = acc.assign(new_acc)
+        a_val = a.value() if isinstance(a, variables.Variable) else a
+        step = ops.add(ops.multiply(g, lr), ops.multiply(ops.multiply(a_val, m), lr)) if self._nesterov else ops.multiply(a_val, lr)
+        return v.assign_sub(step)
+
+
+class AdamOptimizer(Optimizer):
+    def __init__(self, learning_rate=0.001, beta1=0.9, beta2=0.999, epsilon=1e-08, use_locking=False, name="Adam"):
+        super().__init__(use_locking, name)
+        self._lr, self._b1, self._b2, self._eps = learning_rate, beta1, beta2, epsilon
+        self._powers = None
+
+    def _prepare(self):
+        if self._powers is None:
+            with variables.init_scope():
+                g = core.get_default_graph() if not core.executing_eagerly() else None
+                if g is not None:
+                    with g.name_scope(None):
+                        self._powers = (variables.Variable(self._b1, trainable=False, name="beta1_power", dtype=core.float32),
+                                        variables.Variable(self._b2, trainable=False, name="beta2_power", dtype=core.float32))
+                else:
+                    self._powers = (variables.Variable(self._b1, trainable=False, name="beta1_power", dtype=core.float32),
+                                    variables.Variable(self._b2, trainable=False, name="beta2_power", dtype=core.float32))
+        self._updates_pending = []
+
+    def _apply(self, g, v):
+        m = self._slot(v, "Adam")
+        s = self._slot(v, "Adam_1")
+        b1p, b2p = (ops.cast(p.value(), v.dtype) for p in self._powers)
+        b1, b2, eps = (_t(x, dtype=v.dtype) for x in (self._b1, self._b2, self._eps))
+        one = _t(1.0, dtype=v.dtype)
+        lr = ops.multiply(_lr(self._lr, v.dtype), ops.realdiv(ops.sqrt(ops.subtract(one, b2p)), ops.subtract(one, b1p)))
+        m_t = m.assign(ops.add(ops.multiply(m.value(), b1), ops.multiply(g, ops.subtract(one, b1))))
+        s_t = s.assign(ops.add(ops.multiply(s.value(), b2), ops.multiply(ops.square(g), ops.subtract(one, b2))))
+        mv = m_t.value() if isinstance(m_t, variables.Variable) else m_t
+        sv = s_t.value() if isinstance(s_t, variables.Variable) else s_t
+        return v.assign_sub(ops.realdiv(ops.multiply(lr, mv), ops.add(ops.sqrt(sv), eps)))
+
+    def apply_gradients(self, grads_and_vars, global_step=None, name=None):
+        gv = [(g, v) for g, v in grads_and_vars if g is not None]
+        if core.executing_eagerly():
+            super().apply_gradients(gv, global_step, name)
+            self._powers[0].assign(self._powers[0].value() * self._b1)
+            self._powers[1].assign(self._powers[1].value() * self._b2)
+            return None
+        g_ = core.get_default_graph()
+        self._prepare()
+        with g_.name_scope(name or self._name):
+            updates = [self._apply(g, v) for g, v in gv]
+            with g_.control_dependencies([u.op if isinstance(u, core.Tensor) else u for u in updates if u is not None]):
+                u1 = self._powers[0].assign(ops.multiply(self._powers[0].value(), _t(self._b1)))
+                u2 = self._powers[1].assign(ops.multiply(self._powers[1].value(), _t(self._b2)))
+            ups = updates + [u1, u2]
+            if global_step is None:
+                return control_flow.group(*ups, name=name or self._name)
+            with g_.control_dependencies([control_flow.group(*ups, name="update")]):
+                return global_step.assign_add(1).op
+
+
+# ---------------------------------------------------------------------------- keras optimizers
+class LearningRateSchedule:
+    def __call__(self, step):
+        raise NotImplementedError
+
+
+class ExponentialDecay(LearningRateSchedule):
+    def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False, name=None):
+        self.initial_learning_rate, self.decay_steps, self.decay_rate, self.staircase = initial_learning_rate, decay_steps, decay_rate, staircase
+
+    def __call__(self, step):
+        p = ops.realdiv(ops.cast(step, core.float32), _t(float(self.decay_steps)))
+        if self.staircase:
+            p = ops.floor(p)
+        return ops.multiply(_t(float(self.initial_learning_rate)), ops.pow(_t(float(self.decay_rate)), p))
+
+
+class KerasOptimizer:
+    def __init__(self, learning_rate=0.01, name=None, **kw):
+        self._learning_rate = learning_rate
+        self._iterations = None
+        self._slots = {}
+        self.name = name or type(self).__name__
+
+    @property
+    def iterations(self):
+        if self._iterations is None:
+            with variables.init_scope():
+                self._iterations = variables.Variable(0, dtype=core.int64, trainable=False, name="iteration")
+        return self._iterations
+
+    @property
+    def learning_rate(self):
+        return self._current_lr(core.float32)
+
+    def _current_lr(self, dtype):
+        lr = self._learning_rate
+        if isinstance(lr, LearningRateSchedule):
+            lr = lr(self.iterations.value())
+        elif callable(lr):
+            lr = lr()
+        return ops.cast(_t(lr), dtype) if isinstance(lr, core.Tensor) else _t(lr, dtype=dtype)
+
+    def _slot(self, v, name):
+        key = (id(v), name)
+        if key not in self._slots:
+            with variables.init_scope():
+                self._slots[key] = variables.Variable(np.zeros(v.shape.as_list(), dtype=v.dtype.as_numpy_dtype), trainable=False,
+                                                      name=v.name.split(":")[0] + "_" + name)
+        return self._slots[key]
+
+    def apply_gradients(self, grads_and_vars, name=None, **kw):
+        gv = [(g, v) for g, v in grads_and_vars if g is not None]
+        if not gv:
+            raise ValueError("No gradients provided for any variable.")
+        it = self.iterations
+        for g, v in gv:
+            self._apply(g, v)
+        it.assign_add(1)
+        return it
+
+    def minimize(self, loss, var_list, tape=None):
+        if tape is None:
+            with grads.GradientTape() as tape:
+                lv = loss() if callable(loss) else loss
+        else:
+            lv = loss
+        vl = var_list() if callable(var_list) else var_list
+        gs = tape.gradient(lv, list(vl))
+        return self.apply_gradients(zip(gs, vl))
+
+    def variables(self):
+        return ([self._iterations] if self._iterations is not None else []) + list(self._slots.values())
+
+
+class SGD(KerasOptimizer):
+    def __init__(self, learning_rate=0.01, momentum=0.0, nesterov=False, name="SGD", **kw):
+        super().__init__(learning_rate, name)
+        self.momentum, self.nesterov = momentum, nesterov
+
+    def _apply(self, g, v):
+        lr = self._current_lr(v.dtype)
+        if self.momentum:
+            m = self._slot(v, "momentum")
+            m.assign(ops.subtract(ops.multiply(m.value(), _t(self.momentum, dtype=v.dtype)), ops.multiply(g, lr)))
+            if self.nesterov:
+                v.assign_add(ops.subtract(ops.multiply(m.value(), _t(self.momentum, dtype=v.dtype)), ops.multiply(g, lr)))
+            else:
+                v.assign_add(m.value())
+        else:
+            v.assign_sub(ops.multiply(g, lr))
+
+
+class Adam(KerasOptimizer):
+    def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-07, amsgrad=False, name="Adam", **kw):
+        super().__init__(learning_rate, name)
+        self.beta_1, self.beta_2, self.epsilon = beta_1, beta_2, epsilon
+
+    def _apply(self, g, v):
+        lr = self._current_lr(v.dtype)
+        m, s = self._slot(v, "m"), self._slot(v, "v")
+        step = ops.cast(ops.add(self.iterations.value(), _t(1, dtype=core.int64)), v.dtype)
+        b1, b2 = _t(self.beta_1, dtype=v.dtype), _t(self.beta_2, dtype=v.dtype)
+        one = _t(1.0, dtype=v.dtype)
+        m.assign_add(ops.multiply(ops.subtract(g, m.value()), ops.subtract(one, b1)))
+        s.assign_add(ops.multiply(ops.subtract(ops.square(g), s.value()), ops.subtract(one, b2)))
+        alpha = ops.realdiv(ops.multiply(lr, ops.sqrt(ops.subtract(one, ops.pow(b2, step)))), ops.subtract(one, ops.pow(b1, step)))
+        v.assign_sub(ops.realdiv(ops.multiply(m.value(), alpha), ops.add(ops.sqrt(s.value()), _t(self.epsilon, dtype=v.dtype))))

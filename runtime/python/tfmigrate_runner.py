@@ -1,0 +1,296 @@
+"""Runs a user script under `tfmigrate run` and records its behaviour as a JSON-lines trace.
+
+The same recorder serves both backends: the bundled facade (`tensorflow` from
+runtime/python) and real TensorFlow (the venv); see docs/trace-format.md for the schema.
+Usage: python3 tfmigrate_runner.py --mode tf1|tf2 --backend bundled|tensorflow
+                                   --trace FILE SCRIPT [ARGS...]
+Exit codes: 0 ok, 1 the script raised, 3 unsupported TF symbol (bundled), 4 MemoryError."""
+import argparse
+import gc
+import json
+import math
+import os
+import re
+import sys
+import traceback
+
+_NUM = re.compile(r"[-+]?(?:\d+\.\d*(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?|\d+(?:[eE][-+]?\d+)?)|\bnan\b|\binf\b")
+
+
+class Trace:
+    def __init__(self, path):
+        self._f = open(path, "w", buffering=1) if path else None
+        self.fetch_calls = 0
+        self.paths = []   # (absolute directory, placeholder): keeps traces machine-independent
+
+    def _portable(self, s):
+        for p, r in self.paths:
+            s = s.replace(p, r)
+        return s
+
+    def write(self, rec):
+        for k in ("text", "message"):
+            if isinstance(rec.get(k), str):
+                rec[k] = self._portable(rec[k])
+        if "text" in rec:
+            rec["numbers"] = parse_numbers(rec["text"])
+        if self._f:
+            self._f.write(json.dumps(rec, sort_keys=True) + "\n")
+
+
+def parse_numbers(text):
+    out = []
+    for m in _NUM.findall(text):
+        try:
+            out.append(float(m))
+        except ValueError:
+            pass
+    return [_json_float(x) for x in out]
+
+
+def _json_float(x):
+    if isinstance(x, float) and (math.isnan(x) or math.isinf(x)):
+        return str(x)
+    return x
+
+
+class _Tee:
+    """Passes the script's stdout through and records each completed line."""
+
+    def __init__(self, stream, trace):
+        self._s, self._t, self._buf = stream, trace, ""
+
+    def write(self, s):
+        self._s.write(s)
+        self._buf += s
+        while "\n" in self._buf:
+            line, self._buf = self._buf.split("\n", 1)
+            self._t.write({"kind": "print", "text": line, "numbers": parse_numbers(line)})
+        return len(s)
+
+    def flush(self):
+        self._s.flush()
+
+    def finish(self):
+        if self._buf:
+            self._t.write({"kind": "print", "text": self._buf, "numbers": parse_numbers(self._buf)})
+            self._buf = ""
+
+    def __getattr__(self, k):
+        return getattr(self._s, k)
+
+
+def value_record(v):
+    """dtype/shape/values of a fetched or returned value (numpy, tensor, variable, python)."""
+    import numpy as np
+    if v is None:
+        return {"python": "None"}
+    if hasattr(v, "numpy") and not isinstance(v, np.ndarray):
+        try:
+            v = v.numpy()
+        except Exception:  # noqa: BLE001 - symbolic values have no numpy()
+            return {"python": type(v).__name__, "repr": str(v)}
+    if isinstance(v, (np.ndarray, np.generic, int, float, bool)):
+        a = np.asarray(v)
+        if a.dtype.kind in "OSU":
+            vals = [x.decode("utf-8", "replace") if isinstance(x, bytes) else str(x) for x in a.ravel().tolist()]
+            return {"dtype": "string", "shape": list(a.shape), "values": vals}
+        vals = a.ravel().tolist()
+        if a.dtype.kind == "f":
+            vals = [_json_float(float(x)) for x in vals]
+        dt = "bool" if a.dtype.kind == "b" else a.dtype.name
+        if isinstance(v, (int, float, bool)) and not isinstance(v, np.generic):
+            dt = "python_" + type(v).__name__
+        return {"dtype": dt, "shape": list(a.shape), "values": vals}
+    if isinstance(v, (bytes, str)):
+        return {"dtype": "string", "shape": [], "values": [v.decode() if isinstance(v, bytes) else v]}
+    return {"python": type(v).__name__}
+
+
+def flatten(v):
+    if isinstance(v, dict):
+        return [y for k in sorted(v, key=str) for y in flatten(v[k])]
+    if isinstance(v, (list, tuple)):
+        return [y for x in v for y in flatten(x)]
+    return [v]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--mode", choices=["tf1", "tf2"], required=True)
+    ap.add_argument("--backend", choices=["bundled", "tensorflow"], default="bundled")
+    ap.add_argument("--trace", default="")
+    ap.add_argument("script")
+    ap.add_argument("args", nargs=argparse.REMAINDER)
+    opts = ap.parse_args()
+    trace = Trace(opts.trace)
+    script = os.path.abspath(opts.script)
+    trace.paths = [(os.path.dirname(os.path.abspath(__file__)), "<tfmigrate>"), (os.path.dirname(script), "<script-dir>")]
+    trace.write({"kind": "start", "mode": opts.mode, "backend": opts.backend, "script": os.path.basename(script)})
+
+    os.environ["TFMIGRATE_TF_MODE"] = opts.mode
+    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+    import numpy as np  # noqa: F401
+    unsupported_cls = ()
+    if opts.backend == "bundled":
+        import tensorflow as tf_top
+        from tensorflow._impl import core as _core, variables as _vars
+        unsupported_cls = (_core.UnsupportedSymbolError,)
+        tf_user = tf_top
+        var_base = _vars.Variable
+        v1 = tf_top.compat.v1
+    else:
+        here = os.path.dirname(os.path.abspath(__file__))
+        sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != here]
+        import tensorflow as tf_top
+        var_base = tf_top.Variable
+        v1 = tf_top.compat.v1
+        if opts.mode == "tf1":
+            v1.disable_v2_behavior()
+            sys.modules["tensorflow"] = v1
+            tf_user = v1
+        else:
+            tf_user = tf_top
+
+    sessions = []
+    var_values = {}
+    counts = {}
+
+    def snapshot(sess):
+        try:
+            vs = sess.graph.get_collection("variables")
+        except Exception:  # noqa: BLE001
+            return
+        for v in vs:
+            try:
+                var_values[v.name] = value_record(sess.run(v))
+            except Exception:  # noqa: BLE001 - uninitialized variables have no value
+                pass
+
+    for cls in (v1.Session, v1.InteractiveSession):
+        for base in cls.__mro__:
+            if "run" in base.__dict__ and not getattr(base.run, "_tfm", False):
+                orig_run = base.run
+
+                def run(self, fetches, feed_dict=None, *a, _orig=orig_run, **k):
+                    if self not in sessions:
+                        sessions.append(self)
+                    trace.fetch_calls += 1
+                    n = trace.fetch_calls
+                    try:
+                        out = _orig(self, fetches, feed_dict, *a, **k)
+                    except BaseException as e:
+                        trace.write({"kind": "fetch_error", "call": n, "type": type(e).__name__})
+                        raise
+                    rec = {"kind": "fetch", "call": n, "values": [value_record(x) for x in flatten(out)]}
+                    rt = getattr(self, "_rt", None)   # bundled backend: the ops this run executed
+                    if rt is not None and hasattr(rt, "last_executed"):
+                        rec["ops_run"] = list(rt.last_executed())[:500]
+                    trace.write(rec)
+                    return out
+                run._tfm = True
+                base.run = run
+                break
+        for base in cls.__mro__:
+            if "close" in base.__dict__ and not getattr(base.close, "_tfm", False):
+                orig_close = base.close
+
+                def close(self, _orig=orig_close):
+                    if self in sessions and not getattr(self, "_tfm_closed", False):
+                        snapshot(self)
+                        self._tfm_closed = True
+                    return _orig(self)
+                close._tfm = True
+                base.close = close
+                break
+
+    orig_function = tf_top.function
+
+    class _FnProxy:
+        def __init__(self, fn, name):
+            self._fn, self._name = fn, name
+
+        def __call__(self, *a, **k):
+            out = self._fn(*a, **k)
+            trace.write({"kind": "function_return", "function": self._name,
+                         "values": [value_record(x) for x in flatten(out)]})
+            return out
+
+        def __get__(self, obj, typ=None):
+            if obj is None:
+                return self
+            return _FnProxy(self._fn.__get__(obj, typ), self._name)
+
+        def __getattr__(self, k):
+            return getattr(self._fn, k)
+
+    def function(func=None, *fa, **fk):
+        def deco(f):
+            name = getattr(f, "__qualname__", getattr(f, "__name__", "function"))
+            counts.setdefault(name, 0)
+
+            import functools
+
+            @functools.wraps(f)
+            def body(*a, **k):
+                counts[name] += 1
+                return f(*a, **k)
+            return _FnProxy(orig_function(body, *fa, **fk), name)
+        return deco(func) if func is not None else deco
+
+    for mod in {id(tf_top): tf_top, id(tf_user): tf_user, id(v1): v1}.values():
+        try:
+            mod.function = function
+        except Exception:  # noqa: BLE001
+            pass
+
+    tee = _Tee(sys.stdout, trace)
+    sys.stdout = tee
+    sys.argv = [script] + [a for a in opts.args if a != "--"]
+    sys.path.insert(0, os.path.dirname(script))
+    status, code = "ok", 0
+    script_globals = {"__name__": "__main__", "__file__": script, "__builtins__": __builtins__}
+    try:
+        with open(script, "rb") as f:
+            code_obj = compile(f.read(), script, "exec")
+        exec(code_obj, script_globals)  # noqa: S102 - running the user's script is the point
+    except SystemExit as e:
+        code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+        status = "ok" if code == 0 else "exit"
+    except BaseException as e:  # noqa: BLE001 - everything the script raises is recorded
+        tee.finish()
+        line = None
+        for fr in traceback.extract_tb(e.__traceback__):
+            if os.path.abspath(fr.filename) == script:
+                line = fr.lineno
+        if unsupported_cls and isinstance(e, unsupported_cls):
+            trace.write({"kind": "unsupported", "symbol": e.symbol, "line": line})
+            sys.stderr.write("tfmigrate run: %s is not yet in the bundled runtime (line %s); "
+                             "run with --backend tensorflow to use real TensorFlow.\n" % (e.symbol, line))
+            status, code = "unsupported", 3
+        else:
+            trace.write({"kind": "exception", "type": type(e).__name__, "message": str(e).split("\n")[0][:500],
+                         "line": line})
+            traceback.print_exception(type(e), e, e.__traceback__, file=sys.stderr)
+            status, code = ("memory", 4) if isinstance(e, MemoryError) else ("exception", 1)
+    tee.finish()
+    sys.stdout = tee._s
+    for s in sessions:
+        if not getattr(s, "_tfm_closed", False):
+            snapshot(s)
+    for o in gc.get_objects():
+        try:
+            if not isinstance(o, var_base) or not o.trainable or not hasattr(o, "numpy"):
+                continue
+            var_values.setdefault(o.name, value_record(o.numpy()))
+        except Exception:  # noqa: BLE001 - graph variables have no numpy(); odd objects may raise
+            pass
+    trace.write({"kind": "variables", "values": var_values})
+    trace.write({"kind": "trace_counts", "counts": counts})
+    trace.write({"kind": "end", "status": status, "exit_code": code})
+    sys.stdout.flush()
+    os._exit(code)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,128 @@
+// Conformance: every program in testdata/programs/ runs on the bundled runtime and its
+// trace must match the golden trace recorded from real TensorFlow (tools/gen_goldens.py).
+// Also checks the bad-input paths of `tfmigrate run` (unsupported symbol, timeout).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <unistd.h>
+
+#include "runtime/launch/launch.h"
+#include "runtime/trace/trace_compare.h"
+
+namespace tfm::rt {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string Slurp(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Per-process temporary paths: several checkouts may run the suite at once.
+fs::path Temp(const std::string& name) { return fs::temp_directory_path() / (std::to_string(getpid()) + "_" + name); }
+
+std::vector<std::string> Goldens() {
+  std::vector<std::string> out;
+  fs::path dir = fs::path(TFMIGRATE_SOURCE_DIR) / "testdata/programs/golden";
+  if (fs::exists(dir))
+    for (auto& e : fs::directory_iterator(dir))
+      if (e.path().extension() == ".jsonl") out.push_back(e.path().filename().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+class Conformance : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(Conformance, BundledMatchesTensorFlow) {
+  std::string golden = GetParam();                      // NAME.MODE.jsonl
+  std::string stem = golden.substr(0, golden.size() - 6);
+  std::string mode = stem.substr(stem.rfind('.') + 1);
+  std::string name = stem.substr(0, stem.rfind('.'));
+  fs::path src = fs::path(TFMIGRATE_SOURCE_DIR) / "testdata/programs";
+  fs::path trace = Temp("tfm_conf_" + stem + ".jsonl");
+  LaunchOptions o{.mode = mode, .script = (src / (name + ".py")).string(), .trace_path = trace.string(),
+                  .timeout_seconds = 60};
+  LaunchResult r = LaunchScript(o);
+  ASSERT_TRUE(r.error.empty()) << r.error;
+  CompareOptions opts;
+  // "# compare: shapes-only" in a program: random values differ from TensorFlow's.
+  opts.compare_values = Slurp(src / (name + ".py")).find("# compare: shapes-only") == std::string::npos;
+  auto diffs = CompareTraces(Slurp(src / "golden" / golden), Slurp(trace), opts);
+  std::string all;
+  for (auto& d : diffs) all += "  " + d + "\n";
+  EXPECT_TRUE(diffs.empty()) << name << " (" << mode << ") differs from real TensorFlow:\n" << all;
+}
+
+INSTANTIATE_TEST_SUITE_P(Programs, Conformance, ::testing::ValuesIn(Goldens()),
+                         [](const auto& info) {
+                           std::string n = info.param;
+                           for (char& c : n)
+                             if (!isalnum(static_cast<unsigned char>(c))) c = '_';
+                           return n;
+                         });
+
+fs::path WriteScript(const std::string& name, const std::string& text) {
+  fs::path p = Temp(name);
+  std::ofstream(p) << text;
+  return p;
+}
+
+TEST(RunBadInput, UnsupportedSymbolIsReportedByName) {
+  fs::path s = WriteScript("tfm_unsupported.py", "import tensorflow as tf\nprint(1)\ntf.image.resize\n");
+  fs::path t = Temp("tfm_unsupported.jsonl");
+  LaunchResult r = LaunchScript({.mode = "tf2", .script = s.string(), .trace_path = t.string()});
+  EXPECT_EQ(r.exit_code, 3);
+  std::string trace = Slurp(t);
+  EXPECT_NE(trace.find("\"symbol\": \"tf.image\""), std::string::npos) << trace;
+  EXPECT_NE(trace.find("\"text\": \"1\""), std::string::npos) << "trace up to the failure is kept";
+}
+
+TEST(RunBadInput, InfiniteLoopHitsTheTimeLimit) {
+  fs::path s = WriteScript("tfm_loop.py", "import tensorflow as tf\nprint('start')\nwhile True:\n    pass\n");
+  fs::path t = Temp("tfm_loop.jsonl");
+  LaunchResult r = LaunchScript({.mode = "tf2", .script = s.string(), .trace_path = t.string(), .timeout_seconds = 3});
+  EXPECT_TRUE(r.timed_out);
+  EXPECT_EQ(r.exit_code, 124);
+  EXPECT_NE(Slurp(t).find("\"status\": \"timeout\""), std::string::npos);
+}
+
+TEST(RunBadInput, UnboundedAllocationHitsTheMemoryLimit) {
+  fs::path s = WriteScript("tfm_mem.py", "import tensorflow as tf\nx = []\nwhile True:\n    x.append(bytearray(1 << 26))\n");
+  LaunchResult r = LaunchScript({.mode = "tf2", .script = s.string(), .timeout_seconds = 30, .memory_mb = 1024});
+  EXPECT_EQ(r.exit_code, 4);
+}
+
+TEST(RunBadInput, ScriptExceptionIsRecordedWithLine) {
+  fs::path s = WriteScript("tfm_raise.py", "import tensorflow as tf\n\ntf.constant([1, 2]) + tf.constant([1, 2, 3])\n");
+  fs::path t = Temp("tfm_raise.jsonl");
+  LaunchResult r = LaunchScript({.mode = "tf2", .script = s.string(), .trace_path = t.string()});
+  EXPECT_EQ(r.exit_code, 1);
+  std::string trace = Slurp(t);
+  EXPECT_NE(trace.find("\"type\": \"InvalidArgumentError\""), std::string::npos) << trace;
+  EXPECT_NE(trace.find("\"line\": 3"), std::string::npos) << trace;
+}
+
+TEST(TraceCompare, ToleranceAndTypes) {
+  std::string a = R"({"kind": "fetch", "call": 1, "values": [{"dtype": "float32", "shape": [], "values": [1.0]}]})";
+  std::string b = R"({"kind": "fetch", "call": 1, "values": [{"dtype": "float32", "shape": [], "values": [1.000001]}]})";
+  std::string c = R"({"kind": "fetch", "call": 1, "values": [{"dtype": "float32", "shape": [], "values": [1.1]}]})";
+  EXPECT_TRUE(CompareTraces(a, b, {}).empty());
+  EXPECT_FALSE(CompareTraces(a, c, {}).empty());
+  std::string e1 = R"({"kind": "exception", "type": "ValueError", "message": "x"})";
+  std::string e2 = R"({"kind": "exception", "type": "ValueError", "message": "y"})";
+  std::string e3 = R"({"kind": "exception", "type": "TypeError", "message": "x"})";
+  EXPECT_TRUE(CompareTraces(e1, e2, {}).empty());
+  EXPECT_FALSE(CompareTraces(e1, e3, {}).empty());
+  std::string p1 = R"({"kind": "print", "text": "loss 0.30000001", "numbers": [0.30000001]})";
+  std::string p2 = R"({"kind": "print", "text": "loss 0.3", "numbers": [0.3]})";
+  EXPECT_TRUE(CompareTraces(p1, p2, {}).empty());
+}
+
+}  // namespace
+}  // namespace tfm::rt

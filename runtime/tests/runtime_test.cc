@@ -1,0 +1,131 @@
+// C++ unit tests of the runtime core: kernels, broadcasting errors, graph naming,
+// session pruning / executor cache, ref-variable initialization, function library.
+#include <gtest/gtest.h>
+
+#include "runtime/eager/execute.h"
+#include "runtime/function/function.h"
+#include "runtime/graph/session.h"
+
+namespace tfm::rt {
+namespace {
+
+Tensor Vec(std::vector<float> v) {
+  Tensor t = Tensor::Alloc(DType::kFloat, {static_cast<int64_t>(v.size())});
+  for (size_t i = 0; i < v.size(); ++i) t.data<float>()[i] = v[i];
+  return t;
+}
+
+TEST(Kernels, AddBroadcastsAndReportsIncompatibleShapes) {
+  std::vector<Tensor> out;
+  ASSERT_TRUE(Execute("AddV2", {Vec({1, 2, 3}), Tensor::Scalar<float>(10)}, {}, &out).ok());
+  EXPECT_EQ(out[0].shape(), Shape({3}));
+  EXPECT_FLOAT_EQ(out[0].data<float>()[2], 13);
+  Status s = Execute("AddV2", {Vec({1, 2}), Vec({1, 2, 3})}, {}, &out);
+  EXPECT_EQ(s.code(), Code::kInvalidArgument);
+  EXPECT_EQ(s.message(), "Incompatible shapes: [2] vs. [3] [Op:AddV2]");
+}
+
+TEST(Kernels, DtypeMismatchIsInvalidArgument) {
+  std::vector<Tensor> out;
+  Status s = Execute("AddV2", {Tensor::Scalar<int32_t>(1), Tensor::Scalar<float>(1)}, {}, &out);
+  EXPECT_EQ(s.code(), Code::kInvalidArgument);
+  EXPECT_NE(s.message().find("expected to be a int32 tensor but is a float32 tensor"), std::string::npos);
+}
+
+TEST(Kernels, MatMulAndReduce) {
+  Tensor a = Tensor::Alloc(DType::kFloat, {2, 2});
+  float* p = a.data<float>();
+  p[0] = 1; p[1] = 2; p[2] = 3; p[3] = 4;
+  std::vector<Tensor> out;
+  ASSERT_TRUE(Execute("MatMul", {a, a}, {}, &out).ok());
+  EXPECT_FLOAT_EQ(out[0].data<float>()[0], 7);
+  EXPECT_FLOAT_EQ(out[0].data<float>()[3], 22);
+  Tensor axis = Tensor::Scalar<int32_t>(1);
+  ASSERT_TRUE(Execute("Sum", {a, axis}, {}, &out).ok());
+  EXPECT_EQ(out[0].shape(), Shape({2}));
+  EXPECT_FLOAT_EQ(out[0].data<float>()[1], 7);
+}
+
+TEST(Kernels, FloorDivAndModFollowPython) {
+  std::vector<Tensor> out;
+  ASSERT_TRUE(Execute("FloorDiv", {Tensor::Scalar<int32_t>(-7), Tensor::Scalar<int32_t>(2)}, {}, &out).ok());
+  EXPECT_EQ(out[0].data<int32_t>()[0], -4);
+  ASSERT_TRUE(Execute("FloorMod", {Tensor::Scalar<int32_t>(-7), Tensor::Scalar<int32_t>(2)}, {}, &out).ok());
+  EXPECT_EQ(out[0].data<int32_t>()[0], 1);
+}
+
+TEST(Graph, UniqueNamesFollowTensorFlow) {
+  Graph g;
+  EXPECT_EQ(g.UniqueName("add"), "add");
+  EXPECT_EQ(g.UniqueName("add"), "add_1");
+  EXPECT_EQ(g.UniqueName("add"), "add_2");
+  EXPECT_EQ(g.UniqueName("add_1"), "add_1_1");
+  EXPECT_EQ(g.UniqueName("Add"), "Add_3");
+}
+
+TEST(Graph, ConstructionTimeShapeError) {
+  Graph g;
+  int a = g.AddNode("a", "Const", {}, {}, {{"value", Vec({1, 2})}}).value();
+  int b = g.AddNode("b", "Const", {}, {}, {{"value", Vec({1, 2, 3})}}).value();
+  auto r = g.AddNode("add", "AddV2", {{a, 0}, {b, 0}}, {}, {});
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("Dimensions must be equal, but are 2 and 3"), std::string::npos);
+}
+
+TEST(Graph, StaticShapesWithUnknownDimensions) {
+  Graph g;
+  int x = g.AddNode("x", "Placeholder", {}, {}, {{"dtype", DType::kFloat}, {"shape", std::vector<int64_t>{-1, 3}}}).value();
+  Tensor flat = Tensor::Alloc(DType::kInt32, {1});
+  flat.data<int32_t>()[0] = -1;
+  int s = g.AddNode("s", "Const", {}, {}, {{"value", flat}}).value();
+  int r = g.AddNode("r", "Reshape", {{x, 0}, {s, 0}}, {}, {}).value();
+  EXPECT_EQ(g.node(r).outputs[0].shape, Shape({-1}));
+  int ax = g.AddNode("ax", "Const", {}, {}, {{"value", Tensor::Scalar<int32_t>(1)}}).value();
+  int c = g.AddNode("c", "ConcatV2", {{x, 0}, {x, 0}, {ax, 0}}, {}, {}).value();
+  EXPECT_EQ(g.node(c).outputs[0].shape, Shape({-1, 6}));
+  EXPECT_FALSE(g.node(c).outputs[0].unknown_rank);
+}
+
+TEST(Session, PrunesAndCachesAndRefVariablesNeedInit) {
+  auto g = std::make_shared<Graph>();
+  int v = g->AddNode("v", "VariableV2", {}, {}, {{"dtype", DType::kFloat}, {"shape", std::vector<int64_t>{}}}).value();
+  int c = g->AddNode("c", "Const", {}, {}, {{"value", Tensor::Scalar<float>(3)}}).value();
+  int init = g->AddNode("v/Assign", "Assign", {{v, 0}, {c, 0}}, {}, {}).value();
+  int add = g->AddNode("add", "AddV2", {{v, 0}, {c, 0}}, {}, {}).value();
+  int unrelated = g->AddNode("ph", "Placeholder", {}, {}, {{"dtype", DType::kFloat}}).value();
+  (void)unrelated;
+  Session s(g);
+  std::vector<Tensor> out;
+  Status st = s.Run({}, {{add, 0}}, {}, &out);
+  EXPECT_EQ(st.code(), Code::kFailedPrecondition);
+  EXPECT_NE(st.message().find("Attempting to use uninitialized value v"), std::string::npos);
+  ASSERT_TRUE(s.Run({}, {}, {init}, &out).ok());
+  ASSERT_TRUE(s.Run({}, {{add, 0}}, {}, &out).ok());  // the placeholder is pruned away
+  EXPECT_FLOAT_EQ(out[0].data<float>()[0], 6);
+  ASSERT_TRUE(s.Run({}, {{add, 0}}, {}, &out).ok());
+  EXPECT_EQ(s.num_cached_plans(), 2u);
+  EXPECT_EQ(s.last_executed(), (std::vector<std::string>{"v", "c", "add"}));
+  // Feeding the variable's output replaces it.
+  ASSERT_TRUE(s.Run({{{v, 0}, Tensor::Scalar<float>(10)}}, {{add, 0}}, {}, &out).ok());
+  EXPECT_FLOAT_EQ(out[0].data<float>()[0], 13);
+}
+
+TEST(Function, WhileLoopCallsLibraryFunctions) {
+  // cond: i < 5 ; body: i + 1
+  auto cg = std::make_shared<Graph>();
+  int ci = cg->AddNode("i", "Placeholder", {}, {}, {{"dtype", DType::kInt32}, {"shape", std::vector<int64_t>{}}}).value();
+  int five = cg->AddNode("five", "Const", {}, {}, {{"value", Tensor::Scalar<int32_t>(5)}}).value();
+  int lt = cg->AddNode("lt", "Less", {{ci, 0}, {five, 0}}, {}, {}).value();
+  int64_t cond = RegisterFunction(cg, {{ci, 0}}, {{lt, 0}}, {});
+  auto bg = std::make_shared<Graph>();
+  int bi = bg->AddNode("i", "Placeholder", {}, {}, {{"dtype", DType::kInt32}, {"shape", std::vector<int64_t>{}}}).value();
+  int one = bg->AddNode("one", "Const", {}, {}, {{"value", Tensor::Scalar<int32_t>(1)}}).value();
+  int add = bg->AddNode("add", "AddV2", {{bi, 0}, {one, 0}}, {}, {}).value();
+  int64_t body = RegisterFunction(bg, {{bi, 0}}, {{add, 0}}, {});
+  std::vector<Tensor> out;
+  ASSERT_TRUE(Execute("While", {Tensor::Scalar<int32_t>(0)}, {{"cond", cond}, {"body", body}}, &out).ok());
+  EXPECT_EQ(out[0].data<int32_t>()[0], 5);
+}
+
+}  // namespace
+}  // namespace tfm::rt
