@@ -113,20 +113,20 @@ REMOVED_NOTES = [
 ]
 
 # TFM103 call changes: v1 symbol -> template over the call's arguments.
-# {0}, {1}: positional args; {kw:name}: keyword; {tf}: the file's TF root alias.
+# {0}, {1}: positional args; {rest}: ", " + the remaining (keyword-only) arguments;
+# {tf}: the file's TF root alias. The rule offers no fix when the rest holds positionals.
 HAND_CALL_CHANGES = [
-    ("to_float", "{tf}.cast({0}, {tf}.float32)", "unsafe"),
-    ("to_double", "{tf}.cast({0}, {tf}.float64)", "unsafe"),
-    ("to_int32", "{tf}.cast({0}, {tf}.int32)", "unsafe"),
-    ("to_int64", "{tf}.cast({0}, {tf}.int64)", "unsafe"),
-    ("to_bfloat16", "{tf}.cast({0}, {tf}.bfloat16)", "unsafe"),
-    ("to_complex64", "{tf}.cast({0}, {tf}.complex64)", "unsafe"),
-    ("to_complex128", "{tf}.cast({0}, {tf}.complex128)", "unsafe"),
-    ("multinomial", "{tf}.random.categorical({*})", "unsafe"),
-    ("random.multinomial", "{tf}.random.categorical({*})", "unsafe"),
-    ("arg_max", "{tf}.math.argmax({*})", "unsafe"),
-    ("arg_min", "{tf}.math.argmin({*})", "unsafe"),
-    ("div", "{tf}.compat.v1.div({*})", "unsafe"),
+    ("to_float", "{tf}.cast({0}, {tf}.float32{rest})", "unsafe"),
+    ("to_double", "{tf}.cast({0}, {tf}.float64{rest})", "unsafe"),
+    ("to_int32", "{tf}.cast({0}, {tf}.int32{rest})", "unsafe"),
+    ("to_int64", "{tf}.cast({0}, {tf}.int64{rest})", "unsafe"),
+    ("to_bfloat16", "{tf}.cast({0}, {tf}.bfloat16{rest})", "unsafe"),
+    ("to_complex64", "{tf}.cast({0}, {tf}.complex64{rest})", "unsafe"),
+    ("to_complex128", "{tf}.cast({0}, {tf}.complex128{rest})", "unsafe"),
+    ("multinomial", "{tf}.random.categorical({0}, {1}{rest})", "unsafe"),
+    ("random.multinomial", "{tf}.random.categorical({0}, {1}{rest})", "unsafe"),
+    ("arg_max", "{tf}.math.argmax({0}, {1}{rest})", "unsafe"),
+    ("arg_min", "{tf}.math.argmin({0}, {1}{rest})", "unsafe"),
 ]
 
 # TFM104 value changes that a signature diff cannot express.
@@ -390,8 +390,6 @@ def cmd_tf2(args):
         o = v1[sym]
         if sym in v2 and v2[sym] is o:
             continue  # same object in TF2
-        if sym in hand_call:
-            continue  # hand-written call change below
         others = [p for p in by_id.get(id(o), []) if p != sym] if good_id(o) else []
         if others:
             canon = None
@@ -420,16 +418,16 @@ def cmd_tf2(args):
                 elif new and new in names2:
                     argrows.append(f"{sym}\tkw_rename\t{n}\t{new}\tsafe")
                 else:
-                    argrows.append(f"{sym}\tkw_removed\t{n}\t\tnone")
+                    argrows.append(f"{sym}\tkw_removed\t{n}\t\tsafe")
             # positional order: the first index where the TF1 and TF2 orders differ
             for i, n in enumerate(pos1):
                 if i >= len(pos2) or pos2[i] != n:
-                    argrows.append(f"{sym}\tpositional\t{i}\t{'|'.join(pos1[i:])}>{'|'.join(pos2[i:])}\tunsafe")
+                    argrows.append(f"{sym}\tpositional\t{i}\t{'|'.join(pos1[i:])}>{'|'.join(pos2[i:])}\tsafe")
                     break
             for n, d in def1.items():
                 if n in def2 and def2[n] != d and {d, def2[n]} != {"None", "False"}:
                     if {d, def2[n]} <= {"True", "False", "None"} or re.fullmatch(r"[-\d.e]+", d):
-                        argrows.append(f"{sym}\tdefault\t{n}\t{d}>{def2[n]}\tunsafe")
+                        argrows.append(f"{sym}\tdefault\t{n}\t{d}>{def2[n]}\tsafe")
             continue
         v1_only.append(f"{sym}\tcompat_v1\tsafe")
 
@@ -448,7 +446,8 @@ def cmd_tf2(args):
     files["api_args.tsv"] = header(
         cmd, f"TFM104: TF 1.15 vs TF {version} signature of the same endpoint (other object)\n"
         "# symbol\tchange\tdetail\tdetail2\tsafety   (kw_rename old new | kw_removed old | "
-        "positional index tf1>tf2 | default param tf1>tf2)\n") + "\n".join(argrows) + "\n" + hand_note + "\n".join(
+        "positional index tf1>tf2 | default param tf1>tf2)\n"
+        "# fix: kw_rename renames the keyword; every other change is fixed by calling tf.compat.v1.X (TF1 semantics)\n") + "\n".join(argrows) + "\n" + hand_note + "\n".join(
             f"{s}\t{c}\t{d}\t\t{safety}" for s, c, d, safety in HAND_ARGS) + "\n"
 
     drift = []
