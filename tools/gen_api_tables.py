@@ -131,10 +131,12 @@ HAND_CALL_CHANGES = [
 
 # TFM104 value changes that a signature diff cannot express.
 HAND_ARGS = [
-    # (symbol, change, detail, safety)
-    ("nn.dropout", "keep_prob_to_rate", "keep_prob=p (2nd positional) -> rate=1 - p", "safe"),
-    ("nn.softmax_cross_entropy_with_logits", "behavior",
-     "TF2 (v2) backpropagates into labels; wrap labels in tf.stop_gradient to keep TF1 numbers", "unsafe"),
+    # (symbol, change, detail, detail2, safety)
+    ("nn.dropout", "keep_prob_to_rate", "keep_prob@1", "keep_prob=p -> rate=1 - p", "safe"),
+    ("nn.softmax_cross_entropy_with_logits", "behavior", "labels",
+     "TF2 backpropagates into labels too; TF1 (tf.compat.v1) only into logits", "safe"),
+    # TF1 maxval=None means 1 for floats; TF2's default is 0.05.
+    ("random_uniform_initializer", "default", "maxval@1", "1.0>0.05", "safe"),
 ]
 
 # Symbols other rules own: tf.app / tf.flags / tf.logging (TFM111).
@@ -426,8 +428,12 @@ def cmd_tf2(args):
                     break
             for n, d in def1.items():
                 if n in def2 and def2[n] != d and {d, def2[n]} != {"None", "False"}:
-                    if {d, def2[n]} <= {"True", "False", "None"} or re.fullmatch(r"[-\d.e]+", d):
-                        argrows.append(f"{sym}\tdefault\t{n}\t{d}>{def2[n]}\tsafe")
+                    num = r"-?[\d.]+(e-?\d+)?"
+                    if re.fullmatch(num, d) and re.fullmatch(num, def2[n]) and float(d) == float(def2[n]):
+                        continue
+                    if {d, def2[n]} <= {"True", "False", "None"} or re.fullmatch(num, d):
+                        idx = pos1.index(n) if n in pos1 else -1
+                        argrows.append(f"{sym}\tdefault\t{n}@{idx}\t{d}>{def2[n]}\tsafe")
             continue
         v1_only.append(f"{sym}\tcompat_v1\tsafe")
 
@@ -446,9 +452,9 @@ def cmd_tf2(args):
     files["api_args.tsv"] = header(
         cmd, f"TFM104: TF 1.15 vs TF {version} signature of the same endpoint (other object)\n"
         "# symbol\tchange\tdetail\tdetail2\tsafety   (kw_rename old new | kw_removed old | "
-        "positional index tf1>tf2 | default param tf1>tf2)\n"
+        "positional index tf1>tf2 | default param@tf1_position tf1>tf2)\n"
         "# fix: kw_rename renames the keyword; every other change is fixed by calling tf.compat.v1.X (TF1 semantics)\n") + "\n".join(argrows) + "\n" + hand_note + "\n".join(
-            f"{s}\t{c}\t{d}\t\t{safety}" for s, c, d, safety in HAND_ARGS) + "\n"
+            f"{s}\t{c}\t{d}\t{d2}\t{safety}" for s, c, d, d2, safety in HAND_ARGS) + "\n"
 
     drift = []
     for name, text in files.items():

@@ -3,6 +3,10 @@
 #include <algorithm>
 
 // BEGIN RULE INCLUDES (sorted; tools/add_rule.py edits this block)
+#include "analyzer/checks/tfm101_removed_api.h"
+#include "analyzer/checks/tfm102_v1_only_api.h"
+#include "analyzer/checks/tfm103_renamed_api.h"
+#include "analyzer/checks/tfm104_changed_arguments.h"
 #include "analyzer/checks/tfm201_session_run.h"
 // END RULE INCLUDES
 
@@ -10,11 +14,19 @@ namespace tfm {
 namespace {
 
 // BEGIN RULE INSTANCES (sorted by ID)
+const RemovedApi kTfm101;
+const V1OnlyApi kTfm102;
+const RenamedApi kTfm103;
+const ChangedArguments kTfm104;
 const SessionRun kTfm201;
 // END RULE INSTANCES
 
 const Rule* const kRules[] = {
     // BEGIN RULE TABLE (sorted by ID)
+    &kTfm101,
+    &kTfm102,
+    &kTfm103,
+    &kTfm104,
     &kTfm201,
     // END RULE TABLE
 };
