@@ -14,5 +14,6 @@ using Command = std::function<int()>;
 Command AddCheckCommand(CLI::App& app);
 Command AddRulesCommand(CLI::App& app);
 Command AddRuleCommand(CLI::App& app);
+Command AddRewriteCommand(CLI::App& app);
 
 }  // namespace tfm::cli

@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
   commands["check"] = tfm::cli::AddCheckCommand(app);
   commands["rules"] = tfm::cli::AddRulesCommand(app);
   commands["rule"] = tfm::cli::AddRuleCommand(app);
+  commands["rewrite"] = tfm::cli::AddRewriteCommand(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
