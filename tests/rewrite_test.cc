@@ -68,6 +68,7 @@ TEST(Rewrite, CompatLevelRewritesAndPreservesEverythingElse) {
   ASSERT_TRUE(r.ok) << r.error;
   EXPECT_EQ(r.text,
             "import tensorflow as tf   # the alias\n"
+            "tf.compat.v1.disable_v2_behavior()\n"
             "\n"
             "\n"
             "x = tf.compat.v1.placeholder( tf.float32 ,[None, 3])  # keep   this spacing\n"
@@ -96,7 +97,8 @@ TEST(Rewrite, IdempotentOnFixtures) {
 
 TEST(Rewrite, UnsafeCallChangeWinsOverCompatPrefixOnlyWithUnsafeFixes) {
   const std::string text = "import tensorflow as tf\ny = tf.to_float(tf.constant(1))\n";
-  EXPECT_EQ(Loop(text, false).text, "import tensorflow as tf\ny = tf.compat.v1.to_float(tf.constant(1))\n");
+  EXPECT_EQ(Loop(text, false).text,
+            "import tensorflow as tf\ntf.compat.v1.disable_v2_behavior()\ny = tf.compat.v1.to_float(tf.constant(1))\n");
   EXPECT_EQ(Loop(text, true).text, "import tensorflow as tf\ny = tf.cast(tf.constant(1), tf.float32)\n");
 }
 
@@ -337,6 +339,7 @@ TEST(RewriteFile, NotebookCellByCellKeepsTheJsonFormatting) {
     expected.replace(p, from.size(), to);
   };
   replace("x = tf.placeholder(", "x = tf.compat.v1.placeholder(");
+  replace("\"import tensorflow as tf\\n\",", "\"import tensorflow as tf\\n\",\n    \"tf.compat.v1.disable_v2_behavior()\\n\",");
   replace("y = tf.log(x)", "y = tf.math.log(x)");
   replace("keep_dims=True", "keepdims=True");
   EXPECT_EQ(fr.rewritten, expected);

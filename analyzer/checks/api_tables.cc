@@ -159,6 +159,37 @@ std::optional<Fix> CompatV1Fix(const RefChain& c, std::string title) {
   return ReplaceNode(c.nodes[0], c.root_text + ".compat.v1", std::move(title), FixSafety::kSafe);
 }
 
+std::optional<Edit> GraphModeEdit(const SemanticModel& m, const RefChain& c) {
+  if (!c.root_is_tf) return std::nullopt;
+  for (const TfRef& r : m.refs()) {
+    const std::string& p = r.tf.path;
+    if (p == "disable_v2_behavior" || p == "disable_eager_execution" || p == "enable_eager_execution" ||
+        p == "enable_v2_behavior")
+      return std::nullopt;
+  }
+  // The first module-level `import tensorflow [as X]` of the file, whatever alias
+  // this reference uses, so the toggle is inserted once.
+  const Binding* b = nullptr;
+  for (const Binding& x : m.bindings())
+    if (x.kind == BindingKind::kImport && x.qname == "tensorflow" && x.scope == 0 && (!b || x.byte < b->byte)) b = &x;
+  if (!b) return std::nullopt;
+  TSNode stmt = b->target;
+  while (!ts_node_is_null(stmt) && !ts::Is(stmt, "import_statement")) stmt = ts_node_parent(stmt);
+  if (ts_node_is_null(stmt) || !ts::Is(ts_node_parent(stmt), "module")) return std::nullopt;
+  uint32_t at = ts_node_end_byte(stmt);
+  // After a trailing comment, so it stays on the import's line.
+  std::string_view text = m.source().text;
+  size_t eol = text.find('\n', at);
+  if (eol == std::string_view::npos) eol = text.size();
+  std::string_view tail = text.substr(at, eol - at);
+  size_t first = tail.find_first_not_of(" \t\r");
+  if (first == std::string_view::npos || tail[first] == '#') {
+    at = static_cast<uint32_t>(eol);
+    if (at > 0 && text[at - 1] == '\r') --at;
+  }
+  return Edit{at, at, "\n" + b->name + ".compat.v1.disable_v2_behavior()"};
+}
+
 bool IsCallee(TSNode call, TSNode n) {
   if (ts_node_is_null(call)) return false;
   TSNode f = ts::Field(call, "function");

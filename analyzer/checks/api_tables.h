@@ -90,6 +90,13 @@ size_t ComponentCount(std::string_view path);
 // an edit of the root identifier. nullopt when the root is not `tensorflow`.
 std::optional<Fix> CompatV1Fix(const RefChain& c, std::string title);
 
+// The edit that makes a TF1 program run on TF2 in TF1 mode: inserts
+// `<root>.compat.v1.disable_v2_behavior()` right after the module-level
+// `import tensorflow as <root>`. nullopt when the file already toggles behavior
+// (disable_/enable_ eager or v2 behavior) or the import is not at module level.
+// Fixes of graph-mode symbols carry it; identical edits are applied once.
+std::optional<Edit> GraphModeEdit(const SemanticModel& m, const RefChain& c);
+
 // Is `n` the `function` of `call`?
 bool IsCallee(TSNode call, TSNode n);
 

@@ -25,6 +25,13 @@ void V1OnlyApi::CheckPython(PythonContext& ctx) const {
     std::string msg = fmt::format("`tf.{0}` exists in TF2 only as `tf.compat.v1.{0}`", sym);
     auto fix = CompatV1Fix(*chain, fmt::format("Replace with `tf.compat.v1.{}`", sym));
     if (!fix) msg += " (imported by name: import it from `tensorflow.compat.v1`)";
+    // TF1 programs need TF1 behavior to run through tf.compat.v1 on TF2.
+    if (fix) {
+      if (auto e = GraphModeEdit(ctx.model(), *chain)) {
+        fix->edits.push_back(*e);
+        fix->title += " (and disable TF2 behavior after the import)";
+      }
+    }
     ctx.Report(at, std::move(msg), std::move(fix));
   }
 }

@@ -1,4 +1,5 @@
 import tensorflow as tf
+tf.compat.v1.disable_v2_behavior()
 import tensorflow as tensorflow_lib
 from tensorflow import train
 import tensorflow.compat.v1 as v1
