@@ -116,21 +116,11 @@ void ChangedArguments::CheckPython(PythonContext& ctx) const {
           if (pos >= 0 && static_cast<int>(args.positional.size()) > pos) break;
           auto gt = c.detail2.find('>');
           std::string tf1 = c.detail2.substr(0, gt), tf2 = c.detail2.substr(gt + 1);
-          TSNode list = ts::Field(r.call, "arguments");
-          Fix fix;
-          fix.title = fmt::format("Pass the TF1 default `{}={}` explicitly", param, tf1);
-          fix.safety = FixSafety::kSafe;
-          if (args.all.empty()) {
-            uint32_t at = ts_node_start_byte(list) + 1;
-            fix.edits.push_back(Edit{at, at, fmt::format("{}={}", param, tf1)});
-          } else {
-            uint32_t at = ts_node_end_byte(args.all.back());
-            fix.edits.push_back(Edit{at, at, fmt::format(", {}={}", param, tf1)});
-          }
           ctx.Report(r.call,
-                     fmt::format("the default of `{}` in `{}` changed from {} (TF1) to {} (TF2)", param, sym, tf1,
-                                 tf2),
-                     std::move(fix));
+                     fmt::format("the default of `{}` in `{}` changed from {} (TF1) to {} (TF2); `{}` keeps the "
+                                 "TF1 default and its random stream",
+                                 param, sym, tf1, tf2, v1),
+                     compat_fix());
           break;
         }
         case ArgChange::kKeepProbToRate: {

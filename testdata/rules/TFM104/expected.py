@@ -11,8 +11,8 @@ d1 = tf.nn.dropout(x, rate=1 - 0.5)  # expect: TFM104
 d2 = nn.dropout(x, rate=1 - 0.8, seed=1)  # expect: TFM104
 kp = 0.9
 d3 = tf.nn.dropout(x, rate=1 - (kp * 1.0))  # expect: TFM104
-init = tf.random_normal_initializer(stddev=1.0)  # expect: TFM104
-init2 = tf.random_uniform_initializer(-1.0, maxval=1.0)  # expect: TFM104
+init = tf.compat.v1.random_normal_initializer()  # expect: TFM104
+init2 = tf.compat.v1.random_uniform_initializer(-1.0)  # expect: TFM104
 sq = tf.squeeze(x, axis=[0])  # expect: TFM104
 sum_pos = tf.compat.v1.reduce_sum(x, [1], True, "n", [0])  # expect: TFM104
 both = tf.reduce_sum(x, axis=1, reduction_indices=1)  # expect: TFM104
