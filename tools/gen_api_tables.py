@@ -135,6 +135,16 @@ HAND_ARGS = [
     ("nn.dropout", "keep_prob_to_rate", "keep_prob@1", "keep_prob=p -> rate=1 - p", "safe"),
     ("nn.softmax_cross_entropy_with_logits", "behavior", "labels",
      "TF2 backpropagates into labels too; TF1 (tf.compat.v1) only into logits", "safe"),
+    ("summary.scalar", "behavior", "summary",
+     "TF2's version writes to the default writer at a step and is not collected by merge_all", "safe"),
+    ("summary.histogram", "behavior", "summary",
+     "TF2's version writes to the default writer at a step and is not collected by merge_all", "safe"),
+    ("summary.image", "behavior", "summary",
+     "TF2's version writes to the default writer at a step and is not collected by merge_all", "safe"),
+    ("summary.audio", "behavior", "summary",
+     "TF2's version writes to the default writer at a step and is not collected by merge_all", "safe"),
+    ("summary.text", "behavior", "summary",
+     "TF2's version writes to the default writer at a step and is not collected by merge_all", "safe"),
     # TF1 maxval=None means 1 for floats; TF2's default is 0.05.
     ("random_uniform_initializer", "default", "maxval@1", "1.0>0.05", "safe"),
 ]
@@ -270,7 +280,10 @@ def walk(mod, prefix, out, seen, root_name):
         path = prefix + name
         if inspect.ismodule(obj):
             mn = getattr(obj, "__name__", "")
-            if not mn.startswith(root_name) or mn in seen:
+            # API modules, plus the few public modules TF exports under their own
+            # name (tf.experimental is `tensorflow.experimental`).
+            foreign = mn.startswith("tensorflow.") and "._api." not in mn and ".python" not in mn
+            if not (mn.startswith(root_name) or foreign) or mn in seen:
                 continue
             seen.add(mn)
             walk(obj, path + ".", out, seen, root_name)

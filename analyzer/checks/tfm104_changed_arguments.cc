@@ -70,8 +70,11 @@ void ChangedArguments::CheckPython(PythonContext& ctx) const {
     const std::string sym = "tf." + r.tf.path;
     const std::string v1 = "tf.compat.v1." + r.tf.path;
     CallArgs args = ArgsOf(r.call);
-    bool keep_prob_rule = false;
-    for (const ArgChange& c : *changes) keep_prob_rule |= c.kind == ArgChange::kKeepProbToRate;
+    bool keep_prob_rule = false, behavior = false;
+    for (const ArgChange& c : *changes) {
+      keep_prob_rule |= c.kind == ArgChange::kKeepProbToRate;
+      behavior |= c.kind == ArgChange::kBehavior;
+    }
     auto compat_fix = [&] { return CompatV1Fix(*chain, fmt::format("Call `{}` (TF1 semantics)", v1)); };
 
     for (const ArgChange& c : *changes) {
@@ -87,7 +90,7 @@ void ChangedArguments::CheckPython(PythonContext& ctx) const {
           break;
         }
         case ArgChange::kKwRemoved: {
-          if (keep_prob_rule && c.detail == "keep_prob") break;
+          if ((keep_prob_rule && c.detail == "keep_prob") || behavior) break;  // covered by the other entry
           TSNode kw = Keyword(m, args, c.detail);
           if (ts_node_is_null(kw)) break;
           ctx.Report(kw, fmt::format("`{}` in TF2 has no keyword `{}`; `{}` keeps it", sym, c.detail, v1),
@@ -95,7 +98,7 @@ void ChangedArguments::CheckPython(PythonContext& ctx) const {
           break;
         }
         case ArgChange::kPositional: {
-          if (keep_prob_rule || args.splat) break;
+          if (keep_prob_rule || behavior || args.splat) break;
           int index = 0;
           std::from_chars(c.detail.data(), c.detail.data() + c.detail.size(), index);
           if (static_cast<int>(args.positional.size()) <= index) break;

@@ -27,3 +27,5 @@ e2 = tf.expand_dims(x, 1)  # ok
 kw = {"keep_dims": True}
 s3 = tf.reduce_sum(x, **kw)  # ok
 v = tf.compat.v1.reduce_sum(x, keep_dims=True)  # ok
+tf.summary.scalar("loss", tf.reduce_mean(x))  # expect: TFM104
+tf.compat.v1.summary.scalar("loss", tf.reduce_mean(x))  # ok
