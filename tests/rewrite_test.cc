@@ -95,6 +95,25 @@ TEST(Rewrite, IdempotentOnFixtures) {
   }
 }
 
+// Every compat program: the rewrite parses, reaches a fixed point, and a second
+// rewrite of the output makes zero edits.
+TEST(Rewrite, CompatProgramsAreIdempotent) {
+  int n = 0;
+  for (const auto& e : fs::directory_iterator(SourceDir() / "testdata" / "programs" / "compat")) {
+    if (e.path().extension() != ".py") continue;
+    ++n;
+    std::string input = ReadFile(e.path());
+    FixLoopResult first = Loop(input);
+    ASSERT_TRUE(first.ok) << e.path() << ": " << first.error;
+    EXPECT_TRUE(first.converged) << e.path();
+    EXPECT_GT(first.applied, 0u) << e.path();
+    FixLoopResult second = Loop(first.text);
+    ASSERT_TRUE(second.ok) << e.path();
+    EXPECT_EQ(second.applied, 0u) << e.path();
+  }
+  EXPECT_GE(n, 25);
+}
+
 TEST(Rewrite, UnsafeCallChangeWinsOverCompatPrefixOnlyWithUnsafeFixes) {
   const std::string text = "import tensorflow as tf\ny = tf.to_float(tf.constant(1))\n";
   EXPECT_EQ(Loop(text, false).text,
@@ -324,6 +343,19 @@ const char* kNotebook = R"nb({
  "nbformat_minor": 5
 }
 )nb";
+
+TEST(RewriteCli, NotebookInPlaceAndDiff) {
+  TempDir dir;
+  WriteFile(dir / "nb.ipynb", kNotebook);
+  RunResult d = RunTfmigrate({"rewrite", (dir / "nb.ipynb").string()});
+  ASSERT_EQ(d.exit_code, 0) << d.err;
+  EXPECT_NE(d.out.find("+    \"y = tf.math.log(x)  # \\\"quoted\\\"\\n\",\n"), std::string::npos) << d.out;
+  EXPECT_EQ(ReadFile(dir / "nb.ipynb"), kNotebook);
+  RunResult r = RunTfmigrate({"rewrite", "--in-place", (dir / "nb.ipynb").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(ReadFile(dir / "nb.ipynb").find("tf.compat.v1.placeholder"), std::string::npos);
+  EXPECT_NE(ReadFile(dir / "nb.ipynb").find("\"%matplotlib inline\\n\""), std::string::npos);
+}
 
 TEST(RewriteFile, NotebookCellByCellKeepsTheJsonFormatting) {
   TempDir dir;
