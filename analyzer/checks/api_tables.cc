@@ -85,7 +85,7 @@ const ApiTables& ApiTables::Get() {
 const RemovedEntry* ApiTables::FindRemoved(std::string_view path, std::string* matched) const {
   for (std::string_view p : Prefixes(path)) {
     auto it = removed_.find(p);
-    if (it == removed_.end() && p.size() < path.size()) it = removed_.find(std::string(p) + ".");
+    if (it == removed_.end()) it = removed_.find(std::string(p) + ".");
     if (it != removed_.end()) {
       if (matched) *matched = std::string(p);
       return &it->second;

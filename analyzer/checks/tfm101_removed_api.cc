@@ -2,7 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "analyzer/checks/api_tables.h"
+#include "analyzer/python/ts_util.h"
 
 namespace tfm {
 
@@ -32,6 +35,28 @@ void RemovedApi::CheckPython(PythonContext& ctx) const {
                                   display);
     if (!e->replacement.empty()) msg += fmt::format("; replacement: {}", e->replacement);
     ctx.Report(at, std::move(msg));
+  }
+  // Imports of removed modules fail before any use: `import tensorflow.contrib.slim
+  // as slim`, `from tensorflow.contrib import layers`. One finding per statement.
+  std::vector<uint32_t> seen;
+  for (const Binding& b : ctx.model().bindings()) {
+    if (b.kind != BindingKind::kImport && b.kind != BindingKind::kStarImport) continue;
+    auto tf = SplitTfName(b.qname);
+    if (!tf || tf->path.empty() || b.qname.rfind("tensorflow", 0) != 0) continue;
+    std::string matched;
+    const RemovedEntry* e = t.FindRemoved(tf->path, &matched);
+    if (!e) continue;
+    TSNode stmt = b.target;
+    while (!ts_node_is_null(stmt) && !ts::Is(stmt, "import_statement") && !ts::Is(stmt, "import_from_statement"))
+      stmt = ts_node_parent(stmt);
+    if (ts_node_is_null(stmt)) continue;
+    uint32_t start = ts_node_start_byte(stmt);
+    if (std::find(seen.begin(), seen.end(), start) != seen.end()) continue;
+    seen.push_back(start);
+    std::string msg = fmt::format("importing `{}` fails in TF2: `tf.{}` was removed, not even `tf.compat.v1` has it",
+                                  b.qname, matched);
+    if (!e->replacement.empty()) msg += fmt::format("; replacement: {}", e->replacement);
+    ctx.Report(stmt, std::move(msg));
   }
 }
 

@@ -1,7 +1,8 @@
 import tensorflow as tf
 import tensorflow.compat.v1 as v1
-import tensorflow.contrib.slim as slim
-from tensorflow.contrib import layers as contrib_layers
+import tensorflow.contrib.slim as slim  # expect: TFM101
+from tensorflow.contrib import layers as contrib_layers  # expect: TFM101
+from tensorflow import keras  # ok
 
 x = tf.zeros([4, 3])
 init = tf.contrib.layers.xavier_initializer()  # expect: TFM101
