@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 namespace tfm {
@@ -60,6 +62,76 @@ std::vector<Op> Script(const std::vector<std::string_view>& a, const std::vector
   return ops;
 }
 
+// Patience-style split for large inputs: lines that occur exactly once on both
+// sides, in increasing order on both (longest increasing subsequence), anchor the
+// diff; the gaps between anchors are diffed recursively. Myers' trace needs
+// O(D*(N+M)) memory, so it only runs on small gaps.
+void Diff(const std::vector<std::string_view>& a, size_t a0, size_t a1, const std::vector<std::string_view>& b,
+          size_t b0, size_t b1, std::vector<Op>* ops, int depth = 0) {
+  while (a0 < a1 && b0 < b1 && a[a0] == b[b0]) ops->push_back(Op::kKeep), ++a0, ++b0;
+  size_t suf = 0;
+  while (a1 - suf > a0 && b1 - suf > b0 && a[a1 - 1 - suf] == b[b1 - 1 - suf]) ++suf;
+  a1 -= suf, b1 -= suf;
+  if ((a1 - a0) + (b1 - b0) <= 1500 || depth > 64) {
+    if ((a1 - a0) + (b1 - b0) <= 1500) {
+      std::vector<std::string_view> sa(a.begin() + a0, a.begin() + a1), sb(b.begin() + b0, b.begin() + b1);
+      auto s = Script(sa, sb);
+      ops->insert(ops->end(), s.begin(), s.end());
+    } else {
+      ops->insert(ops->end(), a1 - a0, Op::kDel);
+      ops->insert(ops->end(), b1 - b0, Op::kAdd);
+    }
+    ops->insert(ops->end(), suf, Op::kKeep);
+    return;
+  }
+  std::unordered_map<std::string_view, std::pair<int, size_t>> ca, cb;  // count, index
+  for (size_t i = a0; i < a1; ++i) {
+    auto& e = ca[a[i]];
+    ++e.first, e.second = i;
+  }
+  for (size_t j = b0; j < b1; ++j) {
+    auto& e = cb[b[j]];
+    ++e.first, e.second = j;
+  }
+  std::vector<std::pair<size_t, size_t>> pairs;  // (i, j) unique in both, in order of i
+  for (size_t i = a0; i < a1; ++i) {
+    auto x = ca.find(a[i]);
+    auto y = cb.find(a[i]);
+    if (x->second.first == 1 && y != cb.end() && y->second.first == 1) pairs.emplace_back(i, y->second.second);
+  }
+  // LIS on j.
+  std::vector<size_t> tails, prev(pairs.size(), SIZE_MAX), tail_idx;
+  for (size_t k = 0; k < pairs.size(); ++k) {
+    size_t j = pairs[k].second;
+    size_t lo = 0, hi = tails.size();
+    while (lo < hi) {
+      size_t mid = (lo + hi) / 2;
+      if (tails[mid] < j) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo > 0) prev[k] = tail_idx[lo - 1];
+    if (lo == tails.size()) tails.push_back(j), tail_idx.push_back(k);
+    else tails[lo] = j, tail_idx[lo] = k;
+  }
+  std::vector<std::pair<size_t, size_t>> anchors;
+  for (size_t k = tail_idx.empty() ? SIZE_MAX : tail_idx.back(); k != SIZE_MAX; k = prev[k])
+    anchors.push_back(pairs[k]);
+  std::reverse(anchors.begin(), anchors.end());
+  if (anchors.empty()) {
+    ops->insert(ops->end(), a1 - a0, Op::kDel);
+    ops->insert(ops->end(), b1 - b0, Op::kAdd);
+  } else {
+    size_t pa = a0, pb = b0;
+    for (auto [i, j] : anchors) {
+      Diff(a, pa, i, b, pb, j, ops, depth + 1);
+      ops->push_back(Op::kKeep);
+      pa = i + 1, pb = j + 1;
+    }
+    Diff(a, pa, a1, b, pb, b1, ops, depth + 1);
+  }
+  ops->insert(ops->end(), suf, Op::kKeep);
+}
+
 void AppendLine(std::string& out, char tag, std::string_view line) {
   out += tag;
   out.append(line);
@@ -72,16 +144,8 @@ std::string UnifiedDiff(std::string_view old_text, std::string_view new_text, st
                         std::string_view new_name, int context) {
   if (old_text == new_text) return "";
   auto a = Lines(old_text), b = Lines(new_text);
-  // Trim the common prefix and suffix first: rewrites touch few lines.
-  size_t pre = 0;
-  while (pre < a.size() && pre < b.size() && a[pre] == b[pre]) ++pre;
-  size_t suf = 0;
-  while (suf < a.size() - pre && suf < b.size() - pre && a[a.size() - 1 - suf] == b[b.size() - 1 - suf]) ++suf;
-  std::vector<std::string_view> ma(a.begin() + pre, a.end() - suf), mb(b.begin() + pre, b.end() - suf);
-  std::vector<Op> ops(pre, Op::kKeep);
-  auto mid = Script(ma, mb);
-  ops.insert(ops.end(), mid.begin(), mid.end());
-  ops.insert(ops.end(), suf, Op::kKeep);
+  std::vector<Op> ops;
+  Diff(a, 0, a.size(), b, 0, b.size(), &ops);
 
   // Walk the script, grouping changes closer than 2*context lines into one hunk.
   struct Item {

@@ -209,6 +209,25 @@ TEST(Diff, AppliesWithPatch) {
   EXPECT_EQ(ReadFile(dir / "m.py"), Loop(kScript).text);
 }
 
+// Large inputs take the anchored (patience) path; the diff must still apply.
+TEST(Diff, LargeInputAppliesWithPatch) {
+  TempDir dir;
+  std::string a, b;
+  for (int i = 0; i < 6000; ++i) {
+    std::string line = "line " + std::to_string(i) + (i % 50 == 0 ? " dup\n" : "\n");
+    if (i % 50 == 0) line = "repeated\n";
+    a += line;
+    if (i % 7 == 0) b += "changed " + std::to_string(i) + "\n";
+    else b += line;
+    if (i % 333 == 0) b += "inserted\n";
+  }
+  WriteFile(dir / "f.txt", a);
+  WriteFile(dir / "d.patch", UnifiedDiff(a, b, "a/f.txt", "b/f.txt"));
+  std::string cmd = "cd '" + dir.path().string() + "' && patch -s -p1 < d.patch >/dev/null 2>&1";
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  EXPECT_EQ(ReadFile(dir / "f.txt"), b);
+}
+
 TEST(RewriteCli, InPlaceKeepsPermissionsAndIsIdempotent) {
   TempDir dir;
   WriteFile(dir / "m.py", kScript);

@@ -14,6 +14,9 @@ const RuleInfo& V1OnlyApi::info() const {
 
 void V1OnlyApi::CheckPython(PythonContext& ctx) const {
   const ApiTables& t = ApiTables::Get();
+  // The toggle edit is the same for every finding of the file: compute it once.
+  bool toggle_done = false;
+  std::optional<Edit> toggle;
   for (const TfRef& r : ctx.model().refs()) {
     if (r.tf.ns != TfNs::kTop) continue;
     auto chain = ChainOf(ctx.model(), r);
@@ -27,8 +30,12 @@ void V1OnlyApi::CheckPython(PythonContext& ctx) const {
     if (!fix) msg += " (imported by name: import it from `tensorflow.compat.v1`)";
     // TF1 programs need TF1 behavior to run through tf.compat.v1 on TF2.
     if (fix) {
-      if (auto e = GraphModeEdit(ctx.model(), *chain)) {
-        fix->edits.push_back(*e);
+      if (!toggle_done) {
+        toggle = GraphModeEdit(ctx.model(), *chain);
+        toggle_done = true;
+      }
+      if (toggle) {
+        fix->edits.push_back(*toggle);
         fix->title += " (and disable TF2 behavior after the import)";
       }
     }
