@@ -9,5 +9,5 @@ with tf.Session() as sess:
     sess.run(enq)
     print("size", sess.run(size))
     for _ in range(3):
-        print("got", sess.run([a, b]))
+        print("got", [v.item() for v in sess.run([a, b])])
     print("left", sess.run(size))
