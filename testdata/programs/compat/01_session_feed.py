@@ -10,4 +10,4 @@ with tf.Session() as sess:
     out_y, out_z = sess.run([y, z], feed_dict={x: np.arange(6, dtype=np.float32).reshape(2, 3)})
     print("y", np.round(out_y, 4).tolist())
     print("z", round(float(out_z), 4))
-    print("fetch dict", sess.run({"z": z}, feed_dict={x: np.ones((1, 3))}))
+    print("fetch dict", {k: float(v) for k, v in sess.run({"z": z}, feed_dict={x: np.ones((1, 3))}).items()})

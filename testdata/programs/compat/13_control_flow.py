@@ -14,5 +14,5 @@ pick = tf.case([(tf.less(x, 0.0), lambda: tf.constant(-1)), (tf.equal(x, 0.0), l
 with tf.Session() as sess:
     sess.run(tf.global_variables_initializer())
     for val in [-2.0, 0.0, 3.0]:
-        print(val, sess.run([branch, total, pick], {x: val}))
+        print(val, [v.item() for v in sess.run([branch, total, pick], {x: val})])
     print("after", sess.run(after))
