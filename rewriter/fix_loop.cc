@@ -46,7 +46,6 @@ FixLoopResult RunFixLoop(const SourceFile& original, const FixLoopOptions& opts,
                             se->start.column, se->message);
     return out;
   }
-  const bool had_syntax_error = false;
   size_t applied = 0;
   int pass = 0;
   bool changed_last = false;
@@ -92,15 +91,13 @@ FixLoopResult RunFixLoop(const SourceFile& original, const FixLoopOptions& opts,
       out.text = original.text;
       return out;
     }
-    if (!had_syntax_error) {
-      if (const Diagnostic* se = FindSyntaxError(analysed)) {
-        out.ok = false;
-        out.error = fmt::format("{}: the rewritten text does not parse ({}:{}: {}); file left untouched",
-                                original.path, se->start.line, se->start.column, se->message);
-        out.text = original.text;
-        out.boundaries = opts.boundaries;
-        return out;
-      }
+    if (const Diagnostic* se = FindSyntaxError(analysed)) {
+      out.ok = false;
+      out.error = fmt::format("{}: the rewritten text does not parse ({}:{}: {}); file left untouched",
+                              original.path, se->start.line, se->start.column, se->message);
+      out.text = original.text;
+      out.boundaries = opts.boundaries;
+      return out;
     }
   }
   out.passes = pass + (changed_last ? 0 : 1);

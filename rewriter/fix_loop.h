@@ -1,7 +1,8 @@
 // The fix loop of `tfmigrate rewrite`: analyse -> apply every non-overlapping
-// applicable fix -> re-parse -> repeat until no fix applies (bounded). The result
-// must parse with no new syntax error, otherwise the original text is kept and the
-// failure is reported.
+// applicable fix -> re-parse -> repeat until no fix applies (bounded). A source
+// that does not parse is not rewritten (fixes in a broken region cannot be
+// trusted); a result that does not parse is discarded: the original text is kept
+// and the failure is reported.
 //
 //   tfm::FixLoopOptions o{.unsafe = false};
 //   tfm::FixLoopResult r = tfm::RunFixLoop(source, o, tfm::AnalyzerFor(parser, config, analyze_opts));
