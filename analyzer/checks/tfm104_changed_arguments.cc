@@ -153,6 +153,10 @@ void ChangedArguments::CheckPython(PythonContext& ctx) const {
           break;
         }
         case ArgChange::kBehavior:
+          // Only TF1 programs (they run sessions) mean the TF1 behavior; a TF2
+          // summary call passes a `step`.
+          if (!m.uses_sessions()) break;
+          if (c.detail == "summary" && !ts_node_is_null(Keyword(m, args, "step"))) break;
           ctx.Report(r.node, fmt::format("`{}` changed behavior: {}; `{}` keeps the TF1 behavior", sym, c.detail2, v1),
                      compat_fix());
           break;

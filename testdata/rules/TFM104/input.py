@@ -29,3 +29,5 @@ s3 = tf.reduce_sum(x, **kw)  # ok
 v = tf.compat.v1.reduce_sum(x, keep_dims=True)  # ok
 tf.summary.scalar("loss", tf.reduce_mean(x))  # expect: TFM104
 tf.compat.v1.summary.scalar("loss", tf.reduce_mean(x))  # ok
+tf.summary.scalar("lr", 0.1, step=3)  # ok
+sess = tf.compat.v1.Session()
