@@ -4,7 +4,11 @@
 #include <fmt/format.h>
 #include <sys/stat.h>
 
+#include <algorithm>
+#include <atomic>
 #include <filesystem>
+#include <sstream>
+#include <thread>
 #include <iostream>
 #include <memory>
 
@@ -30,6 +34,7 @@ struct RewriteArgs {
   std::string config;
   bool isolated = false;
   bool quiet = false;
+  unsigned jobs = 0;
 };
 
 bool IsRewritable(const fs::path& p) {
@@ -119,27 +124,36 @@ int RunRewrite(const RewriteArgs& a) {
     input_error = true;
   }
 
-  PythonParser parser;
-  size_t files_changed = 0, total_edits = 0, total_left = 0;
-  std::string summary;
-  for (const Job& job : jobs) {
+  // Files are independent: rewrite them on worker threads (one parser each) and
+  // report in input order.
+  struct JobResult {
+    std::string out, err, summary;
+    bool error = false, changed = false;
+    size_t applied = 0, left = 0;
+  };
+  std::vector<JobResult> results(jobs.size());
+  auto work = [&](PythonParser& parser, size_t k) {
+    const Job& job = jobs[k];
+    JobResult& res = results[k];
+    std::ostringstream err;
     fs::path target = a.output_dir.empty() ? fs::path() : fs::path(a.output_dir) / job.rel;
     if (!a.output_dir.empty()) {
       std::error_code ec;
       fs::create_directories(target.parent_path(), ec);
-      if (ec) {
-        std::cerr << fmt::format("error: {}: cannot create directory: {}\n", target.parent_path().string(),
-                                 ec.message());
-        input_error = true;
-        continue;
+      if (ec && !fs::is_directory(target.parent_path())) {
+        err << fmt::format("error: {}: cannot create directory: {}\n", target.parent_path().string(), ec.message());
+        res.error = true;
+        res.err = err.str();
+        return;
       }
       if (!job.rewrite) {
         fs::copy_file(job.source, target, fs::copy_options::none, ec);
         if (ec) {
-          std::cerr << fmt::format("error: {}: cannot copy to {}: {}\n", job.source, target.string(), ec.message());
-          input_error = true;
+          err << fmt::format("error: {}: cannot copy to {}: {}\n", job.source, target.string(), ec.message());
+          res.error = true;
         }
-        continue;
+        res.err = err.str();
+        return;
       }
     }
     RewriteFileOptions ro;
@@ -149,31 +163,56 @@ int RunRewrite(const RewriteArgs& a) {
     ro.config = cfg.get();
     FileRewrite fr = RewriteFile(parser, job.source, ro);
     if (!fr.ok) {
-      std::cerr << "error: " << fr.error << "\n";
-      input_error = true;
+      err << "error: " << fr.error << "\n";
+      res.error = true;
       if (!a.output_dir.empty()) {  // the tree stays complete: copy the original
         std::error_code ec;
         fs::copy_file(job.source, target, fs::copy_options::none, ec);
       }
-      continue;
+      res.err = err.str();
+      return;
     }
-    if (fr.Changed()) ++files_changed;
-    total_edits += fr.applied;
-    total_left += fr.remaining.size();
-    summary += fmt::format("{}: {} edit{} applied, {} finding{} left for a person{}\n", job.source, fr.applied,
-                           fr.applied == 1 ? "" : "s", fr.remaining.size(), fr.remaining.size() == 1 ? "" : "s",
-                           fr.converged ? "" : " (stopped before a fixed point)");
+    res.changed = fr.Changed();
+    res.applied = fr.applied;
+    res.left = fr.remaining.size();
+    res.summary = fmt::format("{}: {} edit{} applied, {} finding{} left for a person{}\n", job.source, fr.applied,
+                              fr.applied == 1 ? "" : "s", fr.remaining.size(), fr.remaining.size() == 1 ? "" : "s",
+                              fr.converged ? "" : " (stopped before a fixed point)");
     if (a.in_place) {
-      if (fr.Changed() && !CommitRewrite(fr, job.source, true, ro, &std::cerr)) input_error = true;
+      if (fr.Changed() && !CommitRewrite(fr, job.source, true, ro, &err)) res.error = true;
     } else if (!a.output_dir.empty()) {
-      if (!CommitRewrite(fr, target.string(), false, ro, &std::cerr)) input_error = true;
-      else {
+      if (!CommitRewrite(fr, target.string(), false, ro, &err)) {
+        res.error = true;
+      } else {
         struct stat st {};
         if (::stat(job.source.c_str(), &st) == 0) ::chmod(target.c_str(), st.st_mode & 07777);
       }
     } else if (fr.Changed()) {
-      std::cout << UnifiedDiff(fr.original, fr.rewritten, "a/" + job.source, "b/" + job.source);
+      res.out = UnifiedDiff(fr.original, fr.rewritten, "a/" + job.source, "b/" + job.source);
     }
+    res.err = err.str();
+  };
+  unsigned n_threads = a.jobs ? a.jobs : std::max(1u, std::thread::hardware_concurrency());
+  n_threads = static_cast<unsigned>(std::min<size_t>(n_threads, std::max<size_t>(1, jobs.size())));
+  std::atomic<size_t> next{0};
+  std::vector<std::thread> threads;
+  for (unsigned t = 0; t < n_threads; ++t)
+    threads.emplace_back([&] {
+      PythonParser parser;
+      for (size_t k; (k = next.fetch_add(1)) < jobs.size();) work(parser, k);
+    });
+  for (auto& t : threads) t.join();
+
+  size_t files_changed = 0, total_edits = 0, total_left = 0;
+  std::string summary;
+  for (const JobResult& r : results) {
+    std::cout << r.out;
+    std::cerr << r.err;
+    summary += r.summary;
+    input_error |= r.error;
+    files_changed += r.changed;
+    total_edits += r.applied;
+    total_left += r.left;
   }
   std::cout.flush();
   if (!a.quiet) {
@@ -204,6 +243,7 @@ Command AddRewriteCommand(CLI::App& app) {
   c->add_option("--config", args->config, "Use this configuration file for every input");
   c->add_flag("--isolated", args->isolated, "Ignore configuration files");
   c->add_flag("-q,--quiet", args->quiet, "No per-file summary");
+  c->add_option("-j,--jobs", args->jobs, "Worker threads (default: all cores)");
   return [args] { return RunRewrite(*args); };
 }
 

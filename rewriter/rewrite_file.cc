@@ -90,7 +90,8 @@ bool CommitRewrite(const FileRewrite& fr, const std::string& target, bool expect
       return false;
     }
   }
-  return WriteFileAtomic(target, fr.rewritten, err);
+  // In place: durable replacement. A new tree (--output-dir) needs no fsync per file.
+  return WriteFileAtomic(target, fr.rewritten, err, /*durable=*/expect_original);
 }
 
 }  // namespace tfm
