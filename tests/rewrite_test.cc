@@ -114,6 +114,18 @@ TEST(Rewrite, CompatProgramsAreIdempotent) {
   EXPECT_GE(n, 25);
 }
 
+TEST(Rewrite, CrlfAndBomAreKept) {
+  TempDir dir;
+  const std::string text = "\xEF\xBB\xBFimport tensorflow as tf  # c\r\nx = tf.placeholder(tf.float32)\r\n";
+  WriteFile(dir / "w.py", text);
+  PythonParser parser;
+  FileRewrite fr = RewriteFile(parser, (dir / "w.py").string(), RewriteFileOptions{});
+  ASSERT_TRUE(fr.ok) << fr.error;
+  EXPECT_EQ(fr.rewritten,
+            "\xEF\xBB\xBFimport tensorflow as tf  # c\r\ntf.compat.v1.disable_v2_behavior()\r\n"
+            "x = tf.compat.v1.placeholder(tf.float32)\r\n");
+}
+
 TEST(Rewrite, UnsafeCallChangeWinsOverCompatPrefixOnlyWithUnsafeFixes) {
   const std::string text = "import tensorflow as tf\ny = tf.to_float(tf.constant(1))\n";
   EXPECT_EQ(Loop(text, false).text,
