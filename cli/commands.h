@@ -15,5 +15,6 @@ Command AddCheckCommand(CLI::App& app);
 Command AddRulesCommand(CLI::App& app);
 Command AddRuleCommand(CLI::App& app);
 Command AddRunCommand(CLI::App& app);
+Command AddRewriteCommand(CLI::App& app);
 
 }  // namespace tfm::cli

@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
   commands["rules"] = tfm::cli::AddRulesCommand(app);
   commands["rule"] = tfm::cli::AddRuleCommand(app);
   commands["run"] = tfm::cli::AddRunCommand(app);
+  commands["rewrite"] = tfm::cli::AddRewriteCommand(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

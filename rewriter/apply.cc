@@ -47,6 +47,7 @@ ApplyResult ApplyFixes(const std::string& text, const std::vector<Diagnostic>& d
     pos = e.end;
   }
   r.text.append(text, pos, std::string::npos);
+  r.edits = std::move(accepted);
   return r;
 }
 

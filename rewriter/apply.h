@@ -22,6 +22,7 @@ struct ApplyResult {
   std::string text;
   size_t applied = 0;   // fixes applied
   size_t deferred = 0;  // fixes skipped because they overlapped an applied one
+  std::vector<Edit> edits;  // the accepted edits, sorted by position (original coordinates)
 };
 
 // Applies every applicable fix whose edits do not overlap an earlier-accepted fix.

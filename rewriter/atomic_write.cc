@@ -13,7 +13,7 @@
 
 namespace tfm {
 
-bool WriteFileAtomic(const std::string& path, const std::string& content, std::ostream* err) {
+bool WriteFileAtomic(const std::string& path, const std::string& content, std::ostream* err, bool durable) {
   namespace fs = std::filesystem;
   fs::path target(path);
   fs::path dir = target.parent_path().empty() ? fs::path(".") : target.parent_path();
@@ -41,7 +41,7 @@ bool WriteFileAtomic(const std::string& path, const std::string& content, std::o
   struct stat st {};
   if (::stat(path.c_str(), &st) == 0) ::fchmod(fd, st.st_mode & 07777);
   else ::fchmod(fd, 0644);
-  if (::fsync(fd) != 0 || ::close(fd) != 0 || std::rename(buf.data(), path.c_str()) != 0) {
+  if ((durable && ::fsync(fd) != 0) || ::close(fd) != 0 || std::rename(buf.data(), path.c_str()) != 0) {
     *err << fmt::format("error: {}: cannot replace file: {}\n", path, std::strerror(errno));
     ::unlink(buf.data());
     return false;

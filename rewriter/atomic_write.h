@@ -10,6 +10,8 @@ namespace tfm {
 
 // Returns false and writes one line ("error: PATH: ...") to `err` on failure; the
 // target is untouched then.
-bool WriteFileAtomic(const std::string& path, const std::string& content, std::ostream* err);
+// `durable` fsyncs the data before the rename (crash safety for files replaced in
+// place); writing a fresh tree can skip it.
+bool WriteFileAtomic(const std::string& path, const std::string& content, std::ostream* err, bool durable = true);
 
 }  // namespace tfm

@@ -77,7 +77,13 @@ if [[ ! -f "$grammar/.ok-0.23.6" ]]; then
   touch "$grammar/.ok-0.23.6"
 fi
 
-# --- 3. Oracle venv with real TensorFlow (tests labelled `tensorflow` use it).
+# --- 3. numpy for the system python3 that `tfmigrate run` starts with the bundled facade.
+if ! python3 -c "import numpy" >/dev/null 2>&1; then
+  log "installing numpy for $(command -v python3) (the bundled runtime's facade converts to numpy)"
+  python3 -m pip install -q --disable-pip-version-check "numpy==2.4.6"
+fi
+
+# --- 4. Oracle venv with real TensorFlow (tests labelled `tensorflow` use it).
 if ((want_venv)); then
   venv="$root/.venv"
   stamp="$venv/.ok-$(sha256sum "$root/scripts/requirements-oracle.txt" | cut -c1-16)"
@@ -91,7 +97,7 @@ if ((want_venv)); then
   fi
 fi
 
-# --- 4. Build (Release, Ninja, both cores).
+# --- 5. Build (Release, Ninja, both cores).
 build="${TFMIGRATE_BUILD_DIR:-$root/build}"
 if [[ ! -f "$build/build.ninja" ]]; then
   log "configuring $build"

@@ -48,17 +48,17 @@ TEST(Cli, ExitCodesFollowFailOn) {
   TempDir d;
   std::string clean = d.Write("clean.py", "import tensorflow as tf\nx = tf.constant(1)\n");
   std::string warn = d.Write("warn.py", kSessionScript);
-  EXPECT_EQ(RunTfmigrate({"check", clean}).exit_code, 0);
-  EXPECT_EQ(RunTfmigrate({"check", warn}).exit_code, 0) << "TFM201 is a warning; default --fail-on is error";
-  EXPECT_EQ(RunTfmigrate({"check", "--fail-on", "warning", warn}).exit_code, 1);
-  EXPECT_EQ(RunTfmigrate({"check", "--fail-on", "warning", "--exit-zero", warn}).exit_code, 0);
+  EXPECT_EQ(RunTfmigrate({"check", "--select", "TFM201", clean}).exit_code, 0);
+  EXPECT_EQ(RunTfmigrate({"check", "--select", "TFM201", warn}).exit_code, 0) << "TFM201 is a warning; default --fail-on is error";
+  EXPECT_EQ(RunTfmigrate({"check", "--select", "TFM201", "--fail-on", "warning", warn}).exit_code, 1);
+  EXPECT_EQ(RunTfmigrate({"check", "--select", "TFM201", "--fail-on", "warning", "--exit-zero", warn}).exit_code, 0);
   EXPECT_EQ(RunTfmigrate({"check", "--no-such-flag", warn}).exit_code, 2);
 }
 
 TEST(Cli, TextFormatHasCodeFrame) {
   TempDir d;
   std::string f = d.Write("a.py", kSessionScript);
-  auto r = RunTfmigrate({"check", "--no-color", f});
+  auto r = RunTfmigrate({"check", "--select", "TFM201", "--no-color", f});
   EXPECT_NE(r.out.find(f + ":2:8: TFM201 "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("2 | sess = tf.Session()"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("^^^^^^^^^^ TFM201"), std::string::npos) << r.out;
@@ -68,7 +68,7 @@ TEST(Cli, TextFormatHasCodeFrame) {
 TEST(Cli, JsonSarifGithubJunitCarryTheSameFinding) {
   TempDir d;
   std::string f = d.Write("a.py", kSessionScript);
-  auto j = RunTfmigrate({"check", "--format", "json", f});
+  auto j = RunTfmigrate({"check", "--select", "TFM201", "--format", "json", f});
   auto arr = nlohmann::json::parse(j.out);
   ASSERT_EQ(arr.size(), 1u);
   EXPECT_EQ(arr[0]["code"], "TFM201");
@@ -76,7 +76,7 @@ TEST(Cli, JsonSarifGithubJunitCarryTheSameFinding) {
   EXPECT_EQ(arr[0]["location"]["column"], 8);
   EXPECT_EQ(arr[0]["severity"], "warning");
 
-  auto s = RunTfmigrate({"check", "--format", "sarif", f});
+  auto s = RunTfmigrate({"check", "--select", "TFM201", "--format", "sarif", f});
   auto sarif = nlohmann::json::parse(s.out);
   EXPECT_EQ(sarif["version"], "2.1.0");
   auto& run = sarif["runs"][0];
@@ -88,10 +88,10 @@ TEST(Cli, JsonSarifGithubJunitCarryTheSameFinding) {
   size_t idx = run["results"][0]["ruleIndex"];
   EXPECT_EQ(run["tool"]["driver"]["rules"][idx]["id"], "TFM201");
 
-  auto g = RunTfmigrate({"check", "--format", "github", f});
+  auto g = RunTfmigrate({"check", "--select", "TFM201", "--format", "github", f});
   EXPECT_EQ(g.out.rfind("::warning file=" + f + ",line=2,col=8,", 0), 0u) << g.out;
 
-  auto x = RunTfmigrate({"check", "--format", "junit", f});
+  auto x = RunTfmigrate({"check", "--select", "TFM201", "--format", "junit", f});
   EXPECT_NE(x.out.find("<testsuite name=\"tfmigrate check\" tests=\"1\" failures=\"1\">"), std::string::npos) << x.out;
 }
 
@@ -105,7 +105,7 @@ TEST(Cli, StatisticsCountsPerRule) {
 TEST(Cli, OutputFileIsWritten) {
   TempDir d;
   std::string f = d.Write("a.py", kSessionScript);
-  auto r = RunTfmigrate({"check", "--format", "json", "-o", (d / "report.json").string(), f});
+  auto r = RunTfmigrate({"check", "--select", "TFM201", "--format", "json", "-o", (d / "report.json").string(), f});
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(nlohmann::json::parse(ReadFile(d / "report.json")).size(), 1u);
 }
@@ -121,8 +121,8 @@ TEST(Cli, DirectoriesAreWalkedDeterministically) {
   d.Write("venv/pyvenv.cfg", "home = /usr\n");
   d.Write("venv/lib/z.py", kSessionScript);
   d.Write("pkg/notes.txt", "tf.Session()\n");
-  auto r1 = RunTfmigrate({"check", "--format", "concise", "-q", d.str()});
-  auto r2 = RunTfmigrate({"check", "--format", "concise", "-q", "-j", "1", d.str()});
+  auto r1 = RunTfmigrate({"check", "--select", "TFM201", "--format", "concise", "-q", d.str()});
+  auto r2 = RunTfmigrate({"check", "--select", "TFM201", "--format", "concise", "-q", "-j", "1", d.str()});
   EXPECT_EQ(r1.out, r2.out);
   EXPECT_EQ(CountLines(r1.out), 3u) << r1.out;
   EXPECT_LT(r1.out.find("pkg/a.py"), r1.out.find("pkg/b.py"));
@@ -142,7 +142,7 @@ TEST(Cli, NotebookPositionsAreCellRelativeAndMagicsIgnored) {
 TEST(Cli, ConfigurationSelectIgnorePerFileExcludeFailOn) {
   TempDir d;
   d.Write("pyproject.toml",
-          "[project]\nname = \"x\"\n[tool.tfmigrate]\nfail-on = \"warning\"\nexclude = [\"generated\"]\n"
+          "[project]\nname = \"x\"\n[tool.tfmigrate]\nselect = [\"TFM201\"]\nfail-on = \"warning\"\nexclude = [\"generated\"]\n"
           "[tool.tfmigrate.per-file-ignores]\n\"tests/*.py\" = [\"TFM201\"]\n");
   d.Write("src/a.py", kSessionScript);
   d.Write("tests/t.py", kSessionScript);
@@ -157,7 +157,7 @@ TEST(Cli, ConfigurationSelectIgnorePerFileExcludeFailOn) {
   EXPECT_EQ(r2.exit_code, 0);
   EXPECT_EQ(r2.out, "");
   // a nested .tfmigrate.toml wins for files below it
-  d.Write("src/.tfmigrate.toml", "select = [\"TFM1\"]\n");
+  d.Write("src/.tfmigrate.toml", "select = [\"TFM7\"]\n");
   auto r3 = RunTfmigrate({"check", "--format", "concise", "-q", d.str()});
   EXPECT_EQ(r3.out.find("src/a.py"), std::string::npos) << r3.out;
 }
@@ -178,14 +178,14 @@ TEST(Cli, SuppressionsAndUnusedIgnores) {
                           "sess = tf.Session()  # tfmigrate: ignore[TFM201]\n"
                           "other = tf.Session()  # tfmigrate: ignore[TFM105]\n"
                           "x = 1  # tfmigrate: ignore\n");
-  auto r = RunTfmigrate({"check", "--format", "concise", "-q", f});
+  auto r = RunTfmigrate({"check", "--select", "TFM201", "--format", "concise", "-q", f});
   EXPECT_EQ(CountLines(r.out), 1u) << r.out;
   EXPECT_NE(r.out.find(":3:9: TFM201"), std::string::npos) << r.out;
-  auto u = RunTfmigrate({"check", "--format", "concise", "-q", "--report-unused-ignores", f});
+  auto u = RunTfmigrate({"check", "--select", "TFM201", "--format", "concise", "-q", "--report-unused-ignores", f});
   EXPECT_NE(u.out.find(":3:23: unused-ignore unused suppression: TFM105"), std::string::npos) << u.out;
   EXPECT_NE(u.out.find(":4:8: unused-ignore unused suppression: all rules"), std::string::npos) << u.out;
   std::string g = d.Write("b.py", "# tfmigrate: ignore-file[TFM201]\nimport tensorflow as tf\nsess = tf.Session()\n");
-  EXPECT_EQ(RunTfmigrate({"check", "--format", "concise", "-q", g}).out, "");
+  EXPECT_EQ(RunTfmigrate({"check", "--select", "TFM201", "--format", "concise", "-q", g}).out, "");
 }
 
 TEST(Cli, RulesAndRulePage) {
@@ -247,7 +247,7 @@ INSTANTIATE_TEST_SUITE_P(
 TEST(BadInputExtra, PepCodingLineIsHonored) {
   TempDir d;
   std::string f = d.Write("latin.py", "# -*- coding: latin-1 -*-\nimport tensorflow as tf\ns = 'caf\xe9'\nsess = tf.Session()\n");
-  auto r = RunTfmigrate({"check", "--format", "concise", "-q", f});
+  auto r = RunTfmigrate({"check", "--select", "TFM201", "--format", "concise", "-q", f});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find(":4:8: TFM201"), std::string::npos) << r.out;
 }
@@ -255,7 +255,7 @@ TEST(BadInputExtra, PepCodingLineIsHonored) {
 TEST(BadInputExtra, BomCrlfAndTabsAreFine) {
   TempDir d;
   std::string f = d.Write("w.py", "\xEF\xBB\xBFimport tensorflow as tf\r\nif True:\r\n\tsess = tf.Session()\r\n");
-  auto r = RunTfmigrate({"check", "--format", "concise", "-q", f});
+  auto r = RunTfmigrate({"check", "--select", "TFM201", "--format", "concise", "-q", f});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find(":3:9: TFM201"), std::string::npos) << r.out;
 }
@@ -272,7 +272,7 @@ TEST(BadInputExtra, SyntaxErrorStillReportsFindingsElsewhere) {
 TEST(BadInputExtra, Python2PrintStatementParses) {
   TempDir d;
   std::string f = d.Write("py2.py", "import tensorflow as tf\nprint 'hello'\nsess = tf.Session()\nprint sess.run(1)\n");
-  auto r = RunTfmigrate({"check", "--format", "concise", "-q", f});
+  auto r = RunTfmigrate({"check", "--select", "TFM201", "--format", "concise", "-q", f});
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_EQ(CountLines(r.out), 2u) << r.out;
 }

@@ -3,6 +3,10 @@
 #include <algorithm>
 
 // BEGIN RULE INCLUDES (sorted; tools/add_rule.py edits this block)
+#include "analyzer/checks/tfm101_removed_api.h"
+#include "analyzer/checks/tfm102_v1_only_api.h"
+#include "analyzer/checks/tfm103_renamed_api.h"
+#include "analyzer/checks/tfm104_changed_arguments.h"
 #include "analyzer/checks/tfm105_compat_v1_endpoint.h"
 #include "analyzer/checks/tfm106_false_friend_api.h"
 #include "analyzer/checks/tfm107_config_proto.h"
@@ -57,6 +61,10 @@ namespace tfm {
 namespace {
 
 // BEGIN RULE INSTANCES (sorted by ID)
+const RemovedApi kTfm101;
+const V1OnlyApi kTfm102;
+const RenamedApi kTfm103;
+const ChangedArguments kTfm104;
 const CompatV1Endpoint kTfm105;
 const FalseFriendApi kTfm106;
 const ConfigProtoRule kTfm107;
@@ -109,6 +117,10 @@ const CppRefVariableOps kTfm804;
 
 const Rule* const kRules[] = {
     // BEGIN RULE TABLE (sorted by ID)
+    &kTfm101,
+    &kTfm102,
+    &kTfm103,
+    &kTfm104,
     &kTfm105,
     &kTfm106,
     &kTfm107,

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/checks/tf_spelling.h"
 #include "analyzer/python/dataflow.h"
 #include "analyzer/python/ts_util.h"
 
@@ -24,10 +25,18 @@ void DimensionValue::CheckPython(PythonContext& ctx) const {
           if (!df.IsShapeElement(obj)) return true;
           TSNode p = df.Parent(n);
           if (ts::Is(p, "assignment") && ts::Same(ts::Field(p, "left"), n)) return true;
+          // `tf.compat.v1.dimension_value(d)` is `d.value` under TF1 shapes and `d` under TF2
+          // shapes, so the fix keeps behavior whichever shape behavior the file ends up with
+          // (the compat rewrite may add `disable_v2_behavior()`); without a visible
+          // tensorflow name the fix drops `.value`, which is right under TF2 shapes.
+          auto prefix = CompatV1PrefixAt(m, ts_node_start_byte(n));
+          std::string replacement = prefix ? fmt::format("{}dimension_value({})", *prefix, ctx.Text(obj))
+                                           : std::string(ctx.Text(obj));
+          std::string title = prefix ? fmt::format("Replace with `{}`", replacement) : "drop `.value`";
           ctx.Report(n, fmt::format("`{}`: TF2 `TensorShape` elements are `int` or `None`, which have no "
                                     "`.value` (AttributeError); use `{}` directly",
                                     ctx.Text(n), ctx.Text(obj)),
-                     ReplaceNode(n, std::string(ctx.Text(obj)), "drop `.value`", FixSafety::kSafe));
+                     ReplaceNode(n, std::move(replacement), std::move(title), FixSafety::kSafe));
           return false;
         }
         if (attr == "assert_is_compatible_with" || attr == "merge_with" || attr == "is_compatible_with") {

@@ -168,12 +168,14 @@ std::vector<std::string> DiscoverFiles(const std::vector<std::string>& paths, Co
 }
 
 bool RuleEnabled(const RuleInfo& info, const std::string& path, const Config* config, const AnalyzeOptions& opts) {
+  const std::vector<std::string>* select = opts.select.empty() ? nullptr : &opts.select;
   bool enabled;
-  if (!opts.select.empty()) {
-    enabled = false;
-    for (const auto& s : opts.select) enabled |= SelectorMatches(s, info.id);
+  if (config) {
+    enabled = config->Enabled(info.id, path, select);
   } else {
-    enabled = config ? config->Enabled(info.id, path) : true;
+    enabled = !select;
+    if (select)
+      for (const auto& s : *select) enabled |= SelectorMatches(s, info.id);
   }
   for (const auto& s : opts.extend_select) enabled |= SelectorMatches(s, info.id);
   for (const auto& s : opts.ignore) enabled &= !SelectorMatches(s, info.id);

@@ -66,9 +66,11 @@ bool ReadStringList(const toml::node* n, std::vector<std::string>* out, std::str
 
 }  // namespace
 
-bool Config::Enabled(std::string_view id, const std::string& path) const {
-  bool on = select.empty();
-  for (const auto& s : select)
+bool Config::Enabled(std::string_view id, const std::string& path,
+                     const std::vector<std::string>* select_override) const {
+  const std::vector<std::string>& sel = select_override ? *select_override : select;
+  bool on = sel.empty();
+  for (const auto& s : sel)
     if (SelectorMatches(s, id)) on = true;
   for (const auto& s : extend_select)
     if (SelectorMatches(s, id)) on = true;

@@ -34,8 +34,10 @@ struct Config {
   std::optional<Severity> fail_on;
   std::vector<std::string> exclude;
 
-  // Is rule `id` enabled for the file at `path`?
-  bool Enabled(std::string_view id, const std::string& path) const;
+  // Is rule `id` enabled for the file at `path`? `select_override` (the command
+  // line's --select) replaces `select`; ignore and per-file-ignores still apply.
+  bool Enabled(std::string_view id, const std::string& path,
+               const std::vector<std::string>* select_override = nullptr) const;
   // Is `path` excluded by `exclude` (matched against the path relative to root and the basename)?
   bool Excluded(const std::string& path) const;
 };

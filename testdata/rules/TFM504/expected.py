@@ -4,10 +4,10 @@ import tensorflow as tf
 i = 0
 shape = tf.TensorShape([16, None, 256])
 
-value = shape[i]  # expect: TFM504
+value = tf.compat.v1.dimension_value(shape[i])  # expect: TFM504
 
 for dim in shape:
-    value = dim  # expect: TFM504
+    value = tf.compat.v1.dimension_value(dim)  # expect: TFM504
     print(value)
 
 dim = shape[i]
@@ -45,9 +45,9 @@ dim.is_compatible_with(other_dim)  # ok: a Dimension from .dims
 
 # Variants that fire.
 images = tf.zeros([8, 28, 28, 1])
-batch = images.shape[0]  # expect: TFM504
-height = images.get_shape()[1]  # expect: TFM504
-channels = [d for d in images.shape]  # expect: TFM504
+batch = tf.compat.v1.dimension_value(images.shape[0])  # expect: TFM504
+height = tf.compat.v1.dimension_value(images.get_shape()[1])  # expect: TFM504
+channels = [tf.compat.v1.dimension_value(d) for d in images.shape]  # expect: TFM504
 last = images.shape[-1]
 merged = last.merge_with(1)  # expect: TFM504
 

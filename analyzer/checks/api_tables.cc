@@ -1,0 +1,201 @@
+#include "analyzer/checks/api_tables.h"
+
+#include <algorithm>
+
+#include "analyzer/python/ts_util.h"
+
+namespace tfm {
+
+std::string_view EmbeddedApiTable(std::string_view name);  // generated api_tables_data.cc
+
+namespace {
+
+std::vector<std::vector<std::string_view>> Rows(std::string_view text) {
+  std::vector<std::vector<std::string_view>> rows;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t eol = text.find('\n', pos);
+    if (eol == std::string_view::npos) eol = text.size();
+    std::string_view line = text.substr(pos, eol - pos);
+    pos = eol + 1;
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::string_view> cols;
+    size_t c = 0;
+    while (true) {
+      size_t tab = line.find('\t', c);
+      cols.push_back(line.substr(c, tab == std::string_view::npos ? std::string_view::npos : tab - c));
+      if (tab == std::string_view::npos) break;
+      c = tab + 1;
+    }
+    rows.push_back(std::move(cols));
+  }
+  return rows;
+}
+
+std::string_view Col(const std::vector<std::string_view>& r, size_t i) { return i < r.size() ? r[i] : ""; }
+
+FixSafety SafetyOf(std::string_view s) { return s == "unsafe" ? FixSafety::kUnsafe : FixSafety::kSafe; }
+
+// Component prefixes of "a.b.c", longest first: "a.b.c", "a.b", "a".
+std::vector<std::string_view> Prefixes(std::string_view path) {
+  std::vector<std::string_view> out;
+  if (path.empty()) return out;
+  out.push_back(path);
+  for (size_t i = path.size(); i-- > 0;)
+    if (path[i] == '.') out.push_back(path.substr(0, i));
+  return out;
+}
+
+}  // namespace
+
+ApiTables ApiTables::Parse(std::string_view removed, std::string_view v1_only, std::string_view renames,
+                           std::string_view args) {
+  ApiTables t;
+  for (const auto& r : Rows(removed))
+    t.removed_[std::string(Col(r, 0))] = RemovedEntry{std::string(Col(r, 0)), std::string(Col(r, 1))};
+  for (const auto& r : Rows(v1_only)) t.v1_only_.insert(std::string(Col(r, 0)));
+  for (const auto& r : Rows(renames)) {
+    RenameEntry e{std::string(Col(r, 0)), std::string(Col(r, 1)), Col(r, 2) == "call_change", SafetyOf(Col(r, 3))};
+    t.renames_[e.symbol] = std::move(e);
+  }
+  for (const auto& r : Rows(args)) {
+    std::string_view k = Col(r, 1);
+    ArgChange c;
+    if (k == "kw_rename") c.kind = ArgChange::kKwRename;
+    else if (k == "kw_removed") c.kind = ArgChange::kKwRemoved;
+    else if (k == "positional") c.kind = ArgChange::kPositional;
+    else if (k == "default") c.kind = ArgChange::kDefault;
+    else if (k == "keep_prob_to_rate") c.kind = ArgChange::kKeepProbToRate;
+    else if (k == "behavior") c.kind = ArgChange::kBehavior;
+    else continue;
+    c.detail = std::string(Col(r, 2));
+    c.detail2 = std::string(Col(r, 3));
+    t.args_[std::string(Col(r, 0))].push_back(std::move(c));
+  }
+  return t;
+}
+
+const ApiTables& ApiTables::Get() {
+  static const ApiTables kTables =
+      Parse(EmbeddedApiTable("api_removed"), EmbeddedApiTable("api_v1_only"), EmbeddedApiTable("api_renames"),
+            EmbeddedApiTable("api_args"));
+  return kTables;
+}
+
+const RemovedEntry* ApiTables::FindRemoved(std::string_view path, std::string* matched) const {
+  for (std::string_view p : Prefixes(path)) {
+    auto it = removed_.find(p);
+    if (it == removed_.end()) it = removed_.find(std::string(p) + ".");
+    if (it != removed_.end()) {
+      if (matched) *matched = std::string(p);
+      return &it->second;
+    }
+  }
+  return nullptr;
+}
+
+std::string ApiTables::V1OnlyPrefix(std::string_view path) const {
+  for (std::string_view p : Prefixes(path))
+    if (v1_only_.count(p)) return std::string(p);
+  return {};
+}
+
+const RenameEntry* ApiTables::FindRename(std::string_view path, std::string* matched) const {
+  for (std::string_view p : Prefixes(path)) {
+    auto it = renames_.find(p);
+    if (it != renames_.end()) {
+      if (matched) *matched = std::string(p);
+      return &it->second;
+    }
+  }
+  return nullptr;
+}
+
+const std::vector<ArgChange>* ApiTables::FindArgs(std::string_view symbol) const {
+  auto it = args_.find(symbol);
+  return it == args_.end() ? nullptr : &it->second;
+}
+
+size_t ComponentCount(std::string_view path) {
+  if (path.empty()) return 0;
+  size_t n = 1;
+  for (char ch : path) n += ch == '.';
+  return n;
+}
+
+std::optional<RefChain> ChainOf(const SemanticModel& m, const TfRef& r) {
+  if (r.qname.rfind("tensorflow", 0) != 0) return std::nullopt;
+  if (r.tf.path.find('(') != std::string::npos) return std::nullopt;
+  RefChain c;
+  TSNode n = r.node;
+  while (ts::Is(n, "attribute")) {
+    c.nodes.push_back(n);
+    n = ts::Field(n, "object");
+  }
+  if (!ts::Is(n, "identifier")) return std::nullopt;
+  c.nodes.push_back(n);
+  std::reverse(c.nodes.begin(), c.nodes.end());
+  auto q = m.Resolve(n);
+  if (!q) return std::nullopt;
+  auto root = SplitTfName(*q);
+  if (!root || root->ns != r.tf.ns) return std::nullopt;
+  c.root_components = ComponentCount(root->path);
+  c.root_is_tf = *q == "tensorflow";
+  c.root_text = std::string(m.Text(n));
+  if (c.root_components + c.nodes.size() - 1 != ComponentCount(r.tf.path)) return std::nullopt;
+  return c;
+}
+
+TSNode PrefixNode(const RefChain& c, size_t components) {
+  if (components < c.root_components) return TSNode{};
+  size_t level = components - c.root_components;
+  if (level >= c.nodes.size()) return TSNode{};
+  if (level == 0 && c.root_components == 0) return TSNode{};  // the root `tf` itself
+  return c.nodes[level];
+}
+
+std::optional<Fix> CompatV1Fix(const RefChain& c, std::string title) {
+  if (!c.root_is_tf) return std::nullopt;
+  return ReplaceNode(c.nodes[0], c.root_text + ".compat.v1", std::move(title), FixSafety::kSafe);
+}
+
+std::optional<Edit> GraphModeEdit(const SemanticModel& m, const RefChain& c) {
+  if (!c.root_is_tf) return std::nullopt;
+  for (const TfRef& r : m.refs()) {
+    const std::string& p = r.tf.path;
+    if (p == "disable_v2_behavior" || p == "disable_eager_execution" || p == "enable_eager_execution" ||
+        p == "enable_v2_behavior")
+      return std::nullopt;
+  }
+  // The first module-level `import tensorflow [as X]` of the file, whatever alias
+  // this reference uses, so the toggle is inserted once.
+  const Binding* b = nullptr;
+  for (const Binding& x : m.bindings())
+    if (x.kind == BindingKind::kImport && x.qname == "tensorflow" && x.scope == 0 && (!b || x.byte < b->byte)) b = &x;
+  if (!b) return std::nullopt;
+  TSNode stmt = b->target;
+  while (!ts_node_is_null(stmt) && !ts::Is(stmt, "import_statement")) stmt = ts_node_parent(stmt);
+  if (ts_node_is_null(stmt) || !ts::Is(ts_node_parent(stmt), "module")) return std::nullopt;
+  uint32_t at = ts_node_end_byte(stmt);
+  // After a trailing comment, so it stays on the import's line.
+  std::string_view text = m.source().text;
+  size_t eol = text.find('\n', at);
+  if (eol == std::string_view::npos) eol = text.size();
+  std::string_view tail = text.substr(at, eol - at);
+  size_t first = tail.find_first_not_of(" \t\r");
+  std::string newline = "\n";
+  if (first == std::string_view::npos || tail[first] == '#') {
+    at = static_cast<uint32_t>(eol);
+    if (at > 0 && text[at - 1] == '\r') --at;
+  }
+  if (eol > 0 && eol < text.size() && text[eol - 1] == '\r') newline = "\r\n";  // keep CRLF files CRLF
+  return Edit{at, at, newline + b->name + ".compat.v1.disable_v2_behavior()"};
+}
+
+bool IsCallee(TSNode call, TSNode n) {
+  if (ts_node_is_null(call)) return false;
+  TSNode f = ts::Field(call, "function");
+  return ts_node_start_byte(f) == ts_node_start_byte(n) && ts_node_end_byte(f) == ts_node_end_byte(n);
+}
+
+}  // namespace tfm

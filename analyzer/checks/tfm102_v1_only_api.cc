@@ -1,0 +1,46 @@
+#include "analyzer/checks/tfm102_v1_only_api.h"
+
+#include <fmt/format.h>
+
+#include "analyzer/checks/api_tables.h"
+
+namespace tfm {
+
+const RuleInfo& V1OnlyApi::info() const {
+  static const RuleInfo kInfo{"TFM102", "v1-only-api", Severity::kError, FixKind::kSafe, RuleInput::kPython,
+                              "TF1 symbol that exists in TF2 only as tf.compat.v1.X"};
+  return kInfo;
+}
+
+void V1OnlyApi::CheckPython(PythonContext& ctx) const {
+  const ApiTables& t = ApiTables::Get();
+  // The toggle edit is the same for every finding of the file: compute it once.
+  bool toggle_done = false;
+  std::optional<Edit> toggle;
+  for (const TfRef& r : ctx.model().refs()) {
+    if (r.tf.ns != TfNs::kTop) continue;
+    auto chain = ChainOf(ctx.model(), r);
+    if (!chain) continue;
+    std::string sym = t.V1OnlyPrefix(r.tf.path);
+    if (sym.empty()) continue;
+    TSNode at = PrefixNode(*chain, ComponentCount(sym));
+    if (ts_node_is_null(at)) at = r.node;
+    std::string msg = fmt::format("`tf.{0}` exists in TF2 only as `tf.compat.v1.{0}`", sym);
+    auto fix = CompatV1Fix(*chain, fmt::format("Replace with `tf.compat.v1.{}`", sym));
+    if (!fix) msg += " (imported by name: import it from `tensorflow.compat.v1`)";
+    // TF1 programs need TF1 behavior to run through tf.compat.v1 on TF2.
+    if (fix) {
+      if (!toggle_done) {
+        toggle = GraphModeEdit(ctx.model(), *chain);
+        toggle_done = true;
+      }
+      if (toggle) {
+        fix->edits.push_back(*toggle);
+        fix->title += " (and disable TF2 behavior after the import)";
+      }
+    }
+    ctx.Report(at, std::move(msg), std::move(fix));
+  }
+}
+
+}  // namespace tfm

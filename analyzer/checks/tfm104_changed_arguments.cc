@@ -1,0 +1,168 @@
+#include "analyzer/checks/tfm104_changed_arguments.h"
+
+#include <fmt/format.h>
+
+#include <charconv>
+
+#include "analyzer/checks/api_tables.h"
+#include "analyzer/python/ts_util.h"
+
+namespace tfm {
+namespace {
+
+struct CallArgs {
+  std::vector<TSNode> all;         // every argument in order
+  std::vector<TSNode> positional;  // positional arguments (including *splat)
+  bool splat = false;              // *args or **kwargs present: positions/keywords unknown
+};
+
+CallArgs ArgsOf(TSNode call) {
+  CallArgs a;
+  TSNode list = ts::Field(call, "arguments");
+  if (!ts::Is(list, "argument_list")) return a;
+  for (TSNode n : ts::NamedChildren(list)) {
+    if (ts::Is(n, "comment")) continue;
+    a.all.push_back(n);
+    if (ts::Is(n, "list_splat") || ts::Is(n, "dictionary_splat")) a.splat = true;
+    if (!ts::Is(n, "keyword_argument") && !ts::Is(n, "dictionary_splat")) a.positional.push_back(n);
+  }
+  return a;
+}
+
+// The keyword_argument node for `name`, or null.
+TSNode Keyword(const SemanticModel& m, const CallArgs& a, std::string_view name) {
+  for (TSNode n : a.all)
+    if (ts::Is(n, "keyword_argument") && m.Text(ts::Field(n, "name")) == name) return n;
+  return TSNode{};
+}
+
+// "stddev@1" -> {"stddev", 1}; position -1 when keyword-only.
+std::pair<std::string, int> ParamAt(const std::string& s) {
+  auto at = s.find('@');
+  if (at == std::string::npos) return {s, -1};
+  int pos = -1;
+  std::from_chars(s.data() + at + 1, s.data() + s.size(), pos);
+  return {s.substr(0, at), pos};
+}
+
+bool Simple(TSNode n) {
+  return ts::Is(n, "identifier") || ts::Is(n, "integer") || ts::Is(n, "float") || ts::Is(n, "attribute") ||
+         ts::Is(n, "call") || ts::Is(n, "subscript") || ts::Is(n, "parenthesized_expression");
+}
+
+}  // namespace
+
+const RuleInfo& ChangedArguments::info() const {
+  static const RuleInfo kInfo{"TFM104", "changed-arguments", Severity::kError, FixKind::kSafeOrUnsafe,
+                              RuleInput::kPython, "call uses a keyword, positional order or default that changed in TF2"};
+  return kInfo;
+}
+
+void ChangedArguments::CheckPython(PythonContext& ctx) const {
+  const ApiTables& t = ApiTables::Get();
+  const SemanticModel& m = ctx.model();
+  for (const TfRef& r : m.refs()) {
+    if (r.tf.ns != TfNs::kTop || ts_node_is_null(r.call) || !IsCallee(r.call, r.node)) continue;
+    const std::vector<ArgChange>* changes = t.FindArgs(r.tf.path);
+    if (!changes) continue;
+    auto chain = ChainOf(m, r);
+    if (!chain) continue;
+    const std::string sym = "tf." + r.tf.path;
+    const std::string v1 = "tf.compat.v1." + r.tf.path;
+    CallArgs args = ArgsOf(r.call);
+    bool keep_prob_rule = false, behavior = false;
+    for (const ArgChange& c : *changes) {
+      keep_prob_rule |= c.kind == ArgChange::kKeepProbToRate;
+      behavior |= c.kind == ArgChange::kBehavior;
+    }
+    auto compat_fix = [&] { return CompatV1Fix(*chain, fmt::format("Call `{}` (TF1 semantics)", v1)); };
+
+    for (const ArgChange& c : *changes) {
+      switch (c.kind) {
+        case ArgChange::kKwRename: {
+          TSNode kw = Keyword(m, args, c.detail);
+          if (ts_node_is_null(kw)) break;
+          std::optional<Fix> fix;
+          if (ts_node_is_null(Keyword(m, args, c.detail2)))
+            fix = ReplaceNode(ts::Field(kw, "name"), c.detail2,
+                              fmt::format("Rename keyword `{}` to `{}`", c.detail, c.detail2), FixSafety::kSafe);
+          ctx.Report(kw, fmt::format("keyword `{}` of `{}` is `{}` in TF2", c.detail, sym, c.detail2), std::move(fix));
+          break;
+        }
+        case ArgChange::kKwRemoved: {
+          if ((keep_prob_rule && c.detail == "keep_prob") || behavior) break;  // covered by the other entry
+          TSNode kw = Keyword(m, args, c.detail);
+          if (ts_node_is_null(kw)) break;
+          ctx.Report(kw, fmt::format("`{}` in TF2 has no keyword `{}`; `{}` keeps it", sym, c.detail, v1),
+                     compat_fix());
+          break;
+        }
+        case ArgChange::kPositional: {
+          if (keep_prob_rule || behavior || args.splat) break;
+          int index = 0;
+          std::from_chars(c.detail.data(), c.detail.data() + c.detail.size(), index);
+          if (static_cast<int>(args.positional.size()) <= index) break;
+          auto gt = c.detail2.find('>');
+          std::string tf1 = c.detail2.substr(0, gt), tf2 = gt == std::string::npos ? "" : c.detail2.substr(gt + 1);
+          auto first = [](const std::string& s) { return s.substr(0, s.find('|')); };
+          std::string now = tf2.empty() ? std::string("nothing (too many arguments)") : "`" + first(tf2) + "`";
+          ctx.Report(args.positional[index],
+                     fmt::format("positional argument {} of `{}` is `{}` in TF1 but {} in TF2", index + 1, sym,
+                                 first(tf1), now),
+                     compat_fix());
+          break;
+        }
+        case ArgChange::kDefault: {
+          if (args.splat) break;
+          auto [param, pos] = ParamAt(c.detail);
+          if (!ts_node_is_null(Keyword(m, args, param))) break;
+          if (pos >= 0 && static_cast<int>(args.positional.size()) > pos) break;
+          auto gt = c.detail2.find('>');
+          std::string tf1 = c.detail2.substr(0, gt), tf2 = c.detail2.substr(gt + 1);
+          ctx.Report(r.call,
+                     fmt::format("the default of `{}` in `{}` changed from {} (TF1) to {} (TF2); `{}` keeps the "
+                                 "TF1 default and its random stream",
+                                 param, sym, tf1, tf2, v1),
+                     compat_fix());
+          break;
+        }
+        case ArgChange::kKeepProbToRate: {
+          TSNode kw = Keyword(m, args, "keep_prob");
+          TSNode value{};
+          TSNode target{};
+          if (!ts_node_is_null(kw)) {
+            target = kw;
+            value = ts::Field(kw, "value");
+          } else if (args.positional.size() > 1 && !args.splat) {
+            target = value = args.positional[1];
+          } else {
+            break;
+          }
+          std::string v(m.Text(value));
+          std::string rate = Simple(value) ? "1 - " + v : "1 - (" + v + ")";
+          std::optional<Fix> fix;
+          bool later_positional = ts_node_is_null(kw) && args.positional.size() > 2;
+          if (ts_node_is_null(Keyword(m, args, "rate")) && !later_positional) {
+            fix = ReplaceNode(target, "rate=" + rate, fmt::format("Replace with `rate={}`", rate), FixSafety::kSafe);
+          }
+          ctx.Report(target,
+                     fmt::format("`{}` takes `rate` (the drop probability) in TF2, not `keep_prob`: keep_prob `{}` "
+                                 "is `rate={}`",
+                                 sym, v, rate),
+                     std::move(fix));
+          break;
+        }
+        case ArgChange::kBehavior:
+          // Only TF1 programs (they run sessions) mean the TF1 behavior; a TF2
+          // summary call passes a `step`.
+          if (!m.uses_sessions()) break;
+          if (c.detail == "summary" && !ts_node_is_null(Keyword(m, args, "step"))) break;
+          ctx.Report(r.node, fmt::format("`{}` changed behavior: {}; `{}` keeps the TF1 behavior", sym, c.detail2, v1),
+                     compat_fix());
+          break;
+      }
+    }
+  }
+}
+
+}  // namespace tfm

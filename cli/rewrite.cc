@@ -1,0 +1,250 @@
+// `tfmigrate rewrite PATH... --level compat`: applies the safe fixes (and with
+// --unsafe-fixes the unsafe ones) to a fixed point, then shows a unified diff
+// (default), rewrites the files in place (atomically), or writes a mirrored tree.
+#include <fmt/format.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <atomic>
+#include <filesystem>
+#include <sstream>
+#include <thread>
+#include <iostream>
+#include <memory>
+
+#include "analyzer/project/analyze.h"
+#include "cli/commands.h"
+#include "rewriter/atomic_write.h"
+#include "rewriter/diff.h"
+#include "rewriter/rewrite_file.h"
+
+namespace tfm::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct RewriteArgs {
+  std::vector<std::string> paths;
+  std::string level = "compat";
+  bool unsafe = false;
+  bool diff = false;
+  bool in_place = false;
+  std::string output_dir;
+  std::vector<std::string> select, ignore;
+  std::string config;
+  bool isolated = false;
+  bool quiet = false;
+  unsigned jobs = 0;
+};
+
+bool IsRewritable(const fs::path& p) {
+  InputKind k = ClassifyPath(p.string());
+  return k == InputKind::kPython || k == InputKind::kNotebook;
+}
+
+// (source file, path relative to the output root) for --output-dir: every regular
+// file under a directory argument (hidden entries and __pycache__ skipped), or the
+// file argument itself.
+bool MirrorList(const std::vector<std::string>& paths, std::vector<std::pair<std::string, fs::path>>* out,
+                std::ostream& err) {
+  bool ok = true;
+  for (const std::string& p : paths) {
+    std::error_code ec;
+    fs::file_status st = fs::status(p, ec);
+    if (ec || !fs::exists(st)) {
+      err << fmt::format("error: {}: no such file or directory\n", p);
+      ok = false;
+      continue;
+    }
+    if (fs::is_directory(st)) {
+      fs::recursive_directory_iterator it(p, fs::directory_options::skip_permission_denied, ec), end;
+      for (; !ec && it != end; it.increment(ec)) {
+        std::string name = it->path().filename().string();
+        if ((name.size() > 1 && name[0] == '.') || name == "__pycache__") {
+          if (it->is_directory()) it.disable_recursion_pending();
+          continue;
+        }
+        if (it->is_regular_file()) out->emplace_back(it->path().string(), fs::relative(it->path(), p));
+      }
+      if (ec) {
+        err << fmt::format("error: {}: {}\n", p, ec.message());
+        ok = false;
+      }
+    } else {
+      out->emplace_back(p, fs::path(p).filename());
+    }
+  }
+  return ok;
+}
+
+int RunRewrite(const RewriteArgs& a) {
+  const int modes = int(a.diff) + int(a.in_place) + int(!a.output_dir.empty());
+  if (modes > 1) {
+    std::cerr << "error: choose one of --diff, --in-place, --output-dir\n";
+    return 2;
+  }
+  if (a.level != "compat") {
+    std::cerr << fmt::format("error: --level {} is not available yet; use --level compat\n", a.level);
+    return 2;
+  }
+  if (!a.output_dir.empty()) {
+    std::error_code ec;
+    if (fs::exists(fs::symlink_status(a.output_dir, ec))) {
+      std::cerr << fmt::format("error: {}: the output directory exists; refusing to write into it (choose a new "
+                               "directory)\n",
+                               a.output_dir);
+      return 2;
+    }
+  }
+  std::vector<std::string> inputs = a.paths.empty() ? std::vector<std::string>{"."} : a.paths;
+
+  AnalyzeOptions aopts;
+  aopts.select = a.select;
+  aopts.ignore = a.ignore;
+  ConfigResolver configs(a.config.empty() ? std::nullopt : std::optional<std::string>(a.config));
+  std::vector<InputError> errors;
+  bool input_error = false;
+
+  // (source, output target or "", relative path)
+  struct Job {
+    std::string source;
+    fs::path rel;
+    bool rewrite;
+  };
+  std::vector<Job> jobs;
+  if (!a.output_dir.empty()) {
+    std::vector<std::pair<std::string, fs::path>> all;
+    if (!MirrorList(inputs, &all, std::cerr)) input_error = true;
+    for (auto& [src, rel] : all) jobs.push_back({src, rel, IsRewritable(src)});
+  } else {
+    for (const std::string& f : DiscoverFiles(inputs, configs, true, &errors)) jobs.push_back({f, {}, true});
+  }
+  for (const InputError& e : errors) {
+    std::cerr << "error: " << e.message << "\n";
+    input_error = true;
+  }
+
+  // Files are independent: rewrite them on worker threads (one parser each) and
+  // report in input order.
+  struct JobResult {
+    std::string out, err, summary;
+    bool error = false, changed = false;
+    size_t applied = 0, left = 0;
+  };
+  std::vector<JobResult> results(jobs.size());
+  auto work = [&](PythonParser& parser, size_t k) {
+    const Job& job = jobs[k];
+    JobResult& res = results[k];
+    std::ostringstream err;
+    fs::path target = a.output_dir.empty() ? fs::path() : fs::path(a.output_dir) / job.rel;
+    if (!a.output_dir.empty()) {
+      std::error_code ec;
+      fs::create_directories(target.parent_path(), ec);
+      if (ec && !fs::is_directory(target.parent_path())) {
+        err << fmt::format("error: {}: cannot create directory: {}\n", target.parent_path().string(), ec.message());
+        res.error = true;
+        res.err = err.str();
+        return;
+      }
+      if (!job.rewrite) {
+        fs::copy_file(job.source, target, fs::copy_options::none, ec);
+        if (ec) {
+          err << fmt::format("error: {}: cannot copy to {}: {}\n", job.source, target.string(), ec.message());
+          res.error = true;
+        }
+        res.err = err.str();
+        return;
+      }
+    }
+    RewriteFileOptions ro;
+    ro.unsafe = a.unsafe;
+    ro.analyze = aopts;
+    std::shared_ptr<const Config> cfg = a.isolated ? nullptr : configs.For(job.source);
+    ro.config = cfg.get();
+    FileRewrite fr = RewriteFile(parser, job.source, ro);
+    if (!fr.ok) {
+      err << "error: " << fr.error << "\n";
+      res.error = true;
+      if (!a.output_dir.empty()) {  // the tree stays complete: copy the original
+        std::error_code ec;
+        fs::copy_file(job.source, target, fs::copy_options::none, ec);
+      }
+      res.err = err.str();
+      return;
+    }
+    res.changed = fr.Changed();
+    res.applied = fr.applied;
+    res.left = fr.remaining.size();
+    res.summary = fmt::format("{}: {} edit{} applied, {} finding{} left for a person{}\n", job.source, fr.applied,
+                              fr.applied == 1 ? "" : "s", fr.remaining.size(), fr.remaining.size() == 1 ? "" : "s",
+                              fr.converged ? "" : " (stopped before a fixed point)");
+    if (a.in_place) {
+      if (fr.Changed() && !CommitRewrite(fr, job.source, true, ro, &err)) res.error = true;
+    } else if (!a.output_dir.empty()) {
+      if (!CommitRewrite(fr, target.string(), false, ro, &err)) {
+        res.error = true;
+      } else {
+        struct stat st {};
+        if (::stat(job.source.c_str(), &st) == 0) ::chmod(target.c_str(), st.st_mode & 07777);
+      }
+    } else if (fr.Changed()) {
+      res.out = UnifiedDiff(fr.original, fr.rewritten, "a/" + job.source, "b/" + job.source);
+    }
+    res.err = err.str();
+  };
+  unsigned n_threads = a.jobs ? a.jobs : std::max(1u, std::thread::hardware_concurrency());
+  n_threads = static_cast<unsigned>(std::min<size_t>(n_threads, std::max<size_t>(1, jobs.size())));
+  std::atomic<size_t> next{0};
+  std::vector<std::thread> threads;
+  for (unsigned t = 0; t < n_threads; ++t)
+    threads.emplace_back([&] {
+      PythonParser parser;
+      for (size_t k; (k = next.fetch_add(1)) < jobs.size();) work(parser, k);
+    });
+  for (auto& t : threads) t.join();
+
+  size_t files_changed = 0, total_edits = 0, total_left = 0;
+  std::string summary;
+  for (const JobResult& r : results) {
+    std::cout << r.out;
+    std::cerr << r.err;
+    summary += r.summary;
+    input_error |= r.error;
+    files_changed += r.changed;
+    total_edits += r.applied;
+    total_left += r.left;
+  }
+  std::cout.flush();
+  if (!a.quiet) {
+    std::cerr << summary;
+    std::cerr << fmt::format("{} file{} {}, {} edit{} applied, {} finding{} left for a person\n", files_changed,
+                             files_changed == 1 ? "" : "s",
+                             a.in_place ? "rewritten" : (!a.output_dir.empty() ? "rewritten into " + a.output_dir
+                                                                              : "would change"),
+                             total_edits, total_edits == 1 ? "" : "s", total_left, total_left == 1 ? "" : "s");
+  }
+  return input_error ? 2 : 0;
+}
+
+}  // namespace
+
+Command AddRewriteCommand(CLI::App& app) {
+  auto args = std::make_shared<RewriteArgs>();
+  CLI::App* c = app.add_subcommand("rewrite", "Apply the fixes: source-preserving rewrite of Python files and notebooks");
+  c->add_option("paths", args->paths, "Files or directories (default: .)");
+  c->add_option("--level", args->level, "Rewrite level (compat: runs on TF2 through tf.compat.v1)")
+      ->check(CLI::IsMember({"compat", "tf2"}));
+  c->add_flag("--unsafe-fixes", args->unsafe, "Also apply fixes that may change numbers or ordering");
+  c->add_flag("--diff", args->diff, "Print a unified diff and change nothing (the default)");
+  c->add_flag("--in-place", args->in_place, "Rewrite the files in place (atomically)");
+  c->add_option("--output-dir", args->output_dir, "Write a mirrored tree here (must not exist); other files are copied");
+  c->add_option("--select", args->select, "Only these rules' fixes (IDs or prefixes)")->delimiter(',');
+  c->add_option("--ignore", args->ignore, "Not these rules' fixes")->delimiter(',');
+  c->add_option("--config", args->config, "Use this configuration file for every input");
+  c->add_flag("--isolated", args->isolated, "Ignore configuration files");
+  c->add_flag("-q,--quiet", args->quiet, "No per-file summary");
+  c->add_option("-j,--jobs", args->jobs, "Worker threads (default: all cores)");
+  return [args] { return RunRewrite(*args); };
+}
+
+}  // namespace tfm::cli

@@ -1,0 +1,52 @@
+// One file through `tfmigrate rewrite`: read the bytes, run the fix loop on the
+// Python module (or the notebook's virtual module, then splice the changed cells
+// back into the JSON), and commit the result safely.
+//
+//   tfm::FileRewrite fr = tfm::RewriteFile(parser, "model.py", opts);   // reads, computes, writes nothing
+//   if (fr.ok && fr.Changed()) tfm::CommitRewrite(fr, "model.py", &std::cerr);  // atomic, refuses unsafe cases
+//
+// Committing re-reads the target first and refuses when it changed on disk since
+// it was read, is read-only, or is a symlink; the file is then left as it is.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "analyzer/project/analyze.h"
+#include "rewriter/fix_loop.h"
+
+namespace tfm {
+
+struct RewriteFileOptions {
+  bool unsafe = false;
+  const Config* config = nullptr;
+  AnalyzeOptions analyze;
+  int max_passes = 16;
+  // Test seam: runs after the result is computed and before anything is written.
+  std::function<void(const std::string& target)> before_commit;
+};
+
+struct FileRewrite {
+  std::string path;
+  bool ok = true;
+  std::string error;  // one line, when !ok: the file is left untouched
+  std::string original;   // bytes as read
+  std::string rewritten;  // bytes to write (== original when nothing changed)
+  size_t applied = 0;     // fixes applied
+  std::vector<Diagnostic> remaining;  // findings left for a person
+  std::shared_ptr<const SourceFile> final_source;
+  bool converged = true;
+  bool Changed() const { return ok && rewritten != original; }
+};
+
+FileRewrite RewriteFile(PythonParser& parser, const std::string& path, const RewriteFileOptions& opts);
+
+// Replaces `target` (the file `fr` was read from, for --in-place; or a new path
+// for --output-dir, where `expect_original` is false) atomically.
+bool CommitRewrite(const FileRewrite& fr, const std::string& target, bool expect_original,
+                   const RewriteFileOptions& opts, std::ostream* err);
+
+}  // namespace tfm

@@ -1,0 +1,36 @@
+import tensorflow as tf
+import tensorflow.compat.v1 as v1
+import tensorflow.contrib.slim as slim  # expect: TFM101
+from tensorflow.contrib import layers as contrib_layers  # expect: TFM101
+from tensorflow import keras  # ok
+
+x = tf.zeros([4, 3])
+init = tf.contrib.layers.xavier_initializer()  # expect: TFM101
+reg = contrib_layers.l2_regularizer(0.1)  # expect: TFM101
+net = slim.fully_connected(x, 3)  # expect: TFM101
+cell = tf.nn.rnn_cell.LSTMCell(10)  # expect: TFM101
+dense = v1.layers.dense(x, 3)  # expect: TFM101
+hp = tf.contrib.training.HParams(lr=0.1)  # expect: TFM101
+est = tf.estimator.DNNClassifier  # expect: TFM101
+
+# Not removed: these exist in TF2 (possibly under tf.compat.v1).
+y = tf.keras.layers.Dense(3)(x)  # ok
+cell2 = tf.keras.layers.LSTMCell(10)  # ok
+sess_cls = tf.compat.v1.Session  # ok
+p = tf.placeholder  # ok
+contrib = {"layers": 1}  # ok
+contrib["layers"]  # ok
+
+
+class Model:
+    contrib = None  # ok
+
+    def build(self):
+        return self.contrib.layers  # ok
+
+
+try:
+    import tensorflow.contrib.rnn as rnn
+    legacy = rnn.LSTMCell(4)  # ok
+except ImportError:
+    legacy = None

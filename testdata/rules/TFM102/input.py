@@ -1,0 +1,29 @@
+import tensorflow as tf
+import tensorflow as tensorflow_lib
+from tensorflow import train
+import tensorflow.compat.v1 as v1
+
+x = tf.placeholder(tf.float32, [None, 3])  # expect: TFM102
+w = tf.get_variable("w", [3, 1])  # expect: TFM102
+with tf.variable_scope("scope"):  # expect: TFM102
+    b = tensorflow_lib.get_variable("b", [1])  # expect: TFM102
+opt = tf.train.AdamOptimizer(0.01)  # expect: TFM102
+opt2 = train.GradientDescentOptimizer(0.1)  # expect: TFM102
+keys = tf.GraphKeys.TRAINABLE_VARIABLES  # expect: TFM102
+init = tf.global_variables_initializer()  # expect: TFM102
+sess = tf.Session()  # expect: TFM102
+
+# Already TF2 or already compat.v1: no finding.
+y = tf.matmul(x, w)  # ok
+z = tf.math.log(y)  # ok
+opt3 = tf.keras.optimizers.Adam(0.01)  # ok
+v = v1.placeholder(tf.float32)  # ok
+s2 = tf.compat.v1.Session()  # ok
+const = tf.constant(1.0)  # ok
+
+
+def placeholder(shape):  # ok
+    return shape
+
+
+p = placeholder([3])  # ok

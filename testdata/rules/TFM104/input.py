@@ -1,0 +1,33 @@
+import tensorflow as tf
+from tensorflow import nn
+
+x = tf.ones([4, 3])
+s = tf.reduce_sum(x, reduction_indices=[1])  # expect: TFM104
+m = tf.reduce_mean(x, axis=0, keep_dims=True)  # expect: TFM104
+e = tf.expand_dims(x, dim=1)  # expect: TFM104
+am = tf.argmax(x, dimension=1)  # expect: TFM104
+sm = tf.nn.softmax(x, dim=-1)  # expect: TFM104
+d1 = tf.nn.dropout(x, 0.5)  # expect: TFM104
+d2 = nn.dropout(x, keep_prob=0.8, seed=1)  # expect: TFM104
+kp = 0.9
+d3 = tf.nn.dropout(x, keep_prob=kp * 1.0)  # expect: TFM104
+init = tf.random_normal_initializer()  # expect: TFM104
+init2 = tf.random_uniform_initializer(-1.0)  # expect: TFM104
+sq = tf.squeeze(x, squeeze_dims=[0])  # expect: TFM104
+sum_pos = tf.reduce_sum(x, [1], True, "n", [0])  # expect: TFM104
+both = tf.reduce_sum(x, axis=1, reduction_indices=1)  # expect: TFM104
+xent = tf.nn.softmax_cross_entropy_with_logits(labels=x, logits=x)  # expect: TFM104
+
+# Already TF2 spelling: no finding.
+s2 = tf.reduce_sum(x, axis=[1], keepdims=True)  # ok
+d4 = tf.nn.dropout(x, rate=0.5)  # ok
+init3 = tf.random_normal_initializer(stddev=1.0)  # ok
+init4 = tf.random_normal_initializer(0.0, 0.5)  # ok
+e2 = tf.expand_dims(x, 1)  # ok
+kw = {"keep_dims": True}
+s3 = tf.reduce_sum(x, **kw)  # ok
+v = tf.compat.v1.reduce_sum(x, keep_dims=True)  # ok
+tf.summary.scalar("loss", tf.reduce_mean(x))  # expect: TFM104
+tf.compat.v1.summary.scalar("loss", tf.reduce_mean(x))  # ok
+tf.summary.scalar("lr", 0.1, step=3)  # ok
+sess = tf.compat.v1.Session()

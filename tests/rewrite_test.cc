@@ -1,0 +1,419 @@
+// `tfmigrate rewrite`: the fix loop (fixed point, deferral, re-parse guard), byte
+// preservation, idempotence, unified diffs, notebooks cell by cell, and every kind
+// of bad input of issue 4 (read-only, symlink, existing output dir, changed on
+// disk, does not re-parse): clear message, nothing lost, exit 2.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+
+#include "rewriter/diff.h"
+#include "rewriter/fix_loop.h"
+#include "rewriter/rewrite_file.h"
+#include "tests/test_support.h"
+
+namespace tfm {
+namespace {
+
+namespace fs = std::filesystem;
+using namespace testing_support;
+
+class TempDir {
+ public:
+  TempDir() {
+    static int n = 0;
+    path_ = fs::temp_directory_path() / ("tfm_rewrite_" + std::to_string(getpid()) + "_" + std::to_string(n++));
+    fs::remove_all(path_);
+    fs::create_directories(path_);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::permissions(path_, fs::perms::owner_all, fs::perm_options::add, ec);
+    fs::remove_all(path_, ec);
+  }
+  fs::path operator/(const std::string& s) const { return path_ / s; }
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+const char* kScript =
+    "import tensorflow as tf   # the alias\n"
+    "\n"
+    "\n"
+    "x = tf.placeholder( tf.float32 ,[None, 3])  # keep   this spacing\n"
+    "s = tf.reduce_sum(x,\n"
+    "                  reduction_indices=[1],   # axis\n"
+    "                  keep_dims=True)\n"
+    "y = tf.log(s)\t# tab comment\n"
+    "d = tf.nn.dropout(y, 0.9)\n";
+
+SourceFile Src(const std::string& text, SourceKind kind = SourceKind::kPython) {
+  auto s = SourceFromBytes(text, "t.py", kind);
+  EXPECT_TRUE(s) << s.error().message;
+  return *s;
+}
+
+FixLoopResult Loop(const std::string& text, bool unsafe = false) {
+  PythonParser parser;
+  FixLoopOptions o;
+  o.unsafe = unsafe;
+  return RunFixLoop(Src(text), o, AnalyzerFor(parser, nullptr, AnalyzeOptions{}));
+}
+
+TEST(Rewrite, CompatLevelRewritesAndPreservesEverythingElse) {
+  FixLoopResult r = Loop(kScript);
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_EQ(r.text,
+            "import tensorflow as tf   # the alias\n"
+            "tf.compat.v1.disable_v2_behavior()\n"
+            "\n"
+            "\n"
+            "x = tf.compat.v1.placeholder( tf.float32 ,[None, 3])  # keep   this spacing\n"
+            "s = tf.reduce_sum(x,\n"
+            "                  axis=[1],   # axis\n"
+            "                  keepdims=True)\n"
+            "y = tf.math.log(s)\t# tab comment\n"
+            "d = tf.nn.dropout(y, rate=1 - 0.9)\n");
+  EXPECT_EQ(r.applied, 5u);
+  EXPECT_TRUE(r.converged);
+}
+
+TEST(Rewrite, IdempotentOnFixtures) {
+  for (const char* id : {"TFM101", "TFM102", "TFM103", "TFM104", "TFM201"}) {
+    std::string input = ReadFile(SourceDir() / "testdata" / "rules" / id / "input.py");
+    for (bool unsafe : {false, true}) {
+      FixLoopResult first = Loop(input, unsafe);
+      ASSERT_TRUE(first.ok) << id << ": " << first.error;
+      FixLoopResult second = Loop(first.text, unsafe);
+      ASSERT_TRUE(second.ok) << id;
+      EXPECT_EQ(second.applied, 0u) << id << (unsafe ? " (unsafe)" : "") << " is not idempotent";
+      EXPECT_EQ(second.text, first.text) << id;
+    }
+  }
+}
+
+// Every compat program: the rewrite parses, reaches a fixed point, and a second
+// rewrite of the output makes zero edits.
+TEST(Rewrite, CompatProgramsAreIdempotent) {
+  int n = 0;
+  for (const auto& e : fs::directory_iterator(SourceDir() / "testdata" / "programs" / "compat")) {
+    if (e.path().extension() != ".py") continue;
+    ++n;
+    std::string input = ReadFile(e.path());
+    FixLoopResult first = Loop(input);
+    ASSERT_TRUE(first.ok) << e.path() << ": " << first.error;
+    EXPECT_TRUE(first.converged) << e.path();
+    EXPECT_GT(first.applied, 0u) << e.path();
+    FixLoopResult second = Loop(first.text);
+    ASSERT_TRUE(second.ok) << e.path();
+    EXPECT_EQ(second.applied, 0u) << e.path();
+  }
+  EXPECT_GE(n, 25);
+}
+
+TEST(Rewrite, CrlfAndBomAreKept) {
+  TempDir dir;
+  const std::string text = "\xEF\xBB\xBFimport tensorflow as tf  # c\r\nx = tf.placeholder(tf.float32)\r\n";
+  WriteFile(dir / "w.py", text);
+  PythonParser parser;
+  FileRewrite fr = RewriteFile(parser, (dir / "w.py").string(), RewriteFileOptions{});
+  ASSERT_TRUE(fr.ok) << fr.error;
+  EXPECT_EQ(fr.rewritten,
+            "\xEF\xBB\xBFimport tensorflow as tf  # c\r\ntf.compat.v1.disable_v2_behavior()\r\n"
+            "x = tf.compat.v1.placeholder(tf.float32)\r\n");
+}
+
+TEST(Rewrite, UnsafeCallChangeWinsOverCompatPrefixOnlyWithUnsafeFixes) {
+  const std::string text = "import tensorflow as tf\ny = tf.to_float(tf.constant(1))\n";
+  EXPECT_EQ(Loop(text, false).text,
+            "import tensorflow as tf\ntf.compat.v1.disable_v2_behavior()\ny = tf.compat.v1.to_float(tf.constant(1))\n");
+  EXPECT_EQ(Loop(text, true).text, "import tensorflow as tf\ny = tf.cast(tf.constant(1), tf.float32)\n");
+}
+
+// A fake analysis with a fix that breaks the syntax: the loop must keep the original.
+TEST(Rewrite, ResultThatDoesNotParseLeavesTheTextUntouched) {
+  PythonParser parser;
+  AnalyzeFn real = AnalyzerFor(parser, nullptr, AnalyzeOptions{});
+  AnalyzeFn breaking = [&](const SourceFile& s) {
+    FileResult r = real(s);
+    Diagnostic d;
+    d.rule_id = "TEST";
+    d.fix = Fix{"break it", FixSafety::kSafe, {Edit{0, 0, "(("}}};
+    r.diagnostics.push_back(d);
+    return r;
+  };
+  FixLoopResult r = RunFixLoop(Src("x = 1\n"), FixLoopOptions{}, breaking);
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("does not parse"), std::string::npos) << r.error;
+  EXPECT_EQ(r.text, "x = 1\n");
+}
+
+// Two overlapping fixes: the second is deferred to the next pass, then applies.
+TEST(Rewrite, OverlappingFixesAreDeferredToTheNextPass) {
+  PythonParser parser;
+  AnalyzeFn fake = [&](const SourceFile& s) {
+    FileResult r = AnalyzeSource(parser, s, nullptr, AnalyzeOptions{});
+    size_t a = s.text.find("aa"), b = s.text.find("b'");
+    if (a != std::string::npos) {
+      Diagnostic d;
+      d.rule_id = "T1";
+      d.fix = Fix{"aa", FixSafety::kSafe, {Edit{uint32_t(a), uint32_t(a + 2), "AA"}}};
+      r.diagnostics.push_back(d);
+    }
+    if (b != std::string::npos) {
+      Diagnostic d;
+      d.rule_id = "T2";
+      d.fix = Fix{"?b", FixSafety::kSafe, {Edit{uint32_t(b - 1), uint32_t(b + 1), "XY"}}};
+      r.diagnostics.push_back(d);
+    }
+    return r;
+  };
+  FixLoopResult r = RunFixLoop(Src("v = 'aab'\n"), FixLoopOptions{}, fake);
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_EQ(r.text, "v = 'AXY'\n");
+  EXPECT_EQ(r.applied, 2u);
+  EXPECT_GE(r.passes, 2);
+}
+
+TEST(Rewrite, LoopIsBounded) {
+  PythonParser parser;
+  AnalyzeFn forever = [&](const SourceFile& s) {
+    FileResult r = AnalyzeSource(parser, s, nullptr, AnalyzeOptions{});
+    Diagnostic d;
+    d.rule_id = "T";
+    d.fix = Fix{"grow", FixSafety::kSafe, {Edit{0, 0, "#\n"}}};
+    r.diagnostics.push_back(d);
+    return r;
+  };
+  FixLoopOptions o;
+  o.max_passes = 4;
+  FixLoopResult r = RunFixLoop(Src("x = 1\n"), o, forever);
+  ASSERT_TRUE(r.ok);
+  EXPECT_FALSE(r.converged);
+  EXPECT_EQ(r.applied, 4u);
+}
+
+TEST(Diff, UnifiedFormat) {
+  std::string a = "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n";
+  std::string b = "1\n2\nthree\n4\n5\n6\n7\n8\n9\n10\n11\n12\nthirteen\n";
+  EXPECT_EQ(UnifiedDiff(a, b, "a/f", "b/f"),
+            "--- a/f\n+++ b/f\n@@ -1,6 +1,6 @@\n 1\n 2\n-3\n+three\n 4\n 5\n 6\n@@ -10,3 +10,4 @@\n 10\n 11\n 12\n"
+            "+thirteen\n");
+  EXPECT_EQ(UnifiedDiff(a, a, "a", "b"), "");
+  EXPECT_EQ(UnifiedDiff("x", "y", "a", "b"),
+            "--- a\n+++ b\n@@ -1 +1 @@\n-x\n\\ No newline at end of file\n+y\n\\ No newline at end of file\n");
+}
+
+// The diff applies with patch(1): the round trip reproduces the rewrite.
+TEST(Diff, AppliesWithPatch) {
+  TempDir dir;
+  WriteFile(dir / "m.py", kScript);
+  RunResult r = RunTfmigrate({"rewrite", (dir / "m.py").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(ReadFile(dir / "m.py"), kScript) << "--diff must not change the file";
+  WriteFile(dir / "d.patch", r.out);
+  std::string cmd = "cd '" + dir.path().string() + "' && patch -s -p1 -d / < d.patch >/dev/null 2>&1";
+  // paths in the diff are a/<abs path>; strip "a" with -p1 from /
+  ASSERT_EQ(std::system(cmd.c_str()), 0) << r.out;
+  EXPECT_EQ(ReadFile(dir / "m.py"), Loop(kScript).text);
+}
+
+// Large inputs take the anchored (patience) path; the diff must still apply.
+TEST(Diff, LargeInputAppliesWithPatch) {
+  TempDir dir;
+  std::string a, b;
+  for (int i = 0; i < 6000; ++i) {
+    std::string line = "line " + std::to_string(i) + (i % 50 == 0 ? " dup\n" : "\n");
+    if (i % 50 == 0) line = "repeated\n";
+    a += line;
+    if (i % 7 == 0) b += "changed " + std::to_string(i) + "\n";
+    else b += line;
+    if (i % 333 == 0) b += "inserted\n";
+  }
+  WriteFile(dir / "f.txt", a);
+  WriteFile(dir / "d.patch", UnifiedDiff(a, b, "a/f.txt", "b/f.txt"));
+  std::string cmd = "cd '" + dir.path().string() + "' && patch -s -p1 < d.patch >/dev/null 2>&1";
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  EXPECT_EQ(ReadFile(dir / "f.txt"), b);
+}
+
+TEST(RewriteCli, InPlaceKeepsPermissionsAndIsIdempotent) {
+  TempDir dir;
+  WriteFile(dir / "m.py", kScript);
+  fs::permissions(dir / "m.py", fs::perms(0640));
+  RunResult r = RunTfmigrate({"rewrite", "--in-place", (dir / "m.py").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("5 edits applied"), std::string::npos) << r.err;
+  EXPECT_EQ(ReadFile(dir / "m.py"), Loop(kScript).text);
+  EXPECT_EQ(fs::status(dir / "m.py").permissions() & fs::perms::all, fs::perms(0640));
+  RunResult again = RunTfmigrate({"rewrite", "--in-place", (dir / "m.py").string()});
+  EXPECT_EQ(again.exit_code, 0);
+  EXPECT_NE(again.err.find("0 edits applied"), std::string::npos) << again.err;
+}
+
+TEST(RewriteCli, ReadOnlyFileIsLeftAloneExit2) {
+  TempDir dir;
+  WriteFile(dir / "ro.py", kScript);
+  fs::permissions(dir / "ro.py", fs::perms(0444));
+  RunResult r = RunTfmigrate({"rewrite", "--in-place", (dir / "ro.py").string()});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("is read-only"), std::string::npos) << r.err;
+  EXPECT_EQ(ReadFile(dir / "ro.py"), kScript);
+}
+
+TEST(RewriteCli, SymlinkIsNotReplacedExit2) {
+  TempDir dir;
+  WriteFile(dir / "real.py", kScript);
+  fs::create_symlink(dir / "real.py", dir / "link.py");
+  RunResult r = RunTfmigrate({"rewrite", "--in-place", (dir / "link.py").string()});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("is a symlink"), std::string::npos) << r.err;
+  EXPECT_TRUE(fs::is_symlink(dir / "link.py"));
+  EXPECT_EQ(ReadFile(dir / "real.py"), kScript);
+}
+
+TEST(RewriteCli, ExistingOutputDirIsRefusedExit2) {
+  TempDir dir;
+  WriteFile(dir / "m.py", kScript);
+  fs::create_directories(dir / "out");
+  WriteFile(dir / "out" / "keep.txt", "mine");
+  RunResult r = RunTfmigrate({"rewrite", (dir / "m.py").string(), "--output-dir", (dir / "out").string()});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("output directory exists"), std::string::npos) << r.err;
+  EXPECT_EQ(ReadFile(dir / "out" / "keep.txt"), "mine");
+  EXPECT_FALSE(fs::exists(dir / "out" / "m.py"));
+}
+
+TEST(RewriteCli, OutputDirMirrorsTheTree) {
+  TempDir dir;
+  fs::create_directories(dir / "src" / "pkg");
+  WriteFile(dir / "src" / "pkg" / "m.py", kScript);
+  WriteFile(dir / "src" / "data.csv", "a,b\n1,2\n");
+  WriteFile(dir / "src" / "plain.py", "print('hi')\n");
+  RunResult r = RunTfmigrate({"rewrite", (dir / "src").string(), "--output-dir", (dir / "out").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(ReadFile(dir / "out" / "pkg" / "m.py"), Loop(kScript).text);
+  EXPECT_EQ(ReadFile(dir / "out" / "data.csv"), "a,b\n1,2\n");
+  EXPECT_EQ(ReadFile(dir / "out" / "plain.py"), "print('hi')\n");
+  EXPECT_EQ(ReadFile(dir / "src" / "pkg" / "m.py"), kScript);
+}
+
+TEST(RewriteCli, FileThatDoesNotParseIsLeftAloneExit2) {
+  TempDir dir;
+  const std::string broken = "import tensorflow as tf\nx = tf.placeholder(tf.float32\n";
+  WriteFile(dir / "b.py", broken);
+  WriteFile(dir / "ok.py", kScript);
+  RunResult r = RunTfmigrate({"rewrite", "--in-place", (dir / "b.py").string(), (dir / "ok.py").string()});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("does not parse"), std::string::npos) << r.err;
+  EXPECT_EQ(ReadFile(dir / "b.py"), broken);
+  EXPECT_EQ(ReadFile(dir / "ok.py"), Loop(kScript).text) << "the other file is still rewritten";
+}
+
+TEST(RewriteFile, ChangedOnDiskDuringTheRunIsNotOverwritten) {
+  TempDir dir;
+  std::string path = (dir / "m.py").string();
+  WriteFile(path, kScript);
+  PythonParser parser;
+  RewriteFileOptions o;
+  FileRewrite fr = RewriteFile(parser, path, o);
+  ASSERT_TRUE(fr.ok) << fr.error;
+  ASSERT_TRUE(fr.Changed());
+  const std::string edited = std::string(kScript) + "z = 1  # the user's edit\n";
+  o.before_commit = [&](const std::string& target) { WriteFile(target, edited); };
+  std::ostringstream err;
+  EXPECT_FALSE(CommitRewrite(fr, path, true, o, &err));
+  EXPECT_NE(err.str().find("changed on disk"), std::string::npos) << err.str();
+  EXPECT_EQ(ReadFile(path), edited);
+}
+
+const char* kNotebook = R"nb({
+ "cells": [
+  {
+   "cell_type": "markdown",
+   "metadata": {},
+   "source": [
+    "# tf.log in markdown stays"
+   ]
+  },
+  {
+   "cell_type": "code",
+   "execution_count": 1,
+   "metadata": {},
+   "outputs": [],
+   "source": [
+    "%matplotlib inline\n",
+    "import tensorflow as tf\n",
+    "x = tf.placeholder(tf.float32, [None])"
+   ]
+  },
+  {
+   "cell_type": "code",
+   "execution_count": null,
+   "metadata": {},
+   "outputs": [],
+   "source": "print('untouched cell ü')\n"
+  },
+  {
+   "cell_type": "code",
+   "execution_count": null,
+   "metadata": {},
+   "outputs": [],
+   "source": [
+    "!ls\n",
+    "y = tf.log(x)  # \"quoted\"\n",
+    "z = tf.reduce_sum(y, keep_dims=True)\n"
+   ]
+  }
+ ],
+ "metadata": {"kernelspec": {"name": "python3"}},
+ "nbformat": 4,
+ "nbformat_minor": 5
+}
+)nb";
+
+TEST(RewriteCli, NotebookInPlaceAndDiff) {
+  TempDir dir;
+  WriteFile(dir / "nb.ipynb", kNotebook);
+  RunResult d = RunTfmigrate({"rewrite", (dir / "nb.ipynb").string()});
+  ASSERT_EQ(d.exit_code, 0) << d.err;
+  EXPECT_NE(d.out.find("+    \"y = tf.math.log(x)  # \\\"quoted\\\"\\n\",\n"), std::string::npos) << d.out;
+  EXPECT_EQ(ReadFile(dir / "nb.ipynb"), kNotebook);
+  RunResult r = RunTfmigrate({"rewrite", "--in-place", (dir / "nb.ipynb").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(ReadFile(dir / "nb.ipynb").find("tf.compat.v1.placeholder"), std::string::npos);
+  EXPECT_NE(ReadFile(dir / "nb.ipynb").find("\"%matplotlib inline\\n\""), std::string::npos);
+}
+
+TEST(RewriteFile, NotebookCellByCellKeepsTheJsonFormatting) {
+  TempDir dir;
+  std::string path = (dir / "nb.ipynb").string();
+  WriteFile(path, kNotebook);
+  PythonParser parser;
+  FileRewrite fr = RewriteFile(parser, path, RewriteFileOptions{});
+  ASSERT_TRUE(fr.ok) << fr.error;
+  std::string expected = kNotebook;
+  auto replace = [&](const std::string& from, const std::string& to) {
+    auto p = expected.find(from);
+    ASSERT_NE(p, std::string::npos) << from;
+    expected.replace(p, from.size(), to);
+  };
+  replace("x = tf.placeholder(", "x = tf.compat.v1.placeholder(");
+  replace("\"import tensorflow as tf\\n\",", "\"import tensorflow as tf\\n\",\n    \"tf.compat.v1.disable_v2_behavior()\\n\",");
+  replace("y = tf.log(x)", "y = tf.math.log(x)");
+  replace("keep_dims=True", "keepdims=True");
+  EXPECT_EQ(fr.rewritten, expected);
+  EXPECT_EQ(fr.applied, 3u);
+  // and a second run changes nothing
+  WriteFile(path, fr.rewritten);
+  FileRewrite again = RewriteFile(parser, path, RewriteFileOptions{});
+  ASSERT_TRUE(again.ok);
+  EXPECT_FALSE(again.Changed());
+  EXPECT_NO_THROW(nlohmann::json::parse(fr.rewritten));
+}
+
+}  // namespace
+}  // namespace tfm
