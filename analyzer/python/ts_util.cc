@@ -1,5 +1,6 @@
 #include "analyzer/python/ts_util.h"
 
+#include <memory>
 #include <utility>
 
 extern "C" const TSLanguage* tree_sitter_python(void);
@@ -25,6 +26,30 @@ TSFieldId FieldId(const char* name) {
     }
   }
   return ts_language_field_id_for_name(tree_sitter_python(), name, static_cast<uint32_t>(std::strlen(name)));
+}
+
+bool SymbolIs(TSSymbol sym, const char* type) {
+  struct Slot {
+    const char* key = nullptr;
+    std::vector<bool>* symbols = nullptr;  // symbols named `type`; owned by the thread's table
+  };
+  thread_local Slot table[256];
+  thread_local std::vector<std::unique_ptr<std::vector<bool>>> owned;
+  size_t h = (reinterpret_cast<uintptr_t>(type) >> 3) & 255;
+  for (size_t probe = 0; probe < 256; ++probe, h = (h + 1) & 255) {
+    if (table[h].key == type) return sym < table[h].symbols->size() && (*table[h].symbols)[sym];
+    if (!table[h].key) {
+      const TSLanguage* lang = tree_sitter_python();
+      uint32_t count = ts_language_symbol_count(lang);
+      auto bits = std::make_unique<std::vector<bool>>(count, false);
+      for (TSSymbol s = 0; s < count; ++s)
+        if (std::strcmp(ts_language_symbol_name(lang, s), type) == 0) (*bits)[s] = true;
+      table[h] = Slot{type, bits.get()};
+      owned.push_back(std::move(bits));
+      return sym < table[h].symbols->size() && (*table[h].symbols)[sym];
+    }
+  }
+  return std::strcmp(ts_language_symbol_name(tree_sitter_python(), sym), type) == 0;
 }
 
 std::vector<TSNode> NamedChildren(TSNode n) {

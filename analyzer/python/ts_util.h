@@ -11,7 +11,10 @@
 
 namespace tfm::ts {
 
-inline bool Is(TSNode n, const char* type) { return !ts_node_is_null(n) && std::strcmp(ts_node_type(n), type) == 0; }
+// Does grammar symbol `sym` have the node type name `type`? Cached per call site's
+// string literal, so the common `Is(node, "call")` is a table lookup, not a strcmp.
+bool SymbolIs(TSSymbol sym, const char* type);
+inline bool Is(TSNode n, const char* type) { return !ts_node_is_null(n) && SymbolIs(ts_node_symbol(n), type); }
 inline std::string_view Type(TSNode n) { return ts_node_is_null(n) ? std::string_view() : ts_node_type(n); }
 inline std::string_view Text(TSNode n, std::string_view src) {
   if (ts_node_is_null(n)) return {};
