@@ -14,31 +14,6 @@ namespace {
 namespace fs = std::filesystem;
 using namespace testing_support;
 
-class TempDir {
- public:
-  TempDir() {
-    std::string tmpl = (fs::temp_directory_path() / "tfm_cli_XXXXXX").string();
-    std::vector<char> buf(tmpl.begin(), tmpl.end());
-    buf.push_back('\0');
-    path_ = mkdtemp(buf.data());
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::permissions(path_, fs::perms::owner_all, fs::perm_options::add, ec);
-    fs::remove_all(path_, ec);
-  }
-  fs::path operator/(const std::string& s) const { return path_ / s; }
-  std::string str() const { return path_.string(); }
-  std::string Write(const std::string& name, const std::string& content) {
-    fs::path p = path_ / name;
-    fs::create_directories(p.parent_path());
-    WriteFile(p, content);
-    return p.string();
-  }
-
- private:
-  fs::path path_;
-};
 
 size_t CountLines(const std::string& s) { return std::count(s.begin(), s.end(), '\n'); }
 

@@ -19,25 +19,6 @@ namespace {
 namespace fs = std::filesystem;
 using namespace testing_support;
 
-class TempDir {
- public:
-  TempDir() {
-    static int n = 0;
-    path_ = fs::temp_directory_path() / ("tfm_rewrite_" + std::to_string(getpid()) + "_" + std::to_string(n++));
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::permissions(path_, fs::perms::owner_all, fs::perm_options::add, ec);
-    fs::remove_all(path_, ec);
-  }
-  fs::path operator/(const std::string& s) const { return path_ / s; }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
 
 const char* kScript =
     "import tensorflow as tf   # the alias\n"

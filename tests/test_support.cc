@@ -4,6 +4,8 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
+#include <vector>
 
 namespace tfm::testing_support {
 
@@ -17,6 +19,31 @@ std::string Quote(const std::string& s) {
   return q + "'";
 }
 }  // namespace
+
+TempDir::TempDir() {
+  std::string tmpl = (std::filesystem::temp_directory_path() / "tfm_test_XXXXXX").string();
+  std::vector<char> buf(tmpl.begin(), tmpl.end());
+  buf.push_back('\0');
+  path_ = mkdtemp(buf.data());
+}
+
+TempDir::~TempDir() {
+  std::error_code ec;
+  // restore permissions first: tests make read-only files and directories
+  for (auto it = std::filesystem::recursive_directory_iterator(path_, ec);
+       !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec))
+    std::filesystem::permissions(it->path(), std::filesystem::perms::owner_all, std::filesystem::perm_options::add,
+                                 ec);
+  std::filesystem::permissions(path_, std::filesystem::perms::owner_all, std::filesystem::perm_options::add, ec);
+  std::filesystem::remove_all(path_, ec);
+}
+
+std::filesystem::path TempDir::Write(const std::string& name, const std::string& content) const {
+  std::filesystem::path p = path_ / name;
+  std::filesystem::create_directories(p.parent_path());
+  WriteFile(p, content);
+  return p;
+}
 
 RunResult RunTfmigrate(const std::vector<std::string>& args, const std::string& stdin_text) {
   static int counter = 0;

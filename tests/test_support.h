@@ -32,6 +32,24 @@ inline bool UpdateGoldens() {
   return v && *v && std::string(v) != "0";
 }
 
+// A fresh temporary directory, removed (with everything below it, whatever its
+// permissions) when the object goes out of scope.
+class TempDir {
+ public:
+  TempDir();
+  ~TempDir();
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  std::filesystem::path operator/(const std::string& s) const { return path_ / s; }
+  const std::filesystem::path& path() const { return path_; }
+  std::string str() const { return path_.string(); }
+  // Writes `content` to `name` below the directory (creating parents); returns its path.
+  std::filesystem::path Write(const std::string& name, const std::string& content) const;
+
+ private:
+  std::filesystem::path path_;
+};
+
 // Analyses Python text with only the given rules enabled.
 inline FileResult AnalyzeText(const std::string& text, const std::string& display, std::vector<std::string> select,
                               SourceKind kind = SourceKind::kPython) {

@@ -40,6 +40,22 @@ void CppContext::Report(uint32_t begin, uint32_t end, std::string message) {
   out_->push_back(std::move(d));
 }
 
+std::string Compact(std::string_view s, size_t max) {
+  std::string out;
+  bool space = false;
+  for (char c : s) {
+    if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out += ' ';
+    space = false;
+    out += c;
+  }
+  if (out.size() > max) out = out.substr(0, max - 3) + "...";
+  return out;
+}
+
 Fix ReplaceNode(TSNode node, std::string replacement, std::string title, FixSafety safety) {
   Fix f;
   f.title = std::move(title);

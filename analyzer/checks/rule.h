@@ -114,6 +114,8 @@ class Rule {
 };
 
 // Helpers shared by rules.
+// Source text for a message: whitespace runs collapsed, text over `max` shortened with "...".
+std::string Compact(std::string_view s, size_t max = 60);
 // A fix replacing `node`'s text.
 Fix ReplaceNode(TSNode node, std::string replacement, std::string title, FixSafety safety);
 // The `tf.` spelling a diagnostic should show for a reference ("tf.Session").

@@ -7,22 +7,6 @@
 namespace tfm {
 namespace {
 
-// Source text for a message: whitespace runs collapsed, long text shortened.
-std::string Compact(std::string_view s, size_t max = 60) {
-  std::string out;
-  bool space = false;
-  for (char c : s) {
-    if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
-      space = !out.empty();
-      continue;
-    }
-    if (space) out += ' ';
-    space = false;
-    out += c;
-  }
-  if (out.size() > max) out = out.substr(0, max - 3) + "...";
-  return out;
-}
 
 bool StartsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
 
