@@ -90,7 +90,8 @@ if ((want_venv)); then
   if [[ ! -f "$stamp" ]]; then
     log "creating oracle venv .venv with tensorflow-cpu 2.21.0 (a few minutes the first time)"
     [[ -x "$venv/bin/python" ]] || python3 -m venv "$venv"
-    "$venv/bin/python" -m pip install -q --disable-pip-version-check -r "$root/scripts/requirements-oracle.txt"
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check -r "$root/scripts/requirements-oracle.txt" 2>&1 |
+      { grep -v "^WARNING: Location" >&2 || true; }
     "$venv/bin/python" -c "import tensorflow" >/dev/null 2>&1 || { log "tensorflow does not import in .venv"; exit 1; }
     rm -f "$venv"/.ok-*
     touch "$stamp"
