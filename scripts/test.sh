@@ -5,7 +5,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$root/scripts/setup.sh" "$@"
 build="${TFMIGRATE_BUILD_DIR:-$root/build}"
-cd "$build"
-ctest --output-on-failure -j "$(nproc)" --timeout 900
 # Bounded libFuzzer run of the graph parsers when clang is available (scripts/fuzz.sh).
 "$root/scripts/fuzz.sh"
+cd "$build"
+ctest --output-on-failure -j "$(nproc)" --timeout 900
