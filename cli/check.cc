@@ -127,7 +127,7 @@ int RunCheck(const CheckArgs& a) {
 
 Command AddCheckCommand(CLI::App& app) {
   auto args = std::make_shared<CheckArgs>();
-  CLI::App* c = app.add_subcommand("check", "Report TF1->TF2 migration hazards in Python files, notebooks and graph files");
+  CLI::App* c = app.add_subcommand("check", "Report TF1->TF2 migration hazards in Python files, notebooks, graph files and C++ client code");
   c->add_option("paths", args->paths, "Files or directories (default: .)");
   c->add_option("--format", args->format, "Report format")
       ->check(CLI::IsMember({"text", "concise", "json", "sarif", "github", "junit"}));
