@@ -1,0 +1,2 @@
+import tensorflow as tf
+print(tf.constant(1) + 1)
