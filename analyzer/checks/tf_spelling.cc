@@ -36,4 +36,15 @@ std::string_view LastComponent(std::string_view path) {
   return dot == std::string_view::npos ? path : path.substr(dot + 1);
 }
 
+bool IsSessionClass(std::string_view p) {
+  return p == "Session" || p == "InteractiveSession" || p == "train.MonitoredTrainingSession" ||
+         p == "train.MonitoredSession" || p == "train.SingularMonitoredSession";
+}
+
+bool LooksLikeSession(std::string_view receiver) {
+  std::string_view last = LastComponent(receiver);
+  auto ends = [&](std::string_view s) { return last.size() >= s.size() && last.substr(last.size() - s.size()) == s; };
+  return last == "sess" || last == "session" || ends("_sess") || ends("_session");
+}
+
 }  // namespace tfm

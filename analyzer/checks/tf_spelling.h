@@ -27,6 +27,14 @@ bool SplitMethod(std::string_view path, std::string_view* base, std::string_view
 // visible (a fix then offers nothing rather than adding an import).
 std::optional<std::string> CompatV1PrefixAt(const SemanticModel& m, uint32_t at);
 
+// A TF1 session class path below tensorflow: "Session", "InteractiveSession",
+// "train.MonitoredTrainingSession", "train.MonitoredSession", "train.SingularMonitoredSession".
+bool IsSessionClass(std::string_view path);
+
+// A receiver spelled like a session object when its origin is not visible (a `sess`
+// parameter): last component `sess`, `session`, `*_sess` or `*_session`.
+bool LooksLikeSession(std::string_view receiver);
+
 // Last component of a dotted path ("train.AdamOptimizer" -> "AdamOptimizer").
 std::string_view LastComponent(std::string_view path);
 

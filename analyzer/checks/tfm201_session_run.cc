@@ -2,27 +2,18 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/checks/tf_spelling.h"
+
 #include "analyzer/python/ts_util.h"
 
 namespace tfm {
 namespace {
 
-bool IsSessionClass(std::string_view p) {
-  return p == "Session" || p == "InteractiveSession" || p == "train.MonitoredTrainingSession" ||
-         p == "train.MonitoredSession" || p == "train.SingularMonitoredSession";
-}
 
 bool EndsWith(std::string_view s, std::string_view suf) {
   return s.size() >= suf.size() && s.substr(s.size() - suf.size()) == suf;
 }
 
-// Receivers spelled like a session object even when their origin is unknown
-// (a `sess` parameter): `sess`, `session`, `self.sess`, `train_sess`, `mon_sess`.
-bool LooksLikeSession(std::string_view receiver) {
-  auto dot = receiver.rfind('.');
-  std::string_view last = dot == std::string_view::npos ? receiver : receiver.substr(dot + 1);
-  return last == "sess" || last == "session" || EndsWith(last, "_sess") || EndsWith(last, "_session");
-}
 
 }  // namespace
 

@@ -8,12 +8,6 @@
 namespace tfm {
 namespace {
 
-// Receivers named like a session whose origin is not visible (a parameter).
-bool LooksLikeSession(std::string_view recv) {
-  std::string_view last = LastComponent(recv);
-  auto ends = [&](std::string_view s) { return last.size() >= s.size() && last.substr(last.size() - s.size()) == s; };
-  return last == "sess" || last == "session" || ends("_sess") || ends("_session");
-}
 
 }  // namespace
 

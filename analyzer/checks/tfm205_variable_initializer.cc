@@ -24,16 +24,7 @@ bool IsVariableCreator(std::string_view p) {
   return last == "Variable" || last == "VariableV1" || last == "get_variable" || last == "get_local_variable";
 }
 
-bool IsSessionClass(std::string_view p) {
-  return p == "Session" || p == "InteractiveSession" || p == "train.MonitoredTrainingSession" ||
-         p == "train.MonitoredSession" || p == "train.SingularMonitoredSession";
-}
 
-bool LooksLikeSession(std::string_view recv) {
-  std::string_view last = LastComponent(recv);
-  auto ends = [&](std::string_view s) { return last.size() >= s.size() && last.substr(last.size() - s.size()) == s; };
-  return last == "sess" || last == "session" || ends("_sess") || ends("_session");
-}
 
 // Does `path` (below tensorflow) denote an initializer op: the result of an
 // initializer function, or `<variable>.initializer`?

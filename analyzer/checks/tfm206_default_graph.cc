@@ -10,10 +10,6 @@ namespace {
 
 bool StartsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
 
-bool IsSessionClass(std::string_view p) {
-  return p == "Session" || p == "InteractiveSession" || p == "train.MonitoredTrainingSession" ||
-         p == "train.MonitoredSession" || p == "train.SingularMonitoredSession";
-}
 
 // A path (below tensorflow) that denotes the default graph or a session's graph:
 // "get_default_graph()", "Session().graph", "get_default_graph().as_default()".

@@ -13,16 +13,7 @@ namespace {
 
 bool IsAssignMethod(std::string_view s) { return s == "assign" || s == "assign_add" || s == "assign_sub"; }
 
-bool IsSessionClass(std::string_view p) {
-  return p == "Session" || p == "InteractiveSession" || p == "train.MonitoredTrainingSession" ||
-         p == "train.MonitoredSession" || p == "train.SingularMonitoredSession";
-}
 
-bool LooksLikeSession(std::string_view recv) {
-  std::string_view last = LastComponent(recv);
-  auto ends = [&](std::string_view s) { return last.size() >= s.size() && last.substr(last.size() - s.size()) == s; };
-  return last == "sess" || last == "session" || ends("_sess") || ends("_session");
-}
 
 class SameRunCheck {
  public:
