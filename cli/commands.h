@@ -16,5 +16,6 @@ Command AddRulesCommand(CLI::App& app);
 Command AddRuleCommand(CLI::App& app);
 Command AddRunCommand(CLI::App& app);
 Command AddRewriteCommand(CLI::App& app);
+Command AddDiffCommand(CLI::App& app);
 
 }  // namespace tfm::cli

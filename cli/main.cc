@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
   commands["rule"] = tfm::cli::AddRuleCommand(app);
   commands["run"] = tfm::cli::AddRunCommand(app);
   commands["rewrite"] = tfm::cli::AddRewriteCommand(app);
+  commands["diff"] = tfm::cli::AddDiffCommand(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -7,13 +7,16 @@
 #include <algorithm>
 #include <atomic>
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <thread>
+#include <unistd.h>
 #include <iostream>
 #include <memory>
 
 #include "analyzer/project/analyze.h"
 #include "cli/commands.h"
+#include "diff/diff.h"
 #include "rewriter/atomic_write.h"
 #include "rewriter/diff.h"
 #include "rewriter/rewrite_file.h"
@@ -35,7 +38,33 @@ struct RewriteArgs {
   bool isolated = false;
   bool quiet = false;
   unsigned jobs = 0;
+  bool verify = false;            // run original (tf1) and result (tf2), refuse divergent results
+  std::string verify_backend = "bundled";
+  bool deterministic_random = false;
 };
+
+// --verify: the rewritten text goes to a hidden file next to the original (so the
+// script's sibling imports still resolve), runs against the original, and is removed.
+diff::DiffResult VerifyRewrite(const std::string& source, const std::string& rewritten, const RewriteArgs& a) {
+  fs::path src(source);
+  fs::path probe = src.parent_path() / fmt::format(".tfmigrate-verify-{}-{}", ::getpid(), src.filename().string());
+  diff::DiffResult r;
+  {
+    std::ofstream out(probe, std::ios::binary);
+    out << rewritten;
+    if (!out) {
+      r.error = "cannot write the verification copy " + probe.string();
+      return r;
+    }
+  }
+  diff::DiffOptions o;
+  o.backend = a.verify_backend;
+  o.deterministic_random = a.deterministic_random;
+  r = diff::DiffScripts(source, probe.string(), o);
+  std::error_code ec;
+  fs::remove(probe, ec);
+  return r;
+}
 
 bool IsRewritable(const fs::path& p) {
   InputKind k = ClassifyPath(p.string());
@@ -128,7 +157,7 @@ int RunRewrite(const RewriteArgs& a) {
   // report in input order.
   struct JobResult {
     std::string out, err, summary;
-    bool error = false, changed = false;
+    bool error = false, changed = false, refused = false, verified = false;
     size_t applied = 0, left = 0;
   };
   std::vector<JobResult> results(jobs.size());
@@ -136,6 +165,11 @@ int RunRewrite(const RewriteArgs& a) {
     const Job& job = jobs[k];
     JobResult& res = results[k];
     std::ostringstream err;
+    auto copy_original = [&](const fs::path& target) {
+      if (a.output_dir.empty()) return;
+      std::error_code ec;
+      fs::copy_file(job.source, target, fs::copy_options::none, ec);
+    };
     fs::path target = a.output_dir.empty() ? fs::path() : fs::path(a.output_dir) / job.rel;
     if (!a.output_dir.empty()) {
       std::error_code ec;
@@ -175,9 +209,29 @@ int RunRewrite(const RewriteArgs& a) {
     res.changed = fr.Changed();
     res.applied = fr.applied;
     res.left = fr.remaining.size();
+    if (a.verify && fr.Changed() && ClassifyPath(job.source) == InputKind::kPython) {
+      diff::DiffResult v = VerifyRewrite(job.source, fr.rewritten, a);
+      if (!v.Equivalent()) {
+        std::ostringstream why;
+        if (!v.error.empty()) {
+          err << fmt::format("error: {}: --verify could not compare the versions: {}\n", job.source, v.error);
+        } else {
+          err << fmt::format("error: {}: --verify: the rewrite changes behavior; nothing written\n", job.source);
+          diff::EmitText(v, why);
+          err << why.str();
+        }
+        res.error = true;
+        res.refused = true;
+        copy_original(target);
+        res.err = err.str();
+        return;
+      }
+      res.verified = true;
+    }
     res.summary = fmt::format("{}: {} edit{} applied, {} finding{} left for a person{}\n", job.source, fr.applied,
                               fr.applied == 1 ? "" : "s", fr.remaining.size(), fr.remaining.size() == 1 ? "" : "s",
                               fr.converged ? "" : " (stopped before a fixed point)");
+    if (res.verified) res.summary.insert(res.summary.size() - 1, "; verified: same behavior");
     if (a.in_place) {
       if (fr.Changed() && !CommitRewrite(fr, job.source, true, ro, &err)) res.error = true;
     } else if (!a.output_dir.empty()) {
@@ -204,12 +258,14 @@ int RunRewrite(const RewriteArgs& a) {
   for (auto& t : threads) t.join();
 
   size_t files_changed = 0, total_edits = 0, total_left = 0;
+  bool refused = false;
   std::string summary;
   for (const JobResult& r : results) {
     std::cout << r.out;
     std::cerr << r.err;
     summary += r.summary;
-    input_error |= r.error;
+    input_error |= r.error && !r.refused;
+    refused |= r.refused;
     files_changed += r.changed;
     total_edits += r.applied;
     total_left += r.left;
@@ -223,7 +279,7 @@ int RunRewrite(const RewriteArgs& a) {
                                                                               : "would change"),
                              total_edits, total_edits == 1 ? "" : "s", total_left, total_left == 1 ? "" : "s");
   }
-  return input_error ? 2 : 0;
+  return input_error ? 2 : refused ? 1 : 0;
 }
 
 }  // namespace
@@ -244,6 +300,13 @@ Command AddRewriteCommand(CLI::App& app) {
   c->add_flag("--isolated", args->isolated, "Ignore configuration files");
   c->add_flag("-q,--quiet", args->quiet, "No per-file summary");
   c->add_option("-j,--jobs", args->jobs, "Worker threads (default: all cores)");
+  c->add_flag("--verify", args->verify,
+              "Run each original (tf1) and its rewrite (tf2) and refuse to write a rewrite whose behavior diverges "
+              "(exit 1)");
+  c->add_option("--backend", args->verify_backend, "Runtime for --verify: bundled (default) or tensorflow")
+      ->check(CLI::IsMember({"bundled", "tensorflow"}));
+  c->add_flag("--deterministic-random", args->deterministic_random,
+              "For --verify: both versions draw the same random numbers");
   return [args] { return RunRewrite(*args); };
 }
 

@@ -20,6 +20,8 @@ Command AddRunCommand(CLI::App& app) {
   c->add_option("--trace", o->trace_path, "write the JSON-lines trace here");
   c->add_option("--timeout", o->timeout_seconds, "wall-time limit in seconds (default 120)");
   c->add_option("--memory-mb", o->memory_mb, "address-space limit in MiB for the bundled backend (default 4096)");
+  c->add_flag("--deterministic-random", o->deterministic_random,
+              "the n-th random op the script creates draws the same numbers on every run and backend");
   c->add_option("--python", o->python, "Python interpreter to use");
   c->add_option("script", o->script, "the Python script")->required()->check(CLI::ExistingFile);
   c->add_option("args", o->args, "arguments for the script (after --)");

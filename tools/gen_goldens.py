@@ -39,6 +39,8 @@ def _normalized(path):
             rec = json.loads(line)
             if rec.get("kind") == "start":
                 continue
+            if rec.get("kind") != "exception":
+                rec.pop("line", None)   # where a value came from: the script's, not TensorFlow's
             if "text" in rec:
                 rec["text"] = re.sub(r"\s+", "", _NUM.sub("#", rec["text"]))
             out.append(norm(rec))

@@ -1,9 +1,12 @@
 #include "runtime/launch/launch.h"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+extern char** environ;
 
 #include <chrono>
 #include <cstdlib>
@@ -47,9 +50,36 @@ LaunchResult LaunchScript(const LaunchOptions& o) {
     argv.push_back("--trace");
     argv.push_back(o.trace_path);
   }
+  if (o.deterministic_random) argv.push_back("--deterministic-random");
   argv.push_back(o.script);
   for (const auto& a : o.args) argv.push_back(a);
   std::string pythonpath = tf ? "" : RuntimePythonDir() + ":" + RuntimeExtensionDir();
+  // The child's environment and argv are built here, before fork(): between fork and
+  // exec the child only makes system calls, so launching from several threads at once
+  // (`tfmigrate diff` runs both sides together) is safe.
+  std::vector<std::string> env;
+  for (char** e = environ; e && *e; ++e) {
+    std::string kv(*e);
+    std::string key = kv.substr(0, kv.find('='));
+    if (key == "PYTHONPATH" || key == "TFMIGRATE_TF_MODE") continue;
+    env.push_back(kv);
+  }
+  if (!tf) {
+    const char* old = std::getenv("PYTHONPATH");
+    env.push_back("PYTHONPATH=" + pythonpath + (old && *old ? std::string(":") + old : ""));
+  }
+  env.push_back("TFMIGRATE_TF_MODE=" + o.mode);
+  if (!std::getenv("TF_CPP_MIN_LOG_LEVEL")) env.push_back("TF_CPP_MIN_LOG_LEVEL=3");
+  if (!std::getenv("PYTHONHASHSEED")) env.push_back("PYTHONHASHSEED=0");
+  std::vector<char*> cenv;
+  for (auto& kv : env) cenv.push_back(kv.data());
+  cenv.push_back(nullptr);
+  std::vector<char*> cargv;
+  for (auto& a : argv) cargv.push_back(a.data());
+  cargv.push_back(nullptr);
+  rlimit lim{static_cast<rlim_t>(o.memory_mb) << 20, static_cast<rlim_t>(o.memory_mb) << 20};
+  bool limit_memory = !tf && o.memory_mb > 0;
+
   pid_t pid = fork();
   if (pid < 0) {
     r.error = "fork failed";
@@ -58,24 +88,15 @@ LaunchResult LaunchScript(const LaunchOptions& o) {
   }
   if (pid == 0) {
     setpgid(0, 0);
-    if (!tf && o.memory_mb > 0) {
-      rlimit lim{static_cast<rlim_t>(o.memory_mb) << 20, static_cast<rlim_t>(o.memory_mb) << 20};
-      setrlimit(RLIMIT_AS, &lim);
+    if (!o.output_path.empty()) {
+      int fd = open(o.output_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+      if (fd >= 0) {
+        dup2(fd, 1);
+        dup2(fd, 2);
+      }
     }
-    if (tf) {
-      unsetenv("PYTHONPATH");
-    } else {
-      const char* old = std::getenv("PYTHONPATH");
-      std::string pp = pythonpath + (old && *old ? std::string(":") + old : "");
-      setenv("PYTHONPATH", pp.c_str(), 1);
-    }
-    setenv("TFMIGRATE_TF_MODE", o.mode.c_str(), 1);
-    setenv("TF_CPP_MIN_LOG_LEVEL", "3", 0);
-    setenv("PYTHONHASHSEED", "0", 0);
-    std::vector<char*> cargv;
-    for (auto& a : argv) cargv.push_back(const_cast<char*>(a.c_str()));
-    cargv.push_back(nullptr);
-    execvp(cargv[0], cargv.data());
+    if (limit_memory) setrlimit(RLIMIT_AS, &lim);
+    execvpe(cargv[0], cargv.data(), cenv.data());
     _exit(127);
   }
   auto start = std::chrono::steady_clock::now();

@@ -20,6 +20,8 @@ struct LaunchOptions {
   double timeout_seconds = 120;
   long memory_mb = 4096;            // address-space limit for the bundled backend; 0 = none
   std::string python;               // interpreter override (else python3, or .venv/bin/python)
+  bool deterministic_random = false;  // the n-th random op draws numpy's numbers for seed n (both backends)
+  std::string output_path;          // non-empty: the script's stdout and stderr go to this file, not the terminal
 };
 
 struct LaunchResult {

@@ -3,7 +3,7 @@
 The same recorder serves both backends: the bundled facade (`tensorflow` from
 runtime/python) and real TensorFlow (the venv); see docs/trace-format.md for the schema.
 Usage: python3 tfmigrate_runner.py --mode tf1|tf2 --backend bundled|tensorflow
-                                   --trace FILE SCRIPT [ARGS...]
+                                   [--deterministic-random] --trace FILE SCRIPT [ARGS...]
 Exit codes: 0 ok, 1 the script raised, 3 unsupported TF symbol (bundled), 4 MemoryError."""
 import argparse
 import gc
@@ -21,6 +21,7 @@ class Trace:
     def __init__(self, path):
         self._f = open(path, "w", buffering=1) if path else None
         self.fetch_calls = 0
+        self.script = None  # absolute path of the user's script, for source lines
         self.paths = []   # (absolute directory, placeholder): keeps traces machine-independent
 
     def _portable(self, s):
@@ -36,6 +37,16 @@ class Trace:
             rec["numbers"] = parse_numbers(rec["text"])
         if self._f:
             self._f.write(json.dumps(rec, sort_keys=True) + "\n")
+
+
+    def line(self):
+        """Line of the innermost frame of the user's script on the current stack, or None."""
+        f = sys._getframe(1)
+        while f is not None:
+            if f.f_code.co_filename == self.script:
+                return f.f_lineno
+            f = f.f_back
+        return None
 
 
 def parse_numbers(text):
@@ -58,14 +69,18 @@ class _Tee:
     """Passes the script's stdout through and records each completed line."""
 
     def __init__(self, stream, trace):
-        self._s, self._t, self._buf = stream, trace, ""
+        self._s, self._t, self._buf, self._line = stream, trace, "", None
 
     def write(self, s):
         self._s.write(s)
+        if not self._buf:
+            self._line = self._t.line()
         self._buf += s
         while "\n" in self._buf:
             line, self._buf = self._buf.split("\n", 1)
-            self._t.write({"kind": "print", "text": line, "numbers": parse_numbers(line)})
+            self._t.write({"kind": "print", "text": line, "numbers": parse_numbers(line), "line": self._line})
+            if self._buf:
+                self._line = self._t.line()
         return len(s)
 
     def flush(self):
@@ -73,7 +88,8 @@ class _Tee:
 
     def finish(self):
         if self._buf:
-            self._t.write({"kind": "print", "text": self._buf, "numbers": parse_numbers(self._buf)})
+            self._t.write({"kind": "print", "text": self._buf, "numbers": parse_numbers(self._buf),
+                           "line": self._line})
             self._buf = ""
 
     def __getattr__(self, k):
@@ -115,16 +131,101 @@ def flatten(v):
     return [v]
 
 
+def install_observe(trace):
+    """Hooks `tfmigrate.observe(name, value)` (runtime/python/tfmigrate) to record `observe` records."""
+    import importlib.util
+    here = os.path.dirname(os.path.abspath(__file__))
+    spec = importlib.util.spec_from_file_location("tfmigrate", os.path.join(here, "tfmigrate", "__init__.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+
+    def record(name, value):
+        trace.write({"kind": "observe", "name": str(name), "values": [value_record(x) for x in flatten(value)],
+                     "line": trace.line()})
+    mod._recorder = record
+    sys.modules["tfmigrate"] = mod
+
+
+def install_deterministic_random(backend, tf_top, v1):
+    """Makes the n-th random op the program creates return the same numbers on either backend.
+
+    Each call of tf.random.normal / uniform / truncated_normal (and the TF1 spellings, and the
+    initializers built on them) becomes a constant drawn from numpy with seed n, so two versions
+    of a model that create their random tensors in the same order start from the same numbers
+    (the idea of the migration guide's DeterministicRandomTestTool, "num_random_ops" mode)."""
+    import inspect
+    import numpy as np
+    if backend == "bundled":
+        from tensorflow._impl import ops as impl
+        holder = impl
+    else:
+        from tensorflow.python.ops import random_ops as impl
+        holder = impl
+    kinds = {"random_normal": "normal", "truncated_normal": "truncated", "random_uniform": "uniform"}
+    state = {"n": 0}
+    replaced = {}
+    for fname, kind in kinds.items():
+        orig = getattr(holder, fname)
+        sig = inspect.signature(orig)
+
+        def wrapper(*a, _orig=orig, _sig=sig, _kind=kind, **k):
+            b = _sig.bind(*a, **k)
+            b.apply_defaults()
+            p = b.arguments
+            try:
+                shape = p["shape"]
+                shape = shape.numpy() if hasattr(shape, "numpy") else shape
+                shape = tuple(int(x) for x in np.asarray(shape).reshape(-1))
+            except Exception:  # noqa: BLE001 - a shape known only at run time: leave the op random
+                return _orig(*a, **k)
+            dtype = tf_top.as_dtype(p.get("dtype") or tf_top.float32)
+            rng = np.random.RandomState(state["n"] % (2 ** 32))
+            state["n"] += 1
+            if _kind == "normal":
+                arr = rng.standard_normal(shape) * float(p["stddev"]) + float(p["mean"])
+            elif _kind == "truncated":
+                arr = rng.standard_normal(shape)
+                bad = np.abs(arr) > 2
+                while bad.any():
+                    arr[bad] = rng.standard_normal(int(bad.sum()))
+                    bad = np.abs(arr) > 2
+                arr = arr * float(p["stddev"]) + float(p["mean"])
+            elif dtype.is_integer:
+                arr = rng.randint(int(p["minval"]), int(p["maxval"]), size=shape)
+            else:
+                hi = 1.0 if p["maxval"] is None else float(p["maxval"])
+                arr = rng.uniform(float(p["minval"]), hi, size=shape)
+            return tf_top.constant(arr.astype(dtype.as_numpy_dtype), dtype=dtype)
+        replaced[id(orig)] = wrapper
+        setattr(holder, fname, wrapper)
+    spaces = [tf_top, v1, getattr(tf_top, "random", None), getattr(v1, "random", None)]
+    for ns in spaces:
+        if ns is None:
+            continue
+        for attr in dir(ns):
+            try:
+                val = getattr(ns, attr)
+            except Exception:  # noqa: BLE001
+                continue
+            if id(val) in replaced:
+                try:
+                    setattr(ns, attr, replaced[id(val)])
+                except Exception:  # noqa: BLE001
+                    pass
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--mode", choices=["tf1", "tf2"], required=True)
     ap.add_argument("--backend", choices=["bundled", "tensorflow"], default="bundled")
     ap.add_argument("--trace", default="")
+    ap.add_argument("--deterministic-random", action="store_true")
     ap.add_argument("script")
     ap.add_argument("args", nargs=argparse.REMAINDER)
     opts = ap.parse_args()
     trace = Trace(opts.trace)
     script = os.path.abspath(opts.script)
+    trace.script = script
     trace.paths = [(os.path.dirname(os.path.abspath(__file__)), "<tfmigrate>"), (os.path.dirname(script), "<script-dir>")]
     trace.write({"kind": "start", "mode": opts.mode, "backend": opts.backend, "script": os.path.basename(script)})
 
@@ -177,12 +278,13 @@ def main():
                         sessions.append(self)
                     trace.fetch_calls += 1
                     n = trace.fetch_calls
+                    line = trace.line()
                     try:
                         out = _orig(self, fetches, feed_dict, *a, **k)
                     except BaseException as e:
-                        trace.write({"kind": "fetch_error", "call": n, "type": type(e).__name__})
+                        trace.write({"kind": "fetch_error", "call": n, "type": type(e).__name__, "line": line})
                         raise
-                    rec = {"kind": "fetch", "call": n, "values": [value_record(x) for x in flatten(out)]}
+                    rec = {"kind": "fetch", "call": n, "values": [value_record(x) for x in flatten(out)], "line": line}
                     rt = getattr(self, "_rt", None)   # bundled backend: the ops this run executed
                     if rt is not None and hasattr(rt, "last_executed"):
                         rec["ops_run"] = list(rt.last_executed())[:500]
@@ -211,9 +313,10 @@ def main():
             self._fn, self._name = fn, name
 
         def __call__(self, *a, **k):
+            line = trace.line()
             out = self._fn(*a, **k)
             trace.write({"kind": "function_return", "function": self._name,
-                         "values": [value_record(x) for x in flatten(out)]})
+                         "values": [value_record(x) for x in flatten(out)], "line": line})
             return out
 
         def __get__(self, obj, typ=None):
@@ -243,6 +346,10 @@ def main():
             mod.function = function
         except Exception:  # noqa: BLE001
             pass
+
+    install_observe(trace)
+    if opts.deterministic_random:
+        install_deterministic_random(opts.backend, tf_top, v1)
 
     tee = _Tee(sys.stdout, trace)
     sys.stdout = tee

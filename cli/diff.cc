@@ -1,0 +1,100 @@
+// `tfmigrate diff OLD.py NEW.py` (or `tfmigrate diff PAIRS_DIR`): runs both versions,
+// compares their traces and explains each divergence (docs/diff.md).
+// Exit codes: 0 equivalent (pair suite: every pair met its expectation), 1 divergent
+// (a pair failed), 2 usage error or a side that could not be run.
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include "cli/commands.h"
+#include "diff/diff.h"
+#include "rewriter/atomic_write.h"
+
+namespace tfm::cli {
+namespace {
+
+struct DiffArgs {
+  std::vector<std::string> paths;
+  diff::DiffOptions opts;
+  std::string format = "text";
+  std::string junit;   // also write JUnit XML here
+  std::string output;  // report to this file instead of stdout
+};
+
+bool WriteReport(const std::string& path, const std::string& text) {
+  std::ostringstream err;
+  if (!WriteFileAtomic(path, text, &err)) {
+    std::cerr << "tfmigrate diff: cannot write " << path << ": " << err.str() << "\n";
+    return false;
+  }
+  return true;
+}
+
+int RunDiff(const DiffArgs& a) {
+  std::ostringstream report, junit;
+  int code = 0;
+  if (a.paths.size() == 1) {
+    std::vector<diff::PairResult> pairs;
+    std::string err;
+    if (!diff::DiffPairs(a.paths[0], a.opts, &pairs, &err)) {
+      std::cerr << "tfmigrate diff: " << err << "\n";
+      return 2;
+    }
+    if (a.format == "json") diff::EmitPairsJson(pairs, report);
+    else if (a.format == "junit") diff::EmitPairsJunit(pairs, report);
+    else diff::EmitPairsText(pairs, report);
+    if (!a.junit.empty()) diff::EmitPairsJunit(pairs, junit);
+    for (const auto& p : pairs)
+      if (!p.passed && !p.skipped) code = 1;
+  } else if (a.paths.size() == 2) {
+    diff::DiffResult r = diff::DiffScripts(a.paths[0], a.paths[1], a.opts);
+    if (a.format == "json") diff::EmitJson(r, report);
+    else if (a.format == "junit") diff::EmitJunit({&r}, {a.paths[1]}, report);
+    else diff::EmitText(r, report);
+    if (!a.junit.empty()) diff::EmitJunit({&r}, {a.paths[1]}, junit);
+    code = !r.error.empty() ? 2 : r.divergences.empty() ? 0 : 1;
+    if (!r.error.empty() && a.format != "text") std::cerr << "tfmigrate diff: " << r.error << "\n";
+  } else {
+    std::cerr << "tfmigrate diff: give OLD NEW, or one directory of pairs (old.py + new.py in each)\n";
+    return 2;
+  }
+  if (!a.output.empty()) {
+    if (!WriteReport(a.output, report.str())) return 2;
+  } else {
+    std::cout << report.str();
+  }
+  if (!a.junit.empty() && !WriteReport(a.junit, junit.str())) return 2;
+  return code;
+}
+
+}  // namespace
+
+Command AddDiffCommand(CLI::App& app) {
+  auto a = std::make_shared<DiffArgs>();
+  CLI::App* c = app.add_subcommand(
+      "diff", "Run a TF1 script and its TF2 version, compare what they compute and explain each divergence");
+  c->add_option("paths", a->paths, "OLD.py NEW.py, or a directory of pairs (DIR/*/old.py + new.py [+ expect.json])")
+      ->required()
+      ->check(CLI::ExistingPath);
+  c->add_option("--old-mode", a->opts.old_mode, "mode for OLD (default tf1)")->check(CLI::IsMember({"tf1", "tf2"}));
+  c->add_option("--new-mode", a->opts.new_mode, "mode for NEW (default tf2)")->check(CLI::IsMember({"tf1", "tf2"}));
+  c->add_option("--backend", a->opts.backend, "bundled (default) or tensorflow (the venv's real TensorFlow)")
+      ->check(CLI::IsMember({"bundled", "tensorflow"}));
+  c->add_option("--rtol", a->opts.rtol, "relative tolerance (default 1e-5)")->check(CLI::NonNegativeNumber);
+  c->add_option("--atol", a->opts.atol, "absolute tolerance (default 1e-6)")->check(CLI::NonNegativeNumber);
+  c->add_option("--align", a->opts.align,
+                "order (default): printed lines and values by position; by-name: only tfmigrate.observe names and "
+                "variables")
+      ->check(CLI::IsMember({"order", "by-name"}));
+  c->add_flag("--deterministic-random", a->opts.deterministic_random,
+              "both versions draw the same random numbers for the same creation order of random ops");
+  c->add_option("--format", a->format, "text (default), json or junit")->check(CLI::IsMember({"text", "json", "junit"}));
+  c->add_option("--junit", a->junit, "also write a JUnit XML report to this file");
+  c->add_option("-o,--output", a->output, "write the report to this file instead of standard output");
+  c->add_option("--timeout", a->opts.timeout_seconds, "wall-time limit per run in seconds (default 120)");
+  c->add_option("--memory-mb", a->opts.memory_mb, "address-space limit per run, bundled backend (default 4096)");
+  return [a] { return RunDiff(*a); };
+}
+
+}  // namespace tfm::cli

@@ -1,0 +1,129 @@
+// Behavior diffing: run an old (TF1) and a new (TF2) version of a script, compare their
+// run traces (docs/trace-format.md) observation by observation, and explain each
+// divergence with the static findings that predict it (docs/diff.md).
+//
+//   tfm::diff::DiffOptions o;                       // modes, backend, tolerances
+//   tfm::diff::DiffResult r = tfm::diff::DiffScripts("train_tf1.py", "train_tf2.py", o);
+//   if (!r.error.empty()) ...                      // a side could not be run or compared
+//   else if (r.Equivalent()) ...                   // r.observations lists what was compared
+//   else for (auto& d : r.divergences) ...         // d.id is TFM901/TFM902/TFM903, d.causes ranked
+//
+// CompareTraces() is the pure part (two trace texts in, divergences out) and
+// Explain() adds the causes from the analyzer; DiffScripts() does launch + both.
+#pragma once
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace tfm::diff {
+
+struct DiffOptions {
+  std::string old_mode = "tf1";
+  std::string new_mode = "tf2";
+  std::string backend = "bundled";  // or "tensorflow"
+  double rtol = 1e-5;                // |a-b| <= atol + rtol*max(|a|,|b|): right for float32
+  double atol = 1e-6;
+  std::string align = "order";       // "order": prints, values, observations by position;
+                                     // "by-name": only named observations and variables
+  bool deterministic_random = false;
+  double timeout_seconds = 120;
+  long memory_mb = 4096;
+  std::string python;                // interpreter override for the bundled backend
+};
+
+// A static finding offered as the probable cause of a divergence.
+struct Cause {
+  std::string rule_id;
+  std::string rule_name;
+  std::string path;
+  int line = 0;
+  int column = 0;
+  std::string message;
+  bool on_line = false;      // on a source line that produced one of the two values
+  bool predicts = false;     // the rule predicts this kind of divergence
+};
+
+// One thing compared between the two runs.
+struct Observation {
+  std::string name;      // "printed line 3", "value 2", "variable dense/kernel", "observe loss #1"
+  bool ok = true;
+  std::string detail;    // for a failure: why ("values differ: max |a-b| 0.5 at [1]")
+};
+
+struct Divergence {
+  std::string id;            // TFM901 behavior, TFM902 exception, TFM903 retrace
+  std::string title;         // "printed line 2 differs"
+  std::string detail;
+  std::string old_value;     // rendered, may be empty (nothing on that side)
+  std::string new_value;
+  int old_line = 0;          // source lines (0: unknown)
+  int new_line = 0;
+  std::vector<Cause> causes; // best first
+};
+
+struct SideRun {
+  std::string path;
+  std::string mode;
+  int exit_code = 0;
+  std::string status;        // end status from the trace: ok, exception, unsupported, ...
+  std::string unsupported;   // bundled backend: the TF symbol it lacks
+  std::string output_tail;   // last lines the script printed (stdout+stderr), for errors
+};
+
+struct DiffResult {
+  SideRun old_side, new_side;
+  std::string backend;
+  std::vector<Observation> observations;
+  std::vector<Divergence> divergences;
+  std::vector<std::string> notes;  // what was not compared and why
+  std::string error;               // non-empty: no verdict (a side could not run, a bad trace)
+  bool Equivalent() const { return error.empty() && divergences.empty(); }
+};
+
+// Compares two traces. Fills observations, divergences and notes; never sets causes.
+void CompareTraces(const std::string& old_trace, const std::string& new_trace, const DiffOptions& o,
+                   DiffResult* r);
+
+// Runs the analyzer over both scripts and attaches ranked causes to each divergence.
+void Explain(DiffResult* r);
+
+// Launches both scripts (runtime/launch), compares, explains.
+DiffResult DiffScripts(const std::string& old_path, const std::string& new_path, const DiffOptions& o);
+
+// The pair suite: every directory under `root` (or `root` itself) holding old.py and
+// new.py. An optional expect.json ({"verdict", "rules", "dynamic", "options"}) states the
+// expected outcome; a pair passes when the outcome matches it (without one: when the
+// two versions are equivalent).
+struct PairExpectation {
+  std::string verdict;             // "equivalent" or "divergent"
+  std::vector<std::string> rules;  // static rules that must be among the causes
+  std::string dynamic;             // TFM901/902/903 expected among the divergences
+  std::vector<std::string> options;
+  std::vector<std::string> skip_backends;  // backends this pair cannot run on yet
+};
+struct PairResult {
+  std::string name;  // directory name
+  std::string dir;
+  std::optional<PairExpectation> expect;
+  DiffResult result;
+  bool skipped = false;
+  bool passed = false;
+  std::string why;   // failed or skipped: the reason
+  double seconds = 0;
+};
+// Returns false with `error` set when `root` has no pairs or an expect.json is malformed.
+bool DiffPairs(const std::string& root, const DiffOptions& o, std::vector<PairResult>* out, std::string* error);
+bool IsPairDirectory(const std::string& path);
+
+// Reports.
+void EmitText(const DiffResult& r, std::ostream& out);
+void EmitJson(const DiffResult& r, std::ostream& out);
+void EmitJunit(const std::vector<const DiffResult*>& results, const std::vector<std::string>& suite_names,
+               std::ostream& out);
+void EmitPairsText(const std::vector<PairResult>& pairs, std::ostream& out);
+void EmitPairsJson(const std::vector<PairResult>& pairs, std::ostream& out);
+void EmitPairsJunit(const std::vector<PairResult>& pairs, std::ostream& out);
+
+}  // namespace tfm::diff

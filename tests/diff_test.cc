@@ -1,0 +1,274 @@
+// `tfmigrate diff`: trace comparison (pure), explanation through the analyzer, and whole
+// runs of small pairs on the bundled runtime.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "diff/diff.h"
+#include "tests/test_support.h"
+
+namespace tfm::diff {
+namespace {
+
+using testing_support::TempDir;
+
+std::string Rec(const std::string& json) { return json + "\n"; }
+
+const std::string kEndOk = Rec(R"J({"kind":"end","status":"ok","exit_code":0})J");
+
+DiffResult Compare(const std::string& a, const std::string& b, DiffOptions o = {}) {
+  DiffResult r;
+  r.old_side.path = "old.py";
+  r.new_side.path = "new.py";
+  CompareTraces(a, b, o, &r);
+  return r;
+}
+
+TEST(DiffCompare, PrintedNumbersWithinToleranceAreEquivalent) {
+  std::string a = Rec(R"J({"kind":"print","text":"loss 0.25","numbers":[0.25],"line":7})J") + kEndOk;
+  std::string b = Rec(R"J({"kind":"print","text":"loss 0.2500001","numbers":[0.2500001],"line":9})J") + kEndOk;
+  DiffResult r = Compare(a, b);
+  EXPECT_TRUE(r.Equivalent()) << (r.divergences.empty() ? "" : r.divergences[0].title);
+  ASSERT_EQ(r.observations.size(), 1u);
+  EXPECT_TRUE(r.observations[0].ok);
+}
+
+TEST(DiffCompare, PrintedNumberBeyondToleranceIsBehaviorDivergenceWithLines) {
+  std::string a = Rec(R"J({"kind":"print","text":"loss 0.25","numbers":[0.25],"line":7})J") + kEndOk;
+  std::string b = Rec(R"J({"kind":"print","text":"loss 0.5","numbers":[0.5],"line":9})J") + kEndOk;
+  DiffResult r = Compare(a, b);
+  ASSERT_EQ(r.divergences.size(), 1u);
+  EXPECT_EQ(r.divergences[0].id, "TFM901");
+  EXPECT_EQ(r.divergences[0].old_line, 7);
+  EXPECT_EQ(r.divergences[0].new_line, 9);
+  EXPECT_EQ(r.divergences[0].old_value, "loss 0.25");
+  EXPECT_EQ(r.divergences[0].new_value, "loss 0.5");
+  // a looser tolerance accepts it
+  DiffOptions loose;
+  loose.rtol = 0.6;
+  EXPECT_TRUE(Compare(a, b, loose).Equivalent());
+}
+
+TEST(DiffCompare, DifferentTextIsADivergence) {
+  std::string a = Rec(R"J({"kind":"print","text":"Tensor(\"add:0\", shape=(), dtype=float32)","numbers":[],"line":3})J") + kEndOk;
+  std::string b = Rec(R"J({"kind":"print","text":"tf.Tensor(3.0, shape=(), dtype=float32)","numbers":[3.0],"line":3})J") + kEndOk;
+  DiffResult r = Compare(a, b);
+  ASSERT_EQ(r.divergences.size(), 1u);
+  EXPECT_EQ(r.divergences[0].detail, "the text differs");
+}
+
+TEST(DiffCompare, FewerPrintedLinesIsADivergence) {
+  std::string a = Rec(R"J({"kind":"print","text":"step","numbers":[],"line":5})J") +
+                  Rec(R"J({"kind":"print","text":"step","numbers":[],"line":5})J") + kEndOk;
+  std::string b = Rec(R"J({"kind":"print","text":"step","numbers":[],"line":8})J") + kEndOk;
+  DiffResult r = Compare(a, b);
+  ASSERT_EQ(r.divergences.size(), 1u);
+  EXPECT_EQ(r.divergences[0].id, "TFM901");
+  EXPECT_EQ(r.divergences[0].old_line, 5);
+  EXPECT_EQ(r.divergences[0].new_line, 8);
+}
+
+TEST(DiffCompare, FetchesAlignWithFunctionReturnsSkippingNone) {
+  std::string a =
+      Rec(R"J({"kind":"fetch","call":1,"values":[{"python":"None"}],"line":10})J") +
+      Rec(R"J({"kind":"fetch","call":2,"values":[{"python":"None"},{"dtype":"float32","shape":[2],"values":[1.0,2.0]}],"line":12})J") +
+      kEndOk;
+  std::string b =
+      Rec(R"J({"kind":"function_return","function":"step","values":[{"dtype":"float32","shape":[2],"values":[1.0,2.0]}],"line":20})J") +
+      Rec(R"J({"kind":"trace_counts","counts":{"step":1}})J") + kEndOk;
+  DiffResult r = Compare(a, b);
+  EXPECT_TRUE(r.Equivalent());
+  bool saw_value = false;
+  for (const auto& o : r.observations) saw_value |= o.name.rfind("value 1", 0) == 0;
+  EXPECT_TRUE(saw_value);
+}
+
+TEST(DiffCompare, ShapeAndDtypeMismatchesAreReported) {
+  std::string a = Rec(R"J({"kind":"fetch","call":1,"values":[{"dtype":"float32","shape":[2],"values":[1.0,2.0]}],"line":4})J") + kEndOk;
+  std::string b = Rec(R"J({"kind":"function_return","function":"f","values":[{"dtype":"float32","shape":[2,1],"values":[1.0,2.0]}],"line":6})J") + kEndOk;
+  DiffResult r = Compare(a, b);
+  ASSERT_EQ(r.divergences.size(), 1u);
+  EXPECT_NE(r.divergences[0].detail.find("shape [2] vs [2,1]"), std::string::npos);
+  std::string c = Rec(R"J({"kind":"function_return","function":"f","values":[{"dtype":"float64","shape":[2],"values":[1.0,2.0]}],"line":6})J") + kEndOk;
+  r = Compare(a, c);
+  ASSERT_EQ(r.divergences.size(), 1u);
+  EXPECT_NE(r.divergences[0].detail.find("dtype float32 vs float64"), std::string::npos);
+}
+
+TEST(DiffCompare, ExceptionOnOneSideIsExceptionDivergence) {
+  std::string a = Rec(R"J({"kind":"print","text":"1.0","numbers":[1.0],"line":3})J") +
+                  Rec(R"J({"kind":"print","text":"2.0","numbers":[2.0],"line":3})J") + kEndOk;
+  std::string b = Rec(R"J({"kind":"print","text":"1.0","numbers":[1.0],"line":3})J") +
+                  Rec(R"J({"kind":"exception","type":"ValueError","message":"tf.function only supports singleton tf.Variables created on the first call.","line":11})J") +
+                  Rec(R"J({"kind":"end","status":"exception","exit_code":1})J");
+  DiffResult r = Compare(a, b);
+  ASSERT_EQ(r.divergences.size(), 1u) << "the truncated output is not a second divergence";
+  EXPECT_EQ(r.divergences[0].id, "TFM902");
+  EXPECT_EQ(r.divergences[0].new_line, 11);
+  EXPECT_NE(r.divergences[0].new_value.find("ValueError"), std::string::npos);
+}
+
+TEST(DiffCompare, RetracingEveryCallIsRetraceDivergence) {
+  std::string b;
+  for (int i = 0; i < 4; ++i)
+    b += Rec(R"J({"kind":"function_return","function":"step","values":[],"line":14})J");
+  b += Rec(R"J({"kind":"trace_counts","counts":{"step":4}})J") + kEndOk;
+  DiffResult r = Compare(kEndOk, b);
+  ASSERT_EQ(r.divergences.size(), 1u);
+  EXPECT_EQ(r.divergences[0].id, "TFM903");
+  EXPECT_EQ(r.divergences[0].new_line, 14);
+  // traced once for four calls: fine
+  std::string c;
+  for (int i = 0; i < 4; ++i) c += Rec(R"J({"kind":"function_return","function":"step","values":[],"line":14})J");
+  c += Rec(R"J({"kind":"trace_counts","counts":{"step":1}})J") + kEndOk;
+  EXPECT_TRUE(Compare(kEndOk, c).Equivalent());
+}
+
+TEST(DiffCompare, VariablesMatchAcrossScopePrefixes) {
+  std::string a = Rec(R"J({"kind":"variables","values":{"model/dense/kernel:0":{"dtype":"float32","shape":[1],"values":[0.5]},"beta1_power:0":{"dtype":"float32","shape":[],"values":[0.9]}}})J") + kEndOk;
+  std::string b = Rec(R"J({"kind":"variables","values":{"kernel:0":{"dtype":"float32","shape":[1],"values":[0.75]}}})J") + kEndOk;
+  DiffResult r = Compare(a, b);
+  ASSERT_EQ(r.divergences.size(), 1u);
+  EXPECT_NE(r.divergences[0].title.find("model/dense/kernel / kernel"), std::string::npos);
+  for (const auto& n : r.notes) EXPECT_EQ(n.find("beta1_power"), std::string::npos) << "optimizer slots are not noise";
+}
+
+TEST(DiffCompare, ByNameAlignmentComparesObservationsOnly) {
+  std::string a = Rec(R"J({"kind":"print","text":"different","numbers":[],"line":1})J") +
+                  Rec(R"J({"kind":"observe","name":"loss","values":[{"dtype":"float32","shape":[],"values":[1.5]}],"line":4})J") + kEndOk;
+  std::string b = Rec(R"J({"kind":"print","text":"words","numbers":[],"line":1})J") +
+                  Rec(R"J({"kind":"observe","name":"loss","values":[{"dtype":"float32","shape":[],"values":[1.5]}],"line":9})J") + kEndOk;
+  DiffOptions o;
+  o.align = "by-name";
+  EXPECT_TRUE(Compare(a, b, o).Equivalent());
+  EXPECT_FALSE(Compare(a, b).Equivalent());
+}
+
+TEST(DiffCompare, UnsupportedSymbolGivesNoVerdict) {
+  std::string b = Rec(R"J({"kind":"unsupported","symbol":"tf.image","line":2})J") +
+                  Rec(R"J({"kind":"end","status":"unsupported","exit_code":3})J");
+  DiffResult r = Compare(kEndOk, b);
+  EXPECT_FALSE(r.error.empty());
+  EXPECT_NE(r.error.find("tf.image"), std::string::npos);
+  EXPECT_NE(r.error.find("--backend tensorflow"), std::string::npos);
+}
+
+TEST(DiffExplain, NamesTheRuleOnTheDivergentLineFirst) {
+  TempDir dir;
+  auto old_py = dir.Write("old.py",
+                          "import tensorflow as tf\n"
+                          "v = tf.Variable(1.0)\n"
+                          "with tf.Session() as sess:\n"
+                          "    sess.run(tf.global_variables_initializer())\n"
+                          "    print(sess.run(v))\n");
+  auto new_py = dir.Write("new.py",
+                          "import tensorflow as tf\n"
+                          "\n"
+                          "@tf.function\n"
+                          "def f(x):\n"
+                          "    v = tf.Variable(1.0)\n"
+                          "    return v + x\n"
+                          "\n"
+                          "print(f(1.0))\n");
+  DiffResult r;
+  r.old_side.path = old_py.string();
+  r.new_side.path = new_py.string();
+  std::string a = Rec(R"J({"kind":"print","text":"1.0","numbers":[1.0],"line":5})J") + kEndOk;
+  std::string b = Rec(R"J({"kind":"exception","type":"ValueError","message":"tf.function only supports singleton tf.Variables created on the first call.","line":8})J") +
+                  Rec(R"J({"kind":"end","status":"exception","exit_code":1})J");
+  CompareTraces(a, b, {}, &r);
+  ASSERT_EQ(r.divergences.size(), 1u);
+  Explain(&r);
+  ASSERT_FALSE(r.divergences[0].causes.empty());
+  EXPECT_EQ(r.divergences[0].causes[0].rule_id, "TFM401");
+  EXPECT_TRUE(r.divergences[0].causes[0].predicts);
+  EXPECT_EQ(r.divergences[0].causes[0].line, 5);
+}
+
+// Whole runs on the bundled runtime (a child Python with the facade).
+constexpr const char* kOldCounter =
+    "import tensorflow as tf\n"
+    "x = tf.Variable(1.0)\n"
+    "step = tf.assign_add(x, 1.0)\n"
+    "with tf.Session() as sess:\n"
+    "    sess.run(tf.global_variables_initializer())\n"
+    "    for i in range(3):\n"
+    "        print('x', sess.run(step))\n";
+
+TEST(DiffRun, EquivalentPairOnTheBundledRuntime) {
+  TempDir dir;
+  auto old_py = dir.Write("old.py", kOldCounter);
+  auto new_py = dir.Write("new.py",
+                          "import tensorflow as tf\n"
+                          "x = tf.Variable(1.0)\n"
+                          "@tf.function\n"
+                          "def step():\n"
+                          "    return x.assign_add(1.0)\n"
+                          "for i in range(3):\n"
+                          "    print('x', step().numpy())\n");
+  DiffResult r = DiffScripts(old_py.string(), new_py.string(), {});
+  ASSERT_TRUE(r.error.empty()) << r.error;
+  EXPECT_TRUE(r.Equivalent()) << r.divergences[0].title << ": " << r.divergences[0].detail;
+  EXPECT_GE(r.observations.size(), 6u);  // three printed lines, three values
+}
+
+TEST(DiffRun, DivergentPairPointsAtBothLines) {
+  TempDir dir;
+  auto old_py = dir.Write("old.py", kOldCounter);
+  auto new_py = dir.Write("new.py",
+                          "import tensorflow as tf\n"
+                          "x = tf.Variable(1.0)\n"
+                          "for i in range(3):\n"
+                          "    print('x', x.assign_add(2.0).numpy())\n");
+  DiffResult r = DiffScripts(old_py.string(), new_py.string(), {});
+  ASSERT_TRUE(r.error.empty()) << r.error;
+  ASSERT_FALSE(r.divergences.empty());
+  EXPECT_EQ(r.divergences[0].id, "TFM901");
+  EXPECT_EQ(r.divergences[0].old_line, 7);
+  EXPECT_EQ(r.divergences[0].new_line, 4);
+  EXPECT_EQ(r.divergences[0].old_value, "x 2.0");
+  EXPECT_EQ(r.divergences[0].new_value, "x 3.0");
+}
+
+TEST(DiffRun, CliExitCodesAndJunit) {
+  TempDir dir;
+  auto old_py = dir.Write("old.py", kOldCounter);
+  auto same = dir.Write("same.py", kOldCounter);
+  auto junit = dir / "out.xml";
+  auto r = testing_support::RunTfmigrate(
+      {"diff", old_py.string(), same.string(), "--new-mode", "tf1", "--junit", junit.string()});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("equivalent"), std::string::npos);
+  std::string xml = testing_support::ReadFile(junit);
+  EXPECT_NE(xml.find("<testcase"), std::string::npos);
+  EXPECT_NE(xml.find("failures=\"0\""), std::string::npos);
+  auto bad = dir.Write("bad.py", "import tensorflow as tf\nprint('x', 1.0)\n");
+  r = testing_support::RunTfmigrate({"diff", old_py.string(), bad.string(), "--format", "json"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("\"verdict\": \"divergent\""), std::string::npos);
+  r = testing_support::RunTfmigrate({"diff", old_py.string()});
+  EXPECT_EQ(r.exit_code, 2) << "one file that is not a pair directory";
+}
+
+TEST(DiffRun, DeterministicRandomDrawsTheSameNumbersOnBothSides) {
+  TempDir dir;
+  auto old_py = dir.Write("old.py",
+                          "import tensorflow as tf\n"
+                          "w = tf.Variable(tf.random_normal([3], stddev=0.1))\n"
+                          "with tf.Session() as sess:\n"
+                          "    sess.run(tf.global_variables_initializer())\n"
+                          "    print('w', sess.run(w))\n");
+  auto new_py = dir.Write("new.py",
+                          "import tensorflow as tf\n"
+                          "w = tf.Variable(tf.random.normal([3], stddev=0.1))\n"
+                          "print('w', w.numpy())\n");
+  DiffOptions o;
+  o.deterministic_random = true;
+  DiffResult det = DiffScripts(old_py.string(), new_py.string(), o);
+  ASSERT_TRUE(det.error.empty()) << det.error;
+  EXPECT_TRUE(det.Equivalent()) << det.divergences[0].title << ": " << det.divergences[0].detail;
+}
+
+}  // namespace
+}  // namespace tfm::diff
