@@ -63,6 +63,12 @@ diff::DiffResult VerifyRewrite(const std::string& source, const std::string& rew
   r = diff::DiffScripts(source, probe.string(), o);
   std::error_code ec;
   fs::remove(probe, ec);
+  // report the probe under the name a person knows
+  std::string shown = source + " (rewritten)";
+  r.new_side.path = shown;
+  for (auto& d : r.divergences)
+    for (auto& c : d.causes)
+      if (c.path == probe.string()) c.path = shown;
   return r;
 }
 
@@ -266,7 +272,7 @@ int RunRewrite(const RewriteArgs& a) {
     summary += r.summary;
     input_error |= r.error && !r.refused;
     refused |= r.refused;
-    files_changed += r.changed;
+    files_changed += r.changed && !r.refused;
     total_edits += r.applied;
     total_left += r.left;
   }

@@ -255,19 +255,55 @@ TEST(DiffRun, DeterministicRandomDrawsTheSameNumbersOnBothSides) {
   TempDir dir;
   auto old_py = dir.Write("old.py",
                           "import tensorflow as tf\n"
+                          "from tfmigrate import observe\n"
                           "w = tf.Variable(tf.random_normal([3], stddev=0.1))\n"
                           "with tf.Session() as sess:\n"
                           "    sess.run(tf.global_variables_initializer())\n"
-                          "    print('w', sess.run(w))\n");
+                          "    print('w', sess.run(w))\n"
+                          "    observe('w', sess.run(w))\n");
   auto new_py = dir.Write("new.py",
                           "import tensorflow as tf\n"
+                          "from tfmigrate import observe\n"
                           "w = tf.Variable(tf.random.normal([3], stddev=0.1))\n"
-                          "print('w', w.numpy())\n");
+                          "print('w', w.numpy())\n"
+                          "observe('w', w * 2.0)\n");
   DiffOptions o;
   o.deterministic_random = true;
   DiffResult det = DiffScripts(old_py.string(), new_py.string(), o);
   ASSERT_TRUE(det.error.empty()) << det.error;
-  EXPECT_TRUE(det.Equivalent()) << det.divergences[0].title << ": " << det.divergences[0].detail;
+  // the printed draws agree; the observation (doubled on the new side) does not
+  ASSERT_EQ(det.divergences.size(), 1u);
+  EXPECT_EQ(det.divergences[0].title, "observation 'w' #1 differs");
+  EXPECT_EQ(det.divergences[0].old_line, 7);
+  EXPECT_EQ(det.divergences[0].new_line, 5);
+}
+
+// `rewrite --verify`: an unsafe fix that drops the initializer run changes behavior under
+// tf.compat.v1 (FailedPreconditionError); the rewrite is refused and the file kept.
+TEST(RewriteVerify, RefusesADivergentRewriteAndKeepsTheFile) {
+  TempDir dir;
+  const std::string text =
+      "import tensorflow as tf\n"
+      "w = tf.Variable([1.0, 2.0], name='w')\n"
+      "y = w * 3.0\n"
+      "with tf.Session() as sess:\n"
+      "    sess.run(tf.global_variables_initializer())\n"
+      "    print('y', sess.run(y))\n";
+  auto py = dir.Write("train.py", text);
+  auto r = testing_support::RunTfmigrate({"rewrite", "--unsafe-fixes", "--verify", "--in-place", py.string()});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.err.find("the rewrite changes behavior; nothing written"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("TFM902"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("FailedPreconditionError"), std::string::npos) << r.err;
+  EXPECT_EQ(testing_support::ReadFile(py), text);
+  for (const auto& e : std::filesystem::directory_iterator(dir.str()))
+    EXPECT_EQ(e.path().filename().string().find(".tfmigrate-verify"), std::string::npos) << "probe left behind";
+  // the safe fixes alone keep behavior: verified and written
+  r = testing_support::RunTfmigrate({"rewrite", "--verify", "--in-place", py.string()});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.err.find("verified: same behavior"), std::string::npos) << r.err;
+  EXPECT_NE(testing_support::ReadFile(py), text);
+  EXPECT_NE(testing_support::ReadFile(py).find("tf.compat.v1.Session"), std::string::npos);
 }
 
 }  // namespace
