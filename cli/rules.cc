@@ -55,6 +55,10 @@ Command AddRuleCommand(CLI::App& app) {
   c->add_option("id", *id, "Rule ID (TFM201) or name (session-run)")->required();
   return [id] {
     const Rule* r = FindRule(*id);
+    if (!r && !RuleDoc(*id).empty()) {  // a dynamic rule (TFM9xx) of `tfmigrate diff`
+      std::cout << RuleDoc(*id);
+      return 0;
+    }
     if (!r) {
       std::cerr << fmt::format("error: unknown rule `{}` (see `tfmigrate rules`)\n", *id);
       return 2;
