@@ -89,6 +89,11 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
 // Runs the analyzer over both scripts and attaches ranked causes to each divergence.
 void Explain(DiffResult* r);
 
+// Both scripts through the analyzer before anything runs: a file that is not UTF-8, too
+// large, too deeply nested or not valid Python is an input error (one line, exit 2), not
+// a divergence. Returns false and sets r->error then.
+bool CheckInputs(DiffResult* r);
+
 // Launches both scripts (runtime/launch), compares, explains.
 DiffResult DiffScripts(const std::string& old_path, const std::string& new_path, const DiffOptions& o);
 

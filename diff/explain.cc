@@ -72,6 +72,29 @@ int ClassWeight(const std::string& id) {
 
 }  // namespace
 
+bool CheckInputs(DiffResult* r) {
+  AnalyzeOptions opts;
+  opts.jobs = 2;
+  opts.isolated = true;  // configuration cannot make a broken file acceptable
+  Analysis an = AnalyzePaths({r->old_side.path, r->new_side.path}, opts);
+  for (const auto& e : an.input_errors) {
+    r->error = e.message;
+    return false;
+  }
+  for (const auto& f : an.files) {
+    if (f.error) {
+      r->error = f.error->message;
+      return false;
+    }
+    for (const auto& d : f.diagnostics)
+      if (d.rule_id == "syntax-error") {
+        r->error = fmt::format("{}:{}:{}: {}", d.path, d.start.line, d.start.column, d.message);
+        return false;
+      }
+  }
+  return true;
+}
+
 void Explain(DiffResult* r) {
   if (r->divergences.empty()) return;
   AnalyzeOptions opts;

@@ -62,6 +62,7 @@ DiffResult DiffScripts(const std::string& old_path, const std::string& new_path,
       return r;
     }
   }
+  if (!CheckInputs(&r)) return r;
   TempDir tmp;
   if (tmp.path().empty()) {
     r.error = "cannot create a temporary directory";

@@ -251,6 +251,22 @@ TEST(DiffRun, CliExitCodesAndJunit) {
   EXPECT_EQ(r.exit_code, 2) << "one file that is not a pair directory";
 }
 
+// Bad input is an input error (exit 2, one line naming the file), never a "divergence".
+TEST(DiffRun, BrokenInputsAreInputErrors) {
+  TempDir dir;
+  auto old_py = dir.Write("old.py", kOldCounter);
+  auto syntax = dir.Write("syntax.py", "import tensorflow as tf\ndef f(:\n    pass\n");
+  auto latin1 = dir.Write("latin1.py", "x = '\xe9t\xe9'\n");
+  std::string deep = "x = " + std::string(10000, '(') + "1" + std::string(10000, ')') + "\n";
+  auto nested = dir.Write("deep.py", deep);
+  for (const auto& bad : {syntax, latin1, nested}) {
+    auto r = testing_support::RunTfmigrate({"diff", old_py.string(), bad.string()});
+    EXPECT_EQ(r.exit_code, 2) << bad << r.out << r.err;
+    EXPECT_NE(r.out.find(bad.filename().string()), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("divergent"), std::string::npos) << r.out;
+  }
+}
+
 TEST(DiffRun, DeterministicRandomDrawsTheSameNumbersOnBothSides) {
   TempDir dir;
   auto old_py = dir.Write("old.py",

@@ -131,6 +131,19 @@ def flatten(v):
     return [v]
 
 
+def exception_message(e):
+    """The line of an exception's message that says what went wrong (at most 500 characters).
+
+    Usually the first line; errors raised while tracing a tf.function start with "in user
+    code:" and a traceback, and end with the original message, which is taken instead."""
+    lines = [x.strip() for x in str(e).split("\n") if x.strip()]
+    if not lines:
+        return ""
+    if lines[0].startswith("in user code:") and len(lines) > 1:
+        return lines[-1][:500]
+    return lines[0][:500]
+
+
 def install_observe(trace):
     """Hooks `tfmigrate.observe(name, value)` (runtime/python/tfmigrate) to record `observe` records."""
     import importlib.util
@@ -376,7 +389,7 @@ def main():
                              "run with --backend tensorflow to use real TensorFlow.\n" % (e.symbol, line))
             status, code = "unsupported", 3
         else:
-            trace.write({"kind": "exception", "type": type(e).__name__, "message": str(e).split("\n")[0][:500],
+            trace.write({"kind": "exception", "type": type(e).__name__, "message": exception_message(e),
                          "line": line})
             traceback.print_exception(type(e), e, e.__traceback__, file=sys.stderr)
             status, code = ("memory", 4) if isinstance(e, MemoryError) else ("exception", 1)
