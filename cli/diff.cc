@@ -49,6 +49,14 @@ int RunDiff(const DiffArgs& a) {
       if (!p.passed && !p.skipped) code = 1;
   } else if (a.paths.size() == 2) {
     diff::DiffResult r = diff::DiffScripts(a.paths[0], a.paths[1], a.opts);
+    if (!r.error.empty() && a.format == "text" && a.junit.empty()) {
+      // no verdict: one line on stderr (plus what a crashed side printed last)
+      std::cerr << "tfmigrate diff: " << r.error << "\n";
+      for (const diff::SideRun* s : {&r.old_side, &r.new_side})
+        if (s->exit_code != 0 && !s->output_tail.empty())
+          std::cerr << "  last output of " << s->path << ":\n" << s->output_tail << (s->output_tail.back() == '\n' ? "" : "\n");
+      return 2;
+    }
     if (a.format == "json") diff::EmitJson(r, report);
     else if (a.format == "junit") diff::EmitJunit({&r}, {a.paths[1]}, report);
     else diff::EmitText(r, report);

@@ -88,7 +88,8 @@ bool CheckInputs(DiffResult* r) {
     }
     for (const auto& d : f.diagnostics)
       if (d.rule_id == "syntax-error") {
-        r->error = fmt::format("{}:{}:{}: {}", d.path, d.start.line, d.start.column, d.message);
+        std::string what = d.message.substr(0, d.message.find("; findings"));
+        r->error = fmt::format("{}:{}:{}: not valid Python: {}", d.path, d.start.line, d.start.column, what);
         return false;
       }
   }
