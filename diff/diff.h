@@ -17,6 +17,10 @@
 #include <string>
 #include <vector>
 
+namespace tfm {
+struct Analysis;
+}
+
 namespace tfm::diff {
 
 struct DiffOptions {
@@ -86,13 +90,15 @@ struct DiffResult {
 void CompareTraces(const std::string& old_trace, const std::string& new_trace, const DiffOptions& o,
                    DiffResult* r);
 
-// Runs the analyzer over both scripts and attaches ranked causes to each divergence.
-void Explain(DiffResult* r);
+// Attaches ranked causes to each divergence from the analyzer's findings on both
+// scripts (`analysis`, or a fresh analysis when null).
+void Explain(DiffResult* r, const Analysis* analysis = nullptr);
 
 // Both scripts through the analyzer before anything runs: a file that is not UTF-8, too
 // large, too deeply nested or not valid Python is an input error (one line, exit 2), not
-// a divergence. Returns false and sets r->error then.
-bool CheckInputs(DiffResult* r);
+// a divergence. Returns false and sets r->error then; `analysis` (may be null) receives
+// the analysis for Explain().
+bool CheckInputs(DiffResult* r, Analysis* analysis);
 
 // Launches both scripts (runtime/launch), compares, explains.
 DiffResult DiffScripts(const std::string& old_path, const std::string& new_path, const DiffOptions& o);

@@ -72,10 +72,9 @@ int ClassWeight(const std::string& id) {
 
 }  // namespace
 
-bool CheckInputs(DiffResult* r) {
+bool CheckInputs(DiffResult* r, Analysis* out) {
   AnalyzeOptions opts;
   opts.jobs = 2;
-  opts.isolated = true;  // configuration cannot make a broken file acceptable
   Analysis an = AnalyzePaths({r->old_side.path, r->new_side.path}, opts);
   for (const auto& e : an.input_errors) {
     r->error = e.message;
@@ -93,14 +92,19 @@ bool CheckInputs(DiffResult* r) {
         return false;
       }
   }
+  if (out) *out = std::move(an);
   return true;
 }
 
-void Explain(DiffResult* r) {
+void Explain(DiffResult* r, const Analysis* given) {
   if (r->divergences.empty()) return;
-  AnalyzeOptions opts;
-  opts.jobs = 2;
-  Analysis an = AnalyzePaths({r->old_side.path, r->new_side.path}, opts);
+  Analysis fresh;
+  if (!given) {
+    AnalyzeOptions opts;
+    opts.jobs = 2;
+    fresh = AnalyzePaths({r->old_side.path, r->new_side.path}, opts);
+  }
+  const Analysis& an = given ? *given : fresh;
   struct Finding {
     const Diagnostic* d;
     bool old_side;

@@ -10,6 +10,7 @@
 #include <sstream>
 #include <thread>
 
+#include "analyzer/project/analyze.h"
 #include "diff/diff.h"
 #include "runtime/launch/launch.h"
 
@@ -62,7 +63,8 @@ DiffResult DiffScripts(const std::string& old_path, const std::string& new_path,
       return r;
     }
   }
-  if (!CheckInputs(&r)) return r;
+  Analysis analysis;
+  if (!CheckInputs(&r, &analysis)) return r;
   TempDir tmp;
   if (tmp.path().empty()) {
     r.error = "cannot create a temporary directory";
@@ -99,7 +101,7 @@ DiffResult DiffScripts(const std::string& old_path, const std::string& new_path,
     traces[i] = ReadAll(lo[i].trace_path);
   }
   CompareTraces(traces[0], traces[1], o, &r);
-  if (r.error.empty()) Explain(&r);
+  if (r.error.empty()) Explain(&r, &analysis);
   return r;
 }
 
