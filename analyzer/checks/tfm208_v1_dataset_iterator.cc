@@ -62,23 +62,36 @@ void V1DatasetIterator::CheckPython(PythonContext& ctx) const {
     // A resolved receiver must be a dataset (a path under `data.`); an unresolved one
     // (a parameter) is taken as one: only tf.data v1 datasets have these methods.
     if (recv_tf && !StartsWith(recv_tf->path, "data.")) continue;
-    if (method == "make_initializable_iterator") {
-      ctx.Report(fn, fmt::format("`{}()` is the TF1 re-initializable iterator; TF2 datasets have no such "
-                                 "method (`tf.compat.v1.data.make_initializable_iterator` raises under eager "
-                                 "execution): start a new pass with `iter(dataset)` or a `for` loop",
-                                 ctx.Text(fn)));
-      continue;
-    }
+    // The fix spells the method as the tf.compat.v1.data function of the same name, with the
+    // receiver as first argument (both methods take their optional arguments after `self`, as
+    // the functions take them after `dataset`).
     std::optional<Fix> fix;
     TSNode args = ts::Field(call, "arguments");
-    if (ts::Is(args, "argument_list") && ts_node_named_child_count(args) == 0) {
+    if (ts::Is(args, "argument_list") &&
+        (ts_node_named_child_count(args) == 0 || method == "make_initializable_iterator")) {
       if (auto prefix = CompatV1PrefixAt(m, ts_node_start_byte(call))) {
-        std::string repl = fmt::format("{}data.make_one_shot_iterator({})", *prefix, ctx.Text(recv));
+        std::string rest;
+        if (ts_node_named_child_count(args) > 0) {
+          // The text between the parentheses, kept as written.
+          std::string_view inner = ctx.Text(args);
+          inner = inner.substr(1, inner.size() - 2);
+          rest = fmt::format(", {}", inner);
+        }
+        std::string repl = fmt::format("{}data.{}({}{})", *prefix, method, ctx.Text(recv), rest);
         // Safe when the receiver is known to be a tf.data dataset; for a receiver of unknown
         // origin (a parameter) the method name is the only evidence, so the fix is unsafe.
         fix = ReplaceNode(call, repl, fmt::format("Replace with `{}`", repl),
                           recv_tf ? FixSafety::kSafe : FixSafety::kUnsafe);
       }
+    }
+    if (method == "make_initializable_iterator") {
+      ctx.Report(fn,
+                 fmt::format("`{}()` is the TF1 re-initializable iterator; TF2 datasets have no such "
+                             "method (AttributeError): start a new pass with `iter(dataset)` or a `for` loop, "
+                             "or keep it in graph code as `tf.compat.v1.data.make_initializable_iterator(dataset)`",
+                             ctx.Text(fn)),
+                 std::move(fix));
+      continue;
     }
     ctx.Report(fn, fmt::format("`{}()` exists only on TF1 (`tf.compat.v1.data`) datasets; a TF2 "
                                "`tf.data.Dataset` has no such method (AttributeError): iterate the dataset "

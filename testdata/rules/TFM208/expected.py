@@ -11,13 +11,19 @@ one_shot = tf.compat.v1.data.make_one_shot_iterator(ds)  # expect: TFM208
 batch = one_shot.get_next()  # expect: TFM208
 ranged = tf.compat.v1.data.make_one_shot_iterator(Dataset.range(10))  # expect: TFM208
 v1_ds = tf1.data.TFRecordDataset(["a.tfrecord"])
-records = v1_ds.make_initializable_iterator()  # expect: TFM208
+records = tf.compat.v1.data.make_initializable_iterator(v1_ds)  # expect: TFM208
 fed = make_initializable_iterator(ds)  # expect: TFM208
+named = tf.compat.v1.data.make_initializable_iterator(ds, shared_name="train_it")  # expect: TFM208
 reinit = Iterator.from_structure(tf1.data.get_output_types(ds))  # expect: TFM208
 
 
 def input_fn(dataset):
     return tf.compat.v1.data.make_one_shot_iterator(dataset).get_next()  # expect: TFM208
+
+
+def reinit_input(dataset):
+    # A parameter of unknown origin: the fix to the function form is unsafe.
+    return tf.compat.v1.data.make_initializable_iterator(dataset)  # expect: TFM208
 
 
 def eval_input(tf, files):

@@ -13,11 +13,17 @@ ranged = Dataset.range(10).make_one_shot_iterator()  # expect: TFM208
 v1_ds = tf1.data.TFRecordDataset(["a.tfrecord"])
 records = v1_ds.make_initializable_iterator()  # expect: TFM208
 fed = make_initializable_iterator(ds)  # expect: TFM208
+named = ds.make_initializable_iterator(shared_name="train_it")  # expect: TFM208
 reinit = Iterator.from_structure(tf1.data.get_output_types(ds))  # expect: TFM208
 
 
 def input_fn(dataset):
     return dataset.make_one_shot_iterator().get_next()  # expect: TFM208
+
+
+def reinit_input(dataset):
+    # A parameter of unknown origin: the fix to the function form is unsafe.
+    return dataset.make_initializable_iterator()  # expect: TFM208
 
 
 def eval_input(tf, files):
