@@ -356,6 +356,8 @@ std::map<std::string, OpDef>& Table() {
     for (const char* n : {"Equal", "NotEqual", "Less", "LessEqual", "Greater", "GreaterEqual"}) add(n, CompareShape);
     for (const char* n : {"Sum", "Mean", "Max", "Min", "Prod", "All", "Any", "ArgMax", "ArgMin"}) add(n, ReduceShape);
     add("MatMul", MatMulShape);
+    add("BiasAdd", UnaryShape);    // kernels_graph.cc (graph files)
+    add("DivNoNan", BinaryShape);  // kernels_graph.cc (graph files)
     add("Cast", CastShape);
     add("Const", ConstShape);
     add("Placeholder", DeclaredShape);
@@ -424,6 +426,7 @@ std::map<std::string, KernelFn>& Kernels() {
     RegisterMathKernels(*k);
     RegisterArrayKernels(*k);
     RegisterStateKernels(*k);
+    RegisterGraphKernels(*k);
     return k;
   }();
   return *m;
