@@ -77,7 +77,7 @@ TEST(GraphRunCli, OneLineErrors) {
       {{"run", kVars, "--feed", "x=[[1,2]]"}, 2, "give at least one --fetch"},
       {{"run", kVars, "--feed", "x=[[1,2]]", "--fetch", "pred:3"}, 2, "has 1 output"},
       {{"run", kVars, "--feed", "x=[[1,2]]", "--fetch", "train"}, 3, "ApplyGradientDescent"},
-      {{"run", "testdata/graphs/while_cond.pbtxt", "--feed", "n=3", "--fetch", "loop/Exit_1"}, 3, "v1 control-flow frames"},
+      {{"run", "testdata/graphs/while_cond.pbtxt", "--feed", "n=3", "--fetch", "loop/Exit_1"}, 3, "v1 while-loop frames"},
       {{"run", "testdata/graphs/tf2_function", "--feed", "serving_default_x=[[1,2]]", "--fetch", "StatefulPartitionedCall"},
        3, "StatefulPartitionedCall"},
       {{"run", "testdata/graphs/removed_op.pbtxt", "--feed", "address=a", "--fetch", "rpc"}, 3, "op type Rpc (1 node: 'rpc')"},
@@ -109,6 +109,22 @@ TEST(GraphRunCli, KernelErrorIsExitOne) {
                               "hidden/kernel=[[1],[2],[3],[4]]", "--fetch", "hidden/MatMul"});
   EXPECT_EQ(s.exit_code, 2) << s.err;
   EXPECT_NE(s.err.find("which has shape [4,8]"), std::string::npos) << s.err;
+}
+
+TEST(GraphRunCli, V1CondRunsAndTheUntakenBranchHasNoValue) {
+  const char* g = "testdata/graphs/while_cond.pbtxt";
+  RunResult r = RunTfmigrate({"run", g, "--feed", "loop/Exit_1=8", "--feed", "pred=true", "--fetch", "branch/Merge",
+                              "--fetch", "branch/Merge:1"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "branch/Merge:0 = float32[] 9\nbranch/Merge:1 = int32[] 1\n");
+  RunResult d = RunTfmigrate({"run", g, "--feed", "loop/Exit_1=8", "--feed", "pred=false", "--fetch", "branch/add"});
+  EXPECT_EQ(d.exit_code, 1) << d.err;
+  EXPECT_NE(d.err.find("branch/add:0 has no value: it is on the branch of a v1 tf.cond that was not taken"),
+            std::string::npos)
+      << d.err;
+  RunResult p = RunTfmigrate({"run", g, "--feed", "loop/Exit_1=8", "--feed", "pred=1", "--fetch", "branch/Merge"});
+  EXPECT_EQ(p.exit_code, 2) << p.err;
+  EXPECT_NE(p.err.find("--feed pred (bool): expected true/false"), std::string::npos) << p.err;
 }
 
 TEST(GraphRunCli, ScriptsStillNeedMode) {

@@ -63,6 +63,13 @@ def cases():
          "feeds": [{"name": "x", "value": sm_x}], "fetches": ["y"]},
         {"name": "saved_model_v1_nosig", "graph": "saved_model_v1_nosig", "init": True,
          "feeds": [{"name": "x", "value": sm_x}], "fetches": ["y", "w/read"]},
+        # v1 tf.cond (Switch/Merge): the loop's result is fed, both branches taken once.
+        {"name": "cond_v1_true", "graph": "while_cond.pbtxt", "init": False,
+         "feeds": [{"name": "loop/Exit_1", "value": np.float32(8.0)}, {"name": "pred", "value": True}],
+         "fetches": ["branch/Merge", "branch/Merge:1", "branch/switch_t"]},
+        {"name": "cond_v1_false", "graph": "while_cond.pbtxt", "init": False,
+         "feeds": [{"name": "loop/Exit_1:0", "value": np.float32(-2.5)}, {"name": "pred", "value": False}],
+         "fetches": ["branch/Merge", "branch/Merge:1", "branch/sub", "branch/pred_id"]},
         {"name": "growth", "graph": "growth.pbtxt", "init": True,
          "feeds": [{"name": "h", "value": growth_h}], "fetches": ["Relu_11", "Assign_23", "source"]},
     ]

@@ -188,6 +188,8 @@ StatusOr<AttrMap> AttrsFromProto(const tensorflow::NodeDef& def) {
   return m;
 }
 
+bool IsCondOp(const std::string& op) { return op == "Switch" || op == "RefSwitch" || op == "Merge" || op == "RefMerge"; }
+
 bool IsImportableOp(const std::string& op) {
   // Functional ops and host calls refer to function ids / Python callbacks of the
   // facade; a graph file's FunctionDefLibrary is not imported.
@@ -195,6 +197,7 @@ bool IsImportableOp(const std::string& op) {
       "PyFunc", "EagerPyFunc", "If", "StatelessIf", "While", "StatelessWhile", "PartitionedCall",
       "StatefulPartitionedCall", "StringJoinSpace"};
   if (kRefused.count(op)) return false;
+  if (IsCondOp(op)) return true;  // executed by the runner (import_run.cc), not by a kernel
   return LookupOpDef(op) != nullptr && HasKernel(op);
 }
 
@@ -316,7 +319,7 @@ StatusOr<ImportedGraph> ImportForRun(const graph::MetaGraph& mg, const ImportReq
       first = false;
       if (graph::IsV1ControlFlowOp(op)) v1cf = true;
     }
-    if (v1cf) msg += "; v1 control-flow frames (tf.while_loop/tf.cond before control flow v2) are not executed";
+    if (v1cf) msg += "; v1 while-loop frames (tf.while_loop before control flow v2) are not executed";
     if (unsupported.count("StatefulPartitionedCall") || unsupported.count("PartitionedCall") ||
         unsupported.count("If") || unsupported.count("While") || unsupported.count("StatelessIf") ||
         unsupported.count("StatelessWhile"))

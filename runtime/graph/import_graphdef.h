@@ -41,6 +41,9 @@ StatusOr<Tensor> TensorFromProto(const tensorflow::TensorProto& p, int64_t max_e
 // NodeDef attrs -> runtime attrs (shapes become int lists plus "<name>_unknown_rank").
 StatusOr<AttrMap> AttrsFromProto(const tensorflow::NodeDef& def);
 
+// v1 cond ops (Switch, Merge and their Ref forms): no kernel; the runner executes them
+// with TF's dead-tensor semantics.
+bool IsCondOp(const std::string& op);
 // Whether the bundled runtime executes this op type when it comes from a graph file.
 bool IsImportableOp(const std::string& op);
 

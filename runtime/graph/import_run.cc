@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <map>
 #include <set>
 
 #include "analyzer/graph/graph_file.h"
@@ -154,6 +155,116 @@ void WriteTrace(const GraphRunOptions& o, const GraphRunResult& r, bool ran, con
     status = "exception";
   }
   line({{"kind", "end"}, {"status", status}, {"exit_code", r.exit_code}});
+}
+
+// Runs the fetches of a graph holding v1 cond ops (Switch/Merge) with TensorFlow's
+// dead-tensor semantics: Switch sends its input to output 1 (pred true) or 0 and marks the
+// other output dead; a node with a dead data or control input is dead and does not run;
+// Merge forwards its first live input and that input's index, and is dead only when all
+// its inputs are. Node ids are a topological order (the importer adds producers first).
+Status RunWithDeadTensors(const Graph& g, SessionState* state, const std::vector<std::pair<NodeOutput, Tensor>>& feeds,
+                          const std::vector<NodeOutput>& fetches, const std::vector<int>& targets,
+                          std::vector<Tensor>* outputs, std::vector<std::string>* ran) {
+  std::map<NodeOutput, Tensor> fed(feeds.begin(), feeds.end());
+  const int n = g.num_nodes();
+  std::vector<char> need(n, 0);
+  std::vector<int> stack;
+  auto want = [&](int i) {
+    if (!need[i]) { need[i] = 1; stack.push_back(i); }
+  };
+  for (const auto& f : fetches)
+    if (!fed.count(f)) want(f.node);
+  for (int t : targets) want(t);
+  while (!stack.empty()) {
+    int i = stack.back();
+    stack.pop_back();
+    for (const NodeOutput& in : g.node(i).inputs)
+      if (!fed.count(in)) want(in.node);
+    for (int c : g.node(i).control_inputs) want(c);
+  }
+  std::vector<std::vector<Tensor>> values(n);
+  std::vector<std::vector<char>> dead_out(n);
+  std::vector<char> dead_node(n, 0);
+  auto input = [&](const NodeOutput& in, Tensor* t) {  // false: dead
+    auto f = fed.find(in);
+    if (f != fed.end()) { *t = f->second; return true; }
+    if (dead_out[in.node][in.index]) return false;
+    *t = values[in.node][in.index];
+    return true;
+  };
+  ran->clear();
+  for (int id = 0; id < n; ++id) {
+    if (!need[id]) continue;
+    const Node& node = g.node(id);
+    size_t nout = node.outputs.size();
+    values[id].assign(nout, Tensor());
+    dead_out[id].assign(nout, 0);
+    auto mark_dead = [&] {
+      dead_node[id] = 1;
+      dead_out[id].assign(nout, 1);
+    };
+    if (node.op == "Merge" || node.op == "RefMerge") {
+      int live = -1;
+      for (size_t k = 0; k < node.inputs.size() && live < 0; ++k) {
+        Tensor t;
+        if (input(node.inputs[k], &t)) {
+          values[id] = {t, Tensor::Scalar<int32_t>(static_cast<int32_t>(k))};
+          live = static_cast<int>(k);
+        }
+      }
+      if (live < 0) mark_dead();
+      else ran->push_back(node.name);
+      continue;
+    }
+    bool dead = false;
+    for (int c : node.control_inputs) dead = dead || dead_node[c];
+    std::vector<Tensor> in(node.inputs.size());
+    for (size_t k = 0; k < node.inputs.size() && !dead; ++k) dead = !input(node.inputs[k], &in[k]);
+    if (dead) {
+      mark_dead();
+      continue;
+    }
+    ran->push_back(node.name);
+    if (node.op == "Switch" || node.op == "RefSwitch") {
+      const Tensor& p = in[1];
+      if (p.dtype() != DType::kBool || p.num_elements() != 1)
+        return InvalidArgument("The second input to Switch must be a bool scalar, got " + std::string(DTypeName(p.dtype())) +
+                               p.ShapeString() + "\n\t [[{{node " + node.name + "}}]]");
+      int taken = p.data<bool>()[0] ? 1 : 0;
+      values[id][taken] = in[0];
+      dead_out[id][1 - taken] = 1;
+      continue;
+    }
+    const OpDef* def = LookupOpDef(node.op);
+    KernelContext ctx{.op = node.op, .node_name = node.name, .attrs = &node.attrs, .session = state};
+    for (size_t k = 0; k < in.size(); ++k) {
+      bool ref_ok = def && def->ref_input0 && k == 0;
+      if (!in[k].valid() && !ref_ok)
+        return FailedPrecondition("Attempting to use uninitialized value " + g.node(node.inputs[k].node).name +
+                                  "\n\t [[{{node " + node.name + "}}]]");
+      ctx.inputs.push_back(in[k]);
+      ctx.input_nodes.push_back(g.node(node.inputs[k].node).name);
+    }
+    Status s = RunKernel(ctx);
+    if (!s.ok()) {
+      if (s.message().find("[[{{node") != std::string::npos) return s;
+      return Status(s.code(), s.message() + "\n\t [[{{node " + node.name + "}}]]");
+    }
+    if (ctx.outputs.size() < nout) ctx.outputs.resize(nout);
+    values[id] = std::move(ctx.outputs);
+  }
+  outputs->clear();
+  for (const auto& f : fetches) {
+    Tensor t;
+    if (!input(f, &t))
+      return InvalidArgument("fetch " + g.node(f.node).name + ":" + std::to_string(f.index) +
+                             " has no value: it is on the branch of a v1 tf.cond that was not taken");
+    if (!t.valid()) return FailedPrecondition("Attempting to use uninitialized value " + g.node(f.node).name);
+    outputs->push_back(t);
+  }
+  for (int t : targets)
+    if (dead_node[t]) return InvalidArgument("target " + g.node(t).name + " is on the branch of a v1 tf.cond that was not taken");
+  return Status::Ok();
 }
 
 struct FeedSpec {
@@ -382,8 +493,15 @@ GraphRunResult RunGraphFile(const GraphRunOptions& o) {
                       "); checkpoint values are not read");
   }
   std::vector<Tensor> values;
-  Status s = session.Run(feed_values, fetch_outputs, targets, &values);
-  r.ops_run = session.last_executed();
+  bool has_cond = false;
+  for (int i = 0; i < g.num_nodes(); ++i) has_cond = has_cond || IsCondOp(g.node(i).op);
+  Status s;
+  if (has_cond) {
+    s = RunWithDeadTensors(g, &session.state(), feed_values, fetch_outputs, targets, &values, &r.ops_run);
+  } else {
+    s = session.Run(feed_values, fetch_outputs, targets, &values);
+    r.ops_run = session.last_executed();
+  }
   release();
   if (!s.ok()) {
     r.exit_code = 1;

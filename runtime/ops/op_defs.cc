@@ -194,6 +194,20 @@ Status PlaceholderWithDefaultShape(const ShapeContext& c, std::vector<TensorSpec
   return Status::Ok();
 }
 
+// v1 cond (graph files only; runtime/graph/import_run.cc executes them with dead tensors):
+// Switch forwards its input on one of two outputs; Merge forwards the live input and its index.
+Status SwitchShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  *o = {c.inputs[0], c.inputs[0]};
+  return Status::Ok();
+}
+Status MergeShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  TensorSpec s = c.inputs.empty() ? UnknownRank(DType::kInvalid) : c.inputs[0];
+  for (const auto& in : c.inputs)
+    if (in.unknown_rank || in.shape != s.shape) s = UnknownRank(s.dtype);
+  *o = {s, Known(DType::kInt32, {})};
+  return Status::Ok();
+}
+
 Status ScalarString(const ShapeContext& c, std::vector<TensorSpec>* o) {
   *o = {Known(DType::kString, {})};
   return Status::Ok();
@@ -358,6 +372,8 @@ std::map<std::string, OpDef>& Table() {
     add("MatMul", MatMulShape);
     add("BiasAdd", UnaryShape);    // kernels_graph.cc (graph files)
     add("DivNoNan", BinaryShape);  // kernels_graph.cc (graph files)
+    for (const char* n : {"Switch", "RefSwitch"}) add(n, SwitchShape);  // no kernel: import_run.cc
+    for (const char* n : {"Merge", "RefMerge"}) add(n, MergeShape);
     add("Cast", CastShape);
     add("Const", ConstShape);
     add("Placeholder", DeclaredShape);
