@@ -70,6 +70,13 @@ def cases():
         {"name": "cond_v1_false", "graph": "while_cond.pbtxt", "init": False,
          "feeds": [{"name": "loop/Exit_1:0", "value": np.float32(-2.5)}, {"name": "pred", "value": False}],
          "fetches": ["branch/Merge", "branch/Merge:1", "branch/sub", "branch/pred_id"]},
+        # v1 tf.while_loop (Enter/Merge/Switch/LoopCond/NextIteration/Exit) feeding the cond.
+        {"name": "while_v1", "graph": "while_cond.pbtxt", "init": False,
+         "feeds": [{"name": "n", "value": np.int32(5)}, {"name": "pred", "value": False}],
+         "fetches": ["loop/Exit", "loop/Exit_1", "branch/Merge"]},
+        {"name": "while_v1_zero_trips", "graph": "while_cond.pbtxt", "init": False,
+         "feeds": [{"name": "n", "value": np.int32(0)}, {"name": "pred", "value": True}],
+         "fetches": ["loop/Exit_1", "branch/Merge"]},
         {"name": "growth", "graph": "growth.pbtxt", "init": True,
          "feeds": [{"name": "h", "value": growth_h}], "fetches": ["Relu_11", "Assign_23", "source"]},
     ]

@@ -189,6 +189,8 @@ StatusOr<AttrMap> AttrsFromProto(const tensorflow::NodeDef& def) {
 }
 
 bool IsCondOp(const std::string& op) { return op == "Switch" || op == "RefSwitch" || op == "Merge" || op == "RefMerge"; }
+bool IsNextIteration(const std::string& op) { return op == "NextIteration" || op == "RefNextIteration"; }
+bool IsV1ControlFlow(const std::string& op) { return graph::IsV1ControlFlowOp(op); }
 
 bool IsImportableOp(const std::string& op) {
   // Functional ops and host calls refer to function ids / Python callbacks of the
@@ -197,7 +199,7 @@ bool IsImportableOp(const std::string& op) {
       "PyFunc", "EagerPyFunc", "If", "StatelessIf", "While", "StatelessWhile", "PartitionedCall",
       "StatefulPartitionedCall", "StringJoinSpace"};
   if (kRefused.count(op)) return false;
-  if (IsCondOp(op)) return true;  // executed by the runner (import_run.cc), not by a kernel
+  if (IsV1ControlFlow(op)) return true;  // executed by the runner (import_run.cc), not by a kernel
   return LookupOpDef(op) != nullptr && HasKernel(op);
 }
 
@@ -344,7 +346,7 @@ StatusOr<ImportedGraph> ImportForRun(const graph::MetaGraph& mg, const ImportReq
   for (int i = 0; i < n; ++i) {
     if (!import[i] || stand_in[i]) continue;
     for (const graph::Input& in : g.nodes[i].inputs) {
-      if (in.id < 0 || !import[in.id]) continue;
+      if (in.id < 0 || !import[in.id] || IsNextIteration(g.nodes[in.id].op)) continue;  // loop back edges
       ++pending[i];
       consumers[in.id].push_back(i);
     }
@@ -365,6 +367,7 @@ StatusOr<ImportedGraph> ImportForRun(const graph::MetaGraph& mg, const ImportReq
 
   out.graph = std::make_shared<Graph>();
   Graph& rg = *out.graph;
+  std::vector<std::pair<int, int>> back_edges;  // (Merge node, index in its NodeDef inputs)
   for (int i : order) {
     const graph::Node& node = g.nodes[i];
     if (!node.def) return Internal("node '" + node.name + "' has no NodeDef");
@@ -392,6 +395,14 @@ StatusOr<ImportedGraph> ImportForRun(const graph::MetaGraph& mg, const ImportReq
     } else {
       for (const graph::Input& in : node.inputs) {
         if (in.id < 0) return InvalidArgument("node '" + node.name + "': input '" + in.node + "' is not a node");
+        if (IsNextIteration(g.nodes[in.id].op)) {
+          // A v1 loop's back edge into a Merge: not a graph input (the runtime Graph is
+          // acyclic); the runner reads the Merge's full input list from merge_inputs.
+          if (in.control || (node.op != "Merge" && node.op != "RefMerge"))
+            return Unimplemented("node '" + node.name + "': a NextIteration edge into op " + node.op);
+          back_edges.push_back({i, static_cast<int>(&in - node.inputs.data())});
+          continue;
+        }
         auto it = out.ids.find(g.nodes[in.id].name);
         if (it == out.ids.end()) return Internal("node '" + node.name + "': input imported out of order");
         if (in.control) {
@@ -424,6 +435,18 @@ StatusOr<ImportedGraph> ImportForRun(const graph::MetaGraph& mg, const ImportReq
     out.ids[node.name] = id.value();
   }
   for (int a : init_nodes) out.initializers.push_back(out.ids.at(g.nodes[a].name));
+  // Full input lists of Merges with back edges, in NodeDef order (Merge's value_index).
+  for (auto [merge, unused] : back_edges) {
+    int id = out.ids.at(g.nodes[merge].name);
+    if (out.merge_inputs.count(id)) continue;
+    std::vector<NodeOutput>& full = out.merge_inputs[id];
+    for (const graph::Input& in : g.nodes[merge].inputs) {
+      if (in.control) continue;
+      int port = PortOf(in);
+      if (port < 0) return InvalidArgument("node '" + g.nodes[merge].name + "': bad input");
+      full.push_back({out.ids.at(g.nodes[in.id].name), port});
+    }
+  }
   for (const TensorName& f : req.feeds) {
     const Node& rn = rg.node(out.ids.at(f.node));
     if (f.index >= static_cast<int>(rn.outputs.size()))

@@ -41,9 +41,11 @@ StatusOr<Tensor> TensorFromProto(const tensorflow::TensorProto& p, int64_t max_e
 // NodeDef attrs -> runtime attrs (shapes become int lists plus "<name>_unknown_rank").
 StatusOr<AttrMap> AttrsFromProto(const tensorflow::NodeDef& def);
 
-// v1 cond ops (Switch, Merge and their Ref forms): no kernel; the runner executes them
-// with TF's dead-tensor semantics.
-bool IsCondOp(const std::string& op);
+// v1 control flow (Switch, Merge, Enter, Exit, NextIteration, LoopCond and Ref forms): no
+// kernel; the runner (import_run.cc) executes them with TF's frames and dead tensors.
+bool IsCondOp(const std::string& op);  // Switch, Merge (and Ref forms)
+bool IsNextIteration(const std::string& op);
+bool IsV1ControlFlow(const std::string& op);
 // Whether the bundled runtime executes this op type when it comes from a graph file.
 bool IsImportableOp(const std::string& op);
 
@@ -61,6 +63,9 @@ struct ImportedGraph {
   std::vector<std::string> variables;       // the variables those initializers set
   std::vector<std::string> resource_names;  // shared names of resource variables (to release)
   std::vector<std::string> missing_feeds;   // Placeholders the run needs that are not fed
+  // v1 loops: a Merge fed by a NextIteration back edge has only its forward inputs in
+  // `graph` (which is acyclic); its full input list, in NodeDef order, is here.
+  std::map<int, std::vector<NodeOutput>> merge_inputs;
 };
 
 StatusOr<ImportedGraph> ImportForRun(const graph::MetaGraph& mg, const ImportRequest& req);

@@ -1,6 +1,8 @@
 #include "runtime/graph/import_run.h"
 
 #include <charconv>
+#include <deque>
+#include <tuple>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -157,115 +159,325 @@ void WriteTrace(const GraphRunOptions& o, const GraphRunResult& r, bool ran, con
   line({{"kind", "end"}, {"status", status}, {"exit_code", r.exit_code}});
 }
 
-// Runs the fetches of a graph holding v1 cond ops (Switch/Merge) with TensorFlow's
-// dead-tensor semantics: Switch sends its input to output 1 (pred true) or 0 and marks the
-// other output dead; a node with a dead data or control input is dead and does not run;
-// Merge forwards its first live input and that input's index, and is dead only when all
-// its inputs are. Node ids are a topological order (the importer adds producers first).
-Status RunWithDeadTensors(const Graph& g, SessionState* state, const std::vector<std::pair<NodeOutput, Tensor>>& feeds,
-                          const std::vector<NodeOutput>& fetches, const std::vector<int>& targets,
-                          std::vector<Tensor>* outputs, std::vector<std::string>* ran) {
-  std::map<NodeOutput, Tensor> fed(feeds.begin(), feeds.end());
-  const int n = g.num_nodes();
-  std::vector<char> need(n, 0);
-  std::vector<int> stack;
-  auto want = [&](int i) {
-    if (!need[i]) { need[i] = 1; stack.push_back(i); }
-  };
-  for (const auto& f : fetches)
-    if (!fed.count(f)) want(f.node);
-  for (int t : targets) want(t);
-  while (!stack.empty()) {
-    int i = stack.back();
-    stack.pop_back();
-    for (const NodeOutput& in : g.node(i).inputs)
-      if (!fed.count(in)) want(in.node);
-    for (int c : g.node(i).control_inputs) want(c);
-  }
-  std::vector<std::vector<Tensor>> values(n);
-  std::vector<std::vector<char>> dead_out(n);
-  std::vector<char> dead_node(n, 0);
-  auto input = [&](const NodeOutput& in, Tensor* t) {  // false: dead
-    auto f = fed.find(in);
-    if (f != fed.end()) { *t = f->second; return true; }
-    if (dead_out[in.node][in.index]) return false;
-    *t = values[in.node][in.index];
-    return true;
-  };
-  ran->clear();
-  for (int id = 0; id < n; ++id) {
-    if (!need[id]) continue;
-    const Node& node = g.node(id);
-    size_t nout = node.outputs.size();
-    values[id].assign(nout, Tensor());
-    dead_out[id].assign(nout, 0);
-    auto mark_dead = [&] {
-      dead_node[id] = 1;
-      dead_out[id].assign(nout, 1);
-    };
-    if (node.op == "Merge" || node.op == "RefMerge") {
-      int live = -1;
-      for (size_t k = 0; k < node.inputs.size() && live < 0; ++k) {
-        Tensor t;
-        if (input(node.inputs[k], &t)) {
-          values[id] = {t, Tensor::Scalar<int32_t>(static_cast<int32_t>(k))};
-          live = static_cast<int>(k);
-        }
+// Runs the fetches of a graph holding v1 control flow with TensorFlow's executor
+// semantics. Every value carries a tag: a frame instance (a v1 while loop entered from a
+// given parent frame and iteration) and an iteration number. Enter passes a value into
+// its child frame's iteration 0 (is_constant: into every iteration), NextIteration into
+// the next iteration, Exit back to the parent frame. Switch sends its input to output 1
+// (pred true) or 0 and marks the other dead; a node with a dead data or control input is
+// dead and does not run; Merge forwards its first live input and that input's index and
+// is dead when every input that can arrive in its iteration is dead. Dead NextIteration
+// and Exit values are dropped (the loop ends; the live Exit comes on the last iteration).
+// Total node executions are capped so a loop that never ends is an error, not a hang.
+class TaggedExecutor {
+ public:
+  TaggedExecutor(const Graph& g, const std::map<int, std::vector<NodeOutput>>& merge_inputs, SessionState* state)
+      : g_(g), merge_inputs_(merge_inputs), state_(state) {}
+
+  Status Run(const std::vector<std::pair<NodeOutput, Tensor>>& feeds, const std::vector<NodeOutput>& fetches,
+             const std::vector<int>& targets, std::vector<Tensor>* outputs, std::vector<std::string>* ran) {
+    fed_.insert(feeds.begin(), feeds.end());
+    const int n = g_.num_nodes();
+    Prune(fetches, targets);
+    consumers_.assign(n, {});
+    for (int i = 0; i < n; ++i) {
+      if (!need_[i]) continue;
+      const auto& ins = Inputs(i);
+      for (size_t k = 0; k < ins.size(); ++k)
+        if (!fed_.count(ins[k])) consumers_[ins[k].node].push_back({i, static_cast<int>(k), ins[k].index});
+      for (int c : g_.node(i).control_inputs) consumers_[c].push_back({i, -1, 0});
+    }
+    frames_.push_back({-1, 0, ""});  // the root frame instance
+    for (int i = 0; i < n; ++i) {
+      if (!need_[i]) continue;
+      bool waits = !g_.node(i).control_inputs.empty();
+      for (const auto& in : Inputs(i)) waits = waits || !fed_.count(in);
+      if (!waits) Ready(i, {0, 0});
+    }
+    int64_t budget = 50'000'000;
+    while (!queue_.empty()) {
+      auto [id, tag] = queue_.front();
+      queue_.pop_front();
+      if (--budget < 0)
+        return OutOfRange("the run executed more than 50 million nodes (a v1 while loop that does not end?)");
+      TFM_RETURN_IF_ERROR(Execute(id, tag, ran));
+    }
+    outputs->clear();
+    for (const auto& f : fetches) {
+      auto fv = fed_.find(f);
+      if (fv != fed_.end()) {
+        outputs->push_back(fv->second);
+        continue;
       }
-      if (live < 0) mark_dead();
-      else ran->push_back(node.name);
-      continue;
+      auto it = root_values_.find(f);
+      if (it == root_values_.end() && in_frame_.count(f.node))
+        return InvalidArgument("fetch " + g_.node(f.node).name + ":" + std::to_string(f.index) +
+                               " is inside a v1 while loop; fetch the loop's Exit output instead");
+      if (it == root_values_.end() || !it->second.first)
+        return InvalidArgument("fetch " + g_.node(f.node).name + ":" + std::to_string(f.index) +
+                               " has no value: it is on the branch of a v1 tf.cond that was not taken");
+      if (!it->second.second.valid())
+        return FailedPrecondition("Attempting to use uninitialized value " + g_.node(f.node).name);
+      outputs->push_back(it->second.second);
     }
-    bool dead = false;
-    for (int c : node.control_inputs) dead = dead || dead_node[c];
-    std::vector<Tensor> in(node.inputs.size());
-    for (size_t k = 0; k < node.inputs.size() && !dead; ++k) dead = !input(node.inputs[k], &in[k]);
-    if (dead) {
-      mark_dead();
-      continue;
+    for (int t : targets)
+      if (!root_done_.count(t) || root_dead_.count(t))
+        return InvalidArgument("target " + g_.node(t).name + " is on the branch of a v1 tf.cond that was not taken");
+    return Status::Ok();
+  }
+
+ private:
+  struct Tag {
+    int frame = 0;
+    int64_t iter = 0;
+    bool operator<(const Tag& o) const { return frame != o.frame ? frame < o.frame : iter < o.iter; }
+  };
+  struct Consumer {
+    int node, slot, port;  // slot -1: control edge
+  };
+  struct Pending {
+    std::vector<Tensor> in;
+    std::vector<char> arrived, dead;
+    int count = 0;
+    bool control_dead = false;
+    int controls = 0;
+    bool fired = false;
+  };
+  struct Frame {
+    int parent;
+    int64_t parent_iter;
+    std::string name;
+    int64_t iterations = 1;  // iterations started
+    std::vector<std::pair<int, Tensor>> invariants;  // constant Enter nodes and their values
+  };
+
+  const std::vector<NodeOutput>& Inputs(int i) const {
+    auto it = merge_inputs_.find(i);
+    return it != merge_inputs_.end() ? it->second : g_.node(i).inputs;
+  }
+  static bool IsMerge(const std::string& op) { return op == "Merge" || op == "RefMerge"; }
+
+  void Prune(const std::vector<NodeOutput>& fetches, const std::vector<int>& targets) {
+    need_.assign(g_.num_nodes(), 0);
+    std::vector<int> stack;
+    auto want = [&](int i) {
+      if (!need_[i]) { need_[i] = 1; stack.push_back(i); }
+    };
+    for (const auto& f : fetches)
+      if (!fed_.count(f)) want(f.node);
+    for (int t : targets) want(t);
+    while (!stack.empty()) {
+      int i = stack.back();
+      stack.pop_back();
+      for (const NodeOutput& in : Inputs(i))
+        if (!fed_.count(in)) want(in.node);
+      for (int c : g_.node(i).control_inputs) want(c);
     }
-    ran->push_back(node.name);
+  }
+
+  Pending& PendingFor(int id, Tag tag) {
+    auto key = std::make_pair(id, tag);
+    auto it = pending_.find(key);
+    if (it != pending_.end()) return it->second;
+    Pending& p = pending_[key];
+    const auto& ins = Inputs(id);
+    p.in.resize(ins.size());
+    p.arrived.assign(ins.size(), 0);
+    p.dead.assign(ins.size(), 0);
+    for (size_t k = 0; k < ins.size(); ++k) {
+      auto f = fed_.find(ins[k]);
+      if (f != fed_.end()) {
+        p.in[k] = f->second;
+        p.arrived[k] = 1;
+        ++p.count;
+      }
+    }
+    return p;
+  }
+
+  void Ready(int id, Tag tag) { queue_.push_back({id, tag}); }
+
+  // One value (or deadness) arrives at consumer c under `tag`.
+  void Deliver(const Consumer& c, Tag tag, const Tensor& v, bool dead) {
+    const Node& node = g_.node(c.node);
+    Pending& p = PendingFor(c.node, tag);
+    if (p.fired) return;
+    if (c.slot < 0) {
+      ++p.controls;
+      p.control_dead = p.control_dead || dead;
+    } else if (!p.arrived[c.slot]) {
+      p.arrived[c.slot] = 1;
+      p.dead[c.slot] = dead;
+      p.in[c.slot] = v;
+      ++p.count;
+    }
+    int controls = static_cast<int>(node.control_inputs.size());
+    if (IsMerge(node.op)) {
+      if (p.controls < controls) return;
+      bool live = false;
+      int arrived_dead = 0;
+      for (size_t k = 0; k < p.in.size(); ++k) {
+        if (p.arrived[k] && !p.dead[k]) live = true;
+        if (p.arrived[k] && p.dead[k]) ++arrived_dead;
+      }
+      // Inputs that can arrive in this iteration: back edges only after iteration 0.
+      int expected = 0;
+      const auto& ins = Inputs(c.node);
+      for (const auto& in : ins) {
+        bool back = IsNextIteration(g_.node(in.node).op);
+        if (back == (tag.iter > 0)) ++expected;
+      }
+      if (live || arrived_dead >= expected) {
+        p.fired = true;
+        Ready(c.node, tag);
+      }
+      return;
+    }
+    if (p.count == static_cast<int>(p.in.size()) && p.controls == controls) {
+      p.fired = true;
+      Ready(c.node, tag);
+    }
+  }
+
+  // Sends node `id`'s outputs (executed under `tag`) to its consumers.
+  void Emit(int id, Tag tag, const std::vector<Tensor>& outs, const std::vector<char>& dead, bool node_dead) {
+    const Node& node = g_.node(id);
+    Tag to = tag;
+    bool constant_enter = false;
+    if (node.op == "Enter" || node.op == "RefEnter") {
+      std::string name = GetStringAttr(node.attrs, "frame_name", node.name);
+      to = {ChildFrame(tag, name), 0};
+      constant_enter = GetBoolAttr(node.attrs, "is_constant", false);
+    } else if (node.op == "Exit" || node.op == "RefExit") {
+      if (node_dead) return;
+      const Frame& f = frames_[tag.frame];
+      to = {f.parent < 0 ? 0 : f.parent, f.parent_iter};
+    } else if (IsNextIteration(node.op)) {
+      if (node_dead) return;
+      to = {tag.frame, tag.iter + 1};
+      StartIteration(to);
+    }
+    if (tag.frame != 0) in_frame_.insert(id);
+    if (to.frame == 0) {
+      root_done_.insert(id);
+      if (node_dead) root_dead_.insert(id);
+      for (size_t k = 0; k < outs.size(); ++k) root_values_[{id, static_cast<int>(k)}] = {!dead[k], outs[k]};
+    }
+    auto send = [&](Tag t) {
+      for (const Consumer& c : consumers_[id]) {
+        if (c.slot < 0) Deliver(c, t, Tensor(), node_dead);
+        else Deliver(c, t, c.port < static_cast<int>(outs.size()) ? outs[c.port] : Tensor(), dead[c.port]);
+      }
+    };
+    if (constant_enter && !node_dead) {
+      Frame& f = frames_[to.frame];
+      f.invariants.push_back({id, outs.empty() ? Tensor() : outs[0]});
+      for (int64_t it = 0; it < f.iterations; ++it) send({to.frame, it});
+      return;
+    }
+    send(to);
+  }
+
+  int ChildFrame(Tag parent, const std::string& name) {
+    auto key = std::make_tuple(parent.frame, parent.iter, name);
+    auto it = frame_ids_.find(key);
+    if (it != frame_ids_.end()) return it->second;
+    frames_.push_back({parent.frame, parent.iter, name});
+    int id = static_cast<int>(frames_.size()) - 1;
+    frame_ids_[key] = id;
+    return id;
+  }
+
+  void StartIteration(Tag t) {
+    Frame& f = frames_[t.frame];
+    while (f.iterations <= t.iter) {
+      Tag it{t.frame, f.iterations++};
+      for (const auto& [enter, v] : f.invariants)
+        for (const Consumer& c : consumers_[enter])
+          Deliver(c, it, c.slot < 0 ? Tensor() : v, false);
+    }
+  }
+
+  Status Execute(int id, Tag tag, std::vector<std::string>* ran) {
+    const Node& node = g_.node(id);
+    size_t nout = node.outputs.size();
+    std::vector<Tensor> outs(nout);
+    std::vector<char> dead(nout, 0);
+    if (!pending_.count({id, tag})) PendingFor(id, tag);  // a root whose inputs are all fed
+    auto pit = pending_.find({id, tag});
+    Pending in = std::move(pit->second);
+    pending_.erase(pit);
+    if (ran->size() < 10000) ran->push_back(node.name);
+    if (IsMerge(node.op)) {
+      for (size_t k = 0; k < in.in.size(); ++k)
+        if (in.arrived[k] && !in.dead[k]) {
+          outs = {in.in[k], Tensor::Scalar<int32_t>(static_cast<int32_t>(k))};
+          Emit(id, tag, outs, dead, false);
+          return Status::Ok();
+        }
+      dead.assign(nout, 1);
+      Emit(id, tag, outs, dead, true);
+      return Status::Ok();
+    }
+    bool is_dead = in.control_dead;
+    for (char d : in.dead) is_dead = is_dead || d;
+    if (is_dead) {
+      ran->pop_back();
+      dead.assign(nout, 1);
+      Emit(id, tag, outs, dead, true);
+      return Status::Ok();
+    }
     if (node.op == "Switch" || node.op == "RefSwitch") {
-      const Tensor& p = in[1];
-      if (p.dtype() != DType::kBool || p.num_elements() != 1)
-        return InvalidArgument("The second input to Switch must be a bool scalar, got " + std::string(DTypeName(p.dtype())) +
-                               p.ShapeString() + "\n\t [[{{node " + node.name + "}}]]");
-      int taken = p.data<bool>()[0] ? 1 : 0;
-      values[id][taken] = in[0];
-      dead_out[id][1 - taken] = 1;
-      continue;
+      const Tensor& pred = in.in[1];
+      if (pred.dtype() != DType::kBool || pred.num_elements() != 1)
+        return WithNode(InvalidArgument("The second input to Switch must be a bool scalar, got " +
+                                        std::string(DTypeName(pred.dtype())) + pred.ShapeString()), node.name);
+      int taken = pred.data<bool>()[0] ? 1 : 0;
+      outs[taken] = in.in[0];
+      dead[1 - taken] = 1;
+      Emit(id, tag, outs, dead, false);
+      return Status::Ok();
+    }
+    if (IsV1ControlFlow(node.op)) {  // Enter, Exit, NextIteration, LoopCond: forward
+      outs = {in.in[0]};
+      Emit(id, tag, outs, dead, false);
+      return Status::Ok();
     }
     const OpDef* def = LookupOpDef(node.op);
-    KernelContext ctx{.op = node.op, .node_name = node.name, .attrs = &node.attrs, .session = state};
-    for (size_t k = 0; k < in.size(); ++k) {
+    KernelContext ctx{.op = node.op, .node_name = node.name, .attrs = &node.attrs, .session = state_};
+    const auto& ins = Inputs(id);
+    for (size_t k = 0; k < in.in.size(); ++k) {
       bool ref_ok = def && def->ref_input0 && k == 0;
-      if (!in[k].valid() && !ref_ok)
-        return FailedPrecondition("Attempting to use uninitialized value " + g.node(node.inputs[k].node).name +
-                                  "\n\t [[{{node " + node.name + "}}]]");
-      ctx.inputs.push_back(in[k]);
-      ctx.input_nodes.push_back(g.node(node.inputs[k].node).name);
+      if (!in.in[k].valid() && !ref_ok)
+        return WithNode(FailedPrecondition("Attempting to use uninitialized value " + g_.node(ins[k].node).name), node.name);
+      ctx.inputs.push_back(in.in[k]);
+      ctx.input_nodes.push_back(g_.node(ins[k].node).name);
     }
     Status s = RunKernel(ctx);
-    if (!s.ok()) {
-      if (s.message().find("[[{{node") != std::string::npos) return s;
-      return Status(s.code(), s.message() + "\n\t [[{{node " + node.name + "}}]]");
-    }
+    if (!s.ok()) return WithNode(s, node.name);
     if (ctx.outputs.size() < nout) ctx.outputs.resize(nout);
-    values[id] = std::move(ctx.outputs);
+    Emit(id, tag, ctx.outputs, dead, false);
+    return Status::Ok();
   }
-  outputs->clear();
-  for (const auto& f : fetches) {
-    Tensor t;
-    if (!input(f, &t))
-      return InvalidArgument("fetch " + g.node(f.node).name + ":" + std::to_string(f.index) +
-                             " has no value: it is on the branch of a v1 tf.cond that was not taken");
-    if (!t.valid()) return FailedPrecondition("Attempting to use uninitialized value " + g.node(f.node).name);
-    outputs->push_back(t);
+
+  static Status WithNode(const Status& s, const std::string& node) {
+    if (s.message().find("[[{{node") != std::string::npos) return s;
+    return Status(s.code(), s.message() + "\n\t [[{{node " + node + "}}]]");
   }
-  for (int t : targets)
-    if (dead_node[t]) return InvalidArgument("target " + g.node(t).name + " is on the branch of a v1 tf.cond that was not taken");
-  return Status::Ok();
-}
+
+  const Graph& g_;
+  const std::map<int, std::vector<NodeOutput>>& merge_inputs_;
+  SessionState* state_;
+  std::map<NodeOutput, Tensor> fed_;
+  std::vector<char> need_;
+  std::vector<std::vector<Consumer>> consumers_;
+  std::vector<Frame> frames_;
+  std::map<std::tuple<int, int64_t, std::string>, int> frame_ids_;
+  std::map<std::pair<int, Tag>, Pending> pending_;
+  std::deque<std::pair<int, Tag>> queue_;
+  std::map<NodeOutput, std::pair<bool, Tensor>> root_values_;  // (live, value) in the root frame
+  std::set<int> root_done_, root_dead_, in_frame_;
+};
 
 struct FeedSpec {
   TensorName name;
@@ -493,11 +705,12 @@ GraphRunResult RunGraphFile(const GraphRunOptions& o) {
                       "); checkpoint values are not read");
   }
   std::vector<Tensor> values;
-  bool has_cond = false;
-  for (int i = 0; i < g.num_nodes(); ++i) has_cond = has_cond || IsCondOp(g.node(i).op);
+  bool control_flow = false;
+  for (int i = 0; i < g.num_nodes(); ++i) control_flow = control_flow || IsV1ControlFlow(g.node(i).op);
   Status s;
-  if (has_cond) {
-    s = RunWithDeadTensors(g, &session.state(), feed_values, fetch_outputs, targets, &values, &r.ops_run);
+  if (control_flow) {
+    TaggedExecutor ex(g, ig.merge_inputs, &session.state());
+    s = ex.Run(feed_values, fetch_outputs, targets, &values, &r.ops_run);
   } else {
     s = session.Run(feed_values, fetch_outputs, targets, &values);
     r.ops_run = session.last_executed();

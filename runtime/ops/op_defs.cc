@@ -374,6 +374,8 @@ std::map<std::string, OpDef>& Table() {
     add("DivNoNan", BinaryShape);  // kernels_graph.cc (graph files)
     for (const char* n : {"Switch", "RefSwitch"}) add(n, SwitchShape);  // no kernel: import_run.cc
     for (const char* n : {"Merge", "RefMerge"}) add(n, MergeShape);
+    for (const char* n : {"Enter", "RefEnter", "Exit", "RefExit", "NextIteration", "RefNextIteration", "LoopCond"})
+      add(n, UnaryShape);  // v1 while loops (graph files): frames in import_run.cc
     add("Cast", CastShape);
     add("Const", ConstShape);
     add("Placeholder", DeclaredShape);

@@ -287,19 +287,31 @@ TEST(Import, UnknownNamesAreNotFound) {
   EXPECT_EQ(ImportForRun(f.meta_graphs[0], req).status().code(), Code::kNotFound);
 }
 
-TEST(Import, V1WhileLoopIsNamedAsUnsupported) {
+TEST(Import, V1LoopBackEdgesAreKeptOutsideTheAcyclicGraph) {
   graph::GraphFile f = Load("while_cond.pbtxt");
   ImportRequest req;
-  req.fetches = {{"branch/Merge", 0}};
+  req.feeds = {{"n", 0}};
+  req.fetches = {{"loop/Exit_1", 0}};
   auto g = ImportForRun(f.meta_graphs[0], req);
-  ASSERT_EQ(g.status().code(), Code::kUnimplemented);
-  const std::string& m = g.status().message();
-  for (const char* op : {"Enter (3 nodes", "Exit (1 node", "LoopCond (1 node", "NextIteration (2 nodes"})
-    EXPECT_NE(m.find(op), std::string::npos) << op << " in " << m;
-  EXPECT_EQ(m.find("Merge"), std::string::npos) << m;  // v1 cond ops run (dead tensors)
-  EXPECT_EQ(m.find("Switch"), std::string::npos) << m;
-  EXPECT_NE(m.find("v1 while-loop frames"), std::string::npos) << m;
-  EXPECT_EQ(m.find('\n'), std::string::npos);
+  ASSERT_TRUE(g.ok()) << g.status().message();
+  const ImportedGraph& ig = g.value();
+  int merge = ig.ids.at("loop/Merge_1");
+  EXPECT_EQ(ig.graph->node(merge).inputs.size(), 1u);  // loop/Enter_1 only
+  ASSERT_EQ(ig.merge_inputs.count(merge), 1u);
+  const auto& full = ig.merge_inputs.at(merge);
+  ASSERT_EQ(full.size(), 2u);
+  EXPECT_EQ(ig.graph->node(full[0].node).name, "loop/Enter_1");
+  EXPECT_EQ(ig.graph->node(full[1].node).name, "loop/NextIteration_1");
+}
+
+TEST(GraphRun, LoopFetchInsideTheFrameIsAnError) {
+  GraphRunOptions o;
+  o.path = (kGraphs / "while_cond.pbtxt").string();
+  o.feeds = {"n=2"};
+  o.fetches = {"loop/mul"};
+  GraphRunResult r = RunGraphFile(o);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.error.find("inside a v1 while loop"), std::string::npos) << r.error;
 }
 
 TEST(Import, TrainingOpsAndFunctionCallsAreNamed) {
