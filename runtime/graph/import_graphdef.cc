@@ -188,7 +188,6 @@ StatusOr<AttrMap> AttrsFromProto(const tensorflow::NodeDef& def) {
   return m;
 }
 
-bool IsCondOp(const std::string& op) { return op == "Switch" || op == "RefSwitch" || op == "Merge" || op == "RefMerge"; }
 bool IsNextIteration(const std::string& op) { return op == "NextIteration" || op == "RefNextIteration"; }
 bool IsV1ControlFlow(const std::string& op) { return graph::IsV1ControlFlowOp(op); }
 
@@ -314,14 +313,12 @@ StatusOr<ImportedGraph> ImportForRun(const graph::MetaGraph& mg, const ImportReq
   if (!unsupported.empty()) {
     std::string msg = "the bundled runtime cannot execute op type";
     msg += unsupported.size() > 1 ? "s " : " ";
-    bool first = true, v1cf = false;
+    bool first = true;
     for (const auto& [op, u] : unsupported) {
       msg += (first ? "" : ", ") + op + " (" + std::to_string(u.first) + (u.first == 1 ? " node: '" : " nodes, e.g. '") +
              u.second + "')";
       first = false;
-      if (graph::IsV1ControlFlowOp(op)) v1cf = true;
     }
-    if (v1cf) msg += "; v1 while-loop frames (tf.while_loop before control flow v2) are not executed";
     if (unsupported.count("StatefulPartitionedCall") || unsupported.count("PartitionedCall") ||
         unsupported.count("If") || unsupported.count("While") || unsupported.count("StatelessIf") ||
         unsupported.count("StatelessWhile"))

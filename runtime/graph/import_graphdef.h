@@ -43,7 +43,6 @@ StatusOr<AttrMap> AttrsFromProto(const tensorflow::NodeDef& def);
 
 // v1 control flow (Switch, Merge, Enter, Exit, NextIteration, LoopCond and Ref forms): no
 // kernel; the runner (import_run.cc) executes them with TF's frames and dead tensors.
-bool IsCondOp(const std::string& op);  // Switch, Merge (and Ref forms)
 bool IsNextIteration(const std::string& op);
 bool IsV1ControlFlow(const std::string& op);
 // Whether the bundled runtime executes this op type when it comes from a graph file.

@@ -2,7 +2,9 @@
 // bundled runtime's C++ kernels (no Python, no TensorFlow). Loads the file with the
 // analyzer's loader, parses `--feed` values (scalars, nested lists, .npy files) into
 // tensors of the fed tensor's dtype, imports the pruned graph (import_graphdef.h), runs
-// the initializers of the variables the fetches read, then the fetches.
+// the initializers of the variables the fetches read, then the fetches: on a Session, or,
+// when the graph holds v1 control flow (tf.cond / tf.while_loop of TF1), on a tagged
+// executor with TensorFlow's frames, iterations and dead tensors.
 //
 //   GraphRunOptions o{.path = "model.pb", .feeds = {"x=[[1,2]]"}, .fetches = {"y"}};
 //   GraphRunResult r = RunGraphFile(o);
