@@ -13,7 +13,9 @@ float32 .npy batch. Timed:
   sess.run, in-process (the `import tensorflow` itself is excluded, favouring TF);
 - TensorFlow, warm: one more sess.run on the same session;
 - tfmigrate, cold: the whole `tfmigrate run model.pb --feed x=@x.npy --fetch probs`
-  process (start-up, load, import, .npy read, run, printing the 640 values).
+  process (start-up, load, import, .npy read, run, printing the 640 values), with the
+  runtime's default OpenMP threads and with OMP_NUM_THREADS=1 (on a loaded 2-core
+  machine, starting and spinning OpenMP threads costs more than these small matmuls).
 
 The fetched values of both are compared (max abs difference printed).
 """
@@ -66,7 +68,7 @@ def main():
         build(pb)
         xv = np.random.default_rng(1).uniform(0, 1, (a.batch, 784)).astype(np.float32)
         np.save(npy, xv)
-        tf_cold, tf_warm, ours = [], [], []
+        tf_cold, tf_warm, ours, ours1 = [], [], [], []
         for _ in range(a.repeat):
             t0 = time.perf_counter()
             gd = v1.GraphDef()
@@ -87,6 +89,10 @@ def main():
             ours.append(time.perf_counter() - t0)
             if p.returncode != 0:
                 sys.exit("tfmigrate run failed: " + p.stderr)
+            t0 = time.perf_counter()
+            subprocess.run([str(tfm), "run", pb, "--feed", "x=@" + npy, "--fetch", "probs"], capture_output=True,
+                           env=dict(os.environ, OMP_NUM_THREADS="1"), check=True)
+            ours1.append(time.perf_counter() - t0)
         got = np.array([float(v) for v in re.findall(r"[-0-9.e]+", p.stdout.split("]", 1)[1])]).reshape(want.shape)
         print("max |tfmigrate - TensorFlow| = %.3g" % np.max(np.abs(got - want)))
     med = statistics.median
@@ -95,7 +101,9 @@ def main():
     print("| TensorFlow cold: parse + import_graph_def + Session + run | %.3f |" % med(tf_cold))
     print("| TensorFlow warm: one more sess.run | %.4f |" % med(tf_warm))
     print("| `tfmigrate run` (whole process) | %.3f |" % med(ours))
-    print("tfmigrate run vs TensorFlow cold: %.1fx" % (med(tf_cold) / med(ours)))
+    print("| `OMP_NUM_THREADS=1 tfmigrate run` (whole process) | %.3f |" % med(ours1))
+    print("TensorFlow cold / tfmigrate run: %.2fx (OMP_NUM_THREADS=1: %.2fx)" %
+          (med(tf_cold) / med(ours), med(tf_cold) / med(ours1)))
 
 
 if __name__ == "__main__":
