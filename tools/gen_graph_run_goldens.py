@@ -77,9 +77,40 @@ def cases():
         {"name": "while_v1_zero_trips", "graph": "while_cond.pbtxt", "init": False,
          "feeds": [{"name": "n", "value": np.int32(0)}, {"name": "pred", "value": True}],
          "fetches": ["loop/Exit_1", "branch/Merge"]},
+        {"name": "nested_while_v1", "graph": "run/control_flow_v1.pbtxt", "init": False,
+         "feeds": [{"name": "n", "value": np.int32(5)}],
+         "fetches": ["outer/Exit", "outer/Exit_1"]},
+        {"name": "while_in_cond_taken", "graph": "run/control_flow_v1.pbtxt", "init": False,
+         "feeds": [{"name": "pred", "value": True}, {"name": "x", "value": np.float32(1.5)}],
+         "fetches": ["maybe_loop/Merge"]},
+        {"name": "while_in_cond_not_taken", "graph": "run/control_flow_v1.pbtxt", "init": False,
+         "feeds": [{"name": "pred", "value": False}, {"name": "x", "value": np.float32(1.5)}],
+         "fetches": ["maybe_loop/Merge", "maybe_loop/Merge:1"]},
         {"name": "growth", "graph": "growth.pbtxt", "init": True,
          "feeds": [{"name": "h", "value": growth_h}], "fetches": ["Relu_11", "Assign_23", "source"]},
     ]
+
+
+def write_control_flow_graph(tf):
+    """run/control_flow_v1.pbtxt: v1 control flow the other test graphs lack — a while loop
+    nested in a while loop (frames per outer iteration) and a while loop inside a tf.cond
+    branch (a dead frame when the branch is not taken). Written only when regenerating."""
+    v1 = tf.compat.v1
+    v1.disable_control_flow_v2()  # as TF1 builds them: Enter/Exit/Switch/Merge, not While/If
+    g = tf.Graph()
+    with g.as_default():
+        n = v1.placeholder(tf.int32, [], name="n")
+        def outer_body(i, total):
+            _, inner = v1.while_loop(lambda j, a: j < i, lambda j, a: (j + 1, a + tf.cast(j, tf.float32)),
+                                     [tf.constant(0), tf.constant(0.0)], name="inner")
+            return i + 1, total + inner
+        v1.while_loop(lambda i, t: i < n, outer_body, [tf.constant(0), tf.constant(0.0)], name="outer")
+        pred = v1.placeholder(tf.bool, [], name="pred")
+        x = v1.placeholder(tf.float32, [], name="x")
+        def looped():
+            return v1.while_loop(lambda k, v: k < 3, lambda k, v: (k + 1, v * x), [tf.constant(0), x], name="pow")[1]
+        v1.cond(pred, looped, lambda: x - 1.0, name="maybe_loop")
+    v1.train.write_graph(g.as_graph_def(), OUT, "control_flow_v1.pbtxt", as_text=True)
 
 
 def value_json(v):
@@ -174,6 +205,8 @@ def main():
         print("SKIP: this Python has no TensorFlow (run with .venv/bin/python after scripts/setup.sh)")
         return 77
     os.makedirs(OUT, exist_ok=True)
+    if not check:
+        write_control_flow_graph(tf)
     drift = []
     for case in cases():
         g = golden(tf, case)

@@ -195,12 +195,15 @@ class TaggedExecutor {
       if (!waits) Ready(i, {0, 0});
     }
     int64_t budget = 50'000'000;
-    while (!queue_.empty()) {
-      auto [id, tag] = queue_.front();
-      queue_.pop_front();
-      if (--budget < 0)
-        return OutOfRange("the run executed more than 50 million nodes (a v1 while loop that does not end?)");
-      TFM_RETURN_IF_ERROR(Execute(id, tag, ran));
+    for (;;) {
+      while (!queue_.empty()) {
+        auto [id, tag] = queue_.front();
+        queue_.pop_front();
+        if (--budget < 0)
+          return OutOfRange("the run executed more than 50 million nodes (a v1 while loop that does not end?)");
+        TFM_RETURN_IF_ERROR(Execute(id, tag, ran));
+      }
+      if (!PropagateDeadFrames()) break;
     }
     outputs->clear();
     for (const auto& f : fetches) {
@@ -349,7 +352,10 @@ class TaggedExecutor {
       to = {ChildFrame(tag, name), 0};
       constant_enter = GetBoolAttr(node.attrs, "is_constant", false);
     } else if (node.op == "Exit" || node.op == "RefExit") {
-      if (node_dead) return;
+      if (node_dead) {  // kept: if this turns out to be the frame's last iteration, the loop is dead
+        dead_exits_.push_back({id, tag});
+        return;
+      }
       const Frame& f = frames_[tag.frame];
       to = {f.parent < 0 ? 0 : f.parent, f.parent_iter};
     } else if (IsNextIteration(node.op)) {
@@ -376,6 +382,29 @@ class TaggedExecutor {
       return;
     }
     send(to);
+  }
+
+  // Once no work is left, a dead Exit in its frame's last iteration means the whole loop
+  // ran dead (it was entered with dead values, e.g. inside an untaken tf.cond branch):
+  // as TensorFlow does, its deadness goes on to the parent frame. False when none is left.
+  bool PropagateDeadFrames() {
+    std::vector<std::pair<int, Tag>> exits;
+    exits.swap(dead_exits_);
+    bool any = false;
+    for (auto [id, tag] : exits) {
+      const Frame& f = frames_[tag.frame];
+      if (tag.iter != f.iterations - 1) continue;
+      Tag to{f.parent < 0 ? 0 : f.parent, f.parent_iter};
+      const Node& node = g_.node(id);
+      if (to.frame == 0) {
+        root_done_.insert(id);
+        root_dead_.insert(id);
+        for (size_t k = 0; k < node.outputs.size(); ++k) root_values_[{id, static_cast<int>(k)}] = {false, Tensor()};
+      }
+      for (const Consumer& c : consumers_[id]) Deliver(c, to, Tensor(), true);
+      any = true;
+    }
+    return any;
   }
 
   int ChildFrame(Tag parent, const std::string& name) {
@@ -477,6 +506,7 @@ class TaggedExecutor {
   std::deque<std::pair<int, Tag>> queue_;
   std::map<NodeOutput, std::pair<bool, Tensor>> root_values_;  // (live, value) in the root frame
   std::set<int> root_done_, root_dead_, in_frame_;
+  std::vector<std::pair<int, Tag>> dead_exits_;
 };
 
 struct FeedSpec {
