@@ -127,6 +127,18 @@ TEST(GraphRunCli, V1CondRunsAndTheUntakenBranchHasNoValue) {
   EXPECT_NE(p.err.find("--feed pred (bool): expected true/false"), std::string::npos) << p.err;
 }
 
+TEST(GraphRunCli, OpFetchesAndNoInit) {
+  const char* sm = "testdata/graphs/saved_model_v1";
+  RunResult r = RunTfmigrate({"run", sm, "--fetch", "init", "--fetch", "w", "--feed", "x=[[1,1]]", "--fetch", "y"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "init = (op)\nw:0 = float32[2,1] [[1], [1]]\ny:0 = float32[1,1] [[2]]\n");
+  RunResult n = RunTfmigrate({"run", sm, "--no-init", "--fetch", "w/read"});
+  EXPECT_EQ(n.exit_code, 1) << n.err;
+  EXPECT_NE(n.err.find("Attempting to use uninitialized value w [node w/read] (without --no-init"), std::string::npos)
+      << n.err;
+  EXPECT_EQ(Lines(n.err), 1) << n.err;
+}
+
 TEST(GraphRunCli, ScriptsStillNeedMode) {
   TempDir d;
   auto p = d.Write("s.py", "print(1)\n");
