@@ -79,7 +79,7 @@ def cases():
          "fetches": ["loop/Exit_1", "branch/Merge"]},
         {"name": "nested_while_v1", "graph": "run/control_flow_v1.graphdef.txt", "init": False,
          "feeds": [{"name": "n", "value": np.int32(5)}],
-         "fetches": ["outer/Exit", "outer/Exit_1"]},
+         "fetches": ["outer/Exit", "outer/Exit_1", "alternating/Exit_1"]},
         {"name": "while_in_cond_taken", "graph": "run/control_flow_v1.graphdef.txt", "init": False,
          "feeds": [{"name": "pred", "value": True}, {"name": "x", "value": np.float32(1.5)}],
          "fetches": ["maybe_loop/Merge"]},
@@ -93,8 +93,8 @@ def cases():
 
 def write_control_flow_graph(tf):
     """run/control_flow_v1.graphdef.txt: v1 control flow the other test graphs lack — a while loop
-    nested in a while loop (frames per outer iteration) and a while loop inside a tf.cond
-    branch (a dead frame when the branch is not taken). Written only when regenerating.
+    nested in a while loop (frames per outer iteration), a while loop inside a tf.cond
+    branch (a dead frame when the branch is not taken), a tf.cond inside a loop body. Written only when regenerating.
     Named .graphdef.txt, not .pbtxt: tools/check_graph_drift.py expects every .pb/.pbtxt/
     .meta under testdata/graphs/ to come from tools/gen_graphs.py (tfmigrate detects graph
     files by content, so the name does not matter to `tfmigrate run`)."""
@@ -113,6 +113,11 @@ def write_control_flow_graph(tf):
         def looped():
             return v1.while_loop(lambda k, v: k < 3, lambda k, v: (k + 1, v * x), [tf.constant(0), x], name="pow")[1]
         v1.cond(pred, looped, lambda: x - 1.0, name="maybe_loop")
+        # A tf.cond in a loop body: the branch changes from iteration to iteration.
+        def alternate(k, v):
+            v = v1.cond(tf.equal(k % 2, 0), lambda: v * 2.0, lambda: v + 1.0, name="parity")
+            return k + 1, v
+        v1.while_loop(lambda k, v: k < n, alternate, [tf.constant(0), tf.constant(1.0)], name="alternating")
     v1.train.write_graph(g.as_graph_def(), OUT, "control_flow_v1.graphdef.txt", as_text=True)
 
 

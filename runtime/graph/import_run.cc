@@ -323,12 +323,14 @@ class TaggedExecutor {
         if (p.arrived[k] && !p.dead[k]) live = true;
         if (p.arrived[k] && p.dead[k]) ++arrived_dead;
       }
-      // Inputs that can arrive in this iteration: back edges only after iteration 0.
+      // Inputs that can arrive in this iteration: for a loop's Merge (it has back edges)
+      // the forward inputs in iteration 0 and the back edges after; else all of them.
       int expected = 0;
       const auto& ins = Inputs(c.node);
+      bool loop_merge = merge_inputs_.count(c.node) > 0;
       for (const auto& in : ins) {
         bool back = IsNextIteration(g_.node(in.node).op);
-        if (back == (tag.iter > 0)) ++expected;
+        if (!loop_merge || back == (tag.iter > 0)) ++expected;
       }
       if (live || arrived_dead >= expected) {
         p.fired = true;
