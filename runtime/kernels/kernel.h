@@ -65,5 +65,6 @@ Status RunKernel(KernelContext& ctx);
 void RegisterMathKernels(std::map<std::string, KernelFn>& m);
 void RegisterArrayKernels(std::map<std::string, KernelFn>& m);
 void RegisterStateKernels(std::map<std::string, KernelFn>& m);
+void RegisterGraphKernels(std::map<std::string, KernelFn>& m);  // kernels_graph.cc: ops of graph files
 
 }  // namespace tfm::rt

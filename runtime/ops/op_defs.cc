@@ -194,6 +194,20 @@ Status PlaceholderWithDefaultShape(const ShapeContext& c, std::vector<TensorSpec
   return Status::Ok();
 }
 
+// v1 cond (graph files only; runtime/graph/import_run.cc executes them with dead tensors):
+// Switch forwards its input on one of two outputs; Merge forwards the live input and its index.
+Status SwitchShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  *o = {c.inputs[0], c.inputs[0]};
+  return Status::Ok();
+}
+Status MergeShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  TensorSpec s = c.inputs.empty() ? UnknownRank(DType::kInvalid) : c.inputs[0];
+  for (const auto& in : c.inputs)
+    if (in.unknown_rank || in.shape != s.shape) s = UnknownRank(s.dtype);
+  *o = {s, Known(DType::kInt32, {})};
+  return Status::Ok();
+}
+
 Status ScalarString(const ShapeContext& c, std::vector<TensorSpec>* o) {
   *o = {Known(DType::kString, {})};
   return Status::Ok();
@@ -356,6 +370,12 @@ std::map<std::string, OpDef>& Table() {
     for (const char* n : {"Equal", "NotEqual", "Less", "LessEqual", "Greater", "GreaterEqual"}) add(n, CompareShape);
     for (const char* n : {"Sum", "Mean", "Max", "Min", "Prod", "All", "Any", "ArgMax", "ArgMin"}) add(n, ReduceShape);
     add("MatMul", MatMulShape);
+    add("BiasAdd", UnaryShape);    // kernels_graph.cc (graph files)
+    add("DivNoNan", BinaryShape);  // kernels_graph.cc (graph files)
+    for (const char* n : {"Switch", "RefSwitch"}) add(n, SwitchShape);  // no kernel: import_run.cc
+    for (const char* n : {"Merge", "RefMerge"}) add(n, MergeShape);
+    for (const char* n : {"Enter", "RefEnter", "Exit", "RefExit", "NextIteration", "RefNextIteration", "LoopCond"})
+      add(n, UnaryShape);  // v1 while loops (graph files): frames in import_run.cc
     add("Cast", CastShape);
     add("Const", ConstShape);
     add("Placeholder", DeclaredShape);
@@ -424,6 +444,7 @@ std::map<std::string, KernelFn>& Kernels() {
     RegisterMathKernels(*k);
     RegisterArrayKernels(*k);
     RegisterStateKernels(*k);
+    RegisterGraphKernels(*k);
     return k;
   }();
   return *m;

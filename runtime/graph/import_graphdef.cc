@@ -1,0 +1,456 @@
+#include "runtime/graph/import_graphdef.h"
+
+#include <algorithm>
+#include <cstring>
+#include <limits>
+#include <queue>
+#include <set>
+
+#include "runtime/kernels/kernel.h"
+
+namespace tfm::rt {
+
+namespace {
+
+bool DTypeFromProto(int v, DType* out) {
+  if (v > 100) v -= 100;  // reference types (DT_FLOAT_REF = 101) carry their base type's values
+  switch (v) {
+    case tensorflow::DT_FLOAT: *out = DType::kFloat; return true;
+    case tensorflow::DT_DOUBLE: *out = DType::kDouble; return true;
+    case tensorflow::DT_INT32: *out = DType::kInt32; return true;
+    case tensorflow::DT_INT64: *out = DType::kInt64; return true;
+    case tensorflow::DT_BOOL: *out = DType::kBool; return true;
+    case tensorflow::DT_STRING: *out = DType::kString; return true;
+    default: return false;
+  }
+}
+
+std::string ProtoDTypeName(int v) {
+  // Reference dtypes (DT_FLOAT_REF = 101) name their base type.
+  int base = v > 100 ? v - 100 : v;
+  const std::string& n = tensorflow::DataType_Name(static_cast<tensorflow::DataType>(base));
+  return n.empty() ? "dtype " + std::to_string(v) : n;
+}
+
+Status UnsupportedDType(int v, const std::string& where) {
+  return Unimplemented(where + ": dtype " + ProtoDTypeName(v) +
+                       " is not supported by the bundled runtime (float32, float64, int32, int64, bool, string)");
+}
+
+// Copies `count` values from a repeated field, padding with the last one (TF semantics).
+template <typename T, typename Field>
+Status FillFrom(const Field& f, Tensor* t, const std::string& where) {
+  int64_t n = t->num_elements();
+  int64_t k = f.size();
+  if (k > n) return InvalidArgument(where + ": " + std::to_string(k) + " values for a tensor of " + std::to_string(n) + " elements");
+  T* p = t->data<T>();
+  for (int64_t i = 0; i < n; ++i) p[i] = k == 0 ? T{} : static_cast<T>(f.Get(static_cast<int>(std::min(i, k - 1))));
+  return Status::Ok();
+}
+
+StatusOr<Shape> ShapeFromProto(const tensorflow::TensorShapeProto& s, bool* unknown_rank) {
+  *unknown_rank = s.unknown_rank();
+  Shape r;
+  for (const auto& d : s.dim()) {
+    if (d.size() < -1) return InvalidArgument("dimension " + std::to_string(d.size()) + " is negative");
+    r.push_back(d.size());
+  }
+  return r;
+}
+
+}  // namespace
+
+StatusOr<TensorName> ParseTensorName(const std::string& s) {
+  TensorName t;
+  size_t colon = s.rfind(':');
+  t.node = s;
+  if (colon != std::string::npos) {
+    std::string idx = s.substr(colon + 1);
+    if (idx.empty() || idx.size() > 6 || idx.find_first_not_of("0123456789") != std::string::npos)
+      return InvalidArgument("'" + s + "' is not a tensor name (expected NODE or NODE:INDEX)");
+    t.node = s.substr(0, colon);
+    t.index = std::stoi(idx);
+    t.explicit_index = true;
+  }
+  if (t.node.empty() || t.node[0] == '^') return InvalidArgument("'" + s + "' is not a tensor name (expected NODE or NODE:INDEX)");
+  return t;
+}
+
+StatusOr<Tensor> TensorFromProto(const tensorflow::TensorProto& p, int64_t max_elements) {
+  DType dt;
+  if (!DTypeFromProto(p.dtype(), &dt)) return UnsupportedDType(p.dtype(), "tensor");
+  bool unknown_rank = false;
+  auto shape = ShapeFromProto(p.tensor_shape(), &unknown_rank);
+  if (!shape.ok()) return InvalidArgument("tensor shape: " + shape.status().message());
+  if (unknown_rank) return InvalidArgument("tensor shape has unknown rank");
+  int64_t n = 1;
+  for (int64_t d : shape.value()) {
+    if (d < 0) return InvalidArgument("tensor shape " + ShapeString(shape.value()) + " has an unknown dimension");
+    if (d != 0 && n > max_elements / d)
+      return InvalidArgument("tensor of shape " + ShapeString(shape.value()) + " exceeds the limit of " +
+                             std::to_string(max_elements) + " elements");
+    n *= d;
+  }
+  if (n > max_elements) return InvalidArgument("tensor exceeds the limit of " + std::to_string(max_elements) + " elements");
+  const std::string& content = p.tensor_content();
+  if (dt == DType::kString) {
+    if (!content.empty()) return InvalidArgument("string tensor with tensor_content");
+    int64_t k = p.string_val_size();
+    if (k > n) return InvalidArgument("string tensor: " + std::to_string(k) + " values for " + std::to_string(n) + " elements");
+    std::vector<std::string> v(static_cast<size_t>(n));
+    for (int64_t i = 0; i < n && k > 0; ++i) v[i] = p.string_val(static_cast<int>(std::min(i, k - 1)));
+    return Tensor::String(std::move(v), shape.value());
+  }
+  Tensor t = Tensor::Alloc(dt, shape.value());
+  if (!content.empty()) {
+    size_t bytes = static_cast<size_t>(n) * DTypeSize(dt);
+    if (content.size() != bytes)
+      return InvalidArgument("tensor_content has " + std::to_string(content.size()) + " bytes, shape " +
+                             ShapeString(shape.value()) + " of " + DTypeName(dt) + " needs " + std::to_string(bytes));
+    if (dt == DType::kBool) {
+      for (int64_t i = 0; i < n; ++i) t.data<bool>()[i] = content[i] != 0;
+    } else if (bytes) {
+      std::memcpy(t.data<unsigned char>(), content.data(), bytes);
+    }
+    return t;
+  }
+  const std::string where = "tensor";
+  Status s;
+  switch (dt) {
+    case DType::kFloat: s = FillFrom<float>(p.float_val(), &t, where); break;
+    case DType::kDouble: s = FillFrom<double>(p.double_val(), &t, where); break;
+    case DType::kInt32: s = FillFrom<int32_t>(p.int_val(), &t, where); break;
+    case DType::kInt64: s = FillFrom<int64_t>(p.int64_val(), &t, where); break;
+    case DType::kBool: s = FillFrom<bool>(p.bool_val(), &t, where); break;
+    default: break;
+  }
+  if (!s.ok()) return s;
+  return t;
+}
+
+StatusOr<AttrMap> AttrsFromProto(const tensorflow::NodeDef& def) {
+  AttrMap m;
+  // Sorted for deterministic errors (protobuf maps are unordered).
+  std::vector<std::string> keys;
+  for (const auto& [k, _] : def.attr()) keys.push_back(k);
+  std::sort(keys.begin(), keys.end());
+  for (const std::string& k : keys) {
+    const tensorflow::AttrValue& v = def.attr().at(k);
+    const std::string where = "node '" + def.name() + "' attr '" + k + "'";
+    switch (v.value_case()) {
+      case tensorflow::AttrValue::kS: m[k] = v.s(); break;
+      case tensorflow::AttrValue::kI: m[k] = static_cast<int64_t>(v.i()); break;
+      case tensorflow::AttrValue::kF: m[k] = static_cast<double>(v.f()); break;
+      case tensorflow::AttrValue::kB: m[k] = v.b(); break;
+      case tensorflow::AttrValue::kType: {
+        DType dt;
+        if (!DTypeFromProto(v.type(), &dt)) return UnsupportedDType(v.type(), "node '" + def.name() + "' (" + def.op() + ")");
+        m[k] = dt;
+        break;
+      }
+      case tensorflow::AttrValue::kShape: {
+        bool unknown = false;
+        auto s = ShapeFromProto(v.shape(), &unknown);
+        if (!s.ok()) return InvalidArgument(where + ": " + s.status().message());
+        m[k] = std::vector<int64_t>(s.value());
+        m[k + "_unknown_rank"] = unknown;
+        break;
+      }
+      case tensorflow::AttrValue::kTensor: {
+        auto t = TensorFromProto(v.tensor());
+        if (!t.ok()) {
+          if (t.status().code() == Code::kUnimplemented)
+            return UnsupportedDType(v.tensor().dtype(), "node '" + def.name() + "' (" + def.op() + ")");
+          return InvalidArgument(where + ": " + t.status().message());
+        }
+        m[k] = t.value();
+        break;
+      }
+      case tensorflow::AttrValue::kList: {
+        const auto& l = v.list();
+        if (l.i_size()) {
+          m[k] = std::vector<int64_t>(l.i().begin(), l.i().end());
+        } else if (l.type_size()) {
+          std::vector<int64_t> types;
+          for (int t : l.type()) types.push_back(t);
+          m[k] = types;
+        } else if (l.s_size() || l.f_size() || l.b_size() || l.shape_size() || l.tensor_size() || l.func_size()) {
+          // List attrs of other kinds are not read by any runtime kernel; left out.
+        } else {
+          m[k] = std::vector<int64_t>{};
+        }
+        break;
+      }
+      default:
+        break;  // func / placeholder attrs: only functional ops use them, and those are refused
+    }
+  }
+  return m;
+}
+
+bool IsNextIteration(const std::string& op) { return op == "NextIteration" || op == "RefNextIteration"; }
+bool IsV1ControlFlow(const std::string& op) { return graph::IsV1ControlFlowOp(op); }
+
+bool IsImportableOp(const std::string& op) {
+  // Functional ops and host calls refer to function ids / Python callbacks of the
+  // facade; a graph file's FunctionDefLibrary is not imported.
+  static const std::set<std::string> kRefused = {
+      "PyFunc", "EagerPyFunc", "If", "StatelessIf", "While", "StatelessWhile", "PartitionedCall",
+      "StatefulPartitionedCall", "StringJoinSpace"};
+  if (kRefused.count(op)) return false;
+  if (IsV1ControlFlow(op)) return true;  // executed by the runner (import_run.cc), not by a kernel
+  return LookupOpDef(op) != nullptr && HasKernel(op);
+}
+
+namespace {
+
+bool IsVariableOp(const std::string& op) { return op == "VariableV2" || op == "VarHandleOp"; }
+bool IsInitAssign(const std::string& op) { return op == "Assign" || op == "AssignVariableOp"; }
+
+int PortOf(const graph::Input& in) {
+  if (in.port.empty()) return 0;
+  if (in.port.size() > 6 || in.port.find_first_not_of("0123456789") != std::string::npos) return -1;
+  return std::stoi(in.port);
+}
+
+// The dtype a stand-in Placeholder for a fed node gets: what the node declares.
+DType DeclaredDType(const AttrMap& a) {
+  for (const char* k : {"dtype", "T", "DstT", "out_type", "output_type"}) {
+    DType d = GetTypeAttr(a, k, DType::kInvalid);
+    if (d != DType::kInvalid) return d;
+  }
+  return DType::kInvalid;
+}
+
+}  // namespace
+
+StatusOr<ImportedGraph> ImportForRun(const graph::MetaGraph& mg, const ImportRequest& req) {
+  const graph::Graph& g = mg.graph;
+  const int n = static_cast<int>(g.nodes.size());
+  auto find = [&](const std::string& name, const char* what) -> StatusOr<int> {
+    auto it = g.index.find(name);
+    if (it == g.index.end()) return NotFound(std::string(what) + " '" + name + "': the graph has no node named '" + name + "'");
+    return it->second;
+  };
+
+  std::set<std::pair<int, int>> fed;
+  std::vector<int> fed_nodes;
+  for (const TensorName& f : req.feeds) {
+    auto id = find(f.node, "--feed");
+    if (!id.ok()) return id.status();
+    fed.insert({id.value(), f.index});
+    fed_nodes.push_back(id.value());
+  }
+  std::vector<int> roots;
+  for (const TensorName& f : req.fetches) {
+    auto id = find(f.node, "--fetch");
+    if (!id.ok()) return id.status();
+    if (!fed.count({id.value(), f.index})) roots.push_back(id.value());
+  }
+  for (const std::string& t : req.targets) {
+    auto id = find(t, "--fetch");
+    if (!id.ok()) return id.status();
+    roots.push_back(id.value());
+  }
+
+  // The nodes the run executes: backwards from the roots, stopping at fed tensors.
+  auto closure = [&](const std::vector<int>& from, bool stop_at_feeds, std::vector<char>* need) {
+    std::vector<int> stack;
+    for (int r : from)
+      if (!(*need)[r]) { (*need)[r] = 1; stack.push_back(r); }
+    while (!stack.empty()) {
+      int i = stack.back();
+      stack.pop_back();
+      for (const graph::Input& in : g.nodes[i].inputs) {
+        if (in.id < 0) continue;
+        if (!in.control && stop_at_feeds && fed.count({in.id, PortOf(in)})) continue;
+        if (!(*need)[in.id]) { (*need)[in.id] = 1; stack.push_back(in.id); }
+      }
+    }
+  };
+  std::vector<char> run(n, 0);
+  closure(roots, true, &run);
+
+  // Initializers of the variables the run reads: "<var>/Assign" (what tf.Variable and
+  // get_variable create), else the only Assign/AssignVariableOp writing the variable.
+  ImportedGraph out;
+  std::vector<int> init_nodes;
+  if (req.init_variables) {
+    std::map<int, std::vector<int>> writers;
+    for (int i = 0; i < n; ++i) {
+      const graph::Node& node = g.nodes[i];
+      if (!IsInitAssign(node.op)) continue;
+      for (const graph::Input& in : node.inputs)
+        if (!in.control) {
+          if (in.id >= 0) writers[in.id].push_back(i);
+          break;
+        }
+    }
+    for (int i = 0; i < n; ++i) {
+      if (!run[i] || !IsVariableOp(g.nodes[i].op)) continue;
+      const auto& w = writers[i];
+      int chosen = -1;
+      for (int a : w)
+        if (g.nodes[a].name == g.nodes[i].name + "/Assign") chosen = a;
+      if (chosen < 0 && w.size() == 1) chosen = w[0];
+      if (chosen < 0) continue;  // no initializer found: reading it fails as uninitialized, as in TF
+      init_nodes.push_back(chosen);
+      out.variables.push_back(g.nodes[i].name);
+    }
+  }
+  std::vector<char> init(n, 0);
+  closure(init_nodes, false, &init);
+
+  // Unsupported op types among everything that will execute: one error naming them all.
+  std::map<std::string, std::pair<int, std::string>> unsupported;  // op -> (count, first node)
+  for (int i = 0; i < n; ++i) {
+    if (!run[i] && !init[i]) continue;
+    const std::string& op = g.nodes[i].op;
+    if (IsImportableOp(op)) continue;
+    auto& u = unsupported[op];
+    if (u.first++ == 0) u.second = g.nodes[i].name;
+  }
+  if (!unsupported.empty()) {
+    std::string msg = "the bundled runtime cannot execute op type";
+    msg += unsupported.size() > 1 ? "s " : " ";
+    bool first = true;
+    for (const auto& [op, u] : unsupported) {
+      msg += (first ? "" : ", ") + op + " (" + std::to_string(u.first) + (u.first == 1 ? " node: '" : " nodes, e.g. '") +
+             u.second + "')";
+      first = false;
+    }
+    if (unsupported.count("StatefulPartitionedCall") || unsupported.count("PartitionedCall") ||
+        unsupported.count("If") || unsupported.count("While") || unsupported.count("StatelessIf") ||
+        unsupported.count("StatelessWhile"))
+      msg += "; function calls from a graph file's function library are not imported";
+    return Unimplemented(msg);
+  }
+
+  // Import set: executed nodes, initializer subgraphs, and the producers of fed tensors.
+  std::vector<char> import(n, 0);
+  std::vector<char> stand_in(n, 0);
+  for (int i = 0; i < n; ++i) import[i] = run[i] || init[i];
+  for (int f : fed_nodes)
+    if (!import[f]) { import[f] = 1; stand_in[f] = 1; }
+  for (auto [node, index] : fed)
+    if (stand_in[node] && index != 0 && g.nodes[node].op != "Placeholder")
+      return Unimplemented("--feed " + g.nodes[node].name + ":" + std::to_string(index) +
+                           ": feeding an output other than 0 of a node the run does not otherwise need");
+
+  // Topological order (Kahn), ready nodes in GraphDef order.
+  std::vector<int> pending(n, 0);
+  std::vector<std::vector<int>> consumers(n);
+  for (int i = 0; i < n; ++i) {
+    if (!import[i] || stand_in[i]) continue;
+    for (const graph::Input& in : g.nodes[i].inputs) {
+      if (in.id < 0 || !import[in.id] || IsNextIteration(g.nodes[in.id].op)) continue;  // loop back edges
+      ++pending[i];
+      consumers[in.id].push_back(i);
+    }
+  }
+  std::priority_queue<int, std::vector<int>, std::greater<int>> ready;
+  for (int i = 0; i < n; ++i)
+    if (import[i] && pending[i] == 0) ready.push(i);
+  std::vector<int> order;
+  while (!ready.empty()) {
+    int i = ready.top();
+    ready.pop();
+    order.push_back(i);
+    for (int c : consumers[i])
+      if (--pending[c] == 0) ready.push(c);
+  }
+  size_t want = static_cast<size_t>(std::count(import.begin(), import.end(), 1));
+  if (order.size() != want) return InvalidArgument("the nodes the fetches need form a cycle");
+
+  out.graph = std::make_shared<Graph>();
+  Graph& rg = *out.graph;
+  std::vector<std::pair<int, int>> back_edges;  // (Merge node, index in its NodeDef inputs)
+  for (int i : order) {
+    const graph::Node& node = g.nodes[i];
+    if (!node.def) return Internal("node '" + node.name + "' has no NodeDef");
+    auto attrs = AttrsFromProto(*node.def);
+    if (!attrs.ok()) return attrs.status();
+    AttrMap a = std::move(attrs.value());
+    std::string op = node.op;
+    std::vector<NodeOutput> inputs;
+    std::vector<int> controls;
+    if (stand_in[i] && op != "Placeholder") {
+      // Fed and otherwise unneeded: a Placeholder with the node's declared dtype/shape.
+      DType dt = DeclaredDType(a);
+      if (dt == DType::kInvalid)
+        return Unimplemented("--feed " + node.name + ": cannot tell the dtype of op " + op + "'s output");
+      AttrMap pa{{"dtype", dt}};
+      auto sh = a.find("shape");
+      if (sh != a.end() && std::holds_alternative<std::vector<int64_t>>(sh->second)) {
+        pa["shape"] = sh->second;
+        pa["shape_unknown_rank"] = GetBoolAttr(a, "shape_unknown_rank", false);
+      } else {
+        pa["shape_unknown_rank"] = true;
+      }
+      a = std::move(pa);
+      op = "Placeholder";
+    } else {
+      for (const graph::Input& in : node.inputs) {
+        if (in.id < 0) return InvalidArgument("node '" + node.name + "': input '" + in.node + "' is not a node");
+        if (IsNextIteration(g.nodes[in.id].op)) {
+          // A v1 loop's back edge into a Merge: not a graph input (the runtime Graph is
+          // acyclic); the runner reads the Merge's full input list from merge_inputs.
+          if (in.control || (node.op != "Merge" && node.op != "RefMerge"))
+            return Unimplemented("node '" + node.name + "': a NextIteration edge into op " + node.op);
+          back_edges.push_back({i, static_cast<int>(&in - node.inputs.data())});
+          continue;
+        }
+        auto it = out.ids.find(g.nodes[in.id].name);
+        if (it == out.ids.end()) return Internal("node '" + node.name + "': input imported out of order");
+        if (in.control) {
+          controls.push_back(it->second);
+          continue;
+        }
+        int port = PortOf(in);
+        if (port < 0) return InvalidArgument("node '" + node.name + "': bad input '" + in.node + ":" + in.port + "'");
+        inputs.push_back({it->second, port});
+      }
+    }
+    if (op == "ReadVariableOp" && !inputs.empty()) {
+      // The value's static shape is the handle's declared shape.
+      const Node& h = rg.node(inputs[0].node);
+      if (h.op == "VarHandleOp" && h.attrs.count("shape")) {
+        a["shape"] = h.attrs.at("shape");
+        a["shape_unknown_rank"] = GetBoolAttr(h.attrs, "shape_unknown_rank", false);
+      } else {
+        a["shape_unknown_rank"] = true;
+      }
+    }
+    if (op == "VarHandleOp") {
+      std::string shared = GetStringAttr(a, "shared_name", "");
+      if (shared.empty()) a["shared_name"] = shared = node.name;
+      out.resource_names.push_back(shared);
+    }
+    if (op == "Placeholder" && run[i] && !fed.count({i, 0})) out.missing_feeds.push_back(node.name);
+    auto id = rg.AddNode(node.name, op, std::move(inputs), std::move(controls), std::move(a));
+    if (!id.ok()) return Status(id.status().code(), "node '" + node.name + "' (" + op + "): " + id.status().message());
+    out.ids[node.name] = id.value();
+  }
+  for (int a : init_nodes) out.initializers.push_back(out.ids.at(g.nodes[a].name));
+  // Full input lists of Merges with back edges, in NodeDef order (Merge's value_index).
+  for (auto [merge, unused] : back_edges) {
+    int id = out.ids.at(g.nodes[merge].name);
+    if (out.merge_inputs.count(id)) continue;
+    std::vector<NodeOutput>& full = out.merge_inputs[id];
+    for (const graph::Input& in : g.nodes[merge].inputs) {
+      if (in.control) continue;
+      int port = PortOf(in);
+      if (port < 0) return InvalidArgument("node '" + g.nodes[merge].name + "': bad input");
+      full.push_back({out.ids.at(g.nodes[in.id].name), port});
+    }
+  }
+  for (const TensorName& f : req.feeds) {
+    const Node& rn = rg.node(out.ids.at(f.node));
+    if (f.index >= static_cast<int>(rn.outputs.size()))
+      return InvalidArgument("--feed " + f.ToString() + ": op " + rn.op + " has " + std::to_string(rn.outputs.size()) +
+                             " output" + (rn.outputs.size() == 1 ? "" : "s"));
+  }
+  return out;
+}
+
+}  // namespace tfm::rt

@@ -1,0 +1,413 @@
+// Running graph files on the bundled runtime (runtime/graph/import_*.h, npy.h): TensorProto
+// decoding, the .npy reader, feed parsing, import errors, and the fetched values of every
+// testdata/graphs/run/*.json case against the golden values real TensorFlow computed
+// (tools/gen_graph_run_goldens.py), at rtol 1e-5.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "analyzer/graph/graph_file.h"
+#include "runtime/graph/import_graphdef.h"
+#include "runtime/graph/import_run.h"
+#include "runtime/graph/npy.h"
+
+namespace tfm::rt {
+namespace {
+
+namespace fs = std::filesystem;
+const fs::path kSrc = TFMIGRATE_SOURCE_DIR;
+const fs::path kGraphs = kSrc / "testdata" / "graphs";
+
+// ---- TensorProto ----
+
+TEST(TensorFromProto, SingleValueFillsTheShape) {
+  tensorflow::TensorProto p;
+  p.set_dtype(tensorflow::DT_FLOAT);
+  p.mutable_tensor_shape()->add_dim()->set_size(2);
+  p.mutable_tensor_shape()->add_dim()->set_size(3);
+  p.add_float_val(1.5f);
+  auto t = TensorFromProto(p);
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  EXPECT_EQ(t.value().shape(), (Shape{2, 3}));
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(t.value().data<float>()[i], 1.5f);
+}
+
+TEST(TensorFromProto, ShortListRepeatsItsLastValue) {
+  tensorflow::TensorProto p;
+  p.set_dtype(tensorflow::DT_INT64);
+  p.mutable_tensor_shape()->add_dim()->set_size(4);
+  p.add_int64_val(7);
+  p.add_int64_val(9);
+  auto t = TensorFromProto(p);
+  ASSERT_TRUE(t.ok());
+  EXPECT_EQ(t.value().data<int64_t>()[0], 7);
+  EXPECT_EQ(t.value().data<int64_t>()[3], 9);
+}
+
+TEST(TensorFromProto, TensorContentAndEmptyFieldsAndStrings) {
+  tensorflow::TensorProto p;
+  p.set_dtype(tensorflow::DT_INT32);
+  p.mutable_tensor_shape()->add_dim()->set_size(2);
+  int32_t v[2] = {3, -4};
+  p.set_tensor_content(std::string(reinterpret_cast<const char*>(v), sizeof v));
+  auto t = TensorFromProto(p);
+  ASSERT_TRUE(t.ok());
+  EXPECT_EQ(t.value().data<int32_t>()[1], -4);
+
+  tensorflow::TensorProto z;  // no values at all: zeros
+  z.set_dtype(tensorflow::DT_BOOL);
+  z.mutable_tensor_shape()->add_dim()->set_size(3);
+  auto tz = TensorFromProto(z);
+  ASSERT_TRUE(tz.ok());
+  EXPECT_FALSE(tz.value().data<bool>()[2]);
+
+  tensorflow::TensorProto s;
+  s.set_dtype(tensorflow::DT_STRING);
+  s.add_string_val("grpc");
+  auto ts = TensorFromProto(s);
+  ASSERT_TRUE(ts.ok());
+  EXPECT_EQ(ts.value().strings()[0], "grpc");
+}
+
+TEST(TensorFromProto, BadTensorsAreErrors) {
+  tensorflow::TensorProto p;
+  p.set_dtype(tensorflow::DT_FLOAT);
+  p.mutable_tensor_shape()->add_dim()->set_size(2);
+  p.set_tensor_content("abc");  // 3 bytes for 8
+  EXPECT_EQ(TensorFromProto(p).status().code(), Code::kInvalidArgument);
+
+  tensorflow::TensorProto big;  // 10^12 elements: refused before any allocation
+  big.set_dtype(tensorflow::DT_FLOAT);
+  big.mutable_tensor_shape()->add_dim()->set_size(1000000);
+  big.mutable_tensor_shape()->add_dim()->set_size(1000000);
+  big.add_float_val(1);
+  auto b = TensorFromProto(big);
+  EXPECT_EQ(b.status().code(), Code::kInvalidArgument);
+  EXPECT_NE(b.status().message().find("exceeds the limit"), std::string::npos) << b.status().message();
+
+  tensorflow::TensorProto many;  // more values than elements
+  many.set_dtype(tensorflow::DT_FLOAT);
+  many.add_float_val(1);
+  many.add_float_val(2);
+  EXPECT_EQ(TensorFromProto(many).status().code(), Code::kInvalidArgument);
+
+  tensorflow::TensorProto half;
+  half.set_dtype(tensorflow::DT_HALF);
+  auto h = TensorFromProto(half);
+  EXPECT_EQ(h.status().code(), Code::kUnimplemented);
+  EXPECT_NE(h.status().message().find("DT_HALF"), std::string::npos);
+}
+
+// ---- .npy ----
+
+std::string Npy(const std::string& descr, const std::string& shape, const std::string& data, bool fortran = false) {
+  std::string header = "{'descr': '" + descr + "', 'fortran_order': " + (fortran ? "True" : "False") +
+                       ", 'shape': " + shape + ", }";
+  while ((10 + header.size() + 1) % 64) header += ' ';
+  header += '\n';
+  std::string s = "\x93NUMPY";
+  s += '\x01';
+  s += '\x00';
+  s += static_cast<char>(header.size() & 0xff);
+  s += static_cast<char>(header.size() >> 8);
+  return s + header + data;
+}
+
+TEST(Npy, ReadsTypesAndShapes) {
+  float f[6] = {1, 2, 3, 4, 5, 6};
+  auto t = ParseNpy(Npy("<f4", "(2, 3)", std::string(reinterpret_cast<char*>(f), sizeof f)), "a.npy");
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  EXPECT_EQ(t.value().dtype(), DType::kFloat);
+  EXPECT_EQ(t.value().shape(), (Shape{2, 3}));
+  EXPECT_EQ(t.value().data<float>()[5], 6.0f);
+
+  int64_t i = -5;
+  auto s = ParseNpy(Npy("<i8", "()", std::string(reinterpret_cast<char*>(&i), 8)), "s.npy");
+  ASSERT_TRUE(s.ok());
+  EXPECT_EQ(s.value().dims(), 0);
+  EXPECT_EQ(s.value().data<int64_t>()[0], -5);
+
+  auto b = ParseNpy(Npy("|b1", "(3,)", std::string("\x01\x00\x01", 3)), "b.npy");
+  ASSERT_TRUE(b.ok());
+  EXPECT_TRUE(b.value().data<bool>()[2]);
+
+  auto e = ParseNpy(Npy("<f8", "(0, 4)", ""), "e.npy");
+  ASSERT_TRUE(e.ok());
+  EXPECT_EQ(e.value().num_elements(), 0);
+}
+
+TEST(Npy, CommittedFileWrittenByNumpy) {
+  auto t = ReadNpyFile((kGraphs / "run" / "dense_pb_npy_x.npy").string());
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  EXPECT_EQ(t.value().dtype(), DType::kFloat);
+  EXPECT_EQ(t.value().shape(), (Shape{3, 4}));
+}
+
+TEST(Npy, RefusesWhatItCannotRead) {
+  std::string four(4, '\0');
+  struct Case {
+    std::string bytes, needle;
+  } cases[] = {
+      {"not numpy at all", "magic"},
+      {Npy("<f4", "(2,)", four + four, true), "Fortran"},
+      {Npy(">f4", "(1,)", four), "big-endian"},
+      {Npy("<c8", "(1,)", four + four), "dtype '<c8'"},
+      {Npy("|O", "(1,)", four), "dtype"},
+      {Npy("<f4", "(3,)", four), "needs"},               // truncated data
+      {Npy("<f4", "(1000000000000,)", four), "needs"},    // absurd shape, no allocation
+      {Npy("<f4", "(99999999999, 99999999999)", four), "too large"},
+      {Npy("<f4", "(-1,)", four), "shape"},
+      {Npy("|b1", "(1,)", "\x07"), "neither 0 nor 1"},
+      {Npy("<f4", "(1,)", four).substr(0, 20), "truncated"},
+  };
+  for (const auto& c : cases) {
+    auto t = ParseNpy(c.bytes, "bad.npy");
+    ASSERT_FALSE(t.ok()) << c.needle;
+    EXPECT_EQ(t.status().code(), Code::kInvalidArgument);
+    EXPECT_NE(t.status().message().find(c.needle), std::string::npos) << t.status().message();
+    EXPECT_EQ(t.status().message().find('\n'), std::string::npos);
+  }
+  EXPECT_FALSE(ReadNpyFile("/nonexistent/x.npy").ok());
+}
+
+// ---- feed values ----
+
+TEST(FeedValue, NestedListsScalarsAndDtypes) {
+  auto m = ParseFeedValue("[[1,2],[3,4]]", DType::kInt32);
+  ASSERT_TRUE(m.ok()) << m.status().message();
+  EXPECT_EQ(m.value().shape(), (Shape{2, 2}));
+  EXPECT_EQ(m.value().data<int32_t>()[3], 4);
+  auto f = ParseFeedValue("[0.5, 2]", DType::kFloat);
+  ASSERT_TRUE(f.ok());
+  EXPECT_EQ(f.value().data<float>()[1], 2.0f);
+  auto s = ParseFeedValue("3", DType::kDouble);
+  ASSERT_TRUE(s.ok());
+  EXPECT_EQ(s.value().dims(), 0);
+  auto b = ParseFeedValue("[true, false]", DType::kBool);
+  ASSERT_TRUE(b.ok());
+  EXPECT_TRUE(b.value().data<bool>()[0]);
+  auto e = ParseFeedValue("[[], []]", DType::kFloat);
+  ASSERT_TRUE(e.ok());
+  EXPECT_EQ(e.value().shape(), (Shape{2, 0}));
+  auto str = ParseFeedValue("hello", DType::kString);
+  ASSERT_TRUE(str.ok());
+  EXPECT_EQ(str.value().strings()[0], "hello");
+  auto big = ParseFeedValue("9000000000", DType::kInt64);
+  ASSERT_TRUE(big.ok());
+  EXPECT_EQ(big.value().data<int64_t>()[0], 9000000000);
+}
+
+TEST(FeedValue, Errors) {
+  for (auto [text, dt, needle] : std::vector<std::tuple<std::string, DType, std::string>>{
+           {"[[1,2],[3]]", DType::kFloat, "ragged"},
+           {"[[1,2],3]", DType::kFloat, "ragged"},
+           {"1.5", DType::kInt32, "integers"},
+           {"abc", DType::kFloat, "not a number"},
+           {"[1, true]", DType::kFloat, "a bool"},
+           {"1", DType::kBool, "true/false"},
+           {"3000000000", DType::kInt32, "out of range"},
+           {"{\"a\": 1}", DType::kFloat, "an object"},
+       }) {
+    auto t = ParseFeedValue(text, dt);
+    ASSERT_FALSE(t.ok()) << text;
+    EXPECT_NE(t.status().message().find(needle), std::string::npos) << text << ": " << t.status().message();
+  }
+  Tensor f = Tensor::Alloc(DType::kDouble, {2});
+  f.data<double>()[0] = 1;
+  f.data<double>()[1] = 2.5;
+  EXPECT_FALSE(ConvertFeed(f, DType::kInt32).ok());
+  f.data<double>()[1] = 2;
+  auto i = ConvertFeed(f, DType::kInt32);
+  ASSERT_TRUE(i.ok());
+  EXPECT_EQ(i.value().data<int32_t>()[1], 2);
+  EXPECT_FALSE(ConvertFeed(f, DType::kBool).ok());
+}
+
+TEST(Format, NestedValuesShortestFloats) {
+  Tensor t = Tensor::Alloc(DType::kFloat, {2, 2});
+  float v[4] = {0.1f, 2.0f, -1.5f, NAN};
+  for (int i = 0; i < 4; ++i) t.data<float>()[i] = v[i];
+  EXPECT_EQ(FormatFetch({"y:0", false, t}), "y:0 = float32[2,2] [[0.1, 2], [-1.5, nan]]");
+  EXPECT_EQ(FormatFetch({"n:0", false, Tensor::Scalar<int64_t>(-3)}), "n:0 = int64[] -3");
+  EXPECT_EQ(FormatFetch({"train", true, {}}), "train = (op)");
+  auto j = TraceValue(t);
+  EXPECT_EQ(j["dtype"], "float32");
+  EXPECT_EQ(j["values"][3], "nan");
+}
+
+// ---- importing ----
+
+graph::GraphFile Load(const std::string& rel) {
+  auto f = graph::LoadGraphFile((kGraphs / rel).string());
+  EXPECT_TRUE(f) << (f ? "" : f.error().message);
+  return f ? std::move(*f) : graph::GraphFile{};
+}
+
+TEST(Import, PrunesToTheFetchesAndNamesMissingFeeds) {
+  graph::GraphFile f = Load("dense.pbtxt");
+  ImportRequest req;
+  req.fetches = {{"hidden/Relu", 0}};
+  auto g = ImportForRun(f.meta_graphs[0], req);
+  ASSERT_TRUE(g.ok()) << g.status().message();
+  EXPECT_EQ(g.value().missing_feeds, std::vector<std::string>{"x"});
+  EXPECT_EQ(g.value().ids.count("loss"), 0u);  // not needed
+  EXPECT_EQ(g.value().variables, (std::vector<std::string>{"hidden/kernel", "hidden/bias"}));
+  EXPECT_EQ(g.value().initializers.size(), 2u);
+}
+
+TEST(Import, FedVariableNeedsNoInitializer) {
+  graph::GraphFile f = Load("dense.pbtxt");
+  ImportRequest req;
+  req.feeds = {{"x", 0}, {"hidden/kernel", 0}, {"hidden/bias", 0}};
+  req.fetches = {{"hidden/Relu", 0}};
+  auto g = ImportForRun(f.meta_graphs[0], req);
+  ASSERT_TRUE(g.ok()) << g.status().message();
+  EXPECT_TRUE(g.value().missing_feeds.empty());
+  EXPECT_TRUE(g.value().initializers.empty());
+  // The fed variable is a Placeholder stand-in of its dtype and shape.
+  const Node& k = g.value().graph->node(g.value().ids.at("hidden/kernel"));
+  EXPECT_EQ(k.op, "Placeholder");
+  EXPECT_EQ(k.outputs[0].shape, (Shape{4, 8}));
+}
+
+TEST(Import, UnknownNamesAreNotFound) {
+  graph::GraphFile f = Load("dense.pbtxt");
+  ImportRequest req;
+  req.fetches = {{"nope", 0}};
+  auto g = ImportForRun(f.meta_graphs[0], req);
+  EXPECT_EQ(g.status().code(), Code::kNotFound);
+  EXPECT_NE(g.status().message().find("'nope'"), std::string::npos);
+  req.fetches = {{"loss", 0}};
+  req.feeds = {{"xx", 0}};
+  EXPECT_EQ(ImportForRun(f.meta_graphs[0], req).status().code(), Code::kNotFound);
+}
+
+TEST(Import, V1LoopBackEdgesAreKeptOutsideTheAcyclicGraph) {
+  graph::GraphFile f = Load("while_cond.pbtxt");
+  ImportRequest req;
+  req.feeds = {{"n", 0}};
+  req.fetches = {{"loop/Exit_1", 0}};
+  auto g = ImportForRun(f.meta_graphs[0], req);
+  ASSERT_TRUE(g.ok()) << g.status().message();
+  const ImportedGraph& ig = g.value();
+  int merge = ig.ids.at("loop/Merge_1");
+  EXPECT_EQ(ig.graph->node(merge).inputs.size(), 1u);  // loop/Enter_1 only
+  ASSERT_EQ(ig.merge_inputs.count(merge), 1u);
+  const auto& full = ig.merge_inputs.at(merge);
+  ASSERT_EQ(full.size(), 2u);
+  EXPECT_EQ(ig.graph->node(full[0].node).name, "loop/Enter_1");
+  EXPECT_EQ(ig.graph->node(full[1].node).name, "loop/NextIteration_1");
+}
+
+TEST(GraphRun, LoopFetchInsideTheFrameIsAnError) {
+  GraphRunOptions o;
+  o.path = (kGraphs / "while_cond.pbtxt").string();
+  o.feeds = {"n=2"};
+  o.fetches = {"loop/mul"};
+  GraphRunResult r = RunGraphFile(o);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.error.find("inside a v1 while loop"), std::string::npos) << r.error;
+}
+
+TEST(Import, TrainingOpsAndFunctionCallsAreNamed) {
+  graph::GraphFile f = Load("variables.meta");
+  ImportRequest req;
+  req.feeds = {{"x", 0}};
+  req.targets = {"train"};
+  auto g = ImportForRun(f.meta_graphs[0], req);
+  ASSERT_EQ(g.status().code(), Code::kUnimplemented);
+  EXPECT_NE(g.status().message().find("ApplyGradientDescent (1 node: 'train/update_w_ref/ApplyGradientDescent')"),
+            std::string::npos)
+      << g.status().message();
+  EXPECT_NE(g.status().message().find("ResourceApplyGradientDescent"), std::string::npos);
+
+  graph::GraphFile tf2 = Load("tf2_function");
+  ImportRequest r2;
+  r2.feeds = {{"serving_default_x", 0}};
+  r2.fetches = {{"StatefulPartitionedCall", 0}};
+  auto g2 = ImportForRun(tf2.meta_graphs[0], r2);
+  ASSERT_EQ(g2.status().code(), Code::kUnimplemented);
+  EXPECT_NE(g2.status().message().find("StatefulPartitionedCall"), std::string::npos);
+  EXPECT_NE(g2.status().message().find("function library"), std::string::npos);
+}
+
+// ---- golden values from TensorFlow ----
+
+std::vector<std::string> Goldens() {
+  std::vector<std::string> r;
+  for (const auto& e : fs::directory_iterator(kGraphs / "run"))
+    if (e.path().extension() == ".json") r.push_back(e.path().stem().string());
+  std::sort(r.begin(), r.end());
+  return r;
+}
+
+double Num(const nlohmann::json& v) {
+  if (v.is_boolean()) return v.get<bool>() ? 1 : 0;
+  if (v.is_string()) {
+    std::string s = v;
+    return s == "nan" ? NAN : s == "inf" ? INFINITY : -INFINITY;
+  }
+  return v.get<double>();
+}
+
+class GraphGolden : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(GraphGolden, MatchesTensorFlow) {
+  std::ifstream in(kGraphs / "run" / (GetParam() + ".json"));
+  nlohmann::json g = nlohmann::json::parse(in);
+  GraphRunOptions o;
+  o.path = (kGraphs / g["graph"].get<std::string>()).string();
+  o.init_variables = g["init"];
+  for (const auto& f : g["feeds"]) {
+    std::string name = f["name"];
+    if (f.contains("npy")) o.feeds.push_back(name + "=@" + (kGraphs / "run" / f["npy"].get<std::string>()).string());
+    else o.feeds.push_back(name + "=" + f["value"].dump());  // the text a user types after --feed
+  }
+  for (const auto& f : g["fetches"]) o.fetches.push_back(f);
+  GraphRunResult r = RunGraphFile(o);
+  ASSERT_EQ(r.exit_code, 0) << r.error;
+  ASSERT_EQ(r.fetches.size(), g["expected"].size());
+  for (size_t i = 0; i < r.fetches.size(); ++i) {
+    const auto& want = g["expected"][i];
+    const Tensor& got = r.fetches[i].value;
+    SCOPED_TRACE(r.fetches[i].name);
+    ASSERT_EQ(DTypeName(got.dtype()), want["dtype"].get<std::string>());
+    ASSERT_EQ(got.shape(), want["shape"].get<Shape>());
+    nlohmann::json vals = TraceValue(got)["values"];
+    for (size_t k = 0; k < vals.size(); ++k) {
+      double a = Num(vals[k]), b = Num(want["values"][k]);
+      if (std::isnan(b)) {
+        EXPECT_TRUE(std::isnan(a));
+        continue;
+      }
+      EXPECT_NEAR(a, b, 1e-6 + 1e-5 * std::fabs(b)) << "element " << k;
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Run, GraphGolden, ::testing::ValuesIn(Goldens()),
+                         [](const ::testing::TestParamInfo<std::string>& i) { return i.param; });
+
+TEST(GraphRun, InitializersRunOnlyForWhatTheFetchesRead) {
+  GraphRunOptions o;
+  o.path = (kGraphs / "variables.meta").string();
+  o.feeds = {"x=[[1, 2]]"};
+  o.fetches = {"MatMul"};
+  GraphRunResult r = RunGraphFile(o);
+  ASSERT_EQ(r.exit_code, 0) << r.error;
+  ASSERT_EQ(r.notes.size(), 1u);
+  EXPECT_NE(r.notes[0].find("(w_ref)"), std::string::npos) << r.notes[0];
+  EXPECT_EQ(r.fetches[0].value.data<float>()[0], 3.0f);
+  o.init_variables = false;
+  r = RunGraphFile(o);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.error.find("Attempting to use uninitialized value w_ref"), std::string::npos) << r.error;
+}
+
+}  // namespace
+}  // namespace tfm::rt

@@ -1,0 +1,154 @@
+// `tfmigrate run GRAPH` through the CLI: output format, trace file, exit codes, and the
+// one-line errors for bad feeds, unknown names, missing feeds and unsupported ops.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/test_support.h"
+
+namespace tfm {
+namespace {
+
+using namespace testing_support;
+
+const char* kVars = "testdata/graphs/variables.meta";
+
+int Lines(const std::string& s) { return static_cast<int>(std::count(s.begin(), s.end(), '\n')); }
+
+TEST(GraphRunCli, PrintsFetchesWithoutMode) {
+  RunResult r = RunTfmigrate({"run", kVars, "--feed", "x=[[1, 2], [3, 4]]", "--fetch", "pred", "--fetch", "MatMul:0"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // w_ref = w_res = ones([2, 1]): pred = 2 * x @ ones.
+  EXPECT_EQ(r.out, "pred:0 = float32[2,1] [[6], [14]]\nMatMul:0 = float32[2,1] [[3], [7]]\n");
+  EXPECT_NE(r.err.find("note: initialized 2 variables by running their initializers (w_ref, w_res)"), std::string::npos)
+      << r.err;
+}
+
+TEST(GraphRunCli, SavedModelDirectoryAndNpyFeed) {
+  TempDir d;
+  // A float64 .npy (what numpy writes by default) feeds the float32 placeholder.
+  std::string header = "{'descr': '<f8', 'fortran_order': False, 'shape': (1, 2), }";
+  while ((10 + header.size() + 1) % 64) header += ' ';
+  header += '\n';
+  std::string npy = std::string("\x93NUMPY\x01\x00", 8) + static_cast<char>(header.size()) + '\0' + header;
+  double v[2] = {0.5, 4};
+  npy += std::string(reinterpret_cast<const char*>(v), sizeof v);
+  auto p = d.Write("x.npy", npy);
+  RunResult r = RunTfmigrate({"run", "testdata/graphs/saved_model_v1", "--feed", "x=@" + p.string(), "--fetch", "y"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "y:0 = float32[1,1] [[4.5]]\n");
+}
+
+TEST(GraphRunCli, TraceHasFetchRecord) {
+  TempDir d;
+  std::string trace = (d / "t.jsonl").string();
+  RunResult r = RunTfmigrate({"run", kVars, "--feed", "x=[[1, 2]]", "--fetch", "pred", "--trace", trace});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::istringstream in(ReadFile(trace));
+  std::vector<nlohmann::json> recs;
+  for (std::string line; std::getline(in, line);) recs.push_back(nlohmann::json::parse(line));
+  ASSERT_EQ(recs.size(), 3u);
+  EXPECT_EQ(recs[0]["kind"], "start");
+  EXPECT_EQ(recs[0]["mode"], "graph");
+  EXPECT_EQ(recs[1]["kind"], "fetch");
+  EXPECT_EQ(recs[1]["call"], 1);
+  EXPECT_EQ(recs[1]["values"][0], nlohmann::json::parse(R"({"dtype":"float32","shape":[1,1],"values":[6.0]})"));
+  EXPECT_FALSE(recs[1]["ops_run"].empty());
+  EXPECT_EQ(recs[2]["kind"], "end");
+  EXPECT_EQ(recs[2]["status"], "ok");
+}
+
+struct BadCase {
+  std::vector<std::string> args;
+  int code;
+  std::string needle;
+};
+
+TEST(GraphRunCli, OneLineErrors) {
+  std::vector<BadCase> cases = {
+      {{"run", kVars, "--fetch", "pred"}, 2, "missing --feed for placeholder 'x' (float32[?,2])"},
+      {{"run", kVars, "--feed", "x=[[1,2]]", "--fetch", "nope"}, 2, "--fetch 'nope': the graph has no node named 'nope'"},
+      {{"run", kVars, "--feed", "nope=1", "--fetch", "pred"}, 2, "--feed 'nope'"},
+      {{"run", kVars, "--feed", "x=[[1,2],[3]]", "--fetch", "pred"}, 2, "ragged"},
+      {{"run", kVars, "--feed", "x=[[1,2,3]]", "--fetch", "pred"}, 2, "cannot feed a value of shape [1,3] for tensor x:0, which has shape [?,2]"},
+      {{"run", kVars, "--feed", "x=hello", "--fetch", "pred"}, 2, "not a number"},
+      {{"run", kVars, "--feed", "x", "--fetch", "pred"}, 2, "expected NAME=VALUE"},
+      {{"run", kVars, "--feed", "x=@/nonexistent.npy", "--fetch", "pred"}, 2, "cannot open"},
+      {{"run", kVars, "--feed", "x=[[1,2]]"}, 2, "give at least one --fetch"},
+      {{"run", kVars, "--feed", "x=[[1,2]]", "--fetch", "pred:3"}, 2, "has 1 output"},
+      {{"run", kVars, "--feed", "x=[[1,2]]", "--fetch", "train"}, 3, "ApplyGradientDescent"},
+      {{"run", "testdata/graphs/queue_pipeline.pbtxt", "--fetch", "batch"}, 3, "QueueDequeueManyV2 (1 node: 'batch')"},
+      {{"run", "testdata/graphs/tf2_function", "--feed", "serving_default_x=[[1,2]]", "--fetch", "StatefulPartitionedCall"},
+       3, "StatefulPartitionedCall"},
+      {{"run", "testdata/graphs/removed_op.pbtxt", "--feed", "address=a", "--fetch", "rpc"}, 3, "op type Rpc (1 node: 'rpc')"},
+      {{"run", kVars, "--backend", "tensorflow", "--fetch", "pred"}, 2, "bundled runtime only"},
+  };
+  for (const auto& c : cases) {
+    RunResult r = RunTfmigrate(c.args);
+    std::string shown;
+    for (const auto& a : c.args) shown += a + " ";
+    EXPECT_EQ(r.exit_code, c.code) << shown << "\n" << r.err;
+    EXPECT_NE(r.err.find(c.needle), std::string::npos) << shown << "\n" << r.err;
+    EXPECT_EQ(Lines(r.err), 1) << shown << "\n" << r.err;
+    EXPECT_EQ(r.out, "") << shown;
+  }
+}
+
+TEST(GraphRunCli, KernelErrorIsExitOne) {
+  // Fed intermediates (stand-ins of unknown shape) pass the static checks; BiasAdd then
+  // fails at run time: exit 1, the message names the node.
+  RunResult r = RunTfmigrate({"run", "testdata/graphs/dense.pbtxt", "--feed", "x=[[1,2,3,4]]", "--feed",
+                              "hidden/kernel/read=[[1],[2],[3],[4]]", "--feed", "hidden/bias/read=[0, 1]", "--fetch",
+                              "hidden/Relu"});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.err.find("Must provide as many biases"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("[node hidden/BiasAdd]"), std::string::npos) << r.err;
+  EXPECT_EQ(Lines(r.err), 1) << r.err;
+  // A fed variable has its declared shape: a wrong shape is refused before running.
+  RunResult s = RunTfmigrate({"run", "testdata/graphs/dense.pbtxt", "--feed", "x=[[1,2,3,4]]", "--feed",
+                              "hidden/kernel=[[1],[2],[3],[4]]", "--fetch", "hidden/MatMul"});
+  EXPECT_EQ(s.exit_code, 2) << s.err;
+  EXPECT_NE(s.err.find("which has shape [4,8]"), std::string::npos) << s.err;
+}
+
+TEST(GraphRunCli, V1CondRunsAndTheUntakenBranchHasNoValue) {
+  const char* g = "testdata/graphs/while_cond.pbtxt";
+  RunResult r = RunTfmigrate({"run", g, "--feed", "loop/Exit_1=8", "--feed", "pred=true", "--fetch", "branch/Merge",
+                              "--fetch", "branch/Merge:1"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "branch/Merge:0 = float32[] 9\nbranch/Merge:1 = int32[] 1\n");
+  RunResult d = RunTfmigrate({"run", g, "--feed", "loop/Exit_1=8", "--feed", "pred=false", "--fetch", "branch/add"});
+  EXPECT_EQ(d.exit_code, 1) << d.err;
+  EXPECT_NE(d.err.find("branch/add:0 has no value: it is on the branch of a v1 tf.cond that was not taken"),
+            std::string::npos)
+      << d.err;
+  RunResult p = RunTfmigrate({"run", g, "--feed", "loop/Exit_1=8", "--feed", "pred=1", "--fetch", "branch/Merge"});
+  EXPECT_EQ(p.exit_code, 2) << p.err;
+  EXPECT_NE(p.err.find("--feed pred (bool): expected true/false"), std::string::npos) << p.err;
+}
+
+TEST(GraphRunCli, OpFetchesAndNoInit) {
+  const char* sm = "testdata/graphs/saved_model_v1";
+  RunResult r = RunTfmigrate({"run", sm, "--fetch", "init", "--fetch", "w", "--feed", "x=[[1,1]]", "--fetch", "y"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "init = (op)\nw:0 = float32[2,1] [[1], [1]]\ny:0 = float32[1,1] [[2]]\n");
+  RunResult n = RunTfmigrate({"run", sm, "--no-init", "--fetch", "w/read"});
+  EXPECT_EQ(n.exit_code, 1) << n.err;
+  EXPECT_NE(n.err.find("Attempting to use uninitialized value w [node w/read] (without --no-init"), std::string::npos)
+      << n.err;
+  EXPECT_EQ(Lines(n.err), 1) << n.err;
+}
+
+TEST(GraphRunCli, ScriptsStillNeedMode) {
+  TempDir d;
+  auto p = d.Write("s.py", "print(1)\n");
+  RunResult r = RunTfmigrate({"run", p.string()});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--mode tf1|tf2 is required"), std::string::npos) << r.err;
+  RunResult f = RunTfmigrate({"run", "--mode", "tf1", p.string(), "--fetch", "y"});
+  EXPECT_EQ(f.exit_code, 2);
+  EXPECT_NE(f.err.find("apply to graph files"), std::string::npos) << f.err;
+}
+
+}  // namespace
+}  // namespace tfm

@@ -1,0 +1,253 @@
+#!/usr/bin/env python3
+"""Golden values for `tfmigrate run GRAPH`: runs the graphs of testdata/graphs/ with real
+TensorFlow (the oracle venv) and writes testdata/graphs/run/<case>.json.
+
+    .venv/bin/python tools/gen_graph_run_goldens.py           # rewrite the goldens
+    .venv/bin/python tools/gen_graph_run_goldens.py --check   # exit 1 on drift, 77 without TF
+
+Each case names a graph file, its feeds (values exact in float32, so the JSON text feeds
+the same numbers to both runtimes), its fetches, and whether the variables the fetches
+read are initialized first by running their initializers ("<var>/Assign"), which is what
+`tfmigrate run` does (it does not read checkpoints). SavedModels are loaded with
+tf.compat.v1.saved_model.loader, which restores the checkpoint; the test SavedModels
+saved their variables right after initialization, so both give the same values.
+A feed written as {"npy": FILE} is also stored as FILE.npy next to the goldens.
+tests (runtime/tests/graph_import_test.cc) compare the bundled runtime's values with
+these goldens at rtol 1e-5.
+"""
+import json
+import os
+import sys
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+GRAPHS = os.path.join(ROOT, "testdata", "graphs")
+OUT = os.path.join(GRAPHS, "run")
+
+
+def exact(rng, shape, scale=1.0):
+    """Float32-exact values: multiples of 1/16 in [-scale, scale]."""
+    import numpy as np
+    return (np.round(rng.uniform(-scale, scale, size=shape) * 16) / 16).astype(np.float32)
+
+
+def cases():
+    import numpy as np
+    rng = np.random.default_rng(20261202)
+    dense_feeds = {
+        "x": exact(rng, (3, 4)),
+        "y": exact(rng, (3, 1)),
+        "hidden/kernel": exact(rng, (4, 8)),
+        "hidden/bias": exact(rng, (8,), 0.5),
+        "out/kernel": exact(rng, (8, 1)),
+        "out/bias": exact(rng, (1,), 0.5),
+    }
+    var_x = exact(rng, (3, 2), 2.0)
+    sm_x = exact(rng, (4, 2), 3.0)
+    growth_h = exact(rng, (2, 4))
+    return [
+        {"name": "dense_pbtxt", "graph": "dense.pbtxt", "init": False,
+         "feeds": [{"name": k, "value": v} for k, v in dense_feeds.items()],
+         "fetches": ["hidden/Relu", "out/BiasAdd", "loss"]},
+        {"name": "dense_pb_npy", "graph": "dense.pb", "init": False,
+         "feeds": [{"name": k, "value": v, "npy": "dense_pb_npy_" + k.replace("/", "_") + ".npy"} if k == "x"
+                   else {"name": k, "value": v} for k, v in dense_feeds.items()],
+         "fetches": ["loss:0", "hidden/kernel/read"]},
+        {"name": "variables_meta", "graph": "variables.meta", "init": True,
+         "feeds": [{"name": "x", "value": var_x}],
+         "fetches": ["pred", "MatMul", "MatMul_1", "mean_squared_error/value"]},
+        {"name": "variables_meta_pbtxt", "graph": "variables_meta.pbtxt", "init": True,
+         "feeds": [{"name": "x:0", "value": var_x}],
+         "fetches": ["pred:0", "w_res/Read/ReadVariableOp", "w_ref"]},
+        {"name": "saved_model_v1", "graph": "saved_model_v1", "init": True,
+         "feeds": [{"name": "x", "value": sm_x}], "fetches": ["y"]},
+        {"name": "saved_model_v1_nosig", "graph": "saved_model_v1_nosig", "init": True,
+         "feeds": [{"name": "x", "value": sm_x}], "fetches": ["y", "w/read"]},
+        # v1 tf.cond (Switch/Merge): the loop's result is fed, both branches taken once.
+        {"name": "cond_v1_true", "graph": "while_cond.pbtxt", "init": False,
+         "feeds": [{"name": "loop/Exit_1", "value": np.float32(8.0)}, {"name": "pred", "value": True}],
+         "fetches": ["branch/Merge", "branch/Merge:1", "branch/switch_t"]},
+        {"name": "cond_v1_false", "graph": "while_cond.pbtxt", "init": False,
+         "feeds": [{"name": "loop/Exit_1:0", "value": np.float32(-2.5)}, {"name": "pred", "value": False}],
+         "fetches": ["branch/Merge", "branch/Merge:1", "branch/sub", "branch/pred_id"]},
+        # v1 tf.while_loop (Enter/Merge/Switch/LoopCond/NextIteration/Exit) feeding the cond.
+        {"name": "while_v1", "graph": "while_cond.pbtxt", "init": False,
+         "feeds": [{"name": "n", "value": np.int32(5)}, {"name": "pred", "value": False}],
+         "fetches": ["loop/Exit", "loop/Exit_1", "branch/Merge"]},
+        {"name": "while_v1_zero_trips", "graph": "while_cond.pbtxt", "init": False,
+         "feeds": [{"name": "n", "value": np.int32(0)}, {"name": "pred", "value": True}],
+         "fetches": ["loop/Exit_1", "branch/Merge"]},
+        {"name": "nested_while_v1", "graph": "run/control_flow_v1.graphdef.txt", "init": False,
+         "feeds": [{"name": "n", "value": np.int32(5)}],
+         "fetches": ["outer/Exit", "outer/Exit_1", "alternating/Exit_1"]},
+        {"name": "while_in_cond_taken", "graph": "run/control_flow_v1.graphdef.txt", "init": False,
+         "feeds": [{"name": "pred", "value": True}, {"name": "x", "value": np.float32(1.5)}],
+         "fetches": ["maybe_loop/Merge"]},
+        {"name": "while_in_cond_not_taken", "graph": "run/control_flow_v1.graphdef.txt", "init": False,
+         "feeds": [{"name": "pred", "value": False}, {"name": "x", "value": np.float32(1.5)}],
+         "fetches": ["maybe_loop/Merge", "maybe_loop/Merge:1"]},
+        {"name": "growth", "graph": "growth.pbtxt", "init": True,
+         "feeds": [{"name": "h", "value": growth_h}], "fetches": ["Relu_11", "Assign_23", "source"]},
+    ]
+
+
+def write_control_flow_graph(tf):
+    """run/control_flow_v1.graphdef.txt: v1 control flow the other test graphs lack — a while loop
+    nested in a while loop (frames per outer iteration), a while loop inside a tf.cond
+    branch (a dead frame when the branch is not taken), a tf.cond inside a loop body. Written only when regenerating.
+    Named .graphdef.txt, not .pbtxt: tools/check_graph_drift.py expects every .pb/.pbtxt/
+    .meta under testdata/graphs/ to come from tools/gen_graphs.py (tfmigrate detects graph
+    files by content, so the name does not matter to `tfmigrate run`)."""
+    v1 = tf.compat.v1
+    v1.disable_control_flow_v2()  # as TF1 builds them: Enter/Exit/Switch/Merge, not While/If
+    g = tf.Graph()
+    with g.as_default():
+        n = v1.placeholder(tf.int32, [], name="n")
+        def outer_body(i, total):
+            _, inner = v1.while_loop(lambda j, a: j < i, lambda j, a: (j + 1, a + tf.cast(j, tf.float32)),
+                                     [tf.constant(0), tf.constant(0.0)], name="inner")
+            return i + 1, total + inner
+        v1.while_loop(lambda i, t: i < n, outer_body, [tf.constant(0), tf.constant(0.0)], name="outer")
+        pred = v1.placeholder(tf.bool, [], name="pred")
+        x = v1.placeholder(tf.float32, [], name="x")
+        def looped():
+            return v1.while_loop(lambda k, v: k < 3, lambda k, v: (k + 1, v * x), [tf.constant(0), x], name="pow")[1]
+        v1.cond(pred, looped, lambda: x - 1.0, name="maybe_loop")
+        # A tf.cond in a loop body: the branch changes from iteration to iteration.
+        def alternate(k, v):
+            v = v1.cond(tf.equal(k % 2, 0), lambda: v * 2.0, lambda: v + 1.0, name="parity")
+            return k + 1, v
+        v1.while_loop(lambda k, v: k < n, alternate, [tf.constant(0), tf.constant(1.0)], name="alternating")
+    v1.train.write_graph(g.as_graph_def(), OUT, "control_flow_v1.graphdef.txt", as_text=True)
+
+
+def value_json(v):
+    import numpy as np
+    a = np.asarray(v)
+    def num(x):
+        x = float(x)
+        if np.isnan(x):
+            return "nan"
+        if np.isinf(x):
+            return "inf" if x > 0 else "-inf"
+        return x
+    if a.dtype == np.bool_:
+        vals = [bool(x) for x in a.reshape(-1)]
+    elif a.dtype.kind in "iu":
+        vals = [int(x) for x in a.reshape(-1)]
+    else:
+        vals = [num(x) for x in a.reshape(-1)]
+    return {"dtype": a.dtype.name, "shape": list(a.shape), "values": vals}
+
+
+def run_case(tf, case):
+    import numpy as np
+    v1 = tf.compat.v1
+    path = os.path.join(GRAPHS, case["graph"])
+    g = tf.Graph()
+    with g.as_default(), v1.Session(graph=g) as sess:
+        if os.path.isdir(path):
+            v1.saved_model.loader.load(sess, ["serve"], path)
+        elif case["graph"].endswith((".meta",)) or "meta" in case["graph"]:
+            v1.train.import_meta_graph(path)
+        else:
+            gd = v1.GraphDef()
+            with open(path, "rb") as f:
+                data = f.read()
+            if case["graph"].endswith((".pbtxt", ".txt")):
+                from google.protobuf import text_format
+                text_format.Merge(data.decode(), gd)
+            else:
+                gd.ParseFromString(data)
+            tf.import_graph_def(gd, name="")
+        def tensor(name):
+            return g.get_tensor_by_name(name if ":" in name else name + ":0")
+        if case["init"] and not os.path.isdir(path):
+            inits = [op for op in g.get_operations()
+                     if op.type in ("VariableV2", "VarHandleOp")
+                     and g.get_operations() and (op.name + "/Assign") in {o.name for o in g.get_operations()}]
+            sess.run([g.get_operation_by_name(op.name + "/Assign") for op in inits])
+        feed = {tensor(f["name"]): np.asarray(f["value"]) for f in case["feeds"]}
+        values = sess.run([tensor(n) for n in case["fetches"]], feed_dict=feed)
+    return [value_json(v) for v in values]
+
+
+def golden(tf, case):
+    import numpy as np
+    feeds = []
+    for f in case["feeds"]:
+        entry = {"name": f["name"]}
+        if "npy" in f:
+            entry["npy"] = f["npy"]
+        else:
+            entry["value"] = np.asarray(f["value"]).tolist()
+        feeds.append(entry)
+    return {
+        "graph": case["graph"],
+        "init": case["init"],
+        "feeds": feeds,
+        "fetches": case["fetches"],
+        "expected": run_case(tf, case),
+        "tensorflow": tf.__version__,
+    }
+
+
+def close(a, b, rtol=1e-6, atol=1e-7):
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(close(a[k], b[k], rtol, atol) for k in a if k != "tensorflow")
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(close(x, y, rtol, atol) for x, y in zip(a, b))
+    if isinstance(a, float) or isinstance(b, float):
+        if isinstance(a, str) or isinstance(b, str):
+            return a == b
+        return abs(a - b) <= atol + rtol * abs(b)
+    return a == b
+
+
+def main():
+    check = "--check" in sys.argv
+    try:
+        import numpy as np
+        import tensorflow as tf
+    except ImportError:
+        print("SKIP: this Python has no TensorFlow (run with .venv/bin/python after scripts/setup.sh)")
+        return 77
+    os.makedirs(OUT, exist_ok=True)
+    if not check:
+        write_control_flow_graph(tf)
+    drift = []
+    for case in cases():
+        g = golden(tf, case)
+        target = os.path.join(OUT, case["name"] + ".json")
+        npys = [(os.path.join(OUT, f["npy"]), np.asarray(f["value"])) for f in case["feeds"] if "npy" in f]
+        if check:
+            try:
+                with open(target) as f:
+                    old = json.load(f)
+            except OSError:
+                drift.append(case["name"] + ": golden missing")
+                continue
+            if not close(g, old):
+                drift.append(case["name"] + ": TensorFlow " + tf.__version__ + " gives different values or the case changed")
+            for p, arr in npys:
+                if not os.path.exists(p) or not np.array_equal(np.load(p), arr):
+                    drift.append(case["name"] + ": " + os.path.basename(p) + " differs")
+            continue
+        with open(target, "w") as f:
+            json.dump(g, f, indent=1, sort_keys=True)
+            f.write("\n")
+        for p, arr in npys:
+            np.save(p, arr)
+        print("wrote", os.path.relpath(target, ROOT))
+    if drift:
+        print("graph-run goldens drifted (regenerate with .venv/bin/python tools/gen_graph_run_goldens.py):")
+        for d in drift:
+            print("  " + d)
+        return 1
+    if check:
+        print("graph-run goldens match TensorFlow", tf.__version__)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
