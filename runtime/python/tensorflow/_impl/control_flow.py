@@ -108,32 +108,36 @@ def cond(pred, true_fn=None, false_fn=None, strict=False, name=None, fn1=None, f
                 raise TypeError("true_fn and false_fn arguments to tf.cond must have the same number, type, and "
                                 "overall structure of return values.\n\ntrue_fn output: %s\nfalse_fn output: %s"
                                 % (a, b))
-        outer = []
-        seen = set()
-        for gr in (tg, fg):
-            for t, _ in list(gr.captures):
-                if id(t) not in seen:
-                    seen.add(id(t))
-                    outer.append(t)
-        tid = _register(tg, [], tflat, outer)
-        fid = _register(fg, [], fflat, outer)
-        tens = [t for t in tflat if isinstance(t, Tensor)]
-        ftens = [t for t in fflat if isinstance(t, Tensor)]
-        attrs = {"then_branch": tid, "else_branch": fid}
-        oa = output_attrs(tens)
-        merged = []
-        for a, b in zip(tens, ftens):
-            merged.append(a if a.shape == b.shape else type("T", (), {"shape": core.TensorShape(None) if a.shape.ndims != b.shape.ndims else core.TensorShape([x if x == y else None for x, y in zip(a.shape.as_list(), b.shape.as_list())]), "dtype": a.dtype})())
-        oa = output_attrs(merged)
-        attrs.update(oa)
-        # branch graphs for the gradient (grads.py); "_" attrs never reach the runtime
-        attrs["_cond_info"] = (tg, [t for t in tflat if isinstance(t, Tensor)], fg, ftens, list(outer))
-        res = core.apply_op("If", [p] + [core.capture(t) for t in outer], attrs, scope)
+        res = emit_if(p, scope, tg, tflat, fg, fflat)
     it = iter(res)
     flat = [next(it) if isinstance(t, Tensor) else (None if t is None else group()) for t in tflat]
     if tout is None:
         return None
     return nest.pack_sequence_as(tout, flat)
+
+
+def emit_if(p, scope, tg, tflat, fg, fflat):
+    """Adds the If node for two traced branch graphs (outputs `tflat`/`fflat`, tensors of the
+    branch graphs, operations or None); returns its outputs. Used by cond and AutoGraph."""
+    outer = []
+    seen = set()
+    for gr in (tg, fg):
+        for t, _ in list(gr.captures):
+            if id(t) not in seen:
+                seen.add(id(t))
+                outer.append(t)
+    tid = _register(tg, [], tflat, outer)
+    fid = _register(fg, [], fflat, outer)
+    tens = [t for t in tflat if isinstance(t, Tensor)]
+    ftens = [t for t in fflat if isinstance(t, Tensor)]
+    attrs = {"then_branch": tid, "else_branch": fid}
+    merged = []
+    for a, b in zip(tens, ftens):
+        merged.append(a if a.shape == b.shape else type("T", (), {"shape": core.TensorShape(None) if a.shape.ndims != b.shape.ndims else core.TensorShape([x if x == y else None for x, y in zip(a.shape.as_list(), b.shape.as_list())]), "dtype": a.dtype})())
+    attrs.update(output_attrs(merged))
+    # branch graphs for the gradient (grads.py); "_" attrs never reach the runtime
+    attrs["_cond_info"] = (tg, tens, fg, ftens, list(outer))
+    return core.apply_op("If", [p] + [core.capture(t) for t in outer], attrs, scope)
 
 
 class _Args(list):

@@ -683,7 +683,9 @@ class Tensor:
         if inside_function():
             # Real tf.function converts Python control flow on tensors (AutoGraph); the
             # bundled runtime does not yet, so it reports that instead of a wrong TypeError.
-            raise UnsupportedSymbolError("AutoGraph (Python if/while on a tensor inside tf.function)")
+            raise UnsupportedSymbolError("AutoGraph: a tensor used as a Python bool inside tf.function outside "
+                                         "a converted if/while/for (e.g. `a if t else b`, `assert t`, "
+                                         "a comprehension, or a lambda)")
         raise TypeError("Using a symbolic `tf.Tensor` as a Python `bool` is not allowed. You can attempt the "
                         "following resolutions to the problem: If you are running in Graph mode, use Eager "
                         "execution mode or decorate this function with @tf.function.")

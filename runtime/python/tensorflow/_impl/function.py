@@ -123,6 +123,8 @@ class Function:
         self._python_function = python_function
         self._name = name or getattr(python_function, "__name__", "function")
         self._input_signature = input_signature
+        self._autograph = autograph
+        self._converted = None
         self._cache = {}
         self._created_variables = False
         self._traced_once = False
@@ -141,7 +143,7 @@ class Function:
             f = None
         if f is None:
             f = Function(functools.partial(self._python_function, instance), name=self._name,
-                         input_signature=self._input_signature)
+                         input_signature=self._input_signature, autograph=self._autograph)
             try:
                 self._bound[instance] = f
             except TypeError:
@@ -188,7 +190,11 @@ class Function:
                     targs = nest.pack_sequence_as(list(args), [to_placeholder(a) for a in nest.flatten(list(args))])
                 tkwargs = nest.pack_sequence_as(kwargs, [to_placeholder(a) for a in nest.flatten(kwargs)]) if kwargs else {}
                 self._tracing_count_hook()
-                out = self._python_function(*targs, **tkwargs)
+                if self._converted is None:
+                    from . import autograph
+                    self._converted = autograph.convert(self._python_function) if self._autograph \
+                        else self._python_function
+                out = self._converted(*targs, **tkwargs)
                 flat = []
                 for o in nest.flatten(out):
                     if isinstance(o, variables.Variable):
@@ -238,7 +244,7 @@ class Function:
 def function(func=None, input_signature=None, autograph=True, jit_compile=None, reduce_retracing=False,
              experimental_relax_shapes=None, name=None, **kw):
     def deco(f):
-        return Function(f, name=name, input_signature=input_signature)
+        return Function(f, name=name, input_signature=input_signature, autograph=autograph)
     if func is not None:
         return deco(func)
     return deco
