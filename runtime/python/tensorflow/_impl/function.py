@@ -220,19 +220,30 @@ class Function:
             key = ("sig",)
         cf = self._cache.get(key)
         if cf is None:
-            cf, created = self._trace(args, kwargs, allow_vars=not self._traced_once)
-            self._created_vars = getattr(self, "_created_vars", []) + list(created)   # the function owns them
-            if created and not self._traced_once:
-                self._traced_once = True
-                cf, _ = self._trace(args, kwargs, allow_vars=False)
+            n_pending = len(variables.pending_inits)
+            try:
+                cf = self._trace_and_cache(key, args, kwargs)
+            except BaseException:
+                del variables.pending_inits[n_pending:]   # variables of a failed trace stay uninitialized
+                raise
+        return cf
+
+    def _trace_and_cache(self, key, args, kwargs):
+        cf, created = self._trace(args, kwargs, allow_vars=not self._traced_once)
+        self._created_vars = getattr(self, "_created_vars", []) + list(created)   # the function owns them
+        if created and not self._traced_once:
             self._traced_once = True
-            self._cache[key] = cf
-            self._tracing_count += 1
+            cf, _ = self._trace(args, kwargs, allow_vars=False)
+        self._traced_once = True
+        self._cache[key] = cf
+        self._tracing_count += 1
         return cf
 
     def __call__(self, *args, **kwargs):
         args, kwargs = self._flatten_args(args, kwargs)
         cf = self.get_concrete_function(*args, **kwargs)
+        while variables.pending_inits:
+            variables.pending_inits.pop(0)()
         flat_in = [a for a in nest.flatten([list(args), kwargs] if kwargs else list(args))
                    if isinstance(a, (Tensor, np.ndarray)) and not isinstance(a, variables.Variable)]
         return cf.call_flat(flat_in)

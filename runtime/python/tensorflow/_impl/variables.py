@@ -94,6 +94,34 @@ core.register_conversion(lambda v: isinstance(v, Variable),
                          lambda v, dtype, as_ref: v._ref_tensor() if as_ref and isinstance(v, RefVariable) else v.value())
 
 
+pending_inits = []   # initializers of variables created while tracing (run before the first call)
+
+
+def lift(t, memo=None):
+    """Evaluates the function-graph tensor `t` eagerly (TF's lifting of a variable's
+    initializer out of a tf.function); fails if it depends on the function's arguments."""
+    memo = {} if memo is None else memo
+    op = t.op
+    if op._id not in memo:
+        if op.type == "Placeholder":
+            for outer, ph in getattr(op.graph, "captures", []):
+                if ph.op is op and isinstance(outer, core.EagerTensor):
+                    memo[op._id] = [outer]
+                    break
+            else:
+                raise ValueError("Unable to lift tensor %s because it depends transitively on placeholder %s: a "
+                                 "tf.Variable created inside tf.function may only be initialized from values that do "
+                                 "not depend on the function's arguments." % (t.name, op.name))
+        elif op.type == "Const":
+            with core.force_eager():
+                memo[op._id] = [core.constant_value_tensor(op._attrs["value"], op._attrs["dtype"])]
+        else:
+            ins = [lift(i, memo) for i in op.inputs]
+            with core.force_eager():
+                memo[op._id] = core.apply_op(op.type, ins, op._attrs)
+    return memo[op._id][t.value_index]
+
+
 def _scoped_name(name, default):
     return name if name is not None else default
 
@@ -204,12 +232,30 @@ class ResourceVariable(Variable):
             # Variables created while tracing are lifted out of the function (init_scope).
             with init_scope():
                 with _eager_name_scope(name or "Variable") as base:
-                    init = _t(initial_value() if callable(initial_value) else initial_value, dtype=dtype)
+                    iv = initial_value() if callable(initial_value) else initial_value
+                    if hasattr(iv, "_as_tensor") and not isinstance(iv, Tensor):
+                        iv = iv._as_tensor()
+                    lifted = None
+                    if in_fn and isinstance(iv, Tensor) and not isinstance(iv, core.EagerTensor):
+                        lifted = iv   # computed in the function graph: lifted out, run at the first call
+                    else:
+                        init = _t(iv, dtype=dtype)
                 self._name = base + ":0"
-                self._dtype = init.dtype
-                self._shape = init.shape if shape is None else core.TensorShape(shape)
                 import _tfrt
-                _tfrt.resource_assign(self._shared, init._rt)
+                if lifted is not None:
+                    self._dtype = lifted.dtype
+                    self._shape = lifted.shape if shape is None else core.TensorShape(shape)
+                    init = None
+
+                    def run_init(v=self, t=lifted):
+                        val = lift(t)
+                        _tfrt.resource_assign(v._shared, val._rt)
+                        v._initial_value = val
+                    pending_inits.append(run_init)
+                else:
+                    self._dtype = init.dtype
+                    self._shape = init.shape if shape is None else core.TensorShape(shape)
+                    _tfrt.resource_assign(self._shared, init._rt)
                 self._initial_value = init
                 self._graph = None
                 self._initializer_op = None
