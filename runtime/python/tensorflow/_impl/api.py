@@ -7,7 +7,7 @@ import types
 
 import numpy as np
 
-from . import control_flow, core, data, function, grads, nest, nn, ops, random_seed, session, train, variables
+from . import control_flow, core, data, function, grads, nest, nn, ops, platform, random_seed, session, train, variables
 from .core import UnsupportedSymbolError
 
 
@@ -269,6 +269,15 @@ def _build():
                                        "make_initializable_iterator": data.make_initializable_iterator})
     v1.keras = keras
     v1.errors = errors
+    v1.logging = _mod("tensorflow.logging", platform.LOGGING)
+    v1.flags = _mod("tensorflow.flags", platform.FLAGS_MODULE)
+    v1.app = _mod("tensorflow.app", {"flags": v1.flags, "run": platform.app_run})
+    v1.ConfigProto = platform.ConfigProto
+    v1.GPUOptions = platform.GPUOptions
+    v1.train.Saver = platform.Saver
+    v1.metrics = _mod("tensorflow.metrics", {"accuracy": platform.accuracy, "mean": platform.mean})
+    v1.summary = _mod("tensorflow.summary", platform.SUMMARY_V1)
+    v1.local_variables = lambda scope=None: core.get_default_graph().get_collection("local_variables", scope)
     v1.dtypes = _mod("tensorflow.dtypes", dtypes)
     v1.linalg = _mod("tensorflow.linalg", {"matmul": ops.matmul})
 

@@ -670,6 +670,7 @@ def _dataset_loop(ds, body, init, names, line):
     """for x in dataset inside tf.function: the loop pulls elements through host callbacks
     (a fresh iterator per call of the function)."""
     from . import control_flow, data
+    ds._check_scope()
     first = []
     for k, e in enumerate(ds._gen()):
         first.append(e)

@@ -204,6 +204,37 @@ class Dimension:
         o = other._value if isinstance(other, Dimension) else other
         return self._value is None or o is None or self._value == o
 
+    def _arith(self, other, fn):
+        try:
+            o = other._value if isinstance(other, Dimension) else (None if other is None else int(other))
+        except (TypeError, ValueError):
+            return NotImplemented
+        return Dimension(None if self._value is None or o is None else fn(self._value, o))
+
+    __add__ = __radd__ = lambda self, o: self._arith(o, lambda a, b: a + b)
+    __mul__ = __rmul__ = lambda self, o: self._arith(o, lambda a, b: a * b)
+    __sub__ = lambda self, o: self._arith(o, lambda a, b: a - b)
+    __rsub__ = lambda self, o: self._arith(o, lambda a, b: b - a)
+    __floordiv__ = lambda self, o: self._arith(o, lambda a, b: a // b)
+    __rfloordiv__ = lambda self, o: self._arith(o, lambda a, b: b // a)
+    __mod__ = lambda self, o: self._arith(o, lambda a, b: a % b)
+
+    def __lt__(self, o):
+        o = o._value if isinstance(o, Dimension) else o
+        return None if self._value is None or o is None else self._value < o
+
+    def __gt__(self, o):
+        o = o._value if isinstance(o, Dimension) else o
+        return None if self._value is None or o is None else self._value > o
+
+    def __le__(self, o):
+        o = o._value if isinstance(o, Dimension) else o
+        return None if self._value is None or o is None else self._value <= o
+
+    def __ge__(self, o):
+        o = o._value if isinstance(o, Dimension) else o
+        return None if self._value is None or o is None else self._value >= o
+
     def assert_is_compatible_with(self, other):
         if not self.is_compatible_with(other):
             raise ValueError("Dimensions %s and %s are not compatible" % (self, other))

@@ -1,5 +1,6 @@
-"""tf.data.Dataset: from_tensor_slices, from_tensors, range, batch, map, shuffle-free
-pipelines; eager iteration, iteration inside tf.function (unrolled at trace time), and
+"""tf.data.Dataset: from_tensor_slices, from_tensors, range, zip, batch, map, filter,
+shuffle (seeded; the bundled generator is not TensorFlow's), repeat, take, skip, enumerate,
+prefetch/cache (no-ops) pipelines; eager iteration, iteration inside tf.function (unrolled at trace time), and
 TF1 one-shot / initializable iterators whose get_next runs through a host callback."""
 import numpy as np
 
@@ -36,8 +37,22 @@ class nest:  # tf.data structures: tuples and dicts nest, lists are tensors
 
 
 class Dataset:
-    def __init__(self, gen_fn):
+    def __init__(self, gen_fn, kind="Dataset"):
         self._gen = gen_fn   # () -> iterator of nested numpy/python structures
+        self._kind = kind    # TF's dataset op name (error messages)
+        # a dataset made while tracing a tf.function belongs to that trace's graph
+        self._graph = core.get_default_graph() if core.inside_function() else None
+
+    def _check_scope(self):
+        if self._graph is None:
+            return
+        g = core.get_default_graph() if not core.executing_eagerly() else None
+        while g is not None and g is not self._graph:
+            g = getattr(g, "outer", None)
+        if g is None:
+            raise TypeError("<tf.Tensor '%s:0' shape=() dtype=variant> is out of scope and cannot be used here. Use "
+                            "return values, explicit Python locals or TensorFlow collections to access it."
+                            % self._kind)
 
     @staticmethod
     def from_tensor_slices(tensors):
@@ -47,16 +62,25 @@ class Dataset:
         def gen():
             for i in range(n):
                 yield nest.pack_sequence_as(tensors, [f[i] for f in flat])
-        return Dataset(gen)
+        return Dataset(gen, "TensorSliceDataset")
 
     @staticmethod
     def from_tensors(tensors):
         flat = [_arr(t) for t in nest.flatten(tensors)]
-        return Dataset(lambda: iter([nest.pack_sequence_as(tensors, flat)]))
+        return Dataset(lambda: iter([nest.pack_sequence_as(tensors, flat)]), "TensorDataset")
 
     @staticmethod
     def range(*args):
-        return Dataset(lambda: (np.int64(i) for i in range(*args)))
+        return Dataset(lambda: (np.int64(i) for i in range(*[int(_val(a)) for a in args])), "RangeDataset")
+
+    @staticmethod
+    def zip(datasets):
+        flat = nest.flatten(datasets)
+
+        def gen():
+            for elems in zip(*[d._gen() for d in flat]):
+                yield nest.pack_sequence_as(datasets, list(elems))
+        return Dataset(gen, "ZipDataset")
 
     def batch(self, batch_size, drop_remainder=False):
         def gen():
@@ -68,7 +92,7 @@ class Dataset:
                     buf = []
             if buf and not drop_remainder:
                 yield _stack(buf)
-        return Dataset(gen)
+        return Dataset(gen, "BatchDatasetV2")
 
     def map(self, fn, num_parallel_calls=None):
         def gen():
@@ -77,26 +101,101 @@ class Dataset:
                     args = nest.map_structure(lambda a: core.convert_to_tensor(a), e)
                     r = fn(*args) if isinstance(e, tuple) else fn(args)
                     yield nest.map_structure(_val, r)
-        return Dataset(gen)
+        return Dataset(gen, "MapDataset")
+
+    def filter(self, predicate):
+        def gen():
+            for e in self._gen():
+                with core.force_eager():
+                    args = nest.map_structure(lambda a: core.convert_to_tensor(a), e)
+                    keep = predicate(*args) if isinstance(e, tuple) else predicate(args)
+                if bool(_val(keep)):
+                    yield e
+        return Dataset(gen, "FilterDataset")
+
+    def enumerate(self, start=0):
+        def gen():
+            for i, e in enumerate(self._gen(), start):
+                yield (np.int64(i), e)
+        return Dataset(gen, "ZipDataset")
+
+    def skip(self, count):
+        def gen():
+            for i, e in enumerate(self._gen()):
+                if i >= count:
+                    yield e
+        return Dataset(gen, "SkipDataset")
+
+    def unbatch(self):
+        def gen():
+            for e in self._gen():
+                flat = [np.asarray(x) for x in nest.flatten(e)]
+                for i in range(flat[0].shape[0]):
+                    yield nest.pack_sequence_as(e, [f[i] for f in flat])
+        return Dataset(gen, "UnbatchDataset")
+
+    def as_numpy_iterator(self):
+        for e in self._gen():
+            yield nest.map_structure(lambda a: np.asarray(a) if not isinstance(a, (bytes, str)) else a, e)
+
+    def reduce(self, initial_state, reduce_func):
+        state = nest.map_structure(core.convert_to_tensor, initial_state)
+        for e in self:
+            state = reduce_func(state, e)
+        return state
+
+    def cardinality(self):
+        return core.convert_to_tensor(np.int64(sum(1 for _ in self._gen())))
 
     def repeat(self, count=None):
+        count = None if count is None else int(_val(count))
+
         def gen():
             k = 0
             while count is None or count < 0 or k < count:
                 yield from self._gen()
                 k += 1
-        return Dataset(gen)
+        return Dataset(gen, "RepeatDataset")
 
     def take(self, count):
+        count = int(_val(count))
+
         def gen():
+            if count == 0:
+                return
             for i, e in enumerate(self._gen()):
-                if i >= count:
-                    return
                 yield e
-        return Dataset(gen)
+                if count >= 0 and i + 1 >= count:
+                    return
+        return Dataset(gen, "TakeDataset")
 
     def shuffle(self, buffer_size, seed=None, reshuffle_each_iteration=None):
-        raise core.UnsupportedSymbolError("tf.data.Dataset.shuffle")
+        """TF's algorithm (a buffer of `buffer_size` elements, a uniformly chosen one is
+        emitted and replaced by the next input); the random stream is numpy's, seeded by
+        `seed` (or the global seed), and a new order on every iteration unless
+        reshuffle_each_iteration=False."""
+        from . import random_seed
+        buffer_size = int(_val(buffer_size))
+        base = seed if seed is not None else random_seed._graph_seed()
+        base = int(np.random.randint(0, 2 ** 31 - 1)) if base is None else int(base)
+        reshuffle = reshuffle_each_iteration is not False
+        epochs = [0]
+
+        def gen():
+            rng = np.random.RandomState((base + (epochs[0] if reshuffle else 0)) % (2 ** 32))
+            epochs[0] += 1
+            buf = []
+            for e in self._gen():
+                buf.append(e)
+                if len(buf) >= buffer_size:
+                    i = rng.randint(len(buf))
+                    buf[i], buf[-1] = buf[-1], buf[i]
+                    yield buf.pop()
+            while buf:
+                i = rng.randint(len(buf))
+                buf[i], buf[-1] = buf[-1], buf[i]
+                yield buf.pop()
+        return Dataset(gen, "ShuffleDatasetV3")
 
     def prefetch(self, n):
         return self
@@ -108,6 +207,7 @@ class Dataset:
         if not core.executing_eagerly() and not core.inside_function():
             raise RuntimeError("`tf.data.Dataset` only supports Python-style iteration in eager mode or within "
                                "tf.function.")
+        self._check_scope()
         for e in self._gen():
             yield nest.map_structure(lambda a: core.convert_to_tensor(a), e)
 

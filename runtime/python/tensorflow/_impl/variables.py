@@ -219,8 +219,11 @@ class ResourceVariable(Variable):
                  caching_device=None, name=None, variable_def=None, dtype=None, import_scope=None,
                  constraint=None, distribute_strategy=None, synchronization=None, aggregation=None,
                  shape=None, use_resource=None, expected_shape=None):
-        for hook in list(_creator_hooks):
-            hook(self)
+        if core.inside_function():
+            # tf.function's creation rules apply to variables created in the trace itself,
+            # not to those created under init_scope (e.g. by Keras optimizers and layers)
+            for hook in list(_creator_hooks):
+                hook(self)
         if initial_value is None:
             raise ValueError("initial_value must be specified.")
         self._trainable = True if trainable is None else trainable
