@@ -43,6 +43,23 @@ class Dataset:
         # a dataset made while tracing a tf.function belongs to that trace's graph
         self._graph = core.get_default_graph() if core.inside_function() else None
 
+    def _spec_key(self):
+        """tf.function's cache key for a dataset argument: its element structure, dtypes and
+        shapes (dimensions that vary between elements are None), not its identity."""
+        shapes, dtypes, struct = None, None, None
+        for k, e in enumerate(self._gen()):
+            flat = [np.asarray(x) for x in nest.flatten(e)]
+            if shapes is None:
+                struct = nest.map_structure(lambda x: 0, e)
+                shapes = [list(a.shape) for a in flat]
+                dtypes = [a.dtype.kind if a.dtype.kind in "OUS" else a.dtype.name for a in flat]
+            else:
+                shapes = [None if sh is None or len(sh) != a.ndim else [x if x == y else None for x, y in zip(sh, a.shape)]
+                          for sh, a in zip(shapes, flat)]
+            if k >= 64:
+                break
+        return ("D", repr(struct), tuple(dtypes or ()), tuple(tuple(s) if s is not None else None for s in (shapes or ())))
+
     def _check_scope(self):
         if self._graph is None:
             return

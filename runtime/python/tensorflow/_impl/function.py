@@ -108,6 +108,8 @@ def _arg_key(a):
         return (type(a).__name__,) + tuple(_arg_key(x) for x in a)
     if isinstance(a, dict):
         return ("dict",) + tuple((k, _arg_key(a[k])) for k in sorted(a))
+    if hasattr(a, "_spec_key"):
+        return a._spec_key()
     if isinstance(a, (int, float, bool, str, type(None))):
         return ("P", type(a).__name__, a)
     try:
@@ -163,6 +165,7 @@ class Function:
         fg = FuncGraph(self._name, outer)
         placeholders = []
         created = []
+        ds_slots = []
 
         def hook(v):
             if not allow_vars:
@@ -178,6 +181,12 @@ class Function:
                                     core._rt_attrs({"dtype": dt, "shape": shape})).outputs[0]
                 placeholders.append(ph)
                 return ph
+            if hasattr(a, "_spec_key"):
+                # a dataset argument: the trace iterates whichever dataset the call passes
+                from . import data
+                slot = [a]
+                ds_slots.append(slot)
+                return data.Dataset(lambda: slot[0]._gen(), a._kind)
             return a
 
         with fg.as_default():
@@ -209,7 +218,9 @@ class Function:
                 variables._creator_hooks.remove(hook)
                 core.ctx.eager_override.pop()
         struct = out
-        return ConcreteFunction(fg, placeholders, struct, flat), created
+        cf = ConcreteFunction(fg, placeholders, struct, flat)
+        cf._ds_slots = ds_slots
+        return cf, created
 
     def _tracing_count_hook(self):
         pass
@@ -244,8 +255,12 @@ class Function:
         cf = self.get_concrete_function(*args, **kwargs)
         while variables.pending_inits:
             variables.pending_inits.pop(0)()
-        flat_in = [a for a in nest.flatten([list(args), kwargs] if kwargs else list(args))
-                   if isinstance(a, (Tensor, np.ndarray)) and not isinstance(a, variables.Variable)]
+        flat_args = nest.flatten([list(args), kwargs] if kwargs else list(args))
+        flat_in = [a for a in flat_args if isinstance(a, (Tensor, np.ndarray)) and not isinstance(a, variables.Variable)]
+        slots = getattr(cf, "_ds_slots", None)
+        if slots:
+            for slot, ds in zip(slots, [a for a in flat_args if hasattr(a, "_spec_key")]):
+                slot[0] = ds
         return cf.call_flat(flat_in)
 
     def __repr__(self):
