@@ -539,9 +539,9 @@ def if_stmt(cond, body, orelse, init, names, line):
         return body(*init) if cond else orelse(*init)
     from . import control_flow
     p = core.convert_to_tensor(cond)
-    if p.dtype != core.bool_:
-        raise TypeError("AutoGraph `if` on line %d: the condition must be a boolean tensor, got %s"
-                        % (line, p.dtype.name))
+    if p.dtype != core.bool_ or p.shape.ndims not in (0, None):
+        raise ValueError("condition of if statement expected to be `tf.bool` scalar, got %s; to use as boolean "
+                         "Tensor, use `tf.cast`; to check for None, use `is not None`" % (p,))
     g = core.get_default_graph()
     with g.name_scope("cond") as scope:
         tg, tout = _trace(lambda: body(*init), scope + "true")

@@ -83,7 +83,8 @@ def _register_operators():
         name = "__%s__" % k
         tensor_fn = getattr(Tensor, name)
         setattr(Variable, name, (lambda fn: lambda self, *a: fn(self.value(), *a))(tensor_fn))
-    Variable.__bool__ = lambda self: bool(self.value())
+    # TF1 ref variables have Python object truth (always true); resource variables read
+    Variable.__bool__ = lambda self: True if isinstance(self, RefVariable) else bool(self.value())
     Variable.__float__ = lambda self: float(self.value())
     Variable.__int__ = lambda self: int(self.value())
     Variable.__index__ = lambda self: self.value().__index__()
@@ -92,6 +93,42 @@ def _register_operators():
 _register_operators()
 core.register_conversion(lambda v: isinstance(v, Variable),
                          lambda v, dtype, as_ref: v._ref_tensor() if as_ref and isinstance(v, RefVariable) else v.value())
+
+
+class _UnreadVariable(Variable):
+    """What a resource variable's assign returns in a graph or tf.function (TF's
+    _UnreadVariable): behaves as the value read after the update."""
+
+    def __init__(self, var, read):
+        self._var, self._read = var, read
+
+    name = property(lambda self: "UnreadVariable")
+    dtype = property(lambda self: self._var.dtype)
+    shape = property(lambda self: self._var.shape)
+    trainable = property(lambda self: False)
+
+    def value(self):
+        return self._read
+
+    def _as_graph_element(self):
+        return self._read
+
+    def __getattr__(self, name):
+        if name.startswith("__") or name in ("_var", "_read"):
+            raise AttributeError(name)
+        return getattr(self._var, name)
+
+    def assign(self, *a, **k):
+        return self._var.assign(*a, **k)
+
+    def assign_add(self, *a, **k):
+        return self._var.assign_add(*a, **k)
+
+    def assign_sub(self, *a, **k):
+        return self._var.assign_sub(*a, **k)
+
+    def __repr__(self):
+        return "<tf.Variable 'UnreadVariable' shape=%s dtype=%s>" % (core._shape_str(self.shape), self.dtype.name)
 
 
 pending_inits = []   # initializers of variables created while tracing (run before the first call)
@@ -341,7 +378,7 @@ class ResourceVariable(Variable):
             return self if not read_value else self
         if read_value:
             with core.get_default_graph().control_dependencies([op] if op is not None else []):
-                return self.value()
+                return _UnreadVariable(self, self.value())
         return op
 
     def assign(self, value, use_locking=False, name=None, read_value=True):
@@ -358,7 +395,7 @@ class ResourceVariable(Variable):
         op = core.get_default_graph()._ops[-1]
         if read_value:
             with core.get_default_graph().control_dependencies([op]):
-                return self.value()
+                return _UnreadVariable(self, self.value())
         return op
 
     def assign_add(self, delta, use_locking=False, name=None, read_value=True):
