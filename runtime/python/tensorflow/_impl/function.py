@@ -119,6 +119,23 @@ def _arg_key(a):
         return ("O", id(a))
 
 
+def _param_names(fn, n):
+    import inspect
+    try:
+        params = [p for p in inspect.signature(fn).parameters.values()]
+    except (TypeError, ValueError):
+        params = []
+    names = []
+    for i in range(n):
+        if i < len(params) and params[i].kind in (params[i].POSITIONAL_ONLY, params[i].POSITIONAL_OR_KEYWORD):
+            names.append(params[i].name)
+        elif params and params[min(i, len(params) - 1)].kind == params[0].VAR_POSITIONAL:
+            names.append(params[min(i, len(params) - 1)].name)
+        else:
+            names.append("args_%d" % i)
+    return names
+
+
 class Function:
     def __init__(self, python_function, name=None, input_signature=None, autograph=True, jit_compile=None,
                  reduce_retracing=False, experimental_relax_shapes=None, **kw):
@@ -172,12 +189,12 @@ class Function:
                 raise ValueError(_VAR_MSG)
             created.append(v)
 
-        def to_placeholder(a, spec=None):
+        def to_placeholder(a, spec=None, pname="x"):
             if isinstance(a, (Tensor, np.ndarray)) and not isinstance(a, variables.Variable):
                 dt = spec.dtype if spec is not None else (a.dtype if isinstance(a, Tensor) else core.as_dtype(a.dtype))
                 shape = spec.shape if spec is not None else (a.shape if isinstance(a, Tensor) else core.TensorShape(a.shape))
                 with fg.name_scope(None):
-                    ph = fg._add_op("Placeholder", [], {"dtype": dt, "shape": shape}, "x" if not placeholders else "x",
+                    ph = fg._add_op("Placeholder", [], {"dtype": dt, "shape": shape}, (spec.name if spec is not None and spec.name else pname),
                                     core._rt_attrs({"dtype": dt, "shape": shape})).outputs[0]
                 placeholders.append(ph)
                 return ph
@@ -193,11 +210,15 @@ class Function:
             core.ctx.eager_override.append(False)
             variables._creator_hooks.append(hook)
             try:
+                pnames = _param_names(self._python_function, len(args))
                 if self._input_signature is not None:
-                    targs = [to_placeholder(a, s) for a, s in zip(args, self._input_signature)]
+                    targs = [to_placeholder(a, s, n) for a, s, n in zip(args, self._input_signature, pnames)]
                 else:
-                    targs = nest.pack_sequence_as(list(args), [to_placeholder(a) for a in nest.flatten(list(args))])
-                tkwargs = nest.pack_sequence_as(kwargs, [to_placeholder(a) for a in nest.flatten(kwargs)]) if kwargs else {}
+                    # placeholders are named after the Python parameters, as TF does
+                    targs = [nest.pack_sequence_as(a, [to_placeholder(x, None, n) for x in nest.flatten(a)])
+                             for a, n in zip(args, pnames)]
+                tkwargs = {k: nest.pack_sequence_as(v, [to_placeholder(x, None, k) for x in nest.flatten(v)])
+                           for k, v in kwargs.items()}
                 self._tracing_count_hook()
                 if self._converted is None:
                     from . import autograph
