@@ -170,6 +170,10 @@ _BY_CODE = {c._code: c for c in (CancelledError, UnknownError, InvalidArgumentEr
                                  UnimplementedError, InternalError)}
 
 
+class InaccessibleTensorError(ValueError):
+    """A tensor of another function graph (e.g. a tf.cond branch) used outside it."""
+
+
 def raise_status(e):
     code, msg = e.args
     raise _BY_CODE.get(code, UnknownError)(None, None, msg) from None
@@ -987,9 +991,43 @@ def capture(t):
     if t.graph is not g:
         if getattr(g, "building_function", False):
             return g.capture(t)
+        if not behavior.control_flow_v2 and _encloses(g, t.graph):
+            return _inline_escaped(t, g)
         raise ValueError("Tensor(\"%s\", shape=%s, dtype=%s) must be from the same graph as "
                          "Tensor(...) (graphs are %r and %r)." % (t.name, _shape_str(t.shape), t.dtype.name, t.graph, g))
     return t
+
+
+def _encloses(g, inner):
+    h = getattr(inner, "outer", None)
+    while h is not None:
+        if h is g:
+            return True
+        h = getattr(h, "outer", None)
+    return False
+
+
+def _inline_escaped(t, g):
+    """TF1 control flow (v1) builds cond branches into the enclosing graph, so a tensor
+    made in a branch can be used after the cond; the bundled cond traces branch graphs,
+    so such a tensor's computation is copied into the enclosing graph (computed whether
+    or not the branch is taken, as TF1 does for it)."""
+    memo = t.graph.__dict__.setdefault("_tfm_escaped", {})
+    op = t.op
+    if op._id not in memo:
+        if op.type == "Placeholder":
+            for outer, ph in getattr(op.graph, "captures", []):
+                if ph.op is op:
+                    memo[op._id] = [capture(outer)]
+                    break
+            else:
+                raise ValueError("Tensor %s of a control-flow body cannot be used outside it." % t.name)
+        elif op.type == "Const":
+            memo[op._id] = [constant_value_tensor(op._attrs["value"], op._attrs["dtype"], op.name.split("/")[-1])]
+        else:
+            ins = [_inline_escaped(i, g) if i.graph is not g else i for i in op.inputs]
+            memo[op._id] = apply_op(op.type, ins, op._attrs, op.name.split("/")[-1])
+    return memo[op._id][t.value_index]
 
 
 # ---------------------------------------------------------------------------- dispatch

@@ -32,6 +32,15 @@ class FuncGraph(core.Graph):
         hit = self._capture_map.get(id(t))
         if hit is not None:
             return hit[1]
+        if not isinstance(t, core.EagerTensor):
+            g = self.outer
+            while g is not None and g is not t.graph:
+                g = getattr(g, "outer", None)
+            if g is None:
+                raise core.InaccessibleTensorError(
+                    "%r is out of scope and cannot be used here. Use return values, explicit Python locals or "
+                    "TensorFlow collections to access it. (it was defined in the graph %r, which is out of "
+                    "scope)" % (t, getattr(t.graph, "name", "?")))
         if not isinstance(t, core.EagerTensor) and self.outer is not None and t.graph is not self.outer \
                 and isinstance(self.outer, FuncGraph):
             t = self.outer.capture(t)   # nested: capture through the enclosing function
