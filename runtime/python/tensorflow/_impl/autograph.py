@@ -649,6 +649,9 @@ def for_stmt(iterable, body, init, names, line):
     from . import data, ops
     if isinstance(iterable, data.Dataset) and core.inside_function():
         return _dataset_loop(iterable, body, init, names, line)
+    if isinstance(iterable, data.OwnedIterator) and iterable._in_other_graph():
+        raise UnsupportedSymbolError("AutoGraph: a `for` loop over a dataset iterator created outside the "
+                                     "tf.function (line %d)" % line)
     if hasattr(iterable, "_as_tensor") and not isinstance(iterable, Tensor) and not core.executing_eagerly():
         iterable = iterable._as_tensor()
     if _symbolic(iterable):

@@ -224,9 +224,7 @@ class Dataset:
         if not core.executing_eagerly() and not core.inside_function():
             raise RuntimeError("`tf.data.Dataset` only supports Python-style iteration in eager mode or within "
                                "tf.function.")
-        self._check_scope()
-        for e in self._gen():
-            yield nest.map_structure(lambda a: core.convert_to_tensor(a), e)
+        return OwnedIterator(self)
 
     def make_one_shot_iterator(self):
         return Iterator(self, initializable=False)
@@ -239,6 +237,56 @@ class Dataset:
         first = next(iter(self._gen()))
         from .function import TensorSpec
         return nest.map_structure(lambda a: TensorSpec(np.shape(a), core.as_dtype(np.asarray(a).dtype)), first)
+
+
+class OwnedIterator:
+    """iter(dataset) in TF2. Used inside a tf.function it was not created in (e.g. made
+    eagerly and cached), `next` becomes an IteratorGetNext node that advances the live
+    iterator on every call, as TF's iterator resource does."""
+
+    def __init__(self, ds):
+        ds._check_scope()
+        self._ds = ds
+        self._it = ds._gen()
+        self._graph = core.get_default_graph() if core.inside_function() else None
+        self._spec = None
+
+    def __iter__(self):
+        return self
+
+    def _in_other_graph(self):
+        return core.inside_function() and core.get_default_graph() is not self._graph
+
+    def __next__(self):
+        if self._in_other_graph():
+            return self._graph_next()
+        e = next(self._it)
+        return nest.map_structure(lambda a: core.convert_to_tensor(a), e)
+
+    next = __next__
+
+    def get_next(self, name=None):
+        return self.__next__()
+
+    def _graph_next(self):
+        import _tfrt
+        if self._spec is None:
+            first = next(iter(self._ds._gen()))
+            flat = [np.asarray(x) for x in nest.flatten(first)]
+            self._spec = (first, [core.string if a.dtype.kind in "OUS" else core.as_dtype(a.dtype) for a in flat],
+                          [a.shape for a in flat])
+        struct, dtypes, shapes = self._spec
+
+        def nxt(vals):
+            try:
+                e = next(self._it)
+            except StopIteration:
+                raise _tfrt.StatusError(11, "End of sequence") from None
+            return [np.asarray(x) for x in nest.flatten(e)]
+        outs = control_flow.host_call(nxt, [], dtypes, "IteratorGetNext")
+        for o, sh in zip(outs, shapes):
+            o.set_shape(sh)
+        return nest.pack_sequence_as(struct, list(outs))
 
 
 def _arr(t):
