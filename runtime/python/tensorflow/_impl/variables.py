@@ -69,6 +69,8 @@ class Variable:
     def assign(self, value, use_locking=False, name=None, read_value=True):
         raise NotImplementedError
 
+    __array_priority__ = 100   # numpy_array * variable is the variable's __rmul__, as in TF
+
     def __array__(self, dtype=None, copy=None):
         return np.asarray(self.numpy(), dtype=dtype)
 
