@@ -291,7 +291,10 @@ def _build():
                  removed={"softmax_cross_entropy_with_logits_v2"})
     v2.math = _mod("tensorflow.math", math_common)
     v2.random = _mod("tensorflow.random", {"normal": ops.random_normal, "uniform": ops.random_uniform,
-                                           "truncated_normal": ops.truncated_normal, "set_seed": random_seed.set_seed})
+                                           "truncated_normal": ops.truncated_normal, "set_seed": random_seed.set_seed,
+                                           "Generator": random_seed.Generator,
+                                           "get_global_generator": random_seed.get_global_generator,
+                                           "set_global_generator": random_seed.set_global_generator})
     v2.train = _mod("tensorflow.train", {}, removed={"GradientDescentOptimizer", "MomentumOptimizer", "AdamOptimizer",
                                                       "Optimizer", "get_or_create_global_step", "get_global_step"})
     v2.data = data_mod
