@@ -68,6 +68,9 @@ LaunchResult LaunchScript(const LaunchOptions& o) {
       const char* old = std::getenv("PYTHONPATH");
       std::string pp = pythonpath + (old && *old ? std::string(":") + old : "");
       setenv("PYTHONPATH", pp.c_str(), 1);
+      // OpenMP GEMM threads follow the load: on a busy machine a fixed team of threads
+      // waiting at barriers is several times slower than fewer threads.
+      setenv("OMP_DYNAMIC", "true", 0);
     }
     setenv("TFMIGRATE_TF_MODE", o.mode.c_str(), 1);
     setenv("TF_CPP_MIN_LOG_LEVEL", "3", 0);
