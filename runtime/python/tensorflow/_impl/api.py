@@ -186,7 +186,7 @@ def _build():
         "no_op": control_flow.no_op, "tuple": control_flow.tuple_, "control_dependencies": control_flow.control_dependencies,
         "cond": control_flow.cond, "while_loop": control_flow.while_loop, "print": control_flow.print_,
         "py_function": control_flow.py_function, "function": function.function, "init_scope": variables.init_scope,
-        "GradientTape": grads.GradientTape, "gradients": grads.gradients, "Module": nn.Module,
+        "GradientTape": grads.GradientTape, "IndexedSlices": grads.IndexedSlices, "gradients": grads.gradients, "Module": nn.Module,
         "TensorSpec": function.TensorSpec, "executing_eagerly": core.executing_eagerly, "nest": _mod("tensorflow.nest", {
             "flatten": nest.flatten, "pack_sequence_as": nest.pack_sequence_as, "map_structure": nest.map_structure,
             "is_nested": nest.is_nested}),
