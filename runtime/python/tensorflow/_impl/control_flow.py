@@ -100,6 +100,7 @@ def cond(pred, true_fn=None, false_fn=None, strict=False, name=None, fn1=None, f
     with g.name_scope(name or "cond") as scope:
         tg, _, tout, tflat = _trace_branch(true_fn, scope + "true")
         fg, _, fout, fflat = _trace_branch(false_fn, scope + "false")
+        tg._tfm_branch, fg._tfm_branch = (p, True), (p, False)   # TF1 escapes (core.capture)
         if len([t for t in tflat if isinstance(t, Tensor)]) != len([t for t in fflat if isinstance(t, Tensor)]):
             raise ValueError("true_fn and false_fn arguments to tf.cond must have the same number, type, and "
                              "overall structure of return values.")

@@ -992,7 +992,10 @@ def capture(t):
         if getattr(g, "building_function", False):
             return g.capture(t)
         if not behavior.control_flow_v2 and _encloses(g, t.graph):
-            return _inline_escaped(t, g)
+            memo = t.graph.__dict__.setdefault("_tfm_guarded", {})
+            if id(t) not in memo:
+                memo[id(t)] = _guard_branch(_inline_escaped(t, g), getattr(t.graph, "_tfm_branch", None))
+            return memo[id(t)]
         raise ValueError("Tensor(\"%s\", shape=%s, dtype=%s) must be from the same graph as "
                          "Tensor(...) (graphs are %r and %r)." % (t.name, _shape_str(t.shape), t.dtype.name, t.graph, g))
     return t
@@ -1005,6 +1008,25 @@ def _encloses(g, inner):
             return True
         h = getattr(h, "outer", None)
     return False
+
+
+def _guard_branch(out, branch):
+    """A TF1 branch tensor is dead when the other branch runs: fetching it fails."""
+    if branch is None:
+        return out
+    import numpy as _np
+    from . import control_flow
+    pred, taken = branch
+
+    def check(vals):
+        p, v = vals
+        if bool(p) != taken:
+            raise _tfrt.StatusError(3, "Retval does not have value: the tf.cond branch that computes %s was "
+                                       "not taken" % out.name)
+        return [_np.asarray(v)]
+    res = control_flow.host_call(check, [pred, out], [out.dtype], "Switch")[0]
+    res.set_shape(out.shape)
+    return res
 
 
 def _inline_escaped(t, g):
