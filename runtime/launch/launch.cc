@@ -67,6 +67,9 @@ LaunchResult LaunchScript(const LaunchOptions& o) {
   if (!tf) {
     const char* old = std::getenv("PYTHONPATH");
     env.push_back("PYTHONPATH=" + pythonpath + (old && *old ? std::string(":") + old : ""));
+    // OpenMP GEMM threads follow the load: on a busy machine a fixed team of threads
+    // waiting at barriers is several times slower than fewer threads.
+    if (!std::getenv("OMP_DYNAMIC")) env.push_back("OMP_DYNAMIC=true");
   }
   env.push_back("TFMIGRATE_TF_MODE=" + o.mode);
   if (!std::getenv("TF_CPP_MIN_LOG_LEVEL")) env.push_back("TF_CPP_MIN_LOG_LEVEL=3");

@@ -247,8 +247,14 @@ def main():
     import numpy as np  # noqa: F401
     unsupported_cls = ()
     if opts.backend == "bundled":
-        import tensorflow as tf_top
-        from tensorflow._impl import core as _core, variables as _vars
+        # the facade's bytecode is cached next to it even under PYTHONDONTWRITEBYTECODE
+        # (start-up time; real TensorFlow ships its .pyc files)
+        dont_write, sys.dont_write_bytecode = sys.dont_write_bytecode, False
+        try:
+            import tensorflow as tf_top
+            from tensorflow._impl import core as _core, variables as _vars, autograph as _ag  # noqa: F401
+        finally:
+            sys.dont_write_bytecode = dont_write
         unsupported_cls = (_core.UnsupportedSymbolError,)
         tf_user = tf_top
         var_base = _vars.Variable

@@ -7,7 +7,7 @@ import types
 
 import numpy as np
 
-from . import control_flow, core, data, function, grads, nest, nn, ops, random_seed, session, train, variables
+from . import control_flow, core, data, function, grads, nest, nn, ops, platform, random_seed, session, train, variables
 from .core import UnsupportedSymbolError
 
 
@@ -186,7 +186,7 @@ def _build():
         "no_op": control_flow.no_op, "tuple": control_flow.tuple_, "control_dependencies": control_flow.control_dependencies,
         "cond": control_flow.cond, "while_loop": control_flow.while_loop, "print": control_flow.print_,
         "py_function": control_flow.py_function, "function": function.function, "init_scope": variables.init_scope,
-        "GradientTape": grads.GradientTape, "gradients": grads.gradients, "Module": nn.Module,
+        "GradientTape": grads.GradientTape, "IndexedSlices": grads.IndexedSlices, "gradients": grads.gradients, "Module": nn.Module,
         "TensorSpec": function.TensorSpec, "executing_eagerly": core.executing_eagerly, "nest": _mod("tensorflow.nest", {
             "flatten": nest.flatten, "pack_sequence_as": nest.pack_sequence_as, "map_structure": nest.map_structure,
             "is_nested": nest.is_nested}),
@@ -269,6 +269,15 @@ def _build():
                                        "make_initializable_iterator": data.make_initializable_iterator})
     v1.keras = keras
     v1.errors = errors
+    v1.logging = _mod("tensorflow.logging", platform.LOGGING)
+    v1.flags = _mod("tensorflow.flags", platform.FLAGS_MODULE)
+    v1.app = _mod("tensorflow.app", {"flags": v1.flags, "run": platform.app_run})
+    v1.ConfigProto = platform.ConfigProto
+    v1.GPUOptions = platform.GPUOptions
+    v1.train.Saver = platform.Saver
+    v1.metrics = _mod("tensorflow.metrics", {"accuracy": platform.accuracy, "mean": platform.mean})
+    v1.summary = _mod("tensorflow.summary", platform.SUMMARY_V1)
+    v1.local_variables = lambda scope=None: core.get_default_graph().get_collection("local_variables", scope)
     v1.dtypes = _mod("tensorflow.dtypes", dtypes)
     v1.linalg = _mod("tensorflow.linalg", {"matmul": ops.matmul})
 
@@ -282,7 +291,10 @@ def _build():
                  removed={"softmax_cross_entropy_with_logits_v2"})
     v2.math = _mod("tensorflow.math", math_common)
     v2.random = _mod("tensorflow.random", {"normal": ops.random_normal, "uniform": ops.random_uniform,
-                                           "truncated_normal": ops.truncated_normal, "set_seed": random_seed.set_seed})
+                                           "truncated_normal": ops.truncated_normal, "set_seed": random_seed.set_seed,
+                                           "Generator": random_seed.Generator,
+                                           "get_global_generator": random_seed.get_global_generator,
+                                           "set_global_generator": random_seed.set_global_generator})
     v2.train = _mod("tensorflow.train", {}, removed={"GradientDescentOptimizer", "MomentumOptimizer", "AdamOptimizer",
                                                       "Optimizer", "get_or_create_global_step", "get_global_step"})
     v2.data = data_mod

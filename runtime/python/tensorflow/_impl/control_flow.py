@@ -100,6 +100,7 @@ def cond(pred, true_fn=None, false_fn=None, strict=False, name=None, fn1=None, f
     with g.name_scope(name or "cond") as scope:
         tg, _, tout, tflat = _trace_branch(true_fn, scope + "true")
         fg, _, fout, fflat = _trace_branch(false_fn, scope + "false")
+        tg._tfm_branch, fg._tfm_branch = (p, True), (p, False)   # TF1 escapes (core.capture)
         if len([t for t in tflat if isinstance(t, Tensor)]) != len([t for t in fflat if isinstance(t, Tensor)]):
             raise ValueError("true_fn and false_fn arguments to tf.cond must have the same number, type, and "
                              "overall structure of return values.")
@@ -108,32 +109,36 @@ def cond(pred, true_fn=None, false_fn=None, strict=False, name=None, fn1=None, f
                 raise TypeError("true_fn and false_fn arguments to tf.cond must have the same number, type, and "
                                 "overall structure of return values.\n\ntrue_fn output: %s\nfalse_fn output: %s"
                                 % (a, b))
-        outer = []
-        seen = set()
-        for gr in (tg, fg):
-            for t, _ in list(gr.captures):
-                if id(t) not in seen:
-                    seen.add(id(t))
-                    outer.append(t)
-        tid = _register(tg, [], tflat, outer)
-        fid = _register(fg, [], fflat, outer)
-        tens = [t for t in tflat if isinstance(t, Tensor)]
-        ftens = [t for t in fflat if isinstance(t, Tensor)]
-        attrs = {"then_branch": tid, "else_branch": fid}
-        oa = output_attrs(tens)
-        merged = []
-        for a, b in zip(tens, ftens):
-            merged.append(a if a.shape == b.shape else type("T", (), {"shape": core.TensorShape(None) if a.shape.ndims != b.shape.ndims else core.TensorShape([x if x == y else None for x, y in zip(a.shape.as_list(), b.shape.as_list())]), "dtype": a.dtype})())
-        oa = output_attrs(merged)
-        attrs.update(oa)
-        # branch graphs for the gradient (grads.py); "_" attrs never reach the runtime
-        attrs["_cond_info"] = (tg, [t for t in tflat if isinstance(t, Tensor)], fg, ftens, list(outer))
-        res = core.apply_op("If", [p] + [core.capture(t) for t in outer], attrs, scope)
+        res = emit_if(p, scope, tg, tflat, fg, fflat)
     it = iter(res)
     flat = [next(it) if isinstance(t, Tensor) else (None if t is None else group()) for t in tflat]
     if tout is None:
         return None
     return nest.pack_sequence_as(tout, flat)
+
+
+def emit_if(p, scope, tg, tflat, fg, fflat):
+    """Adds the If node for two traced branch graphs (outputs `tflat`/`fflat`, tensors of the
+    branch graphs, operations or None); returns its outputs. Used by cond and AutoGraph."""
+    outer = []
+    seen = set()
+    for gr in (tg, fg):
+        for t, _ in list(gr.captures):
+            if id(t) not in seen:
+                seen.add(id(t))
+                outer.append(t)
+    tid = _register(tg, [], tflat, outer)
+    fid = _register(fg, [], fflat, outer)
+    tens = [t for t in tflat if isinstance(t, Tensor)]
+    ftens = [t for t in fflat if isinstance(t, Tensor)]
+    attrs = {"then_branch": tid, "else_branch": fid}
+    merged = []
+    for a, b in zip(tens, ftens):
+        merged.append(a if a.shape == b.shape else type("T", (), {"shape": core.TensorShape(None) if a.shape.ndims != b.shape.ndims else core.TensorShape([x if x == y else None for x, y in zip(a.shape.as_list(), b.shape.as_list())]), "dtype": a.dtype})())
+    attrs.update(output_attrs(merged))
+    # branch graphs for the gradient (grads.py); "_" attrs never reach the runtime
+    attrs["_cond_info"] = (tg, tens, fg, ftens, list(outer))
+    return core.apply_op("If", [p] + [core.capture(t) for t in outer], attrs, scope)
 
 
 class _Args(list):
@@ -201,36 +206,89 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     return out
 
 
-def _format(v):
+def _fmt_scalar(x):
+    """One element as TF's tf.print (C++ SummarizeValue) writes it."""
+    if isinstance(x, (bytes, str)):
+        return '"%s"' % (x.decode("utf-8", "replace") if isinstance(x, bytes) else x)
+    if isinstance(x, (np.bool_, bool)):
+        return "1" if x else "0"
+    if isinstance(x, np.floating):
+        if x.dtype == np.float64:
+            t = "%.15g" % x
+            return t if float(t) == x else "%.17g" % x
+        t = "%.6g" % x
+        return t if np.float32(float(t)) == np.float32(x) or np.isnan(x) else "%.9g" % x
+    if isinstance(x, np.integer):
+        return str(int(x))
+    return str(x)
+
+
+def _fmt_array(a, summarize, depth=0):
+    n = a.shape[0]
+    if summarize >= 0 and n > 2 * summarize:
+        idx = list(range(summarize)) + [None] + list(range(n - summarize, n))
+    else:
+        idx = list(range(n))
+    if a.ndim == 1:
+        return "[" + " ".join("..." if i is None else _fmt_scalar(a[i]) for i in idx) + "]"
+    sep = "\n" * (a.ndim - 1) + " " * (depth + 1)
+    return "[" + sep.join("..." if i is None else _fmt_array(a[i], summarize, depth + 1) for i in idx) + "]"
+
+
+def _format(v, summarize=3):
     if isinstance(v, Tensor):
         v = v._numpy() if isinstance(v, core.EagerTensor) else v
+    if hasattr(v, "_as_tensor") and not isinstance(v, Tensor) and core.executing_eagerly():
+        v = v._as_tensor()._numpy()
     if isinstance(v, np.ndarray):
-        if v.dtype == object:
-            v = np.vectorize(lambda b: b.decode() if isinstance(b, bytes) else b, otypes=[object])(v)
-            return str(v[()]) if v.ndim == 0 else np.array2string(v, separator=" ", formatter={"all": lambda x: '"%s"' % x})
         if v.ndim == 0:
-            return str(v[()])
-        return np.array2string(v, separator=" ")
+            return _fmt_scalar(v[()])
+        if v.size == 0:
+            return "[]"
+        return _fmt_array(v, summarize if summarize is not None else 3)
+    if isinstance(v, (np.generic, bytes)):
+        return _fmt_scalar(v)
+    if isinstance(v, dict):
+        return "{" + ", ".join("%r: %s" % (k, _format(v[k], summarize)) for k in v) + "}"
+    if isinstance(v, (list, tuple)):
+        inner = ", ".join(_format(x, summarize) for x in v)
+        return "[%s]" % inner if isinstance(v, list) else "(%s)" % inner
     return str(v)
 
 
+def _is_tensorish(x):
+    return isinstance(x, Tensor) or hasattr(x, "_as_tensor")
+
+
 def print_(*inputs, output_stream=sys.stderr, summarize=3, sep=" ", end="\n", name=None):
+    """tf.print: eagerly prints now; in a graph or tf.function a PrintV2 node prints each
+    time it runs (every call of the function), formatted as TensorFlow does."""
     stream = output_stream
     if isinstance(stream, str):
         stream = sys.stdout if "stdout" in stream else sys.stderr
 
     def emit(vals):
-        (sys.stdout if stream is sys.stdout else sys.stderr).write(sep.join(_format(v) for v in vals) + end)
+        # TF's PrintV2 kernel writes to the process's stdout/stderr in C++, beneath Python's
+        # sys.stdout (so `tfmigrate run` traces do not record it, for either backend)
+        text = sep.join(_format(v, summarize) for v in vals) + end
+        if stream is sys.stdout or stream is sys.__stdout__ or getattr(stream, "_s", None) is sys.__stdout__:
+            sys.stdout.flush()
+            sys.__stdout__.write(text)
+            sys.__stdout__.flush()
+        elif stream is sys.stderr or stream is sys.__stderr__:
+            sys.stderr.write(text)
+        else:
+            stream.write(text)
 
     if core.executing_eagerly():
         emit(inputs)
         return None
-    tensors = [core.convert_to_tensor(i) for i in inputs if isinstance(i, Tensor) or hasattr(i, "_as_tensor")]
-    template = list(inputs)
+    leaves = nest.flatten(list(inputs))
+    tensors = [core.convert_to_tensor(i) for i in leaves if _is_tensorish(i)]
 
     def cb(vals):
         it = iter(vals)
-        emit([next(it) if (isinstance(t, Tensor) or hasattr(t, "_as_tensor")) else t for t in template])
+        emit(nest.pack_sequence_as(list(inputs), [next(it) if _is_tensorish(t) else t for t in leaves]))
         return []
     return host_call(cb, tensors, [], name or "PrintV2")
 

@@ -170,6 +170,10 @@ _BY_CODE = {c._code: c for c in (CancelledError, UnknownError, InvalidArgumentEr
                                  UnimplementedError, InternalError)}
 
 
+class InaccessibleTensorError(ValueError):
+    """A tensor of another function graph (e.g. a tf.cond branch) used outside it."""
+
+
 def raise_status(e):
     code, msg = e.args
     raise _BY_CODE.get(code, UnknownError)(None, None, msg) from None
@@ -203,6 +207,37 @@ class Dimension:
     def is_compatible_with(self, other):
         o = other._value if isinstance(other, Dimension) else other
         return self._value is None or o is None or self._value == o
+
+    def _arith(self, other, fn):
+        try:
+            o = other._value if isinstance(other, Dimension) else (None if other is None else int(other))
+        except (TypeError, ValueError):
+            return NotImplemented
+        return Dimension(None if self._value is None or o is None else fn(self._value, o))
+
+    __add__ = __radd__ = lambda self, o: self._arith(o, lambda a, b: a + b)
+    __mul__ = __rmul__ = lambda self, o: self._arith(o, lambda a, b: a * b)
+    __sub__ = lambda self, o: self._arith(o, lambda a, b: a - b)
+    __rsub__ = lambda self, o: self._arith(o, lambda a, b: b - a)
+    __floordiv__ = lambda self, o: self._arith(o, lambda a, b: a // b)
+    __rfloordiv__ = lambda self, o: self._arith(o, lambda a, b: b // a)
+    __mod__ = lambda self, o: self._arith(o, lambda a, b: a % b)
+
+    def __lt__(self, o):
+        o = o._value if isinstance(o, Dimension) else o
+        return None if self._value is None or o is None else self._value < o
+
+    def __gt__(self, o):
+        o = o._value if isinstance(o, Dimension) else o
+        return None if self._value is None or o is None else self._value > o
+
+    def __le__(self, o):
+        o = o._value if isinstance(o, Dimension) else o
+        return None if self._value is None or o is None else self._value <= o
+
+    def __ge__(self, o):
+        o = o._value if isinstance(o, Dimension) else o
+        return None if self._value is None or o is None else self._value >= o
 
     def assert_is_compatible_with(self, other):
         if not self.is_compatible_with(other):
@@ -683,7 +718,9 @@ class Tensor:
         if inside_function():
             # Real tf.function converts Python control flow on tensors (AutoGraph); the
             # bundled runtime does not yet, so it reports that instead of a wrong TypeError.
-            raise UnsupportedSymbolError("AutoGraph (Python if/while on a tensor inside tf.function)")
+            raise UnsupportedSymbolError("AutoGraph: a tensor used as a Python bool inside tf.function outside "
+                                         "a converted if/while/for (e.g. `a if t else b`, `assert t`, "
+                                         "a comprehension, or a lambda)")
         raise TypeError("Using a symbolic `tf.Tensor` as a Python `bool` is not allowed. You can attempt the "
                         "following resolutions to the problem: If you are running in Graph mode, use Eager "
                         "execution mode or decorate this function with @tf.function.")
@@ -954,9 +991,65 @@ def capture(t):
     if t.graph is not g:
         if getattr(g, "building_function", False):
             return g.capture(t)
+        if not behavior.control_flow_v2 and _encloses(g, t.graph):
+            memo = t.graph.__dict__.setdefault("_tfm_guarded", {})
+            if id(t) not in memo:
+                memo[id(t)] = _guard_branch(_inline_escaped(t, g), getattr(t.graph, "_tfm_branch", None))
+            return memo[id(t)]
         raise ValueError("Tensor(\"%s\", shape=%s, dtype=%s) must be from the same graph as "
                          "Tensor(...) (graphs are %r and %r)." % (t.name, _shape_str(t.shape), t.dtype.name, t.graph, g))
     return t
+
+
+def _encloses(g, inner):
+    h = getattr(inner, "outer", None)
+    while h is not None:
+        if h is g:
+            return True
+        h = getattr(h, "outer", None)
+    return False
+
+
+def _guard_branch(out, branch):
+    """A TF1 branch tensor is dead when the other branch runs: fetching it fails."""
+    if branch is None:
+        return out
+    import numpy as _np
+    from . import control_flow
+    pred, taken = branch
+
+    def check(vals):
+        p, v = vals
+        if bool(p) != taken:
+            raise _tfrt.StatusError(3, "Retval does not have value: the tf.cond branch that computes %s was "
+                                       "not taken" % out.name)
+        return [_np.asarray(v)]
+    res = control_flow.host_call(check, [pred, out], [out.dtype], "Switch")[0]
+    res.set_shape(out.shape)
+    return res
+
+
+def _inline_escaped(t, g):
+    """TF1 control flow (v1) builds cond branches into the enclosing graph, so a tensor
+    made in a branch can be used after the cond; the bundled cond traces branch graphs,
+    so such a tensor's computation is copied into the enclosing graph (computed whether
+    or not the branch is taken, as TF1 does for it)."""
+    memo = t.graph.__dict__.setdefault("_tfm_escaped", {})
+    op = t.op
+    if op._id not in memo:
+        if op.type == "Placeholder":
+            for outer, ph in getattr(op.graph, "captures", []):
+                if ph.op is op:
+                    memo[op._id] = [capture(outer)]
+                    break
+            else:
+                raise ValueError("Tensor %s of a control-flow body cannot be used outside it." % t.name)
+        elif op.type == "Const":
+            memo[op._id] = [constant_value_tensor(op._attrs["value"], op._attrs["dtype"], op.name.split("/")[-1])]
+        else:
+            ins = [_inline_escaped(i, g) if i.graph is not g else i for i in op.inputs]
+            memo[op._id] = apply_op(op.type, ins, op._attrs, op.name.split("/")[-1])
+    return memo[op._id][t.value_index]
 
 
 # ---------------------------------------------------------------------------- dispatch

@@ -1,5 +1,6 @@
-"""tf.data.Dataset: from_tensor_slices, from_tensors, range, batch, map, shuffle-free
-pipelines; eager iteration, iteration inside tf.function (unrolled at trace time), and
+"""tf.data.Dataset: from_tensor_slices, from_tensors, range, zip, batch, map, filter,
+shuffle (seeded; the bundled generator is not TensorFlow's), repeat, take, skip, enumerate,
+prefetch/cache (no-ops) pipelines; eager iteration, iteration inside tf.function (unrolled at trace time), and
 TF1 one-shot / initializable iterators whose get_next runs through a host callback."""
 import numpy as np
 
@@ -36,8 +37,39 @@ class nest:  # tf.data structures: tuples and dicts nest, lists are tensors
 
 
 class Dataset:
-    def __init__(self, gen_fn):
+    def __init__(self, gen_fn, kind="Dataset"):
         self._gen = gen_fn   # () -> iterator of nested numpy/python structures
+        self._kind = kind    # TF's dataset op name (error messages)
+        # a dataset made while tracing a tf.function belongs to that trace's graph
+        self._graph = core.get_default_graph() if core.inside_function() else None
+
+    def _spec_key(self):
+        """tf.function's cache key for a dataset argument: its element structure, dtypes and
+        shapes (dimensions that vary between elements are None), not its identity."""
+        shapes, dtypes, struct = None, None, None
+        for k, e in enumerate(self._gen()):
+            flat = [np.asarray(x) for x in nest.flatten(e)]
+            if shapes is None:
+                struct = nest.map_structure(lambda x: 0, e)
+                shapes = [list(a.shape) for a in flat]
+                dtypes = [a.dtype.kind if a.dtype.kind in "OUS" else a.dtype.name for a in flat]
+            else:
+                shapes = [None if sh is None or len(sh) != a.ndim else [x if x == y else None for x, y in zip(sh, a.shape)]
+                          for sh, a in zip(shapes, flat)]
+            if k >= 64:
+                break
+        return ("D", repr(struct), tuple(dtypes or ()), tuple(tuple(s) if s is not None else None for s in (shapes or ())))
+
+    def _check_scope(self):
+        if self._graph is None:
+            return
+        g = core.get_default_graph() if not core.executing_eagerly() else None
+        while g is not None and g is not self._graph:
+            g = getattr(g, "outer", None)
+        if g is None:
+            raise TypeError("<tf.Tensor '%s:0' shape=() dtype=variant> is out of scope and cannot be used here. Use "
+                            "return values, explicit Python locals or TensorFlow collections to access it."
+                            % self._kind)
 
     @staticmethod
     def from_tensor_slices(tensors):
@@ -47,16 +79,25 @@ class Dataset:
         def gen():
             for i in range(n):
                 yield nest.pack_sequence_as(tensors, [f[i] for f in flat])
-        return Dataset(gen)
+        return Dataset(gen, "TensorSliceDataset")
 
     @staticmethod
     def from_tensors(tensors):
         flat = [_arr(t) for t in nest.flatten(tensors)]
-        return Dataset(lambda: iter([nest.pack_sequence_as(tensors, flat)]))
+        return Dataset(lambda: iter([nest.pack_sequence_as(tensors, flat)]), "TensorDataset")
 
     @staticmethod
     def range(*args):
-        return Dataset(lambda: (np.int64(i) for i in range(*args)))
+        return Dataset(lambda: (np.int64(i) for i in range(*[int(_val(a)) for a in args])), "RangeDataset")
+
+    @staticmethod
+    def zip(datasets):
+        flat = nest.flatten(datasets)
+
+        def gen():
+            for elems in zip(*[d._gen() for d in flat]):
+                yield nest.pack_sequence_as(datasets, list(elems))
+        return Dataset(gen, "ZipDataset")
 
     def batch(self, batch_size, drop_remainder=False):
         def gen():
@@ -68,7 +109,7 @@ class Dataset:
                     buf = []
             if buf and not drop_remainder:
                 yield _stack(buf)
-        return Dataset(gen)
+        return Dataset(gen, "BatchDatasetV2")
 
     def map(self, fn, num_parallel_calls=None):
         def gen():
@@ -77,26 +118,101 @@ class Dataset:
                     args = nest.map_structure(lambda a: core.convert_to_tensor(a), e)
                     r = fn(*args) if isinstance(e, tuple) else fn(args)
                     yield nest.map_structure(_val, r)
-        return Dataset(gen)
+        return Dataset(gen, "MapDataset")
+
+    def filter(self, predicate):
+        def gen():
+            for e in self._gen():
+                with core.force_eager():
+                    args = nest.map_structure(lambda a: core.convert_to_tensor(a), e)
+                    keep = predicate(*args) if isinstance(e, tuple) else predicate(args)
+                if bool(_val(keep)):
+                    yield e
+        return Dataset(gen, "FilterDataset")
+
+    def enumerate(self, start=0):
+        def gen():
+            for i, e in enumerate(self._gen(), start):
+                yield (np.int64(i), e)
+        return Dataset(gen, "ZipDataset")
+
+    def skip(self, count):
+        def gen():
+            for i, e in enumerate(self._gen()):
+                if i >= count:
+                    yield e
+        return Dataset(gen, "SkipDataset")
+
+    def unbatch(self):
+        def gen():
+            for e in self._gen():
+                flat = [np.asarray(x) for x in nest.flatten(e)]
+                for i in range(flat[0].shape[0]):
+                    yield nest.pack_sequence_as(e, [f[i] for f in flat])
+        return Dataset(gen, "UnbatchDataset")
+
+    def as_numpy_iterator(self):
+        for e in self._gen():
+            yield nest.map_structure(lambda a: np.asarray(a) if not isinstance(a, (bytes, str)) else a, e)
+
+    def reduce(self, initial_state, reduce_func):
+        state = nest.map_structure(core.convert_to_tensor, initial_state)
+        for e in self:
+            state = reduce_func(state, e)
+        return state
+
+    def cardinality(self):
+        return core.convert_to_tensor(np.int64(sum(1 for _ in self._gen())))
 
     def repeat(self, count=None):
+        count = None if count is None else int(_val(count))
+
         def gen():
             k = 0
             while count is None or count < 0 or k < count:
                 yield from self._gen()
                 k += 1
-        return Dataset(gen)
+        return Dataset(gen, "RepeatDataset")
 
     def take(self, count):
+        count = int(_val(count))
+
         def gen():
+            if count == 0:
+                return
             for i, e in enumerate(self._gen()):
-                if i >= count:
-                    return
                 yield e
-        return Dataset(gen)
+                if count >= 0 and i + 1 >= count:
+                    return
+        return Dataset(gen, "TakeDataset")
 
     def shuffle(self, buffer_size, seed=None, reshuffle_each_iteration=None):
-        raise core.UnsupportedSymbolError("tf.data.Dataset.shuffle")
+        """TF's algorithm (a buffer of `buffer_size` elements, a uniformly chosen one is
+        emitted and replaced by the next input); the random stream is numpy's, seeded by
+        `seed` (or the global seed), and a new order on every iteration unless
+        reshuffle_each_iteration=False."""
+        from . import random_seed
+        buffer_size = int(_val(buffer_size))
+        base = seed if seed is not None else random_seed._graph_seed()
+        base = int(np.random.randint(0, 2 ** 31 - 1)) if base is None else int(base)
+        reshuffle = reshuffle_each_iteration is not False
+        epochs = [0]
+
+        def gen():
+            rng = np.random.RandomState((base + (epochs[0] if reshuffle else 0)) % (2 ** 32))
+            epochs[0] += 1
+            buf = []
+            for e in self._gen():
+                buf.append(e)
+                if len(buf) >= buffer_size:
+                    i = rng.randint(len(buf))
+                    buf[i], buf[-1] = buf[-1], buf[i]
+                    yield buf.pop()
+            while buf:
+                i = rng.randint(len(buf))
+                buf[i], buf[-1] = buf[-1], buf[i]
+                yield buf.pop()
+        return Dataset(gen, "ShuffleDatasetV3")
 
     def prefetch(self, n):
         return self
@@ -108,8 +224,7 @@ class Dataset:
         if not core.executing_eagerly() and not core.inside_function():
             raise RuntimeError("`tf.data.Dataset` only supports Python-style iteration in eager mode or within "
                                "tf.function.")
-        for e in self._gen():
-            yield nest.map_structure(lambda a: core.convert_to_tensor(a), e)
+        return OwnedIterator(self)
 
     def make_one_shot_iterator(self):
         return Iterator(self, initializable=False)
@@ -122,6 +237,56 @@ class Dataset:
         first = next(iter(self._gen()))
         from .function import TensorSpec
         return nest.map_structure(lambda a: TensorSpec(np.shape(a), core.as_dtype(np.asarray(a).dtype)), first)
+
+
+class OwnedIterator:
+    """iter(dataset) in TF2. Used inside a tf.function it was not created in (e.g. made
+    eagerly and cached), `next` becomes an IteratorGetNext node that advances the live
+    iterator on every call, as TF's iterator resource does."""
+
+    def __init__(self, ds):
+        ds._check_scope()
+        self._ds = ds
+        self._it = ds._gen()
+        self._graph = core.get_default_graph() if core.inside_function() else None
+        self._spec = None
+
+    def __iter__(self):
+        return self
+
+    def _in_other_graph(self):
+        return core.inside_function() and core.get_default_graph() is not self._graph
+
+    def __next__(self):
+        if self._in_other_graph():
+            return self._graph_next()
+        e = next(self._it)
+        return nest.map_structure(lambda a: core.convert_to_tensor(a), e)
+
+    next = __next__
+
+    def get_next(self, name=None):
+        return self.__next__()
+
+    def _graph_next(self):
+        import _tfrt
+        if self._spec is None:
+            first = next(iter(self._ds._gen()))
+            flat = [np.asarray(x) for x in nest.flatten(first)]
+            self._spec = (first, [core.string if a.dtype.kind in "OUS" else core.as_dtype(a.dtype) for a in flat],
+                          [a.shape for a in flat])
+        struct, dtypes, shapes = self._spec
+
+        def nxt(vals):
+            try:
+                e = next(self._it)
+            except StopIteration:
+                raise _tfrt.StatusError(11, "End of sequence") from None
+            return [np.asarray(x) for x in nest.flatten(e)]
+        outs = control_flow.host_call(nxt, [], dtypes, "IteratorGetNext")
+        for o, sh in zip(outs, shapes):
+            o.set_shape(sh)
+        return nest.pack_sequence_as(struct, list(outs))
 
 
 def _arr(t):

@@ -32,6 +32,15 @@ class FuncGraph(core.Graph):
         hit = self._capture_map.get(id(t))
         if hit is not None:
             return hit[1]
+        if not isinstance(t, core.EagerTensor):
+            g = self.outer
+            while g is not None and g is not t.graph:
+                g = getattr(g, "outer", None)
+            if g is None:
+                raise core.InaccessibleTensorError(
+                    "%r is out of scope and cannot be used here. Use return values, explicit Python locals or "
+                    "TensorFlow collections to access it. (it was defined in the graph %r, which is out of "
+                    "scope)" % (t, getattr(t.graph, "name", "?")))
         if not isinstance(t, core.EagerTensor) and self.outer is not None and t.graph is not self.outer \
                 and isinstance(self.outer, FuncGraph):
             t = self.outer.capture(t)   # nested: capture through the enclosing function
@@ -108,6 +117,8 @@ def _arg_key(a):
         return (type(a).__name__,) + tuple(_arg_key(x) for x in a)
     if isinstance(a, dict):
         return ("dict",) + tuple((k, _arg_key(a[k])) for k in sorted(a))
+    if hasattr(a, "_spec_key"):
+        return a._spec_key()
     if isinstance(a, (int, float, bool, str, type(None))):
         return ("P", type(a).__name__, a)
     try:
@@ -117,12 +128,31 @@ def _arg_key(a):
         return ("O", id(a))
 
 
+def _param_names(fn, n):
+    import inspect
+    try:
+        params = [p for p in inspect.signature(fn).parameters.values()]
+    except (TypeError, ValueError):
+        params = []
+    names = []
+    for i in range(n):
+        if i < len(params) and params[i].kind in (params[i].POSITIONAL_ONLY, params[i].POSITIONAL_OR_KEYWORD):
+            names.append(params[i].name)
+        elif params and params[min(i, len(params) - 1)].kind == params[0].VAR_POSITIONAL:
+            names.append(params[min(i, len(params) - 1)].name)
+        else:
+            names.append("args_%d" % i)
+    return names
+
+
 class Function:
     def __init__(self, python_function, name=None, input_signature=None, autograph=True, jit_compile=None,
                  reduce_retracing=False, experimental_relax_shapes=None, **kw):
         self._python_function = python_function
         self._name = name or getattr(python_function, "__name__", "function")
         self._input_signature = input_signature
+        self._autograph = autograph
+        self._converted = None
         self._cache = {}
         self._created_variables = False
         self._traced_once = False
@@ -141,7 +171,7 @@ class Function:
             f = None
         if f is None:
             f = Function(functools.partial(self._python_function, instance), name=self._name,
-                         input_signature=self._input_signature)
+                         input_signature=self._input_signature, autograph=self._autograph)
             try:
                 self._bound[instance] = f
             except TypeError:
@@ -161,34 +191,49 @@ class Function:
         fg = FuncGraph(self._name, outer)
         placeholders = []
         created = []
+        ds_slots = []
 
         def hook(v):
             if not allow_vars:
                 raise ValueError(_VAR_MSG)
             created.append(v)
 
-        def to_placeholder(a, spec=None):
+        def to_placeholder(a, spec=None, pname="x"):
             if isinstance(a, (Tensor, np.ndarray)) and not isinstance(a, variables.Variable):
                 dt = spec.dtype if spec is not None else (a.dtype if isinstance(a, Tensor) else core.as_dtype(a.dtype))
                 shape = spec.shape if spec is not None else (a.shape if isinstance(a, Tensor) else core.TensorShape(a.shape))
                 with fg.name_scope(None):
-                    ph = fg._add_op("Placeholder", [], {"dtype": dt, "shape": shape}, "x" if not placeholders else "x",
+                    ph = fg._add_op("Placeholder", [], {"dtype": dt, "shape": shape}, (spec.name if spec is not None and spec.name else pname),
                                     core._rt_attrs({"dtype": dt, "shape": shape})).outputs[0]
                 placeholders.append(ph)
                 return ph
+            if hasattr(a, "_spec_key"):
+                # a dataset argument: the trace iterates whichever dataset the call passes
+                from . import data
+                slot = [a]
+                ds_slots.append(slot)
+                return data.Dataset(lambda: slot[0]._gen(), a._kind)
             return a
 
         with fg.as_default():
             core.ctx.eager_override.append(False)
             variables._creator_hooks.append(hook)
             try:
+                pnames = _param_names(self._python_function, len(args))
                 if self._input_signature is not None:
-                    targs = [to_placeholder(a, s) for a, s in zip(args, self._input_signature)]
+                    targs = [to_placeholder(a, s, n) for a, s, n in zip(args, self._input_signature, pnames)]
                 else:
-                    targs = nest.pack_sequence_as(list(args), [to_placeholder(a) for a in nest.flatten(list(args))])
-                tkwargs = nest.pack_sequence_as(kwargs, [to_placeholder(a) for a in nest.flatten(kwargs)]) if kwargs else {}
+                    # placeholders are named after the Python parameters, as TF does
+                    targs = [nest.pack_sequence_as(a, [to_placeholder(x, None, n) for x in nest.flatten(a)])
+                             for a, n in zip(args, pnames)]
+                tkwargs = {k: nest.pack_sequence_as(v, [to_placeholder(x, None, k) for x in nest.flatten(v)])
+                           for k, v in kwargs.items()}
                 self._tracing_count_hook()
-                out = self._python_function(*targs, **tkwargs)
+                if self._converted is None:
+                    from . import autograph
+                    self._converted = autograph.convert(self._python_function) if self._autograph \
+                        else self._python_function
+                out = self._converted(*targs, **tkwargs)
                 flat = []
                 for o in nest.flatten(out):
                     if isinstance(o, variables.Variable):
@@ -203,7 +248,9 @@ class Function:
                 variables._creator_hooks.remove(hook)
                 core.ctx.eager_override.pop()
         struct = out
-        return ConcreteFunction(fg, placeholders, struct, flat), created
+        cf = ConcreteFunction(fg, placeholders, struct, flat)
+        cf._ds_slots = ds_slots
+        return cf, created
 
     def _tracing_count_hook(self):
         pass
@@ -214,21 +261,36 @@ class Function:
             key = ("sig",)
         cf = self._cache.get(key)
         if cf is None:
-            cf, created = self._trace(args, kwargs, allow_vars=not self._traced_once)
-            self._created_vars = getattr(self, "_created_vars", []) + list(created)   # the function owns them
-            if created and not self._traced_once:
-                self._traced_once = True
-                cf, _ = self._trace(args, kwargs, allow_vars=False)
+            n_pending = len(variables.pending_inits)
+            try:
+                cf = self._trace_and_cache(key, args, kwargs)
+            except BaseException:
+                del variables.pending_inits[n_pending:]   # variables of a failed trace stay uninitialized
+                raise
+        return cf
+
+    def _trace_and_cache(self, key, args, kwargs):
+        cf, created = self._trace(args, kwargs, allow_vars=not self._traced_once)
+        self._created_vars = getattr(self, "_created_vars", []) + list(created)   # the function owns them
+        if created and not self._traced_once:
             self._traced_once = True
-            self._cache[key] = cf
-            self._tracing_count += 1
+            cf, _ = self._trace(args, kwargs, allow_vars=False)
+        self._traced_once = True
+        self._cache[key] = cf
+        self._tracing_count += 1
         return cf
 
     def __call__(self, *args, **kwargs):
         args, kwargs = self._flatten_args(args, kwargs)
         cf = self.get_concrete_function(*args, **kwargs)
-        flat_in = [a for a in nest.flatten([list(args), kwargs] if kwargs else list(args))
-                   if isinstance(a, (Tensor, np.ndarray)) and not isinstance(a, variables.Variable)]
+        while variables.pending_inits:
+            variables.pending_inits.pop(0)()
+        flat_args = nest.flatten([list(args), kwargs] if kwargs else list(args))
+        flat_in = [a for a in flat_args if isinstance(a, (Tensor, np.ndarray)) and not isinstance(a, variables.Variable)]
+        slots = getattr(cf, "_ds_slots", None)
+        if slots:
+            for slot, ds in zip(slots, [a for a in flat_args if hasattr(a, "_spec_key")]):
+                slot[0] = ds
         return cf.call_flat(flat_in)
 
     def __repr__(self):
@@ -238,7 +300,7 @@ class Function:
 def function(func=None, input_signature=None, autograph=True, jit_compile=None, reduce_retracing=False,
              experimental_relax_shapes=None, name=None, **kw):
     def deco(f):
-        return Function(f, name=name, input_signature=input_signature)
+        return Function(f, name=name, input_signature=input_signature, autograph=autograph)
     if func is not None:
         return deco(func)
     return deco

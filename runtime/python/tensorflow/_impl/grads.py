@@ -609,19 +609,31 @@ class GradientTape:
             # reads of a variable: the ReadVariableOp outputs whose handle names it
             want = []
             var_reads = {}
+            var_gathers = {}
             for s in flat:
                 if isinstance(s, variables.ResourceVariable):
                     reads = [e.outputs[0] for e in self._entries if e.type == "ReadVariableOp" and _shared_of(e.inputs[0]) == s._shared]
                     reads += [h for h in s._handles.values() if any(any(i is h for i in e.inputs) for e in self._entries
                                                                     if e.type in ("If", "StatelessIf", "While"))]
                     var_reads[id(s)] = reads
-                    want.extend(id(r) for r in reads)
+                    gathers = _only_gathered(self._entries, reads)
+                    if gathers:
+                        # TF gathers a variable with ResourceGather, whose gradient is IndexedSlices
+                        var_gathers[id(s)] = gathers
+                        want.extend(id(e.outputs[0]) for e in gathers)
+                    else:
+                        want.extend(id(r) for r in reads)
                 else:
                     want.append(id(s))
             res = _backprop(self._entries, targets, list(tg), want)
             out = []
             for s in flat:
-                if isinstance(s, variables.ResourceVariable):
+                if isinstance(s, variables.ResourceVariable) and id(s) in var_gathers:
+                    watched = any(w is s for w in self._watched_vars)
+                    parts = [(res[id(e.outputs[0])], e) for e in var_gathers[id(s)]
+                             if watched and res.get(id(e.outputs[0])) is not None]
+                    g = _indexed_slices(parts, s) if parts else None
+                elif isinstance(s, variables.ResourceVariable):
                     watched = any(w is s for w in self._watched_vars)
                     gl = [res[id(r)] for r in var_reads[id(s)] if watched and res.get(id(r)) is not None]
                     g = None if not gl else (gl[0] if len(gl) == 1 else ops.add_n(gl))
@@ -635,6 +647,68 @@ class GradientTape:
         if isinstance(nest_src, dict):
             return dict(zip(nest_src.keys(), out))
         return out if isinstance(nest_src, (list, tuple)) else out[0]
+
+
+class IndexedSlices:
+    """tf.IndexedSlices: a sparse gradient (rows `indices` of a `dense_shape` tensor hold
+    `values`); converts to the dense tensor wherever a tensor is needed."""
+
+    def __init__(self, values, indices, dense_shape=None, _static_shape=None):
+        self.values, self.indices, self.dense_shape = values, indices, dense_shape
+        self._static_shape = _static_shape
+
+    dtype = property(lambda self: self.values.dtype)
+    shape = property(lambda self: core.TensorShape(self._static_shape))
+
+    def _dense(self):
+        ss = self._static_shape
+        if ss is None or any(d is None for d in ss):
+            v = _const_value(self.dense_shape) if self.dense_shape is not None else None
+            ss = None if v is None else [int(d) for d in np.asarray(v).ravel()]
+        if ss is None:
+            raise core.UnsupportedSymbolError("tf.IndexedSlices with an unknown dense shape")
+        oh = ops.one_hot(self.indices, ss[0], dtype=self.values.dtype)          # [n, depth]
+        rest = int(np.prod(ss[1:])) if len(ss) > 1 else 1
+        v2 = ops.reshape(self.values, [-1, rest])
+        return ops.reshape(ops.matmul(oh, v2, transpose_a=True), ss)
+
+    def __repr__(self):
+        return "IndexedSlices(indices=%s, values=%s, dense_shape=%s)" % (self.indices, self.values, self.dense_shape)
+
+    __str__ = __repr__
+
+
+core.register_conversion(lambda v: isinstance(v, IndexedSlices), lambda v, dtype, as_ref: v._dense())
+
+
+def _only_gathered(entries, reads):
+    """The GatherV2 entries (axis 0) that are the only consumers of the variable reads."""
+    if not reads:
+        return []
+    ids = {id(r) for r in reads}
+    gathers = []
+    for e in entries:
+        hits = [k for k, i in enumerate(e.inputs) if id(i) in ids]
+        if not hits:
+            continue
+        if e.type != "GatherV2" or hits != [0]:
+            return []
+        axis = _const_value(e.inputs[2]) if len(e.inputs) > 2 else 0
+        if axis is None or int(np.asarray(axis)) != 0:
+            return []
+        gathers.append(e)
+    return gathers
+
+
+def _indexed_slices(parts, var):
+    vals, idxs = [], []
+    ps = var.shape.as_list()
+    for g, e in parts:
+        vals.append(ops.reshape(g, [-1] + ps[1:]))
+        idxs.append(ops.reshape(e.inputs[1], [-1]))
+    values = vals[0] if len(vals) == 1 else ops.concat(vals, 0)
+    indices = idxs[0] if len(idxs) == 1 else ops.concat(idxs, 0)
+    return IndexedSlices(values, indices, ops.shape(e.inputs[0]), _static_shape=ps)
 
 
 def _shared_of(h):

@@ -155,12 +155,14 @@ def _snake(n):
     return re.sub(r"(?<!^)(?=[A-Z])", "_", n).lower()
 
 
-class Dense(Module):
-    """tf.keras.layers.Dense (built on first call; variables kernel/bias)."""
+class Dense:
+    """tf.keras.layers.Dense (built on first call; variables kernel/bias). As a Keras 3
+    layer it is not a tf.Module: a tf.Module holding it does not track its variables, and
+    building it inside tf.function makes the function trace again (TF 2.21 behavior)."""
 
     def __init__(self, units, activation=None, use_bias=True, kernel_initializer="glorot_uniform",
                  bias_initializer="zeros", name=None, input_shape=None, **kw):
-        super().__init__(name or "dense")
+        self._name = name or "dense"
         self.units, self.activation, self.use_bias = units, _activation(activation), use_bias
         self.kernel_initializer, self.bias_initializer = kernel_initializer, bias_initializer
         self.kernel = self.bias = None
@@ -179,11 +181,10 @@ class Dense(Module):
 
     def build(self, input_shape):
         dtype = core.float32
-        with variables.init_scope():
-            self.kernel = variables.Variable(self._init(self.kernel_initializer, [input_shape[-1], self.units], dtype),
-                                             name=self._name + "/kernel")
-            if self.use_bias:
-                self.bias = variables.Variable(self._init(self.bias_initializer, [self.units], dtype), name=self._name + "/bias")
+        self.kernel = variables.Variable(self._init(self.kernel_initializer, [input_shape[-1], self.units], dtype),
+                                         name=self._name + "/kernel")
+        if self.use_bias:
+            self.bias = variables.Variable(self._init(self.bias_initializer, [self.units], dtype), name=self._name + "/bias")
         self.built = True
 
     def __call__(self, x):
@@ -195,6 +196,10 @@ class Dense(Module):
             y = ops.add(y, self.bias)
         return self.activation(y)
 
+    name = property(lambda self: self._name)
+
     @property
     def weights(self):
         return [v for v in (self.kernel, self.bias) if v is not None]
+
+    trainable_variables = trainable_weights = variables = weights

@@ -214,6 +214,8 @@ class KerasOptimizer:
         self._iterations = None
         self._slots = {}
         self.name = name or type(self).__name__
+        if not core.inside_function():
+            self.iterations   # Keras 3 creates `iterations` with the optimizer
 
     @property
     def iterations(self):
@@ -237,9 +239,10 @@ class KerasOptimizer:
     def _slot(self, v, name):
         key = (id(v), name)
         if key not in self._slots:
-            with variables.init_scope():
-                self._slots[key] = variables.Variable(np.zeros(v.shape.as_list(), dtype=v.dtype.as_numpy_dtype), trainable=False,
-                                                      name=v.name.split(":")[0] + "_" + name)
+            # created by the trace itself when inside tf.function (Keras 3 builds its slots on
+            # the first apply_gradients), so that function is traced again, as in TF
+            self._slots[key] = variables.Variable(np.zeros(v.shape.as_list(), dtype=v.dtype.as_numpy_dtype), trainable=False,
+                                                  name=v.name.split(":")[0] + "_" + name)
         return self._slots[key]
 
     def apply_gradients(self, grads_and_vars, name=None, **kw):

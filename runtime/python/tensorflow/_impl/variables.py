@@ -69,6 +69,8 @@ class Variable:
     def assign(self, value, use_locking=False, name=None, read_value=True):
         raise NotImplementedError
 
+    __array_priority__ = 100   # numpy_array * variable is the variable's __rmul__, as in TF
+
     def __array__(self, dtype=None, copy=None):
         return np.asarray(self.numpy(), dtype=dtype)
 
@@ -83,7 +85,8 @@ def _register_operators():
         name = "__%s__" % k
         tensor_fn = getattr(Tensor, name)
         setattr(Variable, name, (lambda fn: lambda self, *a: fn(self.value(), *a))(tensor_fn))
-    Variable.__bool__ = lambda self: bool(self.value())
+    # TF1 ref variables have Python object truth (always true); resource variables read
+    Variable.__bool__ = lambda self: True if isinstance(self, RefVariable) else bool(self.value())
     Variable.__float__ = lambda self: float(self.value())
     Variable.__int__ = lambda self: int(self.value())
     Variable.__index__ = lambda self: self.value().__index__()
@@ -92,6 +95,70 @@ def _register_operators():
 _register_operators()
 core.register_conversion(lambda v: isinstance(v, Variable),
                          lambda v, dtype, as_ref: v._ref_tensor() if as_ref and isinstance(v, RefVariable) else v.value())
+
+
+class _UnreadVariable(Variable):
+    """What a resource variable's assign returns in a graph or tf.function (TF's
+    _UnreadVariable): behaves as the value read after the update."""
+
+    def __init__(self, var, read):
+        self._var, self._read = var, read
+
+    name = property(lambda self: "UnreadVariable")
+    dtype = property(lambda self: self._var.dtype)
+    shape = property(lambda self: self._var.shape)
+    trainable = property(lambda self: False)
+
+    def value(self):
+        return self._read
+
+    def _as_graph_element(self):
+        return self._read
+
+    def __getattr__(self, name):
+        if name.startswith("__") or name in ("_var", "_read"):
+            raise AttributeError(name)
+        return getattr(self._var, name)
+
+    def assign(self, *a, **k):
+        return self._var.assign(*a, **k)
+
+    def assign_add(self, *a, **k):
+        return self._var.assign_add(*a, **k)
+
+    def assign_sub(self, *a, **k):
+        return self._var.assign_sub(*a, **k)
+
+    def __repr__(self):
+        return "<tf.Variable 'UnreadVariable' shape=%s dtype=%s>" % (core._shape_str(self.shape), self.dtype.name)
+
+
+pending_inits = []   # initializers of variables created while tracing (run before the first call)
+
+
+def lift(t, memo=None):
+    """Evaluates the function-graph tensor `t` eagerly (TF's lifting of a variable's
+    initializer out of a tf.function); fails if it depends on the function's arguments."""
+    memo = {} if memo is None else memo
+    op = t.op
+    if op._id not in memo:
+        if op.type == "Placeholder":
+            for outer, ph in getattr(op.graph, "captures", []):
+                if ph.op is op and isinstance(outer, core.EagerTensor):
+                    memo[op._id] = [outer]
+                    break
+            else:
+                raise ValueError("Unable to lift tensor %s because it depends transitively on placeholder %s: a "
+                                 "tf.Variable created inside tf.function may only be initialized from values that do "
+                                 "not depend on the function's arguments." % (t.name, op.name))
+        elif op.type == "Const":
+            with core.force_eager():
+                memo[op._id] = [core.constant_value_tensor(op._attrs["value"], op._attrs["dtype"])]
+        else:
+            ins = [lift(i, memo) for i in op.inputs]
+            with core.force_eager():
+                memo[op._id] = core.apply_op(op.type, ins, op._attrs)
+    return memo[op._id][t.value_index]
 
 
 def _scoped_name(name, default):
@@ -191,8 +258,11 @@ class ResourceVariable(Variable):
                  caching_device=None, name=None, variable_def=None, dtype=None, import_scope=None,
                  constraint=None, distribute_strategy=None, synchronization=None, aggregation=None,
                  shape=None, use_resource=None, expected_shape=None):
-        for hook in list(_creator_hooks):
-            hook(self)
+        if core.inside_function():
+            # tf.function's creation rules apply to variables created in the trace itself,
+            # not to those created under init_scope (e.g. by Keras optimizers and layers)
+            for hook in list(_creator_hooks):
+                hook(self)
         if initial_value is None:
             raise ValueError("initial_value must be specified.")
         self._trainable = True if trainable is None else trainable
@@ -204,12 +274,30 @@ class ResourceVariable(Variable):
             # Variables created while tracing are lifted out of the function (init_scope).
             with init_scope():
                 with _eager_name_scope(name or "Variable") as base:
-                    init = _t(initial_value() if callable(initial_value) else initial_value, dtype=dtype)
+                    iv = initial_value() if callable(initial_value) else initial_value
+                    if hasattr(iv, "_as_tensor") and not isinstance(iv, Tensor):
+                        iv = iv._as_tensor()
+                    lifted = None
+                    if in_fn and isinstance(iv, Tensor) and not isinstance(iv, core.EagerTensor):
+                        lifted = iv   # computed in the function graph: lifted out, run at the first call
+                    else:
+                        init = _t(iv, dtype=dtype)
                 self._name = base + ":0"
-                self._dtype = init.dtype
-                self._shape = init.shape if shape is None else core.TensorShape(shape)
                 import _tfrt
-                _tfrt.resource_assign(self._shared, init._rt)
+                if lifted is not None:
+                    self._dtype = lifted.dtype
+                    self._shape = lifted.shape if shape is None else core.TensorShape(shape)
+                    init = None
+
+                    def run_init(v=self, t=lifted):
+                        val = lift(t)
+                        _tfrt.resource_assign(v._shared, val._rt)
+                        v._initial_value = val
+                    pending_inits.append(run_init)
+                else:
+                    self._dtype = init.dtype
+                    self._shape = init.shape if shape is None else core.TensorShape(shape)
+                    _tfrt.resource_assign(self._shared, init._rt)
                 self._initial_value = init
                 self._graph = None
                 self._initializer_op = None
@@ -292,7 +380,7 @@ class ResourceVariable(Variable):
             return self if not read_value else self
         if read_value:
             with core.get_default_graph().control_dependencies([op] if op is not None else []):
-                return self.value()
+                return _UnreadVariable(self, self.value())
         return op
 
     def assign(self, value, use_locking=False, name=None, read_value=True):
@@ -309,7 +397,7 @@ class ResourceVariable(Variable):
         op = core.get_default_graph()._ops[-1]
         if read_value:
             with core.get_default_graph().control_dependencies([op]):
-                return self.value()
+                return _UnreadVariable(self, self.value())
         return op
 
     def assign_add(self, delta, use_locking=False, name=None, read_value=True):
