@@ -42,7 +42,7 @@ struct MemoSlot {
   TSNode result{};
 };
 constexpr uint32_t kParentQuery = 0x10000;
-constexpr size_t kMemoSlots = 4096;  // power of two
+constexpr size_t kMemoSlots = 16384;  // power of two
 
 inline MemoSlot& SlotFor(TSNode n, uint32_t query) {
   thread_local MemoSlot table[kMemoSlots];
