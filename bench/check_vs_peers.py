@@ -6,6 +6,7 @@
 In one run, on the same generated tree (bench/gen_tree.py, kept in bench/out/):
   * bare parse     build/bench/tfm_parse_tree (tree-sitter only, same threading)
   * check          build/tfmigrate check TREE --format concise -q
+  * rewrite        build/tfmigrate rewrite --level compat TREE --output-dir OUT (one run)
   * tf_upgrade_v2  .venv/bin/tf_upgrade_v2 --intree TREE --outtree OUT (whole process)
 Prints wall times, lines/s and the ratios as a Markdown table (paste into
 docs/benchmarks.md with the command line).
@@ -61,6 +62,15 @@ def main():
                          ok_codes=(0, 1))
     findings = p.stdout.count("\n")
     rows.append(("tfmigrate check (all rules)", t_check))
+    # rewrite --level compat over the same tree, into a fresh output directory (one run:
+    # it writes 1,652 files, and tf_upgrade_v2 below writes the same tree once too).
+    rw_out = os.path.join(ROOT, "bench", "out", "rewrite-out")
+    shutil.rmtree(rw_out, ignore_errors=True)
+    t_rewrite, p = timed([os.path.join(a.build, "tfmigrate"), "rewrite", "--level", "compat", "-q", tree,
+                          "--output-dir", rw_out])
+    if p.returncode != 0:
+        sys.exit("tfmigrate rewrite failed (%d): %s" % (p.returncode, p.stderr[-2000:]))
+    rows.append(("tfmigrate rewrite --level compat --output-dir (one run)", t_rewrite))
     t_peer = None
     if not a.no_peer:
         peer = os.path.join(ROOT, ".venv", "bin", "tf_upgrade_v2")
@@ -84,6 +94,8 @@ def main():
     print("check / bare parse: %.2fx the time (target <= 2x)" % (t_check / t_parse))
     if t_peer:
         print("tf_upgrade_v2 / check: %.1fx faster (target >= 50x)" % (t_peer / t_check))
+        print("tf_upgrade_v2 / rewrite --level compat: %.1fx faster (target >= 50x)" % (t_peer / t_rewrite))
+    print("load average at the end: %s" % " ".join("%.2f" % x for x in os.getloadavg()))
 
 
 if __name__ == "__main__":

@@ -174,8 +174,8 @@ std::optional<Edit> GraphModeEdit(const SemanticModel& m, const RefChain& c) {
     if (x.kind == BindingKind::kImport && x.qname == "tensorflow" && x.scope == 0 && (!b || x.byte < b->byte)) b = &x;
   if (!b) return std::nullopt;
   TSNode stmt = b->target;
-  while (!ts_node_is_null(stmt) && !ts::Is(stmt, "import_statement")) stmt = ts_node_parent(stmt);
-  if (ts_node_is_null(stmt) || !ts::Is(ts_node_parent(stmt), "module")) return std::nullopt;
+  while (!ts_node_is_null(stmt) && !ts::Is(stmt, "import_statement")) stmt = ts::Parent(stmt);
+  if (ts_node_is_null(stmt) || !ts::Is(ts::Parent(stmt), "module")) return std::nullopt;
   uint32_t at = ts_node_end_byte(stmt);
   // After a trailing comment, so it stays on the import's line.
   std::string_view text = m.source().text;

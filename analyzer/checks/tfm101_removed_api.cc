@@ -48,7 +48,7 @@ void RemovedApi::CheckPython(PythonContext& ctx) const {
     if (!e) continue;
     TSNode stmt = b.target;
     while (!ts_node_is_null(stmt) && !ts::Is(stmt, "import_statement") && !ts::Is(stmt, "import_from_statement"))
-      stmt = ts_node_parent(stmt);
+      stmt = ts::Parent(stmt);
     if (ts_node_is_null(stmt)) continue;
     uint32_t start = ts_node_start_byte(stmt);
     if (std::find(seen.begin(), seen.end(), start) != seen.end()) continue;

@@ -135,7 +135,7 @@ void ConfigProtoRule::CheckPython(PythonContext& ctx) const {
     } else if (IsSessionClass(p) && !ts_node_is_null(r.call)) {
       TSNode cfg = m.KeywordArg(r.call, "config");
       if (ts_node_is_null(cfg)) continue;
-      ctx.Report(ts_node_parent(cfg),
+      ctx.Report(ts::Parent(cfg),
                  fmt::format("`{}(config={})` configures the session through a ConfigProto; TF2 has no session: "
                              "move each option to its `tf.config` call at program start",
                              DisplayName(r), Compact(ctx.Text(cfg))));
@@ -152,7 +152,7 @@ void ConfigProtoRule::CheckPython(PythonContext& ctx) const {
     auto option = OptionPath(tf->path);
     if (!option) continue;
     uint32_t at = ts_node_start_byte(n);
-    TSNode stmt = ts_node_parent(n);
+    TSNode stmt = ts::Parent(n);
     std::string indent;
     auto tf_name = TfModuleName(m, at);
     bool standalone = ts::Is(stmt, "expression_statement") && ts_node_named_child_count(stmt) == 1 &&

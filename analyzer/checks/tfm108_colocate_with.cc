@@ -19,7 +19,7 @@ bool AllSpaces(std::string_view s) { return s.find_first_not_of(' ') == std::str
 
 bool HasMultilineString(TSNode root) {
   bool found = false;
-  ts::Walk(
+  ts::Walk<false>(
       root,
       [&](TSNode n, const char*) {
         if (found) return false;
@@ -146,10 +146,10 @@ void ColocateWith::CheckPython(PythonContext& ctx) const {
                                   ctx.Text(r.node));
     // The call must be a with-item by itself (`with tf.colocate_with(v):`).
     std::optional<Fix> fix;
-    TSNode item = ts_node_parent(r.call);
+    TSNode item = ts::Parent(r.call);
     if (ts::Is(item, "with_item") && ts::Same(ts_node_named_child(item, 0), r.call)) {
-      TSNode clause = ts_node_parent(item);
-      TSNode stmt = ts_node_parent(clause);
+      TSNode clause = ts::Parent(item);
+      TSNode stmt = ts::Parent(clause);
       if (ts::Is(clause, "with_clause") && ts::Is(stmt, "with_statement")) {
         size_t n_items = 0;
         for (TSNode c : ts::NamedChildren(clause))

@@ -73,12 +73,12 @@ void GlobalJit::CheckPython(PythonContext& ctx) const {
     }
   }
   for (TSNode n : m.NodesOfType("string")) {
-    if (ts::Is(ts_node_parent(n), "interpolation")) continue;  // strings inside f-strings are in the outer one
     std::string_view v = AutoJitOn(ctx.Text(n));
-    if (!v.empty())
-      ctx.Report(n, fmt::format("`--tf_xla_auto_jit={}` in the XLA flags turns on auto-clustering for "
-                                "the whole process; {}",
-                                v, kAdvice));
+    if (v.empty()) continue;
+    if (ts::Is(ts::Parent(n), "interpolation")) continue;  // strings inside f-strings are in the outer one
+    ctx.Report(n, fmt::format("`--tf_xla_auto_jit={}` in the XLA flags turns on auto-clustering for "
+                              "the whole process; {}",
+                              v, kAdvice));
   }
 }
 

@@ -53,7 +53,7 @@ void PlaceholderFeed::CheckPython(PythonContext& ctx) const {
       session_like = method != "run" || LooksLikeSession(ctx.Text(recv));
     }
     if (!session_like) continue;
-    TSNode kw = ts_node_parent(feed);
+    TSNode kw = ts::Parent(feed);
     ctx.Report(kw, fmt::format("`feed_dict=` feeds values into `{}`; in TF2 pass them as arguments to the "
                                "function that computes the fetches",
                                ctx.Text(fn)));

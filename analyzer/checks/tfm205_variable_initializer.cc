@@ -67,7 +67,7 @@ class Checker {
     for (const TfRef& r : m_.refs()) {
       if (ts_node_is_null(r.call) || r.tf.ns == TfNs::kV2 || !IsInitFunction(r.tf.path)) continue;
       if (InsideFlagged(r.call)) continue;
-      bool alone = ts::Is(ts_node_parent(r.call), "expression_statement");
+      bool alone = ts::Is(ts::Parent(r.call), "expression_statement");
       bool tables = r.tf.path.find("tables_initializer") != std::string::npos;
       Flag(r.call, r.node, fmt::format("`{}` builds an op that initializes {}; TF2 {} are initialized when they "
                                        "are created, so the op is not needed",
@@ -144,9 +144,9 @@ class Checker {
   void Flag(TSNode expr, TSNode where, std::string message, bool may_delete = true) {
     Finding f{expr, where, std::move(message), TSNode{}};
     if (may_delete) {
-      TSNode parent = ts_node_parent(expr);
+      TSNode parent = ts::Parent(expr);
       if (ts::Is(parent, "expression_statement") && ts_node_named_child_count(parent) == 1 &&
-          (ts::Is(ts_node_parent(parent), "block") || ts::Is(ts_node_parent(parent), "module")))
+          (ts::Is(ts::Parent(parent), "block") || ts::Is(ts::Parent(parent), "module")))
         f.stmt = parent;
     }
     found_.push_back(std::move(f));
@@ -176,10 +176,10 @@ class Checker {
     std::map<uintptr_t, std::vector<size_t>> by_block;
     for (size_t i = 0; i < found_.size(); ++i)
       if (!ts_node_is_null(found_[i].stmt))
-        by_block[reinterpret_cast<uintptr_t>(ts_node_parent(found_[i].stmt).id)].push_back(i);
+        by_block[reinterpret_cast<uintptr_t>(ts::Parent(found_[i].stmt).id)].push_back(i);
     std::vector<std::optional<Fix>> fixes(found_.size());
     for (auto& [key, idx] : by_block) {
-      TSNode block = ts_node_parent(found_[idx.front()].stmt);
+      TSNode block = ts::Parent(found_[idx.front()].stmt);
       size_t statements = 0;
       for (TSNode c : ts::NamedChildren(block))
         if (!ts::Is(c, "comment")) ++statements;

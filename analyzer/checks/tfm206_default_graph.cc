@@ -38,8 +38,8 @@ void DefaultGraph::CheckPython(PythonContext& ctx) const {
     const std::string& p = r.tf.path;
     if (p == "get_default_graph" && !ts_node_is_null(r.call)) {
       // `tf.get_default_graph().finalize()` is reported once, at the method.
-      TSNode up = ts_node_parent(r.call);
-      if (ts::Is(up, "attribute") && ts::Is(ts_node_parent(up), "call")) {
+      TSNode up = ts::Parent(r.call);
+      if (ts::Is(up, "attribute") && ts::Is(ts::Parent(up), "call")) {
         std::string_view method = ctx.Text(ts::Field(up, "attribute"));
         if (method == "finalize" || method == "as_graph_def") continue;
       }

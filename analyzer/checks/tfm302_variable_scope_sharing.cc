@@ -32,7 +32,7 @@ void VariableScopeSharing::CheckPython(PythonContext& ctx) const {
   auto in_shim = [&](TSNode n) {
     for (int s = m.FunctionScopeAt(ts_node_start_byte(n)); s >= 0; s = m.scopes()[s].parent) {
       TSNode def = m.scopes()[s].node;
-      TSNode dec = ts_node_parent(def);
+      TSNode dec = ts::Parent(def);
       if (!ts::Is(dec, "decorated_definition")) continue;
       for (TSNode d : ts::NamedChildren(dec)) {
         if (!ts::Is(d, "decorator")) continue;
@@ -57,7 +57,7 @@ void VariableScopeSharing::CheckPython(PythonContext& ctx) const {
                                      "variables on an object (a `tf.Module` or Keras layer) and reuse the object",
                                      DisplayName(r), ctx.Text(reuse)));
       // The with-body is a reusing scope.
-      for (TSNode up = ts_node_parent(r.call); !ts_node_is_null(up); up = ts_node_parent(up)) {
+      for (TSNode up = ts::Parent(r.call); !ts_node_is_null(up); up = ts::Parent(up)) {
         if (ts::Is(up, "with_statement")) {
           TSNode body = ts::Field(up, "body");
           reuse_ranges.emplace_back(ts_node_start_byte(body), ts_node_end_byte(body));
@@ -85,11 +85,11 @@ void VariableScopeSharing::CheckPython(PythonContext& ctx) const {
                                      ctx.Text(r.node)));
       // The rest of the enclosing block reuses.
       TSNode stmt = r.call;
-      while (!ts_node_is_null(stmt) && !ts::Is(ts_node_parent(stmt), "block") &&
-             !ts::Is(ts_node_parent(stmt), "module"))
-        stmt = ts_node_parent(stmt);
+      while (!ts_node_is_null(stmt) && !ts::Is(ts::Parent(stmt), "block") &&
+             !ts::Is(ts::Parent(stmt), "module"))
+        stmt = ts::Parent(stmt);
       if (!ts_node_is_null(stmt))
-        reuse_ranges.emplace_back(ts_node_end_byte(r.call), ts_node_end_byte(ts_node_parent(stmt)));
+        reuse_ranges.emplace_back(ts_node_end_byte(r.call), ts_node_end_byte(ts::Parent(stmt)));
       continue;
     }
     if (!ts_node_is_null(r.call) && (p == "get_variable" || p == "get_local_variable")) get_vars.push_back(&r);

@@ -149,7 +149,7 @@ void RefVariable::CheckPython(PythonContext& ctx) const {
     if (ts_node_is_null(r.call)) continue;
     TSNode ur = m.KeywordArg(r.call, "use_resource");
     if (ts_node_is_null(ur) || (ctx.Text(ur) != "False" && ctx.Text(ur) != "0")) continue;
-    ctx.Report(ts_node_parent(ur), fmt::format("`use_resource={}` on `{}` asks for a TF1 reference variable; "
+    ctx.Report(ts::Parent(ur), fmt::format("`use_resource={}` on `{}` asks for a TF1 reference variable; "
                                                "eager TF2 ignores it and creates a resource variable (a read is a "
                                                "snapshot, not an alias of the variable's buffer)",
                                                ctx.Text(ur), DisplayName(r)));

@@ -118,7 +118,7 @@ void PythonStateInFunction::CheckPython(PythonContext& ctx) const {
     for (int p = scopes[si].parent; p >= 0; p = scopes[p].parent) nested |= scopes[p].traced;
     if (nested) continue;
     TSNode body = ts::Field(scopes[si].node, "body");
-    if (!ts_node_is_null(body)) ts::Walk(body, visit, [](TSNode) {});
+    if (!ts_node_is_null(body)) ts::Walk<false>(body, visit, [](TSNode) {});
   }
 }
 

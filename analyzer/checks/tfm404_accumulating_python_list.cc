@@ -56,7 +56,7 @@ void AccumulatingPythonList::CheckPython(PythonContext& ctx) const {
   for (size_t si = 0; si < scopes.size(); ++si) {
     if (!df.IsInitMethod(static_cast<int>(si))) continue;
     int cls = m.ClassOf(static_cast<int>(si));
-    ts::Walk(
+    ts::Walk<false>(
         scopes[si].node,
         [&](TSNode n, const char*) {
           if (ts::Is(n, "assignment")) {

@@ -30,7 +30,7 @@ bool IsOptimizerCtor(const std::optional<TfName>& tf) {
 // Does the expression contain a random op call (outside lambdas)?
 bool HasRandom(const DataFlow& df, TSNode expr) {
   bool found = false;
-  ts::Walk(
+  ts::Walk<false>(
       expr,
       [&](TSNode n, const char*) {
         if (found || ts::Is(n, "lambda")) return false;
@@ -95,7 +95,7 @@ void TensorCachedAtInit::CheckPython(PythonContext& ctx) const {
         bool nested = false;
         for (int p = scopes[si].parent; p >= 0; p = scopes[p].parent) nested |= df.IsPerStep(p);
         if (nested) continue;
-        ts::Walk(
+        ts::Walk<false>(
             ts::Field(scopes[si].node, "body"),
             [&](TSNode n, const char*) {
               if (ts::Is(n, "identifier") && names.count(m.Text(n))) per_step_reads[m.Text(n)].push_back(n);
@@ -128,7 +128,7 @@ void TensorCachedAtInit::CheckPython(PythonContext& ctx) const {
   for (size_t si = 0; si < scopes.size(); ++si) {
     if (!df.IsInitMethod(static_cast<int>(si)) || scopes[si].name != "__init__") continue;
     int cls = m.ClassOf(static_cast<int>(si));
-    ts::Walk(
+    ts::Walk<false>(
         scopes[si].node,
         [&](TSNode n, const char*) {
           if (!ts::Is(n, "assignment")) return !ts::Is(n, "lambda");
@@ -143,9 +143,9 @@ void TensorCachedAtInit::CheckPython(PythonContext& ctx) const {
           TSNode reader{};
           for (size_t sj = 0; sj < scopes.size() && ts_node_is_null(reader); ++sj) {
             if (sj == si || m.ClassOf(static_cast<int>(sj)) != cls || df.IsInitMethod(static_cast<int>(sj))) continue;
-            ts::Walk(
+            ts::Walk<false>(
                 scopes[sj].node,
-                [&](TSNode x, const char* field) {
+                [&](TSNode x, const char*) {
                   if (!ts_node_is_null(reader)) return false;
                   if (ts::Is(x, "attribute") && m.Text(ts::Field(x, "object")) == "self" &&
                       m.Text(ts::Field(x, "attribute")) == attr) {

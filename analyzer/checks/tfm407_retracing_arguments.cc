@@ -56,7 +56,7 @@ void RetracingArguments::CheckPython(PythonContext& ctx) const {
       // Collect identifiers of the argument expression (not inside calls: tf.constant(i) is fine).
       std::string culprit;
       std::string why;
-      ts::Walk(
+      ts::Walk<false>(
           v,
           [&](TSNode n, const char*) {
             if (!culprit.empty()) return false;
@@ -87,7 +87,7 @@ void RetracingArguments::CheckPython(PythonContext& ctx) const {
                 // it must change between iterations: augmented, or computed from itself / a loop variable
                 bool changes = b->kind == BindingKind::kAugAssign;
                 if (!changes) {
-                  ts::Walk(
+                  ts::Walk<false>(
                       b->value,
                       [&](TSNode x, const char*) {
                         if (changes) return false;

@@ -60,7 +60,7 @@ void TensorHash::CheckPython(PythonContext& ctx) const {
   bool has_cached_defs = false;
   for (const Scope& sc : m.scopes()) {
     if (sc.kind != ScopeKind::kFunction) continue;
-    TSNode dd = ts_node_parent(sc.node);
+    TSNode dd = ts::Parent(sc.node);
     if (ts::Is(dd, "decorated_definition") && ctx.Text(dd).substr(0, ts_node_start_byte(sc.node) - ts_node_start_byte(dd)).find("cache") != std::string_view::npos)
       has_cached_defs = true;
   }

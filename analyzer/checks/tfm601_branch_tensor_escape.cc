@@ -54,7 +54,7 @@ void BranchTensorEscape::CheckPython(PythonContext& ctx) const {
                                    "branch instead",
                                    where, cf, bname));
       };
-      ts::Walk(
+      ts::Walk<false>(
           body,
           [&](TSNode n, const char*) {
             if (!ts::Same(n, body) && (ts::Is(n, "function_definition") || ts::Is(n, "class_definition"))) return false;

@@ -296,10 +296,24 @@ Analysis AnalyzePaths(const std::vector<std::string>& paths, const AnalyzeOption
   }
   unsigned jobs = opts.jobs ? opts.jobs : std::max(1u, std::thread::hardware_concurrency());
   jobs = std::min<unsigned>(jobs, std::max<size_t>(1, files.size()));
+  // Workers take files largest first, so no thread is left with one big file at
+  // the end while the other idles; results stay in discovery order (a.files[i]).
+  std::vector<size_t> order(files.size());
+  {
+    std::vector<uintmax_t> size(files.size(), 0);
+    for (size_t i = 0; i < files.size(); ++i) {
+      order[i] = i;
+      std::error_code ec;
+      uintmax_t s = fs::file_size(files[i], ec);
+      size[i] = ec ? 0 : s;
+    }
+    std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) { return size[x] > size[y]; });
+  }
   std::atomic<size_t> next{0};
   auto worker = [&] {
     PythonParser parser;
-    for (size_t i = next++; i < files.size(); i = next++) {
+    for (size_t k = next++; k < files.size(); k = next++) {
+      const size_t i = order[k];
       const std::string& path = files[i];
       std::shared_ptr<const Config> cfg = opts.isolated ? std::make_shared<const Config>() : configs.For(path);
       InputKind kind = ClassifyPath(path);

@@ -192,7 +192,7 @@ std::string DataFlow::GraphKey(TSNode recv) const {
   TSNode graph = m_.Arg(session_call, 1, "graph");
   if (!ts_node_is_null(graph)) return key_of(graph);
   // tf.Session() inside `with g.as_default():`
-  for (TSNode p = ts_node_parent(session_call); !ts_node_is_null(p); p = ts_node_parent(p)) {
+  for (TSNode p = ts::Parent(session_call); !ts_node_is_null(p); p = ts::Parent(p)) {
     if (ts::Is(p, "function_definition")) break;
     if (!ts::Is(p, "with_statement")) continue;
     for (TSNode c : CallsStartingIn(ts_node_start_byte(p), ts_node_start_byte(ts::Field(p, "body")))) {
@@ -380,25 +380,33 @@ bool DataFlow::DerivesFromStateOrRandom(TSNode expr) const {
   if (IsVariable(expr)) return false;  // the variable itself, not a value derived from it
   if (!IsTensor(expr)) return false;
   bool found = false;
-  ts::Walk(
+  // Ancestors of the node being entered, so the walk needs no parent lookups.
+  std::vector<TSNode> ancestors;
+  auto enter = [&](TSNode n) -> bool {
+    if (found) return false;
+    auto t = ts::Type(n);
+    if (t == "lambda") return false;
+    if (t == "call") {
+      if (IsRandomCall(n)) found = true;
+      if (IsVariableCreation(n)) return false;  // tf.Variable(tf.random.normal(...)) is a variable
+      return !found;
+    }
+    if (t == "identifier" || t == "attribute") {
+      TSNode parent = ancestors.empty() ? Parent(n) : ancestors.back();
+      if (ts::Is(parent, "call") && ts::Same(ts::Field(parent, "function"), n)) return true;
+      if (IsVariable(n)) found = true;
+      return !found && t == "attribute";
+    }
+    return true;
+  };
+  ts::Walk<false>(
       expr,
       [&](TSNode n, const char*) {
-        if (found) return false;
-        auto t = ts::Type(n);
-        if (t == "lambda") return false;
-        if (t == "call") {
-          if (IsRandomCall(n)) found = true;
-          if (IsVariableCreation(n)) return false;  // tf.Variable(tf.random.normal(...)) is a variable
-          return !found;
-        }
-        if (t == "identifier" || t == "attribute") {
-          if (ts::Is(Parent(n), "call") && ts::Same(ts::Field(Parent(n), "function"), n)) return true;
-          if (IsVariable(n)) found = true;
-          return !found && t == "attribute";
-        }
+        if (!enter(n)) return false;
+        ancestors.push_back(n);
         return true;
       },
-      [](TSNode) {});
+      [&](TSNode) { ancestors.pop_back(); });
   return found;
 }
 
@@ -624,7 +632,7 @@ bool DataFlow::InInitScope(TSNode n) const {
     if (ts::Is(p, "function_definition")) return false;
     if (!ts::Is(p, "with_statement")) continue;
     bool found = false;
-    ts::Walk(
+    ts::Walk<false>(
         p,
         [&](TSNode c, const char*) {
           if (found || ts::Is(c, "block")) return false;

@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "analyzer/python/semantic.h"
+#include "analyzer/python/ts_util.h"
 
 namespace tfm {
 
@@ -125,7 +126,7 @@ class DataFlow {
   // instead of walking the tree again.
   const std::vector<TSNode>& NodesOfType(std::string_view type) const;
   // Parent of a node.
-  TSNode Parent(TSNode n) const { return ts_node_parent(n); }
+  TSNode Parent(TSNode n) const { return ts::Parent(n); }
 
   // ---- sessions
   struct RunSite {

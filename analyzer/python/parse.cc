@@ -11,8 +11,10 @@ PythonParser::~PythonParser() { ts_parser_delete(parser_); }
 
 TreePtr PythonParser::ParseText(const std::string& text) {
   ts_parser_reset(parser_);
-  return TreePtr(ts_parser_parse_string_encoding(parser_, nullptr, text.data(), static_cast<uint32_t>(text.size()),
-                                                 TSInputEncodingUTF8));
+  TreePtr tree(ts_parser_parse_string_encoding(parser_, nullptr, text.data(), static_cast<uint32_t>(text.size()),
+                                               TSInputEncodingUTF8));
+  ts::NewTreeEpoch();  // node identities may repeat those of freed trees (see ts_util.h)
+  return tree;
 }
 
 namespace {

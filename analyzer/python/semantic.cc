@@ -17,6 +17,64 @@ bool IsScopeNode(std::string_view t) {
 
 bool StartsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
 
+// What the scope walk and the reference filter need to know about a node type,
+// looked up by grammar symbol (one table read instead of a chain of string compares).
+enum class Kind : uint8_t { kOther, kName, kScopeOrStatement };
+enum class ParentRole : uint8_t { kAttribute, kNameField, kNever, kLeftField, kNamedExpr, kOther };
+
+struct SymbolTables {
+  std::vector<Kind> kind;
+  std::vector<ParentRole> parent_role;
+};
+
+const SymbolTables& Tables() {
+  static const SymbolTables t = [] {
+    SymbolTables t;
+    const TSLanguage* lang = tree_sitter_python();
+    uint32_t n = ts_language_symbol_count(lang);
+    t.kind.assign(n, Kind::kOther);
+    t.parent_role.assign(n, ParentRole::kOther);
+    for (TSSymbol sym = 0; sym < n; ++sym) {
+      std::string_view name = ts_language_symbol_name(lang, sym);
+      if (name == "identifier" || name == "attribute" || name == "call") {
+        t.kind[sym] = Kind::kName;
+      } else if (name == "function_definition" || name == "class_definition" || name == "lambda" ||
+                 name == "list_comprehension" || name == "set_comprehension" || name == "dictionary_comprehension" ||
+                 name == "generator_expression" || name == "import_statement" || name == "import_from_statement" ||
+                 name == "future_import_statement" || name == "assignment" || name == "augmented_assignment" ||
+                 name == "named_expression" || name == "for_statement" || name == "for_in_clause" ||
+                 name == "as_pattern" || name == "except_clause" || name == "try_statement" ||
+                 name == "if_statement" || name == "global_statement" || name == "nonlocal_statement") {
+        t.kind[sym] = Kind::kScopeOrStatement;
+      }
+      if (name == "attribute") {
+        t.parent_role[sym] = ParentRole::kAttribute;
+      } else if (name == "keyword_argument" || name == "function_definition" || name == "class_definition" ||
+                 name == "default_parameter" || name == "typed_default_parameter") {
+        t.parent_role[sym] = ParentRole::kNameField;
+      } else if (name == "parameters" || name == "lambda_parameters" || name == "typed_parameter" ||
+                 name == "list_splat_pattern" || name == "dictionary_splat_pattern" || name == "global_statement" ||
+                 name == "nonlocal_statement" || name == "dotted_name" || name == "aliased_import" ||
+                 name == "as_pattern_target" || name == "pattern_list" || name == "tuple_pattern" ||
+                 name == "list_pattern") {
+        t.parent_role[sym] = ParentRole::kNever;
+      } else if (name == "assignment" || name == "for_statement" || name == "for_in_clause") {
+        t.parent_role[sym] = ParentRole::kLeftField;
+      } else if (name == "named_expression") {
+        t.parent_role[sym] = ParentRole::kNamedExpr;
+      }
+    }
+    return t;
+  }();
+  return t;
+}
+
+inline Kind KindOf(TSNode n) {
+  TSSymbol sym = ts_node_symbol(n);
+  const auto& k = Tables().kind;
+  return sym < k.size() ? k[sym] : Kind::kOther;
+}
+
 bool IsTfRoot(std::string_view q) {
   auto root = q.substr(0, q.find('.'));
   return root == "tensorflow" || root == "keras" || root == "tf_keras" || root == "tensorflow_core";
@@ -191,13 +249,18 @@ void SemanticModel::BuildScopes() {
 }
 
 bool SemanticModel::Enter(TSNode n, TSNode parent, std::vector<int>& stack) {
+  Kind kind = KindOf(n);
+  if (kind == Kind::kOther) return true;  // none of the types handled below
+  if (kind == Kind::kName) {  // identifier, attribute, call
+    candidates_.push_back({n, parent});
+    return true;
+  }
   auto import_module_path = [&](TSNode dotted) { return std::string(Text(dotted)); };
   std::string_view type = ts_node_type(n);
   int cur = stack.back();
   {
     {
       {
-        if (type == "identifier" || type == "attribute" || type == "call") candidates_.push_back({n, parent});
         if (IsScopeNode(type)) {
           Scope s;
           s.parent = cur;
@@ -564,18 +627,17 @@ bool InField(TSNode parent, const char* field, TSNode n) { return ts::Same(ts::F
 }  // namespace
 
 bool SemanticModel::IsReferencePosition(TSNode n, TSNode parent) const {
-  std::string_view pt = ts::Type(parent);
-  if (pt == "attribute") return !InField(parent, "attribute", n);
-  if (pt == "keyword_argument" || pt == "function_definition" || pt == "class_definition" ||
-      pt == "default_parameter" || pt == "typed_default_parameter")
-    return !InField(parent, "name", n);
-  if (pt == "parameters" || pt == "lambda_parameters" || pt == "typed_parameter" || pt == "list_splat_pattern" ||
-      pt == "dictionary_splat_pattern" || pt == "global_statement" || pt == "nonlocal_statement" ||
-      pt == "dotted_name" || pt == "aliased_import" || pt == "as_pattern_target" || pt == "pattern_list" ||
-      pt == "tuple_pattern" || pt == "list_pattern")
-    return false;
-  if (pt == "assignment" || pt == "for_statement" || pt == "for_in_clause") return !InField(parent, "left", n);
-  if (pt == "named_expression") return !InField(parent, "name", n);
+  if (ts_node_is_null(parent)) return true;
+  TSSymbol sym = ts_node_symbol(parent);
+  const auto& roles = Tables().parent_role;
+  switch (sym < roles.size() ? roles[sym] : ParentRole::kOther) {
+    case ParentRole::kAttribute: return !InField(parent, "attribute", n);
+    case ParentRole::kNameField: return !InField(parent, "name", n);
+    case ParentRole::kNever: return false;
+    case ParentRole::kLeftField: return !InField(parent, "left", n);
+    case ParentRole::kNamedExpr: return !InField(parent, "name", n);
+    case ParentRole::kOther: return true;
+  }
   return true;
 }
 
@@ -620,7 +682,7 @@ void SemanticModel::Resolve2() {
   for (size_t si = 1; si < scopes_.size(); ++si) {
     Scope& s = scopes_[si];
     if (s.kind != ScopeKind::kFunction) continue;
-    TSNode parent = ts_node_parent(s.node);
+    TSNode parent = ts::Parent(s.node);
     if (!ts::Is(parent, "decorated_definition")) continue;
     for (TSNode d : ts::NamedChildren(parent)) {
       if (!ts::Is(d, "decorator")) continue;
@@ -648,7 +710,7 @@ void SemanticModel::Resolve2() {
     if (!ts_node_is_null(r.call) && IsSessionPath(p)) graph_with = true;
     if (!graph_with) continue;
     // climb to the enclosing with_statement if the call is its item
-    for (TSNode up = ts_node_parent(r.call); !ts_node_is_null(up); up = ts_node_parent(up)) {
+    for (TSNode up = ts::Parent(r.call); !ts_node_is_null(up); up = ts::Parent(up)) {
       auto t = ts::Type(up);
       if (t == "with_statement") {
         TSNode body = ts::Field(up, "body");
@@ -691,40 +753,36 @@ std::vector<TSNode> SemanticModel::SelfAttributeValues(int cls, std::string_view
   return jt == it->second.end() ? std::vector<TSNode>{} : jt->second;
 }
 
-std::vector<TSNode> SemanticModel::PositionalArgs(TSNode call) const {
-  std::vector<TSNode> out;
+const SemanticModel::CallArgs& SemanticModel::ArgsOf(TSNode call) const {
+  auto cached = args_cache_.find(call.id);
+  if (cached != args_cache_.end()) return cached->second;
+  CallArgs out;
   TSNode args = ts::Field(call, "arguments");
-  if (!ts::Is(args, "argument_list")) return out;
-  TSTreeCursor c = ts_tree_cursor_new(args);
-  if (ts_tree_cursor_goto_first_child(&c)) {
-    do {
-      TSNode a = ts_tree_cursor_current_node(&c);
-      if (!ts_node_is_named(a)) continue;
-      auto t = ts::Type(a);
-      if (t == "keyword_argument" || t == "dictionary_splat" || t == "comment") continue;
-      out.push_back(a);
-    } while (ts_tree_cursor_goto_next_sibling(&c));
+  if (ts::Is(args, "argument_list")) {
+    TSTreeCursor c = ts_tree_cursor_new(args);
+    if (ts_tree_cursor_goto_first_child(&c)) {
+      do {
+        TSNode a = ts_tree_cursor_current_node(&c);
+        if (!ts_node_is_named(a)) continue;
+        if (ts::Is(a, "keyword_argument")) {
+          out.keywords.emplace_back(Text(ts::Field(a, "name")), a);
+          continue;
+        }
+        if (ts::Is(a, "dictionary_splat") || ts::Is(a, "comment")) continue;
+        out.positional.push_back(a);
+      } while (ts_tree_cursor_goto_next_sibling(&c));
+    }
+    ts_tree_cursor_delete(&c);
   }
-  ts_tree_cursor_delete(&c);
-  return out;
+  return args_cache_.emplace(call.id, std::move(out)).first->second;
 }
 
+std::vector<TSNode> SemanticModel::PositionalArgs(TSNode call) const { return ArgsOf(call).positional; }
+
 TSNode SemanticModel::KeywordArg(TSNode call, std::string_view name) const {
-  TSNode args = ts::Field(call, "arguments");
-  if (!ts::Is(args, "argument_list")) return TSNode{};
-  TSNode found{};
-  TSTreeCursor c = ts_tree_cursor_new(args);
-  if (ts_tree_cursor_goto_first_child(&c)) {
-    do {
-      TSNode a = ts_tree_cursor_current_node(&c);
-      if (ts::Is(a, "keyword_argument") && Text(ts::Field(a, "name")) == name) {
-        found = ts::Field(a, "value");
-        break;
-      }
-    } while (ts_tree_cursor_goto_next_sibling(&c));
-  }
-  ts_tree_cursor_delete(&c);
-  return found;
+  for (const auto& [kw_name, kw] : ArgsOf(call).keywords)
+    if (kw_name == name) return ts::Field(kw, "value");
+  return TSNode{};
 }
 
 TSNode SemanticModel::Arg(TSNode call, size_t pos, std::string_view name) const {

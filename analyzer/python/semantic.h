@@ -185,6 +185,13 @@ class SemanticModel {
   std::vector<std::pair<uint32_t, uint32_t>> graph_ranges_;
   std::vector<uint32_t> eager_disabled_at_;  // module-level disable_eager_execution / disable_v2_behavior
   mutable std::unordered_map<const void*, std::optional<std::string>> resolve_cache_;
+  // A call's arguments, collected once per call node (rules ask for them many times).
+  struct CallArgs {
+    std::vector<TSNode> positional;
+    std::vector<std::pair<std::string_view, TSNode>> keywords;  // name text, keyword_argument node
+  };
+  const CallArgs& ArgsOf(TSNode call) const;
+  mutable std::unordered_map<const void*, CallArgs> args_cache_;
   mutable std::shared_ptr<const void> derived_;
 };
 

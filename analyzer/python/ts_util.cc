@@ -1,5 +1,6 @@
 #include "analyzer/python/ts_util.h"
 
+#include <atomic>
 #include <memory>
 #include <utility>
 
@@ -26,6 +27,56 @@ TSFieldId FieldId(const char* name) {
     }
   }
   return ts_language_field_id_for_name(tree_sitter_python(), name, static_cast<uint32_t>(std::strlen(name)));
+}
+
+namespace {
+
+std::atomic<uint32_t> g_tree_epoch{1};
+
+// One memo entry: (node identity, query) -> answer, valid for one tree epoch.
+struct MemoSlot {
+  const void* id = nullptr;
+  const TSTree* tree = nullptr;
+  uint32_t epoch = 0;
+  uint32_t query = 0;  // field id, or kParentQuery
+  TSNode result{};
+};
+constexpr uint32_t kParentQuery = 0x10000;
+constexpr size_t kMemoSlots = 16384;  // power of two
+
+inline MemoSlot& SlotFor(TSNode n, uint32_t query) {
+  thread_local MemoSlot table[kMemoSlots];
+  uintptr_t h = reinterpret_cast<uintptr_t>(n.id);
+  h = (h >> 3) * 0x9E3779B97F4A7C15ull + query * 0x85EBCA6Bu;
+  return table[(h >> 40) & (kMemoSlots - 1)];
+}
+
+template <typename Compute>
+inline TSNode Memo(TSNode n, uint32_t query, Compute&& compute) {
+  uint32_t epoch = g_tree_epoch.load(std::memory_order_relaxed);
+  MemoSlot& s = SlotFor(n, query);
+  if (s.id == n.id && s.tree == n.tree && s.query == query && s.epoch == epoch) return s.result;
+  TSNode r = compute();
+  s.id = n.id;
+  s.tree = n.tree;
+  s.query = query;
+  s.epoch = epoch;
+  s.result = r;
+  return r;
+}
+
+}  // namespace
+
+void NewTreeEpoch() { g_tree_epoch.fetch_add(1, std::memory_order_relaxed); }
+
+TSNode ChildByFieldId(TSNode n, TSFieldId id) {
+  if (ts_node_is_null(n)) return TSNode{};
+  return Memo(n, id, [&] { return ts_node_child_by_field_id(n, id); });
+}
+
+TSNode Parent(TSNode n) {
+  if (ts_node_is_null(n)) return TSNode{};
+  return Memo(n, kParentQuery, [&] { return ts_node_parent(n); });
 }
 
 bool SymbolIs(TSSymbol sym, const char* type) {

@@ -24,9 +24,21 @@ inline std::string_view Text(TSNode n, std::string_view src) {
 // Field id of a Python grammar field name, cached per call site's string literal
 // (looking a name up costs a string search over the grammar's field table).
 TSFieldId FieldId(const char* name);
+
+// Memoized child-by-field and parent lookups. In tree-sitter 0.20 both are walks
+// (ts_node_parent descends from the root: O(depth * siblings)), and rules ask the
+// same questions of the same nodes many times (every rule looks at the callee of
+// every call). Answers are kept in a small per-thread table keyed by node identity.
+// A node's identity (its subtree address) can only be reused by a tree created
+// later, so the table is invalidated whenever a tree is created: PythonParser
+// calls NewTreeEpoch() after every parse. Trees must only be made by PythonParser.
+void NewTreeEpoch();
+TSNode ChildByFieldId(TSNode n, TSFieldId id);
+TSNode Parent(TSNode n);
+
 inline TSNode Field(TSNode n, const char* name) {
   if (ts_node_is_null(n)) return TSNode{};
-  return ts_node_child_by_field_id(n, FieldId(name));
+  return ChildByFieldId(n, FieldId(name));
 }
 inline bool Same(TSNode a, TSNode b) { return ts_node_eq(a, b); }
 inline bool Contains(TSNode outer, TSNode inner) {
