@@ -44,7 +44,7 @@ constexpr Symptom kSymptoms[] = {
     {"TFM601", "TFM902", "(InaccessibleTensor|ValueError|TypeError)"},
     {"TFM602", "TFM902", "(KeyError|ValueError)"},
     {"TFM603", "TFM901", ""},
-    {"TFM603", "TFM902", "(OperatorNotAllowed|TypeError)"},
+    {"TFM603", "TFM902", "(OperatorNotAllowed|TypeError|ValueError.*(bool|condition))"},
     {"TFM201", "TFM902", "AttributeError.*Session"},
     {"TFM202", "TFM902", "AttributeError.*placeholder"},
 };
