@@ -8,7 +8,8 @@ train = tf.train.GradientDescentOptimizer(0.1).minimize(loss, var_list=[w])
 with tf.Session() as sess:
     sess.run(tf.global_variables_initializer())
     for step in range(3):
-        _, l = sess.run([train, loss])
+        l = sess.run(loss)  # read before the update: one fetch list would race the update
+        sess.run(train)
         if l > 10.0:
             print("step", step, "large loss", l)
         else:
