@@ -12,9 +12,13 @@
 #include <sstream>
 
 #include "diff/diff.h"
+#include "runtime/trace/trace_compare.h"
 
 namespace tfm::diff {
 namespace {
+
+using rt::MaskNumbers;
+using rt::NormDtype;
 
 using json = nlohmann::json;
 
@@ -102,19 +106,6 @@ Trace ParseTrace(const std::string& text) {
   return t;
 }
 
-const std::regex& NumberRe() {
-  static const std::regex re(
-      R"([-+]?(?:\d+\.\d*(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?|\d+(?:[eE][-+]?\d+)?)|\bnan\b|\binf\b)");
-  return re;
-}
-
-std::string MaskNumbers(const std::string& t) {
-  std::string m = std::regex_replace(t, NumberRe(), "#"), r;
-  for (char ch : m)
-    if (!isspace(static_cast<unsigned char>(ch))) r += ch;
-  return r;
-}
-
 double AsDouble(const json& x, bool* ok) {
   *ok = true;
   if (x.is_number()) return x.get<double>();
@@ -160,8 +151,6 @@ bool CloseNumbers(const json& a, const json& b, const DiffOptions& o, std::strin
   *why = fmt::format("{} of {} numbers differ; largest |old-new| {:g} at index {}", bad, a.size(), worst, at);
   return false;
 }
-
-std::string NormDtype(const std::string& d) { return d.rfind("python_", 0) == 0 ? d.substr(7) : d; }
 
 bool SameValue(const json& a, const json& b, const DiffOptions& o, std::string* why) {
   bool pa = a.contains("python"), pb = b.contains("python");

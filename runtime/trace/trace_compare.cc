@@ -45,7 +45,6 @@ bool CloseList(const json& a, const json& b, const CompareOptions& o) {
   return true;
 }
 
-std::string NormDtype(const std::string& d) { return d.rfind("python_", 0) == 0 ? d.substr(7) : d; }
 
 bool SameValue(const json& a, const json& b, const CompareOptions& o, std::string* why) {
   if (a.contains("python") || b.contains("python")) {
@@ -79,6 +78,15 @@ const std::regex& NumberRe() {
 
 }  // namespace
 
+std::string NormDtype(const std::string& d) { return d.rfind("python_", 0) == 0 ? d.substr(7) : d; }
+
+std::string MaskNumbers(const std::string& t) {
+  std::string m = std::regex_replace(t, NumberRe(), "#"), r;
+  for (char ch : m)
+    if (!isspace(static_cast<unsigned char>(ch))) r += ch;
+  return r;
+}
+
 std::vector<std::string> CompareTraces(const std::string& expected_jsonl, const std::string& actual_jsonl,
                                        const CompareOptions& o) {
   std::vector<std::string> d;
@@ -95,15 +103,8 @@ std::vector<std::string> CompareTraces(const std::string& expected_jsonl, const 
       continue;
     }
     if (ke == "print") {
-      // numbers masked; whitespace ignored (numpy pads columns to the widest number)
-      auto norm = [](const std::string& t) {
-        std::string m = std::regex_replace(t, NumberRe(), "#"), r;
-        for (char ch : m)
-          if (!isspace(static_cast<unsigned char>(ch))) r += ch;
-        return r;
-      };
-      std::string te = norm(e.value("text", ""));
-      std::string ta = norm(a.value("text", ""));
+      std::string te = MaskNumbers(e.value("text", ""));
+      std::string ta = MaskNumbers(a.value("text", ""));
       if (te != ta || !CloseList(e["numbers"], a["numbers"], o))
         d.push_back(at + "printed\n    expected: " + e.value("text", "") + "\n    actual:   " + a.value("text", ""));
     } else if (ke == "fetch" || ke == "function_return") {

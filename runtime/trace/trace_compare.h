@@ -21,6 +21,13 @@ struct CompareOptions {
   bool compare_values = true;
 };
 
+// A printed line with every number replaced by "#" and whitespace removed (numpy pads
+// columns to the widest number): two lines that say the same thing mask equal.
+std::string MaskNumbers(const std::string& text);
+
+// A trace dtype with the "python_" prefix of plain Python numbers dropped.
+std::string NormDtype(const std::string& dtype);
+
 // Returns human-readable differences; empty when the traces agree.
 std::vector<std::string> CompareTraces(const std::string& expected_jsonl, const std::string& actual_jsonl,
                                        const CompareOptions& opts);
