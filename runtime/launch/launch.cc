@@ -30,10 +30,19 @@ std::string OracleInterpreter() {
   return EnvOr("TFMIGRATE_ORACLE_PYTHON", (venv / "bin" / "python").string());
 }
 
+std::string BundledInterpreter() {
+  if (const char* v = std::getenv("TFMIGRATE_PYTHON"); v && *v) return v;
+#ifdef TFMIGRATE_RUNTIME_PYTHON
+  std::error_code ec;
+  if (std::filesystem::exists(TFMIGRATE_RUNTIME_PYTHON, ec)) return TFMIGRATE_RUNTIME_PYTHON;
+#endif
+  return "python3";
+}
+
 LaunchResult LaunchScript(const LaunchOptions& o) {
   LaunchResult r;
   bool tf = o.backend == "tensorflow";
-  std::string python = !o.python.empty() ? o.python : tf ? OracleInterpreter() : EnvOr("TFMIGRATE_PYTHON", "python3");
+  std::string python = !o.python.empty() ? o.python : tf ? OracleInterpreter() : BundledInterpreter();
   std::string runner = RuntimePythonDir() + "/tfmigrate_runner.py";
   if (!std::filesystem::exists(runner)) {
     r.error = "trace recorder not found: " + runner;

@@ -35,6 +35,9 @@ struct LaunchResult {
 std::string RuntimePythonDir();
 std::string RuntimeExtensionDir();
 std::string OracleInterpreter();
+// The interpreter for the bundled backend: $TFMIGRATE_PYTHON, else the one the `_tfrt`
+// extension was built for (resolved path), else `python3` on PATH.
+std::string BundledInterpreter();
 
 LaunchResult LaunchScript(const LaunchOptions& opts);
 
