@@ -296,6 +296,41 @@ TEST(DiffRun, DeterministicRandomDrawsTheSameNumbersOnBothSides) {
   EXPECT_EQ(det.divergences[0].new_line, 5);
 }
 
+// Each execution of a random op draws the next block of that op's stream: a TF1 graph op
+// run twice matches a random op traced into a tf.function called twice, and not one eager
+// draw reused (the guide's NoiseAdder hazard).
+TEST(DiffRun, DeterministicRandomDrawsAgainOnEveryExecution) {
+  TempDir dir;
+  auto old_py = dir.Write("old.py",
+                          "import tensorflow as tf\n"
+                          "r = tf.random_uniform([2])\n"
+                          "with tf.Session() as sess:\n"
+                          "    print('a', sess.run(r))\n"
+                          "    print('b', sess.run(r))\n");
+  auto traced = dir.Write("traced.py",
+                          "import tensorflow as tf\n"
+                          "@tf.function\n"
+                          "def f():\n"
+                          "    return tf.random.uniform([2])\n"
+                          "print('a', f().numpy())\n"
+                          "print('b', f().numpy())\n");
+  auto frozen = dir.Write("frozen.py",
+                          "import tensorflow as tf\n"
+                          "r = tf.random.uniform([2])\n"
+                          "print('a', r.numpy())\n"
+                          "print('b', r.numpy())\n");
+  DiffOptions o;
+  o.deterministic_random = true;
+  DiffResult same = DiffScripts(old_py.string(), traced.string(), o);
+  ASSERT_TRUE(same.error.empty()) << same.error;
+  EXPECT_TRUE(same.divergences.empty()) << same.divergences[0].title;
+  DiffResult differs = DiffScripts(old_py.string(), frozen.string(), o);
+  ASSERT_TRUE(differs.error.empty()) << differs.error;
+  ASSERT_FALSE(differs.divergences.empty());
+  EXPECT_EQ(differs.divergences[0].title, "printed line 2 differs");
+  EXPECT_EQ(differs.divergences[0].old_line, 5);
+}
+
 // `rewrite --verify`: an unsafe fix that drops the initializer run changes behavior under
 // tf.compat.v1 (FailedPreconditionError); the rewrite is refused and the file kept.
 TEST(RewriteVerify, RefusesADivergentRewriteAndKeepsTheFile) {

@@ -160,23 +160,60 @@ def install_observe(trace):
 
 
 def install_deterministic_random(backend, tf_top, v1):
-    """Makes the n-th random op the program creates return the same numbers on either backend.
+    """Makes the n-th random op the program creates draw the same numbers on either backend.
 
     Each call of tf.random.normal / uniform / truncated_normal (and the TF1 spellings, and the
-    initializers built on them) becomes a constant drawn from numpy with seed n, so two versions
-    of a model that create their random tensors in the same order start from the same numbers
-    (the idea of the migration guide's DeterministicRandomTestTool, "num_random_ops" mode)."""
+    initializers built on them) becomes op number n with its own numpy stream seeded n; every
+    *execution* of that op draws the next block of its stream: an op executed eagerly draws
+    once, an op in a TF1 graph draws anew on every sess.run that runs it, an op traced into a
+    tf.function draws anew on every call. Two versions of a model that create their random
+    ops in the same order therefore see the same numbers, and a version that freezes a draw
+    TF1 repeated (the guide's NoiseAdder) shows up as a divergence (the idea of the migration
+    guide's DeterministicRandomTestTool, "num_random_ops" mode)."""
     import inspect
     import numpy as np
     if backend == "bundled":
         from tensorflow._impl import ops as impl
-        holder = impl
+        from tensorflow._impl import control_flow as cf
+        from tensorflow._impl import core as rt_core
+
+        def in_graph():
+            return not rt_core.executing_eagerly()
+
+        def graph_op(draw, dtype):
+            return cf.host_call(lambda _vals: [draw()], [], [dtype], "DeterministicRandom")[0]
     else:
         from tensorflow.python.ops import random_ops as impl
-        holder = impl
+
+        def in_graph():
+            return not tf_top.executing_eagerly()
+
+        def graph_op(draw, dtype):
+            return tf_top.numpy_function(draw, [], dtype, stateful=True, name="DeterministicRandom")
+    holder = impl
     kinds = {"random_normal": "normal", "truncated_normal": "truncated", "random_uniform": "uniform"}
     state = {"n": 0}
     replaced = {}
+
+    def sampler(kind, rng, shape, dtype, p):
+        def draw():
+            if kind == "normal":
+                arr = rng.standard_normal(shape) * float(p["stddev"]) + float(p["mean"])
+            elif kind == "truncated":
+                arr = rng.standard_normal(shape)
+                bad = np.abs(arr) > 2
+                while bad.any():
+                    arr[bad] = rng.standard_normal(int(bad.sum()))
+                    bad = np.abs(arr) > 2
+                arr = arr * float(p["stddev"]) + float(p["mean"])
+            elif dtype.is_integer:
+                arr = rng.randint(int(p["minval"]), int(p["maxval"]), size=shape)
+            else:
+                hi = 1.0 if p["maxval"] is None else float(p["maxval"])
+                arr = rng.uniform(float(p["minval"]), hi, size=shape)
+            return np.asarray(arr).astype(dtype.as_numpy_dtype)
+        return draw
+
     for fname, kind in kinds.items():
         orig = getattr(holder, fname)
         sig = inspect.signature(orig)
@@ -194,21 +231,12 @@ def install_deterministic_random(backend, tf_top, v1):
             dtype = tf_top.as_dtype(p.get("dtype") or tf_top.float32)
             rng = np.random.RandomState(state["n"] % (2 ** 32))
             state["n"] += 1
-            if _kind == "normal":
-                arr = rng.standard_normal(shape) * float(p["stddev"]) + float(p["mean"])
-            elif _kind == "truncated":
-                arr = rng.standard_normal(shape)
-                bad = np.abs(arr) > 2
-                while bad.any():
-                    arr[bad] = rng.standard_normal(int(bad.sum()))
-                    bad = np.abs(arr) > 2
-                arr = arr * float(p["stddev"]) + float(p["mean"])
-            elif dtype.is_integer:
-                arr = rng.randint(int(p["minval"]), int(p["maxval"]), size=shape)
-            else:
-                hi = 1.0 if p["maxval"] is None else float(p["maxval"])
-                arr = rng.uniform(float(p["minval"]), hi, size=shape)
-            return tf_top.constant(arr.astype(dtype.as_numpy_dtype), dtype=dtype)
+            draw = sampler(_kind, rng, shape, dtype, p)
+            if not in_graph():
+                return tf_top.constant(draw(), dtype=dtype)
+            out = graph_op(draw, dtype)
+            out.set_shape(shape)
+            return out
         replaced[id(orig)] = wrapper
         setattr(holder, fname, wrapper)
     spaces = [tf_top, v1, getattr(tf_top, "random", None), getattr(v1, "random", None)]
