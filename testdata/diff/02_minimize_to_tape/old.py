@@ -15,5 +15,6 @@ train = tf.train.GradientDescentOptimizer(0.2).minimize(loss, var_list=[w, b])
 with tf.Session() as sess:
     sess.run(tf.global_variables_initializer())
     for step in range(5):
-        _, l = sess.run([train, loss], feed_dict={x: xs, y: ys})
+        l = sess.run(loss, feed_dict={x: xs, y: ys})  # read before the update: a fetch list with the train op would race it
+        sess.run(train, feed_dict={x: xs, y: ys})
         print("step", step, "loss", f"{l:.5f}")

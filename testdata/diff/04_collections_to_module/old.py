@@ -15,6 +15,7 @@ data = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]], dtype=np.float32)
 with tf.Session() as sess:
     sess.run(tf.global_variables_initializer())
     for step in range(4):
-        _, l = sess.run([train, loss], feed_dict={x: data})
+        l = sess.run(loss, feed_dict={x: data})  # read before the update: a fetch list with the train op would race it
+        sess.run(train, feed_dict={x: data})
         print("step", step, "loss", f"{l:.5f}")
     print("trainable", len(tf.trainable_variables()))

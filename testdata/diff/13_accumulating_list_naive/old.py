@@ -27,5 +27,6 @@ train = tf.train.GradientDescentOptimizer(0.1).minimize(total_loss, var_list=[mo
 with tf.Session() as sess:
     sess.run(tf.global_variables_initializer())
     for step in range(3):
-        _, t = sess.run([train, total_loss], feed_dict={x: data})
+        t = sess.run(total_loss, feed_dict={x: data})  # read before the update: a fetch list with the train op would race it
+        sess.run(train, feed_dict={x: data})
         print("step", step, "total", f"{t:.5f}")

@@ -13,8 +13,10 @@ train_g = tf.train.GradientDescentOptimizer(0.05).minimize(g_loss, var_list=[g_w
 with tf.Session() as sess:
     sess.run(tf.global_variables_initializer())
     for step in range(4):
-        _, dl = sess.run([train_d, d_loss])
+        dl = sess.run(d_loss)  # read before the update: a fetch list with the train op would race it
+        sess.run(train_d)
         print("step", step, "d_loss", f"{dl:.5f}")
         if step % 2 == 1:
-            _, gl = sess.run([train_g, g_loss])
+            gl = sess.run(g_loss)  # read before the update: a fetch list with the train op would race it
+            sess.run(train_g)
             print("step", step, "g_loss", f"{gl:.5f}")

@@ -25,5 +25,6 @@ data = np.array([0.5, 1.0, -0.5], dtype=np.float32)
 with tf.Session() as sess:
     sess.run(tf.global_variables_initializer())
     for step in range(3):
-        _, l = sess.run([train, loss], feed_dict={x: data})
+        l = sess.run(loss, feed_dict={x: data})  # read before the update: a fetch list with the train op would race it
+        sess.run(train, feed_dict={x: data})
         print("step", step, "loss", f"{l:.5f}")
