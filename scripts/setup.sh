@@ -86,11 +86,17 @@ fi
 # --- 4. Oracle venv with real TensorFlow (tests labelled `tensorflow` use it).
 if ((want_venv)); then
   venv="$root/.venv"
-  stamp="$venv/.ok-$(sha256sum "$root/scripts/requirements-oracle.txt" | cut -c1-16)"
+  no_deps="tf_keras==2.21.0"  # see below
+  stamp="$venv/.ok-$({ cat "$root/scripts/requirements-oracle.txt"; echo "$no_deps"; } | sha256sum | cut -c1-16)"
   if [[ ! -f "$stamp" ]]; then
     log "creating oracle venv .venv with tensorflow-cpu 2.21.0 (a few minutes the first time)"
     [[ -x "$venv/bin/python" ]] || python3 -m venv "$venv"
     "$venv/bin/python" -m pip install -q --disable-pip-version-check -r "$root/scripts/requirements-oracle.txt" 2>&1 |
+      { grep -v "^WARNING: Location" >&2 || true; }
+    # tf_keras (Keras 2, what TF 1.x's tf.keras and tf.layers were; TF1 mode on the
+    # tensorflow backend uses it) declares a dependency on the `tensorflow` package, which
+    # tensorflow-cpu provides under another name: installed without dependencies.
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check --no-deps "$no_deps" 2>&1 |
       { grep -v "^WARNING: Location" >&2 || true; }
     "$venv/bin/python" -c "import tensorflow" >/dev/null 2>&1 || { log "tensorflow does not import in .venv"; exit 1; }
     rm -f "$venv"/.ok-*

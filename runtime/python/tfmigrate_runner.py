@@ -272,6 +272,14 @@ def main():
 
     os.environ["TFMIGRATE_TF_MODE"] = opts.mode
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+    if opts.backend == "tensorflow" and opts.mode == "tf1":
+        # TF 1.x's tf.keras and tf.layers were Keras 2; in TF 2.21 that is the tf_keras
+        # package, used when TF_USE_LEGACY_KERAS=1 (without it tf.compat.v1.layers.dense
+        # raises "not available with Keras 3"). Only when tf_keras is installed: otherwise
+        # the variable would make every Keras access fail.
+        import importlib.util
+        if importlib.util.find_spec("tf_keras") is not None:
+            os.environ.setdefault("TF_USE_LEGACY_KERAS", "1")
     import numpy as np  # noqa: F401
     unsupported_cls = ()
     if opts.backend == "bundled":

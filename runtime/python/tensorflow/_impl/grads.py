@@ -598,6 +598,11 @@ class GradientTape:
         from . import variables
         nest_src = sources
         flat = list(sources) if isinstance(sources, (list, tuple)) else (list(sources.values()) if isinstance(sources, dict) else [sources])
+        for s in flat:
+            if isinstance(s, variables.RefVariable):
+                # TF's tape identifies a variable source by its resource id; a TF1 ref
+                # variable has none (TF 2.21 raises exactly this with v2 behavior disabled)
+                raise AttributeError("'RefVariable' object has no attribute '_id'")
         targets = list(target) if isinstance(target, (list, tuple)) else [target]
         targets = [t.value() if isinstance(t, variables.Variable) else t for t in targets]
         saved = core.ctx.tapes
