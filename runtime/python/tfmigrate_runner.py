@@ -21,6 +21,7 @@ class Trace:
     def __init__(self, path):
         self._f = open(path, "w", buffering=1) if path else None
         self.fetch_calls = 0
+        self.quiet = False  # set while the recorder reads variables through a patched Session.run
         self.script = None  # absolute path of the user's script, for source lines
         self.paths = []   # (absolute directory, placeholder): keeps traces machine-independent
 
@@ -317,11 +318,15 @@ def main():
             vs = sess.graph.get_collection("variables")
         except Exception:  # noqa: BLE001
             return
-        for v in vs:
-            try:
-                var_values[v.name] = value_record(sess.run(v))
-            except Exception:  # noqa: BLE001 - uninitialized variables have no value
-                pass
+        trace.quiet = True  # the recorder's own reads are not the program's fetches
+        try:
+            for v in vs:
+                try:
+                    var_values[v.name] = value_record(sess.run(v))
+                except Exception:  # noqa: BLE001 - uninitialized variables have no value
+                    pass
+        finally:
+            trace.quiet = False
 
     for cls in (v1.Session, v1.InteractiveSession):
         for base in cls.__mro__:
@@ -329,6 +334,8 @@ def main():
                 orig_run = base.run
 
                 def run(self, fetches, feed_dict=None, *a, _orig=orig_run, **k):
+                    if trace.quiet:
+                        return _orig(self, fetches, feed_dict, *a, **k)
                     if self not in sessions:
                         sessions.append(self)
                     trace.fetch_calls += 1
