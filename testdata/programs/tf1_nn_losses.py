@@ -1,6 +1,6 @@
 # modes: tf1
 # nn ops and losses with fixed inputs; a two-layer net from get_variable; training.
-# (tf.layers.dense is not in real TF 2.21's compat.v1 any more: Keras 3.)
+# (tf.layers.dense has its own program: tf1_layers_dense.py.)
 import numpy as np
 import tensorflow as tf
 
