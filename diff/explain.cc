@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <map>
 #include <regex>
+#include <vector>
 
 #include "analyzer/project/analyze.h"
 #include "diff/diff.h"
@@ -49,12 +50,26 @@ constexpr Symptom kSymptoms[] = {
     {"TFM202", "TFM902", "AttributeError.*placeholder"},
 };
 
+constexpr size_t kNumSymptoms = sizeof(kSymptoms) / sizeof(kSymptoms[0]);
+
+// The exception patterns, compiled once (Predicts runs per finding per divergence).
+const std::regex& SymptomRegex(size_t i) {
+  static const std::vector<std::regex> compiled = [] {
+    std::vector<std::regex> v;
+    v.reserve(kNumSymptoms);
+    for (const auto& s : kSymptoms) v.emplace_back(s.exception);
+    return v;
+  }();
+  return compiled[i];
+}
+
 bool Predicts(const std::string& rule, const Divergence& d) {
   std::string exc = d.id == "TFM902" ? (d.new_value.find("(finished") == 0 ? d.old_value : d.new_value) : "";
-  for (const auto& s : kSymptoms) {
+  for (size_t i = 0; i < kNumSymptoms; ++i) {
+    const Symptom& s = kSymptoms[i];
     if (rule != s.rule) continue;
     if (*s.dynamic && d.id != s.dynamic) continue;
-    if (*s.exception && !std::regex_search(exc, std::regex(s.exception))) continue;
+    if (*s.exception && !std::regex_search(exc, SymptomRegex(i))) continue;
     return true;
   }
   return false;
