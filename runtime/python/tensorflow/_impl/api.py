@@ -150,8 +150,11 @@ class _eager_name_scope:
 
 
 def _build():
-    errors = _mod("tensorflow.errors", {c.__name__: c for c in core._BY_CODE.values()})
-    errors.OpError = core.OpError
+    error_names = {c.__name__: c for c in core._BY_CODE.values()}
+    error_names["OpError"] = core.OpError
+    errors = _mod("tensorflow.errors", dict(error_names, OperatorNotAllowedInGraphError=core.OperatorNotAllowedInGraphError))
+    # tf.errors (v2) exports OperatorNotAllowedInGraphError; tf.compat.v1.errors does not
+    errors_v1 = _mod("tensorflow.compat.v1.errors", error_names, removed=("OperatorNotAllowedInGraphError",))
     dtypes = {"float32": core.float32, "float64": core.float64, "int32": core.int32, "int64": core.int64,
               "bool": core.bool_, "string": core.string, "resource": core.resource, "double": core.float64,
               "float16": core.float16, "half": core.float16, "uint8": core.uint8, "int8": core.int8,
@@ -268,7 +271,7 @@ def _build():
     v1.data = _mod("tensorflow.data", {"Dataset": data.Dataset, "make_one_shot_iterator": data.make_one_shot_iterator,
                                        "make_initializable_iterator": data.make_initializable_iterator})
     v1.keras = keras
-    v1.errors = errors
+    v1.errors = errors_v1
     v1.logging = _mod("tensorflow.logging", platform.LOGGING)
     v1.flags = _mod("tensorflow.flags", platform.FLAGS_MODULE)
     v1.app = _mod("tensorflow.app", {"flags": v1.flags, "run": platform.app_run})

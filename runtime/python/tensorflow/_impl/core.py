@@ -170,6 +170,14 @@ _BY_CODE = {c._code: c for c in (CancelledError, UnknownError, InvalidArgumentEr
                                  UnimplementedError, InternalError)}
 
 
+class OperatorNotAllowedInGraphError(TypeError):
+    """A Python operator a symbolic tensor cannot support in a graph (bool, iteration)."""
+
+
+_GRAPH_HINT = (" is not allowed. You can attempt the following resolutions to the problem: If you are running in "
+               "Graph mode, use Eager execution mode or decorate this function with @tf.function.")
+
+
 class InaccessibleTensorError(ValueError):
     """A tensor of another function graph (e.g. a tf.cond branch) used outside it."""
 
@@ -721,11 +729,13 @@ class Tensor:
             raise UnsupportedSymbolError("AutoGraph: a tensor used as a Python bool inside tf.function outside "
                                          "a converted if/while/for (e.g. `a if t else b`, `assert t`, "
                                          "a comprehension, or a lambda)")
-        raise TypeError("Using a symbolic `tf.Tensor` as a Python `bool` is not allowed. You can attempt the "
-                        "following resolutions to the problem: If you are running in Graph mode, use Eager "
-                        "execution mode or decorate this function with @tf.function.")
+        raise OperatorNotAllowedInGraphError("Using a symbolic `tf.Tensor` as a Python `bool`" + _GRAPH_HINT)
 
     def __iter__(self):
+        if not executing_eagerly_outside_functions():
+            # TF1 graphs (and functions traced in them) refuse iteration even at a known
+            # shape (TF 1.15: TypeError; TF 2.21 with v2 behavior disabled: this subclass)
+            raise OperatorNotAllowedInGraphError("Iterating over a symbolic `tf.Tensor`" + _GRAPH_HINT)
         if self.shape.ndims is None:
             raise TypeError("Cannot iterate over a tensor with unknown shape.")
         if self.shape.ndims == 0:
