@@ -52,7 +52,13 @@ void TensorAsPythonBool::CheckPython(PythonContext& ctx) const {
         todo.push_back(ts::Field(e, "argument"));
         continue;
       }
-      if (tensorish(e))
+      if (!ts::Is(e, "comparison_operator") && df.IsVariable(e))
+        ctx.Report(e, fmt::format("Python `{}` on the variable `{}` in graph code: TF1 tests the variable object, "
+                                  "which is always true; TF2 tests its value (false for 0 when eager; inside "
+                                  "tf.function AutoGraph makes it a `tf.cond` that needs a bool scalar). Write "
+                                  "`{} is not None` to keep TF1's meaning",
+                                  construct, ctx.Text(e), ctx.Text(e)));
+      else if (tensorish(e))
         ctx.Report(e, fmt::format("Python `{}` on the tensor `{}` in graph code: TF1 raises \"TypeError: Using a "
                                   "tf.Tensor as a Python bool is not allowed\"; TF2 evaluates it eagerly, and "
                                   "AutoGraph turns it into `tf.cond`/`tf.while_loop` inside tf.function. Use "

@@ -22,6 +22,23 @@ def maybe_decay(lr_tensor):
     return lr_tensor
 
 
+bias = tf.Variable(0.0)
+if bias:  # expect: TFM603
+    loss = loss + bias
+
+
+class Dense(object):
+    def __init__(self, use_bias):
+        self.b = tf.Variable(0.0) if use_bias else None
+
+    def __call__(self, y):
+        if self.b:  # expect: TFM603
+            y = y + self.b
+        if self.b is not None:  # ok: identity test
+            y = y * 2.0
+        return y
+
+
 # Variants that must not fire.
 if x is not None:  # ok: identity test
     pass
