@@ -21,7 +21,8 @@ bool UsedAsBool(const SemanticModel& m, const DataFlow& df, TSNode cmp) {
   for (TSNode p = df.Parent(cmp); !ts_node_is_null(p); child = p, p = df.Parent(p)) {
     auto t = ts::Type(p);
     if (t == "parenthesized_expression") continue;
-    if (t == "not_operator" || t == "boolean_operator" || t == "assert_statement" || t == "expression_statement")
+    if (t == "not_operator" || t == "boolean_operator" || t == "assert_statement" || t == "expression_statement" ||
+        t == "if_clause")  // a comprehension's filter
       return true;
     if (t == "if_statement" || t == "elif_clause" || t == "while_statement")
       return ts::Same(ts::Field(p, "condition"), child);

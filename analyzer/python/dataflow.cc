@@ -298,6 +298,21 @@ bool DataFlow::IsTensorImpl(TSNode expr, int depth) const {
         for (TSNode v : AssignedValues(expr))
           if (IsTensorImpl(v, depth + 1)) out = true;
         if (!out) out = IsVariableImpl(expr, depth + 1);  // a loop over variables
+        if (!out) {
+          // a loop over a list or tuple of tensors: `for t in [a, b]`, `[... for t in tensors]`
+          TSNode it = LoopIterable(expr);
+          std::vector<TSNode> seqs;
+          if (ts::Is(it, "list") || ts::Is(it, "tuple")) seqs.push_back(it);
+          else if (ts::Is(it, "identifier"))
+            for (TSNode v : AssignedValues(it))
+              if (ts::Is(v, "list") || ts::Is(v, "tuple")) seqs.push_back(v);
+          for (TSNode seq : seqs) {
+            auto kids = ts::NamedChildren(seq);
+            bool all = !kids.empty();
+            for (TSNode k : kids) all = all && IsTensorImpl(k, depth + 1);
+            out = out || all;
+          }
+        }
       }
     }
   } else if (type == "attribute") {

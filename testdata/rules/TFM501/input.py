@@ -18,7 +18,12 @@ tag = logits.op.name  # expect: TFM501
 if w.name.startswith("w"):  # expect: TFM501
     pass
 
+outputs = [logits, x]
+output_names = [t.name for t in outputs]  # expect: TFM501
+
 # Variants that must not fire.
+labels = ["a", "b"]
+label_names = [s.upper() for s in labels]  # ok: strings
 result = sess.run(logits, feed_dict={x: [[1.0, 2.0, 3.0]]})  # ok: objects, not names
 ckpt_names = [v.name for v in [w]]  # ok: variable names are still generated
 layer = tf.keras.layers.Dense(3, name="dense")

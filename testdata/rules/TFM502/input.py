@@ -25,7 +25,15 @@ weights = tf.Variable(tf.ones([2]))
 if weights in [a, b, weights]:  # expect: TFM502
     pass
 
+pair = [a, b]
+others = [t for t in pair if t != a]  # expect: TFM502
+for t in pair:
+    if t == b:  # expect: TFM502
+        pass
+
 # Variants that must not fire.
+counts = [1, 2]
+small = [c for c in counts if c != 2]  # ok: a loop over Python numbers
 mask = a == b  # ok: an elementwise tensor, value meant
 accuracy = tf.reduce_mean(tf.cast(a == b, tf.float32))  # ok: inside a TF op
 if tf.reduce_all(tf.equal(a, b)):  # ok: explicit value comparison
