@@ -39,6 +39,41 @@ bool NumericIterable(const SemanticModel& m, TSNode iter, TSNode target, TSNode 
   return false;
 }
 
+// Builtins whose result is a Python number when their arguments are.
+bool NumericBuiltin(const SemanticModel& m, TSNode call) {
+  TSNode fn = ts::Field(call, "function");
+  if (!ts::Is(fn, "identifier")) return false;
+  std::string_view f = m.Text(fn);
+  bool builtin = f == "float" || f == "int" || f == "round" || f == "abs" || f == "min" || f == "max" || f == "len" ||
+                 f == "sum" || f == "pow";
+  return builtin && !m.Lookup(f, ts_node_start_byte(call));
+}
+
+bool HasInputSignature(const SemanticModel& m, TSNode call) {
+  for (TSNode a : ts::NamedChildren(ts::Field(call, "arguments")))
+    if (ts::Is(a, "keyword_argument") && m.Text(ts::Field(a, "name")) == "input_signature") return true;
+  return false;
+}
+
+// Was the traced function given an input_signature (every argument converted to a
+// tensor of the signature: no retrace per value)? `@tf.function(input_signature=...)`
+// or `name = tf.function(fn, input_signature=...)`.
+bool FixedSignature(const SemanticModel& m, TSNode def) {
+  TSNode p = ts_node_parent(def);
+  if (ts::Is(p, "decorated_definition"))
+    for (TSNode d : ts::NamedChildren(p)) {
+      if (!ts::Is(d, "decorator")) continue;
+      TSNode e = ts_node_named_child(d, 0);
+      if (ts::Is(e, "call") && HasInputSignature(m, e)) return true;
+    }
+  std::string_view name = m.Text(ts::Field(def, "name"));
+  for (TSNode c : m.calls()) {
+    TSNode first = ts_node_named_child(ts::Field(c, "arguments"), 0);
+    if (ts::Is(first, "identifier") && m.Text(first) == name && HasInputSignature(m, c)) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 void RetracingArguments::CheckPython(PythonContext& ctx) const {
@@ -49,6 +84,7 @@ void RetracingArguments::CheckPython(PythonContext& ctx) const {
     if (!df.IsTraced(callee)) continue;
     TSNode loop = df.EnclosingLoop(call);
     if (ts_node_is_null(loop)) continue;
+    if (FixedSignature(m, df.CalleeDef(call))) continue;
     TSNode args = ts::Field(call, "arguments");
     for (TSNode a : ts::NamedChildren(args)) {
       TSNode v = ts::Is(a, "keyword_argument") ? ts::Field(a, "value") : a;
@@ -56,11 +92,18 @@ void RetracingArguments::CheckPython(PythonContext& ctx) const {
       // Collect identifiers of the argument expression (not inside calls: tf.constant(i) is fine).
       std::string culprit;
       std::string why;
+      bool opaque = false;  // a call other than a numeric builtin: numpy, TF or user code
       ts::Walk<false>(
           v,
           [&](TSNode n, const char*) {
-            if (!culprit.empty()) return false;
-            if (ts::Is(n, "call") || ts::Is(n, "lambda")) return false;
+            if (opaque) return false;
+            if (ts::Is(n, "call")) {
+              if (NumericBuiltin(m, n)) return true;  // float(i) is still a Python number
+              opaque = true;
+              return false;
+            }
+            if (!culprit.empty()) return true;
+            if (ts::Is(n, "lambda")) return false;
             if (!ts::Is(n, "identifier")) return true;
             const Binding* b = m.Lookup(m.Text(n), ts_node_start_byte(n));
             if (!b) return false;
@@ -108,7 +151,7 @@ void RetracingArguments::CheckPython(PythonContext& ctx) const {
             return false;
           },
           [](TSNode) {});
-      if (culprit.empty()) continue;
+      if (culprit.empty() || opaque) continue;
       ctx.Report(v, fmt::format("the tf.function `{}` is called in a loop with the Python number `{}` ({}): "
                                 "every new value makes a new trace. Pass it as a tensor (`tf.constant({})`)",
                                 m.scopes()[callee].name, culprit, why, culprit));

@@ -1,5 +1,6 @@
 # modes: tf2
 # tf.function: Python runs only while tracing; retracing per dtype/shape and Python value.
+import numpy as np
 import tensorflow as tf
 
 
@@ -39,3 +40,16 @@ def total(x):
 
 print(total(tf.constant([1.0, 2.0])), total(tf.constant([1.0, 2.0, 3.0])))
 print(total.experimental_get_tracing_count())
+
+
+@tf.function
+def scaled(x):
+    print("tracing scaled")
+    return x * 2.0
+
+
+for i in range(3):  # NumPy arrays and scalars are traced by dtype and shape, Python floats by value
+    scaled(np.ones(2, np.float32) * i)
+    scaled(np.float32(i))
+    scaled(float(i))
+print(scaled.experimental_get_tracing_count())

@@ -1,3 +1,4 @@
+import numpy as np
 import tensorflow as tf
 
 
@@ -65,3 +66,16 @@ def plain(x, i):
 
 for i in range(3):
     plain(data, i)  # ok: not a tf.function
+
+
+@tf.function(input_signature=[tf.TensorSpec([], tf.float32)])
+def fixed_signature(x):
+    return x * 2.0
+
+
+smooth = tf.function(plain, input_signature=[tf.TensorSpec([4], tf.float32), tf.TensorSpec([], tf.float32)])
+for i in range(3):
+    fixed_signature(float(i))  # ok: converted to the signature's tensor
+    smooth(data, float(i))  # ok: converted to the signature's tensor
+    scale(np.ones(4, np.float32) * i)  # ok: a NumPy array is traced by dtype and shape
+    scale(float(i))  # expect: TFM407

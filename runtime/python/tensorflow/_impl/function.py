@@ -184,6 +184,12 @@ class Function:
     def _flatten_args(self, args, kwargs):
         if self._input_signature is not None:
             args = tuple(core.convert_to_tensor(a, dtype=s.dtype) for a, s in zip(args, self._input_signature))
+        elif any(isinstance(a, np.generic) for a in nest.flatten([list(args), kwargs])):
+            # a NumPy scalar is a tensor argument like a NumPy array (traced by dtype, not value)
+            def scalar_as_array(a):
+                return np.asarray(a) if isinstance(a, np.generic) else a
+            args = tuple(nest.map_structure(scalar_as_array, a) for a in args)
+            kwargs = {k: nest.map_structure(scalar_as_array, v) for k, v in kwargs.items()}
         return args, kwargs
 
     def _trace(self, args, kwargs, allow_vars):
