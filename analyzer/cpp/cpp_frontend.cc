@@ -1,4 +1,6 @@
-// Clang LibTooling front end for C++ TensorFlow client code (see cpp_model.h).
+// Clang LibTooling front end for C++ TensorFlow client code (see cpp_model.h). Built as the
+// plugin libtfmigrate_cpp.so, loaded by cpp_loader.cc only when a C++ file is analysed:
+// linking Clang and LLVM into the executable cost every command ~20 ms of start-up.
 #include <clang/AST/ASTConsumer.h>
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -149,9 +151,7 @@ bool HeaderExists(const std::string& name, const fs::path& dir) {
 
 }  // namespace
 
-bool MentionsTensorflow(const std::string& text) { return text.find("tensorflow") != std::string::npos; }
-
-Result<CppModel> AnalyzeCppSource(const SourceFile& source) {
+static Result<CppModel> ParseWithClang(const SourceFile& source) {
   CppModel model;
   fs::path file_dir = fs::path(source.path).parent_path();
   // Every TensorFlow include becomes the stub; any other include that is not on
@@ -189,3 +189,8 @@ Result<CppModel> AnalyzeCppSource(const SourceFile& source) {
 }
 
 }  // namespace tfm
+
+// The plugin's one entry point (see cpp_loader.cc): a heap-allocated Result the caller owns.
+extern "C" __attribute__((visibility("default"))) void* tfm_cpp_analyze_source(const tfm::SourceFile* source) {
+  return new tfm::Result<tfm::CppModel>(tfm::ParseWithClang(*source));
+}
