@@ -456,7 +456,7 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
     if (!shown.empty()) {
       std::string list;
       for (size_t i = 0; i < shown.size() && i < 6; ++i) list += (i ? ", " : "") + shown[i];
-      r->notes.push_back(fmt::format("{} variables without a counterpart: {}{}", shown.size(), list,
+      r->notes.push_back(fmt::format("{} variable{} without a counterpart: {}{}", shown.size(), shown.size() == 1 ? "" : "s", list,
                                      shown.size() > 6 ? ", ..." : ""));
     }
   }

@@ -313,11 +313,35 @@ def main():
     var_values = {}
     counts = {}
 
+    def optimizer_state():
+        """ids of the variables optimizers own (slots, iteration counters, beta powers) and
+        of random generators' states: TF1 and TF2 name and shape them differently, so they
+        are not compared as model state."""
+        ids = set()
+        for o in gc.get_objects():
+            try:
+                if type(o).__name__ == "Generator" and hasattr(o, "state") and hasattr(o, "normal"):
+                    ids.add(id(o.state))
+                    continue
+                if isinstance(o, type) or not hasattr(type(o), "apply_gradients") or not hasattr(o, "variables"):
+                    continue
+                vs = o.variables
+                for v in (vs() if callable(vs) else vs) or []:
+                    ids.add(id(v))
+                    inner = getattr(v, "_value", None)  # a Keras 3 variable wraps a tf.Variable
+                    if inner is not None:
+                        ids.add(id(inner))
+            except Exception:  # noqa: BLE001 - odd objects may raise on attribute access
+                continue
+        return ids
+
     def snapshot(sess):
         try:
             vs = sess.graph.get_collection("variables")
         except Exception:  # noqa: BLE001
             return
+        skip = optimizer_state()
+        vs = [v for v in vs if id(v) not in skip]
         trace.quiet = True  # the recorder's own reads are not the program's fetches
         try:
             for v in vs:
@@ -447,9 +471,12 @@ def main():
     for s in sessions:
         if not getattr(s, "_tfm_closed", False):
             snapshot(s)
+    skip = optimizer_state()
     for o in gc.get_objects():
         try:
-            if not isinstance(o, var_base) or not o.trainable or not hasattr(o, "numpy"):
+            if not isinstance(o, var_base) or id(o) in skip or not hasattr(o, "numpy"):
+                continue
+            if type(o).__name__ == "_UnreadVariable":  # the result of an assign, not a variable of its own
                 continue
             var_values.setdefault(o.name, value_record(o.numpy()))
         except Exception:  # noqa: BLE001 - graph variables have no numpy(); odd objects may raise

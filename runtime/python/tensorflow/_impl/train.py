@@ -144,6 +144,9 @@ class AdamOptimizer(Optimizer):
         self._lr, self._b1, self._b2, self._eps = learning_rate, beta1, beta2, epsilon
         self._powers = None
 
+    def variables(self):  # TF1: the slots and the non-slot beta powers
+        return super().variables() + (list(self._powers) if self._powers is not None else [])
+
     def _prepare(self):
         if self._powers is None:
             with variables.init_scope():
@@ -265,7 +268,8 @@ class KerasOptimizer:
         gs = tape.gradient(lv, list(vl))
         return self.apply_gradients(zip(gs, vl))
 
-    def variables(self):
+    @property
+    def variables(self):  # a property in Keras 3 (a method on TF1 optimizers)
         return ([self._iterations] if self._iterations is not None else []) + list(self._slots.values())
 
 
