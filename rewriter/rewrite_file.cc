@@ -67,12 +67,13 @@ FileRewrite RewriteFile(PythonParser& parser, const std::string& path, const Rew
   lo.unsafe = opts.unsafe;
   lo.max_passes = opts.max_passes;
   if (notebook) lo.boundaries = CellBoundaries(*src);
-  FixLoopResult r = RunFixLoop(*src, lo, AnalyzerFor(parser, opts.config, opts.analyze));
+  auto analyzer = RewriteAnalyzer(parser, opts.config, opts.analyze, opts.unsafe, opts.want_remaining);
+  FixLoopResult r = RunFixLoop(*src, lo, *analyzer);
   if (!r.ok) return fail(r.error);
   // A file that did not parse before is left alone: fixes inside a broken region
   // cannot be trusted.
   fr.applied = r.applied;
-  fr.remaining = std::move(r.remaining);
+  if (opts.want_remaining) fr.remaining = std::move(r.remaining);
   fr.final_source = r.final_source;
   fr.converged = r.converged;
   if (r.text == src->text) return fr;

@@ -25,6 +25,9 @@ struct RewriteFileOptions {
   const Config* config = nullptr;
   AnalyzeOptions analyze;
   int max_passes = 16;
+  // Compute FileRewrite::remaining (runs every rule on the final text); when false
+  // only the rules that can fix run and `remaining` stays empty (rewrite -q).
+  bool want_remaining = true;
   // Test seam: runs after the result is computed and before anything is written.
   std::function<void(const std::string& target)> before_commit;
 };
