@@ -221,6 +221,9 @@ int RunRewrite(const RewriteArgs& a) {
     RewriteFileOptions ro;
     ro.unsafe = a.unsafe;
     ro.analyze = aopts;
+    // -q shows no summary, so the findings left for a person are not needed: only
+    // the rules that can fix run.
+    ro.want_remaining = !a.quiet;
     std::shared_ptr<const Config> cfg = a.isolated ? nullptr : configs.For(job.source);
     ro.config = cfg.get();
     FileRewrite fr = RewriteFile(parser, job.source, ro);

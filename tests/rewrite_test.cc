@@ -9,8 +9,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 #include <nlohmann/json.hpp>
 
+#include "analyzer/checks/registry.h"
 #include "rewriter/apply.h"
 #include "rewriter/diff.h"
 #include "rewriter/fix_loop.h"
@@ -205,6 +207,43 @@ TEST(Rewrite, EditTreeHandlesEveryEditShape) {
     TreePtr inc = incremental.ParseText(next);
     TreePtr full = fresh.ParseText(next);
     EXPECT_EQ(DumpTree(inc.get()), DumpTree(full.get())) << next;
+  }
+}
+
+// `rewrite -q` runs only the rules whose catalogue fix kind allows a fix the loop
+// applies (RuleCanFix). That is only sound if a rule of kind "none" offers no
+// applicable fix and one of kind "unsafe" no safe fix (a "safe" rule always runs),
+// and it must give the text all rules give.
+TEST(Rewrite, RulesOfferNoFixTheirKindRulesOut) {
+  std::map<std::string_view, FixKind> kind;
+  for (const Rule* r : AllRules()) kind[r->info().id] = r->info().fix;
+  PythonParser parser;
+  size_t fixes = 0;
+  for (const fs::path& path : FixInputs()) {
+    FileResult r = AnalyzeSource(parser, Src(ReadFile(path)), nullptr, AnalyzeOptions{});
+    for (const Diagnostic& d : r.diagnostics) {
+      if (!d.HasApplicableFix()) continue;
+      ++fixes;
+      ASSERT_TRUE(kind.count(d.rule_id)) << d.rule_id;
+      FixKind k = kind[d.rule_id];
+      EXPECT_NE(k, FixKind::kNone) << path << ": " << d.rule_id << " offers a fix";
+      if (k == FixKind::kUnsafe) EXPECT_EQ(d.fix->safety, FixSafety::kUnsafe) << path << ": " << d.rule_id;
+    }
+  }
+  EXPECT_GE(fixes, 200u);
+}
+
+TEST(Rewrite, OnlyTheFixingRulesGiveTheSameText) {
+  for (const fs::path& path : FixInputs()) {
+    const std::string input = ReadFile(path);
+    for (bool unsafe : {false, true}) {
+      FixLoopResult all = Loop(input, unsafe, /*all_rules=*/true);
+      FixLoopResult fixing = Loop(input, unsafe, /*all_rules=*/false);
+      ASSERT_EQ(all.ok, fixing.ok) << path;
+      EXPECT_EQ(all.text, fixing.text) << path << (unsafe ? " (unsafe)" : "");
+      EXPECT_EQ(all.applied, fixing.applied) << path;
+      EXPECT_EQ(all.passes, fixing.passes) << path;
+    }
   }
 }
 
