@@ -227,7 +227,9 @@ TEST(Rewrite, RulesOfferNoFixTheirKindRulesOut) {
       ASSERT_TRUE(kind.count(d.rule_id)) << d.rule_id;
       FixKind k = kind[d.rule_id];
       EXPECT_NE(k, FixKind::kNone) << path << ": " << d.rule_id << " offers a fix";
-      if (k == FixKind::kUnsafe) EXPECT_EQ(d.fix->safety, FixSafety::kUnsafe) << path << ": " << d.rule_id;
+      if (k == FixKind::kUnsafe) {
+        EXPECT_EQ(d.fix->safety, FixSafety::kUnsafe) << path << ": " << d.rule_id;
+      }
     }
   }
   EXPECT_GE(fixes, 200u);
@@ -432,6 +434,45 @@ TEST(RewriteCli, OutputDirMirrorsTheTree) {
   EXPECT_EQ(ReadFile(dir / "out" / "data.csv"), "a,b\n1,2\n");
   EXPECT_EQ(ReadFile(dir / "out" / "plain.py"), "print('hi')\n");
   EXPECT_EQ(ReadFile(dir / "src" / "pkg" / "m.py"), kScript);
+}
+
+// Two inputs that map to one file of the mirror: the first keeps it, the second is
+// reported (exit 2) instead of racing for the same path.
+TEST(RewriteCli, OutputDirTwoInputsWithOneRelativePathExit2) {
+  TempDir dir;
+  fs::create_directories(dir / "a");
+  fs::create_directories(dir / "b");
+  WriteFile(dir / "a" / "m.py", kScript);
+  WriteFile(dir / "b" / "m.py", "print('b')\n");
+  RunResult r = RunTfmigrate({"rewrite", (dir / "a" / "m.py").string(), (dir / "b" / "m.py").string(),
+                              "--output-dir", (dir / "out").string()});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("already receives"), std::string::npos) << r.err;
+  EXPECT_EQ(ReadFile(dir / "out" / "m.py"), Loop(kScript).text);
+}
+
+// Files of the mirror are created with the permission bits of their source (not
+// reduced by the umask), rewritten or copied.
+TEST(RewriteCli, OutputDirKeepsPermissions) {
+  TempDir dir;
+  fs::create_directories(dir / "src");
+  WriteFile(dir / "src" / "run.py", kScript);
+  WriteFile(dir / "src" / "ro.py", kScript);
+  WriteFile(dir / "src" / "data.txt", "x\n");
+  ::chmod((dir / "src" / "run.py").c_str(), 0775);
+  ::chmod((dir / "src" / "ro.py").c_str(), 0444);
+  ::chmod((dir / "src" / "data.txt").c_str(), 0600);
+  RunResult r = RunTfmigrate({"rewrite", (dir / "src").string(), "--output-dir", (dir / "out").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto mode = [](const fs::path& p) {
+    struct stat st {};
+    ::stat(p.c_str(), &st);
+    return st.st_mode & 07777;
+  };
+  EXPECT_EQ(mode(dir / "out" / "run.py"), 0775u);
+  EXPECT_EQ(mode(dir / "out" / "ro.py"), 0444u);
+  EXPECT_EQ(mode(dir / "out" / "data.txt"), 0600u);
+  EXPECT_EQ(ReadFile(dir / "out" / "ro.py"), Loop(kScript).text);
 }
 
 TEST(RewriteCli, FileThatDoesNotParseIsLeftAloneExit2) {
