@@ -27,6 +27,7 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PROGRAMS = ROOT / "testdata" / "programs" / "compat"
 VENV_BIN = pathlib.Path(sys.executable).parent
+KEEP_MARK = "<!-- measured by hand below; kept when this script re-writes the section -->"
 ENV = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3", PYTHONHASHSEED="0", TF_ENABLE_ONEDNN_OPTS="0", OMP_NUM_THREADS="1")
 
 
@@ -185,7 +186,9 @@ def main():
         doc += md
     else:
         end = next((i for i in range(start + 1, len(doc)) if doc[i].startswith("## ")), len(doc))
-        doc[start:end] = md
+        # Measurements written by hand below KEEP_MARK (dated subsections) survive a re-run.
+        kept = next((i for i in range(start, end) if doc[i] == KEEP_MARK), None)
+        doc[start:end] = md + (doc[kept:end] if kept is not None else [])
     doc_path.write_text("\n".join(doc) + "\n")
     print("\n".join(md))
     print("updated the rewrite section of docs/benchmarks.md")

@@ -12,7 +12,9 @@
 #include <thread>
 #include <unistd.h>
 #include <iostream>
+#include <map>
 #include <memory>
+#include <set>
 
 #include "analyzer/project/analyze.h"
 #include "cli/commands.h"
@@ -99,7 +101,8 @@ bool MirrorList(const std::vector<std::string>& paths, std::vector<std::pair<std
           if (it->is_directory()) it.disable_recursion_pending();
           continue;
         }
-        if (it->is_regular_file()) out->emplace_back(it->path().string(), fs::relative(it->path(), p));
+        // lexically: no system calls, and a symlink keeps its own name in the mirror
+        if (it->is_regular_file()) out->emplace_back(it->path().string(), it->path().lexically_relative(p));
       }
       if (ec) {
         err << fmt::format("error: {}: {}\n", p, ec.message());
@@ -147,10 +150,30 @@ int RunRewrite(const RewriteArgs& a) {
     bool rewrite;
   };
   std::vector<Job> jobs;
+  // --output-dir: the directories of the mirror, each created once before the
+  // workers start (a failure is reported by every file that needed it).
+  std::map<fs::path, std::string> dir_errors;
   if (!a.output_dir.empty()) {
     std::vector<std::pair<std::string, fs::path>> all;
     if (!MirrorList(inputs, &all, std::cerr)) input_error = true;
-    for (auto& [src, rel] : all) jobs.push_back({src, rel, IsRewritable(src)});
+    std::map<fs::path, std::string> first_source;  // output path -> the input that gets it
+    std::set<fs::path> dirs;
+    for (auto& [src, rel] : all) {
+      auto [it, fresh] = first_source.emplace(rel.lexically_normal(), src);
+      if (!fresh) {  // two inputs with one relative path: the first one wins, always
+        std::cerr << fmt::format("error: {}: {} already receives {}; not written\n", src,
+                                 (fs::path(a.output_dir) / rel).string(), it->second);
+        input_error = true;
+        continue;
+      }
+      jobs.push_back({src, rel, IsRewritable(src)});
+      dirs.insert((fs::path(a.output_dir) / rel).parent_path());
+    }
+    for (const fs::path& d : dirs) {
+      std::error_code ec;
+      fs::create_directories(d, ec);
+      if (ec && !fs::is_directory(d)) dir_errors[d] = ec.message();
+    }
   } else {
     for (const std::string& f : DiscoverFiles(inputs, configs, true, &errors)) jobs.push_back({f, {}, true});
   }
@@ -179,9 +202,8 @@ int RunRewrite(const RewriteArgs& a) {
     fs::path target = a.output_dir.empty() ? fs::path() : fs::path(a.output_dir) / job.rel;
     if (!a.output_dir.empty()) {
       std::error_code ec;
-      fs::create_directories(target.parent_path(), ec);
-      if (ec && !fs::is_directory(target.parent_path())) {
-        err << fmt::format("error: {}: cannot create directory: {}\n", target.parent_path().string(), ec.message());
+      if (auto bad = dir_errors.find(target.parent_path()); bad != dir_errors.end()) {
+        err << fmt::format("error: {}: cannot create directory: {}\n", target.parent_path().string(), bad->second);
         res.error = true;
         res.err = err.str();
         return;
@@ -199,6 +221,9 @@ int RunRewrite(const RewriteArgs& a) {
     RewriteFileOptions ro;
     ro.unsafe = a.unsafe;
     ro.analyze = aopts;
+    // -q shows no summary, so the findings left for a person are not needed: only
+    // the rules that can fix run.
+    ro.want_remaining = !a.quiet;
     std::shared_ptr<const Config> cfg = a.isolated ? nullptr : configs.For(job.source);
     ro.config = cfg.get();
     FileRewrite fr = RewriteFile(parser, job.source, ro);
@@ -241,12 +266,8 @@ int RunRewrite(const RewriteArgs& a) {
     if (a.in_place) {
       if (fr.Changed() && !CommitRewrite(fr, job.source, true, ro, &err)) res.error = true;
     } else if (!a.output_dir.empty()) {
-      if (!CommitRewrite(fr, target.string(), false, ro, &err)) {
-        res.error = true;
-      } else {
-        struct stat st {};
-        if (::stat(job.source.c_str(), &st) == 0) ::chmod(target.c_str(), st.st_mode & 07777);
-      }
+      // created with the source's permission bits
+      if (!CommitRewrite(fr, target.string(), false, ro, &err)) res.error = true;
     } else if (fr.Changed()) {
       res.out = UnifiedDiff(fr.original, fr.rewritten, "a/" + job.source, "b/" + job.source);
     }

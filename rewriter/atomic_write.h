@@ -14,4 +14,10 @@ namespace tfm {
 // place); writing a fresh tree can skip it.
 bool WriteFileAtomic(const std::string& path, const std::string& content, std::ostream* err, bool durable = true);
 
+// Creates `path`, which must not exist yet (O_EXCL), with `content` and permission
+// bits `mode` (not reduced by the umask): a file of a fresh output tree, where no
+// reader can see a half-written file that replaced a good one, so no temporary
+// file and rename are needed. False and one line on `err` on failure.
+bool WriteNewFile(const std::string& path, const std::string& content, unsigned mode, std::ostream* err);
+
 }  // namespace tfm

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <string_view>
 
 #include "rewriter/apply.h"
 
@@ -22,18 +23,128 @@ bool CrossesBoundary(const Fix& f, const std::vector<uint32_t>& boundaries) {
   return false;
 }
 
+// tree-sitter's point (0-based row, byte column) of every offset of one text.
+class Points {
+ public:
+  explicit Points(const std::string& text) {
+    for (size_t i = 0; i < text.size(); ++i)
+      if (text[i] == '\n') newlines_.push_back(static_cast<uint32_t>(i));
+  }
+  TSPoint At(uint32_t byte) const {
+    auto it = std::lower_bound(newlines_.begin(), newlines_.end(), byte);  // newlines before `byte`
+    uint32_t row = static_cast<uint32_t>(it - newlines_.begin());
+    uint32_t line_start = row == 0 ? 0 : newlines_[row - 1] + 1;
+    return TSPoint{row, byte - line_start};
+  }
+
+ private:
+  std::vector<uint32_t> newlines_;
+};
+
+TSPoint Advance(TSPoint p, std::string_view inserted) {
+  for (char c : inserted) {
+    if (c == '\n') {
+      ++p.row;
+      p.column = 0;
+    } else {
+      ++p.column;
+    }
+  }
+  return p;
+}
+
+class FnAnalyzer : public LoopAnalyzer {
+ public:
+  explicit FnAnalyzer(const AnalyzeFn& fn) : fn_(fn) {}
+  FileResult Analyze(const SourceFile& src, const SourceFile*, const std::vector<Edit>*) override { return fn_(src); }
+
+ private:
+  const AnalyzeFn& fn_;
+};
+
+class IncrementalAnalyzer : public LoopAnalyzer {
+ public:
+  IncrementalAnalyzer(PythonParser& parser, const Config* config, AnalyzeOptions opts)
+      : parser_(parser), config_(config), opts_(std::move(opts)) {}
+
+  FileResult Analyze(const SourceFile& src, const SourceFile* prev, const std::vector<Edit>* edits) override {
+    if (prev && edits && last_tree_) {
+      EditTree(last_tree_.get(), prev->text, *edits);
+      parser_.ReuseOnNextParse(std::move(last_tree_));
+    }
+    last_tree_.reset();
+    parser_.set_keep_last_tree(true);
+    FileResult r = AnalyzeSource(parser_, src, config_, opts_);
+    parser_.set_keep_last_tree(false);
+    last_tree_ = parser_.TakeLastTree();
+    parser_.ReuseOnNextParse(nullptr);  // not left behind when the source never reached the parser
+    return r;
+  }
+
+ private:
+  PythonParser& parser_;
+  const Config* config_;
+  AnalyzeOptions opts_;
+  TreePtr last_tree_;
+};
+
 }  // namespace
+
+void EditTree(TSTree* tree, const std::string& old_text, const std::vector<Edit>& edits) {
+  // Last edit first, so every edit's coordinates (those of `old_text`) are still
+  // valid when it is applied.
+  Points points(old_text);
+  for (auto e = edits.rbegin(); e != edits.rend(); ++e) {
+    TSInputEdit ie;
+    ie.start_byte = e->begin;
+    ie.old_end_byte = e->end;
+    ie.new_end_byte = e->begin + static_cast<uint32_t>(e->replacement.size());
+    ie.start_point = points.At(e->begin);
+    ie.old_end_point = points.At(e->end);
+    ie.new_end_point = Advance(ie.start_point, e->replacement);
+    ts_tree_edit(tree, &ie);
+  }
+}
 
 AnalyzeFn AnalyzerFor(PythonParser& parser, const Config* config, const AnalyzeOptions& opts) {
   return [&parser, config, opts](const SourceFile& src) { return AnalyzeSource(parser, src, config, opts); };
 }
 
+bool RuleCanFix(const RuleInfo& info, bool unsafe) {
+  switch (info.fix) {
+    case FixKind::kNone:
+      return false;
+    case FixKind::kUnsafe:
+      return unsafe;
+    case FixKind::kSafe:
+    case FixKind::kSafeOrUnsafe:
+      return true;
+  }
+  return true;
+}
+
+std::unique_ptr<LoopAnalyzer> RewriteAnalyzer(PythonParser& parser, const Config* config, AnalyzeOptions opts,
+                                              bool unsafe, bool all_rules) {
+  if (!all_rules) {
+    auto outer = std::move(opts.rule_filter);
+    opts.rule_filter = [outer, unsafe](const RuleInfo& info) {
+      return RuleCanFix(info, unsafe) && (!outer || outer(info));
+    };
+  }
+  return std::make_unique<IncrementalAnalyzer>(parser, config, std::move(opts));
+}
+
 FixLoopResult RunFixLoop(const SourceFile& original, const FixLoopOptions& opts, const AnalyzeFn& analyze) {
+  FnAnalyzer a(analyze);
+  return RunFixLoop(original, opts, a);
+}
+
+FixLoopResult RunFixLoop(const SourceFile& original, const FixLoopOptions& opts, LoopAnalyzer& analyzer) {
   FixLoopResult out;
   out.text = original.text;
   out.boundaries = opts.boundaries;
   SourceFile cur = original;
-  FileResult analysed = analyze(cur);
+  FileResult analysed = analyzer.Analyze(cur, nullptr, nullptr);
   if (analysed.error) {
     out.ok = false;
     out.error = analysed.error->message;
@@ -83,8 +194,9 @@ FixLoopResult RunFixLoop(const SourceFile& original, const FixLoopOptions& opts,
     }
     next->kind = original.kind;
     next->cells = original.cells;
+    SourceFile prev = std::move(cur);
     cur = std::move(*next);
-    analysed = analyze(cur);
+    analysed = analyzer.Analyze(cur, &prev, &ar.edits);
     if (analysed.error) {
       out.ok = false;
       out.error = analysed.error->message;

@@ -5,13 +5,15 @@
 // and the failure is reported.
 //
 //   tfm::FixLoopOptions o{.unsafe = false};
-//   tfm::FixLoopResult r = tfm::RunFixLoop(source, o, tfm::AnalyzerFor(parser, config, analyze_opts));
+//   auto analyzer = tfm::RewriteAnalyzer(parser, config, analyze_opts, o.unsafe, /*all_rules=*/true);
+//   tfm::FixLoopResult r = tfm::RunFixLoop(source, o, *analyzer);
 //   if (!r.ok) ...r.error;  else r.text, r.applied, r.remaining
 //
 // The analysis is a parameter so tests can drive the loop with their own fixes.
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -25,6 +27,27 @@ namespace tfm {
 using AnalyzeFn = std::function<FileResult(const SourceFile&)>;
 // The real analyzer: every enabled rule, the file's configuration.
 AnalyzeFn AnalyzerFor(PythonParser& parser, const Config* config, const AnalyzeOptions& opts);
+
+// Analyses the successive texts of one fix loop. `prev` and `edits` say how `src`
+// was made: `prev` with `edits` applied (sorted, non-overlapping, in `prev`'s
+// coordinates); both null for the original text.
+class LoopAnalyzer {
+ public:
+  virtual ~LoopAnalyzer() = default;
+  virtual FileResult Analyze(const SourceFile& src, const SourceFile* prev, const std::vector<Edit>* edits) = 0;
+};
+
+// The analyzer `tfmigrate rewrite` uses: a later pass re-parses incrementally from
+// the previous pass's tree (only the edited regions are read again), and unless
+// `all_rules` only the rules that can offer a fix the loop applies run (FixKind
+// safe, or any with `unsafe`); `all_rules` is needed for FixLoopResult::remaining.
+std::unique_ptr<LoopAnalyzer> RewriteAnalyzer(PythonParser& parser, const Config* config, AnalyzeOptions opts,
+                                              bool unsafe, bool all_rules);
+// Tells `tree` (parsed from `old_text`) about `edits` (sorted, non-overlapping, in
+// `old_text`'s coordinates) with ts_tree_edit, for an incremental re-parse.
+void EditTree(TSTree* tree, const std::string& old_text, const std::vector<Edit>& edits);
+// Can rule `info` offer a fix the loop applies (`unsafe`: --unsafe-fixes)?
+bool RuleCanFix(const RuleInfo& info, bool unsafe);
 
 struct FixLoopOptions {
   bool unsafe = false;  // also apply FixSafety::kUnsafe fixes (they win over competing safe ones)
@@ -40,11 +63,14 @@ struct FixLoopResult {
   size_t applied = 0;              // fixes applied over all passes
   int passes = 0;
   bool converged = true;           // false when max_passes was hit with fixes still applying
-  std::vector<Diagnostic> remaining;  // findings of the final text (for the summary)
+  std::vector<Diagnostic> remaining;  // findings of the final text (for the summary; only the
+                                      // fixable rules' unless the analyzer ran them all)
   std::shared_ptr<const SourceFile> final_source;
   std::vector<uint32_t> boundaries;   // `boundaries` mapped into the final text
 };
 
+FixLoopResult RunFixLoop(const SourceFile& original, const FixLoopOptions& opts, LoopAnalyzer& analyzer);
+// With a plain analysis function (every pass analyses the whole text).
 FixLoopResult RunFixLoop(const SourceFile& original, const FixLoopOptions& opts, const AnalyzeFn& analyze);
 
 }  // namespace tfm

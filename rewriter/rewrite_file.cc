@@ -1,12 +1,12 @@
 #include "rewriter/rewrite_file.h"
 
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "rewriter/atomic_write.h"
 #include "rewriter/notebook.h"
@@ -14,13 +14,34 @@
 namespace tfm {
 namespace {
 
-bool ReadAll(const std::string& path, std::string* out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  *out = ss.str();
-  return !in.bad();
+// The whole file in one buffer sized from fstat (no stream copies); `mode` gets
+// its permission bits.
+bool ReadAll(const std::string& path, std::string* out, unsigned* mode = nullptr) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) {
+    ::close(fd);
+    return false;
+  }
+  if (mode) *mode = st.st_mode & 07777;
+  size_t cap = S_ISREG(st.st_mode) && st.st_size > 0 ? static_cast<size_t>(st.st_size) + 1 : 4096;
+  out->assign(cap, '\0');
+  size_t len = 0;
+  for (;;) {
+    if (len == out->size()) out->resize(out->size() * 2);
+    ssize_t n = ::read(fd, out->data() + len, out->size() - len);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      ::close(fd);
+      return false;
+    }
+    if (n == 0) break;
+    len += static_cast<size_t>(n);
+  }
+  ::close(fd);
+  out->resize(len);
+  return true;
 }
 
 }  // namespace
@@ -34,7 +55,7 @@ FileRewrite RewriteFile(PythonParser& parser, const std::string& path, const Rew
     fr.rewritten = fr.original;
     return fr;
   };
-  if (!ReadAll(path, &fr.original)) return fail(fmt::format("{}: cannot read the file", path));
+  if (!ReadAll(path, &fr.original, &fr.mode)) return fail(fmt::format("{}: cannot read the file", path));
   fr.rewritten = fr.original;
   const bool notebook = ClassifyPath(path) == InputKind::kNotebook;
   auto src = SourceFromBytes(fr.original, path, notebook ? SourceKind::kNotebook : SourceKind::kPython);
@@ -46,12 +67,13 @@ FileRewrite RewriteFile(PythonParser& parser, const std::string& path, const Rew
   lo.unsafe = opts.unsafe;
   lo.max_passes = opts.max_passes;
   if (notebook) lo.boundaries = CellBoundaries(*src);
-  FixLoopResult r = RunFixLoop(*src, lo, AnalyzerFor(parser, opts.config, opts.analyze));
+  auto analyzer = RewriteAnalyzer(parser, opts.config, opts.analyze, opts.unsafe, opts.want_remaining);
+  FixLoopResult r = RunFixLoop(*src, lo, *analyzer);
   if (!r.ok) return fail(r.error);
   // A file that did not parse before is left alone: fixes inside a broken region
   // cannot be trusted.
   fr.applied = r.applied;
-  fr.remaining = std::move(r.remaining);
+  if (opts.want_remaining) fr.remaining = std::move(r.remaining);
   fr.final_source = r.final_source;
   fr.converged = r.converged;
   if (r.text == src->text) return fr;
@@ -90,8 +112,10 @@ bool CommitRewrite(const FileRewrite& fr, const std::string& target, bool expect
       return false;
     }
   }
-  // In place: durable replacement. A new tree (--output-dir) needs no fsync per file.
-  return WriteFileAtomic(target, fr.rewritten, err, /*durable=*/expect_original);
+  // In place: durable atomic replacement. A file of a new tree (--output-dir) is
+  // created directly: nothing is replaced, so there is nothing to keep atomic.
+  if (expect_original) return WriteFileAtomic(target, fr.rewritten, err, /*durable=*/true);
+  return WriteNewFile(target, fr.rewritten, fr.mode, err);
 }
 
 }  // namespace tfm

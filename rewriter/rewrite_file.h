@@ -25,6 +25,9 @@ struct RewriteFileOptions {
   const Config* config = nullptr;
   AnalyzeOptions analyze;
   int max_passes = 16;
+  // Compute FileRewrite::remaining (runs every rule on the final text); when false
+  // only the rules that can fix run and `remaining` stays empty (rewrite -q).
+  bool want_remaining = true;
   // Test seam: runs after the result is computed and before anything is written.
   std::function<void(const std::string& target)> before_commit;
 };
@@ -34,6 +37,7 @@ struct FileRewrite {
   bool ok = true;
   std::string error;  // one line, when !ok: the file is left untouched
   std::string original;   // bytes as read
+  unsigned mode = 0644;   // permission bits of the file as read
   std::string rewritten;  // bytes to write (== original when nothing changed)
   size_t applied = 0;     // fixes applied
   std::vector<Diagnostic> remaining;  // findings left for a person
@@ -44,8 +48,9 @@ struct FileRewrite {
 
 FileRewrite RewriteFile(PythonParser& parser, const std::string& path, const RewriteFileOptions& opts);
 
-// Replaces `target` (the file `fr` was read from, for --in-place; or a new path
-// for --output-dir, where `expect_original` is false) atomically.
+// Replaces `target` (the file `fr` was read from, for --in-place) atomically; or,
+// when `expect_original` is false (--output-dir), creates the new file `target`
+// with the permissions of the file read.
 bool CommitRewrite(const FileRewrite& fr, const std::string& target, bool expect_original,
                    const RewriteFileOptions& opts, std::ostream* err);
 

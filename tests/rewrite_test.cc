@@ -6,8 +6,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
 #include <nlohmann/json.hpp>
 
+#include "analyzer/checks/registry.h"
+#include "rewriter/apply.h"
 #include "rewriter/diff.h"
 #include "rewriter/fix_loop.h"
 #include "rewriter/rewrite_file.h"
@@ -37,11 +43,50 @@ SourceFile Src(const std::string& text, SourceKind kind = SourceKind::kPython) {
   return *s;
 }
 
-FixLoopResult Loop(const std::string& text, bool unsafe = false) {
+// The loop as `tfmigrate rewrite` runs it (incremental re-parse); `all_rules` false
+// is `rewrite -q` (only the rules that can fix run).
+FixLoopResult Loop(const std::string& text, bool unsafe = false, bool all_rules = true) {
   PythonParser parser;
   FixLoopOptions o;
   o.unsafe = unsafe;
-  return RunFixLoop(Src(text), o, AnalyzerFor(parser, nullptr, AnalyzeOptions{}));
+  auto analyzer = RewriteAnalyzer(parser, nullptr, AnalyzeOptions{}, unsafe, all_rules);
+  return RunFixLoop(Src(text), o, *analyzer);
+}
+
+// Inputs with many fixes: every compat program and every rule fixture.
+std::vector<fs::path> FixInputs() {
+  std::vector<fs::path> out;
+  for (const auto& e : fs::directory_iterator(SourceDir() / "testdata" / "programs" / "compat"))
+    if (e.path().extension() == ".py") out.push_back(e.path());
+  for (const auto& e : fs::directory_iterator(SourceDir() / "testdata" / "rules"))
+    if (fs::exists(e.path() / "input.py")) out.push_back(e.path() / "input.py");
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// Every node of a tree: symbol, field, byte range, start point, missing/error.
+std::string DumpTree(const TSTree* tree) {
+  std::string out;
+  TSTreeCursor c = ts_tree_cursor_new(ts_tree_root_node(tree));
+  for (int depth = 0;;) {
+    TSNode n = ts_tree_cursor_current_node(&c);
+    const char* field = ts_tree_cursor_current_field_name(&c);
+    TSPoint p = ts_node_start_point(n);
+    out += fmt::format("{} {} {} {}-{} {}:{}{}{}\n", depth, ts_node_type(n), field ? field : "", ts_node_start_byte(n),
+                       ts_node_end_byte(n), p.row, p.column, ts_node_is_missing(n) ? " missing" : "",
+                       ts_node_has_error(n) ? " error" : "");
+    if (ts_tree_cursor_goto_first_child(&c)) {
+      ++depth;
+      continue;
+    }
+    while (!ts_tree_cursor_goto_next_sibling(&c)) {
+      if (!ts_tree_cursor_goto_parent(&c)) {
+        ts_tree_cursor_delete(&c);
+        return out;
+      }
+      --depth;
+    }
+  }
 }
 
 TEST(Rewrite, CompatLevelRewritesAndPreservesEverythingElse) {
@@ -93,6 +138,115 @@ TEST(Rewrite, CompatProgramsAreIdempotent) {
     EXPECT_EQ(second.applied, 0u) << e.path();
   }
   EXPECT_GE(n, 25);
+}
+
+// The fix loop re-parses incrementally (the previous tree, edited): on every pass of
+// every input with fixes the tree must be exactly the one a fresh parse gives.
+TEST(Rewrite, IncrementalReparseEqualsAFreshParse) {
+  size_t passes = 0;
+  for (const fs::path& path : FixInputs()) {
+    for (bool unsafe : {false, true}) {
+      PythonParser incremental, fresh;
+      std::string text = ReadFile(path);
+      incremental.set_keep_last_tree(true);
+      ASSERT_TRUE(incremental.ParseText(text)) << path;
+      TreePtr kept = incremental.TakeLastTree();
+      for (int pass = 0; pass < 16; ++pass) {
+        FileResult r = AnalyzeSource(fresh, Src(text), nullptr, AnalyzeOptions{});
+        std::vector<Diagnostic> fixes;
+        for (const Diagnostic& d : r.diagnostics)
+          if (d.HasApplicableFix() && (unsafe || d.fix->safety == FixSafety::kSafe)) fixes.push_back(d);
+        ApplyResult ar = ApplyFixes(text, fixes, ApplyOptions{.unsafe = unsafe});
+        if (ar.applied == 0 || ar.text == text) break;
+        EditTree(kept.get(), text, ar.edits);
+        incremental.ReuseOnNextParse(std::move(kept));
+        TreePtr inc = incremental.ParseText(ar.text);
+        kept = incremental.TakeLastTree();
+        TreePtr full = fresh.ParseText(ar.text);
+        ASSERT_TRUE(inc && full) << path;
+        ASSERT_EQ(DumpTree(inc.get()), DumpTree(full.get())) << path << " pass " << pass + 2;
+        text = ar.text;
+        ++passes;
+      }
+    }
+  }
+  EXPECT_GE(passes, 60u);
+}
+
+// Edits at the start, the end, inserts, deletions and new lines: the edited tree
+// re-parses to the fresh tree.
+TEST(Rewrite, EditTreeHandlesEveryEditShape) {
+  // Statements around the edited ones, so that the re-parse has subtrees to reuse.
+  std::string pad;
+  for (int i = 0; i < 30; ++i) pad += fmt::format("v{} = f({}, [{}])\n", i, i, i);
+  const uint32_t p = static_cast<uint32_t>(pad.size());
+  const std::string text = pad + "import a\nx = a.b(1,\n      2)\ny = 3\n" + pad;
+  const uint32_t n = static_cast<uint32_t>(text.size());
+  const std::vector<std::vector<Edit>> cases = {
+      {Edit{0, 0, "# head\n"}},
+      {Edit{n, n, "z = 4\n"}},
+      {Edit{p + 9, p + 10, "xx"}, Edit{p + 13, p + 16, "a.compat.v1.b"}, Edit{p + 33, p + 34, "(3 +\n     30)"}},
+      {Edit{p + 8, p + 8, "\na.off()"}, Edit{p + 16, p + 28, ""}},
+      {Edit{3, 4, "long_name"}, Edit{p + 8, p + 8, "\n\n"}, Edit{n - 3, n - 2, "999"}},
+      {Edit{0, n, "pass\n"}},
+  };
+  for (const auto& edits : cases) {
+    PythonParser incremental, fresh;
+    incremental.set_keep_last_tree(true);
+    ASSERT_TRUE(incremental.ParseText(text));
+    TreePtr kept = incremental.TakeLastTree();
+    std::string next;
+    size_t pos = 0;
+    for (const Edit& e : edits) {
+      next += text.substr(pos, e.begin - pos) + e.replacement;
+      pos = e.end;
+    }
+    next += text.substr(pos);
+    EditTree(kept.get(), text, edits);
+    incremental.ReuseOnNextParse(std::move(kept));
+    TreePtr inc = incremental.ParseText(next);
+    TreePtr full = fresh.ParseText(next);
+    EXPECT_EQ(DumpTree(inc.get()), DumpTree(full.get())) << next;
+  }
+}
+
+// `rewrite -q` runs only the rules whose catalogue fix kind allows a fix the loop
+// applies (RuleCanFix). That is only sound if a rule of kind "none" offers no
+// applicable fix and one of kind "unsafe" no safe fix (a "safe" rule always runs),
+// and it must give the text all rules give.
+TEST(Rewrite, RulesOfferNoFixTheirKindRulesOut) {
+  std::map<std::string_view, FixKind> kind;
+  for (const Rule* r : AllRules()) kind[r->info().id] = r->info().fix;
+  PythonParser parser;
+  size_t fixes = 0;
+  for (const fs::path& path : FixInputs()) {
+    FileResult r = AnalyzeSource(parser, Src(ReadFile(path)), nullptr, AnalyzeOptions{});
+    for (const Diagnostic& d : r.diagnostics) {
+      if (!d.HasApplicableFix()) continue;
+      ++fixes;
+      ASSERT_TRUE(kind.count(d.rule_id)) << d.rule_id;
+      FixKind k = kind[d.rule_id];
+      EXPECT_NE(k, FixKind::kNone) << path << ": " << d.rule_id << " offers a fix";
+      if (k == FixKind::kUnsafe) {
+        EXPECT_EQ(d.fix->safety, FixSafety::kUnsafe) << path << ": " << d.rule_id;
+      }
+    }
+  }
+  EXPECT_GE(fixes, 200u);
+}
+
+TEST(Rewrite, OnlyTheFixingRulesGiveTheSameText) {
+  for (const fs::path& path : FixInputs()) {
+    const std::string input = ReadFile(path);
+    for (bool unsafe : {false, true}) {
+      FixLoopResult all = Loop(input, unsafe, /*all_rules=*/true);
+      FixLoopResult fixing = Loop(input, unsafe, /*all_rules=*/false);
+      ASSERT_EQ(all.ok, fixing.ok) << path;
+      EXPECT_EQ(all.text, fixing.text) << path << (unsafe ? " (unsafe)" : "");
+      EXPECT_EQ(all.applied, fixing.applied) << path;
+      EXPECT_EQ(all.passes, fixing.passes) << path;
+    }
+  }
 }
 
 TEST(Rewrite, CrlfAndBomAreKept) {
@@ -280,6 +434,45 @@ TEST(RewriteCli, OutputDirMirrorsTheTree) {
   EXPECT_EQ(ReadFile(dir / "out" / "data.csv"), "a,b\n1,2\n");
   EXPECT_EQ(ReadFile(dir / "out" / "plain.py"), "print('hi')\n");
   EXPECT_EQ(ReadFile(dir / "src" / "pkg" / "m.py"), kScript);
+}
+
+// Two inputs that map to one file of the mirror: the first keeps it, the second is
+// reported (exit 2) instead of racing for the same path.
+TEST(RewriteCli, OutputDirTwoInputsWithOneRelativePathExit2) {
+  TempDir dir;
+  fs::create_directories(dir / "a");
+  fs::create_directories(dir / "b");
+  WriteFile(dir / "a" / "m.py", kScript);
+  WriteFile(dir / "b" / "m.py", "print('b')\n");
+  RunResult r = RunTfmigrate({"rewrite", (dir / "a" / "m.py").string(), (dir / "b" / "m.py").string(),
+                              "--output-dir", (dir / "out").string()});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("already receives"), std::string::npos) << r.err;
+  EXPECT_EQ(ReadFile(dir / "out" / "m.py"), Loop(kScript).text);
+}
+
+// Files of the mirror are created with the permission bits of their source (not
+// reduced by the umask), rewritten or copied.
+TEST(RewriteCli, OutputDirKeepsPermissions) {
+  TempDir dir;
+  fs::create_directories(dir / "src");
+  WriteFile(dir / "src" / "run.py", kScript);
+  WriteFile(dir / "src" / "ro.py", kScript);
+  WriteFile(dir / "src" / "data.txt", "x\n");
+  ::chmod((dir / "src" / "run.py").c_str(), 0775);
+  ::chmod((dir / "src" / "ro.py").c_str(), 0444);
+  ::chmod((dir / "src" / "data.txt").c_str(), 0600);
+  RunResult r = RunTfmigrate({"rewrite", (dir / "src").string(), "--output-dir", (dir / "out").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto mode = [](const fs::path& p) {
+    struct stat st {};
+    ::stat(p.c_str(), &st);
+    return st.st_mode & 07777;
+  };
+  EXPECT_EQ(mode(dir / "out" / "run.py"), 0775u);
+  EXPECT_EQ(mode(dir / "out" / "ro.py"), 0444u);
+  EXPECT_EQ(mode(dir / "out" / "data.txt"), 0600u);
+  EXPECT_EQ(ReadFile(dir / "out" / "ro.py"), Loop(kScript).text);
 }
 
 TEST(RewriteCli, FileThatDoesNotParseIsLeftAloneExit2) {

@@ -240,6 +240,7 @@ FileResult AnalyzeSource(PythonParser& parser, SourceFile source, const Config* 
     for (const Rule* rule : AllRules()) {
       const RuleInfo& info = rule->info();
       if (info.input != RuleInput::kPython || !RuleEnabled(info, pf.source.path, config, opts)) continue;
+      if (opts.rule_filter && !opts.rule_filter(info)) continue;
       PythonContext ctx(model, info, &diags);
       rule->CheckPython(ctx);
     }

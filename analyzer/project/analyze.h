@@ -7,6 +7,7 @@
 //   a.input_errors   // one line each: missing path, not UTF-8, too deep, ...
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -32,6 +33,9 @@ struct AnalyzeOptions {
   bool respect_excludes = true;
   SourceOptions source;
   unsigned jobs = 0;                 // 0: hardware concurrency
+  // When set, Python rules for which it returns false are not run (the rewriter's
+  // fix passes run only the rules that can offer an applicable fix).
+  std::function<bool(const RuleInfo&)> rule_filter;
 };
 
 struct FileResult {

@@ -11,9 +11,11 @@ PythonParser::~PythonParser() { ts_parser_delete(parser_); }
 
 TreePtr PythonParser::ParseText(const std::string& text) {
   ts_parser_reset(parser_);
-  TreePtr tree(ts_parser_parse_string_encoding(parser_, nullptr, text.data(), static_cast<uint32_t>(text.size()),
+  TreePtr old = std::move(reuse_);
+  TreePtr tree(ts_parser_parse_string_encoding(parser_, old.get(), text.data(), static_cast<uint32_t>(text.size()),
                                                TSInputEncodingUTF8));
   ts::NewTreeEpoch();  // node identities may repeat those of freed trees (see ts_util.h)
+  if (keep_last_tree_) last_tree_.reset(tree ? ts_tree_copy(tree.get()) : nullptr);
   return tree;
 }
 

@@ -53,8 +53,20 @@ class PythonParser {
   TreePtr ParseText(const std::string& text);
   Result<ParsedFile> Parse(SourceFile source);
 
+  // Incremental re-parse, for the rewriter's fix loop (rewriter/fix_loop.cc). With
+  // keep_last_tree on, every parse keeps a copy of its tree (tree-sitter copies
+  // share nodes: cheap) for TakeLastTree. The caller applies its edits to that tree
+  // with ts_tree_edit and hands it back with ReuseOnNextParse: the next parse then
+  // re-reads only the edited regions and shares the unchanged subtrees.
+  void set_keep_last_tree(bool on) { keep_last_tree_ = on; }
+  TreePtr TakeLastTree() { return std::move(last_tree_); }
+  void ReuseOnNextParse(TreePtr edited) { reuse_ = std::move(edited); }
+
  private:
   TSParser* parser_;
+  bool keep_last_tree_ = false;
+  TreePtr last_tree_;
+  TreePtr reuse_;
 };
 
 }  // namespace tfm
