@@ -123,10 +123,13 @@ std::string_view ExecContextName(ExecContext c) {
   return "eager";
 }
 
-SemanticModel::SemanticModel(const ParsedFile& file) : file_(file), text_(file.source.text) {
+SemanticModel::SemanticModel(const ParsedFile& file)
+    : file_(file), text_(file.source.text), index_(std::make_unique<ts::NodeIndex>(file.tree.get())) {
   BuildScopes();
   if (imports_tf_ && max_depth_ <= PythonParser::kMaxDepth) Resolve2();
 }
+
+SemanticModel::~SemanticModel() = default;
 
 std::string_view SemanticModel::Text(TSNode n) const { return ts::Text(n, text_); }
 
@@ -759,20 +762,14 @@ const SemanticModel::CallArgs& SemanticModel::ArgsOf(TSNode call) const {
   CallArgs out;
   TSNode args = ts::Field(call, "arguments");
   if (ts::Is(args, "argument_list")) {
-    TSTreeCursor c = ts_tree_cursor_new(args);
-    if (ts_tree_cursor_goto_first_child(&c)) {
-      do {
-        TSNode a = ts_tree_cursor_current_node(&c);
-        if (!ts_node_is_named(a)) continue;
-        if (ts::Is(a, "keyword_argument")) {
-          out.keywords.emplace_back(Text(ts::Field(a, "name")), a);
-          continue;
-        }
-        if (ts::Is(a, "dictionary_splat") || ts::Is(a, "comment")) continue;
-        out.positional.push_back(a);
-      } while (ts_tree_cursor_goto_next_sibling(&c));
+    for (TSNode a : ts::NamedChildren(args)) {
+      if (ts::Is(a, "keyword_argument")) {
+        out.keywords.emplace_back(Text(ts::Field(a, "name")), a);
+        continue;
+      }
+      if (ts::Is(a, "dictionary_splat") || ts::Is(a, "comment")) continue;
+      out.positional.push_back(a);
     }
-    ts_tree_cursor_delete(&c);
   }
   return args_cache_.emplace(call.id, std::move(out)).first->second;
 }

@@ -33,6 +33,9 @@
 #include "analyzer/python/parse.h"
 
 namespace tfm {
+namespace ts {
+class NodeIndex;
+}
 
 enum class ScopeKind { kModule, kClass, kFunction, kLambda, kComprehension };
 
@@ -89,6 +92,7 @@ std::string_view ExecContextName(ExecContext c);
 class SemanticModel {
  public:
   explicit SemanticModel(const ParsedFile& file);
+  ~SemanticModel();
 
   const ParsedFile& file() const { return file_; }
   const SourceFile& source() const { return file_.source; }
@@ -162,6 +166,9 @@ class SemanticModel {
 
   const ParsedFile& file_;
   std::string_view text_;
+  // The file's tree flattened (node_index.h), built first and registered for this
+  // thread so every ts:: helper answers from it; the model must stay on one thread.
+  std::unique_ptr<ts::NodeIndex> index_;
   bool imports_tf_ = false;
   uint32_t max_depth_ = 0;
   uint32_t deepest_byte_ = 0;

@@ -71,11 +71,19 @@ void NewTreeEpoch() { g_tree_epoch.fetch_add(1, std::memory_order_relaxed); }
 
 TSNode ChildByFieldId(TSNode n, TSFieldId id) {
   if (ts_node_is_null(n)) return TSNode{};
+  if (const NodeIndex* ix = NodeIndex::For(n.tree)) {
+    int i = ix->Find(n);
+    if (i >= 0) return ix->FieldChild(i, id);
+  }
   return Memo(n, id, [&] { return ts_node_child_by_field_id(n, id); });
 }
 
 TSNode Parent(TSNode n) {
   if (ts_node_is_null(n)) return TSNode{};
+  if (const NodeIndex* ix = NodeIndex::For(n.tree)) {
+    int i = ix->Find(n);
+    if (i >= 0) return ix->Parent(i) >= 0 ? ix->Node(ix->Parent(i)) : TSNode{};
+  }
   return Memo(n, kParentQuery, [&] { return ts_node_parent(n); });
 }
 
@@ -106,6 +114,14 @@ bool SymbolIs(TSSymbol sym, const char* type) {
 std::vector<TSNode> NamedChildren(TSNode n) {
   std::vector<TSNode> out;
   if (ts_node_is_null(n)) return out;
+  if (const NodeIndex* ix = NodeIndex::For(n.tree)) {
+    int i = ix->Find(n);
+    if (i >= 0) {
+      for (int k = i + 1, e = ix->End(i); k < e; k = ix->End(k))
+        if (ix->Named(k)) out.push_back(ix->Node(k));
+      return out;
+    }
+  }
   TSTreeCursor c = ts_tree_cursor_new(n);
   if (ts_tree_cursor_goto_first_child(&c)) {
     do {
@@ -120,6 +136,14 @@ std::vector<TSNode> NamedChildren(TSNode n) {
 std::vector<ChildWithField> ChildrenWithFields(TSNode n) {
   std::vector<ChildWithField> out;
   if (ts_node_is_null(n)) return out;
+  if (const NodeIndex* ix = NodeIndex::For(n.tree)) {
+    int i = ix->Find(n);
+    if (i >= 0) {
+      for (int k = i + 1, e = ix->End(i); k < e; k = ix->End(k))
+        out.push_back({ix->Node(k), NodeIndex::FieldName(ix->FieldOf(k))});
+      return out;
+    }
+  }
   TSTreeCursor c = ts_tree_cursor_new(n);
   if (ts_tree_cursor_goto_first_child(&c)) {
     do {
