@@ -33,7 +33,7 @@ const NodeIndex* NodeIndex::For(const TSTree* tree) {
 
 NodeIndex::NodeIndex(const TSTree* tree) : tree_(tree) {
   TSNode root = ts_tree_root_node(tree);
-  size_t guess = ts_node_end_byte(root) / 3 + 16;
+  size_t guess = ts_node_end_byte(root) / 2 + 64;  // ~0.33 nodes a byte in Python
   nodes_.reserve(guess);
   parent_.reserve(guess);
   end_.reserve(guess);

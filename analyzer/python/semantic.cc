@@ -206,6 +206,7 @@ void SemanticModel::BuildScopes() {
 
   std::vector<TSNode> parents;
   uint32_t depth = 0;
+  candidates_.reserve(index_->size() / 3);  // identifiers, attributes and calls: ~a quarter of all nodes
   by_symbol_.assign(ts_language_symbol_count(tree_sitter_python()), {});
   auto index = [&](TSNode n) {
     TSSymbol sym = ts_node_symbol(n);
