@@ -16,7 +16,7 @@ namespace tfm::ts {
 // Does grammar symbol `sym` have the node type name `type`? Cached per call site's
 // string literal, so the common `Is(node, "call")` is a table lookup, not a strcmp.
 bool SymbolIs(TSSymbol sym, const char* type);
-inline bool Is(TSNode n, const char* type) { return !ts_node_is_null(n) && SymbolIs(ts_node_symbol(n), type); }
+inline bool Is(TSNode n, const char* type) { return n.id && SymbolIs(ts_node_symbol(n), type); }  // id null = null node
 inline std::string_view Type(TSNode n) { return ts_node_is_null(n) ? std::string_view() : ts_node_type(n); }
 inline std::string_view Text(TSNode n, std::string_view src) {
   if (ts_node_is_null(n)) return {};
@@ -40,7 +40,7 @@ TSNode ChildByFieldId(TSNode n, TSFieldId id);
 TSNode Parent(TSNode n);
 
 inline TSNode Field(TSNode n, const char* name) {
-  if (ts_node_is_null(n)) return TSNode{};
+  if (!n.id) return TSNode{};
   return ChildByFieldId(n, FieldId(name));
 }
 inline bool Same(TSNode a, TSNode b) { return ts_node_eq(a, b); }
