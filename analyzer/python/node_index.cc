@@ -70,7 +70,11 @@ NodeIndex::NodeIndex(const TSTree* tree) : tree_(tree) {
   ts_tree_cursor_delete(&c);
 
   size_t cap = 16;
-  while (cap < nodes_.size() * 2) cap <<= 1;
+  shift_ = 60;
+  while (cap < nodes_.size() * 2) {
+    cap <<= 1;
+    --shift_;
+  }
   slots_.assign(cap, Slot{});
   mask_ = cap - 1;
   for (size_t i = 0; i < nodes_.size(); ++i) {

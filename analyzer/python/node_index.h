@@ -98,9 +98,11 @@ class NodeIndex {
     const void* key = nullptr;
     int32_t index = -1;
   };
+  // Fibonacci hashing: the top bits of the product (node ids are addresses of
+  // 8-byte child slots, so consecutive ids differ by 8).
   size_t Hash(const void* p) const {
     uint64_t h = (reinterpret_cast<uintptr_t>(p) >> 3) * 0x9E3779B97F4A7C15ull;
-    return static_cast<size_t>(h >> 32) & mask_;
+    return static_cast<size_t>(h >> shift_);
   }
 
   const TSTree* tree_;
@@ -111,6 +113,7 @@ class NodeIndex {
   std::vector<uint8_t> named_;
   std::vector<Slot> slots_;
   size_t mask_ = 0;
+  int shift_ = 60;
 };
 
 }  // namespace tfm::ts
