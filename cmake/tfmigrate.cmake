@@ -14,3 +14,24 @@ function(tfmigrate_test name)
   gtest_discover_tests(${name} WORKING_DIRECTORY ${CMAKE_SOURCE_DIR}
                        PROPERTIES LABELS "${T_LABELS}" DISCOVERY_TIMEOUT 60)
 endfunction()
+
+# tfmigrate_fast_malloc(TARGET): link mimalloc (Debian libmimalloc-dev) into an
+# executable so it replaces malloc/new for the whole process, tree-sitter included.
+# The analysis allocates millions of small objects; glibc malloc cost ~10% of
+# `tfmigrate check`'s instructions (docs/benchmarks.md). The check benchmark's
+# baseline, tfm_parse_tree, links it too, so both sides use the same allocator.
+# Without the package (or with -DTFMIGRATE_MIMALLOC=OFF) glibc malloc is used.
+option(TFMIGRATE_MIMALLOC "Link mimalloc into the tfmigrate executables" ON)
+if(TFMIGRATE_MIMALLOC)
+  find_package(mimalloc CONFIG QUIET)
+  if(mimalloc_FOUND)
+    message(STATUS "tfmigrate: linking mimalloc ${mimalloc_VERSION}")
+  else()
+    message(STATUS "tfmigrate: mimalloc not found; using the C library's malloc")
+  endif()
+endif()
+function(tfmigrate_fast_malloc target)
+  if(TFMIGRATE_MIMALLOC AND mimalloc_FOUND)
+    target_link_libraries(${target} PRIVATE mimalloc)
+  endif()
+endfunction()

@@ -35,6 +35,7 @@ apt_pkgs=(
   "llvm-14-dev=1:14.0.6-*"
   "clang-14=1:14.0.6-*"
   "libclang-rt-14-dev=1:14.0.6-*"
+  "libmimalloc-dev=2.0.9+ds-*"
 )
 missing=()
 for spec in "${apt_pkgs[@]}"; do

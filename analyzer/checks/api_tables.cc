@@ -127,6 +127,7 @@ std::optional<RefChain> ChainOf(const SemanticModel& m, const TfRef& r) {
   if (r.qname.rfind("tensorflow", 0) != 0) return std::nullopt;
   if (r.tf.path.find('(') != std::string::npos) return std::nullopt;
   RefChain c;
+  c.nodes.reserve(4);
   TSNode n = r.node;
   while (ts::Is(n, "attribute")) {
     c.nodes.push_back(n);
@@ -135,7 +136,7 @@ std::optional<RefChain> ChainOf(const SemanticModel& m, const TfRef& r) {
   if (!ts::Is(n, "identifier")) return std::nullopt;
   c.nodes.push_back(n);
   std::reverse(c.nodes.begin(), c.nodes.end());
-  auto q = m.Resolve(n);
+  auto q = m.ResolveName(n);
   if (!q) return std::nullopt;
   auto root = SplitTfName(*q);
   if (!root || root->ns != r.tf.ns) return std::nullopt;

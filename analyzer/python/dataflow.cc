@@ -151,7 +151,7 @@ DataFlow::DataFlow(const SemanticModel& m) : m_(m) {
     if (!ts::Is(fn, "attribute") || m_.Text(ts::Field(fn, "attribute")) != "run") continue;
     TSNode recv = ts::Field(fn, "object");
     bool session = false;
-    if (auto q = m_.Resolve(recv)) {
+    if (auto q = m_.ResolveName(recv)) {
       auto tf = SplitTfName(*q);
       session = tf && (tf->path == "Session()" || tf->path == "InteractiveSession()" ||
                        StartsWith(tf->path, "train.MonitoredTrainingSession()") ||
@@ -251,7 +251,7 @@ bool DataFlow::IsTensorImpl(TSNode expr, int depth) const {
     out = IsTensorImpl(ts_node_named_child(expr, 0), depth + 1);
   } else if (type == "call") {
     TSNode fn = ts::Field(expr, "function");
-    if (auto q = m_.Resolve(expr)) {
+    if (auto q = m_.ResolveName(expr)) {
       auto tf = SplitTfName(*q);
       out = tf && TensorPath(tf->path);
     } else if (ts::Is(fn, "attribute")) {
@@ -262,7 +262,7 @@ bool DataFlow::IsTensorImpl(TSNode expr, int depth) const {
       if (!out && ts::Is(recv, "identifier") && m_.Text(recv) == "self") {
         // self.layer(x) where self.layer is a Keras layer: resolved above when assigned once.
         for (TSNode v : AssignedValues(fn)) {
-          auto q2 = m_.Resolve(v);
+          auto q2 = m_.ResolveName(v);
           auto tf2 = q2 ? SplitTfName(*q2) : std::nullopt;
           if (tf2 && KerasCallable(tf2->path)) out = true;
         }
@@ -275,7 +275,7 @@ bool DataFlow::IsTensorImpl(TSNode expr, int depth) const {
       if (s >= 0 && IsTraced(s)) out = true;
     }
   } else if (type == "identifier") {
-    if (auto q = m_.Resolve(expr)) {
+    if (auto q = m_.ResolveName(expr)) {
       auto tf = SplitTfName(*q);
       out = tf && TensorPath(tf->path);
     } else {
@@ -323,7 +323,7 @@ bool DataFlow::IsTensorImpl(TSNode expr, int depth) const {
     } else if (ts::Is(obj, "identifier") && m_.Text(obj) == "self") {
       for (TSNode v : AssignedValues(expr))
         if (IsTensorImpl(v, depth + 1)) out = true;
-    } else if (auto q = m_.Resolve(expr)) {
+    } else if (auto q = m_.ResolveName(expr)) {
       auto tf = SplitTfName(*q);
       out = tf && TensorPath(tf->path);
     }
@@ -370,7 +370,7 @@ bool DataFlow::IsVariableImpl(TSNode expr, int depth) const {
       if (IsVariableImpl(v, depth + 1)) out = true;
     if (!out && type == "identifier") out = IsVariableCollection(LoopIterable(expr), depth + 1);
     if (!out) {
-      if (auto q = m_.Resolve(expr)) {
+      if (auto q = m_.ResolveName(expr)) {
         auto tf = SplitTfName(*q);
         out = tf && IsVariablePath(tf->path);
       }
@@ -454,7 +454,7 @@ bool DataFlow::IsShapeImpl(TSNode expr, int depth) const {
     std::string_view attr = m_.Text(ts::Field(expr, "attribute"));
     if (attr == "shape") {
       TSNode obj = ts::Field(expr, "object");
-      auto q = m_.Resolve(obj);
+      auto q = m_.ResolveName(obj);
       auto tf = q ? SplitTfName(*q) : std::nullopt;
       return !(tf && tf->path.find('(') == std::string::npos);  // not a module attribute
     }
@@ -574,7 +574,7 @@ TSNode DataFlow::CalleeDefImpl(TSNode call) const {
   if (ts::Is(fn, "attribute") && !ts::Is(ts::Field(fn, "object"), "identifier") &&
       !ts::Is(ts::Field(fn, "object"), "attribute"))
     return TSNode{};  // f(...).m(), "s".join(...): not a definition of this file
-  if (auto q = m_.Resolve(fn)) {
+  if (auto q = m_.ResolveName(fn)) {
     auto tf = SplitTfName(*q);
     if (tf && tf->path.rfind("function(", 0) != 0) return TSNode{};  // a TensorFlow API, not g = tf.function(f)
   }

@@ -22,6 +22,7 @@
 
 #include <tree_sitter/api.h>
 
+#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
@@ -33,6 +34,9 @@
 #include "analyzer/python/parse.h"
 
 namespace tfm {
+namespace ts {
+class NodeIndex;
+}
 
 enum class ScopeKind { kModule, kClass, kFunction, kLambda, kComprehension };
 
@@ -89,6 +93,7 @@ std::string_view ExecContextName(ExecContext c);
 class SemanticModel {
  public:
   explicit SemanticModel(const ParsedFile& file);
+  ~SemanticModel();
 
   const ParsedFile& file() const { return file_; }
   const SourceFile& source() const { return file_.source; }
@@ -100,6 +105,9 @@ class SemanticModel {
   // Qualified name of an expression (identifier, attribute chain, call result
   // written "f()"), or nullopt when not resolvable.
   std::optional<std::string> Resolve(TSNode expr) const;
+  // The same without a copy: the interned name, valid as long as the model, or
+  // nullptr when not resolvable.
+  const std::string* ResolveName(TSNode expr) const;
   std::optional<TfName> ResolveTf(TSNode expr) const;
 
   // The binding a name refers to at `at` (LEGB with flow order in the scope).
@@ -156,12 +164,15 @@ class SemanticModel {
   void AddBinding(Binding b);
   void BindTarget(TSNode target, TSNode value, BindingKind kind, int scope, int depth = 0);
   void BindParameters(TSNode params, int scope);
-  std::optional<std::string> ResolveImpl(TSNode expr, int depth) const;
-  std::optional<std::string> ResolveBinding(const Binding& b, int depth) const;
+  const std::string* ResolveImpl(TSNode expr, int depth) const;
+  const std::string* ResolveBinding(const Binding& b, int depth) const;
   bool IsReferencePosition(TSNode n, TSNode parent) const;
 
   const ParsedFile& file_;
   std::string_view text_;
+  // The file's tree flattened (node_index.h), built first and registered for this
+  // thread so every ts:: helper answers from it; the model must stay on one thread.
+  std::unique_ptr<ts::NodeIndex> index_;
   bool imports_tf_ = false;
   uint32_t max_depth_ = 0;
   uint32_t deepest_byte_ = 0;
@@ -184,7 +195,10 @@ class SemanticModel {
   std::vector<std::pair<uint32_t, uint32_t>> guarded_;
   std::vector<std::pair<uint32_t, uint32_t>> graph_ranges_;
   std::vector<uint32_t> eager_disabled_at_;  // module-level disable_eager_execution / disable_v2_behavior
-  mutable std::unordered_map<const void*, std::optional<std::string>> resolve_cache_;
+  // Resolve's answers by NodeIndex position (nullptr: not asked yet) and the names
+  // they point to.
+  mutable std::vector<const std::string*> resolved_;
+  mutable std::deque<std::string> names_;
   // A call's arguments, collected once per call node (rules ask for them many times).
   struct CallArgs {
     std::vector<TSNode> positional;

@@ -1,5 +1,6 @@
 #include "analyzer/python/ts_util.h"
 
+#include <algorithm>
 #include <atomic>
 #include <memory>
 #include <utility>
@@ -70,34 +71,44 @@ inline TSNode Memo(TSNode n, uint32_t query, Compute&& compute) {
 void NewTreeEpoch() { g_tree_epoch.fetch_add(1, std::memory_order_relaxed); }
 
 TSNode ChildByFieldId(TSNode n, TSFieldId id) {
-  if (ts_node_is_null(n)) return TSNode{};
+  if (!n.id) return TSNode{};
+  if (const NodeIndex* ix = NodeIndex::For(n.tree)) {
+    int i = ix->Find(n);
+    if (i >= 0) return ix->FieldChild(i, id);
+  }
   return Memo(n, id, [&] { return ts_node_child_by_field_id(n, id); });
 }
 
 TSNode Parent(TSNode n) {
-  if (ts_node_is_null(n)) return TSNode{};
+  if (!n.id) return TSNode{};
+  if (const NodeIndex* ix = NodeIndex::For(n.tree)) {
+    int i = ix->Find(n);
+    if (i >= 0) return ix->Parent(i) >= 0 ? ix->Node(ix->Parent(i)) : TSNode{};
+  }
   return Memo(n, kParentQuery, [&] { return ts_node_parent(n); });
 }
 
 bool SymbolIs(TSSymbol sym, const char* type) {
+  // Symbols named `type`, as a bitset inline in the slot (the Python grammar has a
+  // few hundred symbols; larger ids fall back to a string compare).
+  constexpr size_t kWords = 8;
   struct Slot {
     const char* key = nullptr;
-    std::vector<bool>* symbols = nullptr;  // symbols named `type`; owned by the thread's table
+    uint64_t bits[kWords] = {};
   };
   thread_local Slot table[256];
-  thread_local std::vector<std::unique_ptr<std::vector<bool>>> owned;
+  if (sym >= kWords * 64) return std::strcmp(ts_language_symbol_name(tree_sitter_python(), sym), type) == 0;
   size_t h = (reinterpret_cast<uintptr_t>(type) >> 3) & 255;
   for (size_t probe = 0; probe < 256; ++probe, h = (h + 1) & 255) {
-    if (table[h].key == type) return sym < table[h].symbols->size() && (*table[h].symbols)[sym];
-    if (!table[h].key) {
+    Slot& slot = table[h];
+    if (slot.key == type) return (slot.bits[sym >> 6] >> (sym & 63)) & 1;
+    if (!slot.key) {
       const TSLanguage* lang = tree_sitter_python();
-      uint32_t count = ts_language_symbol_count(lang);
-      auto bits = std::make_unique<std::vector<bool>>(count, false);
+      uint32_t count = std::min<uint32_t>(ts_language_symbol_count(lang), kWords * 64);
       for (TSSymbol s = 0; s < count; ++s)
-        if (std::strcmp(ts_language_symbol_name(lang, s), type) == 0) (*bits)[s] = true;
-      table[h] = Slot{type, bits.get()};
-      owned.push_back(std::move(bits));
-      return sym < table[h].symbols->size() && (*table[h].symbols)[sym];
+        if (std::strcmp(ts_language_symbol_name(lang, s), type) == 0) slot.bits[s >> 6] |= uint64_t{1} << (s & 63);
+      slot.key = type;
+      return (slot.bits[sym >> 6] >> (sym & 63)) & 1;
     }
   }
   return std::strcmp(ts_language_symbol_name(tree_sitter_python(), sym), type) == 0;
@@ -106,6 +117,14 @@ bool SymbolIs(TSSymbol sym, const char* type) {
 std::vector<TSNode> NamedChildren(TSNode n) {
   std::vector<TSNode> out;
   if (ts_node_is_null(n)) return out;
+  if (const NodeIndex* ix = NodeIndex::For(n.tree)) {
+    int i = ix->Find(n);
+    if (i >= 0) {
+      for (int k = i + 1, e = ix->End(i); k < e; k = ix->End(k))
+        if (ix->Named(k)) out.push_back(ix->Node(k));
+      return out;
+    }
+  }
   TSTreeCursor c = ts_tree_cursor_new(n);
   if (ts_tree_cursor_goto_first_child(&c)) {
     do {
@@ -120,6 +139,14 @@ std::vector<TSNode> NamedChildren(TSNode n) {
 std::vector<ChildWithField> ChildrenWithFields(TSNode n) {
   std::vector<ChildWithField> out;
   if (ts_node_is_null(n)) return out;
+  if (const NodeIndex* ix = NodeIndex::For(n.tree)) {
+    int i = ix->Find(n);
+    if (i >= 0) {
+      for (int k = i + 1, e = ix->End(i); k < e; k = ix->End(k))
+        out.push_back({ix->Node(k), NodeIndex::FieldName(ix->FieldOf(k))});
+      return out;
+    }
+  }
   TSTreeCursor c = ts_tree_cursor_new(n);
   if (ts_tree_cursor_goto_first_child(&c)) {
     do {

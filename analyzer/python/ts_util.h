@@ -9,12 +9,14 @@
 #include <string_view>
 #include <vector>
 
+#include "analyzer/python/node_index.h"
+
 namespace tfm::ts {
 
 // Does grammar symbol `sym` have the node type name `type`? Cached per call site's
 // string literal, so the common `Is(node, "call")` is a table lookup, not a strcmp.
 bool SymbolIs(TSSymbol sym, const char* type);
-inline bool Is(TSNode n, const char* type) { return !ts_node_is_null(n) && SymbolIs(ts_node_symbol(n), type); }
+inline bool Is(TSNode n, const char* type) { return n.id && SymbolIs(ts_node_symbol(n), type); }  // id null = null node
 inline std::string_view Type(TSNode n) { return ts_node_is_null(n) ? std::string_view() : ts_node_type(n); }
 inline std::string_view Text(TSNode n, std::string_view src) {
   if (ts_node_is_null(n)) return {};
@@ -25,7 +27,8 @@ inline std::string_view Text(TSNode n, std::string_view src) {
 // (looking a name up costs a string search over the grammar's field table).
 TSFieldId FieldId(const char* name);
 
-// Memoized child-by-field and parent lookups. In tree-sitter 0.20 both are walks
+// Child-by-field and parent lookups: from the tree's NodeIndex when it has one,
+// else memoized. In tree-sitter 0.20 both are walks
 // (ts_node_parent descends from the root: O(depth * siblings)), and rules ask the
 // same questions of the same nodes many times (every rule looks at the callee of
 // every call). Answers are kept in a small per-thread table keyed by node identity.
@@ -37,7 +40,7 @@ TSNode ChildByFieldId(TSNode n, TSFieldId id);
 TSNode Parent(TSNode n);
 
 inline TSNode Field(TSNode n, const char* name) {
-  if (ts_node_is_null(n)) return TSNode{};
+  if (!n.id) return TSNode{};
   return ChildByFieldId(n, FieldId(name));
 }
 inline bool Same(TSNode a, TSNode b) { return ts_node_eq(a, b); }
@@ -57,8 +60,17 @@ std::vector<ChildWithField> ChildrenWithFields(TSNode n);
 // Iterative pre/post-order walk. `enter(node, field)` returns false to skip the
 // subtree; `leave(node)` runs after the subtree of every entered node. Field names
 // cost a lookup per node: with kFields = false, `field` is always nullptr.
+// Trees with a NodeIndex (every file a SemanticModel was built for) are walked
+// over the index's arrays instead of with a tree-sitter cursor.
 template <bool kFields = true, typename Enter, typename Leave>
 void Walk(TSNode root, Enter&& enter, Leave&& leave) {
+  if (const NodeIndex* ix = NodeIndex::For(root.tree)) {
+    int r = ix->Find(root);
+    if (r >= 0) {
+      ix->Walk<kFields>(r, enter, leave);
+      return;
+    }
+  }
   if (!enter(root, static_cast<const char*>(nullptr))) return;
   TSTreeCursor c = ts_tree_cursor_new(root);
   size_t depth = 0;

@@ -1,0 +1,158 @@
+// NodeIndex answers must be tree-sitter's: for every node of every Python file under
+// testdata/ and examples/, every field id, the parent, the children with their field
+// names and the walk order are compared with the tree-sitter C API.
+#include "analyzer/python/node_index.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "analyzer/python/parse.h"
+#include "analyzer/python/source.h"
+#include "analyzer/python/ts_util.h"
+
+namespace tfm {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::vector<std::string> PythonFiles() {
+  std::vector<std::string> out;
+  for (const char* dir : {"testdata", "examples"}) {
+    fs::path root = fs::path(TFMIGRATE_SOURCE_DIR) / dir;
+    if (!fs::exists(root)) continue;
+    for (const auto& e : fs::recursive_directory_iterator(root))
+      if (e.is_regular_file() && e.path().extension() == ".py") out.push_back(e.path().string());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+struct TsChild {
+  TSNode node;
+  TSFieldId field;
+};
+
+// Children with field ids straight from a tree-sitter cursor.
+std::vector<TsChild> CursorChildren(TSNode n) {
+  std::vector<TsChild> out;
+  TSTreeCursor c = ts_tree_cursor_new(n);
+  if (ts_tree_cursor_goto_first_child(&c)) {
+    do out.push_back({ts_tree_cursor_current_node(&c), ts_tree_cursor_current_field_id(&c)});
+    while (ts_tree_cursor_goto_next_sibling(&c));
+  }
+  ts_tree_cursor_delete(&c);
+  return out;
+}
+
+TEST(NodeIndex, MatchesTreeSitterOnEveryFixtureNode) {
+  auto files = PythonFiles();
+  ASSERT_GT(files.size(), 50u);
+  const TSLanguage* lang = tree_sitter_python();
+  const uint32_t field_count = ts_language_field_count(lang);
+  PythonParser parser;
+  size_t nodes_checked = 0, fields_found = 0;
+  for (const auto& path : files) {
+    SCOPED_TRACE(path);
+    auto src = LoadSource(path);
+    if (!src) continue;
+    auto parsed = parser.Parse(std::move(*src));
+    if (!parsed) continue;
+    ts::NodeIndex index(parsed->tree.get());
+    ASSERT_EQ(ts::NodeIndex::For(parsed->tree.get()), &index);
+    // Preorder from a cursor walk of the whole tree must be the index order.
+    std::vector<TSNode> order;
+    std::vector<TSNode> stack{parsed->Root()};
+    while (!stack.empty()) {
+      TSNode n = stack.back();
+      stack.pop_back();
+      order.push_back(n);
+      auto kids = CursorChildren(n);
+      for (auto it = kids.rbegin(); it != kids.rend(); ++it) stack.push_back(it->node);
+    }
+    ASSERT_EQ(static_cast<int>(order.size()), index.size());
+    for (int i = 0; i < index.size(); ++i) {
+      TSNode n = order[i];
+      ASSERT_TRUE(ts_node_eq(index.Node(i), n));
+      ASSERT_EQ(index.Find(n), i);
+      TSNode parent = ts_node_parent(n);
+      if (ts_node_is_null(parent)) {
+        ASSERT_EQ(index.Parent(i), -1);
+      } else {
+        ASSERT_GE(index.Parent(i), 0);
+        ASSERT_TRUE(ts_node_eq(index.Node(index.Parent(i)), parent)) << ts_node_type(n);
+      }
+      for (TSFieldId f = 1; f <= field_count; ++f) {
+        TSNode want = ts_node_child_by_field_id(n, f);
+        TSNode got = index.FieldChild(i, f);
+        ASSERT_EQ(ts_node_is_null(want), ts_node_is_null(got))
+            << ts_node_type(n) << " field " << ts_language_field_name_for_id(lang, f);
+        if (!ts_node_is_null(want)) {
+          ASSERT_TRUE(ts_node_eq(want, got));
+          ++fields_found;
+        }
+      }
+      auto kids = CursorChildren(n);
+      auto with_fields = ts::ChildrenWithFields(n);
+      ASSERT_EQ(kids.size(), with_fields.size());
+      for (size_t k = 0; k < kids.size(); ++k) {
+        ASSERT_TRUE(ts_node_eq(kids[k].node, with_fields[k].node));
+        const char* want = kids[k].field ? ts_language_field_name_for_id(lang, kids[k].field) : nullptr;
+        ASSERT_EQ(want, with_fields[k].field);
+      }
+      ++nodes_checked;
+    }
+    // A walk over the index (entering named nodes only) visits what a cursor walk
+    // does, with the same field names and one leave per entered node.
+    std::vector<std::pair<TSNode, const char*>> want;
+    size_t want_leaves = 0;
+    std::vector<std::pair<TSNode, TSFieldId>> todo{{parsed->Root(), 0}};
+    while (!todo.empty()) {
+      auto [n, f] = todo.back();
+      todo.pop_back();
+      want.emplace_back(n, f ? ts_language_field_name_for_id(lang, f) : nullptr);
+      if (!ts_node_is_named(n)) continue;
+      ++want_leaves;
+      auto kids = CursorChildren(n);
+      for (auto it = kids.rbegin(); it != kids.rend(); ++it) todo.emplace_back(it->node, it->field);
+    }
+    std::vector<std::pair<TSNode, const char*>> walked;
+    size_t leaves = 0;
+    ts::Walk(
+        parsed->Root(),
+        [&](TSNode n, const char* f) {
+          walked.emplace_back(n, f);
+          return ts_node_is_named(n);
+        },
+        [&](TSNode) { ++leaves; });
+    ASSERT_EQ(leaves, want_leaves);
+    ASSERT_EQ(walked.size(), want.size());
+    for (size_t k = 0; k < want.size(); ++k) {
+      ASSERT_TRUE(ts_node_eq(walked[k].first, want[k].first));
+      ASSERT_EQ(walked[k].second, want[k].second);
+    }
+  }
+  EXPECT_GT(nodes_checked, 10000u);
+  EXPECT_GT(fields_found, 1000u);
+}
+
+TEST(NodeIndex, UnregistersAndFallsBack) {
+  PythonParser parser;
+  auto src = SourceFromBytes("x = f(a, b=1)\n", "t.py", SourceKind::kPython);
+  ASSERT_TRUE(static_cast<bool>(src));
+  auto parsed = parser.Parse(std::move(*src));
+  ASSERT_TRUE(static_cast<bool>(parsed));
+  TSNode call = ts_node_descendant_for_byte_range(parsed->Root(), 4, 5);
+  while (!ts::Is(call, "call")) call = ts_node_parent(call);
+  TSNode fn_before = ts::Field(call, "function");
+  {
+    ts::NodeIndex index(parsed->tree.get());
+    EXPECT_TRUE(ts_node_eq(ts::Field(call, "function"), fn_before));
+    EXPECT_EQ(ts::NamedChildren(ts::Field(call, "arguments")).size(), 2u);
+  }
+  EXPECT_EQ(ts::NodeIndex::For(parsed->tree.get()), nullptr);
+  EXPECT_TRUE(ts_node_eq(ts::Field(call, "function"), fn_before));
+}
+
+}  // namespace
+}  // namespace tfm
