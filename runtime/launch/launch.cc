@@ -76,9 +76,14 @@ LaunchResult LaunchScript(const LaunchOptions& o) {
   if (!tf) {
     const char* old = std::getenv("PYTHONPATH");
     env.push_back("PYTHONPATH=" + pythonpath + (old && *old ? std::string(":") + old : ""));
-    // OpenMP GEMM threads follow the load: on a busy machine a fixed team of threads
-    // waiting at barriers is several times slower than fewer threads.
-    if (!std::getenv("OMP_DYNAMIC")) env.push_back("OMP_DYNAMIC=true");
+    // OpenMP GEMM threads follow the load only when the machine is saturated: there a
+    // fixed team waiting at barriers is several times slower than fewer threads. Below
+    // that, libgomp's dynamic mode (threads = cores - 1-minute load average) lags behind:
+    // right after any earlier work it halves a quiet machine's matmul throughput.
+    double load[1] = {0};
+    if (!std::getenv("OMP_DYNAMIC") && getloadavg(load, 1) == 1 &&
+        load[0] >= static_cast<double>(std::thread::hardware_concurrency()))
+      env.push_back("OMP_DYNAMIC=true");
     // The bundled runtime computes with its own Eigen kernels; numpy only converts and
     // formats. OpenBLAS's worker threads (started with numpy, busy-waiting) only compete
     // with them and with the other side of a `tfmigrate diff`: one thread halves a small
