@@ -99,9 +99,11 @@ TEST(Consistency, NoOrphanDocsOrFixtures) {
     if (id.rfind("TFM9", 0) == 0) continue;
     EXPECT_TRUE(ids.count(id)) << "doc without a rule: " << e.path();
   }
-  for (const auto& [id, row] : Catalogue())
-    if (id.rfind("TFM9", 0) == 0)
+  for (const auto& [id, row] : Catalogue()) {
+    if (id.rfind("TFM9", 0) == 0) {
       EXPECT_TRUE(fs::exists(SourceDir() / "docs" / "rules" / (id + ".md"))) << "dynamic rule without a page: " << id;
+    }
+  }
   for (const auto& e : fs::directory_iterator(SourceDir() / "testdata" / "rules"))
     EXPECT_TRUE(ids.count(e.path().filename().string())) << "fixture without a rule: " << e.path();
 }
