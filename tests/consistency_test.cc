@@ -86,7 +86,9 @@ TEST(Consistency, EveryRuleHasItsFiles) {
       EXPECT_TRUE(fs::exists(fx / "input.py"));
       EXPECT_TRUE(fs::exists(fx / "expected.py"));
     }
-    if (i.input == RuleInput::kCpp) EXPECT_TRUE(fs::exists(fx / "input.cc"));
+    if (i.input == RuleInput::kCpp) {
+      EXPECT_TRUE(fs::exists(fx / "input.cc"));
+    }
   }
 }
 
