@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <unordered_map>
+
 #include "analyzer/python/dataflow.h"
 #include "analyzer/python/ts_util.h"
 
@@ -79,12 +81,17 @@ bool FixedSignature(const SemanticModel& m, TSNode def) {
 void RetracingArguments::CheckPython(PythonContext& ctx) const {
   const SemanticModel& m = ctx.model();
   const DataFlow& df = DataFlow::Of(m);
+  std::unordered_map<uint32_t, bool> fixed_signature;  // by the def's start byte
   for (TSNode call : m.calls()) {
     int callee = df.ScopeOfDef(df.CalleeDef(call));
     if (!df.IsTraced(callee)) continue;
     TSNode loop = df.EnclosingLoop(call);
     if (ts_node_is_null(loop)) continue;
-    if (FixedSignature(m, df.CalleeDef(call))) continue;
+    // answered once per function: the `tf.function(fn, input_signature=...)` form scans every call
+    TSNode def = df.CalleeDef(call);
+    auto [known, fresh] = fixed_signature.try_emplace(ts_node_start_byte(def), false);
+    if (fresh) known->second = FixedSignature(m, def);
+    if (known->second) continue;
     TSNode args = ts::Field(call, "arguments");
     for (TSNode a : ts::NamedChildren(args)) {
       TSNode v = ts::Is(a, "keyword_argument") ? ts::Field(a, "value") : a;

@@ -6,11 +6,13 @@
 // executable, then the build tree it was compiled in.
 #include <dlfcn.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <system_error>
+#include <vector>
 
 #include "analyzer/cpp/cpp_model.h"
 
