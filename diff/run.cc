@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -63,8 +64,6 @@ DiffResult DiffScripts(const std::string& old_path, const std::string& new_path,
       return r;
     }
   }
-  Analysis analysis;
-  if (!CheckInputs(&r, &analysis)) return r;
   TempDir tmp;
   if (tmp.path().empty()) {
     r.error = "cannot create a temporary directory";
@@ -86,11 +85,20 @@ DiffResult DiffScripts(const std::string& old_path, const std::string& new_path,
     lo[i].python = o.python;
     lo[i].deterministic_random = o.deterministic_random;
   }
+  // The static analysis (input check, then the explanation's findings) runs while the
+  // sides run; input it rejects cancels them.
+  std::atomic<bool> cancel{false};
+  Analysis analysis;
+  bool inputs_ok = true;
   {
-    std::thread other([&] { lr[1] = rt::LaunchScript(lo[1]); });
-    lr[0] = rt::LaunchScript(lo[0]);
-    other.join();
+    lo[0].cancel = lo[1].cancel = &cancel;
+    std::thread sides_run[2] = {std::thread([&] { lr[0] = rt::LaunchScript(lo[0]); }),
+                                std::thread([&] { lr[1] = rt::LaunchScript(lo[1]); })};
+    inputs_ok = CheckInputs(&r, &analysis);
+    if (!inputs_ok) cancel = true;
+    for (auto& t : sides_run) t.join();
   }
+  if (!inputs_ok) return r;
   for (int i = 0; i < 2; ++i) {
     sides[i]->exit_code = lr[i].exit_code;
     sides[i]->output_tail = Tail(ReadAll(lo[i].output_path), 6);

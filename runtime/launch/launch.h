@@ -6,6 +6,7 @@
 //   LaunchResult r = LaunchScript(o);   // r.exit_code, r.timed_out
 #pragma once
 
+#include <atomic>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,7 @@ struct LaunchOptions {
   std::string python;               // interpreter override (else python3, or .venv/bin/python)
   bool deterministic_random = false;  // the n-th random op draws numpy's numbers for seed n (both backends)
   std::string output_path;          // non-empty: the script's stdout and stderr go to this file, not the terminal
+  const std::atomic<bool>* cancel = nullptr;  // set from another thread: the child is killed (error "cancelled")
 };
 
 struct LaunchResult {

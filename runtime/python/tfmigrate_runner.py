@@ -7,6 +7,7 @@ Usage: python3 tfmigrate_runner.py --mode tf1|tf2 --backend bundled|tensorflow
 Exit codes: 0 ok, 1 the script raised, 3 unsupported TF symbol (bundled), 4 MemoryError."""
 import argparse
 import gc
+import itertools
 import json
 import math
 import os
@@ -313,34 +314,63 @@ def main():
     var_values = {}
     counts = {}
 
-    def optimizer_state():
+    # What each Python type is to the recorder, decided once per type, so a pass over the
+    # heap (at every session close and once at the end; with NumPy loaded it holds ~20k
+    # objects) filters in C and runs Python code only for the few objects that matter.
+    kinds = {}
+
+    def kind_of(t):
+        k = ""
+        try:
+            if issubclass(t, type):
+                k = ""
+            elif t.__name__ == "Generator" and hasattr(t, "normal"):
+                k = "generator"
+            elif hasattr(t, "apply_gradients"):
+                k = "optimizer"
+            elif issubclass(t, var_base) and t.__name__ != "_UnreadVariable":
+                k = "variable"  # an _UnreadVariable is the result of an assign, not a variable of its own
+        except Exception:  # noqa: BLE001 - odd types may raise on attribute access
+            k = ""
+        kinds[t] = k
+
+    def scan_heap(want_variables):
         """ids of the variables optimizers own (slots, iteration counters, beta powers) and
         of random generators' states: TF1 and TF2 name and shape them differently, so they
-        are not compared as model state."""
-        ids = set()
-        for o in gc.get_objects():
+        are not compared as model state. With want_variables, also the live variables, in
+        heap order."""
+        ids, variables = set(), []
+        objs = gc.get_objects()
+        for t in set(map(type, objs)):
+            if t not in kinds:
+                kind_of(t)
+        wanted = {t for t, k in kinds.items() if k}
+        for o in itertools.compress(objs, map(wanted.__contains__, map(type, objs))):
+            k = kinds[type(o)]
             try:
-                if type(o).__name__ == "Generator" and hasattr(o, "state") and hasattr(o, "normal"):
-                    ids.add(id(o.state))
-                    continue
-                if isinstance(o, type) or not hasattr(type(o), "apply_gradients") or not hasattr(o, "variables"):
-                    continue
-                vs = o.variables
-                for v in (vs() if callable(vs) else vs) or []:
-                    ids.add(id(v))
-                    inner = getattr(v, "_value", None)  # a Keras 3 variable wraps a tf.Variable
-                    if inner is not None:
-                        ids.add(id(inner))
+                if k == "variable":
+                    if want_variables:
+                        variables.append(o)
+                elif k == "generator":
+                    if hasattr(o, "state"):
+                        ids.add(id(o.state))
+                elif hasattr(o, "variables"):
+                    vs = o.variables
+                    for v in (vs() if callable(vs) else vs) or []:
+                        ids.add(id(v))
+                        inner = getattr(v, "_value", None)  # a Keras 3 variable wraps a tf.Variable
+                        if inner is not None:
+                            ids.add(id(inner))
             except Exception:  # noqa: BLE001 - odd objects may raise on attribute access
                 continue
-        return ids
+        return ids, variables
 
     def snapshot(sess):
         try:
             vs = sess.graph.get_collection("variables")
         except Exception:  # noqa: BLE001
             return
-        skip = optimizer_state()
+        skip, _ = scan_heap(False)
         vs = [v for v in vs if id(v) not in skip]
         trace.quiet = True  # the recorder's own reads are not the program's fetches
         try:
@@ -471,12 +501,10 @@ def main():
     for s in sessions:
         if not getattr(s, "_tfm_closed", False):
             snapshot(s)
-    skip = optimizer_state()
-    for o in gc.get_objects():
+    skip, live = scan_heap(True)
+    for o in live:
         try:
-            if not isinstance(o, var_base) or id(o) in skip or not hasattr(o, "numpy"):
-                continue
-            if type(o).__name__ == "_UnreadVariable":  # the result of an assign, not a variable of its own
+            if id(o) in skip or not hasattr(o, "numpy"):
                 continue
             var_values.setdefault(o.name, value_record(o.numpy()))
         except Exception:  # noqa: BLE001 - graph variables have no numpy(); odd objects may raise
