@@ -103,7 +103,31 @@ HAND_REMOVED = [
     ("contrib.eager.", "eager execution is the TF2 default (tf.* APIs)"),
     ("contrib.quantize.", "the TensorFlow Model Optimization Toolkit"),
     ("estimator.", "tf.keras (estimators were removed in TF 2.16)"),
+    # Shipped in the 1.x pip package outside the API tree (tensorflow/examples/tutorials/
+    # mnist/input_data.py), removed in TF 2.0.
+    ("examples.tutorials.", "tf.keras.datasets (e.g. tf.keras.datasets.mnist.load_data()); "
+     "the tutorials' input_data module was removed in TF 2.0"),
 ]
+
+# TFM101: names TF 1.0 renamed (its release notes and tf_upgrade.py). Pre-1.0 code still
+# uses them; they are neither TF 1.15 nor TF 2 endpoints. old -> the TF 1.0 name; the TF2
+# spelling in the table is derived from the TF 1.0 name through the tables below.
+HAND_PRE_1_0 = {
+    "mul": "multiply", "sub": "subtract", "neg": "negative", "inv": "reciprocal",
+    "listdiff": "setdiff1d", "list_diff": "setdiff1d", "pack": "stack", "unpack": "unstack",
+    "select": "where", "complex_abs": "abs", "batch_matmul": "matmul",
+    "scalar_summary": "summary.scalar", "histogram_summary": "summary.histogram",
+    "audio_summary": "summary.audio", "image_summary": "summary.image",
+    "merge_summary": "summary.merge", "merge_all_summaries": "summary.merge_all",
+    "train.SummaryWriter": "summary.FileWriter", "all_variables": "global_variables",
+    "initialize_variables": "variables_initializer", "initialize_local_variables": "local_variables_initializer",
+    "image.per_image_whitening": "image.per_image_standardization",
+    "batch_matrix_diag": "matrix_diag", "batch_matrix_transpose": "matrix_transpose",
+    "batch_matrix_determinant": "matrix_determinant", "batch_matrix_inverse": "matrix_inverse",
+    "batch_cholesky": "cholesky", "batch_matrix_solve": "matrix_solve", "batch_svd": "svd",
+    "batch_fft": "fft", "batch_ifft": "ifft", "op_scope": "name_scope",
+    "nn.rnn": "nn.static_rnn", "nn.bidirectional_rnn": "nn.static_bidirectional_rnn",
+}
 
 # Replacement notes for derived removals (prefix -> text).
 REMOVED_NOTES = [
@@ -450,11 +474,28 @@ def cmd_tf2(args):
             continue
         v1_only.append(f"{sym}\tcompat_v1\tsafe")
 
+    # Pre-1.0 names: spelled for TF2 through the derived tables (a TF2 endpoint, a rename,
+    # or tf.compat.v1); names that still exist somewhere are not removals.
+    canon_of = dict(r.split("\t")[:2] for r in renames)
+    pre10 = []
+    for old, new in sorted(HAND_PRE_1_0.items()):
+        if old in tf1 or old in v1 or old in v2:
+            continue
+        if new in v2 and not (new in v1 and v1[new] is not v2[new]):
+            spelled = f"tf.{new}"
+        elif new in canon_of:
+            spelled = f"tf.{canon_of[new]}"
+        elif new in v1:
+            spelled = f"tf.compat.v1.{new}"
+        else:
+            continue
+        pre10.append((old, f"{spelled} (tf.{old} is a pre-1.0 name; TF 1.x calls it tf.{new})"))
+
     hand_note = "# ---- HAND-WRITTEN (tools/gen_api_tables.py HAND_*): not derivable from the API trees ----\n"
     files["api_removed.tsv"] = header(
         cmd, f"TFM101: TF 1.15 endpoints with no TF {version} endpoint, not even tf.compat.v1\n"
         "# symbol\treplacement\tkind\tsafety\n") + "\n".join(removed) + "\n" + hand_note + "\n".join(
-            f"{s}\t{r}\tremoved\tnone" for s, r in HAND_REMOVED) + "\n"
+            f"{s}\t{r}\tremoved\tnone" for s, r in HAND_REMOVED + pre10) + "\n"
     files["api_v1_only.tsv"] = header(
         cmd, f"TFM102: TF 1.15 endpoints that exist in TF {version} only as tf.compat.v1.X\n"
         "# symbol\tkind\tsafety\n") + "\n".join(v1_only) + "\n"

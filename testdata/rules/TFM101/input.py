@@ -3,6 +3,7 @@ import tensorflow.compat.v1 as v1
 import tensorflow.contrib.slim as slim  # expect: TFM101
 from tensorflow.contrib import layers as contrib_layers  # expect: TFM101
 from tensorflow import keras  # ok
+from tensorflow.examples.tutorials.mnist import input_data  # expect: TFM101
 
 x = tf.zeros([4, 3])
 init = tf.contrib.layers.xavier_initializer()  # expect: TFM101
@@ -12,6 +13,14 @@ cell = tf.nn.rnn_cell.LSTMCell(10)  # expect: TFM101
 dense = v1.layers.dense(x, 3)  # expect: TFM101
 hp = tf.contrib.training.HParams(lr=0.1)  # expect: TFM101
 est = tf.estimator.DNNClassifier  # expect: TFM101
+
+# Pre-1.0 names (TF 1.0 renamed them): neither TF 1.15 nor TF2 has them.
+prod = tf.mul(x, 2.0)  # expect: TFM101
+stacked = tf.pack([x, x])  # expect: TFM101
+summ = tf.scalar_summary("loss", tf.reduce_sum(x))  # expect: TFM101
+outputs = tf.nn.rnn(cell, [x], dtype=tf.float32)  # expect: TFM101
+prod2 = tf.multiply(x, 2.0)  # ok
+stacked2 = tf.stack([x, x])  # ok
 
 # Not removed: these exist in TF2 (possibly under tf.compat.v1).
 y = tf.keras.layers.Dense(3)(x)  # ok
