@@ -193,7 +193,11 @@ class Checker {
       bool keep_pass = ts::Is(block, "block") && unique.size() >= statements;
       for (size_t k = 0; k < unique.size(); ++k) {
         const Finding& f = found_[unique[k]];
-        FixSafety safety = m_.ContextOf(f.stmt) == ExecContext::kGraph ? FixSafety::kUnsafe : FixSafety::kSafe;
+        // In graph-building code (sessions) the initializer is what makes the variables
+        // usable: deleting it breaks the program at every level that keeps the graph
+        // (compat, even with --unsafe-fixes). Only eager code loses nothing.
+        if (m_.ContextOf(f.stmt) == ExecContext::kGraph) continue;
+        FixSafety safety = FixSafety::kSafe;
         if (keep_pass && k == 0) {
           fixes[unique[k]] = ReplaceNode(f.stmt, "pass", "Replace the initializer statement with `pass`", safety);
           continue;

@@ -8,17 +8,25 @@ b = tf.Variable(0.0)
 init = tf.global_variables_initializer()  # expect: TFM205
 
 with tf.Session() as sess:
+    sess.run(init)  # expect: TFM205
+    sess.run(local_variables_initializer())  # expect: TFM205
+    sess.run([tables_initializer(), b.initializer])  # expect: TFM205
     print(sess.run(w))  # ok: a real fetch
 
 with v1.Session() as other:
-    pass  # expect: TFM205
+    other.run(v1.variables_initializer([w, b]))  # expect: TFM205
 
 init_op = tf.group(v1.global_variables_initializer(), local_variables_initializer())  # expect: TFM205
 init_list = [tables_initializer()]  # expect: TFM205
 with v1.Session() as sess3:
+    sess3.run(init_op)  # expect: TFM205
+    sess3.run(init_list)  # expect: TFM205
+    sess3.run(tf.group(w.initializer, b.initializer))  # expect: TFM205
     sess3.run(tf.group(init, w))  # ok: groups a real op with the initializer
 
 with v1.Session() as sess2:
+    init.run()  # expect: TFM205
+    w.initializer.run()  # expect: TFM205
     result = sess2.run([init, w])  # ok: mixes the initializer with a real fetch
 
 
@@ -26,7 +34,7 @@ def restore_or_init(session, saver, path):
     if path:
         saver.restore(session, path)  # ok
     else:
-        pass  # expect: TFM205
+        session.run(v1.initialize_all_variables())  # expect: TFM205
 
 
 @tf.function

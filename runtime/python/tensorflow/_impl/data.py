@@ -339,9 +339,18 @@ class Iterator:
         return nest.pack_sequence_as(self._struct, outs)
 
 
+def _require_dataset(ds):
+    # tf.compat.v1.data.make_*_iterator wrap anything that is not a dataset in
+    # DatasetV1Adapter, whose constructor fails on the missing variant tensor.
+    if not isinstance(ds, Dataset):
+        raise AttributeError("'%s' object has no attribute '_variant_tensor'" % type(ds).__name__)
+
+
 def make_one_shot_iterator(ds):
+    _require_dataset(ds)
     return ds.make_one_shot_iterator()
 
 
 def make_initializable_iterator(ds, shared_name=None):
+    _require_dataset(ds)
     return ds.make_initializable_iterator()
