@@ -221,6 +221,26 @@ def ast_signature(fn):
     return ",".join(parts)
 
 
+def arg_aliases(fn):
+    """'value>input|filter>filters': the keyword renames a TF 1.x function resolves with
+    deprecation.deprecated_argument_lookup("new", new, "old", old) in its body."""
+    found = []
+    for node in ast.walk(fn):
+        if not isinstance(node, ast.Call) or len(node.args) != 4:
+            continue
+        f = node.func
+        fname = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+        if fname != "deprecated_argument_lookup":
+            continue
+        new, old = node.args[0], node.args[2]
+        if isinstance(new, ast.Constant) and isinstance(old, ast.Constant) and \
+                isinstance(new.value, str) and isinstance(old.value, str):
+            pair = f"{old.value}>{new.value}"
+            if pair not in found:
+                found.append(pair)
+    return "|".join(found)
+
+
 def short(s):
     s = s.replace("\t", " ").replace("\n", " ")
     return s if len(s) <= 40 else s[:37] + "..."
@@ -266,11 +286,12 @@ def cmd_tf1(args):
                     break
                 for node in tree.body:
                     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                        defs[node.name] = ("function", ast_signature(node))
+                        defs[node.name] = ("function", ast_signature(node), arg_aliases(node))
                     elif isinstance(node, ast.ClassDef):
                         init = next((b for b in node.body if isinstance(b, ast.FunctionDef) and b.name == "__init__"),
                                     None)
-                        defs[node.name] = ("class", ast_signature(init) if init else "")
+                        defs[node.name] = ("class", ast_signature(init) if init else "",
+                                           arg_aliases(init) if init else "")
                 break
         parsed[modname] = defs
         return defs
@@ -278,11 +299,12 @@ def cmd_tf1(args):
     rows = []
     for ep, src in sorted(endpoints.items()):
         modname, _, name = src.rpartition(".")
-        kind, sig = module_defs(modname).get(name, ("other", ""))
-        rows.append(f"{ep}\t{src}\t{kind}\t{sig}")
+        kind, sig, aliases = module_defs(modname).get(name, ("other", "", ""))
+        rows.append(f"{ep}\t{src}\t{kind}\t{sig}\t{aliases}")
     out = header(".venv/bin/python tools/gen_api_tables.py tf1",
                  f"TF 1.15 public API from {whl.name} (tensorflow_core/_api/v1, signatures via ast)\n"
-                 "# endpoint\tsource\tkind\tsignature\n") + "\n".join(rows) + "\n"
+                 "# endpoint\tsource\tkind\tsignature\tdeprecated keyword aliases (old>new|...)\n") + \
+        "\n".join(rows) + "\n"
     (RULES / "tf1_api.tsv").write_text(out)
     print(f"tf1: {len(rows)} endpoints -> rules/tf1_api.tsv")
 
@@ -360,7 +382,17 @@ def parse_sig(sig):
     """-> (positional names in order, all names, defaults dict)."""
     pos, names, defaults = [], [], {}
     kwonly = False
-    for part in filter(None, sig.split(",")):
+    parts, depth, cur = [], 0, ""
+    for ch in sig:  # split at top-level commas only: defaults such as [1, 1, 1, 1]
+        depth += ch in "([{"
+        depth -= ch in ")]}"
+        if ch == "," and depth == 0:
+            parts.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    parts.append(cur)
+    for part in filter(None, (p.strip() for p in parts)):
         if part.startswith("**"):
             continue
         if part.startswith("*"):
@@ -421,7 +453,8 @@ def cmd_tf2(args):
     for sym in sorted(tf1):
         if owned_elsewhere(sym) or sym.split(".")[0] in SKIP_TOP:
             continue
-        _, src, kind1, sig1 = tf1[sym]
+        src, kind1, sig1 = tf1[sym][1:4]
+        aliases1 = tf1[sym][4] if len(tf1[sym]) > 4 else ""
         if sym not in v1:
             note = next((r for p, r in REMOVED_NOTES if sym.startswith(p)), "")
             removed.append(f"{sym}\t{note}\tremoved\tnone")
@@ -448,8 +481,25 @@ def cmd_tf2(args):
                 continue
             pos1, names1, def1 = parse_sig(sig1)
             pos2, names2, def2 = parse_sig(sig2)
+            # Keyword renames TF 1.x itself resolved (deprecated_argument_lookup in the
+            # wheel's source: filter -> filters, value -> input). Where the new name also
+            # holds the old one's position, positional calls mean the same thing. Value
+            # changes written by hand (keep_prob -> rate) are not renames.
+            hand = {(s_, d.split("@")[0]) for s_, _, d, _, _ in HAND_ARGS}
+            alias = {o: n for o, n in (pair.split(">") for pair in filter(None, aliases1.split("|")))
+                     if n in names2 and (sym, o) not in hand}
+            mapped = []
+            for i, n in enumerate(pos1):
+                a = alias.get(n)
+                name = a if a and i < len(pos2) and pos2[i] == a else n
+                if name not in mapped:
+                    mapped.append(name)
+            pos1 = mapped
             for n in names1:
                 if n in names2:
+                    continue
+                if n in alias:
+                    argrows.append(f"{sym}\tkw_rename\t{n}\t{alias[n]}\tsafe")
                     continue
                 new = KW_ALIASES.get(n)
                 if new and new in names2 and new in names1:

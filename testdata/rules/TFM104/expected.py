@@ -30,4 +30,13 @@ v = tf.compat.v1.reduce_sum(x, keep_dims=True)  # ok
 tf.compat.v1.summary.scalar("loss", tf.reduce_mean(x))  # expect: TFM104
 tf.compat.v1.summary.scalar("loss", tf.reduce_mean(x))  # ok
 tf.summary.scalar("lr", 0.1, step=3)  # ok
+
+# Keywords TF 1.x already renamed (deprecated aliases): only the old keyword is flagged.
+img = tf.zeros([1, 4, 4, 1])
+k = tf.zeros([2, 2, 1, 1])
+c1 = tf.nn.conv2d(img, k, [1, 1, 1, 1], "SAME")  # ok: same positions in TF2
+c2 = tf.nn.conv2d(img, filters=k, strides=[1, 1, 1, 1], padding="SAME")  # expect: TFM104
+c3 = tf.nn.conv2d(img, filters=k, strides=[1, 1, 1, 1], padding="SAME")  # ok
+p1 = tf.nn.max_pool(img, [1, 2, 2, 1], [1, 2, 2, 1], "VALID")  # ok
+p2 = tf.nn.max_pool(input=img, ksize=[1, 2, 2, 1], strides=[1, 2, 2, 1], padding="VALID")  # expect: TFM104
 sess = tf.compat.v1.Session()
