@@ -47,7 +47,8 @@ struct RewriteArgs {
 
 // --verify: the rewritten text goes to a hidden file next to the original (so the
 // script's sibling imports still resolve), runs against the original, and is removed.
-diff::DiffResult VerifyRewrite(const std::string& source, const std::string& rewritten, const RewriteArgs& a) {
+diff::DiffResult VerifyRewrite(const std::string& source, const std::string& original, const std::string& rewritten,
+                               const RewriteArgs& a) {
   fs::path src(source);
   fs::path probe = src.parent_path() / fmt::format(".tfmigrate-verify-{}-{}", ::getpid(), src.filename().string());
   diff::DiffResult r;
@@ -63,6 +64,7 @@ diff::DiffResult VerifyRewrite(const std::string& source, const std::string& rew
   o.backend = a.verify_backend;
   o.deterministic_random = a.deterministic_random;
   r = diff::DiffScripts(source, probe.string(), o);
+  if (r.error.empty()) diff::ExplainRewrite(&r, source, original, rewritten);
   std::error_code ec;
   fs::remove(probe, ec);
   // report the probe under the name a person knows
@@ -241,7 +243,7 @@ int RunRewrite(const RewriteArgs& a) {
     res.applied = fr.applied;
     res.left = fr.remaining.size();
     if (a.verify && fr.Changed() && ClassifyPath(job.source) == InputKind::kPython) {
-      diff::DiffResult v = VerifyRewrite(job.source, fr.rewritten, a);
+      diff::DiffResult v = VerifyRewrite(job.source, fr.original, fr.rewritten, a);
       if (!v.Equivalent()) {
         std::ostringstream why;
         if (!v.error.empty()) {

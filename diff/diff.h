@@ -94,6 +94,14 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
 // scripts (`analysis`, or a fresh analysis when null).
 void Explain(DiffResult* r, const Analysis* analysis = nullptr);
 
+// For `rewrite --verify`: the new side is `rewritten`, the rewrite of `original` (read
+// from `original_path`). Each divergence's line in the rewritten text is mapped back
+// to the original, and a fix the rewrite applied there (a finding of the original on
+// that line whose fix changed it) becomes the first cause: the edit that changed the
+// behavior, named by its rule.
+void ExplainRewrite(DiffResult* r, const std::string& original_path, const std::string& original,
+                    const std::string& rewritten);
+
 // Both scripts through the analyzer before anything runs: a file that is not UTF-8, too
 // large, too deeply nested or not valid Python is an input error (one line, exit 2), not
 // a divergence. Returns false and sets r->error then; `analysis` (may be null) receives

@@ -175,4 +175,108 @@ void Explain(DiffResult* r, const Analysis* given) {
   }
 }
 
+namespace {
+
+std::vector<std::string_view> Lines(std::string_view text) {
+  std::vector<std::string_view> out;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t nl = text.find('\n', start);
+    size_t end = nl == std::string_view::npos ? text.size() : nl;
+    out.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return out;
+}
+
+// For each line of `b` (1-based index), the line of `a` it corresponds to: equal lines
+// through a longest common subsequence of the lines between the common prefix and
+// suffix; a changed line maps to the unmatched line of `a` in the same gap, when the
+// gap holds exactly as many lines on both sides (edits within lines); 0 otherwise.
+// Gives up (all 0) when the changed middle is too large for the quadratic table.
+std::vector<int> MapLines(std::string_view a_text, std::string_view b_text) {
+  auto a = Lines(a_text), b = Lines(b_text);
+  std::vector<int> map(b.size() + 1, 0);
+  size_t pre = 0;
+  while (pre < a.size() && pre < b.size() && a[pre] == b[pre]) {
+    map[pre + 1] = static_cast<int>(pre + 1);
+    ++pre;
+  }
+  size_t suf = 0;
+  while (suf < a.size() - pre && suf < b.size() - pre && a[a.size() - 1 - suf] == b[b.size() - 1 - suf]) {
+    map[b.size() - suf] = static_cast<int>(a.size() - suf);
+    ++suf;
+  }
+  size_t n = a.size() - pre - suf, m = b.size() - pre - suf;
+  if (n == 0 || m == 0 || n * m > 4'000'000) return map;
+  // lcs[i][j]: LCS length of a[pre+i..] and b[pre+j..]
+  std::vector<std::vector<uint32_t>> lcs(n + 1, std::vector<uint32_t>(m + 1, 0));
+  for (size_t i = n; i-- > 0;)
+    for (size_t j = m; j-- > 0;)
+      lcs[i][j] = a[pre + i] == b[pre + j] ? lcs[i + 1][j + 1] + 1 : std::max(lcs[i + 1][j], lcs[i][j + 1]);
+  size_t i = 0, j = 0, gap_a = 0, gap_b = 0;
+  auto close_gap = [&](size_t ia, size_t jb) {
+    // lines a[gap_a..ia) and b[gap_b..jb) are unmatched: pair them when equally many
+    if (ia - gap_a == jb - gap_b)
+      for (size_t k = 0; k < jb - gap_b; ++k) map[pre + gap_b + k + 1] = static_cast<int>(pre + gap_a + k + 1);
+  };
+  while (i < n && j < m) {
+    if (a[pre + i] == b[pre + j]) {
+      close_gap(i, j);
+      map[pre + j + 1] = static_cast<int>(pre + i + 1);
+      ++i, ++j;
+      gap_a = i, gap_b = j;
+    } else if (lcs[i + 1][j] >= lcs[i][j + 1]) {
+      ++i;
+    } else {
+      ++j;
+    }
+  }
+  close_gap(n, m);
+  return map;
+}
+
+}  // namespace
+
+void ExplainRewrite(DiffResult* r, const std::string& original_path, const std::string& original,
+                    const std::string& rewritten) {
+  if (r->divergences.empty()) return;
+  std::vector<int> map = MapLines(original, rewritten);
+  auto orig_lines = Lines(original);
+  auto new_lines = Lines(rewritten);
+  AnalyzeOptions opts;
+  opts.jobs = 1;
+  Analysis an = AnalyzePaths({original_path}, opts);
+  for (auto& dv : r->divergences) {
+    int nl = dv.new_line;
+    if (nl <= 0 || nl >= static_cast<int>(map.size()) || map[nl] == 0) continue;
+    int ol = map[nl];
+    // only a line the rewrite changed can carry the edit that changed the behavior
+    if (orig_lines[ol - 1] == new_lines[nl - 1]) continue;
+    std::vector<Cause> applied;
+    for (const auto& f : an.files)
+      for (const auto& d : f.diagnostics) {
+        if (!d.HasApplicableFix() || static_cast<int>(d.start.line) != ol) continue;
+        Cause c;
+        c.rule_id = d.rule_id;
+        c.rule_name = d.rule_name;
+        c.path = d.path;
+        c.line = ol;
+        c.column = static_cast<int>(d.start.column);
+        c.message = fmt::format("the rewrite applied this {}fix here ({}): {}",
+                                d.fix->safety == FixSafety::kUnsafe ? "unsafe " : "", d.fix->title, d.message);
+        c.on_line = true;
+        c.predicts = true;
+        applied.push_back(std::move(c));
+      }
+    // unsafe fixes first: they are the ones allowed to change behavior
+    std::stable_sort(applied.begin(), applied.end(), [](const Cause& x, const Cause& y) {
+      return (x.message.rfind("the rewrite applied this unsafe", 0) == 0) >
+             (y.message.rfind("the rewrite applied this unsafe", 0) == 0);
+    });
+    dv.causes.insert(dv.causes.begin(), applied.begin(), applied.end());
+    if (dv.causes.size() > 5) dv.causes.resize(5);
+  }
+}
+
 }  // namespace tfm::diff

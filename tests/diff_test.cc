@@ -356,6 +356,10 @@ TEST(RewriteVerify, RefusesADivergentRewriteAndKeepsTheFile) {
   EXPECT_NE(r.err.find("the rewrite changes behavior; nothing written"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("TFM902"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("AttributeError"), std::string::npos) << r.err;
+  // the explanation names the fix that changed the line, mapped back to the original
+  EXPECT_NE(r.err.find("train.py:7:6: TFM208 [v1-dataset-iterator] the rewrite applied this unsafe fix here"),
+            std::string::npos)
+      << r.err;
   EXPECT_EQ(testing_support::ReadFile(py), text);
   for (const auto& e : std::filesystem::directory_iterator(dir.str()))
     EXPECT_EQ(e.path().filename().string().find(".tfmigrate-verify"), std::string::npos) << "probe left behind";
