@@ -15,6 +15,7 @@
 
 #include "runtime/core/status.h"
 #include "runtime/core/tensor.h"
+#include "runtime/kernels/philox.h"
 #include "runtime/ops/op_def.h"
 
 namespace tfm::rt {
@@ -22,7 +23,7 @@ namespace tfm::rt {
 // Per-session state: TF1 ref variables (by node name) and per-op random generators.
 struct SessionState {
   std::map<std::string, Tensor> ref_vars;
-  std::map<std::string, std::mt19937_64> rngs;
+  std::map<std::string, PhiloxRandom> rngs;  // by node name: one generator per kernel, as in TF
 };
 
 // Process-wide resource variables (eager / tf.function), keyed by shared_name.
@@ -42,8 +43,11 @@ class ResourceMgr {
 using HostCallback = std::function<Status(int64_t, const std::vector<Tensor>&, std::vector<Tensor>*)>;
 void SetHostCallback(HostCallback cb);
 
-// Global random seed state for eager ops (tf.random.set_seed).
-std::mt19937_64& EagerRng(int64_t seed, int64_t seed2);
+// The generator of an eagerly executed random op: TF caches one kernel (and so one
+// generator) per op type, dtype and seed pair, so repeated calls continue one stream.
+PhiloxRandom& EagerRng(const std::string& op, int dtype, int64_t seed, int64_t seed2);
+// A kernel's generator for its seed attrs (both 0: a non-deterministic pair, as TF).
+PhiloxRandom SeededPhilox(int64_t seed, int64_t seed2);
 // Forgets every eager generator (tf.random.set_seed restarts the sequences).
 void ResetEagerRngs();
 

@@ -2,6 +2,7 @@
 // (VarHandleOp/ReadVariableOp/Assign*VariableOp), random ops, host callbacks (PyFunc),
 // and functional control flow (If/While/PartitionedCall) that calls the function library.
 #include <cmath>
+#include <tuple>
 
 #include "runtime/function/function.h"
 #include "runtime/kernels/kernel.h"
@@ -137,40 +138,72 @@ Status VarIsInitializedOpK(KernelContext& c) {
   return Status::Ok();
 }
 
-std::mt19937_64& RngFor(KernelContext& c) {
+PhiloxRandom& RngFor(KernelContext& c, DType dt) {
   int64_t seed = GetIntAttr(*c.attrs, "seed", 0), seed2 = GetIntAttr(*c.attrs, "seed2", 0);
   if (c.session) {
     auto it = c.session->rngs.find(c.node_name);
-    if (it == c.session->rngs.end()) {
-      uint64_t s = (seed || seed2) ? static_cast<uint64_t>(seed) * 1000003u + static_cast<uint64_t>(seed2)
-                                   : std::random_device{}();
-      it = c.session->rngs.emplace(c.node_name, std::mt19937_64(s)).first;
-    }
+    if (it == c.session->rngs.end()) it = c.session->rngs.emplace(c.node_name, SeededPhilox(seed, seed2)).first;
     return it->second;
   }
-  return EagerRng(seed, seed2);
+  return EagerRng(c.op, static_cast<int>(dt), seed, seed2);
+}
+
+template <typename T>
+void FillRandom(const std::string& op, PhiloxRandom g, T* out, int64_t n) {
+  if (op == "RandomUniform")
+    FillUniform(g, out, n);
+  else if (op == "TruncatedNormal")
+    FillTruncatedNormal(g, out, n);
+  else
+    FillNormal(g, out, n);
 }
 
 Status RandomK(KernelContext& c) {
   Shape s;
   for (int64_t i = 0; i < c.inputs[0].num_elements(); ++i) s.push_back(c.inputs[0].AsInt64(i));
   DType dt = GetTypeAttr(*c.attrs, "dtype", DType::kFloat);
-  Tensor d = Tensor::Alloc(DType::kDouble, s);
-  auto& g = RngFor(c);
-  std::normal_distribution<double> normal(0.0, 1.0);
-  std::uniform_real_distribution<double> uni(0.0, 1.0);
-  for (int64_t i = 0; i < d.num_elements(); ++i) {
-    double v;
-    if (c.op == "RandomUniform") {
-      v = uni(g);
-    } else if (c.op == "TruncatedNormal") {
-      do { v = normal(g); } while (std::abs(v) > 2.0);
-    } else {
-      v = normal(g);
+  DType compute = dt == DType::kDouble ? DType::kDouble : DType::kFloat;
+  Tensor d = Tensor::Alloc(compute, s);
+  PhiloxRandom run = RngFor(c, dt).Reserve(static_cast<uint64_t>(d.num_elements()));
+  if (compute == DType::kDouble)
+    FillRandom(c.op, run, d.data<double>(), d.num_elements());
+  else
+    FillRandom(c.op, run, d.data<float>(), d.num_elements());
+  c.outputs = {compute == dt ? d : d.CastTo(dt)};
+  return Status::Ok();
+}
+
+// RandomUniformInt(shape, minval, maxval): lo + (bits % range), 32 bits a value for
+// int32 (4 a block), 64 for int64 (2 a block).
+Status RandomUniformIntK(KernelContext& c) {
+  Shape s;
+  for (int64_t i = 0; i < c.inputs[0].num_elements(); ++i) s.push_back(c.inputs[0].AsInt64(i));
+  DType dt = c.inputs[1].dtype();
+  int64_t lo = c.inputs[1].AsInt64(0), hi = c.inputs[2].AsInt64(0);
+  if (lo >= hi) return InvalidArgument("Need minval < maxval, got " + std::to_string(lo) + " >= " + std::to_string(hi));
+  Tensor out = Tensor::Alloc(dt, s);
+  int64_t n = out.num_elements();
+  PhiloxRandom g = RngFor(c, dt).Reserve(static_cast<uint64_t>(n));
+  if (dt == DType::kInt64) {
+    uint64_t range = static_cast<uint64_t>(hi) - static_cast<uint64_t>(lo);
+    for (int64_t i = 0; i < n; i += 2) {
+      auto b = g.Next();
+      for (int j = 0; j < 2 && i + j < n; ++j) {
+        uint64_t bits = b.v[2 * j] | (static_cast<uint64_t>(b.v[2 * j + 1]) << 32);
+        out.data<int64_t>()[i + j] = lo + static_cast<int64_t>(bits % range);
+      }
     }
-    d.data<double>()[i] = v;
+  } else {
+    uint32_t range = static_cast<uint32_t>(hi) - static_cast<uint32_t>(lo);
+    Tensor t32 = dt == DType::kInt32 ? out : Tensor::Alloc(DType::kInt32, s);
+    for (int64_t i = 0; i < n; i += 4) {
+      auto b = g.Next();
+      for (int j = 0; j < 4 && i + j < n; ++j)
+        t32.data<int32_t>()[i + j] = static_cast<int32_t>(lo) + static_cast<int32_t>(b.v[j] % range);
+    }
+    out = dt == DType::kInt32 ? t32 : t32.CastTo(dt);
   }
-  c.outputs = {d.CastTo(dt)};
+  c.outputs = {out};
   return Status::Ok();
 }
 
@@ -219,22 +252,30 @@ Status PartitionedCallK(KernelContext& c) { return CallFunction(GetIntAttr(*c.at
 void SetHostCallback(HostCallback cb) { Callback() = std::move(cb); }
 
 namespace {
-std::map<std::pair<int64_t, int64_t>, std::mt19937_64>& EagerRngs() {
-  static auto* rngs = new std::map<std::pair<int64_t, int64_t>, std::mt19937_64>();
+using EagerKey = std::tuple<std::string, int, int64_t, int64_t>;
+std::map<EagerKey, PhiloxRandom>& EagerRngs() {
+  static auto* rngs = new std::map<EagerKey, PhiloxRandom>();
   return *rngs;
 }
 }  // namespace
 
+// seed == seed2 == 0: TF draws a non-deterministic seed pair for the kernel.
+PhiloxRandom SeededPhilox(int64_t seed, int64_t seed2) {
+  if (seed == 0 && seed2 == 0) {
+    std::random_device rd;
+    uint64_t a = (static_cast<uint64_t>(rd()) << 32) | rd(), b = (static_cast<uint64_t>(rd()) << 32) | rd();
+    return PhiloxRandom(a, b);
+  }
+  return PhiloxRandom(static_cast<uint64_t>(seed), static_cast<uint64_t>(seed2));
+}
+
 void ResetEagerRngs() { EagerRngs().clear(); }
 
-std::mt19937_64& EagerRng(int64_t seed, int64_t seed2) {
-  auto* rngs = &EagerRngs();
-  auto key = std::make_pair(seed, seed2);
-  auto it = rngs->find(key);
-  if (it == rngs->end()) {
-    uint64_t s = (seed || seed2) ? static_cast<uint64_t>(seed) * 1000003u + static_cast<uint64_t>(seed2) : std::random_device{}();
-    it = rngs->emplace(key, std::mt19937_64(s)).first;
-  }
+PhiloxRandom& EagerRng(const std::string& op, int dtype, int64_t seed, int64_t seed2) {
+  auto& rngs = EagerRngs();
+  EagerKey key{op, dtype, seed, seed2};
+  auto it = rngs.find(key);
+  if (it == rngs.end()) it = rngs.emplace(key, SeededPhilox(seed, seed2)).first;
   return it->second;
 }
 
@@ -245,6 +286,7 @@ void RegisterStateKernels(std::map<std::string, KernelFn>& m) {
   m["AssignAddVariableOp"] = AssignAddVariableOpK; m["AssignSubVariableOp"] = AssignSubVariableOpK;
   m["VarIsInitializedOp"] = VarIsInitializedOpK;
   m["RandomStandardNormal"] = RandomK; m["RandomUniform"] = RandomK; m["TruncatedNormal"] = RandomK;
+  m["RandomUniformInt"] = RandomUniformIntK;
   m["PyFunc"] = PyFuncK; m["EagerPyFunc"] = PyFuncK;
   m["If"] = IfK; m["StatelessIf"] = IfK; m["While"] = WhileK; m["StatelessWhile"] = WhileK;
   m["PartitionedCall"] = PartitionedCallK; m["StatefulPartitionedCall"] = PartitionedCallK;

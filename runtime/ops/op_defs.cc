@@ -403,6 +403,7 @@ std::map<std::string, OpDef>& Table() {
     add("RandomStandardNormal", RandomShape, true);
     add("RandomUniform", RandomShape, true);
     add("TruncatedNormal", RandomShape, true);
+    add("RandomUniformInt", RandomShape, true);
     add("PyFunc", DeclaredOutputs, true);
     add("EagerPyFunc", DeclaredOutputs, true);
     add("If", DeclaredOutputs, true);

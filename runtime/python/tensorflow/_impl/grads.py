@@ -10,7 +10,7 @@ from .core import Tensor
 _GRADS = {}
 _NO_GRAD = {"Shape", "Size", "Rank", "ZerosLike", "OnesLike", "Equal", "NotEqual", "Less", "LessEqual", "Greater",
             "GreaterEqual", "LogicalAnd", "LogicalOr", "LogicalNot", "ArgMax", "ArgMin", "Const", "Placeholder",
-            "RandomStandardNormal", "RandomUniform", "TruncatedNormal", "Floor", "Ceil", "Round", "Sign",
+            "RandomStandardNormal", "RandomUniform", "RandomUniformInt", "TruncatedNormal", "Floor", "Ceil", "Round", "Sign",
             "StopGradient", "VarHandleOp", "Range", "OneHot", "BroadcastGradientArgs", "FloorDiv", "FloorMod",
             "VariableV2", "Assign", "AssignAdd", "AssignSub"}
 

@@ -385,10 +385,10 @@ def random_uniform(shape, minval=0, maxval=None, dtype=core.float32, seed=None, 
     if maxval is None:
         maxval = 1
     s1, s2 = _seeds(seed)
-    r = op1("RandomUniform", [_shape_input(shape)], {"dtype": core.float64 if dtype.is_integer else dtype, "seed": s1, "seed2": s2},
-            name or "random_uniform")
     if dtype.is_integer:
-        return cast(floor(add(multiply(r, _t(float(maxval - minval), dtype=core.float64)), _t(float(minval), dtype=core.float64))), dtype)
+        return op1("RandomUniformInt", [_shape_input(shape), _t(minval, dtype=dtype), _t(maxval, dtype=dtype)],
+                   {"dtype": dtype, "Tout": dtype, "seed": s1, "seed2": s2}, name or "random_uniform")
+    r = op1("RandomUniform", [_shape_input(shape)], {"dtype": dtype, "seed": s1, "seed2": s2}, name or "random_uniform")
     return add(multiply(r, _t(maxval - minval, dtype=dtype)), _t(minval, dtype=dtype))
 
 

@@ -2,14 +2,16 @@
 from . import core
 
 _global = [None]
-_counter = [0]
+_rng = [None]          # eager: random.Random(global seed) hands out op seeds, as TF's context does
 DEFAULT_GRAPH_SEED = 87654321
+_MAXINT32 = 2 ** 31 - 1
 
 
 def set_seed(seed):
     if core.executing_eagerly():
+        import random
         _global[0] = seed
-        _counter[0] = 0
+        _rng[0] = random.Random(int(seed)) if seed is not None else None
         import _tfrt
         _tfrt.reset_eager_rngs()
     else:
@@ -23,19 +25,34 @@ def _graph_seed():
     return g.seed if g.seed is not None else _global[0]
 
 
+def _truncate(seed):
+    return int(seed) % _MAXINT32
+
+
 def get_seed(op_seed):
+    """(seed, seed2) for a random op, derived as TF 2.x does: a graph-level seed with no op
+    seed takes the graph's next op-seed counter value (0, 1, 2, ...); eagerly, the next
+    draw of random.Random(global seed)."""
     gs = _graph_seed()
     if gs is not None:
         if op_seed is None:
             if core.executing_eagerly():
-                _counter[0] += 1
-                op_seed = _counter[0]
+                if _rng[0] is None:
+                    import random
+                    _rng[0] = random.Random(int(gs))
+                op_seed = _rng[0].randint(0, _MAXINT32)
             else:
-                op_seed = len(core.get_default_graph()._ops)   # TF: the graph's last op id
-        return int(gs), int(op_seed)
-    if op_seed is not None:
-        return DEFAULT_GRAPH_SEED, int(op_seed)
-    return 0, 0
+                g = core.get_default_graph()
+                op_seed = getattr(g, "_tfm_seed_counter", 0)
+                g._tfm_seed_counter = op_seed + 1
+        seeds = _truncate(gs), _truncate(op_seed)
+    elif op_seed is not None:
+        seeds = DEFAULT_GRAPH_SEED, _truncate(op_seed)
+    else:
+        return 0, 0
+    if seeds == (0, 0):
+        return 0, _MAXINT32
+    return seeds
 
 
 class Generator:
