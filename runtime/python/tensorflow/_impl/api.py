@@ -7,7 +7,8 @@ import types
 
 import numpy as np
 
-from . import control_flow, core, data, function, grads, nest, nn, ops, platform, random_seed, session, train, variables
+from . import (composite, control_flow, core, data, function, grads, nest, nn, ops, platform, random_seed, session, train,
+               variables)
 from .core import UnsupportedSymbolError
 
 
@@ -173,7 +174,7 @@ def _build():
         "reduce_min": ops.reduce_min, "reduce_prod": ops.reduce_prod, "reduce_all": ops.reduce_all,
         "reduce_any": ops.reduce_any, "argmax": ops.argmax, "argmin": ops.argmin, "add_n": ops.add_n,
         "reduce_logsumexp": ops.reduce_logsumexp, "realdiv": ops.realdiv, "softmax": nn.softmax,
-        "log_softmax": nn.log_softmax, "l2_normalize": None}
+        "log_softmax": nn.log_softmax, "l2_normalize": composite.l2_normalize}
     math_common = {k: v for k, v in math_common.items() if v is not None}
     top_common = dict(math_common)
     top_common.update(dtypes)
@@ -196,19 +197,26 @@ def _build():
         "errors": errors, "newaxis": None, "get_static_value": lambda t, partial=False: t._numpy() if isinstance(t, core.EagerTensor) else None,
         "is_tensor": lambda x: isinstance(x, (core.Tensor, variables.Variable)),
         "add_n": ops.add_n, "square": ops.square, "device": lambda name: __import__("contextlib").nullcontext(),
+        "clip_by_value": composite.clip_by_value, "clip_by_norm": composite.clip_by_norm,
+        "clip_by_global_norm": composite.clip_by_global_norm, "global_norm": composite.global_norm,
+        "sequence_mask": composite.sequence_mask,
     })
     nn_common = {"relu": nn.relu, "sigmoid": nn.sigmoid, "tanh": nn.tanh, "softmax": nn.softmax,
                  "log_softmax": nn.log_softmax, "dropout": nn.dropout, "l2_loss": nn.l2_loss, "bias_add": nn.bias_add,
                  "softmax_cross_entropy_with_logits_v2": nn.softmax_cross_entropy_with_logits_v2,
                  "sparse_softmax_cross_entropy_with_logits": nn.sparse_softmax_cross_entropy_with_logits,
-                 "sigmoid_cross_entropy_with_logits": nn.sigmoid_cross_entropy_with_logits}
+                 "sigmoid_cross_entropy_with_logits": nn.sigmoid_cross_entropy_with_logits,
+                 "leaky_relu": composite.leaky_relu, "elu": composite.elu, "softplus": ops.softplus,
+                 "l2_normalize": composite.l2_normalize, "moments": composite.moments}
     data_mod = _mod("tensorflow.data", {"Dataset": data.Dataset})
     init_v1 = {"zeros_initializer": variables.zeros_initializer, "ones_initializer": variables.ones_initializer,
                "constant_initializer": variables.constant_initializer,
                "random_normal_initializer": variables.random_normal_initializer,
                "truncated_normal_initializer": variables.truncated_normal_initializer,
                "random_uniform_initializer": variables.random_uniform_initializer,
-               "glorot_uniform_initializer": variables.glorot_uniform_initializer}
+               "glorot_uniform_initializer": variables.glorot_uniform_initializer,
+               "glorot_normal_initializer": composite.glorot_normal_initializer,
+               "variance_scaling_initializer": composite.variance_scaling_initializer}
     keras_opt = _mod("tensorflow.keras.optimizers", {"SGD": train.SGD, "Adam": train.Adam, "schedules": _mod(
         "tensorflow.keras.optimizers.schedules", {"ExponentialDecay": train.ExponentialDecay,
                                                   "LearningRateSchedule": train.LearningRateSchedule})})
@@ -264,10 +272,13 @@ def _build():
         "GradientDescentOptimizer": train.GradientDescentOptimizer, "MomentumOptimizer": train.MomentumOptimizer,
         "AdamOptimizer": train.AdamOptimizer, "Optimizer": train.Optimizer,
         "get_or_create_global_step": train.get_or_create_global_step, "get_global_step": train.get_global_step,
-        "create_global_step": train.create_global_step})
+        "create_global_step": train.create_global_step, "exponential_decay": composite.exponential_decay})
     v1.losses = _mod("tensorflow.losses", {"mean_squared_error": nn.mean_squared_error})
     v1.layers = _mod("tensorflow.layers", {"dense": nn.dense})
-    v1.initializers = _mod("tensorflow.initializers", {k.replace("_initializer", ""): v for k, v in init_v1.items()})
+    v1.initializers = _mod("tensorflow.initializers", dict(
+        {k.replace("_initializer", ""): v for k, v in init_v1.items()},
+        he_normal=composite.he_normal, he_uniform=composite.he_uniform, lecun_normal=composite.lecun_normal,
+        lecun_uniform=composite.lecun_uniform))
     v1.data = _mod("tensorflow.data", {"Dataset": data.Dataset, "make_one_shot_iterator": data.make_one_shot_iterator,
                                        "make_initializable_iterator": data.make_initializable_iterator})
     v1.keras = keras

@@ -466,14 +466,13 @@ truncated_normal_initializer = _init(lambda s, d, mean=0.0, stddev=1.0, seed=Non
 random_uniform_initializer = _init(lambda s, d, minval=0.0, maxval=1.0, seed=None: ops.random_uniform(s, minval, maxval, d, seed))
 
 
-def _glorot(s, d, seed=None):
-    fan_in = s[-2] if len(s) > 1 else s[0]
-    fan_out = s[-1]
-    limit = float(np.sqrt(6.0 / (fan_in + fan_out)))
-    return ops.random_uniform(s, -limit, limit, d, seed)
+class glorot_uniform_initializer:
+    """TF's variance scaling (fan_avg, uniform), fans over every dimension
+    (runtime/python/tensorflow/_impl/composite.py)."""
 
-
-glorot_uniform_initializer = _init(_glorot)
+    def __new__(cls, seed=None, dtype=core.float32):
+        from . import composite
+        return composite.glorot_uniform_initializer(seed, dtype)
 
 
 # ---------------------------------------------------------------------------- variable_scope

@@ -1,0 +1,168 @@
+"""TF APIs that TensorFlow itself builds from other ops in Python (clipping, moments,
+normalization, masks, decays, variance-scaling initializers): written here from the
+bundled primitives in the same order of operations, so their values match TF's and their
+gradients come from the primitives'."""
+import math
+
+from . import core, nn, ops, variables
+from .core import convert_to_tensor as _t
+
+
+def clip_by_value(t, clip_value_min, clip_value_max, name=None):
+    t = _t(t)
+    return ops.minimum(ops.maximum(t, _t(clip_value_min, dtype=t.dtype)), _t(clip_value_max, dtype=t.dtype))
+
+
+def clip_by_norm(t, clip_norm, axes=None, name=None):
+    t = _t(t)
+    l2sum = ops.reduce_sum(ops.multiply(t, t), axis=axes, keepdims=True)
+    pred = ops.greater(l2sum, ops.zeros_like(l2sum))
+    l2sum_safe = ops.where(pred, l2sum, ops.ones_like(l2sum))
+    l2norm = ops.where(pred, ops.sqrt(l2sum_safe), l2sum)
+    cn = _t(clip_norm, dtype=t.dtype)
+    return ops.identity(ops.realdiv(ops.multiply(t, cn), ops.maximum(l2norm, cn)))
+
+
+def global_norm(t_list, name=None):
+    half_squared = [nn.l2_loss(_t(t)) for t in t_list if t is not None]
+    total = ops.reduce_sum(ops.stack(half_squared))
+    return ops.sqrt(ops.multiply(total, _t(2.0, dtype=total.dtype)))
+
+
+def clip_by_global_norm(t_list, clip_norm, use_norm=None, name=None):
+    t_list = list(t_list)
+    norm = global_norm(t_list) if use_norm is None else _t(use_norm)
+    cn = _t(clip_norm, dtype=norm.dtype)
+    one = _t(1.0, dtype=norm.dtype)
+    scale = ops.multiply(cn, ops.minimum(ops.realdiv(one, norm), ops.realdiv(one, cn)))
+    scale = ops.add(scale, ops.subtract(norm, norm))  # NaN for a non-finite norm, as TF
+    clipped = [None if t is None else ops.identity(ops.multiply(_t(t), ops.cast(scale, _t(t).dtype))) for t in t_list]
+    return clipped, norm
+
+
+def leaky_relu(features, alpha=0.2, name=None):
+    x = _t(features)
+    return ops.maximum(ops.multiply(_t(alpha, dtype=x.dtype), x), x)
+
+
+def elu(features, name=None):
+    x = _t(features)
+    return ops.where(ops.greater(x, ops.zeros_like(x)), x, ops.subtract(ops.exp(x), ops.ones_like(x)))
+
+
+def l2_normalize(x, axis=None, epsilon=1e-12, name=None, dim=None):
+    axis = dim if axis is None else axis
+    x = _t(x)
+    square_sum = ops.reduce_sum(ops.square(x), axis=axis, keepdims=True)
+    x_inv_norm = ops.rsqrt(ops.maximum(square_sum, _t(epsilon, dtype=x.dtype)))
+    return ops.multiply(x, x_inv_norm)
+
+
+def moments(x, axes, shift=None, name=None, keep_dims=None, keepdims=None):
+    keep = bool(keepdims if keepdims is not None else keep_dims)
+    y = _t(x)
+    mean = ops.reduce_mean(y, axis=axes, keepdims=True)
+    variance = ops.reduce_mean(ops.squared_difference(y, ops.stop_gradient(mean)), axis=axes, keepdims=True)
+    if not keep:
+        mean = ops.squeeze(mean, axis=axes)
+        variance = ops.squeeze(variance, axis=axes)
+    return mean, variance
+
+
+def sequence_mask(lengths, maxlen=None, dtype=core.bool_, name=None):
+    lengths = _t(lengths)
+    if maxlen is None:
+        maxlen = ops.reduce_max(lengths)
+    maxlen = ops.cast(_t(maxlen), lengths.dtype)
+    row = ops.range(_t(0, dtype=lengths.dtype), maxlen, _t(1, dtype=lengths.dtype))
+    mask = ops.less(row, ops.expand_dims(lengths, -1))
+    dtype = core.as_dtype(dtype)
+    return mask if dtype == core.bool_ else ops.cast(mask, dtype)
+
+
+def exponential_decay(learning_rate, global_step, decay_steps, decay_rate, staircase=False, name=None):
+    """tf.compat.v1.train.exponential_decay: a tensor in a graph; eagerly, a function
+    returning the decayed rate (it reads the step each time)."""
+    def decayed():
+        lr = _t(learning_rate)
+        dtype = lr.dtype
+        p = ops.realdiv(ops.cast(_t(global_step.value() if isinstance(global_step, variables.Variable) else global_step), dtype),
+                        ops.cast(_t(decay_steps), dtype))
+        if staircase:
+            p = ops.floor(p)
+        return ops.multiply(lr, ops.pow(ops.cast(_t(decay_rate), dtype), p))
+    if core.executing_eagerly():
+        return decayed
+    return decayed()
+
+
+# ---------------------------------------------------------------------------- initializers
+def _fans(shape):
+    if len(shape) < 1:
+        return 1.0, 1.0
+    if len(shape) == 1:
+        return float(shape[0]), float(shape[0])
+    if len(shape) == 2:
+        return float(shape[0]), float(shape[1])
+    receptive = 1
+    for d in shape[:-2]:
+        receptive *= d
+    return float(shape[-2] * receptive), float(shape[-1] * receptive)
+
+
+class variance_scaling_initializer:
+    """tf.compat.v1.variance_scaling_initializer (and the glorot / he / lecun forms)."""
+
+    def __init__(self, scale=1.0, mode="fan_in", distribution="truncated_normal", seed=None, dtype=core.float32):
+        if distribution == "normal":
+            distribution = "truncated_normal"
+        self.scale, self.mode, self.distribution, self.seed, self.dtype = scale, mode, distribution, seed, dtype
+
+    def __call__(self, shape, dtype=None, partition_info=None):
+        dtype = core.as_dtype(dtype or self.dtype)
+        shape = [int(d) for d in shape]
+        fan_in, fan_out = _fans(shape)
+        scale = self.scale
+        if self.mode == "fan_in":
+            scale /= max(1.0, fan_in)
+        elif self.mode == "fan_out":
+            scale /= max(1.0, fan_out)
+        else:
+            scale /= max(1.0, (fan_in + fan_out) / 2.0)
+        if self.distribution == "truncated_normal":
+            stddev = math.sqrt(scale) / .87962566103423978
+            return ops.truncated_normal(shape, 0.0, stddev, dtype, seed=self.seed)
+        if self.distribution == "untruncated_normal":
+            return ops.random_normal(shape, 0.0, math.sqrt(scale), dtype, seed=self.seed)
+        limit = math.sqrt(3.0 * scale)
+        return ops.random_uniform(shape, -limit, limit, dtype, seed=self.seed)
+
+
+class glorot_uniform_initializer(variance_scaling_initializer):
+    def __init__(self, seed=None, dtype=core.float32):
+        super().__init__(1.0, "fan_avg", "uniform", seed, dtype)
+
+
+class glorot_normal_initializer(variance_scaling_initializer):
+    def __init__(self, seed=None, dtype=core.float32):
+        super().__init__(1.0, "fan_avg", "truncated_normal", seed, dtype)
+
+
+class he_normal(variance_scaling_initializer):
+    def __init__(self, seed=None):
+        super().__init__(2.0, "fan_in", "truncated_normal", seed)
+
+
+class he_uniform(variance_scaling_initializer):
+    def __init__(self, seed=None):
+        super().__init__(2.0, "fan_in", "uniform", seed)
+
+
+class lecun_normal(variance_scaling_initializer):
+    def __init__(self, seed=None):
+        super().__init__(1.0, "fan_in", "truncated_normal", seed)
+
+
+class lecun_uniform(variance_scaling_initializer):
+    def __init__(self, seed=None):
+        super().__init__(1.0, "fan_in", "uniform", seed)
