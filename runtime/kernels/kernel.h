@@ -69,6 +69,7 @@ Status RunKernel(KernelContext& ctx);
 void RegisterMathKernels(std::map<std::string, KernelFn>& m);
 void RegisterArrayKernels(std::map<std::string, KernelFn>& m);
 void RegisterStateKernels(std::map<std::string, KernelFn>& m);
-void RegisterGraphKernels(std::map<std::string, KernelFn>& m);  // kernels_graph.cc: ops of graph files
+void RegisterGraphKernels(std::map<std::string, KernelFn>& m);
+void RegisterNnKernels(std::map<std::string, KernelFn>& m);     // kernels_nn.cc: convolution, pooling  // kernels_graph.cc: ops of graph files
 
 }  // namespace tfm::rt

@@ -243,6 +243,58 @@ Status ScalarSame(const ShapeContext& c, std::vector<TensorSpec>* o) {
   *o = {Known(c.inputs[0].dtype, {})};
   return Status::Ok();
 }
+// ---- convolution and pooling (NHWC) ----
+int64_t WindowOut(int64_t in, int64_t k, int64_t stride, int64_t dilation, const std::string& padding) {
+  if (in < 0 || k < 0 || stride <= 0) return -1;
+  int64_t eff = (k - 1) * dilation + 1;
+  return padding == "VALID" ? std::max<int64_t>(0, (in - eff + stride) / stride) : (in + stride - 1) / stride;
+}
+int64_t Attr4(const ShapeContext& c, const char* name, int i) {
+  std::vector<int64_t> v = GetIntsAttr(*c.attrs, name);
+  return v.size() == 4 ? v[i] : 1;
+}
+Status ConvShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  const TensorSpec& x = c.inputs[0];
+  const TensorSpec& f = c.inputs[1];
+  Shape xs = x.unknown_rank ? Shape{-1, -1, -1, -1} : x.shape, fs = f.unknown_rank ? Shape{-1, -1, -1, -1} : f.shape;
+  if (xs.size() != 4 || fs.size() != 4)
+    return InvalidArgument("Shape must be rank 4 for '{{node " + c.node_name + "}} = Conv2D' with input shapes: " +
+                           InputShapesString(c) + ".");
+  std::string pad = GetStringAttr(*c.attrs, "padding", "VALID");
+  *o = {Known(x.dtype, {xs[0], WindowOut(xs[1], fs[0], Attr4(c, "strides", 1), Attr4(c, "dilations", 1), pad),
+                        WindowOut(xs[2], fs[1], Attr4(c, "strides", 2), Attr4(c, "dilations", 2), pad), fs[3]})};
+  return Status::Ok();
+}
+Status PoolShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  const TensorSpec& x = c.inputs[0];
+  Shape xs = x.unknown_rank ? Shape{-1, -1, -1, -1} : x.shape;
+  if (xs.size() != 4)
+    return InvalidArgument("Shape must be rank 4 for '{{node " + c.node_name + "}} = " + c.op + "' with input shapes: " +
+                           InputShapesString(c) + ".");
+  std::string pad = GetStringAttr(*c.attrs, "padding", "VALID");
+  *o = {Known(x.dtype, {xs[0], WindowOut(xs[1], Attr4(c, "ksize", 1), Attr4(c, "strides", 1), 1, pad),
+                        WindowOut(xs[2], Attr4(c, "ksize", 2), Attr4(c, "strides", 2), 1, pad), xs[3]})};
+  return Status::Ok();
+}
+// The output shape is the value of input `i` (input_sizes, filter_sizes, orig_input_shape).
+template <int I, int DTypeFrom>
+Status ShapeFromInput(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  DType dt = c.inputs[DTypeFrom].dtype;
+  const Tensor* s = static_cast<int>(c.const_inputs.size()) > I ? c.const_inputs[I] : nullptr;
+  if (!s) {
+    *o = {Known(dt, {-1, -1, -1, -1})};
+    return Status::Ok();
+  }
+  Shape sh;
+  for (int64_t i = 0; i < s->num_elements(); ++i) sh.push_back(s->AsInt64(i));
+  *o = {Known(dt, sh)};
+  return Status::Ok();
+}
+Status SameAsInput0(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  *o = {c.inputs[0]};
+  return Status::Ok();
+}
+
 Status RandomShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
   DType dt = GetTypeAttr(*c.attrs, "dtype", DType::kFloat);
   const Tensor* s = c.const_inputs.empty() ? nullptr : c.const_inputs[0];
@@ -404,6 +456,13 @@ std::map<std::string, OpDef>& Table() {
     add("RandomUniform", RandomShape, true);
     add("TruncatedNormal", RandomShape, true);
     add("RandomUniformInt", RandomShape, true);
+    add("Conv2D", ConvShape);
+    add("Conv2DBackpropInput", ShapeFromInput<0, 1>);
+    add("Conv2DBackpropFilter", ShapeFromInput<1, 0>);
+    add("MaxPool", PoolShape);
+    add("MaxPoolGrad", SameAsInput0);
+    add("AvgPool", PoolShape);
+    add("AvgPoolGrad", ShapeFromInput<0, 1>);
     add("PyFunc", DeclaredOutputs, true);
     add("EagerPyFunc", DeclaredOutputs, true);
     add("If", DeclaredOutputs, true);
@@ -446,6 +505,7 @@ std::map<std::string, KernelFn>& Kernels() {
     RegisterArrayKernels(*k);
     RegisterStateKernels(*k);
     RegisterGraphKernels(*k);
+    RegisterNnKernels(*k);
     return k;
   }();
   return *m;

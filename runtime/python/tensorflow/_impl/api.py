@@ -263,7 +263,10 @@ def _build():
     for k, v in v1_extra.items():
         setattr(v1, k, v)
     v1.__dict__.update(init_v1)
-    v1.nn = _mod("tensorflow.nn", dict(nn_common, softmax_cross_entropy_with_logits=nn.softmax_cross_entropy_with_logits))
+    v1.nn = _mod("tensorflow.nn", dict(nn_common, softmax_cross_entropy_with_logits=nn.softmax_cross_entropy_with_logits,
+                                       conv2d=composite.conv2d_v1, max_pool=composite.max_pool_v1,
+                                       avg_pool=composite.avg_pool_v1, max_pool2d=composite.max_pool_v1,
+                                       avg_pool2d=composite.avg_pool_v1))
     v1.math = _mod("tensorflow.math", math_common)
     v1.random = _mod("tensorflow.random", {"normal": ops.random_normal, "uniform": ops.random_uniform,
                                            "truncated_normal": ops.truncated_normal, "set_random_seed": random_seed.set_seed,
@@ -301,7 +304,10 @@ def _build():
         setattr(v2, k, v)
     v2.name_scope = _name_scope_v2
     v2.where = ops.where
-    v2.nn = _mod("tensorflow.nn", dict(nn_common, softmax_cross_entropy_with_logits=nn.softmax_cross_entropy_with_logits_v2),
+    v2.nn = _mod("tensorflow.nn", dict(nn_common, softmax_cross_entropy_with_logits=nn.softmax_cross_entropy_with_logits_v2,
+                                       conv2d=composite.conv2d_v2, max_pool=composite.max_pool_v2,
+                                       avg_pool=composite.avg_pool_v2, max_pool2d=composite.max_pool_v2,
+                                       avg_pool2d=composite.avg_pool_v2),
                  removed={"softmax_cross_entropy_with_logits_v2"})
     v2.math = _mod("tensorflow.math", math_common)
     v2.random = _mod("tensorflow.random", {"normal": ops.random_normal, "uniform": ops.random_uniform,

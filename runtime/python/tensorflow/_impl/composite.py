@@ -166,3 +166,60 @@ class lecun_normal(variance_scaling_initializer):
 class lecun_uniform(variance_scaling_initializer):
     def __init__(self, seed=None):
         super().__init__(1.0, "fan_in", "uniform", seed)
+
+
+# ---------------------------------------------------------------------------- convolution, pooling
+def _four(v, name, default=1):
+    """strides / ksize / dilations as TF takes them: an int, 1, 2 or 4 values (NHWC)."""
+    if v is None:
+        v = default
+    if isinstance(v, int):
+        return [1, v, v, 1]
+    v = [int(x) for x in v]
+    if len(v) == 1:
+        return [1, v[0], v[0], 1]
+    if len(v) == 2:
+        return [1, v[0], v[1], 1]
+    if len(v) == 4:
+        return v
+    raise ValueError("%s should be of length 1, 2 or 4. Received: %s=%s of length %d" % (name, name, v, len(v)))
+
+
+def _padding(padding):
+    if not isinstance(padding, str):
+        raise core.UnsupportedSymbolError("explicit padding lists in tf.nn.conv2d")
+    return padding.upper()
+
+
+def conv2d_v2(input, filters, strides, padding, data_format="NHWC", dilations=None, name=None):  # noqa: A002
+    x, f = _t(input), _t(filters)
+    return core.op1("Conv2D", [x, ops.cast(f, x.dtype) if f.dtype != x.dtype else f],
+                    {"strides": _four(strides, "strides"), "padding": _padding(padding), "data_format": data_format,
+                     "dilations": _four(dilations, "dilations"), "T": x.dtype}, name or "Conv2D")
+
+
+def conv2d_v1(input, filter=None, strides=None, padding=None, use_cudnn_on_gpu=True, data_format="NHWC",  # noqa: A002
+              dilations=(1, 1, 1, 1), name=None, filters=None):
+    return conv2d_v2(input, filters if filters is not None else filter, strides, padding, data_format, dilations, name)
+
+
+def _pool(op, value, ksize, strides, padding, data_format, name):
+    x = _t(value)
+    return core.op1(op, [x], {"ksize": _four(ksize, "ksize"), "strides": _four(strides, "strides"),
+                              "padding": _padding(padding), "data_format": data_format, "T": x.dtype}, name or op)
+
+
+def max_pool_v2(input, ksize, strides, padding, data_format="NHWC", name=None):  # noqa: A002
+    return _pool("MaxPool", input, ksize, strides, padding, data_format, name)
+
+
+def max_pool_v1(value=None, ksize=None, strides=None, padding=None, data_format="NHWC", name=None, input=None):  # noqa: A002
+    return _pool("MaxPool", input if value is None else value, ksize, strides, padding, data_format, name)
+
+
+def avg_pool_v2(input, ksize, strides, padding, data_format="NHWC", name=None):  # noqa: A002
+    return _pool("AvgPool", input, ksize, strides, padding, data_format, name)
+
+
+def avg_pool_v1(value=None, ksize=None, strides=None, padding=None, data_format="NHWC", name=None, input=None):  # noqa: A002
+    return _pool("AvgPool", input if value is None else value, ksize, strides, padding, data_format, name)

@@ -728,3 +728,30 @@ def _shared_of(h):
     if h.op.type != "VarHandleOp":
         return None
     return h.op.get_attr("shared_name")
+
+
+def _conv_attrs(op, *names):
+    return {n: op.get_attr(n) for n in names}
+
+
+@register("Conv2D")
+def _conv2d(op, g):
+    x, f = op.inputs
+    attrs = dict(_conv_attrs(op, "strides", "padding", "data_format", "dilations"), T=x.dtype)
+    dx = core.op1("Conv2DBackpropInput", [ops.shape(x), f, g], attrs, "Conv2DBackpropInput")
+    df = core.op1("Conv2DBackpropFilter", [x, ops.shape(f), g], attrs, "Conv2DBackpropFilter")
+    return [dx, df]
+
+
+@register("MaxPool")
+def _max_pool(op, g):
+    x = op.inputs[0]
+    attrs = dict(_conv_attrs(op, "ksize", "strides", "padding", "data_format"), T=x.dtype)
+    return [core.op1("MaxPoolGrad", [x, op.outputs[0], g], attrs, "MaxPoolGrad")]
+
+
+@register("AvgPool")
+def _avg_pool(op, g):
+    x = op.inputs[0]
+    attrs = dict(_conv_attrs(op, "ksize", "strides", "padding", "data_format"), T=x.dtype)
+    return [core.op1("AvgPoolGrad", [ops.shape(x), g], attrs, "AvgPoolGrad")]

@@ -1,0 +1,353 @@
+// Convolution and pooling kernels (NHWC, as TensorFlow's CPU kernels): Conv2D and its
+// two backprops through im2col and an Eigen matrix product, MaxPool / AvgPool and their
+// gradients by direct window walks. Window geometry follows TF's GetWindowedOutputSize:
+// VALID keeps whole windows, SAME pads so out = ceil(in / stride), the extra padding
+// going after. Registered with the other kernels; shape functions are in ops/op_defs.cc.
+#include <Eigen/Core>
+
+#include <algorithm>
+#include <limits>
+
+#include "runtime/kernels/kernel.h"
+
+namespace tfm::rt {
+
+namespace {
+
+struct Window {
+  int64_t in = 0, k = 0, stride = 1, dilation = 1, out = 0, pad = 0;
+};
+
+Status MakeWindow(int64_t in, int64_t k, int64_t stride, int64_t dilation, const std::string& padding, Window* w) {
+  if (stride <= 0) return InvalidArgument("Stride must be > 0, but got " + std::to_string(stride));
+  w->in = in, w->k = k, w->stride = stride, w->dilation = dilation;
+  int64_t eff = (k - 1) * dilation + 1;
+  if (padding == "VALID") {
+    w->out = (in - eff + stride) / stride;
+    w->pad = 0;
+  } else if (padding == "SAME") {
+    w->out = (in + stride - 1) / stride;
+    int64_t needed = std::max<int64_t>(0, (w->out - 1) * stride + eff - in);
+    w->pad = needed / 2;
+  } else {
+    return Unimplemented("padding \"" + padding + "\" is not supported by the bundled runtime (SAME or VALID)");
+  }
+  if (w->out < 0)
+    return InvalidArgument("Computed output size would be negative: " + std::to_string(w->out) +
+                           " [input_size: " + std::to_string(in) + ", effective_filter_size: " + std::to_string(eff) +
+                           ", stride: " + std::to_string(stride) + "]");
+  return Status::Ok();
+}
+
+Status CheckNhwc(const KernelContext& c) {
+  std::string fmt = GetStringAttr(*c.attrs, "data_format", "NHWC");
+  if (fmt != "NHWC")
+    return InvalidArgument("The " + c.op + " op currently only supports the NHWC tensor format on the CPU. The op was given the format: " + fmt);
+  return Status::Ok();
+}
+
+// Strides / dilations / ksize attrs are 4-vectors over NHWC; the batch and depth entries must be 1.
+Status Spatial(const KernelContext& c, const char* attr, int64_t* h, int64_t* w, int64_t def = 1) {
+  std::vector<int64_t> v = GetIntsAttr(*c.attrs, attr);
+  if (v.empty()) {
+    *h = *w = def;
+    return Status::Ok();
+  }
+  if (v.size() != 4) return InvalidArgument(std::string(attr) + " field must specify 4 dimensions");
+  if (v[0] != 1 || v[3] != 1)
+    return Unimplemented(std::string("Current implementation does not yet support ") + attr + " in the batch and depth dimensions.");
+  *h = v[1], *w = v[2];
+  return Status::Ok();
+}
+
+struct ConvGeom {
+  int64_t n, ih, iw, ic, kh, kw, oc;
+  Window wh, ww;
+};
+
+Status ConvGeometry(const KernelContext& c, const Shape& in, const Shape& filter, ConvGeom* g) {
+  TFM_RETURN_IF_ERROR(CheckNhwc(c));
+  if (in.size() != 4) return InvalidArgument("input must be 4-dimensional");
+  if (filter.size() != 4) return InvalidArgument("filter must be 4-dimensional");
+  if (in[3] != filter[2])
+    return InvalidArgument("input depth must be evenly divisible by filter depth: " + std::to_string(in[3]) + " vs " +
+                           std::to_string(filter[2]));
+  int64_t sh, sw, dh, dw;
+  TFM_RETURN_IF_ERROR(Spatial(c, "strides", &sh, &sw));
+  TFM_RETURN_IF_ERROR(Spatial(c, "dilations", &dh, &dw));
+  std::string padding = GetStringAttr(*c.attrs, "padding", "VALID");
+  *g = ConvGeom{in[0], in[1], in[2], in[3], filter[0], filter[1], filter[3], {}, {}};
+  TFM_RETURN_IF_ERROR(MakeWindow(in[1], filter[0], sh, dh, padding, &g->wh));
+  TFM_RETURN_IF_ERROR(MakeWindow(in[2], filter[1], sw, dw, padding, &g->ww));
+  return Status::Ok();
+}
+
+template <typename T>
+using RowMat = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+// The patches of one image: rows (oh, ow), columns (kh, kw, ic); padding is zero.
+template <typename T>
+void Im2Col(const T* img, const ConvGeom& g, T* col) {
+  int64_t cols = g.kh * g.kw * g.ic;
+  for (int64_t oh = 0; oh < g.wh.out; ++oh)
+    for (int64_t ow = 0; ow < g.ww.out; ++ow) {
+      T* row = col + (oh * g.ww.out + ow) * cols;
+      for (int64_t a = 0; a < g.kh; ++a) {
+        int64_t y = oh * g.wh.stride + a * g.wh.dilation - g.wh.pad;
+        for (int64_t b = 0; b < g.kw; ++b) {
+          int64_t x = ow * g.ww.stride + b * g.ww.dilation - g.ww.pad;
+          T* dst = row + (a * g.kw + b) * g.ic;
+          if (y < 0 || y >= g.ih || x < 0 || x >= g.iw) {
+            std::fill(dst, dst + g.ic, T(0));
+          } else {
+            const T* src = img + (y * g.iw + x) * g.ic;
+            std::copy(src, src + g.ic, dst);
+          }
+        }
+      }
+    }
+}
+
+template <typename T>
+void Col2ImAdd(const T* col, const ConvGeom& g, T* img) {
+  int64_t cols = g.kh * g.kw * g.ic;
+  for (int64_t oh = 0; oh < g.wh.out; ++oh)
+    for (int64_t ow = 0; ow < g.ww.out; ++ow) {
+      const T* row = col + (oh * g.ww.out + ow) * cols;
+      for (int64_t a = 0; a < g.kh; ++a) {
+        int64_t y = oh * g.wh.stride + a * g.wh.dilation - g.wh.pad;
+        if (y < 0 || y >= g.ih) continue;
+        for (int64_t b = 0; b < g.kw; ++b) {
+          int64_t x = ow * g.ww.stride + b * g.ww.dilation - g.ww.pad;
+          if (x < 0 || x >= g.iw) continue;
+          const T* src = row + (a * g.kw + b) * g.ic;
+          T* dst = img + (y * g.iw + x) * g.ic;
+          for (int64_t k = 0; k < g.ic; ++k) dst[k] += src[k];
+        }
+      }
+    }
+}
+
+template <typename T>
+Status Conv2DTyped(KernelContext& c) {
+  const Tensor& x = c.inputs[0];
+  const Tensor& f = c.inputs[1];
+  ConvGeom g;
+  TFM_RETURN_IF_ERROR(ConvGeometry(c, x.shape(), f.shape(), &g));
+  Tensor out = Tensor::Alloc(x.dtype(), {g.n, g.wh.out, g.ww.out, g.oc});
+  int64_t rows = g.wh.out * g.ww.out, cols = g.kh * g.kw * g.ic;
+  std::vector<T> col(static_cast<size_t>(rows * cols));
+  Eigen::Map<const RowMat<T>> mf(f.data<T>(), cols, g.oc);
+  for (int64_t b = 0; b < g.n; ++b) {
+    Im2Col(x.data<T>() + b * g.ih * g.iw * g.ic, g, col.data());
+    Eigen::Map<const RowMat<T>> mc(col.data(), rows, cols);
+    Eigen::Map<RowMat<T>> mo(out.data<T>() + b * rows * g.oc, rows, g.oc);
+    mo.noalias() = mc * mf;
+  }
+  c.outputs = {out};
+  return Status::Ok();
+}
+
+Shape ShapeFromTensor(const Tensor& t) {
+  Shape s;
+  for (int64_t i = 0; i < t.num_elements(); ++i) s.push_back(t.AsInt64(i));
+  return s;
+}
+
+// Conv2DBackpropInput(input_sizes, filter, out_backprop)
+template <typename T>
+Status Conv2DBackpropInputTyped(KernelContext& c) {
+  Shape in = ShapeFromTensor(c.inputs[0]);
+  const Tensor& f = c.inputs[1];
+  const Tensor& dy = c.inputs[2];
+  ConvGeom g;
+  TFM_RETURN_IF_ERROR(ConvGeometry(c, in, f.shape(), &g));
+  Tensor dx = Tensor::Alloc(f.dtype(), in);
+  std::fill(dx.data<T>(), dx.data<T>() + dx.num_elements(), T(0));
+  int64_t rows = g.wh.out * g.ww.out, cols = g.kh * g.kw * g.ic;
+  RowMat<T> dcol(rows, cols);
+  Eigen::Map<const RowMat<T>> mf(f.data<T>(), cols, g.oc);
+  for (int64_t b = 0; b < g.n; ++b) {
+    Eigen::Map<const RowMat<T>> mdy(dy.data<T>() + b * rows * g.oc, rows, g.oc);
+    dcol.noalias() = mdy * mf.transpose();
+    Col2ImAdd(dcol.data(), g, dx.data<T>() + b * g.ih * g.iw * g.ic);
+  }
+  c.outputs = {dx};
+  return Status::Ok();
+}
+
+// Conv2DBackpropFilter(input, filter_sizes, out_backprop)
+template <typename T>
+Status Conv2DBackpropFilterTyped(KernelContext& c) {
+  const Tensor& x = c.inputs[0];
+  Shape fs = ShapeFromTensor(c.inputs[1]);
+  const Tensor& dy = c.inputs[2];
+  ConvGeom g;
+  TFM_RETURN_IF_ERROR(ConvGeometry(c, x.shape(), fs, &g));
+  int64_t rows = g.wh.out * g.ww.out, cols = g.kh * g.kw * g.ic;
+  Tensor df = Tensor::Alloc(x.dtype(), fs);
+  Eigen::Map<RowMat<T>> mdf(df.data<T>(), cols, g.oc);
+  mdf.setZero();
+  std::vector<T> col(static_cast<size_t>(rows * cols));
+  for (int64_t b = 0; b < g.n; ++b) {
+    Im2Col(x.data<T>() + b * g.ih * g.iw * g.ic, g, col.data());
+    Eigen::Map<const RowMat<T>> mc(col.data(), rows, cols);
+    Eigen::Map<const RowMat<T>> mdy(dy.data<T>() + b * rows * g.oc, rows, g.oc);
+    mdf.noalias() += mc.transpose() * mdy;
+  }
+  c.outputs = {df};
+  return Status::Ok();
+}
+
+template <template <typename> class K>
+Status ByFloatType(KernelContext& c, DType dt) {
+  switch (dt) {
+    case DType::kFloat: return K<float>::Run(c);
+    case DType::kDouble: return K<double>::Run(c);
+    default: return InvalidArgument(c.op + ": only float32 and float64 are supported by the bundled runtime");
+  }
+}
+
+template <typename T> struct Conv2DOp { static Status Run(KernelContext& c) { return Conv2DTyped<T>(c); } };
+template <typename T> struct Conv2DBIOp { static Status Run(KernelContext& c) { return Conv2DBackpropInputTyped<T>(c); } };
+template <typename T> struct Conv2DBFOp { static Status Run(KernelContext& c) { return Conv2DBackpropFilterTyped<T>(c); } };
+
+Status Conv2DK(KernelContext& c) {
+  if (c.inputs[0].dtype() != c.inputs[1].dtype()) return InvalidArgument("Conv2D: input and filter dtypes differ");
+  return ByFloatType<Conv2DOp>(c, c.inputs[0].dtype());
+}
+Status Conv2DBackpropInputK(KernelContext& c) { return ByFloatType<Conv2DBIOp>(c, c.inputs[1].dtype()); }
+Status Conv2DBackpropFilterK(KernelContext& c) { return ByFloatType<Conv2DBFOp>(c, c.inputs[0].dtype()); }
+
+// ---- pooling ----
+struct PoolGeom {
+  int64_t n, ih, iw, ch;
+  Window wh, ww;
+};
+
+Status PoolGeometry(const KernelContext& c, const Shape& in, PoolGeom* g) {
+  TFM_RETURN_IF_ERROR(CheckNhwc(c));
+  if (in.size() != 4) return InvalidArgument("input must be 4-dimensional");
+  int64_t kh, kw, sh, sw;
+  TFM_RETURN_IF_ERROR(Spatial(c, "ksize", &kh, &kw));
+  TFM_RETURN_IF_ERROR(Spatial(c, "strides", &sh, &sw));
+  std::string padding = GetStringAttr(*c.attrs, "padding", "VALID");
+  *g = PoolGeom{in[0], in[1], in[2], in[3], {}, {}};
+  TFM_RETURN_IF_ERROR(MakeWindow(in[1], kh, sh, 1, padding, &g->wh));
+  TFM_RETURN_IF_ERROR(MakeWindow(in[2], kw, sw, 1, padding, &g->ww));
+  return Status::Ok();
+}
+
+// Calls fn(out_index, in_index) for every in-bounds cell of every window, window by window.
+template <typename Fn>
+void ForEachWindow(const PoolGeom& g, Fn fn) {
+  for (int64_t b = 0; b < g.n; ++b)
+    for (int64_t oh = 0; oh < g.wh.out; ++oh)
+      for (int64_t ow = 0; ow < g.ww.out; ++ow)
+        for (int64_t ch = 0; ch < g.ch; ++ch) {
+          int64_t o = ((b * g.wh.out + oh) * g.ww.out + ow) * g.ch + ch;
+          int64_t y0 = oh * g.wh.stride - g.wh.pad, x0 = ow * g.ww.stride - g.ww.pad;
+          for (int64_t y = std::max<int64_t>(y0, 0); y < std::min(y0 + g.wh.k, g.ih); ++y)
+            for (int64_t x = std::max<int64_t>(x0, 0); x < std::min(x0 + g.ww.k, g.iw); ++x)
+              fn(o, ((b * g.ih + y) * g.iw + x) * g.ch + ch);
+        }
+}
+
+template <typename T>
+Status MaxPoolTyped(KernelContext& c) {
+  const Tensor& x = c.inputs[0];
+  PoolGeom g;
+  TFM_RETURN_IF_ERROR(PoolGeometry(c, x.shape(), &g));
+  Tensor out = Tensor::Alloc(x.dtype(), {g.n, g.wh.out, g.ww.out, g.ch});
+  T* po = out.data<T>();
+  std::fill(po, po + out.num_elements(), std::numeric_limits<T>::lowest());
+  const T* px = x.data<T>();
+  ForEachWindow(g, [&](int64_t o, int64_t i) { po[o] = std::max(po[o], px[i]); });
+  c.outputs = {out};
+  return Status::Ok();
+}
+
+// MaxPoolGrad(orig_input, orig_output, grad): each window's gradient goes to its first maximum.
+template <typename T>
+Status MaxPoolGradTyped(KernelContext& c) {
+  const Tensor& x = c.inputs[0];
+  const Tensor& dy = c.inputs[2];
+  PoolGeom g;
+  TFM_RETURN_IF_ERROR(PoolGeometry(c, x.shape(), &g));
+  int64_t nout = g.n * g.wh.out * g.ww.out * g.ch;
+  std::vector<int64_t> arg(static_cast<size_t>(nout), -1);
+  const T* px = x.data<T>();
+  ForEachWindow(g, [&](int64_t o, int64_t i) {
+    if (arg[o] < 0 || px[i] > px[arg[o]]) arg[o] = i;
+  });
+  Tensor dx = Tensor::Alloc(x.dtype(), x.shape());
+  T* pdx = dx.data<T>();
+  std::fill(pdx, pdx + dx.num_elements(), T(0));
+  for (int64_t o = 0; o < nout; ++o)
+    if (arg[o] >= 0) pdx[arg[o]] += dy.data<T>()[o];
+  c.outputs = {dx};
+  return Status::Ok();
+}
+
+// AvgPool averages the in-bounds cells of each window (padding is not counted).
+template <typename T>
+Status AvgPoolTyped(KernelContext& c) {
+  const Tensor& x = c.inputs[0];
+  PoolGeom g;
+  TFM_RETURN_IF_ERROR(PoolGeometry(c, x.shape(), &g));
+  Tensor out = Tensor::Alloc(x.dtype(), {g.n, g.wh.out, g.ww.out, g.ch});
+  int64_t nout = out.num_elements();
+  std::vector<T> sum(static_cast<size_t>(nout), T(0));
+  std::vector<int64_t> count(static_cast<size_t>(nout), 0);
+  const T* px = x.data<T>();
+  ForEachWindow(g, [&](int64_t o, int64_t i) {
+    sum[o] += px[i];
+    ++count[o];
+  });
+  for (int64_t o = 0; o < nout; ++o) out.data<T>()[o] = count[o] ? sum[o] / static_cast<T>(count[o]) : T(0);
+  c.outputs = {out};
+  return Status::Ok();
+}
+
+// AvgPoolGrad(orig_input_shape, grad)
+template <typename T>
+Status AvgPoolGradTyped(KernelContext& c) {
+  Shape in = ShapeFromTensor(c.inputs[0]);
+  const Tensor& dy = c.inputs[1];
+  PoolGeom g;
+  TFM_RETURN_IF_ERROR(PoolGeometry(c, in, &g));
+  int64_t nout = g.n * g.wh.out * g.ww.out * g.ch;
+  std::vector<int64_t> count(static_cast<size_t>(nout), 0);
+  ForEachWindow(g, [&](int64_t o, int64_t) { ++count[o]; });
+  Tensor dx = Tensor::Alloc(dy.dtype(), in);
+  T* pdx = dx.data<T>();
+  std::fill(pdx, pdx + dx.num_elements(), T(0));
+  const T* pdy = dy.data<T>();
+  ForEachWindow(g, [&](int64_t o, int64_t i) { pdx[i] += pdy[o] / static_cast<T>(count[o]); });
+  c.outputs = {dx};
+  return Status::Ok();
+}
+
+template <typename T> struct MaxPoolOp { static Status Run(KernelContext& c) { return MaxPoolTyped<T>(c); } };
+template <typename T> struct MaxPoolGradOp { static Status Run(KernelContext& c) { return MaxPoolGradTyped<T>(c); } };
+template <typename T> struct AvgPoolOp { static Status Run(KernelContext& c) { return AvgPoolTyped<T>(c); } };
+template <typename T> struct AvgPoolGradOp { static Status Run(KernelContext& c) { return AvgPoolGradTyped<T>(c); } };
+
+Status MaxPoolK(KernelContext& c) { return ByFloatType<MaxPoolOp>(c, c.inputs[0].dtype()); }
+Status MaxPoolGradK(KernelContext& c) { return ByFloatType<MaxPoolGradOp>(c, c.inputs[0].dtype()); }
+Status AvgPoolK(KernelContext& c) { return ByFloatType<AvgPoolOp>(c, c.inputs[0].dtype()); }
+Status AvgPoolGradK(KernelContext& c) { return ByFloatType<AvgPoolGradOp>(c, c.inputs[1].dtype()); }
+
+}  // namespace
+
+void RegisterNnKernels(std::map<std::string, KernelFn>& m) {
+  m["Conv2D"] = Conv2DK;
+  m["Conv2DBackpropInput"] = Conv2DBackpropInputK;
+  m["Conv2DBackpropFilter"] = Conv2DBackpropFilterK;
+  m["MaxPool"] = MaxPoolK;
+  m["MaxPoolGrad"] = MaxPoolGradK;
+  m["AvgPool"] = AvgPoolK;
+  m["AvgPoolGrad"] = AvgPoolGradK;
+}
+
+}  // namespace tfm::rt
