@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <string_view>
 
 #include "analyzer/python/parse.h"
@@ -175,9 +176,27 @@ bool IsClosedFix(const Diagnostic& d, const std::string& text) {
 
 namespace {
 
-size_t Count(std::string_view text, std::string_view key) {
-  size_t n = 0;
-  for (size_t p = text.find(key); p != std::string_view::npos; p = text.find(key, p + 1)) ++n;
+// The substrings that make a guarded region (semantic.cc: if-conditions and except
+// clauses), and their occurrences in `text`, counted in one scan.
+constexpr std::string_view kGuardKeys[] = {"__version__",   "VERSION",     "hasattr(",
+                                           "tf2.enabled",   "version.parse", "ImportError",
+                                           "ModuleNotFoundError", "AttributeError"};
+constexpr size_t kNumGuardKeys = sizeof(kGuardKeys) / sizeof(kGuardKeys[0]);
+constexpr size_t kKeyWindow = 19;  // the longest key: an occurrence touching an edit lies this close
+
+std::array<uint32_t, kNumGuardKeys> CountGuardKeys(std::string_view text) {
+  static const std::array<bool, 256> kFirst = [] {
+    std::array<bool, 256> t{};
+    for (std::string_view k : kGuardKeys) t[static_cast<unsigned char>(k[0])] = true;
+    return t;
+  }();
+  std::array<uint32_t, kNumGuardKeys> n{};
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (!kFirst[static_cast<unsigned char>(c)]) continue;
+    for (size_t k = 0; k < kNumGuardKeys; ++k)
+      if (kGuardKeys[k][0] == c && text.compare(i, kGuardKeys[k].size(), kGuardKeys[k]) == 0) ++n[k];
+  }
   return n;
 }
 
@@ -204,9 +223,6 @@ bool PassIsFixedPoint(const PassFacts& f, std::string* why) {
   // Guard keys: only occurrences touching an edited range can differ, and those lie
   // within kKeyWindow bytes of it, so the texts are compared around each cluster of
   // edits (whose windows overlap) instead of whole.
-  constexpr std::string_view kKeys[] = {"__version__", "VERSION",     "hasattr(",   "tf2.enabled",
-                                        "version.parse", "ImportError", "ModuleNotFoundError", "AttributeError"};
-  constexpr size_t kKeyWindow = 19;  // the longest key, so a touching occurrence is inside
   std::string_view before(*f.before), after(*f.after);
   const std::vector<Edit>& edits = *f.edits;
   int64_t delta = 0;  // after-offset minus before-offset in front of the current cluster
@@ -224,9 +240,10 @@ bool PassIsFixedPoint(const PassFacts& f, std::string* why) {
     size_t e1 = static_cast<size_t>(static_cast<int64_t>(e0) + delta + grow);
     if (e1 > after.size() || b1 > e1) return Fail(why, "edit ranges out of order");
     std::string_view w0 = before.substr(b0, e0 - b0), w1 = after.substr(b1, e1 - b1);
-    for (std::string_view key : kKeys)
-      if (Count(w0, key) != Count(w1, key))
-        return Fail(why, fmt::format("the edits change the occurrences of `{}` (guarded regions)", key));
+    auto n0 = CountGuardKeys(w0), n1 = CountGuardKeys(w1);
+    for (size_t k = 0; k < kNumGuardKeys; ++k)
+      if (n0[k] != n1[k])
+        return Fail(why, fmt::format("the edits change the occurrences of `{}` (guarded regions)", kGuardKeys[k]));
     delta += grow;
     i = j;
   }
