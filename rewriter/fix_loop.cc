@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "rewriter/apply.h"
+#include "rewriter/fixed_point.h"
 
 namespace tfm {
 namespace {
@@ -164,10 +165,14 @@ FixLoopResult RunFixLoop(const SourceFile& original, const FixLoopOptions& opts,
     // Applicable fixes in report order; with --unsafe-fixes the unsafe ones first,
     // so a call change wins over a competing prefix fix of the same symbol.
     std::vector<Diagnostic> fixes;
+    size_t held_back = 0;
     for (const Diagnostic& d : analysed.diagnostics) {
       if (!d.HasApplicableFix()) continue;
       if (d.fix->safety == FixSafety::kUnsafe && !opts.unsafe) continue;
-      if (CrossesBoundary(*d.fix, out.boundaries)) continue;
+      if (CrossesBoundary(*d.fix, out.boundaries)) {
+        ++held_back;
+        continue;
+      }
       fixes.push_back(d);
     }
     if (opts.unsafe)
@@ -194,6 +199,29 @@ FixLoopResult RunFixLoop(const SourceFile& original, const FixLoopOptions& opts,
     }
     next->kind = original.kind;
     next->cells = original.cells;
+    if (opts.skip_confirmation) {
+      PassFacts facts;
+      facts.before = &cur.text;
+      facts.after = &ar.text;
+      facts.findings = &analysed.diagnostics;
+      facts.applied = &fixes;
+      facts.edits = &ar.edits;
+      facts.deferred = ar.deferred;
+      facts.held_back = held_back;
+      facts.max_depth = analysed.max_depth;
+      facts.unsafe = opts.unsafe;
+      if (PassIsFixedPoint(facts)) {
+        // A fixed point by construction: the result needs no analysis.
+        cur = std::move(*next);
+        out.passes = pass + 1;
+        out.converged = true;
+        out.confirmed = false;
+        out.applied = applied;
+        out.text = cur.text;
+        out.final_source = std::make_shared<const SourceFile>(std::move(cur));
+        return out;
+      }
+    }
     SourceFile prev = std::move(cur);
     cur = std::move(*next);
     analysed = analyzer.Analyze(cur, &prev, &ar.edits);

@@ -52,6 +52,11 @@ bool RuleCanFix(const RuleInfo& info, bool unsafe);
 struct FixLoopOptions {
   bool unsafe = false;  // also apply FixSafety::kUnsafe fixes (they win over competing safe ones)
   int max_passes = 16;
+  // Stop after a pass whose result is a fixed point by construction
+  // (rewriter/fixed_point.h) instead of analysing it again. The result is the same
+  // text; FixLoopResult::remaining and final analysis are then not computed, so only
+  // for callers that do not need them (rewrite -q).
+  bool skip_confirmation = false;
   // Byte ranges (of the original text) no edit may cross: notebook cell boundaries.
   std::vector<uint32_t> boundaries;
 };
@@ -67,6 +72,8 @@ struct FixLoopResult {
                                       // fixable rules' unless the analyzer ran them all)
   std::shared_ptr<const SourceFile> final_source;
   std::vector<uint32_t> boundaries;   // `boundaries` mapped into the final text
+  bool confirmed = true;              // false when the last pass's result was not analysed
+                                      // (skip_confirmation; `remaining` is then empty)
 };
 
 FixLoopResult RunFixLoop(const SourceFile& original, const FixLoopOptions& opts, LoopAnalyzer& analyzer);

@@ -66,6 +66,8 @@ FileRewrite RewriteFile(PythonParser& parser, const std::string& path, const Rew
   FixLoopOptions lo;
   lo.unsafe = opts.unsafe;
   lo.max_passes = opts.max_passes;
+  // Without a summary nothing needs the analysis of the final text.
+  lo.skip_confirmation = !opts.want_remaining && opts.trust_fixed_point;
   if (notebook) lo.boundaries = CellBoundaries(*src);
   auto analyzer = RewriteAnalyzer(parser, opts.config, opts.analyze, opts.unsafe, opts.want_remaining);
   FixLoopResult r = RunFixLoop(*src, lo, *analyzer);

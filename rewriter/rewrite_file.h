@@ -28,6 +28,10 @@ struct RewriteFileOptions {
   // Compute FileRewrite::remaining (runs every rule on the final text); when false
   // only the rules that can fix run and `remaining` stays empty (rewrite -q).
   bool want_remaining = true;
+  // With !want_remaining: stop without the confirming analysis after a pass whose
+  // result is a fixed point by construction (rewriter/fixed_point.h). Tests turn it
+  // off to compare against the confirmed loop.
+  bool trust_fixed_point = true;
   // Test seam: runs after the result is computed and before anything is written.
   std::function<void(const std::string& target)> before_commit;
 };

@@ -243,6 +243,7 @@ FileResult AnalyzeSource(PythonParser& parser, SourceFile source, const Config* 
     diags.push_back(std::move(d));
   }
   SemanticModel model(pf);
+  r.max_depth = model.max_depth();
   if (model.max_depth() > PythonParser::kMaxDepth) {
     Position p = pf.source.PositionOf(model.deepest_byte());
     r.error = InputError{pf.source.path, fmt::format("{}:{}: nesting too deep (more than {} levels)", pf.source.path,

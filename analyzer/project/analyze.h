@@ -45,6 +45,7 @@ struct FileResult {
   std::optional<InputError> error;
   std::optional<Severity> fail_on;             // from the file's configuration
   uint32_t line_count = 0;
+  uint32_t max_depth = 0;  // deepest syntax nesting of a Python source (the rewriter's depth headroom)
   bool skipped = false;  // a graph-named file found in a directory walk that is not a graph
 };
 
