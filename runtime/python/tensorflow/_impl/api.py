@@ -207,7 +207,8 @@ def _build():
                  "sparse_softmax_cross_entropy_with_logits": nn.sparse_softmax_cross_entropy_with_logits,
                  "sigmoid_cross_entropy_with_logits": nn.sigmoid_cross_entropy_with_logits,
                  "leaky_relu": composite.leaky_relu, "elu": composite.elu, "softplus": ops.softplus,
-                 "l2_normalize": composite.l2_normalize, "moments": composite.moments}
+                 "l2_normalize": composite.l2_normalize, "moments": composite.moments,
+                 "embedding_lookup": composite.embedding_lookup}
     data_mod = _mod("tensorflow.data", {"Dataset": data.Dataset})
     init_v1 = {"zeros_initializer": variables.zeros_initializer, "ones_initializer": variables.ones_initializer,
                "constant_initializer": variables.constant_initializer,
@@ -276,8 +277,13 @@ def _build():
         "AdamOptimizer": train.AdamOptimizer, "Optimizer": train.Optimizer,
         "get_or_create_global_step": train.get_or_create_global_step, "get_global_step": train.get_global_step,
         "create_global_step": train.create_global_step, "exponential_decay": composite.exponential_decay})
-    v1.losses = _mod("tensorflow.losses", {"mean_squared_error": nn.mean_squared_error})
-    v1.layers = _mod("tensorflow.layers", {"dense": nn.dense})
+    v1.losses = _mod("tensorflow.losses", {"mean_squared_error": nn.mean_squared_error,
+                                           "softmax_cross_entropy": composite.softmax_cross_entropy_loss,
+                                           "sparse_softmax_cross_entropy": composite.sparse_softmax_cross_entropy_loss})
+    v1.layers = _mod("tensorflow.layers", {"dense": nn.dense, "conv2d": composite.conv2d_layer,
+                                           "max_pooling2d": composite.max_pooling2d,
+                                           "average_pooling2d": composite.average_pooling2d,
+                                           "flatten": composite.flatten, "dropout": composite.dropout_layer})
     v1.initializers = _mod("tensorflow.initializers", dict(
         {k.replace("_initializer", ""): v for k, v in init_v1.items()},
         he_normal=composite.he_normal, he_uniform=composite.he_uniform, lecun_normal=composite.lecun_normal,

@@ -223,3 +223,99 @@ def avg_pool_v2(input, ksize, strides, padding, data_format="NHWC", name=None): 
 
 def avg_pool_v1(value=None, ksize=None, strides=None, padding=None, data_format="NHWC", name=None, input=None):  # noqa: A002
     return _pool("AvgPool", input if value is None else value, ksize, strides, padding, data_format, name)
+
+
+# ---------------------------------------------------------------------------- tf.layers (TF1)
+def _pair(v):
+    return [v, v] if isinstance(v, int) else [int(x) for x in v]
+
+
+def conv2d_layer(inputs, filters, kernel_size, strides=(1, 1), padding="valid", data_format="channels_last",
+                 dilation_rate=(1, 1), activation=None, use_bias=True, kernel_initializer=None,
+                 bias_initializer=None, kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None,
+                 kernel_constraint=None, bias_constraint=None, trainable=True, name=None, reuse=None):
+    """tf.compat.v1.layers.conv2d: variables `<name>/kernel` [kh, kw, in, filters] and `<name>/bias`."""
+    if data_format != "channels_last":
+        raise core.UnsupportedSymbolError("tf.layers.conv2d(data_format='channels_first')")
+    x = _t(inputs)
+    g = core.get_default_graph()
+    name = name or g.unique_name("conv2d", mark_as_used=False).split("/")[-1]
+    kh, kw = _pair(kernel_size)
+    with variables.variable_scope(name, reuse=reuse):
+        w = variables.get_variable("kernel", [kh, kw, x.shape.as_list()[-1], filters], dtype=x.dtype,
+                                   initializer=kernel_initializer, trainable=trainable)
+        y = conv2d_v2(x, w, _pair(strides), padding.upper(), dilations=_pair(dilation_rate))
+        if use_bias:
+            b = variables.get_variable("bias", [filters], dtype=x.dtype,
+                                       initializer=bias_initializer or variables.zeros_initializer(), trainable=trainable)
+            y = nn.bias_add(y, b)
+        return nn._activation(activation)(y)
+
+
+def max_pooling2d(inputs, pool_size, strides, padding="valid", data_format="channels_last", name=None):
+    return max_pool_v2(inputs, _pair(pool_size), _pair(strides), padding.upper(), name=name)
+
+
+def average_pooling2d(inputs, pool_size, strides, padding="valid", data_format="channels_last", name=None):
+    return avg_pool_v2(inputs, _pair(pool_size), _pair(strides), padding.upper(), name=name)
+
+
+def flatten(inputs, name=None, data_format="channels_last"):
+    x = _t(inputs)
+    dims = x.shape.as_list()[1:]
+    if all(d is not None for d in dims):
+        n = 1
+        for d in dims:
+            n *= d
+        return ops.reshape(x, [-1, n])
+    return ops.reshape(x, ops.stack([ops.shape(x)[0], _t(-1)]))
+
+
+def dropout_layer(inputs, rate=0.5, noise_shape=None, seed=None, training=False, name=None):
+    if isinstance(training, bool) and not training:
+        return ops.identity(_t(inputs))
+    if isinstance(training, bool):
+        return nn.dropout(inputs, rate=rate, noise_shape=noise_shape, seed=seed)
+    from . import control_flow
+    x = _t(inputs)
+    out = control_flow.cond(training, lambda: nn.dropout(x, rate=rate, noise_shape=noise_shape, seed=seed),
+                            lambda: ops.identity(x))
+    out.set_shape(x.shape)  # both branches keep the input's shape
+    return out
+
+
+# ---------------------------------------------------------------------------- tf.losses (TF1)
+def _weighted_loss(losses, weights):
+    """compute_weighted_loss with SUM_BY_NONZERO_WEIGHTS: sum(losses * w) / #nonzero weights."""
+    losses = _t(losses)
+    w = ops.cast(_t(weights), losses.dtype)
+    weighted = ops.multiply(losses, w)
+    total = ops.reduce_sum(weighted)
+    present = ops.reduce_sum(ops.cast(ops.not_equal(ops.multiply(ops.ones_like(losses), w), ops.zeros_like(losses)),
+                                      losses.dtype))
+    return ops.where(ops.greater(present, ops.zeros_like(present)), ops.realdiv(total, ops.maximum(present, ops.ones_like(present))),
+                     ops.zeros_like(total))
+
+
+def softmax_cross_entropy_loss(onehot_labels, logits, weights=1.0, label_smoothing=0, scope=None,
+                               loss_collection=None, reduction=None):
+    labels = ops.cast(_t(onehot_labels), _t(logits).dtype)
+    if label_smoothing:
+        n = ops.cast(ops.shape(labels)[-1], labels.dtype)
+        ls = _t(label_smoothing, dtype=labels.dtype)
+        labels = ops.add(ops.multiply(labels, ops.subtract(_t(1.0, dtype=labels.dtype), ls)), ops.realdiv(ls, n))
+    return _weighted_loss(nn.softmax_cross_entropy_with_logits_v2(labels=ops.stop_gradient(labels), logits=logits), weights)
+
+
+def sparse_softmax_cross_entropy_loss(labels, logits, weights=1.0, scope=None, loss_collection=None, reduction=None):
+    return _weighted_loss(nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits), weights)
+
+
+def embedding_lookup(params, ids, partition_strategy="mod", name=None, validate_indices=True, max_norm=None):
+    if isinstance(params, (list, tuple)):
+        if len(params) != 1:
+            raise core.UnsupportedSymbolError("tf.nn.embedding_lookup over several partitions")
+        params = params[0]
+    if max_norm is not None:
+        raise core.UnsupportedSymbolError("tf.nn.embedding_lookup(max_norm=...)")
+    return ops.gather(params, ids)

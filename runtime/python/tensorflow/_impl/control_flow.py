@@ -50,6 +50,10 @@ def _trace_branch(fn, name, args=None):
     outer = core.get_default_graph()
     fg = FuncGraph(name, outer)
     fg.seed = outer.seed
+    # TF1 control flow (v2 behavior disabled) builds branches and loop bodies in the
+    # enclosing graph, so their random ops take op seeds from that graph's counter.
+    if not core.behavior.resource_variables:
+        fg._tfm_seed_graph = getattr(outer, "_tfm_seed_graph", None) or (None if isinstance(outer, FuncGraph) else outer)
     phs = []
     with fg.as_default():
         if args is not None:

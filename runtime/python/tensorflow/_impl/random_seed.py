@@ -43,6 +43,7 @@ def get_seed(op_seed):
                 op_seed = _rng[0].randint(0, _MAXINT32)
             else:
                 g = core.get_default_graph()
+                g = getattr(g, "_tfm_seed_graph", None) or g
                 op_seed = getattr(g, "_tfm_seed_counter", 0)
                 g._tfm_seed_counter = op_seed + 1
         seeds = _truncate(gs), _truncate(op_seed)
