@@ -275,6 +275,7 @@ def _build():
     v1.train = _mod("tensorflow.train", {
         "GradientDescentOptimizer": train.GradientDescentOptimizer, "MomentumOptimizer": train.MomentumOptimizer,
         "AdamOptimizer": train.AdamOptimizer, "Optimizer": train.Optimizer,
+        "RMSPropOptimizer": train.RMSPropOptimizer, "AdagradOptimizer": train.AdagradOptimizer,
         "get_or_create_global_step": train.get_or_create_global_step, "get_global_step": train.get_global_step,
         "create_global_step": train.create_global_step, "exponential_decay": composite.exponential_decay})
     v1.losses = _mod("tensorflow.losses", {"mean_squared_error": nn.mean_squared_error,
@@ -322,6 +323,7 @@ def _build():
                                            "get_global_generator": random_seed.get_global_generator,
                                            "set_global_generator": random_seed.set_global_generator})
     v2.train = _mod("tensorflow.train", {}, removed={"GradientDescentOptimizer", "MomentumOptimizer", "AdamOptimizer",
+                                                      "RMSPropOptimizer", "AdagradOptimizer",
                                                       "Optimizer", "get_or_create_global_step", "get_global_step"})
     v2.data = data_mod
     v2.keras = keras

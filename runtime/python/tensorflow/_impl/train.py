@@ -194,6 +194,51 @@ class AdamOptimizer(Optimizer):
                 return global_step.assign_add(1).op
 
 
+class RMSPropOptimizer(Optimizer):
+    """TF1 ApplyRMSProp / ApplyCenteredRMSProp: ms += (g^2 - ms)(1 - decay); mom = mom*momentum +
+    lr*g / sqrt(ms [- mg^2] + eps); var -= mom. Slots: RMSProp (ones), RMSProp_1 (momentum),
+    and for centered RMSProp_2 (mean gradient)."""
+
+    def __init__(self, learning_rate, decay=0.9, momentum=0.0, epsilon=1e-10, use_locking=False, centered=False,
+                 name="RMSProp"):
+        super().__init__(use_locking, name)
+        self._lr, self._decay, self._momentum, self._eps, self._centered = learning_rate, decay, momentum, epsilon, centered
+
+    def _apply(self, g, v):
+        ms = self._slot(v, "RMSProp", init=1.0)
+        mom = self._slot(v, "RMSProp_1")
+        one = _t(1.0, dtype=v.dtype)
+        rho, m, eps = (_t(x, dtype=v.dtype) for x in (self._decay, self._momentum, self._eps))
+        lr = _lr(self._lr, v.dtype)
+        ms_t = ms.assign(ops.add(ms.value(), ops.multiply(ops.subtract(ops.square(g), ms.value()), ops.subtract(one, rho))))
+        ms_v = ms_t.value() if isinstance(ms_t, variables.Variable) else ms_t
+        denom = ms_v
+        if self._centered:
+            mg = self._slot(v, "RMSProp_2")
+            mg_t = mg.assign(ops.add(mg.value(), ops.multiply(ops.subtract(g, mg.value()), ops.subtract(one, rho))))
+            mg_v = mg_t.value() if isinstance(mg_t, variables.Variable) else mg_t
+            denom = ops.subtract(ms_v, ops.square(mg_v))
+        mom_t = mom.assign(ops.add(ops.multiply(mom.value(), m), ops.realdiv(ops.multiply(g, lr), ops.sqrt(ops.add(denom, eps)))))
+        mom_v = mom_t.value() if isinstance(mom_t, variables.Variable) else mom_t
+        return v.assign_sub(mom_v)
+
+
+class AdagradOptimizer(Optimizer):
+    """TF1 ApplyAdagrad: accum += g^2; var -= g * lr * rsqrt(accum). Slot: Adagrad."""
+
+    def __init__(self, learning_rate, initial_accumulator_value=0.1, use_locking=False, name="Adagrad"):
+        if initial_accumulator_value <= 0.0:
+            raise ValueError("initial_accumulator_value must be positive: %s" % initial_accumulator_value)
+        super().__init__(use_locking, name)
+        self._lr, self._init = learning_rate, initial_accumulator_value
+
+    def _apply(self, g, v):
+        acc = self._slot(v, "Adagrad", init=self._init)
+        acc_t = acc.assign(ops.add(acc.value(), ops.square(g)))
+        acc_v = acc_t.value() if isinstance(acc_t, variables.Variable) else acc_t
+        return v.assign_sub(ops.multiply(ops.multiply(g, _lr(self._lr, v.dtype)), ops.rsqrt(acc_v)))
+
+
 # ---------------------------------------------------------------------------- keras optimizers
 class LearningRateSchedule:
     def __call__(self, step):
