@@ -196,8 +196,8 @@ class AdamOptimizer(Optimizer):
 
 class RMSPropOptimizer(Optimizer):
     """TF1 ApplyRMSProp / ApplyCenteredRMSProp: ms += (g^2 - ms)(1 - decay); mom = mom*momentum +
-    lr*g / sqrt(ms [- mg^2] + eps); var -= mom. Slots: RMSProp (ones), RMSProp_1 (momentum),
-    and for centered RMSProp_2 (mean gradient)."""
+    lr*g / sqrt(ms [- mg^2] + eps); var -= mom. Slots in TF's creation order: RMSProp (ones), for
+    centered RMSProp_1 (mean gradient), then the momentum."""
 
     def __init__(self, learning_rate, decay=0.9, momentum=0.0, epsilon=1e-10, use_locking=False, centered=False,
                  name="RMSProp"):
@@ -206,7 +206,8 @@ class RMSPropOptimizer(Optimizer):
 
     def _apply(self, g, v):
         ms = self._slot(v, "RMSProp", init=1.0)
-        mom = self._slot(v, "RMSProp_1")
+        mg = self._slot(v, "RMSProp_1") if self._centered else None
+        mom = self._slot(v, "RMSProp_2" if self._centered else "RMSProp_1")
         one = _t(1.0, dtype=v.dtype)
         rho, m, eps = (_t(x, dtype=v.dtype) for x in (self._decay, self._momentum, self._eps))
         lr = _lr(self._lr, v.dtype)
@@ -214,7 +215,6 @@ class RMSPropOptimizer(Optimizer):
         ms_v = ms_t.value() if isinstance(ms_t, variables.Variable) else ms_t
         denom = ms_v
         if self._centered:
-            mg = self._slot(v, "RMSProp_2")
             mg_t = mg.assign(ops.add(mg.value(), ops.multiply(ops.subtract(g, mg.value()), ops.subtract(one, rho))))
             mg_v = mg_t.value() if isinstance(mg_t, variables.Variable) else mg_t
             denom = ops.subtract(ms_v, ops.square(mg_v))
