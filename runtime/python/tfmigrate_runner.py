@@ -111,7 +111,7 @@ def value_record(v):
     if isinstance(v, (np.ndarray, np.generic, int, float, bool)):
         a = np.asarray(v)
         if a.dtype.kind in "OSU":
-            vals = [x.decode("utf-8", "replace") if isinstance(x, bytes) else str(x) for x in a.ravel().tolist()]
+            vals = [x.decode("utf-8", "backslashreplace") if isinstance(x, bytes) else str(x) for x in a.ravel().tolist()]
             return {"dtype": "string", "shape": list(a.shape), "values": vals}
         vals = a.ravel().tolist()
         if a.dtype.kind == "f":
@@ -121,7 +121,8 @@ def value_record(v):
             dt = "python_" + type(v).__name__
         return {"dtype": dt, "shape": list(a.shape), "values": vals}
     if isinstance(v, (bytes, str)):
-        return {"dtype": "string", "shape": [], "values": [v.decode() if isinstance(v, bytes) else v]}
+        # bytes that are not UTF-8 (serialized protos: summaries) keep every byte, escaped
+        return {"dtype": "string", "shape": [], "values": [v.decode("utf-8", "backslashreplace") if isinstance(v, bytes) else v]}
     return {"python": type(v).__name__}
 
 

@@ -3,7 +3,8 @@
 tf.compat.v1.flags (absl-style DEFINE_*; FLAGS parses sys.argv on first access, as TF's
 wrapper does), tf.app.run, ConfigProto, tf.train.Saver (checkpoints in the bundled
 runtime's own .npz format), tf.metrics.accuracy / mean and tf.summary.scalar /
-histogram / merge_all (summaries evaluate to an empty serialized proto; no event files)."""
+histogram / merge_all / FileWriter (events.py: scalar summaries carry their value; event
+files TensorBoard reads)."""
 import sys
 
 import numpy as np
@@ -336,12 +337,25 @@ def accuracy(labels, predictions, weights=None, metrics_collections=None, update
 # ---------------------------------------------------------------------------- summaries
 def _summary(kind):
     def fn(name, tensor=None, collections=None, family=None, **kw):
-        from . import control_flow
+        from . import control_flow, events
         g = core.get_default_graph()
         if core.executing_eagerly():
             return None
         ins = [core.convert_to_tensor(tensor)] if tensor is not None else []
-        out = control_flow.host_call(lambda vals: [np.array(b"", dtype=object)], ins, [core.string], kind)[0]
+        base = "%s/%s" % (family, name) if family else name
+        with g.name_scope(base) as scope:
+            tag = scope.rstrip("/")
+            if kind == "ScalarSummary":
+                def run(vals):
+                    v = np.asarray(vals[0])
+                    if v.size != 1:
+                        raise core._BY_CODE[3](None, None, "tags and values are not the same shape: [] != %s (tag '%s')"
+                                               % (list(v.shape), tag))
+                    return [np.array(events.scalar_summary_bytes(tag, v.reshape(())), dtype=object)]
+            else:
+                def run(vals):
+                    return [np.array(events.tag_only_summary_bytes(tag), dtype=object)]
+            out = control_flow.host_call(run, ins, [core.string], kind)[0]
         for c in (collections if collections is not None else ["summaries"]):
             g.add_to_collection(c, out)
         return out
@@ -351,8 +365,8 @@ def _summary(kind):
 def merge(inputs, collections=None, name=None):
     from . import control_flow
     ins = [core.convert_to_tensor(i) for i in inputs]
-    return control_flow.host_call(lambda vals: [np.array(b"", dtype=object)], ins, [core.string],
-                                  name or "Merge/MergeSummary")[0]
+    return control_flow.host_call(lambda vals: [np.array(b"".join(bytes(np.asarray(v).item()) for v in vals), dtype=object)],
+                                  ins, [core.string], name or "Merge/MergeSummary")[0]
 
 
 def merge_all(key="summaries", scope=None, name=None):
@@ -360,5 +374,11 @@ def merge_all(key="summaries", scope=None, name=None):
     return merge(items, name=name) if items else None
 
 
+def _file_writer(*a, **k):
+    from . import events
+    return events.FileWriter(*a, **k)
+
+
 SUMMARY_V1 = dict(scalar=_summary("ScalarSummary"), histogram=_summary("HistogramSummary"),
-                  image=_summary("ImageSummary"), text=_summary("TextSummary"), merge=merge, merge_all=merge_all)
+                  image=_summary("ImageSummary"), text=_summary("TextSummary"), merge=merge, merge_all=merge_all,
+                  FileWriter=_file_writer)
