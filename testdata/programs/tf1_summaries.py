@@ -18,7 +18,8 @@ with tf.Session() as sess:
     sess.run(tf.global_variables_initializer())
     writer = tf.summary.FileWriter(logdir, sess.graph)
     for i in range(3):
-        s, _ = sess.run([merged, step])
+        s = sess.run(merged)  # read before the update (one run with both would race in TF)
+        sess.run(step)
         print("merged", s)
         writer.add_summary(s, i)
     print("single", sess.run(tf.summary.scalar("single", w * 10.0)))
