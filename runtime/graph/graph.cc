@@ -23,6 +23,19 @@ std::string Graph::UniqueName(const std::string& name, bool mark_as_used) {
   return result;
 }
 
+void Graph::SetOutputShape(int id, int index, const Shape& shape) {
+  if (id < 0 || id >= num_nodes() || index < 0 || index >= static_cast<int>(nodes_[id].outputs.size())) return;
+  TensorSpec& spec = nodes_[id].outputs[index];
+  if (spec.unknown_rank || spec.shape.size() != shape.size()) {
+    if (!spec.unknown_rank) return;  // a rank conflict is the caller's error to raise
+    spec.shape = shape;
+    spec.unknown_rank = false;
+    return;
+  }
+  for (size_t d = 0; d < shape.size(); ++d)
+    if (spec.shape[d] < 0) spec.shape[d] = shape[d];
+}
+
 StatusOr<int> Graph::AddNode(const std::string& name, const std::string& op, std::vector<NodeOutput> inputs,
                              std::vector<int> control_inputs, AttrMap attrs) {
   if (by_name_.count(name)) return InvalidArgument("Duplicate node name in graph: '" + name + "'");

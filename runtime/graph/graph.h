@@ -46,6 +46,9 @@ class Graph {
   StatusOr<int> AddNode(const std::string& name, const std::string& op, std::vector<NodeOutput> inputs,
                         std::vector<int> control_inputs, AttrMap attrs);
   int FindNode(const std::string& name) const;
+  // Tensor.set_shape: merges a static shape into an output's inferred spec (known
+  // dimensions win over unknown ones), so ops added later infer from it, as in TF.
+  void SetOutputShape(int id, int index, const Shape& shape);
   const Node& node(int id) const { return nodes_[id]; }
   int num_nodes() const { return static_cast<int>(nodes_.size()); }
 

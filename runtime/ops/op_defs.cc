@@ -378,9 +378,13 @@ Status EvalShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
   for (const auto& in : c.inputs)
     for (int64_t d : in.shape)
       if (d < 0) has_unknown = true;
-  // Two probes for unknown dimensions: output dimensions that agree are static.
+  // Two probes for unknown dimensions: output dimensions that agree are static. A slice
+  // clamps its bounds to the probed size, so small probes would make `x[:, 3:8]` of an
+  // unknown dimension look static (0 wide): slices probe with sizes past any literal bound.
+  int64_t p1 = 2, p2 = 3;
+  if (c.op == "StridedSlice") p1 = 1009, p2 = 1013;
   std::vector<Tensor> a, b;
-  if (EvalWithProbe(c, info, 2, &a) && (!has_unknown || (EvalWithProbe(c, info, 3, &b) && a.size() == b.size()))) {
+  if (EvalWithProbe(c, info, p1, &a) && (!has_unknown || (EvalWithProbe(c, info, p2, &b) && a.size() == b.size()))) {
     o->clear();
     for (size_t i = 0; i < a.size(); ++i) {
       Shape s = a[i].shape();

@@ -105,6 +105,9 @@ PYBIND11_MODULE(_tfrt, m) {
         for (auto& s : g.node(id).outputs) specs.append(SpecToPy(s));
         return py::make_tuple(id, specs);
       })
+      .def("set_output_shape", [](Graph& g, int id, int index, const std::vector<int64_t>& shape) {
+        g.SetOutputShape(id, index, Shape(shape.begin(), shape.end()));
+      })
       .def("find", &Graph::FindNode)
       .def("num_nodes", &Graph::num_nodes)
       .def("node_name", [](const Graph& g, int id) { return g.node(id).name; })

@@ -7,8 +7,8 @@ import types
 
 import numpy as np
 
-from . import (composite, control_flow, core, data, function, grads, nest, nn, ops, platform, random_seed, session, train,
-               variables)
+from . import (composite, control_flow, core, data, function, grads, nest, nn, ops, platform, random_seed, rnn, session,
+               train, variables)
 from .core import UnsupportedSymbolError
 
 
@@ -199,7 +199,7 @@ def _build():
         "add_n": ops.add_n, "square": ops.square, "device": lambda name: __import__("contextlib").nullcontext(),
         "clip_by_value": composite.clip_by_value, "clip_by_norm": composite.clip_by_norm,
         "clip_by_global_norm": composite.clip_by_global_norm, "global_norm": composite.global_norm,
-        "sequence_mask": composite.sequence_mask,
+        "sequence_mask": composite.sequence_mask, "split": composite.split,
     })
     nn_common = {"relu": nn.relu, "sigmoid": nn.sigmoid, "tanh": nn.tanh, "softmax": nn.softmax,
                  "log_softmax": nn.log_softmax, "dropout": nn.dropout, "l2_loss": nn.l2_loss, "bias_add": nn.bias_add,
@@ -267,7 +267,13 @@ def _build():
     v1.nn = _mod("tensorflow.nn", dict(nn_common, softmax_cross_entropy_with_logits=nn.softmax_cross_entropy_with_logits,
                                        conv2d=composite.conv2d_v1, max_pool=composite.max_pool_v1,
                                        avg_pool=composite.avg_pool_v1, max_pool2d=composite.max_pool_v1,
-                                       avg_pool2d=composite.avg_pool_v1))
+                                       avg_pool2d=composite.avg_pool_v1, dynamic_rnn=rnn.dynamic_rnn,
+                                       static_rnn=rnn.static_rnn,
+                                       rnn_cell=_mod("tensorflow.nn.rnn_cell", {
+                                           "RNNCell": rnn.RNNCell, "BasicRNNCell": rnn.BasicRNNCell,
+                                           "BasicLSTMCell": rnn.BasicLSTMCell, "LSTMCell": rnn.LSTMCell,
+                                           "GRUCell": rnn.GRUCell, "MultiRNNCell": rnn.MultiRNNCell,
+                                           "LSTMStateTuple": rnn.LSTMStateTuple})))
     v1.math = _mod("tensorflow.math", math_common)
     v1.random = _mod("tensorflow.random", {"normal": ops.random_normal, "uniform": ops.random_uniform,
                                            "truncated_normal": ops.truncated_normal, "set_random_seed": random_seed.set_seed,

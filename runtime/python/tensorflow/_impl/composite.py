@@ -319,3 +319,28 @@ def embedding_lookup(params, ids, partition_strategy="mod", name=None, validate_
     if max_norm is not None:
         raise core.UnsupportedSymbolError("tf.nn.embedding_lookup(max_norm=...)")
     return ops.gather(params, ids)
+
+
+def split(value, num_or_size_splits, axis=0, num=None, name="split"):
+    """tf.split as slices along `axis` (equal parts for an int, else the given sizes; one
+    size may be -1)."""
+    x = _t(value)
+    dims = x.shape.as_list()
+    axis = int(axis) + len(dims) if int(axis) < 0 else int(axis)
+    total = dims[axis]
+    if isinstance(num_or_size_splits, int):
+        if total is None:
+            raise core.UnsupportedSymbolError("tf.split along a dimension of unknown size")
+        if total % num_or_size_splits:
+            raise ValueError("Dimension size must be evenly divisible by %d but is %d" % (num_or_size_splits, total))
+        sizes = [total // num_or_size_splits] * num_or_size_splits
+    else:
+        sizes = [int(s) for s in (num_or_size_splits.numpy() if hasattr(num_or_size_splits, "numpy") else num_or_size_splits)]
+        if -1 in sizes:
+            sizes[sizes.index(-1)] = total - (sum(sizes) + 1)
+    out, start = [], 0
+    for s in sizes:
+        key = tuple([slice(None)] * axis + [slice(start, start + s)])
+        out.append(x[key])
+        start += s
+    return out

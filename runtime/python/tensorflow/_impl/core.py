@@ -670,6 +670,10 @@ class Tensor:
 
     def set_shape(self, shape):
         self._shape = self._shape.merge_with(TensorShape(shape))
+        rt = getattr(getattr(self.op, "graph", None), "_rt", None) if getattr(self, "op", None) is not None else None
+        if rt is not None and self._shape.ndims is not None and hasattr(rt, "set_output_shape"):
+            rt.set_output_shape(self.op._id, self.value_index,
+                                [-1 if d is None else int(d) for d in self._shape.as_list()])
 
     @property
     def ndim(self):

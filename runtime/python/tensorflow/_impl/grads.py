@@ -315,10 +315,16 @@ def _l2(op, g):
 def _concat(op, g):
     vals = op.inputs[:-1]
     axis = int(np.ravel(_const_value(op.inputs[-1]))[0])
-    sizes = [_static(v)[axis] for v in vals]
+    rank = vals[0].shape.ndims
+    if axis < 0:
+        axis += rank
+    # only the sizes along the axis need to be static (the batch dimension may be unknown)
+    sizes = [v.shape.as_list()[axis] if v.shape.ndims is not None else None for v in vals]
+    if rank is None or any(s is None for s in sizes):
+        raise NotImplementedError("gradient of tf.concat along a dimension of unknown size in the bundled runtime")
     out, start = [], 0
     for v, s in zip(vals, sizes):
-        key = [slice(None)] * len(_static(v))
+        key = [slice(None)] * rank
         key[axis] = slice(start, start + s)
         out.append(g[tuple(key)])
         start += s
