@@ -200,6 +200,7 @@ def _build():
         "clip_by_value": composite.clip_by_value, "clip_by_norm": composite.clip_by_norm,
         "clip_by_global_norm": composite.clip_by_global_norm, "global_norm": composite.global_norm,
         "sequence_mask": composite.sequence_mask, "split": composite.split,
+        "numpy_function": composite.numpy_function, "map_fn": composite.map_fn,
     })
     nn_common = {"relu": nn.relu, "sigmoid": nn.sigmoid, "tanh": nn.tanh, "softmax": nn.softmax,
                  "log_softmax": nn.log_softmax, "dropout": nn.dropout, "l2_loss": nn.l2_loss, "bias_add": nn.bias_add,
@@ -256,6 +257,7 @@ def _build():
         "enable_resource_variables": lambda: setattr(core.behavior, "resource_variables", True),
         "get_default_session": session.get_default_session, "arg_max": ops.argmax, "arg_min": ops.argmin,
         "executing_eagerly_outside_functions": core.executing_eagerly_outside_functions,
+        "py_func": composite.numpy_function,
         "disable_tensor_equality": lambda: setattr(core.behavior, "tensor_equality", False),
         "enable_tensor_equality": lambda: setattr(core.behavior, "tensor_equality", True),
         "disable_v2_tensorshape": lambda: setattr(core.behavior, "v1_shapes", True),
