@@ -1,4 +1,5 @@
-// Convolution and pooling kernels (NHWC, as TensorFlow's CPU kernels): Conv2D and its
+// Convolution and pooling kernels (NHWC, as TensorFlow's CPU kernels), and Pad / PadV2,
+// Cumsum and RandomShuffle: Conv2D and its
 // two backprops through im2col and an Eigen matrix product, MaxPool / AvgPool and their
 // gradients by direct window walks. Window geometry follows TF's GetWindowedOutputSize:
 // VALID keeps whole windows, SAME pads so out = ceil(in / stride), the extra padding
@@ -6,6 +7,7 @@
 #include <Eigen/Core>
 
 #include <algorithm>
+#include <cstring>
 #include <limits>
 
 #include "runtime/kernels/kernel.h"
@@ -338,6 +340,134 @@ Status MaxPoolGradK(KernelContext& c) { return ByFloatType<MaxPoolGradOp>(c, c.i
 Status AvgPoolK(KernelContext& c) { return ByFloatType<AvgPoolOp>(c, c.inputs[0].dtype()); }
 Status AvgPoolGradK(KernelContext& c) { return ByFloatType<AvgPoolGradOp>(c, c.inputs[1].dtype()); }
 
+// ---- Pad / PadV2: paddings [rank, 2] (before, after); PadV2's third input is the fill value ----
+Status PadK(KernelContext& c) {
+  const Tensor& x = c.inputs[0];
+  const Tensor& p = c.inputs[1];
+  if (x.dtype() == DType::kString) return Unimplemented("Pad of strings is not supported by the bundled runtime");
+  int64_t r = x.dims();
+  if (p.dims() != 2 || p.dim(0) != r || p.dim(1) != 2)
+    return InvalidArgument("The first dimension of paddings must be the rank of inputs" + std::string("[") +
+                           std::to_string(p.dim(0)) + "," + std::to_string(p.dims() > 1 ? p.dim(1) : 0) + "], " +
+                           x.ShapeString());
+  Shape out_shape(r);
+  std::vector<int64_t> before(r);
+  for (int64_t d = 0; d < r; ++d) {
+    before[d] = p.AsInt64(2 * d);
+    int64_t after = p.AsInt64(2 * d + 1);
+    if (before[d] < 0 || after < 0) return InvalidArgument("Paddings must be non-negative");
+    out_shape[d] = x.dim(d) + before[d] + after;
+  }
+  Tensor out = Tensor::Alloc(x.dtype(), out_shape);
+  size_t es = DTypeSize(x.dtype());
+  auto* po = static_cast<unsigned char*>(const_cast<void*>(out.raw()));
+  int64_t n_out = out.num_elements();
+  if (c.op == "PadV2" && c.inputs.size() > 2) {
+    const auto* fill = static_cast<const unsigned char*>(c.inputs[2].raw());
+    for (int64_t i = 0; i < n_out; ++i) std::memcpy(po + i * es, fill, es);
+  } else {
+    std::memset(po, 0, static_cast<size_t>(n_out) * es);
+  }
+  const auto* px = static_cast<const unsigned char*>(x.raw());
+  std::vector<int64_t> idx(r, 0);
+  for (int64_t i = 0; i < x.num_elements(); ++i) {
+    int64_t o = 0;
+    for (int64_t d = 0; d < r; ++d) o = o * out_shape[d] + idx[d] + before[d];
+    std::memcpy(po + o * es, px + i * es, es);
+    for (int64_t d = r - 1; d >= 0; --d) {
+      if (++idx[d] < x.dim(d)) break;
+      idx[d] = 0;
+    }
+  }
+  c.outputs = {out};
+  return Status::Ok();
+}
+
+// ---- Cumsum(x, axis), attrs exclusive / reverse ----
+template <typename T>
+void CumsumTyped(const Tensor& x, int64_t axis, bool exclusive, bool reverse, Tensor* out) {
+  int64_t outer = 1, inner = 1, n = x.dim(static_cast<int>(axis));
+  for (int64_t d = 0; d < axis; ++d) outer *= x.dim(static_cast<int>(d));
+  for (int64_t d = axis + 1; d < x.dims(); ++d) inner *= x.dim(static_cast<int>(d));
+  const T* px = x.data<T>();
+  T* po = out->data<T>();
+  for (int64_t a = 0; a < outer; ++a)
+    for (int64_t b = 0; b < inner; ++b) {
+      T acc = T(0);
+      for (int64_t k = 0; k < n; ++k) {
+        int64_t j = reverse ? n - 1 - k : k;
+        int64_t at = (a * n + j) * inner + b;
+        if (exclusive) {
+          po[at] = acc;
+          acc += px[at];
+        } else {
+          acc += px[at];
+          po[at] = acc;
+        }
+      }
+    }
+}
+
+Status CumsumK(KernelContext& c) {
+  const Tensor& x = c.inputs[0];
+  int64_t axis = c.inputs[1].AsInt64(0);
+  if (axis < -x.dims() || axis >= x.dims())
+    return InvalidArgument("Expected scan axis in the range [" + std::to_string(-x.dims()) + ", " +
+                           std::to_string(x.dims()) + "), but got " + std::to_string(axis));
+  if (axis < 0) axis += x.dims();
+  bool exclusive = GetBoolAttr(*c.attrs, "exclusive", false), reverse = GetBoolAttr(*c.attrs, "reverse", false);
+  Tensor out = Tensor::Alloc(x.dtype(), x.shape());
+  switch (x.dtype()) {
+    case DType::kFloat: CumsumTyped<float>(x, axis, exclusive, reverse, &out); break;
+    case DType::kDouble: CumsumTyped<double>(x, axis, exclusive, reverse, &out); break;
+    case DType::kInt32: CumsumTyped<int32_t>(x, axis, exclusive, reverse, &out); break;
+    case DType::kInt64: CumsumTyped<int64_t>(x, axis, exclusive, reverse, &out); break;
+    default: return InvalidArgument("Cumsum: unsupported dtype");
+  }
+  c.outputs = {out};
+  return Status::Ok();
+}
+
+// ---- RandomShuffle(value): TF's forward Fisher-Yates over the first dimension, one 32-bit
+// Philox sample per step (single() % remaining) ----
+Status RandomShuffleK(KernelContext& c) {
+  const Tensor& x = c.inputs[0];
+  if (x.dims() == 0 || x.dim(0) <= 1 || x.num_elements() <= 1) {
+    c.outputs = {x};
+    return Status::Ok();
+  }
+  int64_t n = x.dim(0);
+  int64_t seed = GetIntAttr(*c.attrs, "seed", 0), seed2 = GetIntAttr(*c.attrs, "seed2", 0);
+  PhiloxRandom* gen;
+  if (c.session) {
+    auto it = c.session->rngs.find(c.node_name);
+    if (it == c.session->rngs.end()) it = c.session->rngs.emplace(c.node_name, SeededPhilox(seed, seed2)).first;
+    gen = &it->second;
+  } else {
+    gen = &EagerRng(c.op, static_cast<int>(x.dtype()), seed, seed2);
+  }
+  PhiloxRandom local = *gen;  // TF reserves ceil(n / 4) 128-bit samples per execution
+  gen->Skip((static_cast<uint64_t>(n) + 3) / 4);
+  SingleSamples single(&local);
+  std::vector<int64_t> perm(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) perm[i] = i;
+  for (int64_t i = 0; i + 1 < n; ++i) std::swap(perm[i], perm[i + static_cast<int64_t>(single() % static_cast<uint32_t>(n - i))]);
+  Tensor out = x.dtype() == DType::kString ? Tensor::String(std::vector<std::string>(x.num_elements()), x.shape())
+                                           : Tensor::Alloc(x.dtype(), x.shape());
+  int64_t row = x.num_elements() / n;
+  if (x.dtype() == DType::kString) {
+    for (int64_t i = 0; i < n; ++i)
+      for (int64_t k = 0; k < row; ++k) out.strings()[i * row + k] = x.strings()[perm[i] * row + k];
+  } else {
+    size_t bytes = static_cast<size_t>(row) * DTypeSize(x.dtype());
+    auto* po = static_cast<unsigned char*>(const_cast<void*>(out.raw()));
+    const auto* px = static_cast<const unsigned char*>(x.raw());
+    for (int64_t i = 0; i < n; ++i) std::memcpy(po + i * bytes, px + perm[i] * bytes, bytes);
+  }
+  c.outputs = {out};
+  return Status::Ok();
+}
+
 }  // namespace
 
 void RegisterNnKernels(std::map<std::string, KernelFn>& m) {
@@ -348,6 +478,10 @@ void RegisterNnKernels(std::map<std::string, KernelFn>& m) {
   m["MaxPoolGrad"] = MaxPoolGradK;
   m["AvgPool"] = AvgPoolK;
   m["AvgPoolGrad"] = AvgPoolGradK;
+  m["Pad"] = PadK;
+  m["PadV2"] = PadK;
+  m["Cumsum"] = CumsumK;
+  m["RandomShuffle"] = RandomShuffleK;
 }
 
 }  // namespace tfm::rt

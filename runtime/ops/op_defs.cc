@@ -294,6 +294,19 @@ Status SameAsInput0(const ShapeContext& c, std::vector<TensorSpec>* o) {
   *o = {c.inputs[0]};
   return Status::Ok();
 }
+Status PadShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  const TensorSpec& x = c.inputs[0];
+  const Tensor* p = c.const_inputs.size() > 1 ? c.const_inputs[1] : nullptr;
+  if (x.unknown_rank) {
+    *o = {UnknownRank(x.dtype)};
+    return Status::Ok();
+  }
+  Shape s = x.shape;
+  for (size_t d = 0; d < s.size(); ++d)
+    s[d] = !p || s[d] < 0 ? -1 : s[d] + p->AsInt64(2 * static_cast<int64_t>(d)) + p->AsInt64(2 * static_cast<int64_t>(d) + 1);
+  *o = {Known(x.dtype, s)};
+  return Status::Ok();
+}
 
 Status RandomShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
   DType dt = GetTypeAttr(*c.attrs, "dtype", DType::kFloat);
@@ -467,6 +480,10 @@ std::map<std::string, OpDef>& Table() {
     add("MaxPoolGrad", SameAsInput0);
     add("AvgPool", PoolShape);
     add("AvgPoolGrad", ShapeFromInput<0, 1>);
+    add("Pad", PadShape);
+    add("PadV2", PadShape);
+    add("Cumsum", SameAsInput0);
+    add("RandomShuffle", SameAsInput0, true);
     add("PyFunc", DeclaredOutputs, true);
     add("EagerPyFunc", DeclaredOutputs, true);
     add("If", DeclaredOutputs, true);

@@ -175,6 +175,7 @@ def _build():
         "reduce_any": ops.reduce_any, "argmax": ops.argmax, "argmin": ops.argmin, "add_n": ops.add_n,
         "reduce_logsumexp": ops.reduce_logsumexp, "realdiv": ops.realdiv, "softmax": nn.softmax,
         "log_softmax": nn.log_softmax, "l2_normalize": composite.l2_normalize}
+    math_common["cumsum"] = composite.cumsum
     math_common = {k: v for k, v in math_common.items() if v is not None}
     top_common = dict(math_common)
     top_common.update(dtypes)
@@ -201,6 +202,7 @@ def _build():
         "clip_by_global_norm": composite.clip_by_global_norm, "global_norm": composite.global_norm,
         "sequence_mask": composite.sequence_mask, "split": composite.split,
         "numpy_function": composite.numpy_function, "map_fn": composite.map_fn,
+        "pad": composite.pad, "cumsum": composite.cumsum,
     })
     nn_common = {"relu": nn.relu, "sigmoid": nn.sigmoid, "tanh": nn.tanh, "softmax": nn.softmax,
                  "log_softmax": nn.log_softmax, "dropout": nn.dropout, "l2_loss": nn.l2_loss, "bias_add": nn.bias_add,
@@ -257,7 +259,7 @@ def _build():
         "enable_resource_variables": lambda: setattr(core.behavior, "resource_variables", True),
         "get_default_session": session.get_default_session, "arg_max": ops.argmax, "arg_min": ops.argmin,
         "executing_eagerly_outside_functions": core.executing_eagerly_outside_functions,
-        "py_func": composite.numpy_function,
+        "py_func": composite.numpy_function, "random_shuffle": composite.random_shuffle,
         "disable_tensor_equality": lambda: setattr(core.behavior, "tensor_equality", False),
         "enable_tensor_equality": lambda: setattr(core.behavior, "tensor_equality", True),
         "disable_v2_tensorshape": lambda: setattr(core.behavior, "v1_shapes", True),
@@ -279,7 +281,7 @@ def _build():
     v1.math = _mod("tensorflow.math", math_common)
     v1.random = _mod("tensorflow.random", {"normal": ops.random_normal, "uniform": ops.random_uniform,
                                            "truncated_normal": ops.truncated_normal, "set_random_seed": random_seed.set_seed,
-                                           "set_seed": random_seed.set_seed})
+                                           "set_seed": random_seed.set_seed, "shuffle": composite.random_shuffle})
     v1.train = _mod("tensorflow.train", {
         "GradientDescentOptimizer": train.GradientDescentOptimizer, "MomentumOptimizer": train.MomentumOptimizer,
         "AdamOptimizer": train.AdamOptimizer, "Optimizer": train.Optimizer,
@@ -327,7 +329,7 @@ def _build():
     v2.math = _mod("tensorflow.math", math_common)
     v2.random = _mod("tensorflow.random", {"normal": ops.random_normal, "uniform": ops.random_uniform,
                                            "truncated_normal": ops.truncated_normal, "set_seed": random_seed.set_seed,
-                                           "Generator": random_seed.Generator,
+                                           "shuffle": composite.random_shuffle, "Generator": random_seed.Generator,
                                            "get_global_generator": random_seed.get_global_generator,
                                            "set_global_generator": random_seed.set_global_generator})
     v2.train = _mod("tensorflow.train", {}, removed={"GradientDescentOptimizer", "MomentumOptimizer", "AdamOptimizer",

@@ -390,3 +390,51 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
     flat_results = [nest.flatten(r) for r in results]
     stacked = [ops.stack([_t(fr[k]) for fr in flat_results]) for k in range(len(flat_results[0]))]
     return nest.pack_sequence_as(results[0], stacked)
+
+
+# ---------------------------------------------------------------------------- pad, cumsum, shuffle
+def pad(tensor, paddings, mode="CONSTANT", name=None, constant_values=0):
+    if str(mode).upper() != "CONSTANT":
+        raise core.UnsupportedSymbolError("tf.pad(mode=%r)" % mode)
+    x = _t(tensor)
+    p = ops.cast(_t(paddings), core.int32)
+    if isinstance(constant_values, (int, float)) and constant_values == 0:
+        return core.op1("Pad", [x, p], {"T": x.dtype, "Tpaddings": core.int32}, name or "Pad")
+    return core.op1("PadV2", [x, p, _t(constant_values, dtype=x.dtype)], {"T": x.dtype, "Tpaddings": core.int32},
+                    name or "PadV2")
+
+
+def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):
+    x = _t(x)
+    return core.op1("Cumsum", [x, _t(axis, dtype=core.int32)],
+                    {"exclusive": bool(exclusive), "reverse": bool(reverse), "T": x.dtype}, name or "Cumsum")
+
+
+def random_shuffle(value, seed=None, name=None):
+    from . import random_seed
+    x = _t(value)
+    s1, s2 = random_seed.get_seed(seed)
+    return core.op1("RandomShuffle", [x], {"seed": s1, "seed2": s2, "T": x.dtype}, name or "RandomShuffle")
+
+
+def _register_gradients():
+    import numpy as np
+    from . import grads
+
+    @grads.register("Pad", "PadV2")
+    def _pad_grad(op, g):
+        x = op.inputs[0]
+        p = np.asarray(grads._const_value(op.inputs[1])).reshape(-1, 2)
+        key = []
+        for before, after in p.tolist():
+            key.append(slice(before, -after if after else None))
+        return [g[tuple(key)], None] + ([None] if op.type == "PadV2" else [])
+
+    @grads.register("Cumsum")
+    def _cumsum_grad(op, g):
+        return [cumsum(g, op.inputs[1], exclusive=op.get_attr("exclusive"), reverse=not op.get_attr("reverse")), None]
+
+    grads._NO_GRAD.add("RandomShuffle")
+
+
+_register_gradients()
