@@ -468,6 +468,64 @@ Status RandomShuffleK(KernelContext& c) {
   return Status::Ok();
 }
 
+// ---- Where(condition): the coordinates of the true (non-zero) elements, [n, rank] int64 ----
+Status WhereK(KernelContext& c) {
+  const Tensor& x = c.inputs[0];
+  std::vector<int64_t> hits;
+  int64_t r = x.dims();
+  std::vector<int64_t> idx(r, 0);
+  for (int64_t i = 0; i < x.num_elements(); ++i) {
+    bool on = x.dtype() == DType::kBool ? x.data<bool>()[i] : x.AsDouble(i) != 0;
+    if (on) hits.insert(hits.end(), idx.begin(), idx.end());
+    for (int64_t d = r - 1; d >= 0; --d) {
+      if (++idx[d] < x.dim(static_cast<int>(d))) break;
+      idx[d] = 0;
+    }
+  }
+  int64_t n = r ? static_cast<int64_t>(hits.size()) / r : 0;
+  Tensor out = Tensor::Alloc(DType::kInt64, {n, r});
+  std::copy(hits.begin(), hits.end(), out.data<int64_t>());
+  c.outputs = {out};
+  return Status::Ok();
+}
+
+// ---- TopKV2(input, k), attr sorted: the k largest along the last axis (ties: lower index first) ----
+template <typename T>
+void TopKTyped(const Tensor& x, int64_t k, Tensor* values, Tensor* indices) {
+  int64_t n = x.dim(static_cast<int>(x.dims() - 1)), rows = n ? x.num_elements() / n : 0;
+  std::vector<int32_t> order(static_cast<size_t>(n));
+  for (int64_t r = 0; r < rows; ++r) {
+    const T* row = x.data<T>() + r * n;
+    for (int64_t i = 0; i < n; ++i) order[i] = static_cast<int32_t>(i);
+    std::stable_sort(order.begin(), order.end(), [&](int32_t a, int32_t b) { return row[a] > row[b]; });
+    for (int64_t j = 0; j < k; ++j) {
+      values->data<T>()[r * k + j] = row[order[j]];
+      indices->data<int32_t>()[r * k + j] = order[j];
+    }
+  }
+}
+
+Status TopKK(KernelContext& c) {
+  const Tensor& x = c.inputs[0];
+  int64_t k = c.inputs[1].AsInt64(0);
+  if (x.dims() < 1) return InvalidArgument("input must be at least 1-dimensional");
+  int64_t n = x.dim(static_cast<int>(x.dims() - 1));
+  if (k < 0 || k > n)
+    return InvalidArgument("input must have at least k columns. Had " + std::to_string(n) + ", needed " + std::to_string(k));
+  Shape s = x.shape();
+  s.back() = k;
+  Tensor values = Tensor::Alloc(x.dtype(), s), indices = Tensor::Alloc(DType::kInt32, s);
+  switch (x.dtype()) {
+    case DType::kFloat: TopKTyped<float>(x, k, &values, &indices); break;
+    case DType::kDouble: TopKTyped<double>(x, k, &values, &indices); break;
+    case DType::kInt32: TopKTyped<int32_t>(x, k, &values, &indices); break;
+    case DType::kInt64: TopKTyped<int64_t>(x, k, &values, &indices); break;
+    default: return InvalidArgument("TopKV2: unsupported dtype");
+  }
+  c.outputs = {values, indices};
+  return Status::Ok();
+}
+
 }  // namespace
 
 void RegisterNnKernels(std::map<std::string, KernelFn>& m) {
@@ -482,6 +540,8 @@ void RegisterNnKernels(std::map<std::string, KernelFn>& m) {
   m["PadV2"] = PadK;
   m["Cumsum"] = CumsumK;
   m["RandomShuffle"] = RandomShuffleK;
+  m["Where"] = WhereK;
+  m["TopKV2"] = TopKK;
 }
 
 }  // namespace tfm::rt

@@ -294,6 +294,23 @@ Status SameAsInput0(const ShapeContext& c, std::vector<TensorSpec>* o) {
   *o = {c.inputs[0]};
   return Status::Ok();
 }
+Status WhereShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  const TensorSpec& x = c.inputs[0];
+  *o = {x.unknown_rank ? Known(DType::kInt64, {-1, -1}) : Known(DType::kInt64, {-1, static_cast<int64_t>(x.shape.size())})};
+  return Status::Ok();
+}
+Status TopKShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  const TensorSpec& x = c.inputs[0];
+  const Tensor* k = c.const_inputs.size() > 1 ? c.const_inputs[1] : nullptr;
+  if (x.unknown_rank) {
+    *o = {UnknownRank(x.dtype), UnknownRank(DType::kInt32)};
+    return Status::Ok();
+  }
+  Shape s = x.shape;
+  if (!s.empty()) s.back() = k ? k->AsInt64(0) : -1;
+  *o = {Known(x.dtype, s), Known(DType::kInt32, s)};
+  return Status::Ok();
+}
 Status PadShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
   const TensorSpec& x = c.inputs[0];
   const Tensor* p = c.const_inputs.size() > 1 ? c.const_inputs[1] : nullptr;
@@ -484,6 +501,8 @@ std::map<std::string, OpDef>& Table() {
     add("PadV2", PadShape);
     add("Cumsum", SameAsInput0);
     add("RandomShuffle", SameAsInput0, true);
+    add("Where", WhereShape);
+    add("TopKV2", TopKShape);
     add("PyFunc", DeclaredOutputs, true);
     add("EagerPyFunc", DeclaredOutputs, true);
     add("If", DeclaredOutputs, true);

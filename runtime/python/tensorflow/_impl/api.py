@@ -176,6 +176,7 @@ def _build():
         "reduce_logsumexp": ops.reduce_logsumexp, "realdiv": ops.realdiv, "softmax": nn.softmax,
         "log_softmax": nn.log_softmax, "l2_normalize": composite.l2_normalize}
     math_common["cumsum"] = composite.cumsum
+    math_common["top_k"] = composite.top_k
     math_common = {k: v for k, v in math_common.items() if v is not None}
     top_common = dict(math_common)
     top_common.update(dtypes)
@@ -202,7 +203,8 @@ def _build():
         "clip_by_global_norm": composite.clip_by_global_norm, "global_norm": composite.global_norm,
         "sequence_mask": composite.sequence_mask, "split": composite.split,
         "numpy_function": composite.numpy_function, "map_fn": composite.map_fn,
-        "pad": composite.pad, "cumsum": composite.cumsum,
+        "pad": composite.pad, "cumsum": composite.cumsum, "boolean_mask": composite.boolean_mask,
+        "norm": composite.norm,
     })
     nn_common = {"relu": nn.relu, "sigmoid": nn.sigmoid, "tanh": nn.tanh, "softmax": nn.softmax,
                  "log_softmax": nn.log_softmax, "dropout": nn.dropout, "l2_loss": nn.l2_loss, "bias_add": nn.bias_add,
@@ -211,7 +213,7 @@ def _build():
                  "sigmoid_cross_entropy_with_logits": nn.sigmoid_cross_entropy_with_logits,
                  "leaky_relu": composite.leaky_relu, "elu": composite.elu, "softplus": ops.softplus,
                  "l2_normalize": composite.l2_normalize, "moments": composite.moments,
-                 "embedding_lookup": composite.embedding_lookup}
+                 "embedding_lookup": composite.embedding_lookup, "top_k": composite.top_k}
     data_mod = _mod("tensorflow.data", {"Dataset": data.Dataset})
     init_v1 = {"zeros_initializer": variables.zeros_initializer, "ones_initializer": variables.ones_initializer,
                "constant_initializer": variables.constant_initializer,
@@ -313,7 +315,7 @@ def _build():
     v1.summary = _mod("tensorflow.summary", platform.SUMMARY_V1)
     v1.local_variables = lambda scope=None: core.get_default_graph().get_collection("local_variables", scope)
     v1.dtypes = _mod("tensorflow.dtypes", dtypes)
-    v1.linalg = _mod("tensorflow.linalg", {"matmul": ops.matmul})
+    v1.linalg = _mod("tensorflow.linalg", {"matmul": ops.matmul, "norm": composite.norm})
 
     # ---- v2
     v2 = _mod("tensorflow", {}, removed=V1_ONLY)
@@ -338,7 +340,7 @@ def _build():
     v2.data = data_mod
     v2.keras = keras
     v2.dtypes = _mod("tensorflow.dtypes", dtypes)
-    v2.linalg = _mod("tensorflow.linalg", {"matmul": ops.matmul})
+    v2.linalg = _mod("tensorflow.linalg", {"matmul": ops.matmul, "norm": composite.norm})
     v2.initializers = _mod("tensorflow.initializers", {})
 
     compat_v1 = v1

@@ -438,3 +438,65 @@ def _register_gradients():
 
 
 _register_gradients()
+
+
+# ---------------------------------------------------------------------------- masks, top_k, norm
+def boolean_mask(tensor, mask, name="boolean_mask", axis=None):
+    x, m = _t(tensor), _t(mask)
+    axis = 0 if axis is None else int(axis)
+    nm = m.shape.ndims
+    if nm is None:
+        raise core.UnsupportedSymbolError("tf.boolean_mask with a mask of unknown rank")
+    xs = x.shape.as_list()
+    rest = xs[axis + nm:]
+    if all(d is not None for d in xs[:axis]) and all(d is not None for d in rest):
+        flat = ops.reshape(x, xs[:axis] + [-1] + rest)
+    else:
+        shp = ops.shape(x)
+        parts = [shp[i] for i in range(axis)] + [_t(-1)] + [shp[i] for i in range(axis + nm, len(xs))]
+        flat = ops.reshape(x, ops.stack(parts))
+    idx = ops.squeeze(ops.where(ops.reshape(m, [-1])), axis=[1])
+    return ops.gather(flat, idx, axis=axis)
+
+
+TopKV2 = __import__("collections").namedtuple("TopKV2", ["values", "indices"])
+
+
+def top_k(input, k=1, sorted=True, name=None):  # noqa: A002
+    x = _t(input)
+    vals, idx = core.apply_op("TopKV2", [x, _t(k, dtype=core.int32)], {"sorted": bool(sorted), "T": x.dtype},
+                              name or "TopKV2")
+    return TopKV2(vals, idx)
+
+
+def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None, keep_dims=None):  # noqa: A002
+    x = _t(tensor)
+    keep = bool(keepdims if keepdims is not None else keep_dims)
+    if ord in ("euclidean", 2, 2.0, "fro") and not (isinstance(axis, (list, tuple)) and len(axis) == 2 and ord == 2):
+        r = ops.sqrt(ops.reduce_sum(ops.multiply(x, x), axis=axis, keepdims=True))
+    elif ord in (1, 1.0):
+        r = ops.reduce_sum(ops.abs(x), axis=axis, keepdims=True)
+    elif ord == float("inf"):
+        r = ops.reduce_max(ops.abs(x), axis=axis, keepdims=True)
+    else:
+        raise core.UnsupportedSymbolError("tf.norm(ord=%r)" % (ord,))
+    if keep:
+        return r
+    return ops.reshape(r, []) if axis is None else ops.squeeze(r, axis=axis if isinstance(axis, (list, tuple)) else [axis])
+
+
+def _register_more_gradients():
+    from . import grads
+
+    @grads.register("TopKV2")
+    def _top_k_grad(op, g_values, g_indices=None):
+        x, _ = op.inputs
+        n = x.shape.as_list()[-1]
+        depth = n if n is not None else ops.shape(x)[-1]
+        hot = ops.one_hot(op.outputs[1], depth, dtype=g_values.dtype)
+        return [ops.reduce_sum(ops.multiply(hot, ops.expand_dims(g_values, -1)), axis=-2), None]
+
+    grads._NO_GRAD.add("Where")
+
+
+_register_more_gradients()

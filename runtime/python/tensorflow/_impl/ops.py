@@ -296,7 +296,7 @@ def where(condition, x=None, y=None, name=None):
     if x is None and y is None:
         if core.executing_eagerly():
             return core.constant_value_tensor(np.argwhere(c._numpy()).astype(np.int64), core.int64)
-        raise core.UnsupportedSymbolError("tf.where with one argument in graph mode")
+        return op1("Where", [c], {"T": c.dtype}, name or "Where")
     x, y = _pair(x, y, op="SelectV2")
     return op1("SelectV2", [c, x, y], {"T": x.dtype}, name or "SelectV2")
 
