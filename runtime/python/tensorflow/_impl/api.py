@@ -213,7 +213,8 @@ def _build():
                  "sigmoid_cross_entropy_with_logits": nn.sigmoid_cross_entropy_with_logits,
                  "leaky_relu": composite.leaky_relu, "elu": composite.elu, "softplus": ops.softplus,
                  "l2_normalize": composite.l2_normalize, "moments": composite.moments,
-                 "embedding_lookup": composite.embedding_lookup, "top_k": composite.top_k}
+                 "embedding_lookup": composite.embedding_lookup, "top_k": composite.top_k,
+                 "batch_normalization": composite.batch_norm_apply}
     data_mod = _mod("tensorflow.data", {"Dataset": data.Dataset})
     init_v1 = {"zeros_initializer": variables.zeros_initializer, "ones_initializer": variables.ones_initializer,
                "constant_initializer": variables.constant_initializer,
@@ -296,7 +297,8 @@ def _build():
     v1.layers = _mod("tensorflow.layers", {"dense": nn.dense, "conv2d": composite.conv2d_layer,
                                            "max_pooling2d": composite.max_pooling2d,
                                            "average_pooling2d": composite.average_pooling2d,
-                                           "flatten": composite.flatten, "dropout": composite.dropout_layer})
+                                           "flatten": composite.flatten, "dropout": composite.dropout_layer,
+                                           "batch_normalization": composite.batch_normalization_layer})
     v1.initializers = _mod("tensorflow.initializers", dict(
         {k.replace("_initializer", ""): v for k, v in init_v1.items()},
         he_normal=composite.he_normal, he_uniform=composite.he_uniform, lecun_normal=composite.lecun_normal,

@@ -500,3 +500,82 @@ def _register_more_gradients():
 
 
 _register_more_gradients()
+
+
+# ---------------------------------------------------------------------------- batch normalization
+def batch_norm_apply(x, mean, variance, offset, scale, variance_epsilon, name=None):
+    """tf.nn.batch_normalization: x * inv + (offset - mean * inv), inv = rsqrt(var + eps) * scale."""
+    x = _t(x)
+    inv = ops.rsqrt(ops.add(_t(variance), _t(variance_epsilon, dtype=x.dtype)))
+    if scale is not None:
+        inv = ops.multiply(inv, _t(scale))
+    shift = ops.subtract(_t(offset), ops.multiply(_t(mean), inv)) if offset is not None else ops.negative(ops.multiply(_t(mean), inv))
+    return ops.add(ops.multiply(x, inv), shift)
+
+
+def batch_normalization_layer(inputs, axis=-1, momentum=0.99, epsilon=1e-3, center=True, scale=True,
+                              beta_initializer=None, gamma_initializer=None, moving_mean_initializer=None,
+                              moving_variance_initializer=None, beta_regularizer=None, gamma_regularizer=None,
+                              beta_constraint=None, gamma_constraint=None, training=False, trainable=True, name=None,
+                              reuse=None, renorm=False, renorm_clipping=None, renorm_momentum=0.99, fused=None,
+                              virtual_batch_size=None, adjustment=None):
+    """tf.compat.v1.layers.batch_normalization (channels on `axis`): batch moments while training
+    (the moving averages' updates go to the UPDATE_OPS collection; a 4-D input takes TF's fused
+    path, whose moving variance uses the unbiased batch variance), moving statistics otherwise."""
+    if renorm or virtual_batch_size or adjustment:
+        raise core.UnsupportedSymbolError("tf.layers.batch_normalization(renorm / virtual_batch_size / adjustment)")
+    from . import control_flow
+    x = _t(inputs)
+    g = core.get_default_graph()
+    rank = x.shape.ndims
+    axis = axis + rank if axis < 0 else axis
+    ch = x.shape.as_list()[axis]
+    name = name or g.unique_name("batch_normalization", mark_as_used=False).split("/")[-1]
+    use_fused = fused is not False and rank == 4 and axis in (1, 3)
+    if use_fused and epsilon < 1.001e-5:
+        epsilon = 1.001e-5
+    with variables.variable_scope(name, reuse=reuse):
+        gamma = variables.get_variable("gamma", [ch], dtype=x.dtype, initializer=gamma_initializer or variables.ones_initializer(),
+                                       trainable=trainable) if scale else None
+        beta = variables.get_variable("beta", [ch], dtype=x.dtype, initializer=beta_initializer or variables.zeros_initializer(),
+                                      trainable=trainable) if center else None
+        mm = variables.get_variable("moving_mean", [ch], dtype=x.dtype,
+                                    initializer=moving_mean_initializer or variables.zeros_initializer(), trainable=False)
+        mv = variables.get_variable("moving_variance", [ch], dtype=x.dtype,
+                                    initializer=moving_variance_initializer or variables.ones_initializer(), trainable=False)
+        red = [d for d in range(rank) if d != axis]
+        bshape = [1] * rank
+        bshape[axis] = ch
+
+        def b(t):
+            return t if axis == rank - 1 else ops.reshape(t, bshape)
+
+        def train_branch():
+            mean, var = moments(x, red)
+            y = batch_norm_apply(x, b(mean), b(var), None if beta is None else b(beta), None if gamma is None else b(gamma), epsilon)
+            if use_fused:  # the fused kernel reports the unbiased variance: n / (n - 1)
+                n = ops.cast(ops.realdiv(ops.cast(ops.size(x), core.float64), _t(float(ch), dtype=core.float64)), var.dtype)
+                one = _t(1.0, dtype=var.dtype)
+                var = ops.multiply(var, ops.realdiv(n, ops.maximum(ops.subtract(n, one), one)))
+            return y, mean, var
+
+        def infer_branch():
+            y = batch_norm_apply(x, b(mm.value()), b(mv.value()), None if beta is None else b(beta),
+                                 None if gamma is None else b(gamma), epsilon)
+            return y, mm.value(), mv.value()
+
+        if isinstance(training, bool):
+            y, mean, var = train_branch() if training else infer_branch()
+            decay = _t(1.0 - momentum, dtype=x.dtype) if training else None
+        else:
+            y, mean, var = control_flow.cond(training, train_branch, infer_branch)
+            y.set_shape(x.shape)
+            decay = control_flow.cond(training, lambda: _t(1.0 - momentum, dtype=x.dtype), lambda: _t(0.0, dtype=x.dtype))
+        if decay is not None:
+            with g.name_scope("AssignMovingAvg"):
+                up_m = mm.assign_sub(ops.multiply(ops.subtract(mm.value(), mean), decay))
+            with g.name_scope("AssignMovingAvg_1"):
+                up_v = mv.assign_sub(ops.multiply(ops.subtract(mv.value(), var), decay))
+            for u in (up_m, up_v):
+                g.add_to_collection("update_ops", u.op if isinstance(u, core.Tensor) else u)
+    return y
