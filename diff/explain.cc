@@ -13,6 +13,7 @@
 
 #include "analyzer/project/analyze.h"
 #include "diff/diff.h"
+#include "rewriter/diff.h"
 
 namespace tfm::diff {
 namespace {
@@ -187,53 +188,6 @@ std::vector<std::string_view> Lines(std::string_view text) {
     start = end + 1;
   }
   return out;
-}
-
-// For each line of `b` (1-based index), the line of `a` it corresponds to: equal lines
-// through a longest common subsequence of the lines between the common prefix and
-// suffix; a changed line maps to the unmatched line of `a` in the same gap, when the
-// gap holds exactly as many lines on both sides (edits within lines); 0 otherwise.
-// Gives up (all 0) when the changed middle is too large for the quadratic table.
-std::vector<int> MapLines(std::string_view a_text, std::string_view b_text) {
-  auto a = Lines(a_text), b = Lines(b_text);
-  std::vector<int> map(b.size() + 1, 0);
-  size_t pre = 0;
-  while (pre < a.size() && pre < b.size() && a[pre] == b[pre]) {
-    map[pre + 1] = static_cast<int>(pre + 1);
-    ++pre;
-  }
-  size_t suf = 0;
-  while (suf < a.size() - pre && suf < b.size() - pre && a[a.size() - 1 - suf] == b[b.size() - 1 - suf]) {
-    map[b.size() - suf] = static_cast<int>(a.size() - suf);
-    ++suf;
-  }
-  size_t n = a.size() - pre - suf, m = b.size() - pre - suf;
-  if (n == 0 || m == 0 || n * m > 4'000'000) return map;
-  // lcs[i][j]: LCS length of a[pre+i..] and b[pre+j..]
-  std::vector<std::vector<uint32_t>> lcs(n + 1, std::vector<uint32_t>(m + 1, 0));
-  for (size_t i = n; i-- > 0;)
-    for (size_t j = m; j-- > 0;)
-      lcs[i][j] = a[pre + i] == b[pre + j] ? lcs[i + 1][j + 1] + 1 : std::max(lcs[i + 1][j], lcs[i][j + 1]);
-  size_t i = 0, j = 0, gap_a = 0, gap_b = 0;
-  auto close_gap = [&](size_t ia, size_t jb) {
-    // lines a[gap_a..ia) and b[gap_b..jb) are unmatched: pair them when equally many
-    if (ia - gap_a == jb - gap_b)
-      for (size_t k = 0; k < jb - gap_b; ++k) map[pre + gap_b + k + 1] = static_cast<int>(pre + gap_a + k + 1);
-  };
-  while (i < n && j < m) {
-    if (a[pre + i] == b[pre + j]) {
-      close_gap(i, j);
-      map[pre + j + 1] = static_cast<int>(pre + i + 1);
-      ++i, ++j;
-      gap_a = i, gap_b = j;
-    } else if (lcs[i + 1][j] >= lcs[i][j + 1]) {
-      ++i;
-    } else {
-      ++j;
-    }
-  }
-  close_gap(n, m);
-  return map;
 }
 
 }  // namespace

@@ -199,4 +199,26 @@ std::string UnifiedDiff(std::string_view old_text, std::string_view new_text, st
   return out;
 }
 
+std::vector<int> MapLines(std::string_view old_text, std::string_view new_text) {
+  auto a = Lines(old_text), b = Lines(new_text);
+  std::vector<Op> ops;
+  Diff(a, 0, a.size(), b, 0, b.size(), &ops);
+  std::vector<int> map(b.size() + 1, 0);
+  int x = 0, y = 0;
+  for (size_t k = 0; k < ops.size();) {
+    if (ops[k] == Op::kKeep) {
+      map[++y] = ++x;
+      ++k;
+      continue;
+    }
+    size_t dels = 0, adds = 0, h = k;
+    for (; h < ops.size() && ops[h] != Op::kKeep; ++h) (ops[h] == Op::kDel ? dels : adds)++;
+    if (dels == adds)
+      for (size_t i = 1; i <= adds; ++i) map[y + i] = x + static_cast<int>(i);
+    x += static_cast<int>(dels), y += static_cast<int>(adds);
+    k = h;
+  }
+  return map;
+}
+
 }  // namespace tfm

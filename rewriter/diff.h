@@ -7,10 +7,16 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tfm {
 
 std::string UnifiedDiff(std::string_view old_text, std::string_view new_text, std::string_view old_name,
                         std::string_view new_name, int context = 3);
+
+// Line correspondence through the same edit script: element i (1-based new line) is the
+// old line it was kept from, or, inside a hunk that deletes and adds equally many lines
+// (edits within lines), the old line at the same offset; 0 for an added line.
+std::vector<int> MapLines(std::string_view old_text, std::string_view new_text);
 
 }  // namespace tfm
