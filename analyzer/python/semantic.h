@@ -152,9 +152,11 @@ class SemanticModel {
   // Does the file use the TF1 session API (implicit graph mode)?
   bool uses_sessions() const { return uses_sessions_; }
 
-  // Storage for an analysis built lazily on top of this model and owned by it
-  // (DataFlow::Of in dataflow.h). One slot; rules of one file run on one thread.
-  std::shared_ptr<const void>& derived_slot() const { return derived_; }
+  // Storage for analyses built lazily on top of this model and owned by it: slot 0
+  // DataFlow::Of (dataflow.h), slot 1 the API-table rules' reference chains
+  // (ChainOf in checks/api_tables.h). Rules of one file run on one thread.
+  static constexpr size_t kDerivedSlots = 2;
+  std::shared_ptr<const void>& derived_slot(size_t i = 0) const { return derived_[i]; }
 
  private:
   void BuildScopes();
@@ -206,7 +208,7 @@ class SemanticModel {
   };
   const CallArgs& ArgsOf(TSNode call) const;
   mutable std::unordered_map<const void*, CallArgs> args_cache_;
-  mutable std::shared_ptr<const void> derived_;
+  mutable std::shared_ptr<const void> derived_[kDerivedSlots];
 };
 
 }  // namespace tfm
