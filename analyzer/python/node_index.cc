@@ -39,12 +39,14 @@ NodeIndex::NodeIndex(const TSTree* tree) : tree_(tree) {
   end_.reserve(guess);
   field_.reserve(guess);
   named_.reserve(guess);
+  symbol_.reserve(guess);
   auto add = [&](TSNode n, int32_t parent, TSFieldId field) {
     nodes_.push_back(n);
     parent_.push_back(parent);
     end_.push_back(0);
     field_.push_back(field);
     named_.push_back(ts_node_is_named(n));
+    symbol_.push_back(ts_node_symbol(n));
     return static_cast<int32_t>(nodes_.size() - 1);
   };
   add(root, -1, 0);

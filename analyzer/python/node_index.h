@@ -56,6 +56,8 @@ class NodeIndex {
   int End(int i) const { return end_[i]; }
   TSFieldId FieldOf(int i) const { return field_[i]; }
   bool Named(int i) const { return named_[i]; }
+  // ts_node_symbol of node i (read from memory: no call into tree-sitter).
+  TSSymbol Symbol(int i) const { return symbol_[i]; }
 
   // First child of i in field `id` (tree-sitter's ts_node_child_by_field_id).
   TSNode FieldChild(int i, TSFieldId id) const {
@@ -73,16 +75,27 @@ class NodeIndex {
   // runs after the subtree of every entered node, the root's field is nullptr.
   template <bool kFields, typename Enter, typename Leave>
   void Walk(int r, Enter&& enter, Leave&& leave) const {
-    if (!enter(nodes_[r], static_cast<const char*>(nullptr))) return;
+    WalkPositions(
+        r,
+        [&](int i) {
+          return enter(nodes_[i], kFields && i != r ? FieldName(field_[i]) : static_cast<const char*>(nullptr));
+        },
+        [&](int i) { leave(nodes_[i]); });
+  }
+  // The same walk over positions: `enter(i)` false skips i's subtree, `leave(i)`
+  // runs after the subtree of every entered position.
+  template <typename Enter, typename Leave>
+  void WalkPositions(int r, Enter&& enter, Leave&& leave) const {
+    if (!enter(r)) return;
     int cur = r;
     int i = r + 1;
     for (;;) {
       while (i >= end_[cur]) {
-        leave(nodes_[cur]);
+        leave(cur);
         if (cur == r) return;
         cur = parent_[cur];
       }
-      if (enter(nodes_[i], kFields ? FieldName(field_[i]) : static_cast<const char*>(nullptr))) {
+      if (enter(i)) {
         cur = i;
         ++i;
       } else {
@@ -111,6 +124,7 @@ class NodeIndex {
   std::vector<int32_t> end_;
   std::vector<TSFieldId> field_;
   std::vector<uint8_t> named_;
+  std::vector<TSSymbol> symbol_;
   std::vector<Slot> slots_;
   size_t mask_ = 0;
   int shift_ = 60;

@@ -69,12 +69,6 @@ const SymbolTables& Tables() {
   return t;
 }
 
-inline Kind KindOf(TSNode n) {
-  TSSymbol sym = ts_node_symbol(n);
-  const auto& k = Tables().kind;
-  return sym < k.size() ? k[sym] : Kind::kOther;
-}
-
 bool IsTfRoot(std::string_view q) {
   auto root = q.substr(0, q.find('.'));
   return root == "tensorflow" || root == "keras" || root == "tf_keras" || root == "tensorflow_core";
@@ -209,15 +203,19 @@ void SemanticModel::BuildScopes() {
   uint32_t depth = 0;
   candidates_.reserve(index_->size() / 3);  // identifiers, attributes and calls: ~a quarter of all nodes
   by_symbol_.assign(ts_language_symbol_count(tree_sitter_python()), {});
-  auto index = [&](TSNode n) {
-    TSSymbol sym = ts_node_symbol(n);
-    if (sym < by_symbol_.size()) by_symbol_[sym].push_back(n);
+  // The walk runs over the NodeIndex's arrays by position: a node's symbol and
+  // whether it is named are read from them, not asked of tree-sitter node by node.
+  const ts::NodeIndex& ix = *index_;
+  auto index = [&](int i) {
+    TSSymbol sym = ix.Symbol(i);
+    if (sym < by_symbol_.size()) by_symbol_[sym].push_back(ix.Node(i));
   };
 
-  ts::Walk<false>(
-      root,
-      [&](TSNode n, const char*) {
-        if (!ts_node_is_named(n)) return false;
+  ix.WalkPositions(
+      0,
+      [&](int i) {
+        if (!ix.Named(i)) return false;
+        TSNode n = ix.Node(i);
         // The walk is iterative; depth is measured so absurd input can be refused.
         ++depth;
         if (depth > max_depth_) {
@@ -226,35 +224,36 @@ void SemanticModel::BuildScopes() {
         }
         TSNode parent = parents.empty() ? TSNode{} : parents.back();
         parents.push_back(n);
-        index(n);
-        if (!Enter(n, parent, stack)) {
+        index(i);
+        if (!Enter(n, ix.Symbol(i), parent, stack)) {
           // not descended (imports, global statements): still index what is inside
-          ts::Walk<false>(
-              n,
-              [&](TSNode k, const char*) {
-                if (!ts_node_is_named(k)) return false;
-                if (!ts::Same(k, n)) index(k);
+          ix.WalkPositions(
+              i,
+              [&](int k) {
+                if (!ix.Named(k)) return false;
+                if (k != i) index(k);
                 return true;
               },
-              [](TSNode) {});
+              [](int) {});
           parents.pop_back();
           --depth;
           return false;
         }
         return true;
       },
-      [&](TSNode n) {
+      [&](int i) {
         --depth;
         parents.pop_back();
-        if (stack.size() > 1 && ts::Same(scopes_[stack.back()].node, n)) stack.pop_back();
+        if (stack.size() > 1 && ts::Same(scopes_[stack.back()].node, ix.Node(i))) stack.pop_back();
       });
   for (auto& s : scopes_)
     std::sort(s.children.begin(), s.children.end(),
               [&](int a, int b) { return scopes_[a].begin < scopes_[b].begin; });
 }
 
-bool SemanticModel::Enter(TSNode n, TSNode parent, std::vector<int>& stack) {
-  Kind kind = KindOf(n);
+bool SemanticModel::Enter(TSNode n, TSSymbol sym, TSNode parent, std::vector<int>& stack) {
+  const auto& kinds = Tables().kind;
+  Kind kind = sym < kinds.size() ? kinds[sym] : Kind::kOther;
   if (kind == Kind::kOther) return true;  // none of the types handled below
   if (kind == Kind::kName) {  // identifier, attribute, call
     candidates_.push_back({n, parent});

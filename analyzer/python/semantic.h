@@ -161,7 +161,7 @@ class SemanticModel {
  private:
   void BuildScopes();
   // Handles one named node of the scope walk; false skips its subtree.
-  bool Enter(TSNode n, TSNode parent, std::vector<int>& scope_stack);
+  bool Enter(TSNode n, TSSymbol sym, TSNode parent, std::vector<int>& scope_stack);
   void Resolve2();
   void AddBinding(Binding b);
   void BindTarget(TSNode target, TSNode value, BindingKind kind, int scope, int depth = 0);
