@@ -67,8 +67,13 @@ class NodeIndex {
     return TSNode{};
   }
 
-  // The index registered on this thread for a tree, or nullptr.
-  static const NodeIndex* For(const TSTree* tree);
+  // The index registered on this thread for a tree, or nullptr. The last answer is
+  // checked inline (every field, parent and walk helper asks this first).
+  static const NodeIndex* For(const TSTree* tree) {
+    const NodeIndex* last = tls_last_;
+    if (last && last->tree_ == tree) return last;
+    return ForSlow(tree);
+  }
 
   // Iterative pre/post-order walk of the subtree at position r, with the contract of
   // ts::Walk (ts_util.h): `enter(node, field)` false skips the subtree, `leave(node)`
@@ -107,6 +112,10 @@ class NodeIndex {
   static const char* FieldName(TSFieldId id);
 
  private:
+  static const NodeIndex* ForSlow(const TSTree* tree);
+  // The index For() found last on this thread (a trivial thread_local: direct access).
+  static inline constinit thread_local const NodeIndex* tls_last_ = nullptr;
+
   struct Slot {
     const void* key = nullptr;
     int32_t index = -1;
