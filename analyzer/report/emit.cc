@@ -144,10 +144,13 @@ void AppendFileText(const FileResult& f, const TextOptions& opts, std::string& o
       std::string s = FormatDiagnostic(d, f.source.get(), opts.color);
       buf.append(s);
       buf.push_back('\n');
-    } else {
-      fmt::format_to(std::back_inserter(buf), "{}:{}: {}{} {}\n", d.path,
-                     f.source ? f.source->FormatPosition(d.start) : fmt::format("{}:{}", d.start.line, d.start.column),
+    } else if (f.source && d.start.cell) {  // notebook: "cell N:L:C"
+      fmt::format_to(std::back_inserter(buf), "{}:{}: {}{} {}\n", d.path, f.source->FormatPosition(d.start),
                      d.rule_id, FixMarker(d), d.message);
+    } else {  // what FormatPosition writes without a cell, straight into the buffer
+      std::string_view marker = d.fix && d.fix->safety == FixSafety::kSafe ? " [*]" : "";
+      fmt::format_to(std::back_inserter(buf), "{}:{}:{}: {}{} {}\n", d.path, d.start.line, d.start.column, d.rule_id,
+                     marker, d.message);
     }
   }
   out.append(buf.data(), buf.size());
