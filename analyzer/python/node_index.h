@@ -61,10 +61,15 @@ class NodeIndex {
 
   // First child of i in field `id` (tree-sitter's ts_node_child_by_field_id).
   TSNode FieldChild(int i, TSFieldId id) const {
-    if (!id) return TSNode{};
+    int c = FieldChildAt(i, id);
+    return c >= 0 ? nodes_[c] : TSNode{};
+  }
+  // The same as a position, or -1.
+  int FieldChildAt(int i, TSFieldId id) const {
+    if (!id) return -1;
     for (int c = i + 1, e = end_[i]; c < e; c = end_[c])
-      if (field_[c] == id) return nodes_[c];
-    return TSNode{};
+      if (field_[c] == id) return c;
+    return -1;
   }
 
   // The index registered on this thread for a tree, or nullptr. The last answer is

@@ -199,7 +199,7 @@ void SemanticModel::BuildScopes() {
   scopes_.push_back(std::move(module));
   std::vector<int> stack{0};
 
-  std::vector<TSNode> parents;
+  std::vector<int> parents;  // positions of the entered (named) ancestors
   uint32_t depth = 0;
   candidates_.reserve(index_->size() / 3);  // identifiers, attributes and calls: ~a quarter of all nodes
   by_symbol_.assign(ts_language_symbol_count(tree_sitter_python()), {});
@@ -222,10 +222,16 @@ void SemanticModel::BuildScopes() {
           max_depth_ = depth;
           deepest_byte_ = ts_node_start_byte(n);
         }
-        TSNode parent = parents.empty() ? TSNode{} : parents.back();
-        parents.push_back(n);
+        const int parent_pos = parents.empty() ? -1 : parents.back();
+        TSNode parent = parent_pos >= 0 ? ix.Node(parent_pos) : TSNode{};
+        parents.push_back(i);
         index(i);
-        if (!Enter(n, ix.Symbol(i), parent, stack)) {
+        const TSSymbol sym = ix.Symbol(i);
+        if (sym < Tables().kind.size() && Tables().kind[sym] == Kind::kName) {  // identifier, attribute, call
+          candidates_.push_back({i, parent_pos});
+          return true;
+        }
+        if (!Enter(n, sym, parent, stack)) {
           // not descended (imports, global statements): still index what is inside
           ix.WalkPositions(
               i,
@@ -255,10 +261,7 @@ bool SemanticModel::Enter(TSNode n, TSSymbol sym, TSNode parent, std::vector<int
   const auto& kinds = Tables().kind;
   Kind kind = sym < kinds.size() ? kinds[sym] : Kind::kOther;
   if (kind == Kind::kOther) return true;  // none of the types handled below
-  if (kind == Kind::kName) {  // identifier, attribute, call
-    candidates_.push_back({n, parent});
-    return true;
-  }
+  if (kind == Kind::kName) return true;  // identifier, attribute, call: collected by BuildScopes
   auto import_module_path = [&](TSNode dotted) { return std::string(Text(dotted)); };
   std::string_view type = ts_node_type(n);
   int cur = stack.back();
@@ -646,38 +649,42 @@ TSNode SemanticModel::DefinitionOf(TSNode expr) const {
 // ---------------------------------------------------------------------------
 // Pass 2: references, tf.function marks, graph regions.
 
-namespace {
-// Is `n` the child of `parent` in field `field`?
-bool InField(TSNode parent, const char* field, TSNode n) { return ts::Same(ts::Field(parent, field), n); }
-}  // namespace
-
-bool SemanticModel::IsReferencePosition(TSNode n, TSNode parent) const {
-  if (ts_node_is_null(parent)) return true;
-  TSSymbol sym = ts_node_symbol(parent);
+bool SemanticModel::IsReferencePosition(int n, int parent) const {
+  if (parent < 0) return true;
+  const ts::NodeIndex& ix = *index_;
+  TSSymbol sym = ix.Symbol(parent);
+  // Is n the child of parent in `field`? (ts::Field(parent, field) is n.)
+  auto in_field = [&](const char* field) { return ix.FieldChildAt(parent, ts::FieldId(field)) == n; };
   const auto& roles = Tables().parent_role;
   switch (sym < roles.size() ? roles[sym] : ParentRole::kOther) {
-    case ParentRole::kAttribute: return !InField(parent, "attribute", n);
-    case ParentRole::kNameField: return !InField(parent, "name", n);
+    case ParentRole::kAttribute: return !in_field("attribute");
+    case ParentRole::kNameField: return !in_field("name");
     case ParentRole::kNever: return false;
-    case ParentRole::kLeftField: return !InField(parent, "left", n);
-    case ParentRole::kNamedExpr: return !InField(parent, "name", n);
+    case ParentRole::kLeftField: return !in_field("left");
+    case ParentRole::kNamedExpr: return !in_field("name");
     case ParentRole::kOther: return true;
   }
   return true;
 }
 
 void SemanticModel::Resolve2() {
+  const ts::NodeIndex& ix = *index_;
   for (const Candidate& c : candidates_) {
-    TSNode n = c.node, parent = c.parent;
-    std::string_view type = ts_node_type(n);
-    if (type == "call") {
+    TSNode n = ix.Node(c.node);
+    TSNode parent = c.parent >= 0 ? ix.Node(c.parent) : TSNode{};
+    const TSSymbol sym = ix.Symbol(c.node);
+    if (ts::SymbolIs(sym, "call")) {
       calls_.push_back(n);
       continue;
     }
-    if (type == "identifier" && !IsReferencePosition(n, parent)) continue;
-    if (type == "attribute" && ts::Is(parent, "assignment") && InField(parent, "left", n)) continue;
+    const TSSymbol psym = c.parent >= 0 ? ix.Symbol(c.parent) : TSSymbol{0};
+    const bool parent_is_attribute = c.parent >= 0 && ts::SymbolIs(psym, "attribute");
+    if (ts::SymbolIs(sym, "identifier") && !IsReferencePosition(c.node, c.parent)) continue;
+    if (ts::SymbolIs(sym, "attribute") && c.parent >= 0 && ts::SymbolIs(psym, "assignment") &&
+        ix.FieldChildAt(c.parent, ts::FieldId("left")) == c.node)
+      continue;
     // Only the longest chain: skip when the parent attribute extends this one.
-    if (ts::Is(parent, "attribute") && InField(parent, "object", n)) continue;
+    if (parent_is_attribute && ix.FieldChildAt(c.parent, ts::FieldId("object")) == c.node) continue;
     const std::string* q = ResolveName(n);
     if (!q) continue;
     auto tf = SplitTfName(*q);
@@ -686,7 +693,8 @@ void SemanticModel::Resolve2() {
     r.node = n;
     r.qname = *q;
     r.tf = *tf;
-    if (ts::Is(parent, "call") && InField(parent, "function", n)) r.call = parent;
+    if (c.parent >= 0 && ts::SymbolIs(psym, "call") && ix.FieldChildAt(c.parent, ts::FieldId("function")) == c.node)
+      r.call = parent;
     if ((tf->ns != TfNs::kV2) && IsSessionPath(tf->path)) uses_sessions_ = true;
     if (!ts_node_is_null(r.call) && IsGraphToggle(*tf)) {
       if (FunctionScopeAt(ts_node_start_byte(n)) < 0) eager_disabled_at_.push_back(ts_node_start_byte(n));

@@ -168,7 +168,7 @@ class SemanticModel {
   void BindParameters(TSNode params, int scope);
   const std::string* ResolveImpl(TSNode expr, int depth) const;
   const std::string* ResolveBinding(const Binding& b, int depth) const;
-  bool IsReferencePosition(TSNode n, TSNode parent) const;
+  bool IsReferencePosition(int n, int parent) const;
 
   const ParsedFile& file_;
   std::string_view text_;
@@ -178,10 +178,11 @@ class SemanticModel {
   bool imports_tf_ = false;
   uint32_t max_depth_ = 0;
   uint32_t deepest_byte_ = 0;
-  // identifiers, attributes and calls with their parent, collected by the scope walk
+  // identifiers, attributes and calls with their parent (NodeIndex positions; parent
+  // -1 for none), collected by the scope walk
   struct Candidate {
-    TSNode node;
-    TSNode parent;
+    int node;
+    int parent;
   };
   std::vector<Candidate> candidates_;
   std::vector<std::vector<TSNode>> by_symbol_;  // named nodes by grammar symbol
