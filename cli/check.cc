@@ -2,16 +2,19 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <mutex>
 #include <sstream>
 
 #include "analyzer/graph/summary.h"
 #include "analyzer/project/analyze.h"
 #include "analyzer/report/emit.h"
+#include "analyzer/report/ordered_writer.h"
 #include "cli/commands.h"
 #include "rewriter/atomic_write.h"
 
@@ -67,28 +70,74 @@ int RunCheck(const CheckArgs& a) {
   if (!a.fail_on.empty()) cli_fail_on = ParseSeverity(a.fail_on);
 
   std::vector<std::string> paths = a.paths.empty() ? std::vector<std::string>{"."} : a.paths;
-  // The process ends right after the report: the findings of a large tree (hundreds
-  // of thousands, each with strings and fixes) are deliberately not freed one by one.
-  Analysis& analysis = *new Analysis(AnalyzePaths(paths, opts));
-
   // Reports go straight to stdout; with -o they are collected and written atomically.
   std::ostringstream collected;
   std::ostream& report = a.output.empty() ? static_cast<std::ostream&>(std::cout) : collected;
+  bool color = a.force_color || (!a.no_color && a.output.empty() && isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR"));
+  TextOptions t;
+  t.color = color;
+  t.show_source = a.format == "text" && !a.no_source;
+  t.summary = !a.quiet;
+
+  // The line formats and --statistics are streamed: each file's findings are formatted
+  // (or counted) on the worker thread that analysed it and written in file order as
+  // soon as the files before it are done, then dropped; only the counts, and the
+  // syntax errors reported on stderr at the end, are kept. JSON, SARIF and JUnit are
+  // written from the whole analysis.
+  const bool line_format = a.format == "text" || a.format == "concise" || a.format == "github";
+  const bool stream = a.statistics || line_format;
+  OrderedWriter writer(report);
+  RuleStatistics stats;
+  std::mutex stats_mu;
+  std::atomic<size_t> total{0}, fixable{0};
+  std::atomic<bool> streamed_findings{false};
+  if (stream) {
+    opts.on_file = [&](size_t index, FileResult& f) {
+      size_t n = 0, n_fixable = 0;
+      bool over = false;
+      Severity threshold = cli_fail_on.value_or(f.fail_on.value_or(Severity::kError));
+      for (const auto& d : f.diagnostics) {
+        ++n;
+        if (d.fix && d.fix->safety == FixSafety::kSafe) ++n_fixable;
+        if (d.rule_id != "syntax-error" && d.severity >= threshold) over = true;
+      }
+      total += n;
+      fixable += n_fixable;
+      if (over) streamed_findings = true;
+      if (a.statistics) {
+        std::lock_guard<std::mutex> lock(stats_mu);
+        stats.Add(f);
+      } else {
+        std::string text;
+        if (a.format == "github") AppendFileGithub(f, text);
+        else AppendFileText(f, t, text);
+        writer.Put(index, std::move(text));
+      }
+      // Keep what the end of RunCheck needs: syntax errors (stderr), with their source.
+      std::erase_if(f.diagnostics, [](const Diagnostic& d) { return d.rule_id != "syntax-error"; });
+      if (f.diagnostics.empty()) {
+        std::vector<Diagnostic>().swap(f.diagnostics);
+        f.source.reset();
+      }
+    };
+  }
+  // The process ends right after the report: what the analysis keeps (for the
+  // whole-analysis formats, hundreds of thousands of findings with strings and fixes)
+  // is deliberately not freed one by one.
+  Analysis& analysis = *new Analysis(AnalyzePaths(paths, opts));
+
   if (a.statistics) {
-    EmitStatistics(analysis, report);
-  } else if (a.format == "text" || a.format == "concise") {
-    bool color = a.force_color || (!a.no_color && a.output.empty() && isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR"));
-    TextOptions t;
-    t.color = color;
-    t.show_source = a.format == "text" && !a.no_source;
-    t.summary = !a.quiet;
-    EmitText(analysis, report, t);
+    stats.Emit(report);
+  } else if (line_format) {
+    if (a.format != "github" && t.summary) {
+      size_t failed = analysis.input_errors.size();
+      for (const auto& f : analysis.files) failed += f.error ? 1 : 0;
+      EmitTextSummary(total, fixable, failed, report);
+    }
   } else if (a.format == "json") {
     EmitJson(analysis, report);
   } else if (a.format == "sarif") {
     EmitSarif(analysis, report);
-  } else if (a.format == "github") {
-    EmitGithub(analysis, report);
   } else if (a.format == "junit") {
     EmitJunit(analysis, report);
   }
@@ -103,7 +152,7 @@ int RunCheck(const CheckArgs& a) {
     std::cerr << "error: " << e.message << "\n";
     input_error = true;
   }
-  bool findings = false;
+  bool findings = streamed_findings;
   for (const auto& f : analysis.files) {
     if (f.error) {
       std::cerr << "error: " << f.error->message << "\n";

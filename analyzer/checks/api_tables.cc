@@ -53,6 +53,8 @@ ApiTables ApiTables::Parse(std::string_view removed, std::string_view v1_only, s
   ApiTables t;
   for (const auto& r : Rows(removed))
     t.removed_[std::string(Col(r, 0))] = RemovedEntry{std::string(Col(r, 0)), std::string(Col(r, 1))};
+  for (const auto& [sym, e] : t.removed_)
+    if (!sym.empty() && sym.back() == '.') t.removed_prefix_[sym.substr(0, sym.size() - 1)] = e;
   for (const auto& r : Rows(v1_only)) t.v1_only_.insert(std::string(Col(r, 0)));
   for (const auto& r : Rows(renames)) {
     RenameEntry e{std::string(Col(r, 0)), std::string(Col(r, 1)), Col(r, 2) == "call_change", SafetyOf(Col(r, 3))};
@@ -84,11 +86,12 @@ const ApiTables& ApiTables::Get() {
 
 const RemovedEntry* ApiTables::FindRemoved(std::string_view path, std::string* matched) const {
   for (std::string_view p : Prefixes(path)) {
-    auto it = removed_.find(p);
-    if (it == removed_.end()) it = removed_.find(std::string(p) + ".");
-    if (it != removed_.end()) {
+    const RemovedEntry* e = nullptr;
+    if (auto it = removed_.find(p); it != removed_.end()) e = &it->second;
+    else if (auto jt = removed_prefix_.find(p); jt != removed_prefix_.end()) e = &jt->second;  // "p."
+    if (e) {
       if (matched) *matched = std::string(p);
-      return &it->second;
+      return e;
     }
   }
   return nullptr;
@@ -145,6 +148,40 @@ std::optional<RefChain> ChainOf(const SemanticModel& m, const TfRef& r) {
   c.root_text = std::string(m.Text(n));
   if (c.root_components + c.nodes.size() - 1 != ComponentCount(r.tf.path)) return std::nullopt;
   return c;
+}
+
+namespace {
+
+// The chains of one model's refs(), computed on first request (slot 1 of the model).
+struct ChainCache {
+  mutable std::vector<uint8_t> done;
+  mutable std::vector<std::optional<RefChain>> chains;
+};
+
+}  // namespace
+
+const RefChain* CachedChainOf(const SemanticModel& m, const TfRef& r) {
+  const std::vector<TfRef>& refs = m.refs();
+  if (refs.empty() || &r < refs.data() || &r >= refs.data() + refs.size()) {
+    // Not one of the model's references: nothing to cache it by.
+    thread_local std::optional<RefChain> scratch;
+    scratch = ChainOf(m, r);
+    return scratch ? &*scratch : nullptr;
+  }
+  auto& slot = m.derived_slot(1);
+  if (!slot) {
+    auto cache = std::make_shared<ChainCache>();
+    cache->done.assign(refs.size(), 0);
+    cache->chains.resize(refs.size());
+    slot = std::move(cache);
+  }
+  const auto& cache = *static_cast<const ChainCache*>(slot.get());
+  size_t i = static_cast<size_t>(&r - refs.data());
+  if (!cache.done[i]) {
+    cache.chains[i] = ChainOf(m, r);
+    cache.done[i] = 1;
+  }
+  return cache.chains[i] ? &*cache.chains[i] : nullptr;
 }
 
 TSNode PrefixNode(const RefChain& c, size_t components) {

@@ -12,11 +12,11 @@
 
 #include <tree_sitter/api.h>
 
-#include <map>
 #include <optional>
-#include <set>
 #include <string>
 #include <string_view>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "analyzer/checks/rule.h"
@@ -64,10 +64,19 @@ class ApiTables {
   size_t args_size() const { return args_.size(); }
 
  private:
-  std::map<std::string, RemovedEntry, std::less<>> removed_;
-  std::set<std::string, std::less<>> v1_only_;
-  std::map<std::string, RenameEntry, std::less<>> renames_;
-  std::map<std::string, std::vector<ArgChange>, std::less<>> args_;
+  // Hashed with lookups by string_view (no key copies on the rules' hot path).
+  struct Hash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  template <typename V>
+  using Map = std::unordered_map<std::string, V, Hash, std::equal_to<>>;
+  Map<RemovedEntry> removed_;
+  // Prefix entries ("contrib.") again (copies), keyed without the final dot.
+  Map<RemovedEntry> removed_prefix_;
+  std::unordered_set<std::string, Hash, std::equal_to<>> v1_only_;
+  Map<RenameEntry> renames_;
+  Map<std::vector<ArgChange>> args_;
 };
 
 // A reference split into its attribute chain: nodes[0] is the root identifier,
@@ -81,6 +90,11 @@ struct RefChain {
 // nullopt for refs that are not plain `tensorflow` attribute chains (call results,
 // keras, subscripts).
 std::optional<RefChain> ChainOf(const SemanticModel& m, const TfRef& r);
+// The same for an element of m.refs(), computed once per reference and kept by the
+// model (TFM101-TFM104 all ask for the chains of the same references); null where
+// ChainOf is nullopt. Valid as long as the model (for a TfRef that is not an element
+// of m.refs(), only until the next such call on this thread).
+const RefChain* CachedChainOf(const SemanticModel& m, const TfRef& r);
 // The node spelling the first `components` components of the path; null when
 // they are inside the root binding.
 TSNode PrefixNode(const RefChain& c, size_t components);

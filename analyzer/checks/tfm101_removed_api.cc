@@ -19,7 +19,7 @@ void RemovedApi::CheckPython(PythonContext& ctx) const {
   const ApiTables& t = ApiTables::Get();
   for (const TfRef& r : ctx.model().refs()) {
     if (r.tf.ns == TfNs::kV2) continue;
-    auto chain = ChainOf(ctx.model(), r);
+    const RefChain* chain = CachedChainOf(ctx.model(), r);
     if (!chain) continue;
     std::string matched;
     const RemovedEntry* e = t.FindRemoved(r.tf.path, &matched);

@@ -19,7 +19,7 @@ void V1OnlyApi::CheckPython(PythonContext& ctx) const {
   std::optional<Edit> toggle;
   for (const TfRef& r : ctx.model().refs()) {
     if (r.tf.ns != TfNs::kTop) continue;
-    auto chain = ChainOf(ctx.model(), r);
+    const RefChain* chain = CachedChainOf(ctx.model(), r);
     if (!chain) continue;
     std::string sym = t.V1OnlyPrefix(r.tf.path);
     if (sym.empty()) continue;

@@ -62,7 +62,7 @@ void RenamedApi::CheckPython(PythonContext& ctx) const {
   const ApiTables& t = ApiTables::Get();
   for (const TfRef& r : ctx.model().refs()) {
     if (r.tf.ns != TfNs::kTop) continue;
-    auto chain = ChainOf(ctx.model(), r);
+    const RefChain* chain = CachedChainOf(ctx.model(), r);
     if (!chain) continue;
     std::string sym;
     const RenameEntry* e = t.FindRename(r.tf.path, &sym);

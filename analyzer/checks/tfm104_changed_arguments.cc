@@ -65,7 +65,7 @@ void ChangedArguments::CheckPython(PythonContext& ctx) const {
     if (r.tf.ns != TfNs::kTop || ts_node_is_null(r.call) || !IsCallee(r.call, r.node)) continue;
     const std::vector<ArgChange>* changes = t.FindArgs(r.tf.path);
     if (!changes) continue;
-    auto chain = ChainOf(m, r);
+    const RefChain* chain = CachedChainOf(m, r);
     if (!chain) continue;
     const std::string sym = "tf." + r.tf.path;
     const std::string v1 = "tf.compat.v1." + r.tf.path;

@@ -313,11 +313,12 @@ Analysis AnalyzePaths(const std::vector<std::string>& paths, const AnalyzeOption
   jobs = std::min<unsigned>(jobs, std::max<size_t>(1, files.size()));
   // Workers take files largest first, so no thread is left with one big file at
   // the end while the other idles; results stay in discovery order (a.files[i]).
+  // With an on_file consumer they take them in discovery order (see analyze.h).
   std::vector<size_t> order(files.size());
-  {
+  for (size_t i = 0; i < files.size(); ++i) order[i] = i;
+  if (!opts.on_file) {
     std::vector<uintmax_t> size(files.size(), 0);
     for (size_t i = 0; i < files.size(); ++i) {
-      order[i] = i;
       std::error_code ec;
       uintmax_t s = fs::file_size(files[i], ec);
       size[i] = ec ? 0 : s;
@@ -353,6 +354,7 @@ Analysis AnalyzePaths(const std::vector<std::string>& paths, const AnalyzeOption
         }
       }
       r.fail_on = cfg->fail_on;
+      if (opts.on_file) opts.on_file(i, r);
       a.files[i] = std::move(r);
     }
   };

@@ -23,6 +23,8 @@ namespace tfm {
 enum class InputKind { kPython, kNotebook, kGraph, kCpp, kOther };
 InputKind ClassifyPath(const std::string& path);
 
+struct FileResult;
+
 struct AnalyzeOptions {
   std::vector<std::string> select;   // CLI overrides; empty: use config
   std::vector<std::string> extend_select;
@@ -36,6 +38,14 @@ struct AnalyzeOptions {
   // When set, Python rules for which it returns false are not run (the rewriter's
   // fix passes run only the rules that can offer an applicable fix).
   std::function<bool(const RuleInfo&)> rule_filter;
+  // When set, AnalyzePaths calls it on the worker thread with each file's result as
+  // soon as that file is done (`index`: its position in discovery order, before
+  // skipped files are dropped; every index is passed exactly once, skipped files
+  // included). It may take what it needs from the result (a streamed report takes the
+  // diagnostics and the source) before the result is stored in Analysis::files. Files
+  // are then handed out in discovery order instead of largest first, so a consumer
+  // that writes results in order holds back little.
+  std::function<void(size_t index, FileResult& result)> on_file;
 };
 
 struct FileResult {

@@ -10,7 +10,6 @@ namespace {
 // The indexes alive on this thread (usually one: the model of the file being checked).
 struct Registry {
   std::vector<const NodeIndex*> live;
-  const NodeIndex* last = nullptr;
 };
 thread_local Registry g_registry;
 
@@ -20,12 +19,10 @@ const char* NodeIndex::FieldName(TSFieldId id) {
   return id ? ts_language_field_name_for_id(tree_sitter_python(), id) : nullptr;
 }
 
-const NodeIndex* NodeIndex::For(const TSTree* tree) {
-  Registry& r = g_registry;
-  if (r.last && r.last->tree_ == tree) return r.last;
-  for (const NodeIndex* ix : r.live)
+const NodeIndex* NodeIndex::ForSlow(const TSTree* tree) {
+  for (const NodeIndex* ix : g_registry.live)
     if (ix->tree_ == tree) {
-      r.last = ix;
+      tls_last_ = ix;
       return ix;
     }
   return nullptr;
@@ -39,12 +36,14 @@ NodeIndex::NodeIndex(const TSTree* tree) : tree_(tree) {
   end_.reserve(guess);
   field_.reserve(guess);
   named_.reserve(guess);
+  symbol_.reserve(guess);
   auto add = [&](TSNode n, int32_t parent, TSFieldId field) {
     nodes_.push_back(n);
     parent_.push_back(parent);
     end_.push_back(0);
     field_.push_back(field);
     named_.push_back(ts_node_is_named(n));
+    symbol_.push_back(ts_node_symbol(n));
     return static_cast<int32_t>(nodes_.size() - 1);
   };
   add(root, -1, 0);
@@ -87,7 +86,7 @@ NodeIndex::NodeIndex(const TSTree* tree) : tree_(tree) {
 
 NodeIndex::~NodeIndex() {
   Registry& r = g_registry;
-  if (r.last == this) r.last = nullptr;
+  if (tls_last_ == this) tls_last_ = nullptr;
   auto it = std::find(r.live.begin(), r.live.end(), this);
   if (it != r.live.end()) r.live.erase(it);
 }

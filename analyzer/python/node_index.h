@@ -56,33 +56,56 @@ class NodeIndex {
   int End(int i) const { return end_[i]; }
   TSFieldId FieldOf(int i) const { return field_[i]; }
   bool Named(int i) const { return named_[i]; }
+  // ts_node_symbol of node i (read from memory: no call into tree-sitter).
+  TSSymbol Symbol(int i) const { return symbol_[i]; }
 
   // First child of i in field `id` (tree-sitter's ts_node_child_by_field_id).
   TSNode FieldChild(int i, TSFieldId id) const {
-    if (!id) return TSNode{};
+    int c = FieldChildAt(i, id);
+    return c >= 0 ? nodes_[c] : TSNode{};
+  }
+  // The same as a position, or -1.
+  int FieldChildAt(int i, TSFieldId id) const {
+    if (!id) return -1;
     for (int c = i + 1, e = end_[i]; c < e; c = end_[c])
-      if (field_[c] == id) return nodes_[c];
-    return TSNode{};
+      if (field_[c] == id) return c;
+    return -1;
   }
 
-  // The index registered on this thread for a tree, or nullptr.
-  static const NodeIndex* For(const TSTree* tree);
+  // The index registered on this thread for a tree, or nullptr. The last answer is
+  // checked inline (every field, parent and walk helper asks this first).
+  static const NodeIndex* For(const TSTree* tree) {
+    const NodeIndex* last = tls_last_;
+    if (last && last->tree_ == tree) return last;
+    return ForSlow(tree);
+  }
 
   // Iterative pre/post-order walk of the subtree at position r, with the contract of
   // ts::Walk (ts_util.h): `enter(node, field)` false skips the subtree, `leave(node)`
   // runs after the subtree of every entered node, the root's field is nullptr.
   template <bool kFields, typename Enter, typename Leave>
   void Walk(int r, Enter&& enter, Leave&& leave) const {
-    if (!enter(nodes_[r], static_cast<const char*>(nullptr))) return;
+    WalkPositions(
+        r,
+        [&](int i) {
+          return enter(nodes_[i], kFields && i != r ? FieldName(field_[i]) : static_cast<const char*>(nullptr));
+        },
+        [&](int i) { leave(nodes_[i]); });
+  }
+  // The same walk over positions: `enter(i)` false skips i's subtree, `leave(i)`
+  // runs after the subtree of every entered position.
+  template <typename Enter, typename Leave>
+  void WalkPositions(int r, Enter&& enter, Leave&& leave) const {
+    if (!enter(r)) return;
     int cur = r;
     int i = r + 1;
     for (;;) {
       while (i >= end_[cur]) {
-        leave(nodes_[cur]);
+        leave(cur);
         if (cur == r) return;
         cur = parent_[cur];
       }
-      if (enter(nodes_[i], kFields ? FieldName(field_[i]) : static_cast<const char*>(nullptr))) {
+      if (enter(i)) {
         cur = i;
         ++i;
       } else {
@@ -94,6 +117,10 @@ class NodeIndex {
   static const char* FieldName(TSFieldId id);
 
  private:
+  static const NodeIndex* ForSlow(const TSTree* tree);
+  // The index For() found last on this thread (a trivial thread_local: direct access).
+  static inline constinit thread_local const NodeIndex* tls_last_ = nullptr;
+
   struct Slot {
     const void* key = nullptr;
     int32_t index = -1;
@@ -111,6 +138,7 @@ class NodeIndex {
   std::vector<int32_t> end_;
   std::vector<TSFieldId> field_;
   std::vector<uint8_t> named_;
+  std::vector<TSSymbol> symbol_;
   std::vector<Slot> slots_;
   size_t mask_ = 0;
   int shift_ = 60;

@@ -75,6 +75,8 @@ TEST(NodeIndex, MatchesTreeSitterOnEveryFixtureNode) {
       TSNode n = order[i];
       ASSERT_TRUE(ts_node_eq(index.Node(i), n));
       ASSERT_EQ(index.Find(n), i);
+      ASSERT_EQ(index.Symbol(i), ts_node_symbol(n));
+      ASSERT_EQ(index.Named(i), ts_node_is_named(n));
       TSNode parent = ts_node_parent(n);
       if (ts_node_is_null(parent)) {
         ASSERT_EQ(index.Parent(i), -1);

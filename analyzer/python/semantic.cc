@@ -69,12 +69,6 @@ const SymbolTables& Tables() {
   return t;
 }
 
-inline Kind KindOf(TSNode n) {
-  TSSymbol sym = ts_node_symbol(n);
-  const auto& k = Tables().kind;
-  return sym < k.size() ? k[sym] : Kind::kOther;
-}
-
 bool IsTfRoot(std::string_view q) {
   auto root = q.substr(0, q.find('.'));
   return root == "tensorflow" || root == "keras" || root == "tf_keras" || root == "tensorflow_core";
@@ -205,61 +199,69 @@ void SemanticModel::BuildScopes() {
   scopes_.push_back(std::move(module));
   std::vector<int> stack{0};
 
-  std::vector<TSNode> parents;
+  std::vector<int> parents;  // positions of the entered (named) ancestors
   uint32_t depth = 0;
   candidates_.reserve(index_->size() / 3);  // identifiers, attributes and calls: ~a quarter of all nodes
   by_symbol_.assign(ts_language_symbol_count(tree_sitter_python()), {});
-  auto index = [&](TSNode n) {
-    TSSymbol sym = ts_node_symbol(n);
-    if (sym < by_symbol_.size()) by_symbol_[sym].push_back(n);
+  // The walk runs over the NodeIndex's arrays by position: a node's symbol and
+  // whether it is named are read from them, not asked of tree-sitter node by node.
+  const ts::NodeIndex& ix = *index_;
+  auto index = [&](int i) {
+    TSSymbol sym = ix.Symbol(i);
+    if (sym < by_symbol_.size()) by_symbol_[sym].push_back(ix.Node(i));
   };
 
-  ts::Walk<false>(
-      root,
-      [&](TSNode n, const char*) {
-        if (!ts_node_is_named(n)) return false;
+  ix.WalkPositions(
+      0,
+      [&](int i) {
+        if (!ix.Named(i)) return false;
+        TSNode n = ix.Node(i);
         // The walk is iterative; depth is measured so absurd input can be refused.
         ++depth;
         if (depth > max_depth_) {
           max_depth_ = depth;
           deepest_byte_ = ts_node_start_byte(n);
         }
-        TSNode parent = parents.empty() ? TSNode{} : parents.back();
-        parents.push_back(n);
-        index(n);
-        if (!Enter(n, parent, stack)) {
+        const int parent_pos = parents.empty() ? -1 : parents.back();
+        TSNode parent = parent_pos >= 0 ? ix.Node(parent_pos) : TSNode{};
+        parents.push_back(i);
+        index(i);
+        const TSSymbol sym = ix.Symbol(i);
+        if (sym < Tables().kind.size() && Tables().kind[sym] == Kind::kName) {  // identifier, attribute, call
+          candidates_.push_back({i, parent_pos});
+          return true;
+        }
+        if (!Enter(n, sym, parent, stack)) {
           // not descended (imports, global statements): still index what is inside
-          ts::Walk<false>(
-              n,
-              [&](TSNode k, const char*) {
-                if (!ts_node_is_named(k)) return false;
-                if (!ts::Same(k, n)) index(k);
+          ix.WalkPositions(
+              i,
+              [&](int k) {
+                if (!ix.Named(k)) return false;
+                if (k != i) index(k);
                 return true;
               },
-              [](TSNode) {});
+              [](int) {});
           parents.pop_back();
           --depth;
           return false;
         }
         return true;
       },
-      [&](TSNode n) {
+      [&](int i) {
         --depth;
         parents.pop_back();
-        if (stack.size() > 1 && ts::Same(scopes_[stack.back()].node, n)) stack.pop_back();
+        if (stack.size() > 1 && ts::Same(scopes_[stack.back()].node, ix.Node(i))) stack.pop_back();
       });
   for (auto& s : scopes_)
     std::sort(s.children.begin(), s.children.end(),
               [&](int a, int b) { return scopes_[a].begin < scopes_[b].begin; });
 }
 
-bool SemanticModel::Enter(TSNode n, TSNode parent, std::vector<int>& stack) {
-  Kind kind = KindOf(n);
+bool SemanticModel::Enter(TSNode n, TSSymbol sym, TSNode parent, std::vector<int>& stack) {
+  const auto& kinds = Tables().kind;
+  Kind kind = sym < kinds.size() ? kinds[sym] : Kind::kOther;
   if (kind == Kind::kOther) return true;  // none of the types handled below
-  if (kind == Kind::kName) {  // identifier, attribute, call
-    candidates_.push_back({n, parent});
-    return true;
-  }
+  if (kind == Kind::kName) return true;  // identifier, attribute, call: collected by BuildScopes
   auto import_module_path = [&](TSNode dotted) { return std::string(Text(dotted)); };
   std::string_view type = ts_node_type(n);
   int cur = stack.back();
@@ -647,38 +649,42 @@ TSNode SemanticModel::DefinitionOf(TSNode expr) const {
 // ---------------------------------------------------------------------------
 // Pass 2: references, tf.function marks, graph regions.
 
-namespace {
-// Is `n` the child of `parent` in field `field`?
-bool InField(TSNode parent, const char* field, TSNode n) { return ts::Same(ts::Field(parent, field), n); }
-}  // namespace
-
-bool SemanticModel::IsReferencePosition(TSNode n, TSNode parent) const {
-  if (ts_node_is_null(parent)) return true;
-  TSSymbol sym = ts_node_symbol(parent);
+bool SemanticModel::IsReferencePosition(int n, int parent) const {
+  if (parent < 0) return true;
+  const ts::NodeIndex& ix = *index_;
+  TSSymbol sym = ix.Symbol(parent);
+  // Is n the child of parent in `field`? (ts::Field(parent, field) is n.)
+  auto in_field = [&](const char* field) { return ix.FieldChildAt(parent, ts::FieldId(field)) == n; };
   const auto& roles = Tables().parent_role;
   switch (sym < roles.size() ? roles[sym] : ParentRole::kOther) {
-    case ParentRole::kAttribute: return !InField(parent, "attribute", n);
-    case ParentRole::kNameField: return !InField(parent, "name", n);
+    case ParentRole::kAttribute: return !in_field("attribute");
+    case ParentRole::kNameField: return !in_field("name");
     case ParentRole::kNever: return false;
-    case ParentRole::kLeftField: return !InField(parent, "left", n);
-    case ParentRole::kNamedExpr: return !InField(parent, "name", n);
+    case ParentRole::kLeftField: return !in_field("left");
+    case ParentRole::kNamedExpr: return !in_field("name");
     case ParentRole::kOther: return true;
   }
   return true;
 }
 
 void SemanticModel::Resolve2() {
+  const ts::NodeIndex& ix = *index_;
   for (const Candidate& c : candidates_) {
-    TSNode n = c.node, parent = c.parent;
-    std::string_view type = ts_node_type(n);
-    if (type == "call") {
+    TSNode n = ix.Node(c.node);
+    TSNode parent = c.parent >= 0 ? ix.Node(c.parent) : TSNode{};
+    const TSSymbol sym = ix.Symbol(c.node);
+    if (ts::SymbolIs(sym, "call")) {
       calls_.push_back(n);
       continue;
     }
-    if (type == "identifier" && !IsReferencePosition(n, parent)) continue;
-    if (type == "attribute" && ts::Is(parent, "assignment") && InField(parent, "left", n)) continue;
+    const TSSymbol psym = c.parent >= 0 ? ix.Symbol(c.parent) : TSSymbol{0};
+    const bool parent_is_attribute = c.parent >= 0 && ts::SymbolIs(psym, "attribute");
+    if (ts::SymbolIs(sym, "identifier") && !IsReferencePosition(c.node, c.parent)) continue;
+    if (ts::SymbolIs(sym, "attribute") && c.parent >= 0 && ts::SymbolIs(psym, "assignment") &&
+        ix.FieldChildAt(c.parent, ts::FieldId("left")) == c.node)
+      continue;
     // Only the longest chain: skip when the parent attribute extends this one.
-    if (ts::Is(parent, "attribute") && InField(parent, "object", n)) continue;
+    if (parent_is_attribute && ix.FieldChildAt(c.parent, ts::FieldId("object")) == c.node) continue;
     const std::string* q = ResolveName(n);
     if (!q) continue;
     auto tf = SplitTfName(*q);
@@ -687,7 +693,8 @@ void SemanticModel::Resolve2() {
     r.node = n;
     r.qname = *q;
     r.tf = *tf;
-    if (ts::Is(parent, "call") && InField(parent, "function", n)) r.call = parent;
+    if (c.parent >= 0 && ts::SymbolIs(psym, "call") && ix.FieldChildAt(c.parent, ts::FieldId("function")) == c.node)
+      r.call = parent;
     if ((tf->ns != TfNs::kV2) && IsSessionPath(tf->path)) uses_sessions_ = true;
     if (!ts_node_is_null(r.call) && IsGraphToggle(*tf)) {
       if (FunctionScopeAt(ts_node_start_byte(n)) < 0) eager_disabled_at_.push_back(ts_node_start_byte(n));

@@ -152,21 +152,23 @@ class SemanticModel {
   // Does the file use the TF1 session API (implicit graph mode)?
   bool uses_sessions() const { return uses_sessions_; }
 
-  // Storage for an analysis built lazily on top of this model and owned by it
-  // (DataFlow::Of in dataflow.h). One slot; rules of one file run on one thread.
-  std::shared_ptr<const void>& derived_slot() const { return derived_; }
+  // Storage for analyses built lazily on top of this model and owned by it: slot 0
+  // DataFlow::Of (dataflow.h), slot 1 the API-table rules' reference chains
+  // (ChainOf in checks/api_tables.h). Rules of one file run on one thread.
+  static constexpr size_t kDerivedSlots = 2;
+  std::shared_ptr<const void>& derived_slot(size_t i = 0) const { return derived_[i]; }
 
  private:
   void BuildScopes();
   // Handles one named node of the scope walk; false skips its subtree.
-  bool Enter(TSNode n, TSNode parent, std::vector<int>& scope_stack);
+  bool Enter(TSNode n, TSSymbol sym, TSNode parent, std::vector<int>& scope_stack);
   void Resolve2();
   void AddBinding(Binding b);
   void BindTarget(TSNode target, TSNode value, BindingKind kind, int scope, int depth = 0);
   void BindParameters(TSNode params, int scope);
   const std::string* ResolveImpl(TSNode expr, int depth) const;
   const std::string* ResolveBinding(const Binding& b, int depth) const;
-  bool IsReferencePosition(TSNode n, TSNode parent) const;
+  bool IsReferencePosition(int n, int parent) const;
 
   const ParsedFile& file_;
   std::string_view text_;
@@ -176,10 +178,11 @@ class SemanticModel {
   bool imports_tf_ = false;
   uint32_t max_depth_ = 0;
   uint32_t deepest_byte_ = 0;
-  // identifiers, attributes and calls with their parent, collected by the scope walk
+  // identifiers, attributes and calls with their parent (NodeIndex positions; parent
+  // -1 for none), collected by the scope walk
   struct Candidate {
-    TSNode node;
-    TSNode parent;
+    int node;
+    int parent;
   };
   std::vector<Candidate> candidates_;
   std::vector<std::vector<TSNode>> by_symbol_;  // named nodes by grammar symbol
@@ -206,7 +209,7 @@ class SemanticModel {
   };
   const CallArgs& ArgsOf(TSNode call) const;
   mutable std::unordered_map<const void*, CallArgs> args_cache_;
-  mutable std::shared_ptr<const void> derived_;
+  mutable std::shared_ptr<const void> derived_[kDerivedSlots];
 };
 
 }  // namespace tfm

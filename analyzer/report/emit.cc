@@ -137,26 +137,37 @@ std::string FormatDiagnostic(const Diagnostic& d, const SourceFile* src, bool co
   return out;
 }
 
-namespace {
-
-// The text of one file's findings.
-void FormatFileText(const FileResult& f, const TextOptions& opts, std::string& out) {
+void AppendFileText(const FileResult& f, const TextOptions& opts, std::string& out) {
   fmt::memory_buffer buf;
   for (const auto& d : f.diagnostics) {
     if (opts.show_source) {
       std::string s = FormatDiagnostic(d, f.source.get(), opts.color);
       buf.append(s);
       buf.push_back('\n');
-    } else {
-      fmt::format_to(std::back_inserter(buf), "{}:{}: {}{} {}\n", d.path,
-                     f.source ? f.source->FormatPosition(d.start) : fmt::format("{}:{}", d.start.line, d.start.column),
+    } else if (f.source && d.start.cell) {  // notebook: "cell N:L:C"
+      fmt::format_to(std::back_inserter(buf), "{}:{}: {}{} {}\n", d.path, f.source->FormatPosition(d.start),
                      d.rule_id, FixMarker(d), d.message);
+    } else {  // what FormatPosition writes without a cell, straight into the buffer
+      std::string_view marker = d.fix && d.fix->safety == FixSafety::kSafe ? " [*]" : "";
+      fmt::format_to(std::back_inserter(buf), "{}:{}:{}: {}{} {}\n", d.path, d.start.line, d.start.column, d.rule_id,
+                     marker, d.message);
     }
   }
-  out.assign(buf.data(), buf.size());
+  out.append(buf.data(), buf.size());
 }
 
-}  // namespace
+void EmitTextSummary(size_t total, size_t fixable, size_t failed, std::ostream& out) {
+  if (failed) {
+    out << fmt::format("Found {} finding{}; {} input{} could not be analysed (listed on stderr).\n", total,
+                       total == 1 ? "" : "s", failed, failed == 1 ? "" : "s");
+  } else if (total == 0) {
+    out << "All checks passed!\n";
+  } else {
+    out << fmt::format("Found {} finding{}", total, total == 1 ? "" : "s");
+    if (fixable) out << fmt::format(" ({} fixable with `tfmigrate rewrite`)", fixable);
+    out << ".\n";
+  }
+}
 
 void EmitText(const Analysis& a, std::ostream& out, const TextOptions& opts) {
   size_t total = 0, fixable = 0;
@@ -173,7 +184,7 @@ void EmitText(const Analysis& a, std::ostream& out, const TextOptions& opts) {
   unsigned threads = total < 4096 ? 1u : std::max(1u, std::min(4u, std::thread::hardware_concurrency()));
   std::atomic<size_t> next{0};
   auto work = [&] {
-    for (size_t i = next++; i < a.files.size(); i = next++) FormatFileText(a.files[i], opts, texts[i]);
+    for (size_t i = next++; i < a.files.size(); i = next++) AppendFileText(a.files[i], opts, texts[i]);
   };
   std::vector<std::thread> pool;
   for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
@@ -186,32 +197,38 @@ void EmitText(const Analysis& a, std::ostream& out, const TextOptions& opts) {
   if (!opts.summary) return;
   size_t failed = a.input_errors.size();
   for (const auto& f : a.files) failed += f.error ? 1 : 0;
-  if (failed) {
-    out << fmt::format("Found {} finding{}; {} input{} could not be analysed (listed on stderr).\n", total,
-                       total == 1 ? "" : "s", failed, failed == 1 ? "" : "s");
-  } else if (total == 0) {
-    out << "All checks passed!\n";
-  } else {
-    out << fmt::format("Found {} finding{}", total, total == 1 ? "" : "s");
-    if (fixable) out << fmt::format(" ({} fixable with `tfmigrate rewrite`)", fixable);
-    out << ".\n";
+  EmitTextSummary(total, fixable, failed, out);
+}
+
+void RuleStatistics::Add(const FileResult& f) {
+  for (const auto& d : f.diagnostics) {
+    auto it = rows_.find(d.rule_id);
+    if (it == rows_.end()) it = rows_.emplace(d.rule_id, Row{0, 0, d.rule_name}).first;
+    ++it->second.count;
+    if (d.fix && d.fix->safety == FixSafety::kSafe) ++it->second.fixable;
   }
 }
 
+void RuleStatistics::Merge(const RuleStatistics& other) {
+  for (const auto& [id, r] : other.rows_) {
+    auto it = rows_.find(id);
+    if (it == rows_.end()) it = rows_.emplace(id, Row{0, 0, r.name}).first;
+    it->second.count += r.count;
+    it->second.fixable += r.fixable;
+  }
+}
+
+void RuleStatistics::Emit(std::ostream& out) const {
+  std::vector<std::pair<std::string, Row>> rows(rows_.begin(), rows_.end());
+  std::stable_sort(rows.begin(), rows.end(), [](auto& x, auto& y) { return x.second.count > y.second.count; });
+  for (auto& [id, r] : rows)
+    out << fmt::format("{:>6}\t{:<14}\t{}{}\n", r.count, id, r.name, r.fixable ? " [*]" : "");
+}
+
 void EmitStatistics(const Analysis& a, std::ostream& out) {
-  std::map<std::string, std::pair<size_t, size_t>> counts;  // id -> (count, fixable)
-  std::map<std::string, std::string> names;
-  for (const auto& f : a.files)
-    for (const auto& d : f.diagnostics) {
-      auto& c = counts[d.rule_id];
-      ++c.first;
-      if (d.fix && d.fix->safety == FixSafety::kSafe) ++c.second;
-      names[d.rule_id] = d.rule_name;
-    }
-  std::vector<std::pair<std::string, std::pair<size_t, size_t>>> rows(counts.begin(), counts.end());
-  std::stable_sort(rows.begin(), rows.end(), [](auto& x, auto& y) { return x.second.first > y.second.first; });
-  for (auto& [id, c] : rows)
-    out << fmt::format("{:>6}\t{:<14}\t{}{}\n", c.first, id, names[id], c.second ? " [*]" : "");
+  RuleStatistics stats;
+  for (const auto& f : a.files) stats.Add(f);
+  stats.Emit(out);
 }
 
 void EmitJson(const Analysis& a, std::ostream& out) {
@@ -314,20 +331,32 @@ void EmitSarif(const Analysis& a, std::ostream& out) {
   out << sarif.dump(2) << "\n";
 }
 
+void AppendFileGithub(const FileResult& f, std::string& out) {
+  fmt::memory_buffer buf;
+  auto it = std::back_inserter(buf);
+  for (const auto& d : f.diagnostics) {
+    const char* kind = d.severity == Severity::kError ? "error" : d.severity == Severity::kWarning ? "warning" : "notice";
+    // Notebook positions have no file line to point at: annotate the file.
+    if (d.start.cell)
+      fmt::format_to(it, "::{} file={},title={}::{}\n", kind, GithubEscape(d.path, true),
+                     GithubEscape(d.rule_id + " " + d.rule_name, true),
+                     GithubEscape(fmt::format("cell {}:{}:{}: {}", d.start.cell, d.start.line, d.start.column, d.message),
+                                  false));
+    else
+      fmt::format_to(it, "::{} file={},line={},col={},endLine={},endColumn={},title={}::{}\n", kind,
+                     GithubEscape(d.path, true), d.start.line, d.start.column, d.end.line, d.end.column,
+                     GithubEscape(d.rule_id + " " + d.rule_name, true), GithubEscape(d.message, false));
+  }
+  out.append(buf.data(), buf.size());
+}
+
 void EmitGithub(const Analysis& a, std::ostream& out) {
-  for (const auto& f : a.files)
-    for (const auto& d : f.diagnostics) {
-      const char* kind = d.severity == Severity::kError ? "error" : d.severity == Severity::kWarning ? "warning" : "notice";
-      // Notebook positions have no file line to point at: annotate the file.
-      if (d.start.cell)
-        out << fmt::format("::{} file={},title={}::{}\n", kind, GithubEscape(d.path, true),
-                           GithubEscape(d.rule_id + " " + d.rule_name, true),
-                           GithubEscape(fmt::format("cell {}:{}:{}: {}", d.start.cell, d.start.line, d.start.column, d.message), false));
-      else
-        out << fmt::format("::{} file={},line={},col={},endLine={},endColumn={},title={}::{}\n", kind,
-                           GithubEscape(d.path, true), d.start.line, d.start.column, d.end.line, d.end.column,
-                           GithubEscape(d.rule_id + " " + d.rule_name, true), GithubEscape(d.message, false));
-    }
+  std::string text;
+  for (const auto& f : a.files) {
+    text.clear();
+    AppendFileGithub(f, text);
+    out.write(text.data(), static_cast<std::streamsize>(text.size()));
+  }
 }
 
 void EmitJunit(const Analysis& a, std::ostream& out) {

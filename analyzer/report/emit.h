@@ -5,6 +5,7 @@
 //   tfm::EmitSarif(analysis, std::cout);
 #pragma once
 
+#include <map>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -26,6 +27,34 @@ void EmitJson(const Analysis& a, std::ostream& out);
 void EmitSarif(const Analysis& a, std::ostream& out);
 void EmitGithub(const Analysis& a, std::ostream& out);
 void EmitJunit(const Analysis& a, std::ostream& out);
+
+// Pieces of the line-oriented reports, for a report written file by file while the
+// analysis runs (cli/check.cc streams with AnalyzeOptions::on_file and OrderedWriter):
+// concatenated in file order they are byte for byte what EmitText, EmitGithub and
+// EmitStatistics write for the whole analysis.
+//
+// The text (or concise, per `opts`) findings of one file, appended to `out`.
+void AppendFileText(const FileResult& f, const TextOptions& opts, std::string& out);
+// The GitHub annotations of one file, appended to `out`.
+void AppendFileGithub(const FileResult& f, std::string& out);
+// The text report's closing line: `total` findings, `fixable` of them with a safe fix,
+// `failed` inputs that could not be analysed.
+void EmitTextSummary(size_t total, size_t fixable, size_t failed, std::ostream& out);
+// Counts per rule for --statistics, added up file by file.
+class RuleStatistics {
+ public:
+  void Add(const FileResult& f);
+  void Merge(const RuleStatistics& other);
+  void Emit(std::ostream& out) const;
+
+ private:
+  struct Row {
+    size_t count = 0;
+    size_t fixable = 0;
+    std::string name;
+  };
+  std::map<std::string, Row, std::less<>> rows_;  // by rule id
+};
 
 // One diagnostic as text with its code frame (used by EmitText and snapshots).
 std::string FormatDiagnostic(const Diagnostic& d, const SourceFile* src, bool color);
