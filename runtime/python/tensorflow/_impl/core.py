@@ -596,7 +596,7 @@ class Graph:
         except _tfrt.StatusError as e:
             raise ValueError(e.args[1]) from None
         op = Operation(self, node_id, full, op_type, inputs, [c for c in control if c.graph is self], attrs)
-        op.outputs = [Tensor(op, i, as_dtype(d) if d != "string" or op_type not in _RESOURCE_OPS else resource,
+        op.outputs = [SymbolicTensor(op, i, as_dtype(d) if d != "string" or op_type not in _RESOURCE_OPS else resource,
                              TensorShape(None if s is None else [None if x < 0 else x for x in s]))
                       for i, (d, s) in enumerate(specs)]
         if op_type in _RESOURCE_OPS:
@@ -793,6 +793,10 @@ def _rt_from_np(a, dtype):
     if not a.flags.c_contiguous:
         a = a.copy(order="C")
     return _tfrt.Tensor.from_bytes(a.tobytes(), dtype.name, list(a.shape))
+
+
+class SymbolicTensor(Tensor):
+    """A graph tensor (TF 2.x names the class of graph-built tensors SymbolicTensor)."""
 
 
 class EagerTensor(Tensor):

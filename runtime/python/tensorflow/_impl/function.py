@@ -87,21 +87,88 @@ class ConcreteFunction:
             graph._rt, [(p.op._id, p.value_index) for p in arg_placeholders] + [(p.op._id, p.value_index) for _, p in graph.captures],
             [(t.op._id, t.value_index) for t in flat_outputs if isinstance(t, Tensor)], targets)
 
+    def _saved_variant(self):
+        """(function id, saved tensors): the forward function that also returns the outputs
+        of its stateful ops (variable reads, random ops, nested calls). Its gradient takes
+        them as inputs, so the backward pass neither re-runs side effects nor sees values
+        the forward pass changed afterwards."""
+        if getattr(self, "_saved", None) is None:
+            G = self.graph
+            saved = []
+            for op in G._ops:
+                if op.type in ("Placeholder", "VarHandleOp") or not _tfrt.is_stateful(op.type):
+                    continue
+                for t in op.outputs:
+                    try:
+                        _dtype_code(t.dtype)
+                    except KeyError:
+                        continue
+                    if t.dtype != core.resource:
+                        saved.append(t)
+            outs = [t for t in self._flat_out if isinstance(t, Tensor)] + saved
+            targets = [op._id for op in G._ops if _tfrt.is_stateful(op.type) and op.type not in ("VarHandleOp", "Placeholder")]
+            fid = _tfrt.register_function(
+                G._rt, [(p.op._id, p.value_index) for p in self._args] + [(p.op._id, p.value_index) for _, p in G.captures],
+                [(t.op._id, t.value_index) for t in outs], targets)
+            self._saved = (fid, saved)
+        return self._saved
+
+    def _backward(self):
+        """(function id, differentiated output indices, input indices with a gradient): the
+        backward function of this call, built once from the symbolic gradient of the graph.
+        Its arguments are the call's inputs, the saved tensors and the output gradients."""
+        if getattr(self, "_bwd", None) is None:
+            from . import grads, ops
+            _, saved = self._saved_variant()
+            G = self.graph
+            xs = list(self._args) + [ph for _, ph in G.captures]
+            ys = [t for t in self._flat_out if isinstance(t, Tensor)]
+            fl = [k for k, y in enumerate(ys) if y.dtype.is_floating]
+            saved_tapes, core.ctx.tapes = core.ctx.tapes, []
+            last, G._last_stateful = G._last_stateful, None   # no control edge back into the forward pass
+            try:
+                with G.as_default(), G.name_scope(None), G.control_dependencies(None):
+                    gphs = [G._add_op("Placeholder", [], {"dtype": ys[k].dtype, "shape": ys[k].shape}, "grad_in",
+                                      core._rt_attrs({"dtype": ys[k].dtype, "shape": ys[k].shape})).outputs[0]
+                            for k in fl]
+                    gs = grads.gradients([ys[k] for k in fl], xs, grad_ys=gphs) if fl else [None] * len(xs)
+                    live = [i for i, g in enumerate(gs) if g is not None and
+                            (xs[i].dtype.is_floating or xs[i].dtype == core.resource)]
+                    outs = [ops.identity(gs[i]) for i in live]
+            finally:
+                G._last_stateful = last
+                core.ctx.tapes = saved_tapes
+            fid = _tfrt.register_function(
+                G._rt, [(t.op._id, t.value_index) for t in xs + saved + gphs],
+                [(t.op._id, t.value_index) for t in outs], [])
+            self._bwd = (fid, fl, live, outs)
+        return self._bwd
+
     def call_flat(self, flat_args):
         caps = [c for c, _ in self.graph.captures]
+        n_out = sum(1 for t in self._flat_out if isinstance(t, Tensor))
         if core.executing_eagerly():
-            ins = [core.convert_to_tensor(a)._rt for a in flat_args] + [c._rt for c in caps]
+            args = [core.convert_to_tensor(a) for a in flat_args]
+            ins = [a._rt for a in args] + [c._rt for c in caps]
+            taped = bool(core.ctx.tapes)
+            fid = self._saved_variant()[0] if taped else self._id
             try:
-                outs = _tfrt.call_function(self._id, ins)
+                outs = _tfrt.call_function(fid, ins)
             except _tfrt.StatusError as e:
                 core.raise_status(e)
-            res = iter(core.EagerTensor(o) for o in outs)
+            outs = [core.EagerTensor(o) for o in outs]
+            if taped:
+                # the outer tape sees the call as one op, differentiated by _call_grad (grads.py)
+                for tape in list(core.ctx.tapes):
+                    tape._record("StatefulPartitionedCall", args + caps, outs, {"_concrete": self})
+            res = iter(outs[:n_out])
         else:
             ins = [core.convert_to_tensor(a) for a in flat_args] + [core.capture(c) for c in caps]
-            tens = [t for t in self._flat_out if isinstance(t, Tensor)]
-            attrs = {"f": self._id}
+            fid, saved = self._saved_variant()
+            tens = [t for t in self._flat_out if isinstance(t, Tensor)] + saved
+            attrs = {"f": fid, "_concrete": self}
             attrs.update(output_attrs(tens))
-            res = iter(core.apply_op("StatefulPartitionedCall", ins, attrs, "StatefulPartitionedCall"))
+            res = iter(core.apply_op("StatefulPartitionedCall", ins, attrs, "StatefulPartitionedCall")[:n_out])
         flat = [next(res) if isinstance(t, Tensor) else t for t in self._flat_out]
         return nest.pack_sequence_as(self._struct, flat)
 
@@ -221,6 +288,8 @@ class Function:
                 return data.Dataset(lambda: slot[0]._gen(), a._kind)
             return a
 
+        fg._capture_variables = outer is None
+        saved_tapes, core.ctx.tapes = core.ctx.tapes, []   # a caller's tape records the call, not the trace
         with fg.as_default():
             core.ctx.eager_override.append(False)
             variables._creator_hooks.append(hook)
@@ -253,6 +322,7 @@ class Function:
             finally:
                 variables._creator_hooks.remove(hook)
                 core.ctx.eager_override.pop()
+                core.ctx.tapes = saved_tapes
         struct = out
         cf = ConcreteFunction(fg, placeholders, struct, flat)
         cf._ds_slots = ds_slots

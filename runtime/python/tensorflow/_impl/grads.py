@@ -443,6 +443,42 @@ def _while_grad(op, *out_grads):
     return full
 
 
+@register("StatefulPartitionedCall", "PartitionedCall")
+def _call_grad(op, *out_grads):
+    """Gradient of a tf.function call: the concrete function's backward function (built
+    once from the symbolic gradient of its graph) over the call's inputs, the stateful
+    values the forward call saved, and the output gradients."""
+    import _tfrt
+    from . import function as _fn
+    cf = op.get_attr("_concrete")
+    if cf is None:
+        raise LookupError("No gradient defined for operation '%s' (op type: %s)." % (getattr(op, "name", op.type), op.type))
+    fid, fl, live, outs = cf._backward()
+    n_in = len(cf._args) + len(cf.graph.captures)
+    n_out = sum(1 for t in cf._flat_out if isinstance(t, Tensor))
+    saved = list(op.outputs[n_out:])
+    gin = [out_grads[k] if k < len(out_grads) and out_grads[k] is not None else ops.zeros_like(op.outputs[k]) for k in fl]
+    ins = list(op.inputs[:n_in]) + saved + gin
+    if not live:
+        return [None] * len(op.inputs)
+    if core.executing_eagerly():
+        try:
+            res = [core.EagerTensor(o) for o in _tfrt.call_function(fid, [core.convert_to_tensor(t)._rt for t in ins])]
+        except _tfrt.StatusError as e:
+            core.raise_status(e)
+    else:
+        attrs = {"f": fid}
+        attrs.update(_fn.output_attrs(outs))
+        res = core.apply_op("StatefulPartitionedCall", ins, attrs, "StatefulPartitionedCall_grad")
+    full = [None] * len(op.inputs)
+    for j, i in enumerate(live):
+        full[i] = res[j]
+    return full
+
+
+_CALL_OPS = ("StatefulPartitionedCall", "PartitionedCall")
+
+
 class _TapeOp:
     def __init__(self, op_type, inputs, outputs, attrs):
         self.type, self.inputs, self.outputs, self._attrs = op_type, inputs, outputs, attrs
@@ -579,6 +615,14 @@ class GradientTape:
             for v in list(variables._all_resource_vars.values()):
                 if v._shared == shared and v.trainable and not any(w is v for w in self._watched_vars):
                     self._watched_vars.append(v)
+        if op_type in _CALL_OPS and self._watch_vars and attrs.get("_concrete") is not None:
+            # a tf.function call reads the variables whose handles it captured
+            from . import variables
+            for h in inputs:
+                if h.dtype == core.resource:
+                    v = variables._all_resource_vars.get(_shared_of(h))
+                    if v is not None and v.trainable and not any(w is v for w in self._watched_vars):
+                        self._watched_vars.append(v)
         self._entries.append(_TapeOp(op_type, list(inputs), list(outputs), attrs))
 
     def stop_recording(self):
@@ -626,6 +670,13 @@ class GradientTape:
                     reads = [e.outputs[0] for e in self._entries if e.type == "ReadVariableOp" and _shared_of(e.inputs[0]) == s._shared]
                     reads += [h for h in s._handles.values() if any(any(i is h for i in e.inputs) for e in self._entries
                                                                     if e.type in ("If", "StatelessIf", "While"))]
+                    seen = {id(r) for r in reads}
+                    for e in self._entries:
+                        if e.type in _CALL_OPS:
+                            for h in e.inputs:
+                                if id(h) not in seen and h.dtype == core.resource and _shared_of(h) == s._shared:
+                                    seen.add(id(h))
+                                    reads.append(h)
                     var_reads[id(s)] = reads
                     gathers = _only_gathered(self._entries, reads)
                     if gathers:

@@ -340,6 +340,13 @@ class ResourceVariable(Variable):
         g = core.get_default_graph()
         h = self._handles.get(id(g))
         outer = getattr(g, "outer", None)
+        if h is None and outer is None and getattr(g, "_capture_variables", False):
+            # a tf.function traced eagerly captures the variable's handle (as TF does), so a
+            # call's inputs name every variable it reads (an outer tape differentiates them)
+            with core.force_eager():
+                outer_h = self.handle
+            h = g.capture(outer_h)
+            self._handles[id(g)] = h
         if h is None and outer is not None:
             # cond/while branch graphs (and functions traced inside a graph) capture the
             # enclosing graph's handle, so gradients flow to the variable through If/While.
