@@ -112,6 +112,21 @@ bool CheckInputs(DiffResult* r, Analysis* out) {
   return true;
 }
 
+namespace {
+
+Cause CauseOf(const Diagnostic& d) {
+  Cause c;
+  c.rule_id = d.rule_id;
+  c.rule_name = d.rule_name;
+  c.path = d.path;
+  c.line = static_cast<int>(d.start.line);
+  c.column = static_cast<int>(d.start.column);
+  c.message = d.message;
+  return c;
+}
+
+}  // namespace
+
 void Explain(DiffResult* r, const Analysis* given) {
   if (r->divergences.empty()) return;
   Analysis fresh;
@@ -142,13 +157,7 @@ void Explain(DiffResult* r, const Analysis* given) {
       const Diagnostic& d = *f.d;
       int target = f.old_side ? dv.old_line : dv.new_line;
       int line = static_cast<int>(d.start.line);
-      Cause c;
-      c.rule_id = d.rule_id;
-      c.rule_name = d.rule_name;
-      c.path = d.path;
-      c.line = line;
-      c.column = static_cast<int>(d.start.column);
-      c.message = d.message;
+      Cause c = CauseOf(d);
       c.on_line = target > 0 && line == target;
       c.predicts = Predicts(d.rule_id, dv);
       // A cause predicts this kind of divergence, or is a behavior hazard (TFM3xx-6xx) on
@@ -208,26 +217,18 @@ void ExplainRewrite(DiffResult* r, const std::string& original_path, const std::
     // only a line the rewrite changed can carry the edit that changed the behavior
     if (orig_lines[ol - 1] == new_lines[nl - 1]) continue;
     std::vector<Cause> applied;
-    for (const auto& f : an.files)
-      for (const auto& d : f.diagnostics) {
-        if (!d.HasApplicableFix() || static_cast<int>(d.start.line) != ol) continue;
-        Cause c;
-        c.rule_id = d.rule_id;
-        c.rule_name = d.rule_name;
-        c.path = d.path;
-        c.line = ol;
-        c.column = static_cast<int>(d.start.column);
-        c.message = fmt::format("the rewrite applied this {}fix here ({}): {}",
-                                d.fix->safety == FixSafety::kUnsafe ? "unsafe " : "", d.fix->title, d.message);
-        c.on_line = true;
-        c.predicts = true;
-        applied.push_back(std::move(c));
-      }
-    // unsafe fixes first: they are the ones allowed to change behavior
-    std::stable_sort(applied.begin(), applied.end(), [](const Cause& x, const Cause& y) {
-      return (x.message.rfind("the rewrite applied this unsafe", 0) == 0) >
-             (y.message.rfind("the rewrite applied this unsafe", 0) == 0);
-    });
+    for (bool unsafe : {true, false})  // unsafe fixes first: they are the ones allowed to change behavior
+      for (const auto& f : an.files)
+        for (const auto& d : f.diagnostics) {
+          if (!d.HasApplicableFix() || static_cast<int>(d.start.line) != ol) continue;
+          if ((d.fix->safety == FixSafety::kUnsafe) != unsafe) continue;
+          Cause c = CauseOf(d);
+          c.message = fmt::format("the rewrite applied this {}fix here ({}): {}", unsafe ? "unsafe " : "",
+                                  d.fix->title, d.message);
+          c.on_line = true;
+          c.predicts = true;
+          applied.push_back(std::move(c));
+        }
     dv.causes.insert(dv.causes.begin(), applied.begin(), applied.end());
     if (dv.causes.size() > 5) dv.causes.resize(5);
   }
