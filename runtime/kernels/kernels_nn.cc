@@ -526,6 +526,87 @@ Status TopKK(KernelContext& c) {
   return Status::Ok();
 }
 
+// ---- GatherNd(params, indices) and ScatterNd(indices, updates, shape): index tuples over the
+// leading dimensions of params; scattered duplicates add up ----
+Status IndexGeometry(const Tensor& indices, const Shape& params, int64_t* n, int64_t* depth, int64_t* slice) {
+  if (indices.dims() < 1) return InvalidArgument("indices must be at least a vector");
+  *depth = indices.dim(static_cast<int>(indices.dims() - 1));
+  if (*depth > static_cast<int64_t>(params.size()))
+    return InvalidArgument("index innermost dimension length must be <= params rank; saw: " + std::to_string(*depth) +
+                           " vs. " + std::to_string(params.size()));
+  *n = *depth ? indices.num_elements() / *depth : indices.num_elements();
+  *slice = 1;
+  for (size_t d = static_cast<size_t>(*depth); d < params.size(); ++d) *slice *= params[d];
+  return Status::Ok();
+}
+
+Status Offset(const Tensor& indices, int64_t i, int64_t depth, const Shape& params, int64_t* off) {
+  int64_t o = 0;
+  for (int64_t k = 0; k < depth; ++k) {
+    int64_t v = indices.AsInt64(i * depth + k);
+    if (v < 0 || v >= params[static_cast<size_t>(k)])
+      return InvalidArgument("indices[" + std::to_string(i) + "] = " + std::to_string(v) + " does not index into param shape " +
+                             ShapeString(params));
+    o = o * params[static_cast<size_t>(k)] + v;
+  }
+  *off = o;
+  return Status::Ok();
+}
+
+Status GatherNdK(KernelContext& c) {
+  const Tensor& p = c.inputs[0];
+  const Tensor& idx = c.inputs[1];
+  int64_t n, depth, slice;
+  TFM_RETURN_IF_ERROR(IndexGeometry(idx, p.shape(), &n, &depth, &slice));
+  Shape out_shape(idx.shape().begin(), idx.shape().end() - 1);
+  for (size_t d = static_cast<size_t>(depth); d < p.shape().size(); ++d) out_shape.push_back(p.shape()[d]);
+  Tensor out = Tensor::Alloc(p.dtype(), out_shape);
+  size_t bytes = static_cast<size_t>(slice) * DTypeSize(p.dtype());
+  auto* po = static_cast<unsigned char*>(const_cast<void*>(out.raw()));
+  const auto* pp = static_cast<const unsigned char*>(p.raw());
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t off;
+    TFM_RETURN_IF_ERROR(Offset(idx, i, depth, p.shape(), &off));
+    std::memcpy(po + i * bytes, pp + off * bytes, bytes);
+  }
+  c.outputs = {out};
+  return Status::Ok();
+}
+
+template <typename T>
+Status ScatterAdd(const Tensor& idx, const Tensor& upd, int64_t n, int64_t depth, int64_t slice, Tensor* out) {
+  T* po = out->data<T>();
+  std::fill(po, po + out->num_elements(), T(0));
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t off;
+    TFM_RETURN_IF_ERROR(Offset(idx, i, depth, out->shape(), &off));
+    for (int64_t k = 0; k < slice; ++k) po[off * slice + k] += upd.data<T>()[i * slice + k];
+  }
+  return Status::Ok();
+}
+
+Status ScatterNdK(KernelContext& c) {
+  const Tensor& idx = c.inputs[0];
+  const Tensor& upd = c.inputs[1];
+  Shape shape;
+  for (int64_t i = 0; i < c.inputs[2].num_elements(); ++i) shape.push_back(c.inputs[2].AsInt64(i));
+  int64_t n, depth, slice;
+  TFM_RETURN_IF_ERROR(IndexGeometry(idx, shape, &n, &depth, &slice));
+  if (upd.num_elements() != n * slice)
+    return InvalidArgument("updates has " + std::to_string(upd.num_elements()) + " elements, expected " +
+                           std::to_string(n * slice));
+  Tensor out = Tensor::Alloc(upd.dtype(), shape);
+  switch (upd.dtype()) {
+    case DType::kFloat: TFM_RETURN_IF_ERROR(ScatterAdd<float>(idx, upd, n, depth, slice, &out)); break;
+    case DType::kDouble: TFM_RETURN_IF_ERROR(ScatterAdd<double>(idx, upd, n, depth, slice, &out)); break;
+    case DType::kInt32: TFM_RETURN_IF_ERROR(ScatterAdd<int32_t>(idx, upd, n, depth, slice, &out)); break;
+    case DType::kInt64: TFM_RETURN_IF_ERROR(ScatterAdd<int64_t>(idx, upd, n, depth, slice, &out)); break;
+    default: return InvalidArgument("ScatterNd: unsupported dtype");
+  }
+  c.outputs = {out};
+  return Status::Ok();
+}
+
 }  // namespace
 
 void RegisterNnKernels(std::map<std::string, KernelFn>& m) {
@@ -542,6 +623,8 @@ void RegisterNnKernels(std::map<std::string, KernelFn>& m) {
   m["RandomShuffle"] = RandomShuffleK;
   m["Where"] = WhereK;
   m["TopKV2"] = TopKK;
+  m["GatherNd"] = GatherNdK;
+  m["ScatterNd"] = ScatterNdK;
 }
 
 }  // namespace tfm::rt

@@ -311,6 +311,18 @@ Status TopKShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
   *o = {Known(x.dtype, s), Known(DType::kInt32, s)};
   return Status::Ok();
 }
+Status GatherNdShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  const TensorSpec& p = c.inputs[0];
+  const TensorSpec& i = c.inputs[1];
+  if (p.unknown_rank || i.unknown_rank || i.shape.empty() || i.shape.back() < 0) {
+    *o = {UnknownRank(p.dtype)};
+    return Status::Ok();
+  }
+  Shape s(i.shape.begin(), i.shape.end() - 1);
+  for (size_t d = static_cast<size_t>(i.shape.back()); d < p.shape.size(); ++d) s.push_back(p.shape[d]);
+  *o = {Known(p.dtype, s)};
+  return Status::Ok();
+}
 Status PadShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
   const TensorSpec& x = c.inputs[0];
   const Tensor* p = c.const_inputs.size() > 1 ? c.const_inputs[1] : nullptr;
@@ -503,6 +515,8 @@ std::map<std::string, OpDef>& Table() {
     add("RandomShuffle", SameAsInput0, true);
     add("Where", WhereShape);
     add("TopKV2", TopKShape);
+    add("GatherNd", GatherNdShape);
+    add("ScatterNd", ShapeFromInput<2, 1>);
     add("PyFunc", DeclaredOutputs, true);
     add("EagerPyFunc", DeclaredOutputs, true);
     add("If", DeclaredOutputs, true);

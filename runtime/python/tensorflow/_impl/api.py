@@ -204,7 +204,7 @@ def _build():
         "sequence_mask": composite.sequence_mask, "split": composite.split,
         "numpy_function": composite.numpy_function, "map_fn": composite.map_fn,
         "pad": composite.pad, "cumsum": composite.cumsum, "boolean_mask": composite.boolean_mask,
-        "norm": composite.norm,
+        "norm": composite.norm, "gather_nd": composite.gather_nd, "scatter_nd": composite.scatter_nd,
     })
     nn_common = {"relu": nn.relu, "sigmoid": nn.sigmoid, "tanh": nn.tanh, "softmax": nn.softmax,
                  "log_softmax": nn.log_softmax, "dropout": nn.dropout, "l2_loss": nn.l2_loss, "bias_add": nn.bias_add,

@@ -579,3 +579,34 @@ def batch_normalization_layer(inputs, axis=-1, momentum=0.99, epsilon=1e-3, cent
             for u in (up_m, up_v):
                 g.add_to_collection("update_ops", u.op if isinstance(u, core.Tensor) else u)
     return y
+
+
+# ---------------------------------------------------------------------------- gather_nd, scatter_nd
+def gather_nd(params, indices, name=None, batch_dims=0):
+    if batch_dims:
+        raise core.UnsupportedSymbolError("tf.gather_nd(batch_dims=...)")
+    p = _t(params)
+    i = _t(indices)
+    return core.op1("GatherNd", [p, i], {"Tparams": p.dtype, "Tindices": i.dtype}, name or "GatherNd")
+
+
+def scatter_nd(indices, updates, shape, name=None):
+    i, u = _t(indices), _t(updates)
+    return core.op1("ScatterNd", [i, u, ops.cast(_t(shape), i.dtype)], {"T": u.dtype, "Tindices": i.dtype},
+                    name or "ScatterNd")
+
+
+def _register_nd_gradients():
+    from . import grads
+
+    @grads.register("GatherNd")
+    def _gather_nd_grad(op, g):
+        p, i = op.inputs
+        return [scatter_nd(i, g, ops.shape(p, out_type=i.dtype)), None]
+
+    @grads.register("ScatterNd")
+    def _scatter_nd_grad(op, g):
+        return [None, gather_nd(g, op.inputs[0]), None]
+
+
+_register_nd_gradients()
