@@ -185,28 +185,10 @@ void Explain(DiffResult* r, const Analysis* given) {
   }
 }
 
-namespace {
-
-std::vector<std::string_view> Lines(std::string_view text) {
-  std::vector<std::string_view> out;
-  size_t start = 0;
-  while (start < text.size()) {
-    size_t nl = text.find('\n', start);
-    size_t end = nl == std::string_view::npos ? text.size() : nl;
-    out.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  return out;
-}
-
-}  // namespace
-
 void ExplainRewrite(DiffResult* r, const std::string& original_path, const std::string& original,
                     const std::string& rewritten) {
   if (r->divergences.empty()) return;
-  std::vector<int> map = MapLines(original, rewritten);
-  auto orig_lines = Lines(original);
-  auto new_lines = Lines(rewritten);
+  std::vector<int> map = MapLines(original, rewritten);  // only lines the rewrite changed
   AnalyzeOptions opts;
   opts.jobs = 1;
   Analysis an = AnalyzePaths({original_path}, opts);
@@ -214,8 +196,6 @@ void ExplainRewrite(DiffResult* r, const std::string& original_path, const std::
     int nl = dv.new_line;
     if (nl <= 0 || nl >= static_cast<int>(map.size()) || map[nl] == 0) continue;
     int ol = map[nl];
-    // only a line the rewrite changed can carry the edit that changed the behavior
-    if (orig_lines[ol - 1] == new_lines[nl - 1]) continue;
     std::vector<Cause> applied;
     for (bool unsafe : {true, false})  // unsafe fixes first: they are the ones allowed to change behavior
       for (const auto& f : an.files)

@@ -207,8 +207,7 @@ std::vector<int> MapLines(std::string_view old_text, std::string_view new_text) 
   int x = 0, y = 0;
   for (size_t k = 0; k < ops.size();) {
     if (ops[k] == Op::kKeep) {
-      map[++y] = ++x;
-      ++k;
+      ++x, ++y, ++k;
       continue;
     }
     size_t dels = 0, adds = 0, h = k;

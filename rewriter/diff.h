@@ -14,9 +14,9 @@ namespace tfm {
 std::string UnifiedDiff(std::string_view old_text, std::string_view new_text, std::string_view old_name,
                         std::string_view new_name, int context = 3);
 
-// Line correspondence through the same edit script: element i (1-based new line) is the
-// old line it was kept from, or, inside a hunk that deletes and adds equally many lines
-// (edits within lines), the old line at the same offset; 0 for an added line.
+// Changed lines through the same edit script: element i (1-based new line) is the old line
+// that new line i rewrites, inside a hunk that deletes and adds equally many lines (edits
+// within lines); 0 for kept and added lines.
 std::vector<int> MapLines(std::string_view old_text, std::string_view new_text);
 
 }  // namespace tfm

@@ -46,6 +46,10 @@ void SetHostCallback(HostCallback cb);
 // The generator of an eagerly executed random op: TF caches one kernel (and so one
 // generator) per op type, dtype and seed pair, so repeated calls continue one stream.
 PhiloxRandom& EagerRng(const std::string& op, int dtype, int64_t seed, int64_t seed2);
+// The generator of the random op `c` runs: per node in a session, per op type, dtype and
+// seeds eagerly (EagerRng).
+struct KernelContext;
+PhiloxRandom& KernelRng(KernelContext& c, DType dt);
 // A kernel's generator for its seed attrs (both 0: a non-deterministic pair, as TF).
 PhiloxRandom SeededPhilox(int64_t seed, int64_t seed2);
 // Forgets every eager generator (tf.random.set_seed restarts the sequences).

@@ -437,15 +437,7 @@ Status RandomShuffleK(KernelContext& c) {
     return Status::Ok();
   }
   int64_t n = x.dim(0);
-  int64_t seed = GetIntAttr(*c.attrs, "seed", 0), seed2 = GetIntAttr(*c.attrs, "seed2", 0);
-  PhiloxRandom* gen;
-  if (c.session) {
-    auto it = c.session->rngs.find(c.node_name);
-    if (it == c.session->rngs.end()) it = c.session->rngs.emplace(c.node_name, SeededPhilox(seed, seed2)).first;
-    gen = &it->second;
-  } else {
-    gen = &EagerRng(c.op, static_cast<int>(x.dtype()), seed, seed2);
-  }
+  PhiloxRandom* gen = &KernelRng(c, x.dtype());
   PhiloxRandom local = *gen;  // TF reserves ceil(n / 4) 128-bit samples per execution
   gen->Skip((static_cast<uint64_t>(n) + 3) / 4);
   SingleSamples single(&local);

@@ -138,15 +138,6 @@ Status VarIsInitializedOpK(KernelContext& c) {
   return Status::Ok();
 }
 
-PhiloxRandom& RngFor(KernelContext& c, DType dt) {
-  int64_t seed = GetIntAttr(*c.attrs, "seed", 0), seed2 = GetIntAttr(*c.attrs, "seed2", 0);
-  if (c.session) {
-    auto it = c.session->rngs.find(c.node_name);
-    if (it == c.session->rngs.end()) it = c.session->rngs.emplace(c.node_name, SeededPhilox(seed, seed2)).first;
-    return it->second;
-  }
-  return EagerRng(c.op, static_cast<int>(dt), seed, seed2);
-}
 
 template <typename T>
 void FillRandom(const std::string& op, PhiloxRandom g, T* out, int64_t n) {
@@ -164,7 +155,7 @@ Status RandomK(KernelContext& c) {
   DType dt = GetTypeAttr(*c.attrs, "dtype", DType::kFloat);
   DType compute = dt == DType::kDouble ? DType::kDouble : DType::kFloat;
   Tensor d = Tensor::Alloc(compute, s);
-  PhiloxRandom run = RngFor(c, dt).Reserve(static_cast<uint64_t>(d.num_elements()));
+  PhiloxRandom run = KernelRng(c, dt).Reserve(static_cast<uint64_t>(d.num_elements()));
   if (compute == DType::kDouble)
     FillRandom(c.op, run, d.data<double>(), d.num_elements());
   else
@@ -183,7 +174,7 @@ Status RandomUniformIntK(KernelContext& c) {
   if (lo >= hi) return InvalidArgument("Need minval < maxval, got " + std::to_string(lo) + " >= " + std::to_string(hi));
   Tensor out = Tensor::Alloc(dt, s);
   int64_t n = out.num_elements();
-  PhiloxRandom g = RngFor(c, dt).Reserve(static_cast<uint64_t>(n));
+  PhiloxRandom g = KernelRng(c, dt).Reserve(static_cast<uint64_t>(n));
   if (dt == DType::kInt64) {
     uint64_t range = static_cast<uint64_t>(hi) - static_cast<uint64_t>(lo);
     for (int64_t i = 0; i < n; i += 2) {
@@ -267,6 +258,16 @@ PhiloxRandom SeededPhilox(int64_t seed, int64_t seed2) {
     return PhiloxRandom(a, b);
   }
   return PhiloxRandom(static_cast<uint64_t>(seed), static_cast<uint64_t>(seed2));
+}
+
+PhiloxRandom& KernelRng(KernelContext& c, DType dt) {
+  int64_t seed = GetIntAttr(*c.attrs, "seed", 0), seed2 = GetIntAttr(*c.attrs, "seed2", 0);
+  if (c.session) {
+    auto it = c.session->rngs.find(c.node_name);
+    if (it == c.session->rngs.end()) it = c.session->rngs.emplace(c.node_name, SeededPhilox(seed, seed2)).first;
+    return it->second;
+  }
+  return EagerRng(c.op, static_cast<int>(dt), seed, seed2);
 }
 
 void ResetEagerRngs() { EagerRngs().clear(); }
