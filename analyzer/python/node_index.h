@@ -5,6 +5,12 @@
 // `ts_tree_cursor_goto_next_sibling` cost hundreds of instructions a call, and
 // `ts_node_parent` walks down from the root).
 //
+// The walk itself reads tree-sitter 0.20.7's subtree memory directly where the
+// build is against that library (node_index.cc says how and why; ~10x cheaper than
+// the cursor, whose ts_tree_cursor_goto_next_sibling costs ~470 instructions a
+// step), checked once per process against the cursor on a sample tree; elsewhere,
+// or if that check fails, the public cursor is used.
+//
 // The SemanticModel builds the index of its file's tree before anything else and
 // registers it for the current thread; the helpers in ts_util.h (Field, Parent,
 // NamedChildren, ChildrenWithFields, Walk) look a node's tree up in the thread's
@@ -28,14 +34,26 @@ namespace tfm::ts {
 
 class NodeIndex {
  public:
+  // How the tree is read (WalkMethod). kFastest: the direct walk where it is compiled in and its
+  // start-up self-check passed (see node_index.cc), else the cursor. kCursor:
+  // tree-sitter's public TSTreeCursor. kDirect: the direct walk unconditionally
+  // (tests and the self-check; only where DirectWalkCompiled()).
+  enum class WalkMethod { kFastest, kCursor, kDirect };
+  // Whether this build can read tree-sitter's subtrees directly (libtree-sitter 0.20.7).
+  static bool DirectWalkCompiled();
+  // Whether kFastest uses the direct walk in this process (compiled and self-checked).
+  static bool DirectWalkInUse();
+
   // Walks the whole tree once (named and anonymous nodes) and registers the index
   // for the calling thread.
-  explicit NodeIndex(const TSTree* tree);
+  explicit NodeIndex(const TSTree* tree, WalkMethod walk = WalkMethod::kFastest);
   ~NodeIndex();
   NodeIndex(const NodeIndex&) = delete;
   NodeIndex& operator=(const NodeIndex&) = delete;
 
   const TSTree* tree() const { return tree_; }
+  // Same nodes (ids and positions), parents, extents, fields, named-ness and symbols.
+  bool SameAs(const NodeIndex& o) const;
   int size() const { return static_cast<int>(nodes_.size()); }
 
   // Preorder position of a node of this tree, or -1.
@@ -118,6 +136,17 @@ class NodeIndex {
 
  private:
   static const NodeIndex* ForSlow(const TSTree* tree);
+  friend struct DirectWalker;
+  int32_t Add(TSNode n, int32_t parent, TSFieldId field, bool named, TSSymbol symbol) {
+    nodes_.push_back(n);
+    parent_.push_back(parent);
+    end_.push_back(0);
+    field_.push_back(field);
+    named_.push_back(named);
+    symbol_.push_back(symbol);
+    return static_cast<int32_t>(nodes_.size() - 1);
+  }
+  void WalkWithCursor();
   // The index For() found last on this thread (a trivial thread_local: direct access).
   static inline constinit thread_local const NodeIndex* tls_last_ = nullptr;
 

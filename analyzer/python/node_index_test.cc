@@ -1,11 +1,16 @@
 // NodeIndex answers must be tree-sitter's: for every node of every Python file under
 // testdata/ and examples/, every field id, the parent, the children with their field
-// names and the walk order are compared with the tree-sitter C API.
+// names and the walk order are compared with the tree-sitter C API. Where the build
+// reads tree-sitter's subtrees directly (NodeIndex::DirectWalkCompiled), that walk is
+// also compared with the cursor walk on the same files and on malformed and deeply
+// nested input.
 #include "analyzer/python/node_index.h"
 
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <filesystem>
+#include <string>
 
 #include "analyzer/python/parse.h"
 #include "analyzer/python/source.h"
@@ -74,6 +79,8 @@ TEST(NodeIndex, MatchesTreeSitterOnEveryFixtureNode) {
     for (int i = 0; i < index.size(); ++i) {
       TSNode n = order[i];
       ASSERT_TRUE(ts_node_eq(index.Node(i), n));
+      // The whole node, not only its identity: position and alias as tree-sitter made them.
+      ASSERT_EQ(0, std::memcmp(index.Node(i).context, n.context, sizeof n.context)) << ts_node_type(n);
       ASSERT_EQ(index.Find(n), i);
       ASSERT_EQ(index.Symbol(i), ts_node_symbol(n));
       ASSERT_EQ(index.Named(i), ts_node_is_named(n));
@@ -154,6 +161,46 @@ TEST(NodeIndex, UnregistersAndFallsBack) {
   }
   EXPECT_EQ(ts::NodeIndex::For(parsed->tree.get()), nullptr);
   EXPECT_TRUE(ts_node_eq(ts::Field(call, "function"), fn_before));
+}
+
+
+// The direct walk is what this build uses: the version check in analyzer/CMakeLists.txt
+// compiled it in, and the process's self-check against the cursor passed.
+TEST(NodeIndex, DirectWalkPassesItsSelfCheckWhereCompiled) {
+  if (!ts::NodeIndex::DirectWalkCompiled()) GTEST_SKIP() << "libtree-sitter is not 0.20.7: cursor walk only";
+  EXPECT_TRUE(ts::NodeIndex::DirectWalkInUse());
+}
+
+TEST(NodeIndex, DirectWalkEqualsCursorWalk) {
+  if (!ts::NodeIndex::DirectWalkCompiled()) GTEST_SKIP() << "libtree-sitter is not 0.20.7: cursor walk only";
+  std::vector<std::string> texts, names;
+  for (const auto& path : PythonFiles()) {
+    auto src = LoadSource(path);
+    if (!src) continue;
+    texts.push_back(src->text);
+    names.push_back(path);
+  }
+  // Error recovery, missing nodes, deep nesting, an empty file, comments only.
+  texts.push_back("");
+  texts.push_back("# only a comment\n");
+  texts.push_back("def f(:\n  return [1, 2,, 3\nclass\n  x = = 2\n)))\nprint 'a' 'b'\n");
+  texts.push_back(std::string(3000, '(') + "x" + std::string(3000, ')') + "\n");
+  texts.push_back(std::string(500, '[') + "\n");
+  std::string chain = "y = a";
+  for (int i = 0; i < 2000; ++i) chain += i % 2 ? ".b" : "(c)[d]";
+  texts.push_back(chain + "\n");
+  PythonParser parser;
+  size_t nodes = 0;
+  for (size_t k = 0; k < texts.size(); ++k) {
+    SCOPED_TRACE(k < names.size() ? names[k] : "synthetic input " + std::to_string(k - names.size()));
+    auto parsed = parser.ParseText(texts[k]);
+    ASSERT_TRUE(parsed);
+    ts::NodeIndex cursor(parsed.get(), ts::NodeIndex::WalkMethod::kCursor);
+    ts::NodeIndex direct(parsed.get(), ts::NodeIndex::WalkMethod::kDirect);
+    ASSERT_TRUE(direct.SameAs(cursor));
+    nodes += cursor.size();
+  }
+  EXPECT_GT(nodes, 100000u);
 }
 
 }  // namespace
