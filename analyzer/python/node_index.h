@@ -137,7 +137,7 @@ class NodeIndex {
  private:
   static const NodeIndex* ForSlow(const TSTree* tree);
   friend struct DirectWalker;
-  int32_t Add(TSNode n, int32_t parent, TSFieldId field, bool named, TSSymbol symbol) {
+  [[gnu::always_inline]] int32_t Add(TSNode n, int32_t parent, TSFieldId field, bool named, TSSymbol symbol) {
     nodes_.push_back(n);
     parent_.push_back(parent);
     end_.push_back(0);
