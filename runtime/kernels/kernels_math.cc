@@ -305,6 +305,15 @@ Status LogicalNotK(KernelContext& c) {
   return Status::Ok();
 }
 
+// TensorFlow's matrix products accumulate into zeroed outputs, so a sum of products
+// that is -0.0 (an outer product with a negative factor and a zero) comes out +0.0;
+// Eigen's small-product path returns the lone product itself. Adding +0.0 gives TF's.
+template <typename M>
+void AccumulateFromZero(M& m) {
+  using T = typename M::Scalar;
+  if constexpr (std::is_floating_point_v<T>) m.array() += T(0);
+}
+
 template <typename T>
 Status MatMulTyped(KernelContext& c) {
   using Mat = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
@@ -323,6 +332,7 @@ Status MatMulTyped(KernelContext& c) {
   else if (ta && !tb) mo.noalias() = ma.transpose() * mb;
   else if (!ta && tb) mo.noalias() = ma * mb.transpose();
   else mo.noalias() = ma.transpose() * mb.transpose();
+  AccumulateFromZero(mo);
   c.outputs = {o};
   return Status::Ok();
 }
@@ -339,6 +349,88 @@ Status MatMulK(KernelContext& c) {
     case DType::kInt32: return MatMulTyped<int32_t>(c);
     case DType::kInt64: return MatMulTyped<int64_t>(c);
     default: return InvalidArgument("MatMul: unsupported dtype");
+  }
+}
+
+// BatchMatMulV2: one matrix product per batch index; batch dimensions broadcast
+// (numpy rules), adj_x / adj_y transpose the last two dimensions of an input.
+template <typename T>
+Status BatchMatMulTyped(KernelContext& c, const std::vector<int64_t>& batch, int64_t m, int64_t k, int64_t n) {
+  using Mat = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+  const Tensor& a = c.inputs[0];
+  const Tensor& b = c.inputs[1];
+  const bool ax = GetBoolAttr(*c.attrs, "adj_x", false), ay = GetBoolAttr(*c.attrs, "adj_y", false);
+  const int ra = a.dims(), rb = b.dims(), r = static_cast<int>(batch.size());
+  const int64_t a_rows = a.dim(ra - 2), a_cols = a.dim(ra - 1), b_rows = b.dim(rb - 2), b_cols = b.dim(rb - 1);
+  std::vector<int64_t> out_shape = batch;
+  out_shape.push_back(m);
+  out_shape.push_back(n);
+  Tensor o = Tensor::Alloc(a.dtype(), out_shape);
+  int64_t count = 1;
+  for (int64_t d : batch) count *= d;
+  // Strides (in matrices) of each output batch dimension in a and b; 0 where broadcast.
+  std::vector<int64_t> sa(r, 0), sb(r, 0);
+  for (int i = r - 1, ia = ra - 3, ib = rb - 3, pa = 1, pb = 1; i >= 0; --i, --ia, --ib) {
+    if (ia >= 0) {
+      sa[i] = a.dim(ia) == 1 ? 0 : pa;
+      pa *= a.dim(ia);
+    }
+    if (ib >= 0) {
+      sb[i] = b.dim(ib) == 1 ? 0 : pb;
+      pb *= b.dim(ib);
+    }
+  }
+  std::vector<int64_t> idx(r, 0);
+  for (int64_t q = 0; q < count; ++q) {
+    int64_t oa = 0, ob = 0;
+    for (int i = 0; i < r; ++i) {
+      oa += idx[i] * sa[i];
+      ob += idx[i] * sb[i];
+    }
+    Eigen::Map<const Mat> ma(a.data<T>() + oa * a_rows * a_cols, a_rows, a_cols);
+    Eigen::Map<const Mat> mb(b.data<T>() + ob * b_rows * b_cols, b_rows, b_cols);
+    Eigen::Map<Mat> mo(o.data<T>() + q * m * n, m, n);
+    if (!ax && !ay) mo.noalias() = ma * mb;
+    else if (ax && !ay) mo.noalias() = ma.transpose() * mb;
+    else if (!ax && ay) mo.noalias() = ma * mb.transpose();
+    else mo.noalias() = ma.transpose() * mb.transpose();
+    AccumulateFromZero(mo);
+    for (int i = r - 1; i >= 0; --i) {
+      if (++idx[i] < batch[i]) break;
+      idx[i] = 0;
+    }
+  }
+  c.outputs = {o};
+  return Status::Ok();
+}
+
+Status BatchMatMulK(KernelContext& c) {
+  const Tensor& a = c.inputs[0];
+  const Tensor& b = c.inputs[1];
+  if (a.dtype() != b.dtype()) return TypeMismatch(c, 1);
+  if (a.dims() < 2) return InvalidArgument("In[0] ndims must be >= 2: " + std::to_string(a.dims()));
+  if (b.dims() < 2) return InvalidArgument("In[1] ndims must be >= 2: " + std::to_string(b.dims()));
+  const bool ax = GetBoolAttr(*c.attrs, "adj_x", false), ay = GetBoolAttr(*c.attrs, "adj_y", false);
+  int64_t m = a.dim(a.dims() - (ax ? 1 : 2)), k = a.dim(a.dims() - (ax ? 2 : 1));
+  int64_t k2 = b.dim(b.dims() - (ay ? 1 : 2)), n = b.dim(b.dims() - (ay ? 2 : 1));
+  if (k != k2)
+    return InvalidArgument("Matrix size-incompatible: In[0]: " + a.ShapeString() + ", In[1]: " + b.ShapeString());
+  const int r = std::max(a.dims(), b.dims()) - 2;
+  std::vector<int64_t> batch(r);
+  for (int i = 0; i < r; ++i) {
+    int ia = a.dims() - 2 - r + i, ib = b.dims() - 2 - r + i;
+    int64_t da = ia >= 0 ? a.dim(ia) : 1, db = ib >= 0 ? b.dim(ib) : 1;
+    if (da != db && da != 1 && db != 1)
+      return InvalidArgument("In[0] and In[1] must have compatible batch dimensions: " + a.ShapeString() + " vs. " +
+                             b.ShapeString());
+    batch[i] = da == 1 ? db : da;
+  }
+  switch (a.dtype()) {
+    case DType::kFloat: return BatchMatMulTyped<float>(c, batch, m, k, n);
+    case DType::kDouble: return BatchMatMulTyped<double>(c, batch, m, k, n);
+    case DType::kInt32: return BatchMatMulTyped<int32_t>(c, batch, m, k, n);
+    case DType::kInt64: return BatchMatMulTyped<int64_t>(c, batch, m, k, n);
+    default: return InvalidArgument("BatchMatMulV2: unsupported dtype");
   }
 }
 
@@ -602,6 +694,7 @@ void RegisterMathKernels(std::map<std::string, KernelFn>& m) {
   m["Floor"] = FloorK; m["Ceil"] = CeilK; m["Round"] = RoundK; m["Reciprocal"] = ReciprocalK;
   m["Softplus"] = SoftplusK;
   m["MatMul"] = MatMulK;
+  m["BatchMatMulV2"] = BatchMatMulK;
   m["Sum"] = SumK; m["Mean"] = MeanK; m["Max"] = MaxRK; m["Min"] = MinRK; m["Prod"] = ProdK;
   m["All"] = AllK; m["Any"] = AnyK; m["ArgMax"] = ArgMaxK; m["ArgMin"] = ArgMinK;
   m["Softmax"] = SoftmaxK; m["LogSoftmax"] = LogSoftmaxK;

@@ -135,6 +135,36 @@ Status MatMulShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
   return Status::Ok();
 }
 
+// BatchMatMulV2: x [..., m, k] times y [..., k, n] (adj_x / adj_y transpose the last
+// two dimensions); the batch dimensions broadcast.
+Status BatchMatMulShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  const TensorSpec& a = c.inputs[0];
+  const TensorSpec& b = c.inputs[1];
+  if (a.unknown_rank || b.unknown_rank) {
+    *o = {UnknownRank(a.dtype)};
+    return Status::Ok();
+  }
+  if (a.shape.size() < 2 || b.shape.size() < 2)
+    return InvalidArgument("In[" + std::string(a.shape.size() < 2 ? "0" : "1") +
+                           "] ndims must be >= 2: " + std::to_string(a.shape.size() < 2 ? a.shape.size() : b.shape.size()));
+  bool ax = GetBoolAttr(*c.attrs, "adj_x", false), ay = GetBoolAttr(*c.attrs, "adj_y", false);
+  size_t ra = a.shape.size(), rb = b.shape.size();
+  int64_t m = ax ? a.shape[ra - 1] : a.shape[ra - 2], k = ax ? a.shape[ra - 2] : a.shape[ra - 1];
+  int64_t k2 = ay ? b.shape[rb - 1] : b.shape[rb - 2], n = ay ? b.shape[rb - 2] : b.shape[rb - 1];
+  if (k >= 0 && k2 >= 0 && k != k2)
+    return InvalidArgument("Dimensions must be equal, but are " + std::to_string(k) + " and " + std::to_string(k2) +
+                           " for '{{node " + c.node_name + "}} = BatchMatMulV2[T=" + DTypeEnumName(a.dtype) +
+                           ", adj_x=" + (ax ? "true" : "false") + ", adj_y=" + (ay ? "true" : "false") +
+                           "]' with input shapes: " + InputShapesString(c) + ".");
+  Shape batch;
+  Status st = BroadcastShapes(Shape(a.shape.begin(), a.shape.end() - 2), Shape(b.shape.begin(), b.shape.end() - 2), &batch);
+  if (!st.ok()) return st;
+  batch.push_back(m);
+  batch.push_back(n);
+  *o = {Known(a.dtype, batch)};
+  return Status::Ok();
+}
+
 Status ReduceShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
   const TensorSpec& x = c.inputs[0];
   bool keep = GetBoolAttr(*c.attrs, "keep_dims", false);
@@ -425,18 +455,23 @@ Status EvalShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
   // unknown dimension look static (0 wide): slices probe with sizes past any literal bound.
   int64_t p1 = 2, p2 = 3;
   if (c.op == "StridedSlice") p1 = 1009, p2 = 1013;
-  std::vector<Tensor> a, b;
+  // An unknown dimension may also be 0, which no bound survives: TF leaves every sliced
+  // (not indexed) unknown dimension unknown, `x[:1]` included. Slices take a third probe
+  // (skipped when it cannot run: an index into the empty dimension, as in `x[0]`).
+  std::vector<Tensor> a, b, z;
+  bool zero_probe = has_unknown && c.op == "StridedSlice";
   if (EvalWithProbe(c, info, p1, &a) && (!has_unknown || (EvalWithProbe(c, info, p2, &b) && a.size() == b.size()))) {
+    if (zero_probe && !(EvalWithProbe(c, info, 0, &z) && z.size() == a.size())) zero_probe = false;
     o->clear();
     for (size_t i = 0; i < a.size(); ++i) {
       Shape s = a[i].shape();
       if (has_unknown) {
-        if (b[i].dims() != a[i].dims()) {
+        if (b[i].dims() != a[i].dims() || (zero_probe && z[i].dims() != a[i].dims())) {
           o->push_back(UnknownRank(a[i].dtype()));
           continue;
         }
         for (size_t d = 0; d < s.size(); ++d)
-          if (b[i].shape()[d] != s[d]) s[d] = -1;
+          if (b[i].shape()[d] != s[d] || (zero_probe && z[i].shape()[d] != s[d])) s[d] = -1;
       }
       o->push_back(Known(a[i].dtype(), s));
     }
@@ -468,6 +503,7 @@ std::map<std::string, OpDef>& Table() {
     for (const char* n : {"Equal", "NotEqual", "Less", "LessEqual", "Greater", "GreaterEqual"}) add(n, CompareShape);
     for (const char* n : {"Sum", "Mean", "Max", "Min", "Prod", "All", "Any", "ArgMax", "ArgMin"}) add(n, ReduceShape);
     add("MatMul", MatMulShape);
+    add("BatchMatMulV2", BatchMatMulShape);
     add("BiasAdd", UnaryShape);    // kernels_graph.cc (graph files)
     add("DivNoNan", BinaryShape);  // kernels_graph.cc (graph files)
     for (const char* n : {"Switch", "RefSwitch"}) add(n, SwitchShape);  // no kernel: import_run.cc

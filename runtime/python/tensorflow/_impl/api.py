@@ -205,6 +205,7 @@ def _build():
         "numpy_function": composite.numpy_function, "map_fn": composite.map_fn,
         "pad": composite.pad, "cumsum": composite.cumsum, "boolean_mask": composite.boolean_mask,
         "norm": composite.norm, "gather_nd": composite.gather_nd, "scatter_nd": composite.scatter_nd,
+        "einsum": composite.einsum,
     })
     nn_common = {"relu": nn.relu, "sigmoid": nn.sigmoid, "tanh": nn.tanh, "softmax": nn.softmax,
                  "log_softmax": nn.log_softmax, "dropout": nn.dropout, "l2_loss": nn.l2_loss, "bias_add": nn.bias_add,
@@ -317,7 +318,7 @@ def _build():
     v1.summary = _mod("tensorflow.summary", platform.SUMMARY_V1)
     v1.local_variables = lambda scope=None: core.get_default_graph().get_collection("local_variables", scope)
     v1.dtypes = _mod("tensorflow.dtypes", dtypes)
-    v1.linalg = _mod("tensorflow.linalg", {"matmul": ops.matmul, "norm": composite.norm})
+    v1.linalg = _mod("tensorflow.linalg", {"matmul": ops.matmul, "norm": composite.norm, "einsum": composite.einsum})
 
     # ---- v2
     v2 = _mod("tensorflow", {}, removed=V1_ONLY)
@@ -342,7 +343,7 @@ def _build():
     v2.data = data_mod
     v2.keras = keras
     v2.dtypes = _mod("tensorflow.dtypes", dtypes)
-    v2.linalg = _mod("tensorflow.linalg", {"matmul": ops.matmul, "norm": composite.norm})
+    v2.linalg = _mod("tensorflow.linalg", {"matmul": ops.matmul, "norm": composite.norm, "einsum": composite.einsum})
     v2.initializers = _mod("tensorflow.initializers", {})
 
     compat_v1 = v1

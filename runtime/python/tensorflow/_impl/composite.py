@@ -610,3 +610,122 @@ def _register_nd_gradients():
 
 
 _register_nd_gradients()
+
+
+def _einsum_dims(x, axes):
+    """Sizes of `x` along `axes`: ints where the static shape knows them, else scalar tensors."""
+    static = x.shape.as_list() if x.shape.ndims is not None else None
+    dyn = None
+    out = []
+    for a in axes:
+        if static is not None and static[a] is not None:
+            out.append(static[a])
+        else:
+            if dyn is None:
+                dyn = ops.shape(x)
+            out.append(dyn[a])
+    return out
+
+
+def _einsum_prod(dims):
+    p = 1
+    for d in dims:
+        p = d * p if isinstance(d, int) and isinstance(p, int) else ops.multiply(_t(d, dtype=core.int32), _t(p, dtype=core.int32))
+    return p
+
+
+def _einsum_pair(x, xl, y, yl, keep):
+    """Contracts x (labels xl) with y (labels yl), keeping the labels in `keep`; returns
+    the result and its labels: batch labels, then x's free labels, then y's."""
+    batch = [c for c in xl if c in yl and c in keep]
+    contracted = [c for c in xl if c in yl and c not in keep]
+    free_x = [c for c in xl if c not in yl]
+    free_y = [c for c in yl if c not in xl]
+    xt = ops.transpose(x, [xl.index(c) for c in batch + free_x + contracted]) if xl != batch + free_x + contracted else x
+    yt = ops.transpose(y, [yl.index(c) for c in batch + contracted + free_y]) if yl != batch + contracted + free_y else y
+    nb = len(batch)
+    bx = _einsum_dims(xt, range(nb))
+    by = _einsum_dims(yt, range(nb))
+    fx = _einsum_dims(xt, range(nb, nb + len(free_x)))
+    fy = _einsum_dims(yt, range(nb + len(contracted), nb + len(contracted) + len(free_y)))
+    cx = _einsum_dims(xt, range(nb + len(free_x), nb + len(free_x) + len(contracted)))
+    def static(dims):
+        return [d if isinstance(d, int) else None for d in dims]
+
+    def prod_static(dims):
+        p = _einsum_prod(dims)
+        return p if isinstance(p, int) else None
+
+    # Reshapes to computed (partly dynamic) shapes: the static parts are set on them
+    # so shape inference keeps what TF's Einsum op knows.
+    x3 = ops.reshape(xt, bx + [_einsum_prod(fx), _einsum_prod(cx)])
+    x3.set_shape(static(bx) + [prod_static(fx), prod_static(cx)])
+    y3 = ops.reshape(yt, by + [_einsum_prod(cx), _einsum_prod(fy)])
+    y3.set_shape(static(by) + [prod_static(cx), prod_static(fy)])
+    z = ops.matmul(x3, y3)
+    # batch sizes of the product: the broadcast of both sides'
+    bz = _einsum_dims(z, range(nb))
+    z = ops.reshape(z, bz + fx + fy)
+    z.set_shape(static(bz) + static(fx) + static(fy))
+    return z, batch + free_x + free_y
+
+
+def einsum(equation, *inputs, **kwargs):
+    """tf.einsum over two-operand contractions (BatchMatMulV2 after transposes and
+    reshapes, as TF's Einsum kernel computes it), sums over labels used once, and
+    ellipses. A label repeated inside one operand (a diagonal or trace) is not supported."""
+    kwargs.pop("name", None)
+    xs = [_t(x) for x in inputs]
+    eq = equation.replace(" ", "")
+    lhs, out = eq.split("->") if "->" in eq else (eq, None)
+    terms = lhs.split(",")
+    if len(terms) != len(xs):
+        raise ValueError("Expected %d inputs for equation %r, got %d" % (len(terms), equation, len(xs)))
+    # Ellipses become labels of their own, aligned from the right as broadcasting does.
+    ell_rank = 0
+    for term, x in zip(terms, xs):
+        if "..." in term:
+            if x.shape.ndims is None:
+                raise NotImplementedError("tf.einsum with '...' on an input of unknown rank")
+            ell_rank = max(ell_rank, x.shape.ndims - (len(term) - 3))
+    ell = [chr(0x100 + i) for i in range(ell_rank)]
+    labels = []
+    for term, x in zip(terms, xs):
+        if "..." in term:
+            n = x.shape.ndims - (len(term) - 3)
+            term = term.replace("...", "".join(ell[ell_rank - n:]))
+        labels.append(list(term))
+    if out is None:
+        counts = {}
+        for ls in labels:
+            for c in ls:
+                counts[c] = counts.get(c, 0) + 1
+        out_labels = ell + sorted(c for c, k in counts.items() if k == 1 and c not in ell)
+    else:
+        out_labels = list(out.replace("...", "".join(ell)))
+    for ls in labels:
+        if len(set(ls)) != len(ls):
+            raise NotImplementedError("tf.einsum with a label repeated in one operand (%r): diagonals and traces "
+                                      "are not in the bundled runtime" % equation)
+    # Sum out the labels one operand has alone that the rest of the equation never uses.
+    def reduce_alone(x, ls, others):
+        axes = [i for i, c in enumerate(ls) if c not in out_labels and all(c not in o for o in others)]
+        if not axes:
+            return x, ls
+        return ops.reduce_sum(x, axis=axes), [c for i, c in enumerate(ls) if i not in axes]
+    acc, acc_l = reduce_alone(xs[0], labels[0], labels[1:])
+    for k in range(1, len(xs)):
+        y, yl = reduce_alone(xs[k], labels[k], [acc_l] + labels[k + 1:])
+        keep = set(out_labels)
+        for rest in labels[k + 1:]:
+            keep.update(rest)
+        acc, acc_l = _einsum_pair(acc, acc_l, y, yl, keep)
+    if sorted(acc_l) != sorted(out_labels):
+        # labels only the output names are not possible; labels to drop are summed
+        drop = [i for i, c in enumerate(acc_l) if c not in out_labels]
+        if drop:
+            acc = ops.reduce_sum(acc, axis=drop)
+            acc_l = [c for c in acc_l if c in out_labels]
+    if acc_l != out_labels:
+        acc = ops.transpose(acc, [acc_l.index(c) for c in out_labels])
+    return acc

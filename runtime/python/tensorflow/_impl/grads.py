@@ -192,6 +192,23 @@ def _matmul(op, g):
     return [ops.matmul(b, g, transpose_a=True, transpose_b=True), ops.matmul(g, a, transpose_a=True, transpose_b=True)]
 
 
+@register("BatchMatMulV2")
+def _batch_matmul(op, g):
+    x, y = op.inputs
+    ax, ay = op.get_attr("adj_x"), op.get_attr("adj_y")
+    mm = ops.matmul
+    if not ax and not ay:
+        gx, gy = mm(g, y, transpose_b=True), mm(x, g, transpose_a=True)
+    elif not ax and ay:
+        gx, gy = mm(g, y), mm(g, x, transpose_a=True)
+    elif ax and not ay:
+        gx, gy = mm(y, g, transpose_b=True), mm(x, g)
+    else:
+        gx, gy = mm(y, g, transpose_a=True, transpose_b=True), mm(g, x, transpose_a=True, transpose_b=True)
+    # Broadcast batch dimensions: sum the gradient back down to each input's shape.
+    return [_unbroadcast(gx, x), _unbroadcast(gy, y)]
+
+
 def _reduced_grad(op, g):
     x, axis = op.inputs
     if not op.get_attr("keep_dims"):

@@ -126,10 +126,15 @@ def to_float(x, name="ToFloat"):
     return cast(x, core.float32, name)
 
 
-def matmul(a, b, transpose_a=False, transpose_b=False, name=None, **unused):
+def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False, name=None, **unused):
     a, b = _pair(a, b, "a", "b", "MatMul")
-    return op1("MatMul", [a, b], {"T": a.dtype, "transpose_a": bool(transpose_a), "transpose_b": bool(transpose_b)},
-               name or "MatMul")
+    # Real dtypes only here: an adjoint is a transpose.
+    ta, tb = bool(transpose_a or adjoint_a), bool(transpose_b or adjoint_b)
+    ra, rb = a.shape.ndims, b.shape.ndims
+    if ra is None or rb is None or ra > 2 or rb > 2:
+        # As tf.linalg.matmul: batch dimensions (or an unknown rank) take BatchMatMulV2.
+        return op1("BatchMatMulV2", [a, b], {"T": a.dtype, "adj_x": ta, "adj_y": tb}, name or "MatMul")
+    return op1("MatMul", [a, b], {"T": a.dtype, "transpose_a": ta, "transpose_b": tb}, name or "MatMul")
 
 
 def _axis_tensor(x, axis):
