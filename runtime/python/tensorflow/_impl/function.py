@@ -313,7 +313,13 @@ class Function:
                 for o in nest.flatten(out):
                     if isinstance(o, variables.Variable):
                         o = o.value()
-                    if o is not None and not isinstance(o, (Tensor, core.Operation)):
+                    if isinstance(o, core.Operation):
+                        # TF 2.x: an operation is not a function output (return None, or run it for its effect)
+                        raise TypeError(
+                            "To be compatible with tf.function, Python functions must return zero or more Tensors "
+                            "or ExtensionTypes or None values; in compilation of %r, found return value of type "
+                            "Operation, which is not a Tensor or ExtensionType." % (self._python_function,))
+                    if o is not None and not isinstance(o, Tensor):
                         o = core.convert_to_tensor(o)
                     if isinstance(o, core.EagerTensor) or (isinstance(o, Tensor) and o.graph is not fg):
                         o = core.capture(o)
