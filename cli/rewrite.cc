@@ -123,10 +123,6 @@ int RunRewrite(const RewriteArgs& a) {
     std::cerr << "error: choose one of --diff, --in-place, --output-dir\n";
     return 2;
   }
-  if (a.level != "compat") {
-    std::cerr << fmt::format("error: --level {} is not available yet; use --level compat\n", a.level);
-    return 2;
-  }
   if (!a.output_dir.empty()) {
     std::error_code ec;
     if (fs::exists(fs::symlink_status(a.output_dir, ec))) {
@@ -221,7 +217,8 @@ int RunRewrite(const RewriteArgs& a) {
       }
     }
     RewriteFileOptions ro;
-    ro.unsafe = a.unsafe;
+    ro.unsafe = a.unsafe || a.level == "tf2";  // the catalogue: unsafe fixes apply at the tf2 level
+    ro.tf2 = a.level == "tf2";
     ro.analyze = aopts;
     // -q shows no summary, so the findings left for a person are not needed: only
     // the rules that can fix run.
@@ -264,6 +261,7 @@ int RunRewrite(const RewriteArgs& a) {
     res.summary = fmt::format("{}: {} edit{} applied, {} finding{} left for a person{}\n", job.source, fr.applied,
                               fr.applied == 1 ? "" : "s", fr.remaining.size(), fr.remaining.size() == 1 ? "" : "s",
                               fr.converged ? "" : " (stopped before a fixed point)");
+    if (!fr.tf2_note.empty()) res.summary.insert(res.summary.size() - 1, "; " + fr.tf2_note);
     if (res.verified) res.summary.insert(res.summary.size() - 1, "; verified: same behavior");
     if (a.in_place) {
       if (fr.Changed() && !CommitRewrite(fr, job.source, true, ro, &err)) res.error = true;
@@ -317,7 +315,8 @@ Command AddRewriteCommand(CLI::App& app) {
   auto args = std::make_shared<RewriteArgs>();
   CLI::App* c = app.add_subcommand("rewrite", "Apply the fixes: source-preserving rewrite of Python files and notebooks");
   c->add_option("paths", args->paths, "Files or directories (default: .)");
-  c->add_option("--level", args->level, "Rewrite level (compat: runs on TF2 through tf.compat.v1)")
+  c->add_option("--level", args->level, "Rewrite level (compat: runs on TF2 through tf.compat.v1; tf2: also the unsafe fixes, and a "
+                 "module-level session block becomes tf.functions)")
       ->check(CLI::IsMember({"compat", "tf2"}));
   c->add_flag("--unsafe-fixes", args->unsafe, "Also apply fixes that may change numbers or ordering");
   c->add_flag("--diff", args->diff, "Print a unified diff and change nothing (the default)");

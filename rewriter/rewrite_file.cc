@@ -10,6 +10,7 @@
 
 #include "rewriter/atomic_write.h"
 #include "rewriter/notebook.h"
+#include "rewriter/tf2_session.h"
 
 namespace tfm {
 namespace {
@@ -78,6 +79,29 @@ FileRewrite RewriteFile(PythonParser& parser, const std::string& path, const Rew
   if (opts.want_remaining) fr.remaining = std::move(r.remaining);
   fr.final_source = r.final_source;
   fr.converged = r.converged;
+  if (opts.tf2) {
+    if (notebook) {
+      fr.tf2_note = "notebooks get the compat rewrite only (sessions are converted in Python files)";
+    } else {
+      SessionConversion c = ConvertSessionToFunctions(parser, r.text);
+      if (c.converted) {
+        r.text = std::move(c.text);
+        fr.applied += static_cast<size_t>(c.runs);
+        fr.tf2_note = fmt::format("session converted: {} sess.run call{} into {} tf.function{}", c.runs,
+                                  c.runs == 1 ? "" : "s", c.functions, c.functions == 1 ? "" : "s");
+        if (opts.want_remaining) {
+          auto final_src = SourceFromBytes(r.text, path, SourceKind::kPython);
+          if (final_src) {
+            FileResult fin = AnalyzerFor(parser, opts.config, opts.analyze)(*final_src);
+            fr.remaining = std::move(fin.diagnostics);
+          }
+        }
+      } else {
+        fr.tf2_note = c.line ? fmt::format("session not converted (line {} of the compat result): {}", c.line, c.reason)
+                             : fmt::format("session not converted: {}", c.reason);
+      }
+    }
+  }
   if (r.text == src->text) return fr;
   if (notebook) {
     auto json = SpliceNotebook(fr.original, *src, r.text, r.boundaries);

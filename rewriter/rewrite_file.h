@@ -22,6 +22,9 @@ namespace tfm {
 
 struct RewriteFileOptions {
   bool unsafe = false;
+  // --level tf2: after the compat fixes (unsafe ones included), TFM201's session-to-
+  // function conversion (rewriter/tf2_session.h).
+  bool tf2 = false;
   const Config* config = nullptr;
   AnalyzeOptions analyze;
   int max_passes = 16;
@@ -47,6 +50,8 @@ struct FileRewrite {
   std::vector<Diagnostic> remaining;  // findings left for a person
   std::shared_ptr<const SourceFile> final_source;
   bool converged = true;
+  // --level tf2: what the session conversion did, or why it left the compat result.
+  std::string tf2_note;
   bool Changed() const { return ok && rewritten != original; }
 };
 

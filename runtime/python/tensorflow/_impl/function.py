@@ -250,6 +250,22 @@ class Function:
 
     def _flatten_args(self, args, kwargs):
         if self._input_signature is not None:
+            if kwargs:
+                # As TF canonicalizes the call: keyword arguments take their parameter's
+                # place in the signature's (positional) order.
+                import inspect
+                params = list(inspect.signature(self._python_function).parameters)
+                if params and params[0] == "self" and hasattr(self._python_function, "__self__"):
+                    params = params[1:]
+                args = list(args)
+                for name in params[len(args):len(self._input_signature)]:
+                    if name not in kwargs:
+                        break
+                    args.append(kwargs.pop(name))
+                if kwargs:
+                    raise TypeError("%s got unexpected keyword arguments: %s"
+                                    % (getattr(self._python_function, "__name__", "function"), ", ".join(sorted(kwargs))))
+                args = tuple(args)
             args = tuple(core.convert_to_tensor(a, dtype=s.dtype) for a, s in zip(args, self._input_signature))
         elif any(isinstance(a, np.generic) for a in nest.flatten([list(args), kwargs])):
             # a NumPy scalar is a tensor argument like a NumPy array (traced by dtype, not value)

@@ -5,12 +5,29 @@ from . import core, ops, variables
 from .core import convert_to_tensor as _t
 
 
-def softmax(logits, axis=None, name=None):
-    return core.op1("Softmax", [_t(logits)], {}, name or "Softmax")
+def _last_axis_op(op_type, logits, axis, name):
+    """Softmax / LogSoftmax over `axis` (TF 1.x also spelled it `dim`): the kernels work on
+    the last axis, so another axis is swapped to the end and back, as TF does."""
+    x = _t(logits)
+    r = x.shape.ndims
+    if axis is None or axis == -1 or (r is not None and axis == r - 1):
+        return core.op1(op_type, [x], {}, name or op_type)
+    if r is None:
+        raise NotImplementedError("tf.nn.%s over axis %d of a tensor of unknown rank is not in the bundled runtime"
+                                  % (op_type.lower(), axis))
+    a = axis % r
+    perm = list(range(r))
+    perm[a], perm[r - 1] = perm[r - 1], perm[a]
+    y = core.op1(op_type, [ops.transpose(x, perm)], {}, name or op_type)
+    return ops.transpose(y, perm)
 
 
-def log_softmax(logits, axis=None, name=None):
-    return core.op1("LogSoftmax", [_t(logits)], {}, name or "LogSoftmax")
+def softmax(logits, axis=None, name=None, dim=None):
+    return _last_axis_op("Softmax", logits, axis if axis is not None else dim, name)
+
+
+def log_softmax(logits, axis=None, name=None, dim=None):
+    return _last_axis_op("LogSoftmax", logits, axis if axis is not None else dim, name)
 
 
 def relu(x, name=None):

@@ -1,0 +1,693 @@
+#include "rewriter/tf2_session.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+#include <set>
+#include <string_view>
+#include <vector>
+
+#include "analyzer/python/semantic.h"
+#include "analyzer/python/source.h"
+#include "analyzer/python/ts_util.h"
+
+namespace tfm {
+namespace {
+
+using std::string;
+using std::string_view;
+
+// What a module-level name is to the graph the script builds.
+enum class Kind { kPlaceholder, kVariable, kOp, kInitializer };
+
+struct GraphName {
+  Kind kind;
+  string name;
+  TSNode stmt{};    // the whole top-level statement
+  TSNode value{};   // its right-hand side
+  bool trainable = true;
+  bool produces_operation = false;  // an Operation, not a Tensor (minimize, group, ...)
+  string dtype, shape;              // placeholders: argument texts
+  std::vector<string> uses;         // graph names its value references
+};
+
+// Not converted: why, and where.
+struct Bail {
+  string reason;
+  uint32_t line;
+};
+
+bool StartsWith(string_view s, string_view p) { return s.substr(0, p.size()) == p; }
+bool EndsWith(string_view s, string_view p) { return s.size() >= p.size() && s.substr(s.size() - p.size()) == p; }
+
+class Converter {
+ public:
+  Converter(const ParsedFile& file, const SemanticModel& model) : file_(file), m_(model), src_(file.source.text) {}
+
+  SessionConversion Run() {
+    SessionConversion out;
+    try {
+      Convert(&out);
+    } catch (const Bail& b) {
+      out = SessionConversion{};
+      out.reason = b.reason;
+      out.line = b.line;
+    }
+    return out;
+  }
+
+ private:
+  [[noreturn]] void Fail(TSNode at, string reason) const {
+    throw Bail{std::move(reason), at.id ? ts_node_start_point(at).row + 1 : 0};
+  }
+  string_view Text(TSNode n) const { return ts::Text(n, src_); }
+  string Resolved(TSNode n) const {
+    auto q = m_.Resolve(n);
+    return q ? *q : string();
+  }
+  uint32_t LineStart(uint32_t byte) const {
+    size_t p = src_.rfind('\n', byte ? byte - 1 : 0);
+    return byte == 0 || p == string::npos ? 0 : static_cast<uint32_t>(p + 1);
+  }
+  // End of the line holding `byte` (past its newline).
+  uint32_t LineEnd(uint32_t byte) const {
+    size_t p = src_.find('\n', byte);
+    return p == string::npos ? static_cast<uint32_t>(src_.size()) : static_cast<uint32_t>(p + 1);
+  }
+  // A statement that is alone on its lines (so its lines can be deleted or moved).
+  bool AloneOnLines(TSNode stmt) const {
+    uint32_t b = ts_node_start_byte(stmt), e = ts_node_end_byte(stmt);
+    for (uint32_t i = LineStart(b); i < b; ++i)
+      if (src_[i] != ' ' && src_[i] != '\t') return false;
+    for (uint32_t i = e; i < src_.size() && src_[i] != '\n'; ++i) {
+      if (src_[i] == '#') break;
+      if (src_[i] != ' ' && src_[i] != '\t' && src_[i] != '\r') return false;
+    }
+    return true;
+  }
+  bool HasMultilineString(TSNode n) const {
+    bool found = false;
+    ts::Walk(
+        n,
+        [&](TSNode c, const char*) {
+          if (found) return false;
+          if (ts::Is(c, "string") && ts_node_start_point(c).row != ts_node_end_point(c).row) found = true;
+          return !found;
+        },
+        [](TSNode) {});
+    return found;
+  }
+  // Identifiers under `n` (not attribute names, not keyword-argument names).
+  template <typename F>
+  void Identifiers(TSNode n, F&& f) const {
+    ts::Walk(
+        n,
+        [&](TSNode c, const char* field) {
+          if (ts::Is(c, "identifier")) {
+            TSNode p = ts::Parent(c);
+            bool attr_name = ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), c);
+            bool kw_name = ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "name"), c);
+            if (!attr_name && !kw_name) f(c);
+            return false;
+          }
+          return !(ts::Is(c, "lambda") || ts::Is(c, "function_definition"));
+        },
+        [](TSNode) {});
+  }
+  GraphName* Graph(string_view name) {
+    auto it = names_.find(string(name));
+    return it == names_.end() ? nullptr : &graph_[it->second];
+  }
+  bool RefersToTf(TSNode n) const {
+    bool tf = false;
+    ts::Walk(
+        n,
+        [&](TSNode c, const char*) {
+          if (tf) return false;
+          if (ts::Is(c, "identifier") || ts::Is(c, "attribute")) {
+            string q = Resolved(c);
+            if (StartsWith(q, "tensorflow")) tf = true;
+            return !tf && ts::Is(c, "attribute");
+          }
+          return true;
+        },
+        [](TSNode) {});
+    return tf;
+  }
+
+  // Calls that read graph-wide state (collections, the default graph): under TF2
+  // they silently see nothing, wherever they are.
+  static bool ReadsGraphState(string_view q) {
+    if (!StartsWith(q, "tensorflow")) return false;
+    for (string_view bad : {"get_variable", "layers.", "variable_scope", "get_collection", "trainable_variables",
+                            "global_variables", "local_variables", "all_variables", "model_variables",
+                            "moving_average_variables", "get_global_step", "Saver", "summary.", "get_default_graph",
+                            "add_to_collection", "reset_default_graph", "assert_variables_initialized",
+                            "report_uninitialized_variables"})
+      if (q.find(bad) != string_view::npos) return true;
+    return false;
+  }
+
+  static bool IsInitializerName(string_view q) {
+    for (string_view f : {"global_variables_initializer", "local_variables_initializer", "variables_initializer",
+                          "initialize_all_variables", "initialize_local_variables", "tables_initializer"})
+      if (q == fmt::format("tensorflow.compat.v1.{}", f) || q == fmt::format("tensorflow.{}", f)) return true;
+    return false;
+  }
+
+  void Classify(TSNode stmt) {
+    // `name = <call or expression>` at module level
+    TSNode assign = ts_node_named_child_count(stmt) == 1 ? ts_node_named_child(stmt, 0) : TSNode{};
+    if (ts::Is(stmt, "expression_statement") && ts::Is(assign, "call")) {
+      string q = Resolved(ts::Field(assign, "function"));
+      if (q == "tensorflow.compat.v1.disable_v2_behavior" || q == "tensorflow.compat.v1.disable_eager_execution") {
+        if (!AloneOnLines(stmt)) Fail(stmt, "a behavior switch shares its line with other statements");
+        deletions_.push_back(stmt);
+        return;
+      }
+    }
+    bool uses_graph = false;
+    Identifiers(stmt, [&](TSNode id) { uses_graph |= Graph(Text(id)) != nullptr; });
+    if (!ts::Is(stmt, "expression_statement") || !ts::Is(assign, "assignment")) {
+      if (ts::Is(stmt, "with_statement") && RefersToTf(stmt))
+        Fail(stmt, "a `with` block builds part of the graph (variable or name scopes, control dependencies)");
+      if (uses_graph && !ts::Is(stmt, "function_definition") && !ts::Is(stmt, "class_definition"))
+        Fail(stmt, "the graph is used outside sess.run (here, before the session)");
+      return;  // imports, definitions, plain Python: stay
+    }
+    TSNode left = ts::Field(assign, "left"), right = ts::Field(assign, "right");
+    if (!ts::Is(left, "identifier") || right.id == nullptr) {
+      if (uses_graph || RefersToTf(assign)) Fail(stmt, "a graph-building assignment to something other than one name");
+      return;
+    }
+    string name(Text(left));
+    if (names_.count(name)) Fail(stmt, fmt::format("`{}` is assigned twice while the graph is built", name));
+    GraphName g{Kind::kOp, name, stmt, right};
+    if (ts::Is(right, "call")) {
+      string q = Resolved(ts::Field(right, "function"));
+      if (q == "tensorflow.compat.v1.placeholder") {
+        g.kind = Kind::kPlaceholder;
+        TSNode dt = m_.KeywordArg(right, "dtype"), sh = m_.KeywordArg(right, "shape");
+        const auto& pos = m_.PositionalArgs(right);
+        if (!dt.id && !pos.empty()) dt = pos[0];
+        if (!sh.id && pos.size() > 1) sh = pos[1];
+        if (!dt.id) Fail(stmt, fmt::format("placeholder `{}` has no dtype", name));
+        g.dtype = string(Text(dt));
+        g.shape = sh.id ? string(Text(sh)) : "None";
+      } else if (q == "tensorflow.compat.v1.train.get_or_create_global_step" ||
+                 q == "tensorflow.compat.v1.train.create_global_step") {
+        g.kind = Kind::kVariable;  // created eagerly once, like any variable; not trainable
+        g.trainable = false;
+      } else if (q == "tensorflow.Variable" || q == "tensorflow.compat.v1.Variable") {
+        g.kind = Kind::kVariable;
+        TSNode tr = m_.KeywordArg(right, "trainable");
+        if (tr.id) {
+          if (Text(tr) == "False") g.trainable = false;
+          else if (Text(tr) != "True") Fail(stmt, fmt::format("`{}`: trainable= is not a literal", name));
+        }
+      } else if (IsInitializerName(q)) {
+        g.kind = Kind::kInitializer;
+      } else if ((StartsWith(q, "tensorflow.compat.v1.train.") && EndsWith(q, "Optimizer")) ||
+                 StartsWith(q, "tensorflow.keras.optimizers.")) {
+        if (uses_graph) Fail(stmt, fmt::format("optimizer `{}` is built from graph tensors", name));
+        return;  // an object: stays at module level, created once
+      } else if (EndsWith(q, ".minimize") || EndsWith(q, ".apply_gradients") || q == "tensorflow.group" ||
+                 q == "tensorflow.compat.v1.group" || q == "tensorflow.no_op" || q == "tensorflow.compat.v1.no_op") {
+        g.produces_operation = true;
+      }
+    }
+    if (g.kind == Kind::kOp && !uses_graph && !RefersToTf(right)) return;  // plain Python value: stays
+    if (!AloneOnLines(stmt)) Fail(stmt, fmt::format("`{}` shares its line with other statements", name));
+    if (HasMultilineString(stmt)) Fail(stmt, fmt::format("`{}` spans a multi-line string", name));
+    if (g.kind == Kind::kVariable || g.kind == Kind::kPlaceholder) {
+      if (uses_graph) Fail(stmt, fmt::format("`{}` is created from other graph tensors", name));
+    }
+    if (g.kind == Kind::kOp) {
+      // Calls that create variables or read graph-wide state would behave differently
+      // inside a function traced in TF2.
+      for (TSNode c : m_.calls()) {
+        if (!ts::Contains(stmt, c)) continue;
+        string cq = Resolved(ts::Field(c, "function"));
+        if (ReadsGraphState(cq)) Fail(c, fmt::format("`{}` calls `{}`, which depends on graph-wide state", name, cq));
+      }
+      Identifiers(right, [&](TSNode id) {
+        if (Graph(Text(id))) g.uses.push_back(string(Text(id)));
+      });
+    }
+    names_[name] = graph_.size();
+    graph_.push_back(std::move(g));
+  }
+
+  // The graph names a fetch expression lists: a name, or a list/tuple of names.
+  std::vector<TSNode> FetchNames(TSNode fetch) {
+    std::vector<TSNode> out;
+    if (ts::Is(fetch, "identifier")) {
+      out.push_back(fetch);
+    } else if (ts::Is(fetch, "list") || ts::Is(fetch, "tuple")) {
+      for (TSNode e : ts::NamedChildren(fetch)) {
+        if (ts::Is(e, "comment")) continue;
+        if (!ts::Is(e, "identifier")) Fail(e, "sess.run fetches something other than names of graph tensors");
+        out.push_back(e);
+      }
+    } else {
+      Fail(fetch, "sess.run fetches an expression, not names of graph tensors");
+    }
+    for (TSNode n : out) {
+      GraphName* g = Graph(Text(n));
+      if (!g) Fail(n, fmt::format("sess.run fetches `{}`, which is not a tensor built before the session", Text(n)));
+      if (g->kind == Kind::kPlaceholder) Fail(n, fmt::format("sess.run fetches the placeholder `{}`", Text(n)));
+    }
+    return out;
+  }
+
+  void Dependencies(const string& name, std::set<string>* seen) {
+    if (!seen->insert(name).second) return;
+    GraphName* g = Graph(name);
+    for (const string& u : g->uses) Dependencies(u, seen);
+  }
+
+  struct RunSite {
+    TSNode call, stmt;
+    bool delete_stmt = false;  // an initializer run
+    string replacement;
+  };
+
+  struct Function {
+    string name, fetch_text;
+    std::vector<string> params;  // placeholders, definition order
+    std::set<string> ops;        // statements of the body
+  };
+
+  string FunctionName(const std::vector<TSNode>& fetch) {
+    string base = "run";
+    for (TSNode n : fetch) base += "_" + string(Text(n));
+    if (base.size() > 40) base = "run_fetches";
+    string name = base;
+    for (int k = 2; module_names_.count(name) || used_fn_names_.count(name); ++k) name = fmt::format("{}_{}", base, k);
+    used_fn_names_.insert(name);
+    return name;
+  }
+
+  void Convert(SessionConversion* out) {
+    TSNode root = file_.Root();
+    // the name tensorflow is imported as
+    for (const Binding& b : m_.bindings())
+      if (b.scope == 0 && b.qname == "tensorflow" && b.kind == BindingKind::kImport) tf_ = b.name;
+    if (tf_.empty()) Fail(TSNode{}, "tensorflow is not imported as a module name (`import tensorflow as tf`)");
+    std::vector<TSNode> stmts = ts::NamedChildren(root);
+    for (TSNode s : stmts) {
+      if (ts::Is(s, "expression_statement")) {
+        TSNode a = ts_node_named_child(s, 0);
+        if (ts::Is(a, "assignment") && ts::Is(ts::Field(a, "left"), "identifier"))
+          module_names_.insert(string(Text(ts::Field(a, "left"))));
+      } else if (ts::Is(s, "function_definition") || ts::Is(s, "class_definition")) {
+        module_names_.insert(string(Text(ts::Field(s, "name"))));
+      }
+    }
+    // the session block
+    size_t with_index = stmts.size();
+    for (size_t i = 0; i < stmts.size(); ++i) {
+      TSNode s = stmts[i];
+      if (!ts::Is(s, "with_statement")) continue;
+      TSNode clause = ts_node_named_child(s, 0);
+      if (!ts::Is(clause, "with_clause")) continue;
+      for (TSNode item : ts::NamedChildren(clause)) {
+        TSNode v = ts::Field(item, "value");
+        if (!ts::Is(v, "as_pattern")) continue;
+        TSNode call = ts_node_named_child(v, 0);
+        if (!ts::Is(call, "call")) continue;
+        string q = Resolved(ts::Field(call, "function"));
+        if (q != "tensorflow.compat.v1.Session" && q != "tensorflow.compat.v1.InteractiveSession") continue;
+        if (with_index != stmts.size()) Fail(s, "the script opens a second session");
+        if (ts::NamedChildren(clause).size() != 1) Fail(s, "the session's `with` also manages other objects");
+        TSNode alias = ts::Field(v, "alias");
+        TSNode target = alias.id ? ts_node_named_child(alias, 0) : TSNode{};
+        if (!ts::Is(target, "identifier")) Fail(s, "the session is not bound to a name (`as sess`)");
+        if (ts_node_named_child_count(ts::Field(call, "arguments")) != 0)
+          Fail(call, "the session is configured (graph, config or target arguments)");
+        sess_ = string(Text(target));
+        with_index = i;
+      }
+    }
+    if (with_index == stmts.size()) {
+      for (TSNode c : m_.calls())
+        if (Resolved(ts::Field(c, "function")) == "tensorflow.compat.v1.Session")
+          Fail(c, "the session is not opened by a module-level `with ... as sess:` block");
+      Fail(TSNode{}, "no session to convert");
+    }
+    TSNode with = stmts[with_index];
+    if (ts_node_start_point(with).column != 0) Fail(with, "the session block is indented");
+    for (size_t i = 0; i < with_index; ++i) Classify(stmts[i]);
+    for (size_t i = with_index + 1; i < stmts.size(); ++i) {
+      bool uses = false;
+      Identifiers(stmts[i], [&](TSNode id) { uses |= Graph(Text(id)) != nullptr || Text(id) == sess_; });
+      if (uses) Fail(stmts[i], "the graph or the session is used after the session block");
+    }
+    for (TSNode c : m_.calls()) {
+      string cq = Resolved(ts::Field(c, "function"));
+      if (ReadsGraphState(cq) && !IsInitializerName(cq))
+        Fail(c, fmt::format("`{}` reads graph-wide state, which TF2 does not have (it would see nothing)", cq));
+    }
+    std::vector<string> trainable;
+    for (const auto& g : graph_)
+      if (g.kind == Kind::kVariable && g.trainable) trainable.push_back(g.name);
+
+    // sess.run sites in the block
+    TSNode body = ts::Field(with, "body");
+    if (HasMultilineString(body)) Fail(body, "the session block holds a multi-line string (its lines cannot be re-indented)");
+    std::vector<RunSite> sites;
+    bool needs_numpy = false;
+    std::map<string, size_t> fn_by_key;
+    std::vector<Function> fns;
+    ts::Walk(
+        body,
+        [&](TSNode n, const char*) {
+          if (!ts::Is(n, "identifier")) return true;
+          string_view name = Text(n);
+          TSNode p = ts::Parent(n);
+          if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), n)) return false;
+          if (ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "name"), n)) return false;
+          if (name == sess_) {
+            TSNode call = ts::Parent(p);
+            if (!ts::Is(p, "attribute") || Text(ts::Field(p, "attribute")) != "run" || !ts::Is(call, "call") ||
+                !ts::Same(ts::Field(call, "function"), p))
+              Fail(n, fmt::format("`{}` is used other than as `{}.run(...)`", sess_, sess_));
+            return false;
+          }
+          if (Graph(name)) {
+            // allowed only as a fetch or a feed key of a sess.run: checked per site below
+            TSNode q = p;
+            while (q.id && !ts::Is(q, "call")) q = ts::Parent(q);
+            bool in_run = q.id && ts::Is(ts::Field(q, "function"), "attribute") &&
+                          Text(ts::Field(ts::Field(q, "function"), "object")) == sess_;
+            if (!in_run) Fail(n, fmt::format("graph tensor `{}` is used outside sess.run (TF2 runs it eagerly)", name));
+          }
+          return true;
+        },
+        [](TSNode) {});
+    for (TSNode call : m_.calls()) {
+      if (!ts::Contains(body, call)) continue;
+      TSNode fn = ts::Field(call, "function");
+      if (!ts::Is(fn, "attribute") || Text(ts::Field(fn, "object")) != sess_) continue;
+      RunSite site{call, TSNode{}};
+      const auto& pos = m_.PositionalArgs(call);
+      TSNode fetch = pos.empty() ? m_.KeywordArg(call, "fetches") : pos[0];
+      TSNode feed = m_.KeywordArg(call, "feed_dict");
+      if (!feed.id && pos.size() > 1) feed = pos[1];
+      if (pos.size() > 2 || m_.KeywordArg(call, "options").id || m_.KeywordArg(call, "run_metadata").id)
+        Fail(call, "sess.run with options or run metadata");
+      if (!fetch.id) Fail(call, "sess.run without fetches");
+      TSNode parent = ts::Parent(call);
+      // an initializer run: `sess.run(tf.compat.v1.global_variables_initializer())` or `sess.run(init)`
+      bool init = false;
+      if (ts::Is(fetch, "call") && IsInitializerName(Resolved(ts::Field(fetch, "function")))) init = true;
+      if (ts::Is(fetch, "identifier") && Graph(Text(fetch)) && Graph(Text(fetch))->kind == Kind::kInitializer)
+        init = true;
+      if (init) {
+        if (!ts::Is(parent, "expression_statement") || !AloneOnLines(parent) || feed.id)
+          Fail(call, "an initializer run is part of a larger statement");
+        TSNode block = ts::Parent(parent);
+        if (ts_node_named_child_count(block) < 2) Fail(call, "an initializer run is the only statement of its block");
+        site.stmt = parent;
+        site.delete_stmt = true;
+        sites.push_back(site);
+        continue;
+      }
+      std::vector<TSNode> fetched = FetchNames(fetch);
+      std::map<string, string> feeds;  // placeholder -> value text
+      if (feed.id) {
+        if (!ts::Is(feed, "dictionary")) Fail(feed, "feed_dict is not a dict literal");
+        for (TSNode pr : ts::NamedChildren(feed)) {
+          if (ts::Is(pr, "comment")) continue;
+          if (!ts::Is(pr, "pair")) Fail(pr, "feed_dict holds something other than `placeholder: value` pairs");
+          TSNode k = ts::Field(pr, "key");
+          GraphName* g = ts::Is(k, "identifier") ? Graph(Text(k)) : nullptr;
+          if (!g || g->kind != Kind::kPlaceholder)
+            Fail(k, fmt::format("feed_dict feeds `{}`, which is not a placeholder", Text(k)));
+          feeds[g->name] = string(Text(ts::Field(pr, "value")));
+        }
+      }
+      for (const auto& [ph, value] : feeds)
+        if (value.find(sess_ + ".") != string::npos) Fail(feed, "a fed value runs the session itself");
+      std::set<string> deps;
+      for (TSNode n : fetched) Dependencies(string(Text(n)), &deps);
+      Function f;
+      for (const auto& g : graph_) {
+        if (!deps.count(g.name)) continue;
+        if (g.kind == Kind::kPlaceholder) {
+          if (!feeds.count(g.name)) Fail(call, fmt::format("placeholder `{}` is needed but not fed", g.name));
+          f.params.push_back(g.name);
+        } else if (g.kind == Kind::kOp) {
+          f.ops.insert(g.name);
+        } else if (g.kind == Kind::kInitializer) {
+          Fail(call, "sess.run fetches an initializer together with other tensors");
+        }
+      }
+      // fetch text with operations as None (a tf.function returns no operations)
+      string ret;
+      bool list = !ts::Is(fetch, "identifier");
+      for (size_t i = 0; i < fetched.size(); ++i) {
+        GraphName* g = Graph(Text(fetched[i]));
+        string e = g->produces_operation ? "None" : g->name;
+        ret += (i ? ", " : "") + e;
+      }
+      if (list) ret = ts::Is(fetch, "tuple") ? (fetched.size() == 1 ? "(" + ret + ",)" : "(" + ret + ")") : "[" + ret + "]";
+      string key = ret + "|" + fmt::format("{}", fmt::join(f.params, ","));
+      auto it = fn_by_key.find(key);
+      if (it == fn_by_key.end()) {
+        f.name = FunctionName(fetched);
+        f.fetch_text = ret;
+        it = fn_by_key.emplace(key, fns.size()).first;
+        fns.push_back(std::move(f));
+      }
+      const Function& fn_used = fns[it->second];
+      std::vector<string> args;
+      for (const string& p : fn_used.params) args.push_back(fmt::format("{}={}", p, feeds[p]));
+      // A run whose result is not used is just a call.
+      bool bare = ts::Is(parent, "expression_statement") && ts_node_named_child_count(parent) == 1;
+      string call_text = fmt::format("{}({})", fn_used.name, fmt::join(args, ", "));
+      site.replacement = bare ? call_text : "_numpy(" + call_text + ")";
+      if (!bare) needs_numpy = true;
+      sites.push_back(site);
+    }
+    if (sites.empty()) Fail(with, "the session block runs nothing");
+    if (used_fn_names_.count("_numpy") || module_names_.count("_numpy")) Fail(with, "the script defines `_numpy`");
+
+    // --- the functions, in order of first use
+    string defs;
+    if (needs_numpy)
+      defs += fmt::format(
+          "def _numpy(fetched):\n"
+          "    \"\"\"What sess.run returned: NumPy values (None for operations).\"\"\"\n"
+          "    return {0}.nest.map_structure(lambda t: t.numpy() if hasattr(t, \"numpy\") else t, fetched)\n",
+          tf_);
+    for (const Function& f : fns) {
+      if (!defs.empty()) defs += "\n\n";
+      if (f.params.empty()) {
+        defs += fmt::format("@{}.function\n", tf_);
+      } else {
+        std::vector<string> specs;
+        for (const string& p : f.params) {
+          GraphName* g = Graph(p);
+          specs.push_back(fmt::format("{}.TensorSpec(shape={}, dtype={})", tf_, g->shape, g->dtype));
+        }
+        string sig = fmt::format("{}", fmt::join(specs, ", "));
+        if (sig.size() <= 70) defs += fmt::format("@{}.function(input_signature=[{}])\n", tf_, sig);
+        else defs += fmt::format("@{}.function(input_signature=[\n    {},\n])\n", tf_, fmt::join(specs, ",\n    "));
+      }
+      defs += fmt::format("def {}({}):\n", f.name, fmt::join(f.params, ", "));
+      for (const auto& g : graph_) {
+        if (g.kind != Kind::kOp || !f.ops.count(g.name)) continue;
+        defs += Indent(StatementText(g, trainable), "    ");
+      }
+      defs += fmt::format("    return {}\n", f.fetch_text);
+    }
+
+    // --- the session block's body, at module level
+    uint32_t body_start = LineStart(ts_node_start_byte(body));
+    uint32_t body_end = static_cast<uint32_t>(ts_node_end_byte(with));
+    std::vector<std::pair<std::pair<uint32_t, uint32_t>, string>> edits;
+    for (const RunSite& s : sites) {
+      if (s.delete_stmt) {
+        edits.push_back({{LineStart(ts_node_start_byte(s.stmt)), LineEnd(ts_node_end_byte(s.stmt))}, ""});
+      } else {
+        edits.push_back({{ts_node_start_byte(s.call), ts_node_end_byte(s.call)}, s.replacement});
+      }
+      ++out->runs;
+    }
+    std::sort(edits.begin(), edits.end());
+    string body_text;
+    uint32_t at = body_start;
+    for (const auto& [range, repl] : edits) {
+      if (range.first < at) Fail(with, "overlapping sess.run rewrites");
+      body_text.append(src_, at, range.first - at);
+      body_text += repl;
+      at = range.second;
+    }
+    body_text.append(src_, at, body_end - at);
+    uint32_t indent = ts_node_start_point(ts_node_named_child(body, 0)).column;
+    string dedented = Dedent(body_text, indent);
+    if (!dedented.empty() && dedented.back() != '\n') dedented += "\n";
+
+    // --- the module: graph statements and behavior switches removed, functions before the body
+    std::vector<std::pair<uint32_t, uint32_t>> cut;
+    for (const auto& g : graph_) cut.push_back({LineStart(ts_node_start_byte(g.stmt)), LineEnd(ts_node_end_byte(g.stmt))});
+    for (TSNode d : deletions_) cut.push_back({LineStart(ts_node_start_byte(d)), LineEnd(ts_node_end_byte(d))});
+    // variables stay: they are created eagerly, once
+    cut.erase(std::remove_if(cut.begin(), cut.end(),
+                             [&](const auto& r) {
+                               for (const auto& g : graph_)
+                                 if (g.kind == Kind::kVariable && LineStart(ts_node_start_byte(g.stmt)) == r.first)
+                                   return true;
+                               return false;
+                             }),
+              cut.end());
+    std::sort(cut.begin(), cut.end());
+    string result;
+    at = 0;
+    uint32_t with_start = LineStart(ts_node_start_byte(with));
+    for (const auto& [b, e] : cut) {
+      result.append(src_, at, b - at);
+      at = e;
+    }
+    result.append(src_, at, with_start - at);
+    result = CollapseBlankLines(result);
+    while (result.size() >= 2 && result.substr(result.size() - 2) == "\n\n") result.pop_back();
+    if (!hoisted_.empty()) result += "\n" + fmt::format("{}", fmt::join(hoisted_, ""));
+    result += "\n\n" + defs + "\n\n" + dedented;
+    uint32_t after = LineEnd(body_end > 0 ? body_end - 1 : 0);
+    if (after < src_.size()) result += src_.substr(after);
+    out->converted = true;
+    out->text = std::move(result);
+    out->functions = static_cast<int>(fns.size());
+  }
+
+  // An op statement's text for a function body; a v1 optimizer's minimize gets the
+  // var_list TF1 read from the trainable-variables collection.
+  string StatementText(const GraphName& g, const std::vector<string>& trainable) {
+    uint32_t b = ts_node_start_byte(g.stmt), e = ts_node_end_byte(g.stmt);
+    string text = src_.substr(b, e - b);
+    // (offset in the statement, length replaced, text), applied from the end
+    std::vector<std::tuple<uint32_t, uint32_t, string>> edits;
+    for (TSNode c : m_.calls()) {
+      if (!ts::Contains(g.stmt, c)) continue;
+      string q = Resolved(ts::Field(c, "function"));
+      // `Optimizer(...).minimize(...)`: the optimizer is created once, at module level
+      // (inside a tf.function it would make new slot variables on every trace).
+      bool optimizer_ctor = (StartsWith(q, "tensorflow.compat.v1.train.") && EndsWith(q, "Optimizer")) ||
+                            StartsWith(q, "tensorflow.keras.optimizers.");
+      if (optimizer_ctor) {
+        uint32_t cb = ts_node_start_byte(c);
+        auto it = hoisted_names_.find(cb);
+        if (it == hoisted_names_.end()) {
+          string name = "optimizer";
+          for (int k = 2; module_names_.count(name) || used_fn_names_.count(name); ++k) name = fmt::format("optimizer_{}", k);
+          used_fn_names_.insert(name);
+          hoisted_.push_back(fmt::format("{} = {}\n", name, Text(c)));
+          it = hoisted_names_.emplace(cb, name).first;
+        }
+        edits.emplace_back(cb - b, ts_node_end_byte(c) - cb, it->second);
+        continue;
+      }
+      bool v1_minimize = EndsWith(q, "Optimizer().minimize") && StartsWith(q, "tensorflow.compat.v1.train.");
+      if (!v1_minimize || m_.KeywordArg(c, "var_list").id) continue;
+      if (trainable.empty()) Fail(c, "minimize() with no trainable variables created before the session");
+      TSNode args = ts::Field(c, "arguments");
+      uint32_t close = ts_node_end_byte(args) - 1;  // the `)`
+      bool empty = ts_node_named_child_count(args) == 0;
+      edits.emplace_back(close - b, 0, fmt::format("{}var_list=[{}]", empty ? "" : ", ", fmt::join(trainable, ", ")));
+    }
+    std::sort(edits.rbegin(), edits.rend());
+    for (const auto& [pos, len, repl] : edits) text.replace(pos, len, repl);
+    // trailing comment on the same line
+    uint32_t le = LineEnd(e);
+    string rest = src_.substr(e, le - e);
+    while (!rest.empty() && (rest.back() == '\n' || rest.back() == '\r')) rest.pop_back();
+    return text + rest + "\n";
+  }
+
+  static string Indent(const string& text, const string& pad) {
+    string out;
+    bool start = true;
+    for (char ch : text) {
+      if (start && ch != '\n') out += pad;
+      out += ch;
+      start = ch == '\n';
+    }
+    return out;
+  }
+
+  static string Dedent(const string& text, uint32_t n) {
+    string out;
+    size_t i = 0;
+    while (i < text.size()) {
+      size_t j = text.find('\n', i);
+      string_view line(text.data() + i, (j == string::npos ? text.size() : j + 1) - i);
+      size_t k = 0;
+      while (k < n && k < line.size() && line[k] == ' ') ++k;
+      out += line.substr(k);
+      if (j == string::npos) break;
+      i = j + 1;
+    }
+    return out;
+  }
+
+  static string CollapseBlankLines(const string& text) {
+    string out;
+    int newlines = 0;
+    for (char ch : text) {
+      if (ch == '\n') {
+        if (++newlines > 3) continue;
+      } else if (ch != ' ' && ch != '\t' && ch != '\r') {
+        newlines = 0;
+      }
+      out += ch;
+    }
+    return out;
+  }
+
+  const ParsedFile& file_;
+  const SemanticModel& m_;
+  const string& src_;
+  string tf_, sess_;
+  std::vector<GraphName> graph_;
+  std::map<string, size_t> names_;
+  std::vector<TSNode> deletions_;
+  std::set<string> module_names_, used_fn_names_;
+  std::map<uint32_t, string> hoisted_names_;  // optimizer constructor (start byte) -> module-level name
+  std::vector<string> hoisted_;               // their module-level assignments
+};
+
+}  // namespace
+
+SessionConversion ConvertSessionToFunctions(PythonParser& parser, const std::string& text) {
+  SessionConversion out;
+  auto src = SourceFromBytes(text, "<tf2>", SourceKind::kPython);
+  if (!src) {
+    out.reason = src.error().message;
+    return out;
+  }
+  auto parsed = parser.Parse(std::move(*src));
+  if (!parsed) {
+    out.reason = parsed.error().message;
+    return out;
+  }
+  if (parsed->syntax_error) {
+    out.reason = "the compat rewrite does not parse";
+    return out;
+  }
+  SemanticModel model(*parsed);
+  SessionConversion r = Converter(*parsed, model).Run();
+  if (!r.converted) return r;
+  // The result must parse: otherwise the compat text is kept.
+  auto check = SourceFromBytes(r.text, "<tf2>", SourceKind::kPython);
+  if (!check) return SessionConversion{false, "", "the converted text is not valid", 0};
+  auto reparsed = parser.Parse(std::move(*check));
+  if (!reparsed || reparsed->syntax_error)
+    return SessionConversion{false, "", "the converted text does not parse (not written)", 0};
+  return r;
+}
+
+}  // namespace tfm

@@ -1,0 +1,38 @@
+// `tfmigrate rewrite --level tf2`: TFM201's program transformation. After the compat
+// fixes, a TF1 script of the common shape — graph built at module level, then one
+// `with tf.compat.v1.Session() as sess:` block that runs it — becomes TF2: each
+// distinct `sess.run(fetches, feed_dict=...)` becomes a `tf.function` whose parameters
+// are the fed placeholders (their dtype and shape as its input signature) and whose
+// body is the graph-building statements those fetches depend on; the call site calls
+// it with the fed values and takes NumPy values, as sess.run returned. Variables and
+// optimizers stay at module level (created eagerly once), initializer runs go, a v1
+// optimizer's `minimize` gets the explicit var_list TF1 took from the trainable
+// collection, and the session block's body moves to module level.
+//
+//   tfm::SessionConversion c = tfm::ConvertSessionToFunctions(parser, compat_text);
+//   if (c.converted) text = c.text; else note(c.reason, c.line);
+//
+// Anything outside that shape (a second session, graph names used outside sess.run,
+// fed tensors that are not placeholders, variable scopes, ...) is left as the compat
+// rewrite made it, with the reason. The result keeps the fetch count and order, so
+// `rewrite --verify` (tfmigrate diff) compares it with the original run by run.
+#pragma once
+
+#include <string>
+
+#include "analyzer/python/parse.h"
+
+namespace tfm {
+
+struct SessionConversion {
+  bool converted = false;
+  std::string text;      // the converted module, when converted
+  std::string reason;    // why not, when not converted (one line)
+  uint32_t line = 0;     // 1-based line the reason points at (0: the file)
+  int functions = 0;     // tf.functions written
+  int runs = 0;          // sess.run calls replaced (initializer runs removed included)
+};
+
+SessionConversion ConvertSessionToFunctions(PythonParser& parser, const std::string& text);
+
+}  // namespace tfm

@@ -1,0 +1,93 @@
+// `tfmigrate rewrite --level tf2`: the session-to-function conversion on the cases of
+// testdata/rewrite_tf2/ (input.py -> expected.py, and note.txt: what the conversion
+// did or why it left the compat result). Goldens refresh with
+// TFMIGRATE_UPDATE_GOLDENS=1. That each converted result behaves as its input is
+// checked by the CTests rewrite_tf2_behavior_{bundled,tensorflow} (tfmigrate diff).
+#include <gtest/gtest.h>
+
+#include "analyzer/python/parse.h"
+#include "rewriter/rewrite_file.h"
+#include "rewriter/tf2_session.h"
+#include "tests/test_support.h"
+
+namespace tfm {
+namespace {
+
+namespace fs = std::filesystem;
+using namespace testing_support;
+
+std::vector<std::string> Cases() {
+  std::vector<std::string> out;
+  for (const auto& e : fs::directory_iterator(SourceDir() / "testdata" / "rewrite_tf2"))
+    if (e.is_directory()) out.push_back(e.path().filename().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+class RewriteTf2 : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(RewriteTf2, MatchesGoldens) {
+  fs::path dir = SourceDir() / "testdata" / "rewrite_tf2" / GetParam();
+  PythonParser parser;
+  RewriteFileOptions o;
+  o.unsafe = true;
+  o.tf2 = true;
+  FileRewrite fr = RewriteFile(parser, (dir / "input.py").string(), o);
+  ASSERT_TRUE(fr.ok) << fr.error;
+  if (UpdateGoldens()) {
+    WriteFile(dir / "expected.py", fr.rewritten);
+    WriteFile(dir / "note.txt", fr.tf2_note + "\n");
+  }
+  EXPECT_EQ(fr.rewritten, ReadFile(dir / "expected.py"));
+  EXPECT_EQ(fr.tf2_note + "\n", ReadFile(dir / "note.txt"));
+  // converted or not, the result is a fixed point of the tf2 level
+  fs::path tmp = fs::temp_directory_path() / ("tfm_tf2_" + GetParam() + ".py");
+  WriteFile(tmp, fr.rewritten);
+  FileRewrite again = RewriteFile(parser, tmp.string(), o);
+  fs::remove(tmp);
+  ASSERT_TRUE(again.ok) << again.error;
+  EXPECT_EQ(again.rewritten, fr.rewritten) << "a second tf2 rewrite changed the result";
+}
+
+INSTANTIATE_TEST_SUITE_P(Cases, RewriteTf2, ::testing::ValuesIn(Cases()),
+                         [](const auto& info) { return info.param; });
+
+TEST(RewriteTf2Conversion, RefusesWhatItCannotKeep) {
+  PythonParser parser;
+  auto reason = [&](const std::string& text) { return ConvertSessionToFunctions(parser, text).reason; };
+  const std::string head = "import tensorflow as tf\nx = tf.compat.v1.placeholder(tf.float32, [None])\n";
+  EXPECT_EQ(reason("import numpy\nprint(1)\n"), "tensorflow is not imported as a module name (`import tensorflow as tf`)");
+  EXPECT_EQ(reason(head + "y = x + 1\n"), "no session to convert");
+  EXPECT_NE(reason(head + "y = x + 1\nwith tf.compat.v1.Session() as s:\n    print(s.run(y))\n")
+                .find("placeholder `x` is needed but not fed"),
+            std::string::npos);
+  EXPECT_NE(reason(head + "y = x + 1\nwith tf.compat.v1.Session() as s:\n    print(s.run(y, {x: [1.0]}))\n"
+                          "with tf.compat.v1.Session() as t:\n    print(t.run(y, {x: [1.0]}))\n")
+                .find("second session"),
+            std::string::npos);
+  EXPECT_NE(reason(head + "y = x + 1\nwith tf.compat.v1.Session() as s:\n    print(s.run(y, {x: [1.0]}), s.graph)\n")
+                .find("used other than"),
+            std::string::npos);
+  EXPECT_NE(reason(head + "y = x + 1\ny = y * 2\nwith tf.compat.v1.Session() as s:\n    print(s.run(y, {x: [1.0]}))\n")
+                .find("assigned twice"),
+            std::string::npos);
+  EXPECT_NE(reason(head + "y = x + 1\nwith tf.compat.v1.Session() as s:\n    print(s.run(y + 1, {x: [1.0]}))\n")
+                .find("fetches an expression"),
+            std::string::npos);
+  EXPECT_NE(reason(head + "y = x + 1\nwith tf.compat.v1.Session() as s:\n    print(s.run(y, {x: [1.0]}))\n"
+                          "print(tf.compat.v1.global_variables())\n")
+                .find("graph"),
+            std::string::npos);
+  // converted: a feed by position, a bare run is a plain call, nothing else left
+  SessionConversion c = ConvertSessionToFunctions(
+      parser, head + "y = x + 1\nwith tf.compat.v1.Session() as s:\n    s.run(y, {x: [1.0]})\n    v = s.run([y], {x: [2.0]})\n");
+  ASSERT_TRUE(c.converted) << c.reason;
+  EXPECT_EQ(c.functions, 2);
+  EXPECT_EQ(c.runs, 2);
+  EXPECT_NE(c.text.find("\nrun_y(x=[1.0])\n"), std::string::npos) << c.text;
+  EXPECT_NE(c.text.find("v = _numpy(run_y_2(x=[2.0]))"), std::string::npos) << c.text;
+  EXPECT_EQ(c.text.find("Session"), std::string::npos) << c.text;
+}
+
+}  // namespace
+}  // namespace tfm
