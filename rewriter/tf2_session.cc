@@ -30,6 +30,7 @@ struct GraphName {
   bool trainable = true;
   bool produces_operation = false;  // an Operation, not a Tensor (minimize, group, ...)
   string dtype, shape;              // placeholders: argument texts
+  string default_value;             // placeholder_with_default: the default (a literal)
   std::vector<string> uses;         // graph names its value references
 };
 
@@ -145,8 +146,24 @@ class Converter {
                             "global_variables", "local_variables", "all_variables", "model_variables",
                             "moving_average_variables", "get_global_step", "Saver", "summary.", "get_default_graph",
                             "add_to_collection", "reset_default_graph", "assert_variables_initialized",
-                            "report_uninitialized_variables"})
+                            "report_uninitialized_variables", "metrics.", "Queue", "queue_runner",
+                            "start_queue_runners", "make_one_shot_iterator", "make_initializable_iterator",
+                            "Iterator"})
       if (q.find(bad) != string_view::npos) return true;
+    return false;
+  }
+
+  // Calls whose result is a SparseTensor.
+  static bool MakesSparse(string_view q) {
+    if (!StartsWith(q, "tensorflow")) return false;
+    if (q.find("SparseTensor") != string_view::npos) return true;
+    string_view last = q.substr(q.rfind('.') + 1);
+    bool in_sparse = q.find(".sparse.") != string_view::npos;
+    for (string_view op : {"add", "concat", "reshape", "slice", "transpose", "retain", "reorder", "from_dense",
+                           "reset_shape", "expand_dims", "split", "maximum", "minimum", "placeholder"}) {
+      if (in_sparse && last == op) return true;
+      if (last.size() == op.size() + 7 && StartsWith(last, "sparse_") && EndsWith(last, op)) return true;
+    }
     return false;
   }
 
@@ -178,6 +195,31 @@ class Converter {
       return;  // imports, definitions, plain Python: stay
     }
     TSNode left = ts::Field(assign, "left"), right = ts::Field(assign, "right");
+    if ((ts::Is(left, "pattern_list") || ts::Is(left, "tuple_pattern")) && right.id &&
+        (uses_graph || RefersToTf(right))) {
+      // `mean, var = tf.nn.moments(...)`: several graph names made by one statement
+      std::vector<string> targets;
+      for (TSNode t : ts::NamedChildren(left)) {
+        if (!ts::Is(t, "identifier")) Fail(stmt, "a graph-building assignment to something other than names");
+        targets.push_back(string(Text(t)));
+      }
+      if (!AloneOnLines(stmt)) Fail(stmt, "a graph-building statement shares its line with other statements");
+      if (HasMultilineString(stmt)) Fail(stmt, "a graph-building statement spans a multi-line string");
+      CheckOpCalls(stmt, targets[0]);
+      std::vector<string> uses;
+      Identifiers(right, [&](TSNode id) {
+        if (Graph(Text(id))) uses.push_back(string(Text(id)));
+      });
+      for (const string& t : targets) {
+        if (t == "_") continue;
+        if (names_.count(t)) Fail(stmt, fmt::format("`{}` is assigned twice while the graph is built", t));
+        GraphName g{Kind::kOp, t, stmt, right};
+        g.uses = uses;
+        names_[t] = graph_.size();
+        graph_.push_back(std::move(g));
+      }
+      return;
+    }
     if (!ts::Is(left, "identifier") || right.id == nullptr) {
       if (uses_graph || RefersToTf(assign)) Fail(stmt, "a graph-building assignment to something other than one name");
       return;
@@ -196,6 +238,20 @@ class Converter {
         if (!dt.id) Fail(stmt, fmt::format("placeholder `{}` has no dtype", name));
         g.dtype = string(Text(dt));
         g.shape = sh.id ? string(Text(sh)) : "None";
+      } else if (q == "tensorflow.compat.v1.placeholder_with_default") {
+        // a parameter with a default: the literal, and the dtype it implies
+        g.kind = Kind::kPlaceholder;
+        TSNode in = m_.KeywordArg(right, "input"), sh = m_.KeywordArg(right, "shape");
+        const auto& pos = m_.PositionalArgs(right);
+        if (!in.id && !pos.empty()) in = pos[0];
+        if (!sh.id && pos.size() > 1) sh = pos[1];
+        if (!in.id || !sh.id) Fail(stmt, fmt::format("placeholder_with_default `{}` without input and shape", name));
+        if (ts::Is(in, "float")) g.dtype = tf_ + ".float32";
+        else if (ts::Is(in, "integer")) g.dtype = tf_ + ".int32";
+        else if (ts::Is(in, "true") || ts::Is(in, "false")) g.dtype = tf_ + ".bool";
+        else Fail(stmt, fmt::format("placeholder_with_default `{}`: the default is not a literal number or bool", name));
+        g.default_value = string(Text(in));
+        g.shape = string(Text(sh));
       } else if (q == "tensorflow.compat.v1.train.get_or_create_global_step" ||
                  q == "tensorflow.compat.v1.train.create_global_step") {
         g.kind = Kind::kVariable;  // created eagerly once, like any variable; not trainable
@@ -225,13 +281,7 @@ class Converter {
       if (uses_graph) Fail(stmt, fmt::format("`{}` is created from other graph tensors", name));
     }
     if (g.kind == Kind::kOp) {
-      // Calls that create variables or read graph-wide state would behave differently
-      // inside a function traced in TF2.
-      for (TSNode c : m_.calls()) {
-        if (!ts::Contains(stmt, c)) continue;
-        string cq = Resolved(ts::Field(c, "function"));
-        if (ReadsGraphState(cq)) Fail(c, fmt::format("`{}` calls `{}`, which depends on graph-wide state", name, cq));
-      }
+      CheckOpCalls(stmt, name);
       Identifiers(right, [&](TSNode id) {
         if (Graph(Text(id))) g.uses.push_back(string(Text(id)));
       });
@@ -240,11 +290,29 @@ class Converter {
     graph_.push_back(std::move(g));
   }
 
+  // Calls that create variables or read graph-wide state would behave differently
+  // inside a function traced in TF2.
+  void CheckOpCalls(TSNode stmt, const string& name) const {
+    for (TSNode c : m_.calls()) {
+      if (!ts::Contains(stmt, c)) continue;
+      string cq = Resolved(ts::Field(c, "function"));
+      if (ReadsGraphState(cq)) Fail(c, fmt::format("`{}` calls `{}`, which depends on graph-wide state", name, cq));
+    }
+  }
+
   // The graph names a fetch expression lists: a name, or a list/tuple of names.
   std::vector<TSNode> FetchNames(TSNode fetch) {
     std::vector<TSNode> out;
     if (ts::Is(fetch, "identifier")) {
       out.push_back(fetch);
+    } else if (ts::Is(fetch, "dictionary")) {
+      for (TSNode pr : ts::NamedChildren(fetch)) {
+        if (ts::Is(pr, "comment")) continue;
+        TSNode k = ts::Field(pr, "key"), v = ts::Field(pr, "value");
+        if (!ts::Is(pr, "pair") || !ts::Is(k, "string") || !ts::Is(v, "identifier"))
+          Fail(pr, "sess.run fetches a dict that is not `\"key\": tensor_name` pairs");
+        out.push_back(v);
+      }
     } else if (ts::Is(fetch, "list") || ts::Is(fetch, "tuple")) {
       for (TSNode e : ts::NamedChildren(fetch)) {
         if (ts::Is(e, "comment")) continue;
@@ -258,6 +326,10 @@ class Converter {
       GraphName* g = Graph(Text(n));
       if (!g) Fail(n, fmt::format("sess.run fetches `{}`, which is not a tensor built before the session", Text(n)));
       if (g->kind == Kind::kPlaceholder) Fail(n, fmt::format("sess.run fetches the placeholder `{}`", Text(n)));
+      if (g->kind == Kind::kOp && ts::Is(g->value, "call") && MakesSparse(Resolved(ts::Field(g->value, "function"))))
+        Fail(n, fmt::format("sess.run fetches the sparse tensor `{}` (its value is a SparseTensorValue of NumPy "
+                            "arrays; a function returns a SparseTensor)",
+                            Text(n)));
     }
     return out;
   }
@@ -437,7 +509,8 @@ class Converter {
       for (const auto& g : graph_) {
         if (!deps.count(g.name)) continue;
         if (g.kind == Kind::kPlaceholder) {
-          if (!feeds.count(g.name)) Fail(call, fmt::format("placeholder `{}` is needed but not fed", g.name));
+          if (!feeds.count(g.name) && g.default_value.empty())
+            Fail(call, fmt::format("placeholder `{}` is needed but not fed", g.name));
           f.params.push_back(g.name);
         } else if (g.kind == Kind::kOp) {
           f.ops.insert(g.name);
@@ -445,6 +518,8 @@ class Converter {
           Fail(call, "sess.run fetches an initializer together with other tensors");
         }
       }
+      std::stable_partition(f.params.begin(), f.params.end(),
+                            [&](const string& p) { return Graph(p)->default_value.empty(); });
       // fetch text with operations as None (a tf.function returns no operations)
       string ret;
       bool list = !ts::Is(fetch, "identifier");
@@ -453,7 +528,19 @@ class Converter {
         string e = g->produces_operation ? "None" : g->name;
         ret += (i ? ", " : "") + e;
       }
-      if (list) ret = ts::Is(fetch, "tuple") ? (fetched.size() == 1 ? "(" + ret + ",)" : "(" + ret + ")") : "[" + ret + "]";
+      if (ts::Is(fetch, "dictionary")) {
+        ret.clear();
+        size_t i = 0;
+        for (TSNode pr : ts::NamedChildren(fetch)) {
+          if (!ts::Is(pr, "pair")) continue;
+          GraphName* g = Graph(Text(fetched[i++]));
+          ret += fmt::format("{}{}: {}", ret.empty() ? "" : ", ", Text(ts::Field(pr, "key")),
+                             g->produces_operation ? "None" : g->name);
+        }
+        ret = "{" + ret + "}";
+      } else if (list) {
+        ret = ts::Is(fetch, "tuple") ? (fetched.size() == 1 ? "(" + ret + ",)" : "(" + ret + ")") : "[" + ret + "]";
+      }
       string key = ret + "|" + fmt::format("{}", fmt::join(f.params, ","));
       auto it = fn_by_key.find(key);
       if (it == fn_by_key.end()) {
@@ -464,7 +551,8 @@ class Converter {
       }
       const Function& fn_used = fns[it->second];
       std::vector<string> args;
-      for (const string& p : fn_used.params) args.push_back(fmt::format("{}={}", p, feeds[p]));
+      for (const string& p : fn_used.params)
+        if (feeds.count(p)) args.push_back(fmt::format("{}={}", p, feeds[p]));
       // A run whose result is not used is just a call.
       bool bare = ts::Is(parent, "expression_statement") && ts_node_named_child_count(parent) == 1;
       string call_text = fmt::format("{}({})", fn_used.name, fmt::join(args, ", "));
@@ -497,9 +585,16 @@ class Converter {
         if (sig.size() <= 70) defs += fmt::format("@{}.function(input_signature=[{}])\n", tf_, sig);
         else defs += fmt::format("@{}.function(input_signature=[\n    {},\n])\n", tf_, fmt::join(specs, ",\n    "));
       }
-      defs += fmt::format("def {}({}):\n", f.name, fmt::join(f.params, ", "));
+      std::vector<string> plist;
+      for (const string& p : f.params) {
+        const string& d = Graph(p)->default_value;
+        plist.push_back(d.empty() ? p : p + "=" + d);
+      }
+      defs += fmt::format("def {}({}):\n", f.name, fmt::join(plist, ", "));
+      std::set<uint32_t> emitted;  // a statement making several names goes in once
       for (const auto& g : graph_) {
         if (g.kind != Kind::kOp || !f.ops.count(g.name)) continue;
+        if (!emitted.insert(ts_node_start_byte(g.stmt)).second) continue;
         defs += Indent(StatementText(g, trainable), "    ");
       }
       defs += fmt::format("    return {}\n", f.fetch_text);
@@ -545,6 +640,7 @@ class Converter {
                              }),
               cut.end());
     std::sort(cut.begin(), cut.end());
+    cut.erase(std::unique(cut.begin(), cut.end()), cut.end());
     string result;
     at = 0;
     uint32_t with_start = LineStart(ts_node_start_byte(with));

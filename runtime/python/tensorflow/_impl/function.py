@@ -250,18 +250,22 @@ class Function:
 
     def _flatten_args(self, args, kwargs):
         if self._input_signature is not None:
-            if kwargs:
+            if kwargs or len(args) < len(self._input_signature):
                 # As TF canonicalizes the call: keyword arguments take their parameter's
-                # place in the signature's (positional) order.
+                # place in the signature's (positional) order, and parameters left out
+                # take their defaults (then converted as the signature says).
                 import inspect
-                params = list(inspect.signature(self._python_function).parameters)
-                if params and params[0] == "self" and hasattr(self._python_function, "__self__"):
-                    params = params[1:]
+                sig_params = list(inspect.signature(self._python_function).parameters.values())
+                if sig_params and sig_params[0].name == "self" and hasattr(self._python_function, "__self__"):
+                    sig_params = sig_params[1:]
                 args = list(args)
-                for name in params[len(args):len(self._input_signature)]:
-                    if name not in kwargs:
+                for p in sig_params[len(args):len(self._input_signature)]:
+                    if p.name in kwargs:
+                        args.append(kwargs.pop(p.name))
+                    elif p.default is not inspect.Parameter.empty:
+                        args.append(p.default)
+                    else:
                         break
-                    args.append(kwargs.pop(name))
                 if kwargs:
                     raise TypeError("%s got unexpected keyword arguments: %s"
                                     % (getattr(self._python_function, "__name__", "function"), ", ".join(sorted(kwargs))))
