@@ -434,6 +434,33 @@ Status BatchMatMulK(KernelContext& c) {
   }
 }
 
+// CheckNumerics: the input unchanged, or InvalidArgument naming NaN or Inf (NaN first,
+// as TF checks it) after the op's message.
+template <typename T>
+Status CheckNumericsTyped(KernelContext& c) {
+  const Tensor& x = c.inputs[0];
+  bool nan = false, inf = false;
+  for (int64_t i = 0; i < x.num_elements(); ++i) {
+    T v = x.data<T>()[i];
+    nan |= std::isnan(static_cast<double>(v));
+    inf |= std::isinf(static_cast<double>(v));
+  }
+  if (nan || inf) {
+    std::string msg = GetStringAttr(*c.attrs, "message", "");
+    return InvalidArgument(msg + " : Tensor had " + (nan && inf ? "Inf and NaN" : nan ? "NaN" : "Inf") + " values");
+  }
+  c.outputs = {x};
+  return Status::Ok();
+}
+
+Status CheckNumericsK(KernelContext& c) {
+  switch (c.inputs[0].dtype()) {
+    case DType::kFloat: return CheckNumericsTyped<float>(c);
+    case DType::kDouble: return CheckNumericsTyped<double>(c);
+    default: return InvalidArgument("CheckNumerics: unsupported dtype");
+  }
+}
+
 // ---- reductions ----
 enum class RedOp { kSum, kMean, kMax, kMin, kProd, kAll, kAny };
 
@@ -695,6 +722,7 @@ void RegisterMathKernels(std::map<std::string, KernelFn>& m) {
   m["Softplus"] = SoftplusK;
   m["MatMul"] = MatMulK;
   m["BatchMatMulV2"] = BatchMatMulK;
+  m["CheckNumerics"] = CheckNumericsK;
   m["Sum"] = SumK; m["Mean"] = MeanK; m["Max"] = MaxRK; m["Min"] = MinRK; m["Prod"] = ProdK;
   m["All"] = AllK; m["Any"] = AnyK; m["ArgMax"] = ArgMaxK; m["ArgMin"] = ArgMinK;
   m["Softmax"] = SoftmaxK; m["LogSoftmax"] = LogSoftmaxK;

@@ -504,6 +504,7 @@ std::map<std::string, OpDef>& Table() {
     for (const char* n : {"Sum", "Mean", "Max", "Min", "Prod", "All", "Any", "ArgMax", "ArgMin"}) add(n, ReduceShape);
     add("MatMul", MatMulShape);
     add("BatchMatMulV2", BatchMatMulShape);
+    add("CheckNumerics", UnaryShape, /*stateful=*/true);  // TF marks it stateful: never pruned or folded
     add("BiasAdd", UnaryShape);    // kernels_graph.cc (graph files)
     add("DivNoNan", BinaryShape);  // kernels_graph.cc (graph files)
     for (const char* n : {"Switch", "RefSwitch"}) add(n, SwitchShape);  // no kernel: import_run.cc

@@ -319,6 +319,8 @@ def _build():
     v1.local_variables = lambda scope=None: core.get_default_graph().get_collection("local_variables", scope)
     v1.dtypes = _mod("tensorflow.dtypes", dtypes)
     v1.linalg = _mod("tensorflow.linalg", {"matmul": ops.matmul, "norm": composite.norm, "einsum": composite.einsum})
+    v1.debugging = _mod("tensorflow.debugging", {"check_numerics": ops.check_numerics})
+    v1.check_numerics = ops.check_numerics
 
     # ---- v2
     v2 = _mod("tensorflow", {}, removed=V1_ONLY)
@@ -344,6 +346,7 @@ def _build():
     v2.keras = keras
     v2.dtypes = _mod("tensorflow.dtypes", dtypes)
     v2.linalg = _mod("tensorflow.linalg", {"matmul": ops.matmul, "norm": composite.norm, "einsum": composite.einsum})
+    v2.debugging = _mod("tensorflow.debugging", {"check_numerics": ops.check_numerics})
     v2.initializers = _mod("tensorflow.initializers", {})
 
     compat_v1 = v1

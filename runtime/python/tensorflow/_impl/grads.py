@@ -192,6 +192,13 @@ def _matmul(op, g):
     return [ops.matmul(b, g, transpose_a=True, transpose_b=True), ops.matmul(g, a, transpose_a=True, transpose_b=True)]
 
 
+@register("CheckNumerics")
+def _check_numerics(op, g):
+    # as TF: the gradient is checked too, with the op's message after TF's own
+    return [ops.check_numerics(g, "Not a number (NaN) or infinity (Inf) values detected in gradient. %s"
+                               % op.get_attr("message"))]
+
+
 @register("BatchMatMulV2")
 def _batch_matmul(op, g):
     x, y = op.inputs

@@ -107,6 +107,12 @@ identity_op = _unary("Identity")
 stop_gradient = _unary("StopGradient")
 
 
+def check_numerics(tensor, message, name=None):
+    """tf.debugging.check_numerics: the tensor, or InvalidArgumentError on NaN / Inf."""
+    x = _t(tensor)
+    return op1("CheckNumerics", [x], {"T": x.dtype, "message": str(message)}, name or "CheckNumerics")
+
+
 def identity(x, name=None):
     if hasattr(x, "_as_tensor") and not isinstance(x, Tensor):
         x = x._as_tensor()
