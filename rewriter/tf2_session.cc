@@ -368,23 +368,26 @@ class Converter {
     for (const Binding& b : m_.bindings())
       if (b.scope == 0 && b.qname == "tensorflow" && b.kind == BindingKind::kImport) tf_ = b.name;
     if (tf_.empty()) Fail(TSNode{}, "tensorflow is not imported as a module name (`import tensorflow as tf`)");
-    std::vector<TSNode> stmts = ts::NamedChildren(root);
-    for (TSNode s : stmts) {
-      if (ts::Is(s, "expression_statement")) {
-        TSNode a = ts_node_named_child(s, 0);
-        if (ts::Is(a, "assignment") && ts::Is(ts::Field(a, "left"), "identifier"))
-          module_names_.insert(string(Text(ts::Field(a, "left"))));
-      } else if (ts::Is(s, "function_definition") || ts::Is(s, "class_definition")) {
-        module_names_.insert(string(Text(ts::Field(s, "name"))));
+    std::vector<TSNode> module_stmts = ts::NamedChildren(root);
+    auto collect_names = [&](const std::vector<TSNode>& list) {
+      for (TSNode s : list) {
+        if (ts::Is(s, "expression_statement")) {
+          TSNode a = ts_node_named_child(s, 0);
+          if (ts::Is(a, "assignment") && ts::Is(ts::Field(a, "left"), "identifier"))
+            module_names_.insert(string(Text(ts::Field(a, "left"))));
+        } else if (ts::Is(s, "function_definition") || ts::Is(s, "class_definition")) {
+          module_names_.insert(string(Text(ts::Field(s, "name"))));
+        }
       }
-    }
-    // the session block
-    size_t with_index = stmts.size();
-    for (size_t i = 0; i < stmts.size(); ++i) {
-      TSNode s = stmts[i];
-      if (!ts::Is(s, "with_statement")) continue;
+    };
+    collect_names(module_stmts);
+    // The session block: a `with` among the module's statements, or among those of a
+    // module-level function (`def main(_):` run by tf.app.run), which then holds the
+    // whole conversion.
+    auto session_with = [&](TSNode s, TSNode* call_out, TSNode* target_out) -> bool {
+      if (!ts::Is(s, "with_statement")) return false;
       TSNode clause = ts_node_named_child(s, 0);
-      if (!ts::Is(clause, "with_clause")) continue;
+      if (!ts::Is(clause, "with_clause")) return false;
       for (TSNode item : ts::NamedChildren(clause)) {
         TSNode v = ts::Field(item, "value");
         if (!ts::Is(v, "as_pattern")) continue;
@@ -392,25 +395,78 @@ class Converter {
         if (!ts::Is(call, "call")) continue;
         string q = Resolved(ts::Field(call, "function"));
         if (q != "tensorflow.compat.v1.Session" && q != "tensorflow.compat.v1.InteractiveSession") continue;
-        if (with_index != stmts.size()) Fail(s, "the script opens a second session");
         if (ts::NamedChildren(clause).size() != 1) Fail(s, "the session's `with` also manages other objects");
         TSNode alias = ts::Field(v, "alias");
-        TSNode target = alias.id ? ts_node_named_child(alias, 0) : TSNode{};
-        if (!ts::Is(target, "identifier")) Fail(s, "the session is not bound to a name (`as sess`)");
-        if (ts_node_named_child_count(ts::Field(call, "arguments")) != 0)
-          Fail(call, "the session is configured (graph, config or target arguments)");
-        sess_ = string(Text(target));
+        *target_out = alias.id ? ts_node_named_child(alias, 0) : TSNode{};
+        *call_out = call;
+        return true;
+      }
+      return false;
+    };
+    std::vector<TSNode> stmts;
+    size_t with_index = 0;
+    int found = 0;
+    TSNode sess_call{}, sess_target{};
+    auto scan = [&](const std::vector<TSNode>& list) {
+      for (size_t i = 0; i < list.size(); ++i) {
+        TSNode call, target;
+        if (!session_with(list[i], &call, &target)) continue;
+        if (found++) Fail(list[i], "the script opens a second session");
+        stmts = list;
         with_index = i;
+        sess_call = call;
+        sess_target = target;
+      }
+    };
+    scan(module_stmts);
+    for (TSNode s : module_stmts) {
+      if (!ts::Is(s, "function_definition")) continue;
+      std::vector<TSNode> body = ts::NamedChildren(ts::Field(s, "body"));
+      size_t before = found;
+      scan(body);
+      if (found != static_cast<int>(before)) {
+        container_indent_ = ts_node_start_point(body.front()).column;
+        collect_names(body);
+        for (TSNode p : ts::NamedChildren(ts::Field(s, "parameters")))
+          if (ts::Is(p, "identifier")) module_names_.insert(string(Text(p)));
       }
     }
-    if (with_index == stmts.size()) {
+    if (!found) {
       for (TSNode c : m_.calls())
         if (Resolved(ts::Field(c, "function")) == "tensorflow.compat.v1.Session")
-          Fail(c, "the session is not opened by a module-level `with ... as sess:` block");
+          Fail(c, "the session is not opened by a `with ... as sess:` block of the module or of a module-level function");
       Fail(TSNode{}, "no session to convert");
     }
+    if (!ts::Is(sess_target, "identifier")) Fail(stmts[with_index], "the session is not bound to a name (`as sess`)");
+    if (ts_node_named_child_count(ts::Field(sess_call, "arguments")) != 0)
+      Fail(sess_call, "the session is configured (graph, config or target arguments)");
+    sess_ = string(Text(sess_target));
     TSNode with = stmts[with_index];
-    if (ts_node_start_point(with).column != 0) Fail(with, "the session block is indented");
+    if (ts_node_start_point(with).column != container_indent_) Fail(with, "the session block is nested in another block");
+    if (container_indent_) {
+      // The graph must be built in the function: module-level TF calls other than
+      // flags, logging and app are graph-building the function would see as globals.
+      for (TSNode c : m_.calls()) {
+        if (m_.FunctionScopeAt(ts_node_start_byte(c)) >= 0) continue;
+        string q = Resolved(ts::Field(c, "function"));
+        if (!StartsWith(q, "tensorflow")) continue;
+        bool allowed = false;
+        for (string_view ok : {".app.", ".flags.", ".logging.", "disable_v2_behavior", "disable_eager_execution",
+                               "set_random_seed", "random.set_seed"})
+          allowed |= q.find(ok) != string::npos;
+        if (!allowed) Fail(c, fmt::format("`{}` runs at module level while the session is in a function", q));
+      }
+      // the module's own behavior switches go too (the graph is built in a function)
+      for (TSNode st : module_stmts) {
+        TSNode c = ts_node_named_child_count(st) == 1 ? ts_node_named_child(st, 0) : TSNode{};
+        if (!ts::Is(st, "expression_statement") || !ts::Is(c, "call")) continue;
+        string q = Resolved(ts::Field(c, "function"));
+        if (q == "tensorflow.compat.v1.disable_v2_behavior" || q == "tensorflow.compat.v1.disable_eager_execution") {
+          if (!AloneOnLines(st)) Fail(st, "a behavior switch shares its line with other statements");
+          deletions_.push_back(st);
+        }
+      }
+    }
     for (size_t i = 0; i < with_index; ++i) Classify(stmts[i]);
     for (size_t i = with_index + 1; i < stmts.size(); ++i) {
       bool uses = false;
@@ -622,7 +678,7 @@ class Converter {
       at = range.second;
     }
     body_text.append(src_, at, body_end - at);
-    uint32_t indent = ts_node_start_point(ts_node_named_child(body, 0)).column;
+    uint32_t indent = ts_node_start_point(ts_node_named_child(body, 0)).column - container_indent_;
     string dedented = Dedent(body_text, indent);
     if (!dedented.empty() && dedented.back() != '\n') dedented += "\n";
 
@@ -651,8 +707,12 @@ class Converter {
     result.append(src_, at, with_start - at);
     result = CollapseBlankLines(result);
     while (result.size() >= 2 && result.substr(result.size() - 2) == "\n\n") result.pop_back();
-    if (!hoisted_.empty()) result += "\n" + fmt::format("{}", fmt::join(hoisted_, ""));
-    result += "\n\n" + defs + "\n\n" + dedented;
+    const string pad(container_indent_, ' ');
+    // top level: two blank lines around definitions; inside a function, one
+    const string gap = container_indent_ ? "\n" : "\n\n";
+    if (!hoisted_.empty()) result += "\n" + Indent(fmt::format("{}", fmt::join(hoisted_, "")), pad);
+    if (container_indent_) defs = NestedGaps(defs);
+    result += gap + Indent(defs, pad) + gap + dedented;
     uint32_t after = LineEnd(body_end > 0 ? body_end - 1 : 0);
     if (after < src_.size()) result += src_.substr(after);
     out->converted = true;
@@ -715,6 +775,20 @@ class Converter {
     return out;
   }
 
+  // Definitions nested in a function are separated by one blank line, not two.
+  static string NestedGaps(const string& text) {
+    string out;
+    for (size_t i = 0; i < text.size(); ++i) {
+      if (text.compare(i, 3, "\n\n\n") == 0) {
+        out += "\n\n";
+        i += 2;
+        continue;
+      }
+      out += text[i];
+    }
+    return out;
+  }
+
   static string Dedent(const string& text, uint32_t n) {
     string out;
     size_t i = 0;
@@ -752,6 +826,7 @@ class Converter {
   std::map<string, size_t> names_;
   std::vector<TSNode> deletions_;
   std::set<string> module_names_, used_fn_names_;
+  uint32_t container_indent_ = 0;            // column of the statements around the session block
   std::map<uint32_t, string> hoisted_names_;  // optimizer constructor (start byte) -> module-level name
   std::vector<string> hoisted_;               // their module-level assignments
 };
