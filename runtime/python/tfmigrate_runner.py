@@ -5,7 +5,6 @@ runtime/python) and real TensorFlow (the venv); see docs/trace-format.md for the
 Usage: python3 tfmigrate_runner.py --mode tf1|tf2 --backend bundled|tensorflow
                                    [--deterministic-random] --trace FILE SCRIPT [ARGS...]
 Exit codes: 0 ok, 1 the script raised, 3 unsupported TF symbol (bundled), 4 MemoryError."""
-import argparse
 import gc
 import itertools
 import json
@@ -13,7 +12,6 @@ import math
 import os
 import re
 import sys
-import traceback
 
 _NUM = re.compile(r"[-+]?(?:\d+\.\d*(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?|\d+(?:[eE][-+]?\d+)?)|\bnan\b|\binf\b")
 
@@ -258,15 +256,41 @@ def install_deterministic_random(backend, tf_top, v1):
                     pass
 
 
+class _Options:
+    mode = None
+    backend = "bundled"
+    trace = ""
+    deterministic_random = False
+    script = None
+    args = ()
+
+
+def _parse_args(argv):
+    """The command line runtime/launch/launch.cc writes (argparse would cost every run
+    a few milliseconds of imports): --mode tf1|tf2 [--backend bundled|tensorflow]
+    [--trace PATH] [--deterministic-random] SCRIPT [ARGS...]."""
+    o = _Options()
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a in ("--mode", "--backend", "--trace") and i + 1 < len(argv):
+            setattr(o, a[2:], argv[i + 1])
+            i += 2
+        elif a == "--deterministic-random":
+            o.deterministic_random = True
+            i += 1
+        else:
+            o.script, o.args = a, list(argv[i + 1:])
+            break
+    if o.mode not in ("tf1", "tf2") or o.backend not in ("bundled", "tensorflow") or not o.script:
+        sys.stderr.write("usage: tfmigrate_runner.py --mode tf1|tf2 [--backend bundled|tensorflow] [--trace PATH] "
+                         "[--deterministic-random] SCRIPT [ARGS...]\n")
+        sys.exit(2)
+    return o
+
+
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--mode", choices=["tf1", "tf2"], required=True)
-    ap.add_argument("--backend", choices=["bundled", "tensorflow"], default="bundled")
-    ap.add_argument("--trace", default="")
-    ap.add_argument("--deterministic-random", action="store_true")
-    ap.add_argument("script")
-    ap.add_argument("args", nargs=argparse.REMAINDER)
-    opts = ap.parse_args()
+    opts = _parse_args(sys.argv[1:])
     trace = Trace(opts.trace)
     script = os.path.abspath(opts.script)
     trace.script = script
@@ -484,6 +508,7 @@ def main():
     except BaseException as e:  # noqa: BLE001 - everything the script raises is recorded
         tee.finish()
         line = None
+        import traceback
         for fr in traceback.extract_tb(e.__traceback__):
             if os.path.abspath(fr.filename) == script:
                 line = fr.lineno
