@@ -83,7 +83,10 @@ FileRewrite RewriteFile(PythonParser& parser, const std::string& path, const Rew
     if (notebook) {
       fr.tf2_note = "notebooks get the compat rewrite only (sessions are converted in Python files)";
     } else {
-      SessionConversion c = ConvertSessionToFunctions(parser, r.text);
+      std::vector<Diagnostic> compat_findings;
+      if (auto compat_src = SourceFromBytes(r.text, path, SourceKind::kPython))
+        compat_findings = AnalyzerFor(parser, opts.config, opts.analyze)(*compat_src).diagnostics;
+      SessionConversion c = ConvertSessionToFunctions(parser, r.text, &compat_findings);
       if (c.converted) {
         r.text = std::move(c.text);
         fr.applied += static_cast<size_t>(c.runs);

@@ -102,7 +102,14 @@ class Converter {
   }
   // Identifiers under `n` (not attribute names, not keyword-argument names).
   template <typename F>
+  // Lambda bodies count (`tf.cond(p, lambda: outside, ...)` depends on `outside`), except
+  // for the lambdas' own parameters.
   void Identifiers(TSNode n, F&& f) const {
+    std::vector<std::vector<string>> params;  // of the lambdas entered
+    IdentifiersIn(n, f, params);
+  }
+  template <typename F>
+  void IdentifiersIn(TSNode n, F& f, std::vector<std::vector<string>>& params) const {
     ts::Walk(
         n,
         [&](TSNode c, const char* field) {
@@ -110,10 +117,29 @@ class Converter {
             TSNode p = ts::Parent(c);
             bool attr_name = ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), c);
             bool kw_name = ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "name"), c);
-            if (!attr_name && !kw_name) f(c);
+            bool shadowed = false;
+            for (const auto& ps : params) shadowed |= std::find(ps.begin(), ps.end(), Text(c)) != ps.end();
+            if (!attr_name && !kw_name && !shadowed) f(c);
             return false;
           }
-          return !(ts::Is(c, "lambda") || ts::Is(c, "function_definition"));
+          if (ts::Is(c, "lambda")) {
+            std::vector<string> ps;
+            TSNode plist = ts::Field(c, "parameters");
+            if (plist.id)
+              ts::Walk(
+                  plist,
+                  [&](TSNode q, const char*) {
+                    if (ts::Is(q, "identifier")) ps.push_back(string(Text(q)));
+                    return true;
+                  },
+                  [](TSNode) {});
+            params.push_back(std::move(ps));
+            TSNode body = ts::Field(c, "body");
+            if (body.id) IdentifiersIn(body, f, params);  // the parameter list itself names nothing
+            params.pop_back();
+            return false;
+          }
+          return !ts::Is(c, "function_definition");
         },
         [](TSNode) {});
   }
@@ -297,6 +323,14 @@ class Converter {
       if (!ts::Contains(stmt, c)) continue;
       string cq = Resolved(ts::Field(c, "function"));
       if (ReadsGraphState(cq)) Fail(c, fmt::format("`{}` calls `{}`, which depends on graph-wide state", name, cq));
+      // An op seed TF1 derived from the graph's op count is derived from the function's
+      // graph in TF2: without an explicit seed= the numbers differ.
+      bool random = StartsWith(cq, "tensorflow") &&
+                    (cq.find("random") != string::npos || EndsWith(cq, "multinomial") || EndsWith(cq, "dropout"));
+      if (random && !m_.KeywordArg(c, "seed").id)
+        Fail(c, fmt::format("`{}` draws random numbers without an op seed: inside a tf.function TF2 derives "
+                            "another seed, so the numbers would differ (give it seed=)",
+                            cq));
     }
   }
 
@@ -597,7 +631,11 @@ class Converter {
       } else if (list) {
         ret = ts::Is(fetch, "tuple") ? (fetched.size() == 1 ? "(" + ret + ",)" : "(" + ret + ")") : "[" + ret + "]";
       }
-      string key = ret + "|" + fmt::format("{}", fmt::join(f.params, ","));
+      // the same fetches (by name, in the same structure) and parameters share a function;
+      // `ret` alone would conflate different operations (each returns None)
+      std::vector<string> fetched_names;
+      for (TSNode n : fetched) fetched_names.push_back(string(Text(n)));
+      string key = fmt::format("{}|{}|{}", ret, fmt::join(fetched_names, ","), fmt::join(f.params, ","));
       auto it = fn_by_key.find(key);
       if (it == fn_by_key.end()) {
         f.name = FunctionName(fetched);
@@ -833,8 +871,20 @@ class Converter {
 
 }  // namespace
 
-SessionConversion ConvertSessionToFunctions(PythonParser& parser, const std::string& text) {
+SessionConversion ConvertSessionToFunctions(PythonParser& parser, const std::string& text,
+                                            const std::vector<Diagnostic>* findings) {
   SessionConversion out;
+  if (findings) {
+    for (const Diagnostic& d : *findings) {
+      string_view id = d.rule_id;
+      bool hazard = id == "TFM302" || id == "TFM304" || StartsWith(id, "TFM4") || StartsWith(id, "TFM5") ||
+                    StartsWith(id, "TFM6");
+      if (!hazard) continue;
+      out.reason = fmt::format("{} ({}) is a TF2 hazard in this code; fix it first", d.rule_id, d.rule_name);
+      out.line = d.start.line;
+      return out;
+    }
+  }
   auto src = SourceFromBytes(text, "<tf2>", SourceKind::kPython);
   if (!src) {
     out.reason = src.error().message;

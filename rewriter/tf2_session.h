@@ -21,6 +21,7 @@
 #include <string>
 
 #include "analyzer/python/parse.h"
+#include "analyzer/report/diagnostic.h"
 
 namespace tfm {
 
@@ -33,6 +34,10 @@ struct SessionConversion {
   int runs = 0;          // sess.run calls replaced (initializer runs removed included)
 };
 
-SessionConversion ConvertSessionToFunctions(PythonParser& parser, const std::string& text);
+// `findings`: the analyzer's findings on `text`; a TF2 hazard among them (TFM302,
+// TFM304, TFM4xx-TFM6xx: code whose meaning TF2 changes even once it runs) stops the
+// conversion, since the converted code would run under TF2 behavior.
+SessionConversion ConvertSessionToFunctions(PythonParser& parser, const std::string& text,
+                                            const std::vector<Diagnostic>* findings = nullptr);
 
 }  // namespace tfm

@@ -78,6 +78,29 @@ TEST(RewriteTf2Conversion, RefusesWhatItCannotKeep) {
                           "print(tf.compat.v1.global_variables())\n")
                 .find("graph"),
             std::string::npos);
+  EXPECT_NE(reason(head + "y = x + tf.random.normal([1])\nwith tf.compat.v1.Session() as s:\n    print(s.run(y, {x: [1.0]}))\n")
+                .find("without an op seed"),
+            std::string::npos);
+  EXPECT_TRUE(ConvertSessionToFunctions(
+                  parser, head + "y = x + tf.random.normal([1], seed=3)\nwith tf.compat.v1.Session() as s:\n"
+                                 "    print(s.run(y, {x: [1.0]}))\n")
+                  .converted);
+  // a name used only inside a lambda is still a dependency
+  SessionConversion lam = ConvertSessionToFunctions(
+      parser, head + "b = x * 2.0\nr = tf.cond(x[0] > 0, lambda: b, lambda: -b)\n"
+                     "with tf.compat.v1.Session() as s:\n    print(s.run(r, {x: [1.0]}))\n");
+  ASSERT_TRUE(lam.converted) << lam.reason;
+  EXPECT_LT(lam.text.find("b = x * 2.0"), lam.text.find("r = tf.cond")) << lam.text;
+  // a TF2 hazard the analyzer found stops it
+  std::vector<Diagnostic> hazard(1);
+  hazard[0].rule_id = "TFM503";
+  hazard[0].rule_name = "tensor-hash";
+  hazard[0].start.line = 3;
+  SessionConversion h = ConvertSessionToFunctions(
+      parser, head + "y = x + 1\nwith tf.compat.v1.Session() as s:\n    print(s.run(y, {x: [1.0]}))\n", &hazard);
+  EXPECT_FALSE(h.converted);
+  EXPECT_EQ(h.line, 3u);
+  EXPECT_NE(h.reason.find("TFM503"), std::string::npos);
   // converted: a feed by position, a bare run is a plain call, nothing else left
   SessionConversion c = ConvertSessionToFunctions(
       parser, head + "y = x + 1\nwith tf.compat.v1.Session() as s:\n    s.run(y, {x: [1.0]})\n    v = s.run([y], {x: [2.0]})\n");

@@ -1,0 +1,55 @@
+# Two update ops run by separate sess.run calls (each its own function: a function
+# runs every update it holds), and a tf.cond whose branch names a tensor built outside it.
+import tensorflow as tf
+
+d_w = tf.Variable(1.0, name="d_w")
+g_w = tf.Variable(0.5, name="g_w")
+
+optimizer = tf.compat.v1.train.GradientDescentOptimizer(0.05)
+optimizer_2 = tf.compat.v1.train.GradientDescentOptimizer(0.05)
+
+
+def _numpy(fetched):
+    """What sess.run returned: NumPy values (None for operations)."""
+    return tf.nest.map_structure(lambda t: t.numpy() if hasattr(t, "numpy") else t, fetched)
+
+
+@tf.function
+def run_train_d():
+    d_loss = tf.square(d_w * g_w - 3.0)
+    train_d = optimizer.minimize(d_loss, var_list=[d_w])
+    return None
+
+
+@tf.function
+def run_train_g():
+    g_loss = tf.square(g_w + d_w - 1.0)
+    train_g = optimizer_2.minimize(g_loss, var_list=[g_w])
+    return None
+
+
+@tf.function
+def run_d_loss():
+    d_loss = tf.square(d_w * g_w - 3.0)
+    return d_loss
+
+
+@tf.function
+def run_g_loss():
+    g_loss = tf.square(g_w + d_w - 1.0)
+    return g_loss
+
+
+@tf.function(input_signature=[tf.TensorSpec(shape=[], dtype=tf.bool)])
+def run_pick(flag):
+    bigger = tf.maximum(d_w, g_w)
+    pick = tf.cond(flag, lambda: bigger * 2.0, lambda: tf.constant(-1.0))
+    return pick
+
+
+for step in range(4):
+    run_train_d()
+    if step % 2 == 1:
+        run_train_g()
+    print(step, round(float(_numpy(run_d_loss())), 5), round(float(_numpy(run_g_loss())), 5))
+print(_numpy(run_pick(flag=True)), _numpy(run_pick(flag=False)))
