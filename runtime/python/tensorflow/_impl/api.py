@@ -227,7 +227,33 @@ def _build():
     keras_opt = _mod("tensorflow.keras.optimizers", {"SGD": train.SGD, "Adam": train.Adam, "schedules": _mod(
         "tensorflow.keras.optimizers.schedules", {"ExponentialDecay": train.ExponentialDecay,
                                                   "LearningRateSchedule": train.LearningRateSchedule})})
-    keras = _mod("tensorflow.keras", {"optimizers": keras_opt, "layers": _mod("tensorflow.keras.layers", {"Dense": nn.Dense})})
+    from . import keras as K
+    keras_layers = _mod("tensorflow.keras.layers", {
+        "Layer": K.Layer, "Dense": K.Dense, "Flatten": K.Flatten, "ReLU": K.ReLU, "Activation": K.Activation,
+        "Dropout": K.Dropout, "Input": K.Input})
+    keras_losses = _mod("tensorflow.keras.losses", {
+        "Loss": K.Loss, "MeanSquaredError": K.MeanSquaredError, "MeanAbsoluteError": K.MeanAbsoluteError,
+        "SparseCategoricalCrossentropy": K.SparseCategoricalCrossentropy,
+        "CategoricalCrossentropy": K.CategoricalCrossentropy, "BinaryCrossentropy": K.BinaryCrossentropy,
+        "mean_squared_error": K.mean_squared_error, "mse": K.mean_squared_error, "MSE": K.mean_squared_error,
+        "mean_absolute_error": K.mean_absolute_error, "mae": K.mean_absolute_error, "MAE": K.mean_absolute_error,
+        "sparse_categorical_crossentropy": K.sparse_categorical_crossentropy,
+        "categorical_crossentropy": K.categorical_crossentropy, "binary_crossentropy": K.binary_crossentropy,
+        "get": K.get_loss})
+    keras_metrics = _mod("tensorflow.keras.metrics", {"Mean": K.Mean, "Metric": K.Metric})
+    keras_init = _mod("tensorflow.keras.initializers", {
+        "Initializer": K.Initializer, "Constant": K.Constant, "Zeros": K.Zeros, "Ones": K.Ones,
+        "Identity": K.Identity, "GlorotUniform": K.GlorotUniform, "GlorotNormal": K.GlorotNormal,
+        "HeNormal": K.HeNormal, "HeUniform": K.HeUniform, "LecunNormal": K.LecunNormal,
+        "LecunUniform": K.LecunUniform, "RandomNormal": K.RandomNormal, "RandomUniform": K.RandomUniform,
+        "TruncatedNormal": K.TruncatedNormal, "VarianceScaling": K.VarianceScaling, "get": K.get_initializer,
+        "constant": K.Constant, "zeros": K.Zeros, "ones": K.Ones, "glorot_uniform": K.GlorotUniform})
+    keras_act = _mod("tensorflow.keras.activations", dict(K.ACTIVATIONS, get=K.get_activation))
+    keras = _mod("tensorflow.keras", {"optimizers": keras_opt, "layers": keras_layers, "losses": keras_losses,
+                                      "metrics": keras_metrics, "initializers": keras_init, "activations": keras_act,
+                                      "Sequential": K.Sequential, "Model": K.Model, "Input": K.Input,
+                                      "models": _mod("tensorflow.keras.models", {"Sequential": K.Sequential,
+                                                                                 "Model": K.Model})})
 
     # ---- v1
     v1 = _mod("tensorflow", {})
@@ -344,6 +370,8 @@ def _build():
     v2.dtypes = _mod("tensorflow.dtypes", dtypes)
     v2.linalg = _mod("tensorflow.linalg", {"matmul": ops.matmul, "norm": composite.norm})
     v2.initializers = _mod("tensorflow.initializers", {})
+    # TF2's own initializer classes (same call signature as Keras 3's)
+    v2.constant_initializer, v2.zeros_initializer, v2.ones_initializer = K.Constant, K.Zeros, K.Ones
 
     compat_v1 = v1
     v1.compat = _mod("tensorflow.compat", {"v1": v1, "v2": v2})

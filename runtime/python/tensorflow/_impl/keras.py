@@ -1,0 +1,1055 @@
+"""tf.keras as TF 2.21 ships it (Keras 3): layers (Layer base, Dense, Flatten, ReLU,
+Activation, Dropout), Sequential and Model subclassing with compile / fit / evaluate /
+predict, losses, metrics.Mean, initializers and activations, over the bundled kernels.
+
+Keras 3 semantics kept here: layer and metric names are uniquified per prefix for the whole
+program ("dense", "dense_1", ...); a weight is a KerasVariable wrapping a tf.Variable named by
+its path ("sequential/dense/kernel:0"), not itself a tf.Variable; layers assigned as
+attributes are tracked in assignment order; a loss reduces "sum_over_batch_size"; fit's
+per-epoch "loss" is the batch-size-weighted mean of the batch losses (a Mean named "loss").
+What cannot be reproduced (Keras 3's own seeded random streams: random initializers draw
+different numbers, Dropout with training=True, shuffling across batches) raises
+NotImplementedError or is documented at the use site."""
+import inspect
+import re
+
+import numpy as np
+
+from . import core, nest, nn, ops, train, variables
+from .core import convert_to_tensor as _t
+
+_EPSILON = 1e-7
+_uids = {}
+_scope = []          # the Keras name scope: names of the layers being called/built
+_call_training = []  # the `training` value an outer layer call passes down
+
+
+def _snake(name):
+    name = re.sub(r"\W+", "", name)
+    name = re.sub("(.)([A-Z][a-z]+)", r"\1_\2", name)
+    return re.sub("([a-z])([A-Z])", r"\1_\2", name).lower()
+
+
+def _auto_name(prefix):
+    prefix = _snake(prefix)
+    n = _uids.get(prefix, 0)
+    _uids[prefix] = n + 1
+    return prefix if n == 0 else "%s_%d" % (prefix, n)
+
+
+def _unsupported(what):
+    return NotImplementedError("tfmigrate bundled runtime: %s is not supported (it cannot reproduce Keras 3's numbers); "
+                               "run with --backend tensorflow" % what)
+
+
+# ---------------------------------------------------------------------------- variables
+class KerasVariable:
+    """A Keras 3 weight: `name` is the short name, `path` the scoped one; the value lives in
+    a tf.Variable named by the path (what TensorFlow's own variable listing shows)."""
+
+    def __init__(self, initializer, shape, dtype=None, trainable=True, name=None, path=None):
+        dtype = core.as_dtype(dtype or core.float32)
+        self._name = name or _auto_name("variable")
+        self._path = path or "/".join(_scope + [self._name])
+        init = get_initializer(initializer)
+        shape = [int(s) for s in shape]
+        if isinstance(init, (np.ndarray, list, float, int)):
+            value = np.asarray(init, dtype=dtype.as_numpy_dtype).reshape(shape)
+        else:
+            value = lambda: init(shape, dtype=dtype)   # noqa: E731 - run where the variable is created
+        self._tfm_variable = variables.Variable(value, trainable=trainable, name=self._path, dtype=dtype)
+
+    name = property(lambda self: self._name)
+    path = property(lambda self: self._path)
+    dtype = property(lambda self: self._tfm_variable.dtype)
+    shape = property(lambda self: self._tfm_variable.shape)
+    trainable = property(lambda self: self._tfm_variable.trainable)
+    ndim = property(lambda self: len(self._tfm_variable.shape))
+
+    @property
+    def value(self):   # a property in Keras 3: the backing tf.Variable
+        return self._tfm_variable
+
+    def numpy(self):
+        return self._tfm_variable.numpy()
+
+    def read_value(self):
+        return self._tfm_variable.value()
+
+    def _as_tensor(self):
+        return self._tfm_variable.value()
+
+    def assign(self, value):
+        self._tfm_variable.assign(_t(value, dtype=self.dtype) if not isinstance(value, KerasVariable) else value._as_tensor())
+        return self
+
+    def assign_add(self, value):
+        self._tfm_variable.assign_add(value)
+        return self
+
+    def assign_sub(self, value):
+        self._tfm_variable.assign_sub(value)
+        return self
+
+    def __array__(self, dtype=None, copy=None):
+        return np.asarray(self.numpy(), dtype=dtype)
+
+    __array_priority__ = 100
+
+    def __repr__(self):
+        v = self.numpy()
+        return "<Variable path=%s, shape=%s, dtype=%s, value=%s>" % (self._path, tuple(v.shape), self.dtype.name, v)
+
+    def __float__(self):
+        return float(self.numpy())
+
+    def __int__(self):
+        return int(self.numpy())
+
+
+def _kv_operators():
+    for k in ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul", "neg", "abs", "lt", "le", "gt", "ge",
+              "getitem", "radd", "rsub", "rmul", "rtruediv", "rfloordiv", "rmod", "rpow", "rmatmul"):
+        name = "__%s__" % k
+        fn = getattr(core.Tensor, name)
+        setattr(KerasVariable, name, (lambda f: lambda self, *a: f(self._as_tensor(), *a))(fn))
+
+
+_kv_operators()
+core.register_conversion(lambda v: isinstance(v, KerasVariable), lambda v, dtype, as_ref: v._as_tensor())
+
+
+# ---------------------------------------------------------------------------- initializers
+class Initializer:
+    def __call__(self, shape, dtype=None):
+        raise NotImplementedError
+
+    def get_config(self):
+        return {}
+
+
+class Constant(Initializer):
+    def __init__(self, value=0.0):
+        self.value = value
+
+    def __call__(self, shape, dtype=None):
+        dtype = core.as_dtype(dtype or core.float32)
+        v = np.asarray(self.value.numpy() if hasattr(self.value, "numpy") else self.value, dtype=dtype.as_numpy_dtype)
+        return core.constant_value_tensor(np.broadcast_to(v, tuple(shape)).copy(), dtype)
+
+
+class Zeros(Initializer):
+    def __call__(self, shape, dtype=None):
+        return ops.zeros(list(shape), core.as_dtype(dtype or core.float32))
+
+
+class Ones(Initializer):
+    def __call__(self, shape, dtype=None):
+        return ops.ones(list(shape), core.as_dtype(dtype or core.float32))
+
+
+class Identity(Initializer):
+    def __init__(self, gain=1.0):
+        self.gain = gain
+
+    def __call__(self, shape, dtype=None):
+        dtype = core.as_dtype(dtype or core.float32)
+        return core.constant_value_tensor(self.gain * np.eye(*shape), dtype)
+
+
+class _Random(Initializer):
+    """Keras 3 draws these from its own seed generator: the shapes and distribution match
+    TensorFlow, the numbers do not (use a deterministic initializer to compare values)."""
+
+    def __init__(self, seed=None, **kw):
+        self.seed, self.kw = seed, kw
+
+    def __call__(self, shape, dtype=None):
+        dtype = core.as_dtype(dtype or core.float32)
+        return self._draw(list(shape), dtype)
+
+
+def _fans(shape):
+    if len(shape) < 1:
+        return 1, 1
+    if len(shape) == 1:
+        return shape[0], shape[0]
+    rf = int(np.prod(shape[:-2])) if len(shape) > 2 else 1
+    return shape[-2] * rf, shape[-1] * rf
+
+
+class VarianceScaling(_Random):
+    def __init__(self, scale=1.0, mode="fan_in", distribution="truncated_normal", seed=None):
+        super().__init__(seed)
+        self.scale, self.mode, self.distribution = scale, mode, distribution
+
+    def _draw(self, shape, dtype):
+        fi, fo = _fans(shape)
+        n = {"fan_in": fi, "fan_out": fo, "fan_avg": (fi + fo) / 2.0}[self.mode]
+        s = self.scale / max(1.0, n)
+        if self.distribution == "uniform":
+            lim = float(np.sqrt(3.0 * s))
+            return ops.random_uniform(shape, -lim, lim, dtype, self.seed)
+        if self.distribution == "untruncated_normal":
+            return ops.random_normal(shape, 0.0, float(np.sqrt(s)), dtype, self.seed)
+        return ops.truncated_normal(shape, 0.0, float(np.sqrt(s)) / .87962566103423978, dtype, self.seed)
+
+
+def _vs(scale, mode, dist):
+    class Init(VarianceScaling):
+        def __init__(self, seed=None):
+            super().__init__(scale, mode, dist, seed)
+    return Init
+
+
+GlorotUniform = _vs(1.0, "fan_avg", "uniform")
+GlorotNormal = _vs(1.0, "fan_avg", "truncated_normal")
+HeNormal = _vs(2.0, "fan_in", "truncated_normal")
+HeUniform = _vs(2.0, "fan_in", "uniform")
+LecunNormal = _vs(1.0, "fan_in", "truncated_normal")
+LecunUniform = _vs(1.0, "fan_in", "uniform")
+for _c, _n in ((GlorotUniform, "GlorotUniform"), (GlorotNormal, "GlorotNormal"), (HeNormal, "HeNormal"),
+               (HeUniform, "HeUniform"), (LecunNormal, "LecunNormal"), (LecunUniform, "LecunUniform")):
+    _c.__name__ = _c.__qualname__ = _n
+
+
+class RandomNormal(_Random):
+    def __init__(self, mean=0.0, stddev=0.05, seed=None):
+        super().__init__(seed)
+        self.mean, self.stddev = mean, stddev
+
+    def _draw(self, shape, dtype):
+        return ops.random_normal(shape, self.mean, self.stddev, dtype, self.seed)
+
+
+class RandomUniform(_Random):
+    def __init__(self, minval=-0.05, maxval=0.05, seed=None):
+        super().__init__(seed)
+        self.minval, self.maxval = minval, maxval
+
+    def _draw(self, shape, dtype):
+        return ops.random_uniform(shape, self.minval, self.maxval, dtype, self.seed)
+
+
+class TruncatedNormal(_Random):
+    def __init__(self, mean=0.0, stddev=0.05, seed=None):
+        super().__init__(seed)
+        self.mean, self.stddev = mean, stddev
+
+    def _draw(self, shape, dtype):
+        return ops.truncated_normal(shape, self.mean, self.stddev, dtype, self.seed)
+
+
+_INITIALIZERS = {"zeros": Zeros, "ones": Ones, "glorot_uniform": GlorotUniform, "glorot_normal": GlorotNormal,
+                 "he_normal": HeNormal, "he_uniform": HeUniform, "lecun_normal": LecunNormal,
+                 "lecun_uniform": LecunUniform, "random_normal": RandomNormal, "random_uniform": RandomUniform,
+                 "truncated_normal": TruncatedNormal, "constant": Constant, "identity": Identity}
+
+
+def get_initializer(spec):
+    if spec is None:
+        return None
+    if isinstance(spec, str):
+        key = _snake(spec)
+        if key not in _INITIALIZERS:
+            raise ValueError("Could not interpret initializer identifier: %s" % spec)
+        return _INITIALIZERS[key]()
+    if isinstance(spec, type):
+        return spec()
+    return spec
+
+
+# ---------------------------------------------------------------------------- activations
+def _keras_softmax(x, axis=-1):
+    out = nn.softmax(x)
+    _mark_logits(out, x)
+    return out
+
+
+def _keras_sigmoid(x):
+    out = ops.sigmoid(x)
+    _mark_logits(out, x)
+    return out
+
+
+def _mark_logits(out, logits):
+    # Keras 3 records the logits on a symbolic softmax/sigmoid output (an EagerTensor takes
+    # no new attribute), and its crossentropies then use them. fit/evaluate run in a
+    # tf.function in Keras, so their outputs count as symbolic here.
+    if not isinstance(out, core.EagerTensor) or _fitting:
+        out._keras_logits = logits
+
+
+def _linear(x):
+    return x
+
+
+ACTIVATIONS = {"relu": ops.relu, "sigmoid": _keras_sigmoid, "tanh": ops.tanh, "softmax": _keras_softmax,
+               "linear": _linear, "softplus": ops.softplus, "exponential": ops.exp}
+
+
+def get_activation(a):
+    if a is None:
+        return _linear
+    if isinstance(a, str):
+        if a not in ACTIVATIONS:
+            raise ValueError("Could not interpret activation function identifier: %s" % a)
+        return ACTIVATIONS[a]
+    return a
+
+
+# ---------------------------------------------------------------------------- layers
+def _as_input(x):
+    """Keras 3 converts array arguments to tensors and floats to float32 (the layer's
+    compute dtype)."""
+    if isinstance(x, KerasVariable):
+        x = x._as_tensor()
+    elif isinstance(x, variables.Variable):
+        x = x.value()
+    elif not isinstance(x, core.Tensor):
+        if isinstance(x, (np.ndarray, list, tuple, float, int, np.generic)):
+            a = np.asarray(x)
+            x = _t(a.astype(np.float32) if a.dtype.kind == "f" else a)
+        else:
+            return x
+    if x.dtype.is_floating and x.dtype != core.float32:
+        x = ops.cast(x, core.float32)
+    return x
+
+
+def _layers_in(v):
+    if isinstance(v, Layer):
+        return [v]
+    if isinstance(v, (list, tuple)):
+        return [l for x in v for l in _layers_in(x)]
+    if isinstance(v, dict):
+        return [l for x in v.values() for l in _layers_in(x)]
+    return []
+
+
+class Layer:
+    def __init__(self, trainable=True, name=None, dtype=None, **kwargs):
+        self.__dict__.setdefault("_layers", [])
+        self._trainable_variables, self._non_trainable_variables = [], []
+        self._name = name or _auto_name(type(self).__name__)
+        self._trainable = trainable
+        self.built = False
+        shape = kwargs.pop("input_shape", None)
+        if shape is None and kwargs.get("input_dim") is not None:
+            shape = (kwargs.pop("input_dim"),)
+        kwargs.pop("input_dim", None)
+        self._input_shape_arg = tuple(shape) if shape is not None else None
+        for k in ("activity_regularizer", "autocast"):
+            kwargs.pop(k, None)
+        if kwargs:
+            raise TypeError("Unrecognized keyword arguments passed to %s: %s" % (type(self).__name__, kwargs))
+
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        if "build" in cls.__dict__:
+            orig = cls.__dict__["build"]
+
+            def build(self, *a, _orig=orig, **k):
+                pushed = not _scope or _scope[-1] != self.name
+                if pushed:
+                    _scope.append(self.name)
+                try:
+                    out = _orig(self, *a, **k)
+                finally:
+                    if pushed:
+                        _scope.pop()
+                self.built = True
+                return out
+            build._tfm_wrapped = True
+            cls.build = build
+
+    def __setattr__(self, k, v):
+        if not k.startswith("_"):
+            tracked = self.__dict__.setdefault("_layers", [])
+            for l in _layers_in(v):
+                if l is not self and not any(l is t for t in tracked):
+                    tracked.append(l)
+        object.__setattr__(self, k, v)
+
+    name = property(lambda self: self._name)
+
+    @property
+    def trainable(self):
+        return self._trainable
+
+    @trainable.setter
+    def trainable(self, value):
+        self._trainable = bool(value)
+        for l in self._layers:
+            l.trainable = value
+
+    @property
+    def dtype(self):
+        return "float32"
+
+    def build(self, input_shape=None):
+        self.built = True
+
+    def call(self, inputs, *args, **kwargs):
+        return inputs
+
+    def add_weight(self, shape=None, initializer=None, dtype=None, trainable=True, regularizer=None, constraint=None,
+                   name=None, **kwargs):
+        if regularizer is not None or constraint is not None:
+            raise _unsupported("add_weight(regularizer=/constraint=)")
+        dtype = core.as_dtype(dtype or core.float32)
+        if initializer is None:
+            initializer = "glorot_uniform" if dtype.is_floating else "zeros"
+        pushed = not _scope or _scope[-1] != self.name
+        if pushed:
+            _scope.append(self.name)
+        try:
+            v = KerasVariable(initializer, shape if shape is not None else (), dtype, trainable, name)
+        finally:
+            if pushed:
+                _scope.pop()
+        (self._trainable_variables if trainable else self._non_trainable_variables).append(v)
+        return v
+
+    def _accepts_training(self):
+        try:
+            return "training" in inspect.signature(self.call).parameters
+        except (TypeError, ValueError):
+            return False
+
+    def __call__(self, *args, **kwargs):
+        if not args:
+            raise ValueError("Layer %s was called without inputs" % self.name)
+        first = args[0]
+        if isinstance(first, (list, tuple)) and any(isinstance(a, (core.Tensor, np.ndarray, variables.Variable,
+                                                                   KerasVariable)) for a in nest.flatten(first)):
+            first = nest.map_structure(_as_input, first)
+        else:
+            first = _as_input(first)
+        args = (first,) + tuple(args[1:])
+        training = kwargs.get("training")
+        if "training" in kwargs and not self._accepts_training():
+            kwargs.pop("training")
+        elif "training" not in kwargs and self._accepts_training() and _call_training and _call_training[-1] is not None:
+            kwargs["training"] = _call_training[-1]
+        if training is None and _call_training:
+            training = _call_training[-1]
+        _scope.append(self.name)
+        _call_training.append(training)
+        try:
+            if not self.built:
+                self._maybe_build(args[0])
+            return self.call(*args, **kwargs)
+        finally:
+            _call_training.pop()
+            _scope.pop()
+
+    def _maybe_build(self, x):
+        if type(self).build is not Layer.build:
+            shape = nest.map_structure(lambda t: tuple(t.shape.as_list()), x) if isinstance(x, (list, tuple)) \
+                else tuple(x.shape.as_list()) if isinstance(x, core.Tensor) else None
+            self.build(shape)
+        self.built = True
+
+    # weights
+    @property
+    def layers(self):
+        return list(self._layers)
+
+    @property
+    def weights(self):
+        out, seen = [], set()
+        for w in self._trainable_variables + self._non_trainable_variables:
+            if id(w) not in seen:
+                seen.add(id(w))
+                out.append(w)
+        for l in self._layers:
+            for w in l.weights:
+                if id(w) not in seen:
+                    seen.add(id(w))
+                    out.append(w)
+        return out
+
+    @property
+    def trainable_weights(self):
+        return [w for w in self.weights if w.trainable] if self.trainable else []
+
+    @property
+    def non_trainable_weights(self):
+        return [w for w in self.weights if not w.trainable] if self.trainable else self.weights
+
+    variables = weights
+    trainable_variables = trainable_weights
+    non_trainable_variables = non_trainable_weights
+
+    @property
+    def losses(self):
+        return []
+
+    def get_weights(self):
+        return [w.numpy() for w in self.weights]
+
+    def set_weights(self, weights):
+        ws = self.weights
+        if len(ws) != len(weights):
+            raise ValueError("You called `set_weights(weights)` on layer '%s' with a weight list of length %d, but the "
+                             "layer was expecting %d weights." % (self.name, len(weights), len(ws)))
+        for w, v in zip(ws, weights):
+            v = np.asarray(v)
+            if tuple(v.shape) != tuple(w.shape.as_list()):
+                raise ValueError("Layer %s weight shape %s is not compatible with provided weight shape %s."
+                                 % (self.name, tuple(w.shape.as_list()), tuple(v.shape)))
+            w.assign(v)
+
+    def count_params(self):
+        return int(sum(np.prod(w.shape.as_list()) for w in self.weights))
+
+    def __repr__(self):
+        return "<%s name=%s, built=%s>" % (type(self).__name__, self.name, self.built)
+
+
+class Dense(Layer):
+    def __init__(self, units, activation=None, use_bias=True, kernel_initializer="glorot_uniform",
+                 bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None,
+                 kernel_constraint=None, bias_constraint=None, **kwargs):
+        super().__init__(**kwargs)
+        if any(x is not None for x in (kernel_regularizer, bias_regularizer, activity_regularizer, kernel_constraint,
+                                       bias_constraint)):
+            raise _unsupported("Dense regularizers/constraints")
+        self.units = int(units)
+        self.activation = get_activation(activation)
+        self.use_bias = use_bias
+        self.kernel_initializer, self.bias_initializer = kernel_initializer, bias_initializer
+        self.kernel = self.bias = None
+
+    def build(self, input_shape):
+        self.kernel = self.add_weight(shape=(input_shape[-1], self.units), initializer=self.kernel_initializer,
+                                      name="kernel")
+        if self.use_bias:
+            self.bias = self.add_weight(shape=(self.units,), initializer=self.bias_initializer, name="bias")
+
+    def call(self, inputs):
+        x = inputs
+        if len(x.shape) > 2:
+            lead = ops.shape(x)[:-1]
+            y = ops.matmul(ops.reshape(x, [-1, x.shape.as_list()[-1]]), self.kernel)
+            y = ops.reshape(y, ops.concat([lead, [self.units]], 0))
+        else:
+            y = ops.matmul(x, self.kernel)
+        if self.use_bias:
+            y = ops.add(y, self.bias)
+        return self.activation(y)
+
+
+class Flatten(Layer):
+    def call(self, inputs):
+        dims = inputs.shape.as_list()[1:]
+        if all(d is not None for d in dims):
+            return ops.reshape(inputs, [-1, int(np.prod(dims))])
+        return ops.reshape(inputs, ops.stack([ops.shape(inputs)[0], -1]))
+
+
+class ReLU(Layer):
+    def __init__(self, max_value=None, negative_slope=0.0, threshold=0.0, **kwargs):
+        super().__init__(**kwargs)
+        if max_value is not None or negative_slope or threshold:
+            raise _unsupported("ReLU(max_value/negative_slope/threshold)")
+
+    def call(self, inputs):
+        return ops.relu(inputs)
+
+
+class Activation(Layer):
+    def __init__(self, activation, **kwargs):
+        super().__init__(**kwargs)
+        self.activation = get_activation(activation)
+
+    def call(self, inputs):
+        return self.activation(inputs)
+
+
+class Dropout(Layer):
+    """Identity at inference. Keras 3 draws training-time masks from its own SeedGenerator
+    (whose state variable this layer creates, as Keras does), so training=True with a
+    nonzero rate raises NotImplementedError."""
+
+    def __init__(self, rate, noise_shape=None, seed=None, **kwargs):
+        super().__init__(**kwargs)
+        self.rate, self.seed = float(rate), seed
+        gen = _auto_name("seed_generator")
+        state = [seed if seed is not None else int(np.random.randint(1, 2 ** 30)), 0]
+        self._seed_state = KerasVariable(np.asarray(state, np.int64), (2,), core.int64, False, "seed_generator_state",
+                                         path=gen + "/seed_generator_state")
+
+    @property
+    def variables(self):
+        return [self._seed_state]
+
+    def call(self, inputs, training=False):
+        if training and self.rate > 0:
+            raise _unsupported("Dropout with training=True (Keras 3 seed-generator masks)")
+        return inputs
+
+
+class InputSpecTensor:
+    """What tf.keras.Input(shape=...) gives here: a placeholder for a Sequential's input
+    shape (the functional API is not supported)."""
+
+    def __init__(self, shape=None, batch_size=None, dtype=None, name=None, batch_shape=None):
+        self.shape = tuple(batch_shape) if batch_shape is not None else (batch_size,) + tuple(shape or ())
+        self.dtype = core.as_dtype(dtype or core.float32)
+        self.name = name or _auto_name("input_layer")
+
+    def __repr__(self):
+        return "<KerasTensor shape=%s, dtype=%s, name=%s>" % (self.shape, self.dtype.name, self.name)
+
+
+def Input(shape=None, batch_size=None, dtype=None, name=None, batch_shape=None, **kw):
+    return InputSpecTensor(shape, batch_size, dtype, name, batch_shape)
+
+
+# ---------------------------------------------------------------------------- losses
+def _squeeze_or_expand(x1, x2):
+    r1, r2 = len(x1.shape), len(x2.shape)
+    if r1 == r2 + 1 and x1.shape.as_list()[-1] == 1:
+        if r2 == 1:
+            x2 = ops.expand_dims(x2, -1)
+        else:
+            x1 = ops.squeeze(x1, [-1])
+    if r2 == r1 + 1 and x2.shape.as_list()[-1] == 1:
+        if r1 == 1:
+            x1 = ops.expand_dims(x1, -1)
+        else:
+            x2 = ops.squeeze(x2, [-1])
+    return x1, x2
+
+
+def _get_logits(output, from_logits, op_type):
+    logits = getattr(output, "_keras_logits", None)
+    if logits is not None:
+        return logits, True
+    op = getattr(output, "op", None) if not isinstance(output, core.EagerTensor) else None
+    if op is not None and getattr(op, "type", None) == op_type and len(op.inputs) == 1:
+        return op.inputs[0], True
+    return output, from_logits
+
+
+def _pred_true(y_true, y_pred):
+    y_pred = _t(y_pred)
+    return ops.cast(_t(y_true), y_pred.dtype), y_pred
+
+
+def mean_squared_error(y_true, y_pred):
+    y_true, y_pred = _pred_true(y_true, y_pred)
+    y_true, y_pred = _squeeze_or_expand(y_true, y_pred)
+    return ops.reduce_mean(ops.square(ops.subtract(y_true, y_pred)), axis=-1)
+
+
+def mean_absolute_error(y_true, y_pred):
+    y_true, y_pred = _pred_true(y_true, y_pred)
+    y_true, y_pred = _squeeze_or_expand(y_true, y_pred)
+    return ops.reduce_mean(ops.abs(ops.subtract(y_true, y_pred)), axis=-1)
+
+
+def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, axis=-1):
+    y_true, y_pred = _pred_true(y_true, y_pred)
+    if label_smoothing:
+        n = ops.cast(ops.shape(y_true)[-1], y_pred.dtype)
+        y_true = ops.add(ops.multiply(y_true, 1.0 - label_smoothing), ops.realdiv(_t(float(label_smoothing)), n))
+    if y_true.shape.as_list() != y_pred.shape.as_list():
+        raise ValueError("Arguments `target` and `output` must have the same shape. Received: target.shape=%s, "
+                         "output.shape=%s" % (y_true.shape, y_pred.shape))
+    output, from_logits = _get_logits(y_pred, from_logits, "Softmax")
+    if from_logits:
+        return nn.softmax_cross_entropy_with_logits_v2(labels=y_true, logits=output)
+    output = ops.realdiv(output, ops.reduce_sum(output, axis=axis, keepdims=True))
+    output = _clip(output)
+    return ops.negative(ops.reduce_sum(ops.multiply(y_true, ops.log(output)), axis=axis))
+
+
+def _clip(x):
+    return ops.minimum(ops.maximum(x, _t(_EPSILON, dtype=x.dtype)), _t(1.0 - _EPSILON, dtype=x.dtype))
+
+
+def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_class=None, axis=-1):
+    if ignore_class is not None:
+        raise _unsupported("sparse_categorical_crossentropy(ignore_class=)")
+    y_pred = _t(y_pred)
+    y_true = _t(y_true)
+    if len(y_true.shape) == len(y_pred.shape) and y_true.shape.as_list()[-1] == 1:
+        y_true = ops.squeeze(y_true, [-1])
+    output, from_logits = _get_logits(y_pred, from_logits, "Softmax")
+    if not from_logits:
+        output = ops.log(_clip(output))
+    labels = ops.cast(y_true, core.int32)
+    return nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=output)
+
+
+def binary_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, axis=-1):
+    y_true, y_pred = _pred_true(y_true, y_pred)
+    if label_smoothing:
+        y_true = ops.add(ops.multiply(y_true, 1.0 - label_smoothing), 0.5 * label_smoothing)
+    if y_true.shape.as_list() != y_pred.shape.as_list():
+        raise ValueError("Arguments `target` and `output` must have the same shape. Received: target.shape=%s, "
+                         "output.shape=%s" % (y_true.shape, y_pred.shape))
+    output, from_logits = _get_logits(y_pred, from_logits, "Sigmoid")
+    if from_logits:
+        bce = nn.sigmoid_cross_entropy_with_logits(labels=y_true, logits=output)
+    else:
+        output = _clip(output)
+        one = _t(1.0, dtype=output.dtype)
+        pos = ops.multiply(y_true, ops.log(output))
+        bce = ops.negative(ops.add(pos, ops.multiply(ops.subtract(one, y_true), ops.log(ops.subtract(one, output)))))
+    return ops.reduce_mean(bce, axis=axis)
+
+
+class Loss:
+    def __init__(self, name=None, reduction="sum_over_batch_size", dtype=None):
+        self.name = name or _snake(type(self).__name__)
+        if reduction == "auto":
+            reduction = "sum_over_batch_size"
+        if reduction not in ("sum_over_batch_size", "sum", "none", None, "mean"):
+            raise ValueError("Invalid value for argument `reduction`: %r" % (reduction,))
+        self.reduction = reduction
+
+    def call(self, y_true, y_pred):
+        raise NotImplementedError
+
+    def __call__(self, y_true, y_pred, sample_weight=None):
+        y_pred = _t(y_pred)
+        if y_pred.dtype != core.float32 and y_pred.dtype.is_floating:
+            y_pred = ops.cast(y_pred, core.float32)
+        y_true = _t(y_true)
+        if y_true.dtype != core.float32:
+            y_true = ops.cast(y_true, core.float32)
+        values = self.call(y_true, y_pred)
+        values = _t(values)
+        if sample_weight is not None:
+            sw = ops.cast(_t(sample_weight), values.dtype)
+            values, sw = _squeeze_or_expand(values, sw)
+            values = ops.multiply(values, sw)
+        return _reduce(values, self.reduction)
+
+
+def _reduce(values, reduction):
+    if reduction in (None, "none") or len(values.shape) == 0 or values.shape.as_list() == [0]:
+        return values
+    total = ops.reduce_sum(values)
+    if reduction == "sum":
+        return total
+    n = ops.cast(ops.reduce_prod(_t(ops.shape(values), dtype=core.int32)), total.dtype)
+    return ops.where(ops.equal(n, _t(0.0)), ops.zeros_like(total), ops.realdiv(total, n))
+
+
+class LossFunctionWrapper(Loss):
+    def __init__(self, fn, reduction="sum_over_batch_size", name=None, dtype=None, **kwargs):
+        super().__init__(name=name, reduction=reduction, dtype=dtype)
+        self.fn, self._fn_kwargs = fn, kwargs
+
+    def call(self, y_true, y_pred):
+        y_true, y_pred = _squeeze_or_expand(y_true, y_pred)
+        return self.fn(y_true, y_pred, **self._fn_kwargs)
+
+
+def _loss_class(cls_name, fn, default_name, **defaults):
+    def __init__(self, *args, reduction="sum_over_batch_size", name=default_name, dtype=None, **kwargs):
+        params = list(defaults)
+        kw = dict(defaults)
+        for k, v in zip(params, args):
+            kw[k] = v
+        for k, v in kwargs.items():
+            if k not in kw:
+                raise TypeError("%s got an unexpected keyword argument '%s'" % (cls_name, k))
+            kw[k] = v
+        LossFunctionWrapper.__init__(self, fn, reduction=reduction, name=name, dtype=dtype, **kw)
+    cls = type(cls_name, (LossFunctionWrapper,), {"__init__": __init__})
+    return cls
+
+
+MeanSquaredError = _loss_class("MeanSquaredError", mean_squared_error, "mean_squared_error")
+MeanAbsoluteError = _loss_class("MeanAbsoluteError", mean_absolute_error, "mean_absolute_error")
+CategoricalCrossentropy = _loss_class("CategoricalCrossentropy", categorical_crossentropy, "categorical_crossentropy",
+                                      from_logits=False, label_smoothing=0.0, axis=-1)
+SparseCategoricalCrossentropy = _loss_class("SparseCategoricalCrossentropy", sparse_categorical_crossentropy,
+                                            "sparse_categorical_crossentropy", from_logits=False, ignore_class=None,
+                                            axis=-1)
+BinaryCrossentropy = _loss_class("BinaryCrossentropy", binary_crossentropy, "binary_crossentropy", from_logits=False,
+                                 label_smoothing=0.0, axis=-1)
+
+_LOSSES = {"mse": MeanSquaredError, "mean_squared_error": MeanSquaredError, "mae": MeanAbsoluteError,
+           "mean_absolute_error": MeanAbsoluteError, "categorical_crossentropy": CategoricalCrossentropy,
+           "sparse_categorical_crossentropy": SparseCategoricalCrossentropy,
+           "binary_crossentropy": BinaryCrossentropy}
+
+
+def get_loss(spec):
+    if isinstance(spec, str):
+        if spec not in _LOSSES:
+            raise ValueError("Could not interpret loss identifier: %s" % spec)
+        return _LOSSES[spec]()
+    if isinstance(spec, Loss):
+        return spec
+    if callable(spec):
+        return LossFunctionWrapper(spec, name=getattr(spec, "__name__", None))
+    raise _unsupported("compile(loss=%r)" % (spec,))
+
+
+# ---------------------------------------------------------------------------- metrics
+class Metric:
+    def __init__(self, name=None, dtype=None):
+        self.name = name or _auto_name(type(self).__name__)
+        self._variables = []
+
+    def add_variable(self, shape, initializer, dtype=None, name=None):
+        v = KerasVariable(initializer, shape, dtype or core.float32, False, name, path=self.name + "/" + name)
+        self._variables.append(v)
+        return v
+
+    @property
+    def variables(self):
+        return list(self._variables)
+
+    def reset_state(self):
+        for v in self._variables:
+            v.assign(np.zeros(v.shape.as_list(), v.dtype.as_numpy_dtype))
+
+    def __call__(self, *args, **kwargs):
+        self.update_state(*args, **kwargs)
+        return self.result()
+
+
+class Mean(Metric):
+    def __init__(self, name="mean", dtype=None):
+        super().__init__(name=name, dtype=dtype)
+        self.total = self.add_variable((), "zeros", name="total")
+        self.count = self.add_variable((), "zeros", name="count")
+
+    def update_state(self, values, sample_weight=None):
+        values = _t(values)
+        values = ops.cast(values, core.float32)
+        if sample_weight is not None:
+            sw = ops.cast(_t(sample_weight), core.float32)
+            values, sw = _squeeze_or_expand(values, sw)
+            wn, vn = len(sw.shape), len(values.shape)
+            if vn > wn:
+                values = ops.reduce_mean(values, axis=list(range(wn, vn)))
+            sw = ops.broadcast_to(sw, ops.shape(values))
+            values = ops.multiply(values, sw)
+            if wn > 1:
+                sw = ops.reduce_mean(sw, axis=list(range(1, wn)))
+        if len(values.shape) > 1:
+            values = ops.reduce_mean(values, axis=list(range(1, len(values.shape))))
+        self.total.assign_add(ops.reduce_sum(values))
+        if sample_weight is not None:
+            n = ops.reduce_sum(sw)
+        elif len(values.shape) >= 1:
+            n = ops.cast(ops.shape(values)[0], core.float32)
+        else:
+            n = _t(1.0)
+        self.count.assign_add(n)
+
+    def result(self):
+        t, c = self.total.read_value(), self.count.read_value()
+        return ops.where(ops.equal(c, _t(0.0)), ops.zeros_like(t), ops.realdiv(t, c))
+
+
+# ---------------------------------------------------------------------------- models
+class History:
+    def __init__(self, model, params):
+        self.model, self.params = model, params
+        self.history, self.epoch = {}, []
+
+
+def _optimizer(spec):
+    if isinstance(spec, str):
+        key = spec.lower()
+        if key == "sgd":
+            return train.SGD()
+        if key == "adam":
+            return train.Adam()
+        raise _unsupported("optimizer %r" % spec)
+    if isinstance(spec, train.KerasOptimizer):
+        return spec
+    raise _unsupported("compile(optimizer=%r)" % (spec,))
+
+
+def _array(v):
+    if v is None:
+        return None
+    if isinstance(v, core.Tensor):
+        return v.numpy()
+    a = np.asarray(v)
+    return a.astype(np.float32) if a.dtype.kind == "f" else a
+
+
+class Model(Layer):
+    def __init__(self, *args, **kwargs):
+        if args or "inputs" in kwargs or "outputs" in kwargs:
+            raise _unsupported("the functional API (tf.keras.Model(inputs, outputs))")
+        super().__init__(**kwargs)
+        self.optimizer = None
+        self.loss = None
+        self._loss_tracker = None
+        self.compiled = False
+
+    def compile(self, optimizer="rmsprop", loss=None, loss_weights=None, metrics=None, weighted_metrics=None,
+                run_eagerly=False, steps_per_execution=1, jit_compile="auto", auto_scale_loss=True):
+        if metrics:
+            raise _unsupported("compile(metrics=...)")
+        if loss_weights is not None or weighted_metrics:
+            raise _unsupported("compile(loss_weights=/weighted_metrics=)")
+        self.optimizer = _optimizer(optimizer)
+        self.loss = get_loss(loss) if loss is not None else None
+        self._loss_tracker = Mean(name="loss")
+        self.compiled = True
+
+    def _batches(self, x, y, batch_size):
+        x, y = _array(x), _array(y)
+        n = len(x)
+        bs = batch_size or 32
+        return [(x[i:i + bs], None if y is None else y[i:i + bs]) for i in range(0, n, bs)]
+
+    def _check(self, verbose):
+        if type(self).train_step is not Model.train_step or type(self).test_step is not Model.test_step:
+            raise _unsupported("a Model subclass overriding train_step/test_step")
+        if not self.compiled:
+            raise RuntimeError("You must call `compile()` before using the model.")
+
+    def _compute_loss(self, y, y_pred):
+        if self.loss is None:
+            raise ValueError("No loss to compute. Provide a `loss` argument in `compile()`.")
+        return self.loss(y, y_pred)
+
+    def train_step(self, data):
+        raise _unsupported("calling Model.train_step directly")
+
+    def test_step(self, data):
+        raise _unsupported("calling Model.test_step directly")
+
+    def _train_batch(self, x, y):
+        from . import grads
+        with grads.GradientTape() as tape:
+            y_pred = self(x, training=True)
+            loss = self._compute_loss(y, y_pred)
+        self._loss_tracker.update_state(loss, sample_weight=len(x))
+        tw = self.trainable_weights
+        gs = tape.gradient(loss, tw)
+        self.optimizer.apply_gradients(zip(gs, tw))
+
+    def fit(self, x=None, y=None, batch_size=None, epochs=1, verbose="auto", callbacks=None, validation_split=0.0,
+            validation_data=None, shuffle=True, class_weight=None, sample_weight=None, initial_epoch=0,
+            steps_per_epoch=None, **kw):
+        self._check(verbose)
+        if callbacks or validation_split or class_weight is not None or sample_weight is not None or steps_per_epoch:
+            raise _unsupported("fit(callbacks/validation_split/class_weight/sample_weight/steps_per_epoch)")
+        batches = self._batches(x, y, batch_size)
+        if shuffle and len(batches) > 1:
+            raise _unsupported("fit(shuffle=True) over several batches (Keras 3's shuffle order); pass shuffle=False")
+        hist = History(self, {"verbose": 1 if verbose == "auto" else verbose, "epochs": epochs, "steps": len(batches)})
+        for epoch in range(initial_epoch, epochs):
+            self._loss_tracker.reset_state()
+            _fitting.append(True)
+            try:
+                for bx, by in batches:
+                    self._train_batch(_t(bx), by)
+            finally:
+                _fitting.pop()
+            logs = {"loss": float(self._loss_tracker.result())}
+            if validation_data is not None:
+                vx, vy = validation_data[0], validation_data[1]
+                logs["val_loss"] = self.evaluate(vx, vy, batch_size=batch_size, verbose=0)
+            hist.epoch.append(epoch)
+            for k, v in logs.items():
+                hist.history.setdefault(k, []).append(v)
+        self.history = hist
+        return hist
+
+    def evaluate(self, x=None, y=None, batch_size=None, verbose="auto", sample_weight=None, steps=None,
+                 return_dict=False, **kw):
+        self._check(verbose)
+        if sample_weight is not None or steps is not None:
+            raise _unsupported("evaluate(sample_weight=/steps=)")
+        self._loss_tracker.reset_state()
+        _fitting.append(True)
+        try:
+            for bx, by in self._batches(x, y, batch_size):
+                loss = self._compute_loss(by, self(_t(bx), training=False))
+                self._loss_tracker.update_state(loss, sample_weight=len(bx))
+        finally:
+            _fitting.pop()
+        v = float(self._loss_tracker.result())
+        return {"loss": v} if return_dict else v
+
+    def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None):
+        outs = [self(_t(bx), training=False).numpy() for bx, _ in self._batches(x, None, batch_size)]
+        return np.concatenate(outs, axis=0)
+
+    def train_on_batch(self, x, y=None, sample_weight=None, class_weight=None, return_dict=False):
+        self._check(0)
+        self._loss_tracker.reset_state()
+        self._train_batch(_t(_array(x)), _array(y))
+        v = float(self._loss_tracker.result())
+        return {"loss": v} if return_dict else v
+
+    def predict_on_batch(self, x):
+        return self(_t(_array(x)), training=False).numpy()
+
+    def summary(self, *a, **k):
+        raise _unsupported("Model.summary() (its table layout)")
+
+    def get_layer(self, name=None, index=None):
+        if index is not None:
+            return self.layers[index]
+        for l in self.layers:
+            if l.name == name:
+                return l
+        raise ValueError("No such layer: %s. Existing layers are: %s." % (name, [l.name for l in self.layers]))
+
+
+_fitting = []
+
+
+class Sequential(Model):
+    def __init__(self, layers=None, trainable=True, name=None):
+        Model.__init__(self, trainable=trainable, name=name or _auto_name("sequential"))
+        self._input_shape = None
+        for l in layers or []:
+            self.add(l)
+
+    def add(self, layer):
+        if isinstance(layer, InputSpecTensor):
+            self._input_shape = layer.shape
+        else:
+            if not isinstance(layer, Layer):
+                raise ValueError("Only instances of `keras.Layer` can be added to a Sequential model. Received: %r"
+                                 % (layer,))
+            if not self._layers and layer._input_shape_arg is not None:
+                self._input_shape = (None,) + layer._input_shape_arg
+            self._layers.append(layer)
+        if self._input_shape is not None and self._layers:
+            self.built = False
+            self.build(self._input_shape)
+
+    def pop(self):
+        layer = self._layers.pop()
+        return layer
+
+    def _maybe_build(self, x):
+        self.built = True   # its layers build on the first call
+
+    def build(self, input_shape=None):
+        # Keras 3 builds the layers on a symbolic input; a zero batch creates the same weights
+        x = ops.zeros([1 if d is None else d for d in input_shape], core.float32)
+        with core.force_eager():
+            for l in self._layers:
+                x = l(x)
+
+    def call(self, inputs, training=None):
+        x = inputs
+        for l in self._layers:
+            x = l(x, training=training) if l._accepts_training() else l(x)
+        return x
+
+    def __repr__(self):
+        return "<Sequential name=%s, built=%s>" % (self.name, self.built)
+
