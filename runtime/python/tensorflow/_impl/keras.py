@@ -853,6 +853,94 @@ class Mean(Metric):
         return ops.where(ops.equal(c, _t(0.0)), ops.zeros_like(t), ops.realdiv(t, c))
 
 
+class MeanMetricWrapper(Mean):
+    def __init__(self, fn, name=None, dtype=None, **kwargs):
+        super().__init__(name=name or getattr(fn, "__name__", "mean_metric_wrapper"), dtype=dtype)
+        self._fn, self._fn_kwargs = fn, kwargs
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        return Mean.update_state(self, self._fn(y_true, y_pred, **self._fn_kwargs), sample_weight=sample_weight)
+
+
+def sparse_categorical_accuracy(y_true, y_pred):
+    y_pred = _t(y_pred)
+    y_true = ops.cast(_t(y_true), y_pred.dtype)
+    reshape = None
+    if len(y_true.shape) == len(y_pred.shape) and y_true.shape.as_list()[-1] == 1:
+        reshape = ops.shape(y_true)
+        y_true = ops.squeeze(y_true, [-1])
+    pred = ops.cast(ops.argmax(y_pred, -1), y_true.dtype)
+    matches = ops.cast(ops.equal(y_true, pred), core.float32)
+    if reshape is not None:
+        matches = ops.reshape(matches, reshape)
+    if len(matches.shape) > 1 and matches.shape.as_list()[-1] == 1:
+        matches = ops.squeeze(matches, [-1])
+    return matches
+
+
+def categorical_accuracy(y_true, y_pred):
+    y_pred = _t(y_pred)
+    return ops.cast(ops.equal(ops.argmax(_t(y_true), -1), ops.argmax(y_pred, -1)), core.float32)
+
+
+def binary_accuracy(y_true, y_pred, threshold=0.5):
+    y_pred = _t(y_pred)
+    y_true = _t(y_true)
+    y_true, y_pred = _squeeze_or_expand(y_true, y_pred)
+    pred = ops.cast(ops.greater(y_pred, _t(threshold, dtype=y_pred.dtype)), y_true.dtype)
+    return ops.cast(ops.equal(y_true, pred), core.float32)
+
+
+def _metric_class(cls_name, fn, default_name, **defaults):
+    def __init__(self, name=default_name, dtype=None, **kwargs):
+        kw = dict(defaults)
+        kw.update(kwargs)
+        MeanMetricWrapper.__init__(self, fn, name=name, dtype=dtype, **kw)
+    return type(cls_name, (MeanMetricWrapper,), {"__init__": __init__})
+
+
+SparseCategoricalAccuracy = _metric_class("SparseCategoricalAccuracy", sparse_categorical_accuracy,
+                                          "sparse_categorical_accuracy")
+CategoricalAccuracy = _metric_class("CategoricalAccuracy", categorical_accuracy, "categorical_accuracy")
+BinaryAccuracy = _metric_class("BinaryAccuracy", binary_accuracy, "binary_accuracy", threshold=0.5)
+MeanSquaredErrorMetric = _metric_class("MeanSquaredError", mean_squared_error, "mean_squared_error")
+MeanAbsoluteErrorMetric = _metric_class("MeanAbsoluteError", mean_absolute_error, "mean_absolute_error")
+
+_METRIC_FNS = {"mae": mean_absolute_error, "mean_absolute_error": mean_absolute_error, "mse": mean_squared_error,
+               "mean_squared_error": mean_squared_error, "sparse_categorical_accuracy": sparse_categorical_accuracy,
+               "categorical_accuracy": categorical_accuracy, "binary_accuracy": binary_accuracy}
+
+
+def _compile_metric(ident, y_true, y_pred):
+    """Keras 3's compile-time metric: built inside fit's first trace, so TensorFlow's graph
+    name scopes make its variables "NAME/total" and "NAME_1/count"."""
+    if not isinstance(ident, str):
+        raise _unsupported("compile(metrics=[%r]) (only metric names are supported)" % (ident,))
+    if ident.lower() in ("accuracy", "acc"):
+        t_rank, p_rank = len(y_true.shape), len(y_pred.shape)
+        t_last, p_last = (y_true.shape.as_list() or [None])[-1], y_pred.shape.as_list()[-1]
+        if p_last == 1:
+            fn = binary_accuracy
+        elif t_rank < p_rank or (t_last == 1 and p_last > 1):
+            fn = sparse_categorical_accuracy
+        else:
+            fn = categorical_accuracy
+        base = ident
+    elif ident in _METRIC_FNS:
+        fn = _METRIC_FNS[ident]
+        base = fn.__name__
+    else:
+        raise _unsupported("compile(metrics=[%r])" % ident)
+    m = MeanMetricWrapper.__new__(MeanMetricWrapper)
+    Metric.__init__(m, name=base)
+    m.total = m.add_variable((), "zeros", name="total")
+    m.count = KerasVariable("zeros", (), core.float32, False, "count", path=base + "_1/count")
+    m._variables.append(m.count)
+    m._fn, m._fn_kwargs = fn, {}
+    m.name = ident
+    return m
+
+
 # ---------------------------------------------------------------------------- models
 class History:
     def __init__(self, model, params):
@@ -894,14 +982,44 @@ class Model(Layer):
 
     def compile(self, optimizer="rmsprop", loss=None, loss_weights=None, metrics=None, weighted_metrics=None,
                 run_eagerly=False, steps_per_execution=1, jit_compile="auto", auto_scale_loss=True):
-        if metrics:
-            raise _unsupported("compile(metrics=...)")
+        if metrics is not None and not isinstance(metrics, (list, tuple)):
+            metrics = [metrics]
+        if isinstance(metrics, dict):
+            raise _unsupported("compile(metrics={...})")
         if loss_weights is not None or weighted_metrics:
             raise _unsupported("compile(loss_weights=/weighted_metrics=)")
         self.optimizer = _optimizer(optimizer)
         self.loss = get_loss(loss) if loss is not None else None
         self._loss_tracker = Mean(name="loss")
+        self._metric_specs = list(metrics or [])
+        self._compile_metrics = None   # built on the first batch, from its shapes
         self.compiled = True
+
+    @property
+    def metrics_names(self):
+        if not self.compiled:
+            return []
+        return ["loss"] + (["compile_metrics"] if self._metric_specs else [])
+
+    def _update_metrics(self, y, y_pred):
+        if not self._metric_specs:
+            return
+        y = _t(y)
+        if self._compile_metrics is None:
+            self._compile_metrics = [_compile_metric(m, y, y_pred) for m in self._metric_specs]
+        for m in self._compile_metrics:
+            m.update_state(y, y_pred)
+
+    def _logs(self):
+        logs = {"loss": float(self._loss_tracker.result())}
+        for m in self._compile_metrics or []:
+            logs[m.name] = float(m.result())
+        return logs
+
+    def _reset_metrics(self):
+        self._loss_tracker.reset_state()
+        for m in self._compile_metrics or []:
+            m.reset_state()
 
     def _batches(self, x, y, batch_size):
         x, y = _array(x), _array(y)
@@ -932,6 +1050,7 @@ class Model(Layer):
             y_pred = self(x, training=True)
             loss = self._compute_loss(y, y_pred)
         self._loss_tracker.update_state(loss, sample_weight=len(x))
+        self._update_metrics(y, y_pred)
         tw = self.trainable_weights
         gs = tape.gradient(loss, tw)
         self.optimizer.apply_gradients(zip(gs, tw))
@@ -947,19 +1066,21 @@ class Model(Layer):
             raise _unsupported("fit(shuffle=True) over several batches (Keras 3's shuffle order); pass shuffle=False")
         hist = History(self, {"verbose": 1 if verbose == "auto" else verbose, "epochs": epochs, "steps": len(batches)})
         for epoch in range(initial_epoch, epochs):
-            self._loss_tracker.reset_state()
+            self._reset_metrics()
             _fitting.append(True)
             try:
                 for bx, by in batches:
                     self._train_batch(_t(bx), by)
             finally:
                 _fitting.pop()
-            logs = {"loss": float(self._loss_tracker.result())}
+            logs = self._logs()
             if validation_data is not None:
                 vx, vy = validation_data[0], validation_data[1]
-                logs["val_loss"] = self.evaluate(vx, vy, batch_size=batch_size, verbose=0)
+                val = self.evaluate(vx, vy, batch_size=batch_size, verbose=0, return_dict=True)
+                logs.update({"val_" + k: v for k, v in val.items()})
             hist.epoch.append(epoch)
-            for k, v in logs.items():
+            # the logs come out of a tf.function in Keras, which orders a dict's keys
+            for k, v in sorted(logs.items()):
                 hist.history.setdefault(k, []).append(v)
         self.history = hist
         return hist
@@ -969,16 +1090,20 @@ class Model(Layer):
         self._check(verbose)
         if sample_weight is not None or steps is not None:
             raise _unsupported("evaluate(sample_weight=/steps=)")
-        self._loss_tracker.reset_state()
+        self._reset_metrics()
         _fitting.append(True)
         try:
             for bx, by in self._batches(x, y, batch_size):
-                loss = self._compute_loss(by, self(_t(bx), training=False))
+                y_pred = self(_t(bx), training=False)
+                loss = self._compute_loss(by, y_pred)
                 self._loss_tracker.update_state(loss, sample_weight=len(bx))
+                self._update_metrics(by, y_pred)
         finally:
             _fitting.pop()
-        v = float(self._loss_tracker.result())
-        return {"loss": v} if return_dict else v
+        logs = self._logs()
+        if return_dict:
+            return dict(sorted(logs.items()))
+        return logs["loss"] if len(logs) == 1 else list(logs.values())
 
     def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None):
         outs = [self(_t(bx), training=False).numpy() for bx, _ in self._batches(x, None, batch_size)]
@@ -986,10 +1111,12 @@ class Model(Layer):
 
     def train_on_batch(self, x, y=None, sample_weight=None, class_weight=None, return_dict=False):
         self._check(0)
-        self._loss_tracker.reset_state()
+        self._reset_metrics()
         self._train_batch(_t(_array(x)), _array(y))
-        v = float(self._loss_tracker.result())
-        return {"loss": v} if return_dict else v
+        logs = self._logs()
+        if return_dict:
+            return dict(sorted(logs.items()))
+        return logs["loss"] if len(logs) == 1 else list(logs.values())
 
     def predict_on_batch(self, x):
         return self(_t(_array(x)), training=False).numpy()
