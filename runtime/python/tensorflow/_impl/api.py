@@ -235,18 +235,20 @@ def _build():
         "Loss": K.Loss, "MeanSquaredError": K.MeanSquaredError, "MeanAbsoluteError": K.MeanAbsoluteError,
         "SparseCategoricalCrossentropy": K.SparseCategoricalCrossentropy,
         "CategoricalCrossentropy": K.CategoricalCrossentropy, "BinaryCrossentropy": K.BinaryCrossentropy,
-        "mean_squared_error": K.mean_squared_error, "mse": K.mean_squared_error, "MSE": K.mean_squared_error,
-        "mean_absolute_error": K.mean_absolute_error, "mae": K.mean_absolute_error, "MAE": K.mean_absolute_error,
-        "sparse_categorical_crossentropy": K.sparse_categorical_crossentropy,
+        "mse": K.mean_squared_error, "MSE": K.mean_squared_error, "mae": K.mean_absolute_error,
+        "MAE": K.mean_absolute_error, "sparse_categorical_crossentropy": K.sparse_categorical_crossentropy,
         "categorical_crossentropy": K.categorical_crossentropy, "binary_crossentropy": K.binary_crossentropy,
-        "get": K.get_loss})
+        "get": K.get_loss}, removed={"mean_squared_error", "mean_absolute_error"})
     keras_metrics = _mod("tensorflow.keras.metrics", {
         "Mean": K.Mean, "Metric": K.Metric, "MeanMetricWrapper": K.MeanMetricWrapper,
         "SparseCategoricalAccuracy": K.SparseCategoricalAccuracy, "CategoricalAccuracy": K.CategoricalAccuracy,
         "BinaryAccuracy": K.BinaryAccuracy, "MeanSquaredError": K.MeanSquaredErrorMetric,
         "MeanAbsoluteError": K.MeanAbsoluteErrorMetric, "sparse_categorical_accuracy": K.sparse_categorical_accuracy,
         "categorical_accuracy": K.categorical_accuracy, "binary_accuracy": K.binary_accuracy,
-        "mean_squared_error": K.mean_squared_error, "mean_absolute_error": K.mean_absolute_error})
+        "mse": K.mean_squared_error, "MSE": K.mean_squared_error, "mae": K.mean_absolute_error,
+        "MAE": K.mean_absolute_error, "sparse_categorical_crossentropy": K.sparse_categorical_crossentropy,
+        "categorical_crossentropy": K.categorical_crossentropy, "binary_crossentropy": K.binary_crossentropy},
+        removed={"mean_squared_error", "mean_absolute_error"})
     keras_init = _mod("tensorflow.keras.initializers", {
         "Initializer": K.Initializer, "Constant": K.Constant, "Zeros": K.Zeros, "Ones": K.Ones,
         "Identity": K.Identity, "GlorotUniform": K.GlorotUniform, "GlorotNormal": K.GlorotNormal,

@@ -22,6 +22,7 @@ _EPSILON = 1e-7
 _uids = {}
 _scope = []          # the Keras name scope: names of the layers being called/built
 _call_training = []  # the `training` value an outer layer call passes down
+_full_paths = []     # non-empty while a top-level Sequential builds its layers
 
 
 def _snake(name):
@@ -50,14 +51,22 @@ class KerasVariable:
     def __init__(self, initializer, shape, dtype=None, trainable=True, name=None, path=None):
         dtype = core.as_dtype(dtype or core.float32)
         self._name = name or _auto_name("variable")
-        self._path = path or "/".join(_scope + [self._name])
+        if path is not None:
+            self._path = tf_name = path
+        else:
+            self._path = "/".join(_scope + [self._name])
+            # the backing tf.Variable's name, as TF 2.21 + Keras 3 name it: a weight created
+            # in an eager call of nested layers gets only the outermost layer's scope
+            # ("model/kernel"); one built while a top-level Sequential builds (Keras traces
+            # it symbolically) gets the whole path
+            tf_name = self._path if (_full_paths or not _scope) else _scope[0] + "/" + self._name
         init = get_initializer(initializer)
         shape = [int(s) for s in shape]
         if isinstance(init, (np.ndarray, list, float, int)):
             value = np.asarray(init, dtype=dtype.as_numpy_dtype).reshape(shape)
         else:
             value = lambda: init(shape, dtype=dtype)   # noqa: E731 - run where the variable is created
-        self._tfm_variable = variables.Variable(value, trainable=trainable, name=self._path, dtype=dtype)
+        self._tfm_variable = variables.Variable(value, trainable=trainable, name=tf_name, dtype=dtype)
 
     name = property(lambda self: self._name)
     path = property(lambda self: self._path)
@@ -1162,20 +1171,35 @@ class Sequential(Model):
         return layer
 
     def _maybe_build(self, x):
-        self.built = True   # its layers build on the first call
+        self.built = True   # its layers build on the first call (see call)
+        self._building = _scope == [self.name]
 
     def build(self, input_shape=None):
         # Keras 3 builds the layers on a symbolic input; a zero batch creates the same weights
         x = ops.zeros([1 if d is None else d for d in input_shape], core.float32)
-        with core.force_eager():
-            for l in self._layers:
-                x = l(x)
+        top = _scope == [self.name]
+        if top:
+            _full_paths.append(True)
+        try:
+            with core.force_eager():
+                for l in self._layers:
+                    x = l(x)
+        finally:
+            if top:
+                _full_paths.pop()
 
     def call(self, inputs, training=None):
-        x = inputs
-        for l in self._layers:
-            x = l(x, training=training) if l._accepts_training() else l(x)
-        return x
+        building, self._building = getattr(self, "_building", False), False
+        if building:
+            _full_paths.append(True)
+        try:
+            x = inputs
+            for l in self._layers:
+                x = l(x, training=training) if l._accepts_training() else l(x)
+            return x
+        finally:
+            if building:
+                _full_paths.pop()
 
     def __repr__(self):
         return "<Sequential name=%s, built=%s>" % (self.name, self.built)
