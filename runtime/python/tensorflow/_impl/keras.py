@@ -584,15 +584,20 @@ class Dropout(Layer):
 
     def __init__(self, rate, noise_shape=None, seed=None, **kwargs):
         super().__init__(**kwargs)
+        if not 0 <= rate <= 1:
+            raise ValueError("Invalid value received for argument `rate`. Expected a float value between 0 and 1. "
+                             "Received: rate=%s" % rate)
         self.rate, self.seed = float(rate), seed
-        gen = _auto_name("seed_generator")
-        state = [seed if seed is not None else int(np.random.randint(1, 2 ** 30)), 0]
-        self._seed_state = KerasVariable(np.asarray(state, np.int64), (2,), core.int64, False, "seed_generator_state",
-                                         path=gen + "/seed_generator_state")
+        self._seed_state = None
+        if rate > 0:   # Keras 3 makes a SeedGenerator (and its state variable) only then
+            gen = _auto_name("seed_generator")
+            state = [seed if seed is not None else int(np.random.randint(1, 2 ** 30)), 0]
+            self._seed_state = KerasVariable(np.asarray(state, np.int64), (2,), core.int64, False,
+                                             "seed_generator_state", path=gen + "/seed_generator_state")
 
     @property
     def variables(self):
-        return [self._seed_state]
+        return [self._seed_state] if self._seed_state is not None else []
 
     def call(self, inputs, training=False):
         if training and self.rate > 0:
@@ -985,7 +990,7 @@ class Model(Layer):
             raise _unsupported("the functional API (tf.keras.Model(inputs, outputs))")
         super().__init__(**kwargs)
         self.optimizer = None
-        self.loss = None
+        self.loss = self._loss_obj = None
         self._loss_tracker = None
         self.compiled = False
 
@@ -998,7 +1003,8 @@ class Model(Layer):
         if loss_weights is not None or weighted_metrics:
             raise _unsupported("compile(loss_weights=/weighted_metrics=)")
         self.optimizer = _optimizer(optimizer)
-        self.loss = get_loss(loss) if loss is not None else None
+        self.loss = loss   # as given; Keras 3 keeps the resolved loss apart
+        self._loss_obj = get_loss(loss) if loss is not None else None
         self._loss_tracker = Mean(name="loss")
         self._metric_specs = list(metrics or [])
         self._compile_metrics = None   # built on the first batch, from its shapes
@@ -1043,9 +1049,9 @@ class Model(Layer):
             raise RuntimeError("You must call `compile()` before using the model.")
 
     def _compute_loss(self, y, y_pred):
-        if self.loss is None:
+        if self._loss_obj is None:
             raise ValueError("No loss to compute. Provide a `loss` argument in `compile()`.")
-        return self.loss(y, y_pred)
+        return self._loss_obj(y, y_pred)
 
     def train_step(self, data):
         raise _unsupported("calling Model.train_step directly")
