@@ -230,7 +230,7 @@ def _build():
     from . import keras as K
     keras_layers = _mod("tensorflow.keras.layers", {
         "Layer": K.Layer, "Dense": K.Dense, "Flatten": K.Flatten, "ReLU": K.ReLU, "Activation": K.Activation,
-        "Dropout": K.Dropout, "Input": K.Input})
+        "Dropout": K.Dropout, "Input": K.Input, "InputLayer": K.InputLayer})
     keras_losses = _mod("tensorflow.keras.losses", {
         "Loss": K.Loss, "MeanSquaredError": K.MeanSquaredError, "MeanAbsoluteError": K.MeanAbsoluteError,
         "SparseCategoricalCrossentropy": K.SparseCategoricalCrossentropy,

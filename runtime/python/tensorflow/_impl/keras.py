@@ -429,6 +429,8 @@ class Layer:
     def __call__(self, *args, **kwargs):
         if not args:
             raise ValueError("Layer %s was called without inputs" % self.name)
+        if any(isinstance(a, KerasTensor) for a in nest.flatten(args[0])):
+            return _symbolic_call(self, args, kwargs)
         first = args[0]
         if isinstance(first, (list, tuple)) and any(isinstance(a, (core.Tensor, np.ndarray, variables.Variable,
                                                                    KerasVariable)) for a in nest.flatten(first)):
@@ -605,21 +607,58 @@ class Dropout(Layer):
         return inputs
 
 
-class InputSpecTensor:
-    """What tf.keras.Input(shape=...) gives here: a placeholder for a Sequential's input
-    shape (the functional API is not supported)."""
+class KerasTensor:
+    """A symbolic input or layer output of the functional API (tf.keras.Input(...),
+    layer(keras_tensor)): its shape has None for the batch dimension; calling a Functional
+    model replays the recorded layer calls on real tensors."""
 
-    def __init__(self, shape=None, batch_size=None, dtype=None, name=None, batch_shape=None):
-        self.shape = tuple(batch_shape) if batch_shape is not None else (batch_size,) + tuple(shape or ())
+    def __init__(self, shape, dtype=None, name=None, node=None):
+        self.shape = tuple(shape)
         self.dtype = core.as_dtype(dtype or core.float32)
-        self.name = name or _auto_name("input_layer")
+        self.name = name or _auto_name("keras_tensor")
+        self._node = node   # (layer, args, kwargs) that made it; None for an Input
+
+    ndim = property(lambda self: len(self.shape))
 
     def __repr__(self):
-        return "<KerasTensor shape=%s, dtype=%s, name=%s>" % (self.shape, self.dtype.name, self.name)
+        return "<KerasTensor shape=%s, dtype=%s, sparse=False, ragged=False, name=%s>" % (
+            self.shape, self.dtype.name, self.name)
+
+    def __array__(self, *a, **k):
+        raise TypeError("A KerasTensor is symbolic: it's a placeholder for a shape and a dtype. It doesn't have any "
+                        "actual numerical value. You cannot convert it to a NumPy array.")
+
+
+
+
+class InputLayer(Layer):
+    def __init__(self, shape=None, batch_size=None, dtype=None, name=None, batch_shape=None, **kw):
+        super().__init__(name=name or _auto_name("input_layer"))
+        shape = tuple(batch_shape) if batch_shape is not None else (batch_size,) + tuple(shape or ())
+        self.output = KerasTensor(shape, dtype, name)
+        self.output._input_layer = self
+        self.built = True
 
 
 def Input(shape=None, batch_size=None, dtype=None, name=None, batch_shape=None, **kw):
-    return InputSpecTensor(shape, batch_size, dtype, name, batch_shape)
+    return InputLayer(shape, batch_size, dtype, name, batch_shape).output
+
+
+def _symbolic_call(layer, args, kwargs):
+    """A layer called on KerasTensors: builds it on a zero batch of the input shape (the
+    weights Keras 3 creates there; the names compose fully, as in Keras's symbolic trace)
+    and records the call."""
+    def zeros(kt):
+        return ops.zeros([1 if d is None else d for d in kt.shape], kt.dtype)
+    concrete = nest.map_structure(lambda a: zeros(a) if isinstance(a, KerasTensor) else a, args[0])
+    _full_paths.append(True)
+    try:
+        with core.force_eager():
+            out = layer(concrete, *args[1:], **kwargs)
+    finally:
+        _full_paths.pop()
+    shape = (None,) + tuple(out.shape.as_list()[1:])
+    return KerasTensor(shape, out.dtype, node=(layer, args, kwargs))
 
 
 # ---------------------------------------------------------------------------- losses
@@ -985,9 +1024,14 @@ def _array(v):
 
 
 class Model(Layer):
+    def __new__(cls, *args, **kwargs):
+        if cls is Model and (args or "inputs" in kwargs or "outputs" in kwargs):
+            return object.__new__(Functional)
+        return object.__new__(cls)
+
     def __init__(self, *args, **kwargs):
         if args or "inputs" in kwargs or "outputs" in kwargs:
-            raise _unsupported("the functional API (tf.keras.Model(inputs, outputs))")
+            raise _unsupported("a Model subclass built with inputs/outputs (the functional API on a subclass)")
         super().__init__(**kwargs)
         self.optimizer = None
         self.loss = self._loss_obj = None
@@ -1159,8 +1203,10 @@ class Sequential(Model):
             self.add(l)
 
     def add(self, layer):
-        if isinstance(layer, InputSpecTensor):
+        if isinstance(layer, KerasTensor):
             self._input_shape = layer.shape
+        elif isinstance(layer, InputLayer):
+            self._input_shape = layer.output.shape
         else:
             if not isinstance(layer, Layer):
                 raise ValueError("Only instances of `keras.Layer` can be added to a Sequential model. Received: %r"
@@ -1210,3 +1256,58 @@ class Sequential(Model):
     def __repr__(self):
         return "<Sequential name=%s, built=%s>" % (self.name, self.built)
 
+
+
+class Functional(Model):
+    """tf.keras.Model(inputs, outputs): a graph of layer calls on KerasTensors (layers
+    only: TensorFlow ops on KerasTensors are not supported, as in Keras 3)."""
+
+    def __init__(self, inputs, outputs, name=None, trainable=True, **kwargs):
+        Model.__init__(self, name=name or _auto_name("functional"), trainable=trainable)
+        self._inputs, self._outputs = inputs, outputs
+        order = []
+
+        def visit(kt):
+            if not isinstance(kt, KerasTensor):
+                return
+            if kt._node is None:
+                layer = getattr(kt, "_input_layer", None)
+            else:
+                layer = kt._node[0]
+                for a in nest.flatten(kt._node[1][0]):
+                    visit(a)
+            if layer is not None and not any(layer is l for l in order):
+                order.append(layer)
+        for kt in nest.flatten(outputs):
+            visit(kt)
+        self._layers.extend(order)
+        self.built = True
+
+    @property
+    def layers(self):
+        return list(self._layers)
+
+    def call(self, inputs, training=None):
+        flat_in = nest.flatten(self._inputs)
+        given = nest.flatten(inputs) if isinstance(inputs, (list, tuple)) else [inputs]
+        if len(given) != len(flat_in):
+            raise ValueError("Functional model %s expects %d inputs, got %d" % (self.name, len(flat_in), len(given)))
+        memo = {id(k): v for k, v in zip(flat_in, given)}
+
+        def value(kt):
+            if not isinstance(kt, KerasTensor):
+                return kt
+            if id(kt) not in memo:
+                if kt._node is None:
+                    raise ValueError("Graph disconnected: cannot obtain value for %r" % (kt,))
+                layer, args, kwargs = kt._node
+                first = nest.map_structure(value, args[0])
+                kw = dict(kwargs)
+                if layer._accepts_training() and "training" not in kw:
+                    kw["training"] = training
+                memo[id(kt)] = layer(first, *args[1:], **kw)
+            return memo[id(kt)]
+        return nest.map_structure(value, self._outputs)
+
+    def __repr__(self):
+        return "<Functional name=%s, built=True>" % self.name
