@@ -1081,6 +1081,16 @@ class Model(Layer):
             m.reset_state()
 
     def _batches(self, x, y, batch_size):
+        from . import data
+        if isinstance(x, data.Dataset):
+            # a batched dataset of (x, y) pairs (or of x alone, for predict)
+            if y is not None:
+                raise ValueError("`y` argument is not supported when using dataset as input.")
+            out = []
+            for e in x:
+                bx, by = (e[0], e[1]) if isinstance(e, (tuple, list)) else (e, None)
+                out.append((_array(bx), _array(by)))
+            return out
         x, y = _array(x), _array(y)
         n = len(x)
         bs = batch_size or 32
@@ -1120,14 +1130,18 @@ class Model(Layer):
         self._check(verbose)
         if callbacks or validation_split or class_weight is not None or sample_weight is not None or steps_per_epoch:
             raise _unsupported("fit(callbacks/validation_split/class_weight/sample_weight/steps_per_epoch)")
+        from . import data
+        is_ds = isinstance(x, data.Dataset)
         batches = self._batches(x, y, batch_size)
-        if shuffle and len(batches) > 1:
+        if shuffle and len(batches) > 1 and not is_ds:   # (Keras ignores shuffle for a dataset)
             raise _unsupported("fit(shuffle=True) over several batches (Keras 3's shuffle order); pass shuffle=False")
         hist = History(self, {"verbose": 1 if verbose == "auto" else verbose, "epochs": epochs, "steps": len(batches)})
         for epoch in range(initial_epoch, epochs):
             self._reset_metrics()
             _fitting.append(True)
             try:
+                if is_ds and epoch > initial_epoch:
+                    batches = self._batches(x, y, batch_size)   # a dataset is iterated anew every epoch
                 for bx, by in batches:
                     self._train_batch(_t(bx), by)
             finally:
