@@ -62,11 +62,12 @@ class KerasVariable:
             tf_name = self._path if (_full_paths or not _scope) else _scope[0] + "/" + self._name
         init = get_initializer(initializer)
         shape = [int(s) for s in shape]
-        if isinstance(init, (np.ndarray, list, float, int)):
+        if isinstance(init, (np.ndarray, np.generic, list, float, int)):
             value = np.asarray(init, dtype=dtype.as_numpy_dtype).reshape(shape)
         else:
             value = lambda: init(shape, dtype=dtype)   # noqa: E731 - run where the variable is created
         self._tfm_variable = variables.Variable(value, trainable=trainable, name=tf_name, dtype=dtype)
+        self._value = self._tfm_variable   # where Keras 3 keeps it (tfmigrate's trace recorder looks there)
 
     name = property(lambda self: self._name)
     path = property(lambda self: self._path)
@@ -107,7 +108,8 @@ class KerasVariable:
 
     def __repr__(self):
         v = self.numpy()
-        return "<Variable path=%s, shape=%s, dtype=%s, value=%s>" % (self._path, tuple(v.shape), self.dtype.name, v)
+        return "<Variable path=%s, shape=%s, dtype=%s, value=%s>" % (self._path, tuple(v.shape), self.dtype.name,
+                                                                     v.item() if v.ndim == 0 else v)
 
     def __float__(self):
         return float(self.numpy())

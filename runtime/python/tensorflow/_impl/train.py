@@ -262,24 +262,50 @@ class KerasOptimizer:
         self._iterations = None
         self._slots = {}
         self.name = name or type(self).__name__
+        self._lr_var = None
         if not core.inside_function():
             self.iterations   # Keras 3 creates `iterations` with the optimizer
+            if isinstance(learning_rate, (int, float, np.floating, np.integer)):
+                self._make_lr_variable(float(learning_rate))
+
+    def _make_lr_variable(self, value):
+        # Keras 3 keeps a float learning rate in a variable ("sgd/learning_rate"), which
+        # code may read, assign or replace
+        from . import keras
+        with variables.init_scope():
+            self._lr_var = keras.KerasVariable(np.float32(value), (), core.float32, False, "learning_rate",
+                                               path=keras._snake(self.name) + "/learning_rate")
 
     @property
     def iterations(self):
         if self._iterations is None:
+            from . import keras
             with variables.init_scope():
-                self._iterations = variables.Variable(0, dtype=core.int64, trainable=False, name="iteration")
+                self._iterations = keras.KerasVariable(np.int64(0), (), core.int64, False, "iteration",
+                                                       path=keras._snake(self.name) + "/iteration")
         return self._iterations
 
     @property
     def learning_rate(self):
+        if self._lr_var is not None:
+            return self._lr_var
         return self._current_lr(core.float32)
 
+    @learning_rate.setter
+    def learning_rate(self, value):
+        if self._lr_var is not None and not callable(value):
+            self._lr_var.assign(value)
+        else:
+            self._learning_rate = value
+            self._lr_var = None
+
     def _current_lr(self, dtype):
+        if self._lr_var is not None:
+            v = self._lr_var.read_value()
+            return v if dtype == core.float32 else ops.cast(v, dtype)
         lr = self._learning_rate
         if isinstance(lr, LearningRateSchedule):
-            lr = lr(self.iterations.value())
+            lr = lr(self.iterations.read_value())
         elif callable(lr):
             lr = lr()
         return ops.cast(_t(lr), dtype) if isinstance(lr, core.Tensor) else _t(lr, dtype=dtype)
@@ -315,7 +341,8 @@ class KerasOptimizer:
 
     @property
     def variables(self):  # a property in Keras 3 (a method on TF1 optimizers)
-        return ([self._iterations] if self._iterations is not None else []) + list(self._slots.values())
+        return ([self._iterations] if self._iterations is not None else []) + \
+            ([self._lr_var] if self._lr_var is not None else []) + list(self._slots.values())
 
 
 class SGD(KerasOptimizer):
@@ -344,7 +371,7 @@ class Adam(KerasOptimizer):
     def _apply(self, g, v):
         lr = self._current_lr(v.dtype)
         m, s = self._slot(v, "m"), self._slot(v, "v")
-        step = ops.cast(ops.add(self.iterations.value(), _t(1, dtype=core.int64)), v.dtype)
+        step = ops.cast(ops.add(self.iterations.read_value(), _t(1, dtype=core.int64)), v.dtype)
         b1, b2 = _t(self.beta_1, dtype=v.dtype), _t(self.beta_2, dtype=v.dtype)
         one = _t(1.0, dtype=v.dtype)
         # Keras 3 computes 1 - beta in Python (double), then casts: float32(0.001), not 1 - float32(0.999)
