@@ -73,7 +73,14 @@ class KerasVariable:
     path = property(lambda self: self._path)
     dtype = property(lambda self: self._tfm_variable.dtype)
     shape = property(lambda self: self._tfm_variable.shape)
-    trainable = property(lambda self: self._tfm_variable.trainable)
+
+    @property
+    def trainable(self):
+        return self._tfm_variable.trainable
+
+    @trainable.setter
+    def trainable(self, value):   # Keras 3 freezes a layer's weights by flipping this
+        self._tfm_variable._trainable = bool(value)
     ndim = property(lambda self: len(self._tfm_variable.shape))
 
     @property
@@ -391,6 +398,8 @@ class Layer:
     @trainable.setter
     def trainable(self, value):
         self._trainable = bool(value)
+        for v in self._trainable_variables:
+            v.trainable = value
         for l in self._layers:
             l.trainable = value
 
@@ -491,9 +500,31 @@ class Layer:
     def non_trainable_weights(self):
         return [w for w in self.weights if not w.trainable] if self.trainable else self.weights
 
-    variables = weights
-    trainable_variables = trainable_weights
-    non_trainable_variables = non_trainable_weights
+    @property
+    def variables(self):
+        """The weights plus other state (a Dropout's seed generator state)."""
+        out, seen = [], set()
+        for w in self._trainable_variables + self._non_trainable_variables + self._state_variables():
+            if id(w) not in seen:
+                seen.add(id(w))
+                out.append(w)
+        for l in self._layers:
+            for w in l.variables:
+                if id(w) not in seen:
+                    seen.add(id(w))
+                    out.append(w)
+        return out
+
+    def _state_variables(self):
+        return []
+
+    @property
+    def trainable_variables(self):
+        return [w for w in self.variables if w.trainable] if self.trainable else []
+
+    @property
+    def non_trainable_variables(self):
+        return [w for w in self.variables if not w.trainable] if self.trainable else self.variables
 
     @property
     def losses(self):
@@ -673,8 +704,7 @@ class Dropout(Layer):
             self._seed_state = KerasVariable(np.asarray(state, np.int64), (2,), core.int64, False,
                                              "seed_generator_state", path=gen + "/seed_generator_state")
 
-    @property
-    def variables(self):
+    def _state_variables(self):
         return [self._seed_state] if self._seed_state is not None else []
 
     def call(self, inputs, training=False):

@@ -320,6 +320,17 @@ class KerasOptimizer:
         return self._slots[key]
 
     def apply_gradients(self, grads_and_vars, name=None, **kw):
+        grads_and_vars = list(grads_and_vars)
+        # Keras 3 builds the optimizer for the first call's variables and refuses others
+        known = getattr(self, "_known_vars", None)
+        if known is None and grads_and_vars:
+            self._known_vars = {id(v) for _, v in grads_and_vars}
+        elif known is not None:
+            for _, v in grads_and_vars:
+                if id(v) not in known:
+                    raise ValueError("Unknown variable: %r. This optimizer can only be called for the variables it was "
+                                     "originally built with. When working with a new set of variables, you should "
+                                     "recreate a new optimizer instance." % (v,))
         gv = [(g, v) for g, v in grads_and_vars if g is not None]
         if not gv:
             raise ValueError("No gradients provided for any variable.")
