@@ -10,7 +10,8 @@ base = tf.keras.layers.Dense(3, kernel_initializer="ones", name="base")
 head = tf.keras.layers.Dense(1, kernel_initializer=tf.keras.initializers.Constant(0.5))
 x = np.linspace(-1, 1, 8, dtype=np.float32).reshape(4, 2)
 y = np.array([1.0, 0.0, -1.0, 0.5], np.float32)
-with_dropout = tf.keras.Sequential([tf.keras.layers.Dense(2), tf.keras.layers.Dropout(0.3, seed=5)])
+with_dropout = tf.keras.Sequential([tf.keras.layers.Dense(2, kernel_initializer="ones"),
+                                   tf.keras.layers.Dropout(0.3, seed=5)])
 with_dropout(x)
 print(len(with_dropout.variables), len(with_dropout.weights), len(with_dropout.non_trainable_variables),
       len(with_dropout.non_trainable_weights), [v.path for v in with_dropout.non_trainable_variables])
@@ -36,3 +37,4 @@ try:   # Keras 3 builds an optimizer for the variables of its first step only
     model.train_on_batch(x, y)
 except ValueError as e:
     print("ValueError", "Unknown variable" in str(e))
+print(model.evaluate(x, y, verbose=0))

@@ -1290,8 +1290,35 @@ class Model(Layer):
 
     def train_on_batch(self, x, y=None, sample_weight=None, class_weight=None, return_dict=False):
         self._check(0)
+        if sample_weight is not None or class_weight is not None:
+            raise _unsupported("train_on_batch(sample_weight=/class_weight=)")
         self._reset_metrics()
-        self._train_batch(_t(_array(x)), _array(y))
+        _fitting.append(True)
+        try:
+            self._train_batch(_t(_array(x)), _array(y))
+        finally:
+            _fitting.pop()
+        return self._batch_logs(return_dict)
+
+    def test_on_batch(self, x, y=None, sample_weight=None, return_dict=False):
+        self._check(0)
+        if sample_weight is not None:
+            raise _unsupported("test_on_batch(sample_weight=)")
+        self._reset_metrics()
+        bx, by = _array(x), _array(y)
+        _fitting.append(True)
+        try:
+            y_pred = self(_t(bx), training=False)
+            self._loss_tracker.update_state(self._compute_loss(by, y_pred), sample_weight=len(bx))
+            self._update_metrics(by, y_pred)
+        finally:
+            _fitting.pop()
+        return self._batch_logs(return_dict)
+
+    def reset_metrics(self):
+        self._reset_metrics()
+
+    def _batch_logs(self, return_dict):
         logs = self._logs()
         if return_dict:
             return dict(sorted(logs.items()))
