@@ -261,7 +261,8 @@ class TruncatedNormal(_Random):
 _INITIALIZERS = {"zeros": Zeros, "ones": Ones, "glorot_uniform": GlorotUniform, "glorot_normal": GlorotNormal,
                  "he_normal": HeNormal, "he_uniform": HeUniform, "lecun_normal": LecunNormal,
                  "lecun_uniform": LecunUniform, "random_normal": RandomNormal, "random_uniform": RandomUniform,
-                 "truncated_normal": TruncatedNormal, "constant": Constant, "identity": Identity}
+                 "truncated_normal": TruncatedNormal, "constant": Constant, "identity": Identity,
+                 "uniform": RandomUniform, "normal": RandomNormal}
 
 
 def get_initializer(spec):
@@ -657,6 +658,72 @@ class MaxPooling2D(_Pooling2D):
 
 class AveragePooling2D(_Pooling2D):
     _op = "avg"
+
+
+class BatchNormalization(Layer):
+    """Keras 3 BatchNormalization over the last axis: batch moments (tf.nn.moments) and a
+    moving-average update when called with training=True (as fit does), the moving
+    statistics otherwise; tf.nn.batch_normalization either way."""
+
+    def __init__(self, axis=-1, momentum=0.99, epsilon=1e-3, center=True, scale=True, beta_initializer="zeros",
+                 gamma_initializer="ones", moving_mean_initializer="zeros", moving_variance_initializer="ones",
+                 beta_regularizer=None, gamma_regularizer=None, beta_constraint=None, gamma_constraint=None,
+                 synchronized=False, renorm=False, **kwargs):
+        super().__init__(**kwargs)
+        if axis not in (-1,) or renorm or any(x is not None for x in (beta_regularizer, gamma_regularizer,
+                                                                      beta_constraint, gamma_constraint)):
+            raise _unsupported("BatchNormalization(axis != -1 / renorm / regularizers / constraints)")
+        self.axis, self.momentum, self.epsilon, self.center, self.scale = axis, float(momentum), float(epsilon), \
+            center, scale
+        self._inits = (gamma_initializer, beta_initializer, moving_mean_initializer, moving_variance_initializer)
+        self.gamma = self.beta = None
+
+    def build(self, input_shape):
+        shape = (input_shape[-1],)
+        if self.scale:
+            self.gamma = self.add_weight(shape=shape, initializer=self._inits[0], name="gamma")
+        if self.center:
+            self.beta = self.add_weight(shape=shape, initializer=self._inits[1], name="beta")
+        self.moving_mean = self.add_weight(shape=shape, initializer=self._inits[2], trainable=False,
+                                           name="moving_mean")
+        self.moving_variance = self.add_weight(shape=shape, initializer=self._inits[3], trainable=False,
+                                               name="moving_variance")
+
+    def call(self, inputs, training=None, mask=None):
+        from . import composite
+        if mask is not None:
+            raise _unsupported("BatchNormalization with a mask")
+        moving_mean, moving_variance = self.moving_mean.read_value(), self.moving_variance.read_value()
+        if training and self.trainable:
+            mean, variance = composite.moments(inputs, list(range(len(inputs.shape) - 1)))
+            keep = _t(1.0 - self.momentum)
+            self.moving_mean.assign(ops.add(ops.multiply(moving_mean, _t(self.momentum)), ops.multiply(mean, keep)))
+            self.moving_variance.assign(ops.add(ops.multiply(moving_variance, _t(self.momentum)),
+                                                ops.multiply(variance, keep)))
+        else:
+            mean, variance = moving_mean, moving_variance
+        return composite.batch_norm_apply(inputs, mean, variance, self.beta.read_value() if self.center else None,
+                                          self.gamma.read_value() if self.scale else None, self.epsilon)
+
+
+class Embedding(Layer):
+    def __init__(self, input_dim, output_dim, embeddings_initializer="uniform", embeddings_regularizer=None,
+                 embeddings_constraint=None, mask_zero=False, **kwargs):
+        super().__init__(**kwargs)
+        if embeddings_regularizer is not None or embeddings_constraint is not None or mask_zero:
+            raise _unsupported("Embedding(regularizer / constraint / mask_zero)")
+        self.input_dim, self.output_dim = int(input_dim), int(output_dim)
+        self.embeddings_initializer = embeddings_initializer
+        self.embeddings = None
+
+    def build(self, input_shape=None):
+        self.embeddings = self.add_weight(shape=(self.input_dim, self.output_dim),
+                                          initializer=self.embeddings_initializer, name="embeddings")
+
+    def call(self, inputs):
+        if inputs.dtype not in (core.int32, core.int64):
+            inputs = ops.cast(inputs, core.int32)
+        return ops.gather(self.embeddings, inputs)
 
 
 class Flatten(Layer):

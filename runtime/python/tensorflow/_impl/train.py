@@ -276,6 +276,8 @@ class KerasOptimizer:
             self._lr_var = keras.KerasVariable(np.float32(value), (), core.float32, False, "learning_rate",
                                                path=keras._snake(self.name) + "/learning_rate")
 
+    _sparse_as_dense = False
+
     @property
     def iterations(self):
         if self._iterations is None:
@@ -334,6 +336,12 @@ class KerasOptimizer:
         gv = [(g, v) for g, v in grads_and_vars if g is not None]
         if not gv:
             raise ValueError("No gradients provided for any variable.")
+        if not self._sparse_as_dense and any(isinstance(g, grads.IndexedSlices) for g, _ in gv):
+            # Keras 3 scatters IndexedSlices into the slots slice by slice (repeated rows and
+            # rows absent from the batch then differ from a dense update)
+            raise NotImplementedError("tfmigrate bundled runtime: %s with sparse (IndexedSlices) gradients, e.g. "
+                                      "from an Embedding, is not supported (Keras 3 updates the slots row by row); "
+                                      "run with --backend tensorflow" % type(self).__name__)
         it = self.iterations
         for g, v in gv:
             self._apply(g, v)
@@ -360,6 +368,10 @@ class SGD(KerasOptimizer):
     def __init__(self, learning_rate=0.01, momentum=0.0, nesterov=False, name="SGD", **kw):
         super().__init__(learning_rate, name)
         self.momentum, self.nesterov = momentum, nesterov
+
+    @property
+    def _sparse_as_dense(self):   # a plain SGD step scatters -lr * g: the same as the dense update
+        return not self.momentum
 
     def _apply(self, g, v):
         lr = self._current_lr(v.dtype)
