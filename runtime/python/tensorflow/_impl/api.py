@@ -262,6 +262,9 @@ def _build():
     keras = _mod("tensorflow.keras", {"optimizers": keras_opt, "layers": keras_layers, "losses": keras_losses,
                                       "metrics": keras_metrics, "initializers": keras_init, "activations": keras_act,
                                       "Sequential": K.Sequential, "Model": K.Model, "Input": K.Input,
+                                      "backend": _mod("tensorflow.keras.backend", {
+                                          "clear_session": K.clear_session, "floatx": K.floatx,
+                                          "epsilon": K.epsilon}),
                                       "models": _mod("tensorflow.keras.models", {"Sequential": K.Sequential,
                                                                                  "Model": K.Model})})
 

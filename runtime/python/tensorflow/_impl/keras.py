@@ -1140,8 +1140,11 @@ _METRIC_FNS = {"mae": mean_absolute_error, "mean_absolute_error": mean_absolute_
 def _compile_metric(ident, y_true, y_pred):
     """Keras 3's compile-time metric: built inside fit's first trace, so TensorFlow's graph
     name scopes make its variables "NAME/total" and "NAME_1/count"."""
+    if isinstance(ident, MeanMetricWrapper):
+        return ident   # a metric object the program made (its variables already exist)
     if not isinstance(ident, str):
-        raise _unsupported("compile(metrics=[%r]) (only metric names are supported)" % (ident,))
+        raise _unsupported("compile(metrics=[%r]) (metric names and MeanMetricWrapper metrics are supported)"
+                           % (ident,))
     if ident.lower() in ("accuracy", "acc"):
         t_rank, p_rank = len(y_true.shape), len(y_pred.shape)
         t_last, p_last = (y_true.shape.as_list() or [None])[-1], y_pred.shape.as_list()[-1]
@@ -1301,8 +1304,15 @@ class Model(Layer):
             validation_data=None, shuffle=True, class_weight=None, sample_weight=None, initial_epoch=0,
             steps_per_epoch=None, **kw):
         self._check(verbose)
-        if callbacks or validation_split or class_weight is not None or sample_weight is not None or steps_per_epoch:
-            raise _unsupported("fit(callbacks/validation_split/class_weight/sample_weight/steps_per_epoch)")
+        if callbacks or class_weight is not None or sample_weight is not None or steps_per_epoch:
+            raise _unsupported("fit(callbacks/class_weight/sample_weight/steps_per_epoch)")
+        if validation_split:
+            if validation_data is not None:
+                raise ValueError("`validation_split` and `validation_data` are mutually exclusive")
+            x, y = _array(x), _array(y)
+            # Keras 3 holds out the last fraction of the arrays, before any shuffling
+            cut = int(np.floor(len(x) * (1.0 - validation_split)))
+            x, y, validation_data = x[:cut], y[:cut], (x[cut:], y[cut:])
         from . import data
         is_ds = isinstance(x, data.Dataset)
         batches = self._batches(x, y, batch_size)
@@ -1396,6 +1406,15 @@ class Model(Layer):
 
     def summary(self, *a, **k):
         raise _unsupported("Model.summary() (its table layout)")
+
+    def save(self, *a, **k):
+        raise _unsupported("Model.save()")
+
+    def save_weights(self, *a, **k):
+        raise _unsupported("Model.save_weights()")
+
+    def load_weights(self, *a, **k):
+        raise _unsupported("Model.load_weights()")
 
     def get_layer(self, name=None, index=None):
         if index is not None:
@@ -1525,3 +1544,16 @@ class Functional(Model):
 
     def __repr__(self):
         return "<Functional name=%s, built=True>" % self.name
+
+
+def clear_session(free_memory=True):
+    """tf.keras.backend.clear_session: Keras forgets the names it gave (the next Dense is "dense")."""
+    _uids.clear()
+
+
+def floatx():
+    return "float32"
+
+
+def epsilon():
+    return _EPSILON
