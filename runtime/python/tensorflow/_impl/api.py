@@ -224,7 +224,8 @@ def _build():
                "glorot_uniform_initializer": variables.glorot_uniform_initializer,
                "glorot_normal_initializer": composite.glorot_normal_initializer,
                "variance_scaling_initializer": composite.variance_scaling_initializer}
-    keras_opt = _mod("tensorflow.keras.optimizers", {"SGD": train.SGD, "Adam": train.Adam, "schedules": _mod(
+    keras_opt = _mod("tensorflow.keras.optimizers", {"SGD": train.SGD, "Adam": train.Adam, "RMSprop": train.RMSprop,
+                                                     "Adagrad": train.Adagrad, "schedules": _mod(
         "tensorflow.keras.optimizers.schedules", {"ExponentialDecay": train.ExponentialDecay,
                                                   "LearningRateSchedule": train.LearningRateSchedule})})
     from . import keras as K

@@ -1184,6 +1184,10 @@ def _optimizer(spec):
             return train.SGD()
         if key == "adam":
             return train.Adam()
+        if key == "rmsprop":
+            return train.RMSprop()
+        if key == "adagrad":
+            return train.Adagrad()
         raise _unsupported("optimizer %r" % spec)
     if isinstance(spec, train.KerasOptimizer):
         return spec

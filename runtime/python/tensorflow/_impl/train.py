@@ -312,14 +312,25 @@ class KerasOptimizer:
             lr = lr()
         return ops.cast(_t(lr), dtype) if isinstance(lr, core.Tensor) else _t(lr, dtype=dtype)
 
-    def _slot(self, v, name):
+    def _slot(self, v, name, init=0.0):
         key = (id(v), name)
         if key not in self._slots:
             # created by the trace itself when inside tf.function (Keras 3 builds its slots on
             # the first apply_gradients), so that function is traced again, as in TF
-            self._slots[key] = variables.Variable(np.zeros(v.shape.as_list(), dtype=v.dtype.as_numpy_dtype), trainable=False,
-                                                  name=v.name.split(":")[0] + "_" + name)
+            self._slots[key] = variables.Variable(np.full(v.shape.as_list(), init, dtype=v.dtype.as_numpy_dtype),
+                                                  trainable=False, name=v.name.split(":")[0] + "_" + name)
         return self._slots[key]
+
+    @staticmethod
+    def _check_kw(kw):
+        for k in ("clipnorm", "clipvalue", "global_clipnorm", "weight_decay", "loss_scale_factor",
+                  "gradient_accumulation_steps"):
+            if kw.get(k) is not None:
+                raise NotImplementedError("tfmigrate bundled runtime: Keras optimizer argument %s= is not supported; "
+                                          "run with --backend tensorflow" % k)
+        if kw.get("use_ema"):
+            raise NotImplementedError("tfmigrate bundled runtime: Keras optimizer argument use_ema= is not supported; "
+                                      "run with --backend tensorflow")
 
     def apply_gradients(self, grads_and_vars, name=None, **kw):
         grads_and_vars = list(grads_and_vars)
@@ -366,6 +377,7 @@ class KerasOptimizer:
 
 class SGD(KerasOptimizer):
     def __init__(self, learning_rate=0.01, momentum=0.0, nesterov=False, name="SGD", **kw):
+        self._check_kw(kw)
         super().__init__(learning_rate, name)
         self.momentum, self.nesterov = momentum, nesterov
 
@@ -388,6 +400,10 @@ class SGD(KerasOptimizer):
 
 class Adam(KerasOptimizer):
     def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-07, amsgrad=False, name="Adam", **kw):
+        self._check_kw(kw)
+        if amsgrad:
+            raise NotImplementedError("tfmigrate bundled runtime: Adam(amsgrad=True) is not supported; "
+                                      "run with --backend tensorflow")
         super().__init__(learning_rate, name)
         self.beta_1, self.beta_2, self.epsilon = beta_1, beta_2, epsilon
 
@@ -402,3 +418,50 @@ class Adam(KerasOptimizer):
         s.assign_add(ops.multiply(ops.subtract(ops.square(g), s.value()), _t(1.0 - self.beta_2, dtype=v.dtype)))
         alpha = ops.realdiv(ops.multiply(lr, ops.sqrt(ops.subtract(one, ops.pow(b2, step)))), ops.subtract(one, ops.pow(b1, step)))
         v.assign_sub(ops.realdiv(ops.multiply(m.value(), alpha), ops.add(ops.sqrt(s.value()), _t(self.epsilon, dtype=v.dtype))))
+
+
+class RMSprop(KerasOptimizer):
+    """Keras 3 RMSprop: velocity = rho v + (1 - rho) g^2; step lr g / sqrt(velocity + eps)
+    (centered: minus the squared mean gradient), through a momentum slot when momentum > 0."""
+
+    def __init__(self, learning_rate=0.001, rho=0.9, momentum=0.0, epsilon=1e-07, centered=False, name="RMSprop", **kw):
+        self._check_kw(kw)
+        super().__init__(learning_rate, name)
+        self.rho, self.momentum, self.epsilon, self.centered = rho, momentum, epsilon, centered
+
+    def _apply(self, g, v):
+        lr = self._current_lr(v.dtype)
+        vel = self._slot(v, "velocity")
+        dt = v.dtype
+        vel.assign(ops.add(ops.multiply(_t(self.rho, dtype=dt), vel.value()),
+                           ops.multiply(_t(1 - self.rho, dtype=dt), ops.square(g))))
+        if self.centered:
+            avg = self._slot(v, "average_gradient")
+            avg.assign(ops.add(ops.multiply(_t(self.rho, dtype=dt), avg.value()),
+                               ops.multiply(_t(1 - self.rho, dtype=dt), g)))
+            denom = ops.add(ops.subtract(vel.value(), ops.square(avg.value())), _t(self.epsilon, dtype=dt))
+        else:
+            denom = ops.add(vel.value(), _t(self.epsilon, dtype=dt))
+        inc = ops.realdiv(ops.multiply(lr, g), ops.sqrt(denom))
+        if self.momentum > 0:
+            mom = self._slot(v, "momentum")
+            mom.assign(ops.add(ops.multiply(_t(self.momentum, dtype=dt), mom.value()), inc))
+            v.assign_sub(mom.value())
+        else:
+            v.assign_sub(inc)
+
+
+class Adagrad(KerasOptimizer):
+    """Keras 3 Adagrad: accumulator (from initial_accumulator_value) += g^2; step
+    lr g / sqrt(accumulator + eps)."""
+
+    def __init__(self, learning_rate=0.001, initial_accumulator_value=0.1, epsilon=1e-07, name="Adagrad", **kw):
+        self._check_kw(kw)
+        super().__init__(learning_rate, name)
+        self.initial_accumulator_value, self.epsilon = initial_accumulator_value, epsilon
+
+    def _apply(self, g, v):
+        lr = self._current_lr(v.dtype)
+        acc = self._slot(v, "accumulator", init=self.initial_accumulator_value)
+        acc.assign_add(ops.square(g))
+        v.assign_sub(ops.realdiv(ops.multiply(lr, g), ops.sqrt(ops.add(acc.value(), _t(self.epsilon, dtype=v.dtype)))))
