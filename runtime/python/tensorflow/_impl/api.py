@@ -233,7 +233,11 @@ def _build():
         "Layer": K.Layer, "Dense": K.Dense, "Flatten": K.Flatten, "ReLU": K.ReLU, "Activation": K.Activation,
         "Dropout": K.Dropout, "Input": K.Input, "InputLayer": K.InputLayer, "Conv2D": K.Conv2D,
         "MaxPooling2D": K.MaxPooling2D, "AveragePooling2D": K.AveragePooling2D, "MaxPool2D": K.MaxPooling2D,
-        "AvgPool2D": K.AveragePooling2D, "BatchNormalization": K.BatchNormalization, "Embedding": K.Embedding})
+        "AvgPool2D": K.AveragePooling2D, "BatchNormalization": K.BatchNormalization, "Embedding": K.Embedding,
+        "Reshape": K.Reshape, "Lambda": K.Lambda, "Add": K.Add, "Subtract": K.Subtract, "Multiply": K.Multiply,
+        "Concatenate": K.Concatenate, "GlobalAveragePooling2D": K.GlobalAveragePooling2D,
+        "GlobalMaxPooling2D": K.GlobalMaxPooling2D, "GlobalAvgPool2D": K.GlobalAveragePooling2D,
+        "GlobalMaxPool2D": K.GlobalMaxPooling2D, "LeakyReLU": K.LeakyReLU, "Softmax": K.Softmax})
     keras_losses = _mod("tensorflow.keras.losses", {
         "Loss": K.Loss, "MeanSquaredError": K.MeanSquaredError, "MeanAbsoluteError": K.MeanAbsoluteError,
         "SparseCategoricalCrossentropy": K.SparseCategoricalCrossentropy,

@@ -726,6 +726,104 @@ class Embedding(Layer):
         return ops.gather(self.embeddings, inputs)
 
 
+class Reshape(Layer):
+    def __init__(self, target_shape, **kwargs):
+        super().__init__(**kwargs)
+        self.target_shape = tuple(int(d) for d in target_shape)
+
+    def call(self, inputs):
+        return ops.reshape(inputs, ops.concat([ops.shape(inputs)[:1], _t(list(self.target_shape), dtype=core.int32)], 0))
+
+
+class Lambda(Layer):
+    def __init__(self, function, output_shape=None, mask=None, arguments=None, **kwargs):
+        super().__init__(**kwargs)
+        self.function, self.arguments = function, dict(arguments or {})
+
+    def call(self, inputs):
+        return self.function(inputs, **self.arguments)
+
+
+class _Merge(Layer):
+    def call(self, inputs):
+        if not isinstance(inputs, (list, tuple)) or len(inputs) < 1:
+            raise ValueError("A merge layer should be called on a list of inputs. Received: inputs=%r" % (inputs,))
+        return self._merge(list(inputs))
+
+
+class Add(_Merge):
+    def _merge(self, xs):
+        out = xs[0]
+        for x in xs[1:]:
+            out = ops.add(out, x)
+        return out
+
+
+class Subtract(_Merge):
+    def _merge(self, xs):
+        if len(xs) != 2:
+            raise ValueError("A `Subtract` layer should be called on exactly 2 inputs. Received: inputs=%r" % (xs,))
+        return ops.subtract(xs[0], xs[1])
+
+
+class Multiply(_Merge):
+    def _merge(self, xs):
+        out = xs[0]
+        for x in xs[1:]:
+            out = ops.multiply(out, x)
+        return out
+
+
+class Concatenate(_Merge):
+    def __init__(self, axis=-1, **kwargs):
+        super().__init__(**kwargs)
+        self.axis = axis
+
+    def _merge(self, xs):
+        return ops.concat(xs, self.axis)
+
+
+class _GlobalPooling2D(Layer):
+    def __init__(self, data_format=None, keepdims=False, **kwargs):
+        super().__init__(**kwargs)
+        _channels_last(data_format)
+        self.keepdims = keepdims
+
+    def call(self, inputs):
+        fn = ops.reduce_mean if self._op == "avg" else ops.reduce_max
+        return fn(inputs, axis=[1, 2], keepdims=self.keepdims)
+
+
+class GlobalAveragePooling2D(_GlobalPooling2D):
+    _op = "avg"
+
+
+class GlobalMaxPooling2D(_GlobalPooling2D):
+    _op = "max"
+
+
+class LeakyReLU(Layer):
+    def __init__(self, negative_slope=0.3, **kwargs):
+        super().__init__(**kwargs)
+        self.negative_slope = float(negative_slope)
+
+    def call(self, inputs):
+        from . import composite
+        return composite.leaky_relu(inputs, alpha=self.negative_slope)
+
+
+class Softmax(Layer):
+    def __init__(self, axis=-1, **kwargs):
+        super().__init__(**kwargs)
+        if axis != -1:
+            raise _unsupported("Softmax(axis != -1)")
+
+    def call(self, inputs, mask=None):
+        if mask is not None:
+            raise _unsupported("Softmax with a mask")
+        return _keras_softmax(inputs)
+
+
 class Flatten(Layer):
     def call(self, inputs):
         dims = inputs.shape.as_list()[1:]
@@ -1215,6 +1313,18 @@ def _array(v):
     return a.astype(np.float32) if a.dtype.kind == "f" else a
 
 
+def _rows(x):
+    return len(x[0]) if isinstance(x, list) else len(x)
+
+
+def _slice(x, a, b):
+    return [v[a:b] for v in x] if isinstance(x, list) else x[a:b]
+
+
+def _tensors(x):
+    return [_t(v) for v in x] if isinstance(x, list) else _t(x)
+
+
 class Model(Layer):
     def __new__(cls, *args, **kwargs):
         if cls is Model and (args or "inputs" in kwargs or "outputs" in kwargs):
@@ -1281,12 +1391,21 @@ class Model(Layer):
             out = []
             for e in x:
                 bx, by = (e[0], e[1]) if isinstance(e, (tuple, list)) else (e, None)
-                out.append((_array(bx), _array(by)))
+                out.append((self._data(bx), _array(by)))
             return out
-        x, y = _array(x), _array(y)
-        n = len(x)
+        x, y = self._data(x), _array(y)
+        n = _rows(x)
         bs = batch_size or 32
-        return [(x[i:i + bs], None if y is None else y[i:i + bs]) for i in range(0, n, bs)]
+        return [(_slice(x, i, i + bs), None if y is None else y[i:i + bs]) for i in range(0, n, bs)]
+
+    def _multi_input(self):
+        return isinstance(self, Functional) and len(nest.flatten(self._inputs)) > 1
+
+    def _data(self, x):
+        """The inputs as arrays: a list of arrays for a multi-input functional model."""
+        if self._multi_input() and isinstance(x, (list, tuple)):
+            return [_array(a) for a in x]
+        return _array(x)
 
     def _check(self, verbose):
         if type(self).train_step is not Model.train_step or type(self).test_step is not Model.test_step:
@@ -1310,7 +1429,7 @@ class Model(Layer):
         with grads.GradientTape() as tape:
             y_pred = self(x, training=True)
             loss = self._compute_loss(y, y_pred)
-        self._loss_tracker.update_state(loss, sample_weight=len(x))
+        self._loss_tracker.update_state(loss, sample_weight=_rows(x))
         self._update_metrics(y, y_pred)
         tw = self.trainable_weights
         gs = tape.gradient(loss, tw)
@@ -1325,10 +1444,11 @@ class Model(Layer):
         if validation_split:
             if validation_data is not None:
                 raise ValueError("`validation_split` and `validation_data` are mutually exclusive")
-            x, y = _array(x), _array(y)
+            y = _array(y)
             # Keras 3 holds out the last fraction of the arrays, before any shuffling
-            cut = int(np.floor(len(x) * (1.0 - validation_split)))
-            x, y, validation_data = x[:cut], y[:cut], (x[cut:], y[cut:])
+            x = self._data(x)
+            cut = int(np.floor(_rows(x) * (1.0 - validation_split)))
+            x, y, validation_data = _slice(x, 0, cut), y[:cut], (_slice(x, cut, None), y[cut:])
         from . import data
         is_ds = isinstance(x, data.Dataset)
         batches = self._batches(x, y, batch_size)
@@ -1342,7 +1462,7 @@ class Model(Layer):
                 if is_ds and epoch > initial_epoch:
                     batches = self._batches(x, y, batch_size)   # a dataset is iterated anew every epoch
                 for bx, by in batches:
-                    self._train_batch(_t(bx), by)
+                    self._train_batch(_tensors(bx), by)
             finally:
                 _fitting.pop()
             logs = self._logs()
@@ -1366,9 +1486,9 @@ class Model(Layer):
         _fitting.append(True)
         try:
             for bx, by in self._batches(x, y, batch_size):
-                y_pred = self(_t(bx), training=False)
+                y_pred = self(_tensors(bx), training=False)
                 loss = self._compute_loss(by, y_pred)
-                self._loss_tracker.update_state(loss, sample_weight=len(bx))
+                self._loss_tracker.update_state(loss, sample_weight=_rows(bx))
                 self._update_metrics(by, y_pred)
         finally:
             _fitting.pop()
@@ -1378,7 +1498,7 @@ class Model(Layer):
         return logs["loss"] if len(logs) == 1 else list(logs.values())
 
     def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None):
-        outs = [self(_t(bx), training=False).numpy() for bx, _ in self._batches(x, None, batch_size)]
+        outs = [self(_tensors(bx), training=False).numpy() for bx, _ in self._batches(x, None, batch_size)]
         return np.concatenate(outs, axis=0)
 
     def train_on_batch(self, x, y=None, sample_weight=None, class_weight=None, return_dict=False):
@@ -1388,7 +1508,7 @@ class Model(Layer):
         self._reset_metrics()
         _fitting.append(True)
         try:
-            self._train_batch(_t(_array(x)), _array(y))
+            self._train_batch(_tensors(self._data(x)), _array(y))
         finally:
             _fitting.pop()
         return self._batch_logs(return_dict)
@@ -1398,11 +1518,11 @@ class Model(Layer):
         if sample_weight is not None:
             raise _unsupported("test_on_batch(sample_weight=)")
         self._reset_metrics()
-        bx, by = _array(x), _array(y)
+        bx, by = self._data(x), _array(y)
         _fitting.append(True)
         try:
-            y_pred = self(_t(bx), training=False)
-            self._loss_tracker.update_state(self._compute_loss(by, y_pred), sample_weight=len(bx))
+            y_pred = self(_tensors(bx), training=False)
+            self._loss_tracker.update_state(self._compute_loss(by, y_pred), sample_weight=_rows(bx))
             self._update_metrics(by, y_pred)
         finally:
             _fitting.pop()
@@ -1418,7 +1538,7 @@ class Model(Layer):
         return logs["loss"] if len(logs) == 1 else list(logs.values())
 
     def predict_on_batch(self, x):
-        return self(_t(_array(x)), training=False).numpy()
+        return self(_tensors(self._data(x)), training=False).numpy()
 
     def summary(self, *a, **k):
         raise _unsupported("Model.summary() (its table layout)")
@@ -1514,22 +1634,25 @@ class Functional(Model):
     def __init__(self, inputs, outputs, name=None, trainable=True, **kwargs):
         Model.__init__(self, name=name or _auto_name("functional"), trainable=trainable)
         self._inputs, self._outputs = inputs, outputs
-        order = []
+        order, depth = [], {}
 
-        def visit(kt):
+        def visit(kt, d):
+            # Keras orders a functional model's layers by depth from the outputs (deepest,
+            # the inputs, first), then by discovery (post-order)
             if not isinstance(kt, KerasTensor):
                 return
-            if kt._node is None:
-                layer = getattr(kt, "_input_layer", None)
-            else:
-                layer = kt._node[0]
+            layer = getattr(kt, "_input_layer", None) if kt._node is None else kt._node[0]
+            if kt._node is not None:
                 for a in nest.flatten(kt._node[1][0]):
-                    visit(a)
-            if layer is not None and not any(layer is l for l in order):
-                order.append(layer)
+                    visit(a, d + 1)
+            if layer is not None:
+                if not any(layer is l for l in order):
+                    order.append(layer)
+                depth[id(layer)] = max(depth.get(id(layer), 0), d)
         for kt in nest.flatten(outputs):
-            visit(kt)
-        self._layers.extend(order)
+            visit(kt, 0)
+        index = {id(l): i for i, l in enumerate(order)}
+        self._layers.extend(sorted(order, key=lambda l: (-depth[id(l)], index[id(l)])))
         self.built = True
 
     @property
