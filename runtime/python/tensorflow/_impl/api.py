@@ -267,6 +267,9 @@ def _build():
     keras = _mod("tensorflow.keras", {"optimizers": keras_opt, "layers": keras_layers, "losses": keras_losses,
                                       "metrics": keras_metrics, "initializers": keras_init, "activations": keras_act,
                                       "Sequential": K.Sequential, "Model": K.Model, "Input": K.Input,
+                                      "regularizers": _mod("tensorflow.keras.regularizers", {
+                                          "Regularizer": K.Regularizer, "L1": K.L1, "L2": K.L2, "L1L2": K.L1L2,
+                                          "l1": K.L1, "l2": K.L2, "l1_l2": K.L1L2, "get": K.get_regularizer}),
                                       "backend": _mod("tensorflow.keras.backend", {
                                           "clear_session": K.clear_session, "floatx": K.floatx,
                                           "epsilon": K.epsilon}),

@@ -67,6 +67,7 @@ class KerasVariable:
         else:
             value = lambda: init(shape, dtype=dtype)   # noqa: E731 - run where the variable is created
         self._tfm_variable = variables.Variable(value, trainable=trainable, name=tf_name, dtype=dtype)
+        self.regularizer = None
         self._value = self._tfm_variable   # where Keras 3 keeps it (tfmigrate's trace recorder looks there)
 
     name = property(lambda self: self._name)
@@ -278,6 +279,53 @@ def get_initializer(spec):
     return spec
 
 
+# ---------------------------------------------------------------------------- regularizers
+class Regularizer:
+    def __call__(self, x):
+        return _t(0.0)
+
+
+class L1L2(Regularizer):
+    def __init__(self, l1=0.0, l2=0.0):
+        self.l1, self.l2 = float(l1 or 0.0), float(l2 or 0.0)
+
+    def __call__(self, x):
+        x = _t(x)
+        reg = _t(0.0, dtype=x.dtype)
+        if self.l1 != 0.0:
+            reg = ops.add(reg, ops.multiply(_t(self.l1, dtype=x.dtype), ops.reduce_sum(ops.abs(x))))
+        if self.l2 != 0.0:
+            reg = ops.add(reg, ops.multiply(_t(self.l2, dtype=x.dtype), ops.reduce_sum(ops.square(x))))
+        return reg
+
+
+class L1(Regularizer):
+    def __init__(self, l1=0.01):
+        self.l1 = float(0.01 if l1 is None else l1)
+
+    def __call__(self, x):
+        x = _t(x)
+        return ops.multiply(_t(self.l1, dtype=x.dtype), ops.reduce_sum(ops.abs(x)))
+
+
+class L2(Regularizer):
+    def __init__(self, l2=0.01):
+        self.l2 = float(0.01 if l2 is None else l2)
+
+    def __call__(self, x):
+        x = _t(x)
+        return ops.multiply(_t(self.l2, dtype=x.dtype), ops.reduce_sum(ops.square(x)))
+
+
+def get_regularizer(spec):
+    if spec is None or isinstance(spec, Regularizer) or (callable(spec) and not isinstance(spec, str)):
+        return spec
+    table = {"l1": L1, "l2": L2, "l1_l2": L1L2, "l1l2": L1L2}
+    if isinstance(spec, str) and spec.lower() in table:
+        return table[spec.lower()]()
+    raise ValueError("Could not interpret regularizer identifier: %s" % (spec,))
+
+
 # ---------------------------------------------------------------------------- activations
 def _keras_softmax(x, axis=-1):
     out = nn.softmax(x)
@@ -416,8 +464,8 @@ class Layer:
 
     def add_weight(self, shape=None, initializer=None, dtype=None, trainable=True, regularizer=None, constraint=None,
                    name=None, **kwargs):
-        if regularizer is not None or constraint is not None:
-            raise _unsupported("add_weight(regularizer=/constraint=)")
+        if constraint is not None:
+            raise _unsupported("add_weight(constraint=)")
         dtype = core.as_dtype(dtype or core.float32)
         if initializer is None:
             initializer = "glorot_uniform" if dtype.is_floating else "zeros"
@@ -429,8 +477,43 @@ class Layer:
         finally:
             if pushed:
                 _scope.pop()
+        v.regularizer = get_regularizer(regularizer)
         (self._trainable_variables if trainable else self._non_trainable_variables).append(v)
         return v
+
+    # losses: add_loss() during call (cleared when an outermost call starts) and the
+    # penalties of weight regularizers, computed when read
+    def add_loss(self, loss):
+        for x in nest.flatten(loss):
+            if not isinstance(x, (core.Tensor, variables.Variable, KerasVariable)):
+                raise ValueError("`add_loss()` can only be called from inside `build()` or `call()`, on a tensor "
+                                 "input. Received invalid value: %r" % (x,))
+            self.__dict__.setdefault("_own_losses", []).append(x)
+
+    def _clear_losses(self):
+        self.__dict__["_own_losses"] = []
+        for l in self._layers:
+            l._clear_losses()
+
+    def _all_layers(self):
+        out, seen = [], set()
+
+        def walk(layer):
+            for l in layer._layers:
+                if id(l) not in seen:
+                    seen.add(id(l))
+                    out.append(l)
+                    walk(l)
+        walk(self)
+        return out
+
+    @property
+    def losses(self):
+        out = list(self.__dict__.get("_own_losses", []))
+        for l in self._all_layers():
+            out.extend(l.__dict__.get("_own_losses", []))
+        out.extend(w.regularizer(w) for w in self.trainable_weights if w.regularizer is not None)
+        return out
 
     def _accepts_training(self):
         try:
@@ -457,6 +540,8 @@ class Layer:
             kwargs["training"] = _call_training[-1]
         if training is None and _call_training:
             training = _call_training[-1]
+        if not _call_training:
+            self._clear_losses()   # an outermost call starts a new collection of add_loss() losses
         _scope.append(self.name)
         _call_training.append(training)
         try:
@@ -527,10 +612,6 @@ class Layer:
     def non_trainable_variables(self):
         return [w for w in self.variables if not w.trainable] if self.trainable else self.variables
 
-    @property
-    def losses(self):
-        return []
-
     def get_weights(self):
         return [w.numpy() for w in self.weights]
 
@@ -558,9 +639,9 @@ class Dense(Layer):
                  bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None,
                  kernel_constraint=None, bias_constraint=None, **kwargs):
         super().__init__(**kwargs)
-        if any(x is not None for x in (kernel_regularizer, bias_regularizer, activity_regularizer, kernel_constraint,
-                                       bias_constraint)):
-            raise _unsupported("Dense regularizers/constraints")
+        if any(x is not None for x in (activity_regularizer, kernel_constraint, bias_constraint)):
+            raise _unsupported("Dense activity_regularizer/constraints")
+        self.kernel_regularizer, self.bias_regularizer = kernel_regularizer, bias_regularizer
         self.units = int(units)
         self.activation = get_activation(activation)
         self.use_bias = use_bias
@@ -569,9 +650,10 @@ class Dense(Layer):
 
     def build(self, input_shape):
         self.kernel = self.add_weight(shape=(input_shape[-1], self.units), initializer=self.kernel_initializer,
-                                      name="kernel")
+                                      regularizer=self.kernel_regularizer, name="kernel")
         if self.use_bias:
-            self.bias = self.add_weight(shape=(self.units,), initializer=self.bias_initializer, name="bias")
+            self.bias = self.add_weight(shape=(self.units,), initializer=self.bias_initializer,
+                                        regularizer=self.bias_regularizer, name="bias")
 
     def call(self, inputs):
         x = inputs
@@ -609,9 +691,9 @@ class Conv2D(Layer):
                  kernel_constraint=None, bias_constraint=None, **kwargs):
         super().__init__(**kwargs)
         _channels_last(data_format)
-        if groups != 1 or any(x is not None for x in (kernel_regularizer, bias_regularizer, activity_regularizer,
-                                                      kernel_constraint, bias_constraint)):
-            raise _unsupported("Conv2D groups/regularizers/constraints")
+        if groups != 1 or any(x is not None for x in (activity_regularizer, kernel_constraint, bias_constraint)):
+            raise _unsupported("Conv2D groups/activity_regularizer/constraints")
+        self.kernel_regularizer, self.bias_regularizer = kernel_regularizer, bias_regularizer
         if padding not in ("valid", "same"):
             raise ValueError("The `padding` argument must be one of 'valid', 'same'. Received: %s" % padding)
         self.filters, self.kernel_size = int(filters), _tuple2(kernel_size, "kernel_size")
@@ -623,9 +705,11 @@ class Conv2D(Layer):
 
     def build(self, input_shape):
         self.kernel = self.add_weight(shape=self.kernel_size + (input_shape[-1], self.filters),
-                                      initializer=self.kernel_initializer, name="kernel")
+                                      initializer=self.kernel_initializer, regularizer=self.kernel_regularizer,
+                                      name="kernel")
         if self.use_bias:
-            self.bias = self.add_weight(shape=(self.filters,), initializer=self.bias_initializer, name="bias")
+            self.bias = self.add_weight(shape=(self.filters,), initializer=self.bias_initializer,
+                                        regularizer=self.bias_regularizer, name="bias")
 
     def call(self, inputs):
         from . import composite
@@ -1414,9 +1498,16 @@ class Model(Layer):
             raise RuntimeError("You must call `compile()` before using the model.")
 
     def _compute_loss(self, y, y_pred):
-        if self._loss_obj is None:
+        # Keras 3: the compiled loss plus every add_loss() / regularization loss, summed together
+        losses = [self._loss_obj(y, y_pred)] if self._loss_obj is not None else []
+        for extra in self.losses:
+            extra = _t(extra)
+            if not extra.dtype.is_floating:
+                extra = ops.cast(extra, core.float32)
+            losses.append(ops.reduce_sum(extra))
+        if not losses:
             raise ValueError("No loss to compute. Provide a `loss` argument in `compile()`.")
-        return self._loss_obj(y, y_pred)
+        return losses[0] if len(losses) == 1 else ops.reduce_sum(ops.stack(losses))
 
     def train_step(self, data):
         raise _unsupported("calling Model.train_step directly")
