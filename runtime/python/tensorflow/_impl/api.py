@@ -237,7 +237,7 @@ def _build():
         "Reshape": K.Reshape, "Lambda": K.Lambda, "Add": K.Add, "Subtract": K.Subtract, "Multiply": K.Multiply,
         "Concatenate": K.Concatenate, "GlobalAveragePooling2D": K.GlobalAveragePooling2D,
         "GlobalMaxPooling2D": K.GlobalMaxPooling2D, "GlobalAvgPool2D": K.GlobalAveragePooling2D,
-        "GlobalMaxPool2D": K.GlobalMaxPooling2D, "LeakyReLU": K.LeakyReLU, "Softmax": K.Softmax})
+        "GlobalMaxPool2D": K.GlobalMaxPooling2D, "LeakyReLU": K.LeakyReLU, "Softmax": K.Softmax, "LayerNormalization": K.LayerNormalization})
     keras_losses = _mod("tensorflow.keras.losses", {
         "Loss": K.Loss, "MeanSquaredError": K.MeanSquaredError, "MeanAbsoluteError": K.MeanAbsoluteError,
         "SparseCategoricalCrossentropy": K.SparseCategoricalCrossentropy,
@@ -270,6 +270,7 @@ def _build():
                                       "regularizers": _mod("tensorflow.keras.regularizers", {
                                           "Regularizer": K.Regularizer, "L1": K.L1, "L2": K.L2, "L1L2": K.L1L2,
                                           "l1": K.L1, "l2": K.L2, "l1_l2": K.L1L2, "get": K.get_regularizer}),
+                                      "utils": _mod("tensorflow.keras.utils", {"to_categorical": K.to_categorical}),
                                       "backend": _mod("tensorflow.keras.backend", {
                                           "clear_session": K.clear_session, "floatx": K.floatx,
                                           "epsilon": K.epsilon}),

@@ -399,6 +399,8 @@ class Layer:
         self.__dict__.setdefault("_layers", [])
         self._trainable_variables, self._non_trainable_variables = [], []
         self._name = name or _auto_name(type(self).__name__)
+        if dtype is not None and (getattr(dtype, "name", dtype) not in ("float32", "mixed_float32")):
+            raise _unsupported("a layer dtype other than float32 (%s)" % (getattr(dtype, "name", dtype),))
         self._trainable = trainable
         self.built = False
         shape = kwargs.pop("input_shape", None)
@@ -788,6 +790,42 @@ class BatchNormalization(Layer):
             mean, variance = moving_mean, moving_variance
         return composite.batch_norm_apply(inputs, mean, variance, self.beta.read_value() if self.center else None,
                                           self.gamma.read_value() if self.scale else None, self.epsilon)
+
+
+class LayerNormalization(Layer):
+    """Keras 3 LayerNormalization over the last axis: moments (keepdims), inv = rsqrt(var +
+    eps) * gamma, out = x * inv + (beta - mean * inv)."""
+
+    def __init__(self, axis=-1, epsilon=1e-3, center=True, scale=True, rms_scaling=False, beta_initializer="zeros",
+                 gamma_initializer="ones", beta_regularizer=None, gamma_regularizer=None, beta_constraint=None,
+                 gamma_constraint=None, **kwargs):
+        super().__init__(**kwargs)
+        if axis != -1 or rms_scaling or any(x is not None for x in (beta_constraint, gamma_constraint)):
+            raise _unsupported("LayerNormalization(axis != -1 / rms_scaling / constraints)")
+        self.axis, self.epsilon, self.center, self.scale = axis, float(epsilon), center, scale
+        self._inits = (gamma_initializer, beta_initializer)
+        self._regs = (gamma_regularizer, beta_regularizer)
+        self.gamma = self.beta = None
+
+    def build(self, input_shape):
+        shape = (input_shape[-1],)
+        if self.scale:
+            self.gamma = self.add_weight(shape=shape, initializer=self._inits[0], regularizer=self._regs[0],
+                                         name="gamma")
+        if self.center:
+            self.beta = self.add_weight(shape=shape, initializer=self._inits[1], regularizer=self._regs[1],
+                                        name="beta")
+
+    def call(self, inputs):
+        from . import composite
+        mean, variance = composite.moments(inputs, [len(inputs.shape) - 1], keepdims=True)
+        inv = ops.rsqrt(ops.add(variance, _t(self.epsilon, dtype=inputs.dtype)))
+        if self.scale:
+            inv = ops.multiply(inv, self.gamma.read_value())
+        res = ops.multiply(ops.negative(mean), inv)
+        if self.center:
+            res = ops.add(res, self.beta.read_value())
+        return ops.add(ops.multiply(inputs, inv), res)
 
 
 class Embedding(Layer):
@@ -1787,3 +1825,19 @@ def floatx():
 
 def epsilon():
     return _EPSILON
+
+
+def to_categorical(x, num_classes=None):
+    """tf.keras.utils.to_categorical on arrays: float64 one-hot rows (a trailing 1 dimension dropped)."""
+    if isinstance(x, core.Tensor):
+        x = x.numpy()
+    x = np.array(x, dtype="int64")
+    shape = x.shape
+    if shape and shape[-1] == 1 and len(shape) > 1:
+        shape = tuple(shape[:-1])
+    x = x.reshape(-1)
+    if not num_classes:
+        num_classes = np.max(x) + 1
+    out = np.zeros((x.shape[0], num_classes))
+    out[np.arange(x.shape[0]), x] = 1
+    return np.reshape(out, shape + (num_classes,))
