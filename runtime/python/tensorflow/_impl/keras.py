@@ -1,15 +1,25 @@
-"""tf.keras as TF 2.21 ships it (Keras 3): layers (Layer base, Dense, Flatten, ReLU,
-Activation, Dropout), Sequential and Model subclassing with compile / fit / evaluate /
-predict, losses, metrics.Mean, initializers and activations, over the bundled kernels.
+"""tf.keras as TF 2.21 ships it (Keras 3), over the bundled kernels: layers (Layer base,
+Dense, Conv2D, pooling, Flatten, Reshape, Lambda, merges, activations, Dropout,
+BatchNormalization, LayerNormalization, Embedding), Sequential, Model subclassing and the
+functional API with compile / fit / evaluate / predict / train_on_batch, losses, metrics,
+regularizers, initializers (Keras optimizers are in train.py).
 
 Keras 3 semantics kept here: layer and metric names are uniquified per prefix for the whole
-program ("dense", "dense_1", ...); a weight is a KerasVariable wrapping a tf.Variable named by
-its path ("sequential/dense/kernel:0"), not itself a tf.Variable; layers assigned as
-attributes are tracked in assignment order; a loss reduces "sum_over_batch_size"; fit's
-per-epoch "loss" is the batch-size-weighted mean of the batch losses (a Mean named "loss").
-What cannot be reproduced (Keras 3's own seeded random streams: random initializers draw
-different numbers, Dropout with training=True, shuffling across batches) raises
-NotImplementedError or is documented at the use site."""
+program ("dense", "dense_1", ...); a weight is a KerasVariable wrapping a tf.Variable, not
+itself a tf.Variable, whose `path` is its scoped name and whose backing variable is named as
+TF names it; layers assigned as attributes are tracked in assignment order; a loss reduces
+"sum_over_batch_size"; fit's per-epoch "loss" is the batch-size-weighted mean of the batch
+losses (a Mean named "loss"), compile metrics get TF's graph-scope names ("acc/total",
+"acc_1/count"); fit and evaluate treat a softmax/sigmoid output as symbolic (its logits feed
+the crossentropy, as in Keras's tf.function).
+
+Not reproduced (NotImplementedError naming it, rather than other numbers): Keras's own
+seeded random streams (Dropout with training=True, fit(shuffle=True) across several batches;
+random initializers do run, but draw other numbers than Keras), Model.summary(), saving,
+callbacks, sample/class weights, custom train_step, Adam/momentum on IndexedSlices gradients,
+non-float32 layers. Known naming gap: a model first built inside fit or a tf.function gets
+graph-uniquified tf.Variable names in TF ("dense_1_1"); here it keeps the eager ones (paths
+are unaffected). verbose=1 progress output is not printed."""
 import inspect
 import re
 
