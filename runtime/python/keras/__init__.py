@@ -11,7 +11,7 @@ for _name in dir(_k):
     if not _name.startswith("_"):
         globals()[_name] = getattr(_k, _name)
 for _name in ("layers", "optimizers", "losses", "metrics", "initializers", "activations", "models", "backend",
-              "regularizers", "utils"):
+              "regularizers", "utils", "callbacks"):
     _sys.modules["keras." + _name] = getattr(_k, _name)
 _sys.modules["keras.optimizers.schedules"] = _k.optimizers.schedules
 __version__ = "3.15.1"

@@ -30,7 +30,7 @@ for _name in ("nn", "train", "math", "random", "data", "keras", "errors", "dtype
     if hasattr(_chosen, _name) or _name in vars(_chosen):
         _sys.modules["tensorflow." + _name] = vars(_chosen)[_name]
 for _name in ("layers", "optimizers", "losses", "metrics", "initializers", "activations", "models", "backend",
-              "regularizers", "utils"):
+              "regularizers", "utils", "callbacks"):
     _sys.modules["tensorflow.keras." + _name] = getattr(_chosen.keras, _name)
 _sys.modules["tensorflow.keras.optimizers.schedules"] = _chosen.keras.optimizers.schedules
 

@@ -271,6 +271,11 @@ def _build():
                                           "Regularizer": K.Regularizer, "L1": K.L1, "L2": K.L2, "L1L2": K.L1L2,
                                           "l1": K.L1, "l2": K.L2, "l1_l2": K.L1L2, "get": K.get_regularizer}),
                                       "utils": _mod("tensorflow.keras.utils", {"to_categorical": K.to_categorical}),
+                                      "callbacks": _mod("tensorflow.keras.callbacks", {
+                                          "Callback": K.Callback, "LambdaCallback": K.LambdaCallback,
+                                          "EarlyStopping": K.EarlyStopping,
+                                          "LearningRateScheduler": K.LearningRateScheduler,
+                                          "History": K.History}),
                                       "backend": _mod("tensorflow.keras.backend", {
                                           "clear_session": K.clear_session, "floatx": K.floatx,
                                           "epsilon": K.epsilon}),

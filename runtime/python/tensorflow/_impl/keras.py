@@ -16,7 +16,8 @@ the crossentropy, as in Keras's tf.function).
 Not reproduced (NotImplementedError naming it, rather than other numbers): Keras's own
 seeded random streams (Dropout with training=True, fit(shuffle=True) across several batches;
 random initializers do run, but draw other numbers than Keras), Model.summary(), saving,
-callbacks, sample/class weights, custom train_step, Adam/momentum on IndexedSlices gradients,
+callbacks other than Callback subclasses / LambdaCallback / EarlyStopping /
+LearningRateScheduler, sample/class weights, custom train_step, Adam/momentum on IndexedSlices gradients,
 non-float32 layers. Known naming gap: a model first built inside fit or a tf.function gets
 graph-uniquified tf.Variable names in TF ("dense_1_1"); here it keeps the eager ones (paths
 are unaffected). verbose=1 progress output is not printed."""
@@ -1419,6 +1420,138 @@ class History:
         self.history, self.epoch = {}, []
 
 
+class Callback:
+    def __init__(self):
+        self.model, self.params = None, {}
+
+    def set_model(self, model):
+        self.model = model
+
+    def set_params(self, params):
+        self.params = params
+
+    def on_train_begin(self, logs=None):
+        pass
+
+    def on_train_end(self, logs=None):
+        pass
+
+    def on_epoch_begin(self, epoch, logs=None):
+        pass
+
+    def on_epoch_end(self, epoch, logs=None):
+        pass
+
+    def on_train_batch_begin(self, batch, logs=None):
+        pass
+
+    def on_train_batch_end(self, batch, logs=None):
+        pass
+
+
+class LambdaCallback(Callback):
+    def __init__(self, on_epoch_begin=None, on_epoch_end=None, on_train_begin=None, on_train_end=None,
+                 on_train_batch_begin=None, on_train_batch_end=None, **kwargs):
+        super().__init__()
+        if kwargs:
+            raise _unsupported("LambdaCallback(%s)" % ", ".join(sorted(kwargs)))
+        for k, fn in (("on_epoch_begin", on_epoch_begin), ("on_epoch_end", on_epoch_end),
+                      ("on_train_begin", on_train_begin), ("on_train_end", on_train_end),
+                      ("on_train_batch_begin", on_train_batch_begin), ("on_train_batch_end", on_train_batch_end)):
+            if fn is not None:
+                setattr(self, k, fn)
+
+
+class EarlyStopping(Callback):
+    """Keras 3 EarlyStopping: stop when `monitor` has not improved (by min_delta) for
+    `patience` epochs; optionally restore the best epoch's weights."""
+
+    def __init__(self, monitor="val_loss", min_delta=0, patience=0, verbose=0, mode="auto", baseline=None,
+                 restore_best_weights=False, start_from_epoch=0):
+        super().__init__()
+        if verbose:
+            raise _unsupported("EarlyStopping(verbose=...)")
+        self.monitor, self.mode, self.min_delta = monitor, mode if mode in ("auto", "min", "max") else "auto", \
+            abs(min_delta)
+        self.patience, self.baseline, self.restore_best_weights = patience, baseline, restore_best_weights
+        self.start_from_epoch, self.monitor_op = start_from_epoch, None
+        self.wait = self.stopped_epoch = 0
+        self.best = baseline
+        self.best_weights = None
+
+    def _set_monitor_op(self):
+        if self.mode == "min":
+            self.monitor_op = np.less
+        elif self.mode == "max":
+            self.monitor_op = np.greater
+        else:
+            name = self.monitor[4:] if self.monitor.startswith("val_") else self.monitor
+            if name == "loss" or name in ("mse", "mae", "mean_squared_error", "mean_absolute_error"):
+                self.monitor_op = np.less
+            elif "accuracy" in name or name in ("acc",):
+                self.monitor_op = np.greater
+            else:
+                raise ValueError("EarlyStopping callback received monitor=%s, but Keras isn't able to automatically "
+                                 "determine whether that metric should be maximized or minimized. Pass "
+                                 "`mode='max'` in order to monitor based on the highest metric value, or pass "
+                                 "`mode='min'` in order to use the lowest value." % self.monitor)
+        if self.monitor_op is np.less:
+            self.min_delta *= -1
+
+    def _is_improvement(self, value, reference):
+        return True if reference is None else bool(self.monitor_op(value - self.min_delta, reference))
+
+    def on_train_begin(self, logs=None):
+        self.wait = self.stopped_epoch = 0
+        self.best, self.best_weights, self.best_epoch = None, None, 0
+
+    def on_epoch_end(self, epoch, logs=None):
+        if self.monitor_op is None:
+            self._set_monitor_op()
+        current = (logs or {}).get(self.monitor)
+        if current is None or epoch < self.start_from_epoch:
+            return
+        if self.restore_best_weights and self.best_weights is None:
+            self.best_weights, self.best_epoch = self.model.get_weights(), epoch
+        self.wait += 1
+        if self._is_improvement(current, self.best):
+            self.best, self.best_epoch = current, epoch
+            if self.restore_best_weights:
+                self.best_weights = self.model.get_weights()
+            if self.baseline is None or self._is_improvement(current, self.baseline):
+                self.wait = 0
+            return
+        if self.wait >= self.patience and epoch > 0:
+            self.stopped_epoch = epoch
+            self.model.stop_training = True
+
+    def on_train_end(self, logs=None):
+        if self.restore_best_weights and self.best_weights is not None:
+            self.model.set_weights(self.best_weights)
+
+
+class LearningRateScheduler(Callback):
+    def __init__(self, schedule, verbose=0):
+        super().__init__()
+        if verbose:
+            raise _unsupported("LearningRateScheduler(verbose=...)")
+        self.schedule = schedule
+
+    def on_epoch_begin(self, epoch, logs=None):
+        opt = self.model.optimizer
+        try:
+            lr = self.schedule(epoch, float(np.asarray(opt.learning_rate)))
+        except TypeError:
+            lr = self.schedule(epoch)
+        if not isinstance(lr, (float, np.float32, np.float64)):
+            raise ValueError("The output of the `schedule` function should be a float. Got: %s" % (lr,))
+        opt.learning_rate = lr
+
+    def on_epoch_end(self, epoch, logs=None):
+        if logs is not None:
+            logs["learning_rate"] = float(np.asarray(self.model.optimizer.learning_rate))
+
+
 def _optimizer(spec):
     if isinstance(spec, str):
         key = spec.lower()
@@ -1469,6 +1602,7 @@ class Model(Layer):
         super().__init__(**kwargs)
         self.optimizer = None
         self.loss = self._loss_obj = None
+        self.stop_training = False
         self._loss_tracker = None
         self.compiled = False
 
@@ -1578,8 +1712,13 @@ class Model(Layer):
             validation_data=None, shuffle=True, class_weight=None, sample_weight=None, initial_epoch=0,
             steps_per_epoch=None, **kw):
         self._check(verbose)
-        if callbacks or class_weight is not None or sample_weight is not None or steps_per_epoch:
-            raise _unsupported("fit(callbacks/class_weight/sample_weight/steps_per_epoch)")
+        if class_weight is not None or sample_weight is not None or steps_per_epoch:
+            raise _unsupported("fit(class_weight/sample_weight/steps_per_epoch)")
+        callbacks = list(callbacks or [])
+        for c in callbacks:
+            if not isinstance(c, Callback):
+                raise _unsupported("fit(callbacks=[%r]) (Callback subclasses, LambdaCallback, EarlyStopping and "
+                                   "LearningRateScheduler are supported)" % (c,))
         if validation_split:
             if validation_data is not None:
                 raise ValueError("`validation_split` and `validation_data` are mutually exclusive")
@@ -1594,25 +1733,45 @@ class Model(Layer):
         if shuffle and len(batches) > 1 and not is_ds:   # (Keras ignores shuffle for a dataset)
             raise _unsupported("fit(shuffle=True) over several batches (Keras 3's shuffle order); pass shuffle=False")
         hist = History(self, {"verbose": 1 if verbose == "auto" else verbose, "epochs": epochs, "steps": len(batches)})
+        for c in callbacks:
+            c.set_model(self)
+            c.set_params(hist.params)
+        self.stop_training = False
+        for c in callbacks:
+            c.on_train_begin({})
         for epoch in range(initial_epoch, epochs):
             self._reset_metrics()
+            for c in callbacks:
+                c.on_epoch_begin(epoch, {})
             _fitting.append(True)
             try:
                 if is_ds and epoch > initial_epoch:
                     batches = self._batches(x, y, batch_size)   # a dataset is iterated anew every epoch
-                for bx, by in batches:
+                for step, (bx, by) in enumerate(batches):
+                    for c in callbacks:
+                        c.on_train_batch_begin(step, {})
                     self._train_batch(_tensors(bx), by)
+                    if callbacks:
+                        batch_logs = dict(sorted(self._logs().items()))
+                        for c in callbacks:
+                            c.on_train_batch_end(step, batch_logs)
             finally:
                 _fitting.pop()
-            logs = self._logs()
+            # the logs come out of a tf.function in Keras, which orders a dict's keys
+            logs = dict(sorted(self._logs().items()))
             if validation_data is not None:
                 vx, vy = validation_data[0], validation_data[1]
                 val = self.evaluate(vx, vy, batch_size=batch_size, verbose=0, return_dict=True)
-                logs.update({"val_" + k: v for k, v in val.items()})
+                logs.update({"val_" + k: v for k, v in sorted(val.items())})
+            for c in callbacks:   # before History (Keras appends it last): they may add to logs
+                c.on_epoch_end(epoch, logs)
             hist.epoch.append(epoch)
-            # the logs come out of a tf.function in Keras, which orders a dict's keys
-            for k, v in sorted(logs.items()):
+            for k, v in logs.items():
                 hist.history.setdefault(k, []).append(v)
+            if self.stop_training:
+                break
+        for c in callbacks:
+            c.on_train_end({})
         self.history = hist
         return hist
 
