@@ -237,7 +237,8 @@ def _build():
         "Reshape": K.Reshape, "Lambda": K.Lambda, "Add": K.Add, "Subtract": K.Subtract, "Multiply": K.Multiply,
         "Concatenate": K.Concatenate, "GlobalAveragePooling2D": K.GlobalAveragePooling2D,
         "GlobalMaxPooling2D": K.GlobalMaxPooling2D, "GlobalAvgPool2D": K.GlobalAveragePooling2D,
-        "GlobalMaxPool2D": K.GlobalMaxPooling2D, "LeakyReLU": K.LeakyReLU, "Softmax": K.Softmax, "LayerNormalization": K.LayerNormalization})
+        "GlobalMaxPool2D": K.GlobalMaxPooling2D, "LeakyReLU": K.LeakyReLU, "Softmax": K.Softmax, "LayerNormalization": K.LayerNormalization,
+        "SimpleRNN": K.SimpleRNN, "LSTM": K.LSTM, "SimpleRNNCell": K.SimpleRNNCell, "LSTMCell": K.LSTMCell})
     keras_losses = _mod("tensorflow.keras.losses", {
         "Loss": K.Loss, "MeanSquaredError": K.MeanSquaredError, "MeanAbsoluteError": K.MeanAbsoluteError,
         "SparseCategoricalCrossentropy": K.SparseCategoricalCrossentropy,

@@ -1,6 +1,6 @@
 """tf.keras as TF 2.21 ships it (Keras 3), over the bundled kernels: layers (Layer base,
 Dense, Conv2D, pooling, Flatten, Reshape, Lambda, merges, activations, Dropout,
-BatchNormalization, LayerNormalization, Embedding), Sequential, Model subclassing and the
+BatchNormalization, LayerNormalization, Embedding, SimpleRNN, LSTM), Sequential, Model subclassing and the
 functional API with compile / fit / evaluate / predict / train_on_batch, losses, metrics,
 regularizers, initializers (Keras optimizers are in train.py).
 
@@ -34,6 +34,7 @@ _uids = {}
 _scope = []          # the Keras name scope: names of the layers being called/built
 _call_training = []  # the `training` value an outer layer call passes down
 _full_paths = []     # non-empty while a top-level Sequential builds its layers
+_scope_kind = []     # per _scope entry: "call" (opened by __call__) or "build"
 
 
 def _snake(name):
@@ -70,7 +71,10 @@ class KerasVariable:
             # in an eager call of nested layers gets only the outermost layer's scope
             # ("model/kernel"); one built while a top-level Sequential builds (Keras traces
             # it symbolically) gets the whole path
-            tf_name = self._path if (_full_paths or not _scope) else _scope[0] + "/" + self._name
+            # (scopes a layer's __call__ opened below the outermost do not show; those opened
+            # by a build called from another build do: "lstm/lstm_cell/kernel")
+            tf_name = self._path if (_full_paths or not _scope) else "/".join(
+                [_scope[0]] + [n for n, k in zip(_scope[1:], _scope_kind[1:]) if k == "build"] + [self._name])
         init = get_initializer(initializer)
         shape = [int(s) for s in shape]
         if isinstance(init, (np.ndarray, np.generic, list, float, int)):
@@ -433,11 +437,13 @@ class Layer:
                 pushed = not _scope or _scope[-1] != self.name
                 if pushed:
                     _scope.append(self.name)
+                    _scope_kind.append("build")
                 try:
                     out = _orig(self, *a, **k)
                 finally:
                     if pushed:
                         _scope.pop()
+                        _scope_kind.pop()
                 self.built = True
                 return out
             build._tfm_wrapped = True
@@ -485,11 +491,13 @@ class Layer:
         pushed = not _scope or _scope[-1] != self.name
         if pushed:
             _scope.append(self.name)
+            _scope_kind.append("build")
         try:
             v = KerasVariable(initializer, shape if shape is not None else (), dtype, trainable, name)
         finally:
             if pushed:
                 _scope.pop()
+                _scope_kind.pop()
         v.regularizer = get_regularizer(regularizer)
         (self._trainable_variables if trainable else self._non_trainable_variables).append(v)
         return v
@@ -556,6 +564,7 @@ class Layer:
         if not _call_training:
             self._clear_losses()   # an outermost call starts a new collection of add_loss() losses
         _scope.append(self.name)
+        _scope_kind.append("call")
         _call_training.append(training)
         try:
             if not self.built:
@@ -564,6 +573,7 @@ class Layer:
         finally:
             _call_training.pop()
             _scope.pop()
+            _scope_kind.pop()
 
     def _maybe_build(self, x):
         if type(self).build is not Layer.build:
@@ -839,6 +849,142 @@ class LayerNormalization(Layer):
         return ops.add(ops.multiply(inputs, inv), res)
 
 
+class SimpleRNNCell(Layer):
+    def __init__(self, units, activation="tanh", use_bias=True, kernel_initializer="glorot_uniform",
+                 recurrent_initializer="orthogonal", bias_initializer="zeros", seed=None, **kwargs):
+        super().__init__(**kwargs)
+        self.units, self.activation, self.use_bias = int(units), get_activation(activation), use_bias
+        self._inits = (kernel_initializer, recurrent_initializer, bias_initializer)
+        self.bias = None
+        self._seed_state = _seed_state_variable(seed)   # Keras 3 cells keep one for their dropout masks
+
+    def _state_variables(self):
+        return [self._seed_state]
+
+    def build(self, input_shape):
+        self.kernel = self.add_weight(shape=(input_shape[-1], self.units), initializer=self._inits[0], name="kernel")
+        self.recurrent_kernel = self.add_weight(shape=(self.units, self.units), initializer=self._inits[1],
+                                                name="recurrent_kernel")
+        if self.use_bias:
+            self.bias = self.add_weight(shape=(self.units,), initializer=self._inits[2], name="bias")
+
+    def step(self, x, states):
+        h = ops.matmul(x, self.kernel)
+        if self.bias is not None:
+            h = ops.add(h, self.bias)
+        out = self.activation(ops.add(h, ops.matmul(states[0], self.recurrent_kernel)))
+        return out, [out]
+
+
+class LSTMCell(Layer):
+    def __init__(self, units, activation="tanh", recurrent_activation="sigmoid", use_bias=True,
+                 kernel_initializer="glorot_uniform", recurrent_initializer="orthogonal", bias_initializer="zeros",
+                 unit_forget_bias=True, seed=None, **kwargs):
+        super().__init__(**kwargs)
+        self.units, self.use_bias, self.unit_forget_bias = int(units), use_bias, unit_forget_bias
+        self.activation, self.recurrent_activation = get_activation(activation), get_activation(recurrent_activation)
+        self._inits = (kernel_initializer, recurrent_initializer, bias_initializer)
+        self.bias = None
+        self._seed_state = _seed_state_variable(seed)
+
+    def _state_variables(self):
+        return [self._seed_state]
+
+    def build(self, input_shape):
+        u = self.units
+        self.kernel = self.add_weight(shape=(input_shape[-1], 4 * u), initializer=self._inits[0], name="kernel")
+        self.recurrent_kernel = self.add_weight(shape=(u, 4 * u), initializer=self._inits[1], name="recurrent_kernel")
+        if self.use_bias:
+            init = get_initializer(self._inits[2])
+            if self.unit_forget_bias:
+                base = init
+
+                def init(shape, dtype=None):   # Keras 3: the forget gate's bias starts at one
+                    return ops.concat([base((u,), dtype=dtype), ops.ones([u], core.as_dtype(dtype or core.float32)),
+                                       base((2 * u,), dtype=dtype)], 0)
+            self.bias = self.add_weight(shape=(4 * u,), initializer=init, name="bias")
+
+    def step(self, x, states):
+        h_prev, c_prev = states
+        z = ops.add(ops.matmul(x, self.kernel), ops.matmul(h_prev, self.recurrent_kernel))
+        if self.bias is not None:
+            z = ops.add(z, self.bias)
+        u = self.units
+        z0, z1, z2, z3 = (z[:, k * u:(k + 1) * u] for k in range(4))
+        i, f = self.recurrent_activation(z0), self.recurrent_activation(z1)
+        c = ops.add(ops.multiply(f, c_prev), ops.multiply(i, self.activation(z2)))
+        o = self.recurrent_activation(z3)
+        h = ops.multiply(o, self.activation(c))
+        return h, [h, c]
+
+
+class _RNN(Layer):
+    """Keras 3 SimpleRNN / LSTM over a (batch, time, features) input with a static number
+    of steps: zero initial states, the cell applied step by step (no dropout masks)."""
+    _n_states = 1
+
+    def __init__(self, cell, return_sequences=False, return_state=False, go_backwards=False, stateful=False,
+                 unroll=False, dropout=0.0, recurrent_dropout=0.0, **kwargs):
+        super().__init__(**kwargs)
+        if stateful or dropout or recurrent_dropout:
+            raise _unsupported("%s(stateful / dropout / recurrent_dropout)" % type(self).__name__)
+        self.cell = cell
+        self.return_sequences, self.return_state, self.go_backwards = return_sequences, return_state, go_backwards
+
+    def build(self, input_shape):
+        self.cell.build((input_shape[0], input_shape[-1]))
+
+    def call(self, inputs, initial_state=None, training=None, mask=None):
+        if mask is not None:
+            raise _unsupported("%s with a mask" % type(self).__name__)
+        steps = inputs.shape.as_list()[1]
+        if steps is None:
+            raise _unsupported("%s over a sequence of unknown length" % type(self).__name__)
+        if initial_state is None:
+            batch = inputs.shape.as_list()[0]
+            zero = ops.zeros([batch, self.cell.units], inputs.dtype) if batch is not None else \
+                ops.stop_gradient(ops.zeros(ops.stack([ops.shape(inputs)[0], self.cell.units]), inputs.dtype))
+            states = [zero] * self._n_states
+        else:
+            states = [_t(v) for v in (initial_state if isinstance(initial_state, (list, tuple)) else [initial_state])]
+        order = range(steps - 1, -1, -1) if self.go_backwards else range(steps)
+        outputs = []
+        for t in order:
+            out, states = self.cell.step(inputs[:, t, :], states)
+            outputs.append(out)
+        result = ops.stack(outputs, axis=1) if self.return_sequences else outputs[-1]
+        return [result] + list(states) if self.return_state else result
+
+
+class SimpleRNN(_RNN):
+    def __init__(self, units, activation="tanh", use_bias=True, kernel_initializer="glorot_uniform",
+                 recurrent_initializer="orthogonal", bias_initializer="zeros", seed=None, **kwargs):
+        if any(kwargs.get(k) is not None for k in ("kernel_regularizer", "recurrent_regularizer", "bias_regularizer")):
+            raise _unsupported("SimpleRNN regularizers")
+        for k in ("kernel_regularizer", "recurrent_regularizer", "bias_regularizer"):
+            kwargs.pop(k, None)
+        cell = SimpleRNNCell(units, activation, use_bias, kernel_initializer, recurrent_initializer, bias_initializer,
+                             seed=seed, name="simple_rnn_cell")
+        super().__init__(cell, **kwargs)
+        self.units = units
+
+
+class LSTM(_RNN):
+    _n_states = 2
+
+    def __init__(self, units, activation="tanh", recurrent_activation="sigmoid", use_bias=True,
+                 kernel_initializer="glorot_uniform", recurrent_initializer="orthogonal", bias_initializer="zeros",
+                 unit_forget_bias=True, seed=None, **kwargs):
+        if any(kwargs.get(k) is not None for k in ("kernel_regularizer", "recurrent_regularizer", "bias_regularizer")):
+            raise _unsupported("LSTM regularizers")
+        for k in ("kernel_regularizer", "recurrent_regularizer", "bias_regularizer"):
+            kwargs.pop(k, None)
+        cell = LSTMCell(units, activation, recurrent_activation, use_bias, kernel_initializer, recurrent_initializer,
+                        bias_initializer, unit_forget_bias, seed=seed, name="lstm_cell")
+        super().__init__(cell, **kwargs)
+        self.units = units
+
+
 class Embedding(Layer):
     def __init__(self, input_dim, output_dim, embeddings_initializer="uniform", embeddings_regularizer=None,
                  embeddings_constraint=None, mask_zero=False, **kwargs):
@@ -984,6 +1130,14 @@ class Activation(Layer):
         return self.activation(inputs)
 
 
+def _seed_state_variable(seed):
+    """A Keras 3 SeedGenerator's state variable ([seed, 0]; a random seed when none is given)."""
+    gen = _auto_name("seed_generator")
+    state = [seed if seed is not None else int(np.random.randint(1, 2 ** 30)), 0]
+    return KerasVariable(np.asarray(state, np.int64), (2,), core.int64, False, "seed_generator_state",
+                         path=gen + "/seed_generator_state")
+
+
 class Dropout(Layer):
     """Identity at inference. Keras 3 draws training-time masks from its own SeedGenerator
     (whose state variable this layer creates, as Keras does), so training=True with a
@@ -997,10 +1151,7 @@ class Dropout(Layer):
         self.rate, self.seed = float(rate), seed
         self._seed_state = None
         if rate > 0:   # Keras 3 makes a SeedGenerator (and its state variable) only then
-            gen = _auto_name("seed_generator")
-            state = [seed if seed is not None else int(np.random.randint(1, 2 ** 30)), 0]
-            self._seed_state = KerasVariable(np.asarray(state, np.int64), (2,), core.int64, False,
-                                             "seed_generator_state", path=gen + "/seed_generator_state")
+            self._seed_state = _seed_state_variable(seed)
 
     def _state_variables(self):
         return [self._seed_state] if self._seed_state is not None else []
