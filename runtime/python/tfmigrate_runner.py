@@ -470,6 +470,9 @@ def main():
 
     def function(func=None, *fa, **fk):
         def deco(f):
+            if (getattr(f, "__module__", None) or "").split(".")[0] in ("keras", "tf_keras"):
+                # Keras's own step functions (fit/evaluate/predict): not the program's tf.functions
+                return orig_function(f, *fa, **fk)
             name = getattr(f, "__qualname__", getattr(f, "__name__", "function"))
             counts.setdefault(name, 0)
 

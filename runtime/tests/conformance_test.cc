@@ -108,6 +108,27 @@ TEST(RunBadInput, ScriptExceptionIsRecordedWithLine) {
   EXPECT_NE(trace.find("\"line\": 3"), std::string::npos) << trace;
 }
 
+// Keras 3 behavior the bundled runtime cannot reproduce (its own seeded random streams,
+// slot-by-slot sparse updates) is refused by name instead of computing other numbers.
+TEST(RunBadInput, UnreproducibleKerasBehaviorRaisesNotImplemented) {
+  const char* cases[][2] = {
+      {"dropout", "x = tf.ones((2, 3))\ntf.keras.layers.Dropout(0.5)(x, training=True)\n"},
+      {"shuffle", "m = tf.keras.Sequential([tf.keras.layers.Dense(1)])\nm.compile('sgd', 'mse')\n"
+                  "m.fit(tf.ones((4, 2)), tf.ones((4, 1)), batch_size=2, verbose=0)\n"},
+      {"sparse_adam", "e = tf.keras.layers.Embedding(3, 2)\nopt = tf.keras.optimizers.Adam()\n"
+                      "with tf.GradientTape() as t:\n    l = tf.reduce_sum(e(tf.constant([0, 0])))\n"
+                      "opt.apply_gradients(zip(t.gradient(l, e.trainable_variables), e.trainable_variables))\n"},
+  };
+  for (auto& c : cases) {
+    fs::path s = WriteScript(std::string("tfm_keras_") + c[0] + ".py", std::string("import tensorflow as tf\n") + c[1]);
+    fs::path t = Temp(std::string("tfm_keras_") + c[0] + ".jsonl");
+    LaunchResult r = LaunchScript({.mode = "tf2", .script = s.string(), .trace_path = t.string()});
+    EXPECT_EQ(r.exit_code, 1) << c[0];
+    std::string trace = Slurp(t);
+    EXPECT_NE(trace.find("\"type\": \"NotImplementedError\""), std::string::npos) << c[0] << ": " << trace;
+  }
+}
+
 TEST(TraceCompare, ToleranceAndTypes) {
   std::string a = R"({"kind": "fetch", "call": 1, "values": [{"dtype": "float32", "shape": [], "values": [1.0]}]})";
   std::string b = R"({"kind": "fetch", "call": 1, "values": [{"dtype": "float32", "shape": [], "values": [1.000001]}]})";

@@ -29,8 +29,10 @@ _sys.modules["tensorflow.compat.v2"] = _v2
 for _name in ("nn", "train", "math", "random", "data", "keras", "errors", "dtypes", "linalg", "initializers"):
     if hasattr(_chosen, _name) or _name in vars(_chosen):
         _sys.modules["tensorflow." + _name] = vars(_chosen)[_name]
-_sys.modules["tensorflow.keras.layers"] = _chosen.keras.layers
-_sys.modules["tensorflow.keras.optimizers"] = _chosen.keras.optimizers
+for _name in ("layers", "optimizers", "losses", "metrics", "initializers", "activations", "models", "backend",
+              "regularizers", "utils", "callbacks"):
+    _sys.modules["tensorflow.keras." + _name] = getattr(_chosen.keras, _name)
+_sys.modules["tensorflow.keras.optimizers.schedules"] = _chosen.keras.optimizers.schedules
 
 
 def __getattr__(name):

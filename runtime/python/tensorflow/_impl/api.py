@@ -225,10 +225,64 @@ def _build():
                "glorot_uniform_initializer": variables.glorot_uniform_initializer,
                "glorot_normal_initializer": composite.glorot_normal_initializer,
                "variance_scaling_initializer": composite.variance_scaling_initializer}
-    keras_opt = _mod("tensorflow.keras.optimizers", {"SGD": train.SGD, "Adam": train.Adam, "schedules": _mod(
+    keras_opt = _mod("tensorflow.keras.optimizers", {"SGD": train.SGD, "Adam": train.Adam, "RMSprop": train.RMSprop,
+                                                     "Adagrad": train.Adagrad, "schedules": _mod(
         "tensorflow.keras.optimizers.schedules", {"ExponentialDecay": train.ExponentialDecay,
                                                   "LearningRateSchedule": train.LearningRateSchedule})})
-    keras = _mod("tensorflow.keras", {"optimizers": keras_opt, "layers": _mod("tensorflow.keras.layers", {"Dense": nn.Dense})})
+    from . import keras as K
+    keras_layers = _mod("tensorflow.keras.layers", {
+        "Layer": K.Layer, "Dense": K.Dense, "Flatten": K.Flatten, "ReLU": K.ReLU, "Activation": K.Activation,
+        "Dropout": K.Dropout, "Input": K.Input, "InputLayer": K.InputLayer, "Conv2D": K.Conv2D,
+        "MaxPooling2D": K.MaxPooling2D, "AveragePooling2D": K.AveragePooling2D, "MaxPool2D": K.MaxPooling2D,
+        "AvgPool2D": K.AveragePooling2D, "BatchNormalization": K.BatchNormalization, "Embedding": K.Embedding,
+        "Reshape": K.Reshape, "Lambda": K.Lambda, "Add": K.Add, "Subtract": K.Subtract, "Multiply": K.Multiply,
+        "Concatenate": K.Concatenate, "GlobalAveragePooling2D": K.GlobalAveragePooling2D,
+        "GlobalMaxPooling2D": K.GlobalMaxPooling2D, "GlobalAvgPool2D": K.GlobalAveragePooling2D,
+        "GlobalMaxPool2D": K.GlobalMaxPooling2D, "LeakyReLU": K.LeakyReLU, "Softmax": K.Softmax, "LayerNormalization": K.LayerNormalization,
+        "SimpleRNN": K.SimpleRNN, "LSTM": K.LSTM, "SimpleRNNCell": K.SimpleRNNCell, "LSTMCell": K.LSTMCell})
+    keras_losses = _mod("tensorflow.keras.losses", {
+        "Loss": K.Loss, "MeanSquaredError": K.MeanSquaredError, "MeanAbsoluteError": K.MeanAbsoluteError,
+        "SparseCategoricalCrossentropy": K.SparseCategoricalCrossentropy,
+        "CategoricalCrossentropy": K.CategoricalCrossentropy, "BinaryCrossentropy": K.BinaryCrossentropy,
+        "mse": K.mean_squared_error, "MSE": K.mean_squared_error, "mae": K.mean_absolute_error,
+        "MAE": K.mean_absolute_error, "sparse_categorical_crossentropy": K.sparse_categorical_crossentropy,
+        "categorical_crossentropy": K.categorical_crossentropy, "binary_crossentropy": K.binary_crossentropy,
+        "get": K.get_loss}, removed={"mean_squared_error", "mean_absolute_error"})
+    keras_metrics = _mod("tensorflow.keras.metrics", {
+        "Mean": K.Mean, "Metric": K.Metric, "MeanMetricWrapper": K.MeanMetricWrapper,
+        "SparseCategoricalAccuracy": K.SparseCategoricalAccuracy, "CategoricalAccuracy": K.CategoricalAccuracy,
+        "BinaryAccuracy": K.BinaryAccuracy, "MeanSquaredError": K.MeanSquaredErrorMetric,
+        "MeanAbsoluteError": K.MeanAbsoluteErrorMetric, "sparse_categorical_accuracy": K.sparse_categorical_accuracy,
+        "categorical_accuracy": K.categorical_accuracy, "binary_accuracy": K.binary_accuracy,
+        "mse": K.mean_squared_error, "MSE": K.mean_squared_error, "mae": K.mean_absolute_error,
+        "MAE": K.mean_absolute_error, "sparse_categorical_crossentropy": K.sparse_categorical_crossentropy,
+        "categorical_crossentropy": K.categorical_crossentropy, "binary_crossentropy": K.binary_crossentropy},
+        removed={"mean_squared_error", "mean_absolute_error"})
+    keras_init = _mod("tensorflow.keras.initializers", {
+        "Initializer": K.Initializer, "Constant": K.Constant, "Zeros": K.Zeros, "Ones": K.Ones,
+        "Identity": K.Identity, "GlorotUniform": K.GlorotUniform, "GlorotNormal": K.GlorotNormal,
+        "HeNormal": K.HeNormal, "HeUniform": K.HeUniform, "LecunNormal": K.LecunNormal,
+        "LecunUniform": K.LecunUniform, "RandomNormal": K.RandomNormal, "RandomUniform": K.RandomUniform,
+        "TruncatedNormal": K.TruncatedNormal, "VarianceScaling": K.VarianceScaling, "get": K.get_initializer,
+        "constant": K.Constant, "zeros": K.Zeros, "ones": K.Ones, "glorot_uniform": K.GlorotUniform})
+    keras_act = _mod("tensorflow.keras.activations", dict(K.ACTIVATIONS, get=K.get_activation))
+    keras = _mod("tensorflow.keras", {"optimizers": keras_opt, "layers": keras_layers, "losses": keras_losses,
+                                      "metrics": keras_metrics, "initializers": keras_init, "activations": keras_act,
+                                      "Sequential": K.Sequential, "Model": K.Model, "Input": K.Input,
+                                      "regularizers": _mod("tensorflow.keras.regularizers", {
+                                          "Regularizer": K.Regularizer, "L1": K.L1, "L2": K.L2, "L1L2": K.L1L2,
+                                          "l1": K.L1, "l2": K.L2, "l1_l2": K.L1L2, "get": K.get_regularizer}),
+                                      "utils": _mod("tensorflow.keras.utils", {"to_categorical": K.to_categorical}),
+                                      "callbacks": _mod("tensorflow.keras.callbacks", {
+                                          "Callback": K.Callback, "LambdaCallback": K.LambdaCallback,
+                                          "EarlyStopping": K.EarlyStopping,
+                                          "LearningRateScheduler": K.LearningRateScheduler,
+                                          "History": K.History}),
+                                      "backend": _mod("tensorflow.keras.backend", {
+                                          "clear_session": K.clear_session, "floatx": K.floatx,
+                                          "epsilon": K.epsilon}),
+                                      "models": _mod("tensorflow.keras.models", {"Sequential": K.Sequential,
+                                                                                 "Model": K.Model})})
 
     # ---- v1
     v1 = _mod("tensorflow", {})
@@ -348,6 +402,8 @@ def _build():
     v2.linalg = _mod("tensorflow.linalg", {"matmul": ops.matmul, "norm": composite.norm, "einsum": composite.einsum})
     v2.debugging = _mod("tensorflow.debugging", {"check_numerics": ops.check_numerics})
     v2.initializers = _mod("tensorflow.initializers", {})
+    # TF2's own initializer classes (same call signature as Keras 3's)
+    v2.constant_initializer, v2.zeros_initializer, v2.ones_initializer = K.Constant, K.Zeros, K.Ones
 
     compat_v1 = v1
     v1.compat = _mod("tensorflow.compat", {"v1": v1, "v2": v2})

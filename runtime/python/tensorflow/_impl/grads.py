@@ -619,6 +619,7 @@ class GradientTape:
     def watch(self, tensor):
         from . import variables
         for t in (tensor if isinstance(tensor, (list, tuple)) else [tensor]):
+            t = getattr(t, "_tfm_variable", t)   # a Keras 3 weight watches its tf.Variable
             if isinstance(t, variables.Variable):
                 if not any(w is t for w in self._watched_vars):
                     self._watched_vars.append(t)
@@ -672,6 +673,7 @@ class GradientTape:
         from . import variables
         nest_src = sources
         flat = list(sources) if isinstance(sources, (list, tuple)) else (list(sources.values()) if isinstance(sources, dict) else [sources])
+        flat = [getattr(s, "_tfm_variable", s) for s in flat]   # Keras 3 weights: their tf.Variable
         for s in flat:
             if isinstance(s, variables.RefVariable):
                 # TF's tape identifies a variable source by its resource id; a TF1 ref

@@ -1,4 +1,4 @@
-"""tf.nn, tf.losses, tf.layers.dense, tf.keras.layers.Dense, tf.Module."""
+"""tf.nn, tf.losses, tf.layers.dense, tf.Module (tf.keras is keras.py)."""
 import numpy as np
 
 from . import core, ops, variables
@@ -170,53 +170,3 @@ def _walk(v, pred, seen):
 def _snake(n):
     import re
     return re.sub(r"(?<!^)(?=[A-Z])", "_", n).lower()
-
-
-class Dense:
-    """tf.keras.layers.Dense (built on first call; variables kernel/bias). As a Keras 3
-    layer it is not a tf.Module: a tf.Module holding it does not track its variables, and
-    building it inside tf.function makes the function trace again (TF 2.21 behavior)."""
-
-    def __init__(self, units, activation=None, use_bias=True, kernel_initializer="glorot_uniform",
-                 bias_initializer="zeros", name=None, input_shape=None, **kw):
-        self._name = name or "dense"
-        self.units, self.activation, self.use_bias = units, _activation(activation), use_bias
-        self.kernel_initializer, self.bias_initializer = kernel_initializer, bias_initializer
-        self.kernel = self.bias = None
-        self.built = False
-
-    def _init(self, spec, shape, dtype):
-        if spec == "zeros" or spec is None:
-            return np.zeros(shape, dtype=dtype.as_numpy_dtype)
-        if spec == "ones":
-            return np.ones(shape, dtype=dtype.as_numpy_dtype)
-        if spec == "glorot_uniform":
-            return lambda: variables.glorot_uniform_initializer()(shape, dtype)
-        if callable(spec):
-            return lambda: spec(shape, dtype=dtype)
-        return spec
-
-    def build(self, input_shape):
-        dtype = core.float32
-        self.kernel = variables.Variable(self._init(self.kernel_initializer, [input_shape[-1], self.units], dtype),
-                                         name=self._name + "/kernel")
-        if self.use_bias:
-            self.bias = variables.Variable(self._init(self.bias_initializer, [self.units], dtype), name=self._name + "/bias")
-        self.built = True
-
-    def __call__(self, x):
-        x = _t(x)
-        if not self.built:
-            self.build(x.shape.as_list())
-        y = ops.matmul(x, self.kernel)
-        if self.use_bias:
-            y = ops.add(y, self.bias)
-        return self.activation(y)
-
-    name = property(lambda self: self._name)
-
-    @property
-    def weights(self):
-        return [v for v in (self.kernel, self.bias) if v is not None]
-
-    trainable_variables = trainable_weights = variables = weights
