@@ -171,6 +171,8 @@ HAND_ARGS = [
      "TF2's version writes to the default writer at a step and is not collected by merge_all", "safe"),
     # TF1 maxval=None means 1 for floats; TF2's default is 0.05.
     ("random_uniform_initializer", "default", "maxval@1", "1.0>0.05", "safe"),
+    ("while_loop", "behavior", "loop_vars",
+     "TF1 returns a lone loop variable unpacked (return_same_structure=False); TF2's while_loop returns the loop_vars structure as given", "safe"),
 ]
 
 # Symbols other rules own: tf.app / tf.flags / tf.logging (TFM111).

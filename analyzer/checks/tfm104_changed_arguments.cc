@@ -70,10 +70,26 @@ void ChangedArguments::CheckPython(PythonContext& ctx) const {
     const std::string sym = "tf." + r.tf.path;
     const std::string v1 = "tf.compat.v1." + r.tf.path;
     CallArgs args = ArgsOf(r.call);
+    // Does a behavior change apply to this call? Only TF1 programs (they run sessions)
+    // mean the TF1 behavior; a TF2 summary call passes a `step`; a while_loop with two or
+    // more loop variables written out returns them the same way in both.
+    auto behavior_applies = [&](const ArgChange& c) {
+      if (!m.uses_sessions()) return false;
+      if (c.detail == "summary" && !ts_node_is_null(Keyword(m, args, "step"))) return false;
+      if (c.detail == "loop_vars") {
+        if (!ts_node_is_null(Keyword(m, args, "return_same_structure"))) return false;
+        TSNode lv = Keyword(m, args, "loop_vars");
+        if (ts_node_is_null(lv) && args.positional.size() > 2 && !args.splat) lv = args.positional[2];
+        if ((ts::Is(lv, "list") || ts::Is(lv, "tuple")) && ts_node_named_child_count(lv) >= 2) return false;
+      }
+      return true;
+    };
     bool keep_prob_rule = false, behavior = false;
     for (const ArgChange& c : *changes) {
       keep_prob_rule |= c.kind == ArgChange::kKeepProbToRate;
-      behavior |= c.kind == ArgChange::kBehavior;
+      // (a summary call's other rows stay quiet either way; a while_loop's keyword and
+      // positional rows speak where its behavior row does not apply)
+      behavior |= c.kind == ArgChange::kBehavior && (c.detail != "loop_vars" || behavior_applies(c));
     }
     auto compat_fix = [&] { return CompatV1Fix(*chain, fmt::format("Call `{}` (TF1 semantics)", v1)); };
 
@@ -153,10 +169,7 @@ void ChangedArguments::CheckPython(PythonContext& ctx) const {
           break;
         }
         case ArgChange::kBehavior:
-          // Only TF1 programs (they run sessions) mean the TF1 behavior; a TF2
-          // summary call passes a `step`.
-          if (!m.uses_sessions()) break;
-          if (c.detail == "summary" && !ts_node_is_null(Keyword(m, args, "step"))) break;
+          if (!behavior_applies(c)) break;
           ctx.Report(r.node, fmt::format("`{}` changed behavior: {}; `{}` keeps the TF1 behavior", sym, c.detail2, v1),
                      compat_fix());
           break;

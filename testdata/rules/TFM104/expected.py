@@ -39,4 +39,7 @@ c2 = tf.nn.conv2d(img, filters=k, strides=[1, 1, 1, 1], padding="SAME")  # expec
 c3 = tf.nn.conv2d(img, filters=k, strides=[1, 1, 1, 1], padding="SAME")  # ok
 p1 = tf.nn.max_pool(img, [1, 2, 2, 1], [1, 2, 2, 1], "VALID")  # ok
 p2 = tf.nn.max_pool(input=img, ksize=[1, 2, 2, 1], strides=[1, 2, 2, 1], padding="VALID")  # expect: TFM104
+n1 = tf.compat.v1.while_loop(lambda k: k < 9, lambda k: k * 2, [tf.constant(1)])  # expect: TFM104
+n2 = tf.while_loop(lambda a, b: a < 9, lambda a, b: (a + 1, b), [tf.constant(1), tf.constant(2)])  # ok
+n3 = tf.compat.v1.while_loop(lambda k: k < 9, lambda k: k * 2, [tf.constant(1)], return_same_structure=True)  # expect: TFM104
 sess = tf.compat.v1.Session()
