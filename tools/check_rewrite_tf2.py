@@ -2,8 +2,9 @@
 """Behavior of `tfmigrate rewrite --level tf2`: every converted result must run like its
 input. For each testdata/rewrite_tf2/CASE/ whose note.txt says the session was converted,
 `tfmigrate diff CASE/input.py CASE/expected.py --backend B` must say "equivalent"; with
---compat-programs, every testdata/programs/compat/*.py is rewritten at the tf2 level too
-and each converted one must be equivalent to its original.
+--compat-programs, every TF1 program of the repository (testdata/programs/compat/,
+testdata/programs/, the old sides of testdata/diff/, examples/) is rewritten at the tf2
+level too and each converted one must be equivalent to its original.
 
     python3 tools/check_rewrite_tf2.py build/tfmigrate --backend bundled|tensorflow [--compat-programs]
 
@@ -46,22 +47,26 @@ def main():
             pairs.append((case.name, case / "input.py", case / "expected.py"))
     tmp = tempfile.TemporaryDirectory()
     if a.compat_programs:
-        out = pathlib.Path(tmp.name) / "tf2"
-        p = subprocess.run([a.tfmigrate, "rewrite", "--level", "tf2", str(ROOT / "testdata" / "programs" / "compat"),
-                            "--output-dir", str(out)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        for line in p.stdout.splitlines():
-            if "session converted" in line:
-                path = pathlib.Path(line.split(":")[0])
-                pairs.append(("compat/" + path.name, ROOT / path if not path.is_absolute() else path,
-                              out / path.name))
+        # every TF1 program of the repository: the compat programs, the runtime's
+        # conformance programs, the old sides of the diff pairs and the examples
+        corpus = sorted((ROOT / "testdata" / "programs" / "compat").glob("*.py"))
+        corpus += sorted((ROOT / "testdata" / "programs").glob("*.py"))
+        corpus += sorted((ROOT / "testdata" / "diff").glob("*/old.py"))
+        corpus += sorted((ROOT / "examples").glob("*.py"))
+        for k, src in enumerate(corpus):
+            out = pathlib.Path(tmp.name) / str(k)
+            p = subprocess.run([a.tfmigrate, "rewrite", "--level", "tf2", str(src), "--output-dir", str(out)],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            if "session converted" in p.stdout:
+                pairs.append((str(src.relative_to(ROOT)), src, out / src.name))
     failed = 0
     for name, old, new in pairs:
         rc, last, full = diff(a.tfmigrate, old, new, a.backend)
         ok = rc == 0 and last.startswith("equivalent")
         if not ok and "is not yet in the bundled runtime" in full and a.backend == "bundled":
-            print("%-40s skipped: %s" % (name, last[:100]))
+            print("%-52s skipped: %s" % (name, last[:100]))
             continue
-        print("%-40s %s" % (name, "ok: " + last if ok else "FAILED"))
+        print("%-52s %s" % (name, "ok: " + last if ok else "FAILED"))
         if not ok:
             failed += 1
             print(full)
