@@ -126,7 +126,6 @@ SemanticModel::SemanticModel(const ParsedFile& file)
 
 SemanticModel::~SemanticModel() = default;
 
-std::string_view SemanticModel::Text(TSNode n) const { return ts::Text(n, text_); }
 
 // ---------------------------------------------------------------------------
 // Pass 1: scopes, bindings, guarded regions.

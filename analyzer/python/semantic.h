@@ -97,7 +97,11 @@ class SemanticModel {
 
   const ParsedFile& file() const { return file_; }
   const SourceFile& source() const { return file_.source; }
-  std::string_view Text(TSNode n) const;
+  std::string_view Text(TSNode n) const {
+    if (!n.id) return {};
+    uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
+    return text_.substr(b, e - b);
+  }
 
   // Does the file import tensorflow / keras at all? Rules skip files that do not.
   bool imports_tensorflow() const { return imports_tf_; }
