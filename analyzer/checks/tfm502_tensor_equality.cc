@@ -105,7 +105,7 @@ void TensorEquality::CheckPython(PythonContext& ctx) const {
     if (!ts::Is(fn, "attribute")) continue;
     std::string_view meth = ctx.Text(ts::Field(fn, "attribute"));
     if (meth != "index" && meth != "remove" && meth != "count") continue;
-    auto args = m.PositionalArgs(call);
+    const auto& args = m.PositionalArgs(call);
     if (args.size() != 1 || !df.IsTensor(args[0])) continue;
     TSNode recv = ts::Field(fn, "object");
     if (df.IsTensor(recv)) continue;

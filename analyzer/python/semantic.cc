@@ -201,14 +201,9 @@ void SemanticModel::BuildScopes() {
   std::vector<int> parents;  // positions of the entered (named) ancestors
   uint32_t depth = 0;
   candidates_.reserve(index_->size() / 3);  // identifiers, attributes and calls: ~a quarter of all nodes
-  by_symbol_.assign(ts_language_symbol_count(tree_sitter_python()), {});
   // The walk runs over the NodeIndex's arrays by position: a node's symbol and
   // whether it is named are read from them, not asked of tree-sitter node by node.
   const ts::NodeIndex& ix = *index_;
-  auto index = [&](int i) {
-    TSSymbol sym = ix.Symbol(i);
-    if (sym < by_symbol_.size()) by_symbol_[sym].push_back(ix.Node(i));
-  };
 
   ix.WalkPositions(
       0,
@@ -224,22 +219,13 @@ void SemanticModel::BuildScopes() {
         const int parent_pos = parents.empty() ? -1 : parents.back();
         TSNode parent = parent_pos >= 0 ? ix.Node(parent_pos) : TSNode{};
         parents.push_back(i);
-        index(i);
         const TSSymbol sym = ix.Symbol(i);
         if (sym < Tables().kind.size() && Tables().kind[sym] == Kind::kName) {  // identifier, attribute, call
           candidates_.push_back({i, parent_pos});
           return true;
         }
         if (!Enter(n, sym, parent, stack)) {
-          // not descended (imports, global statements): still index what is inside
-          ix.WalkPositions(
-              i,
-              [&](int k) {
-                if (!ix.Named(k)) return false;
-                if (k != i) index(k);
-                return true;
-              },
-              [](int) {});
+          // not descended (imports, global statements)
           parents.pop_back();
           --depth;
           return false;
@@ -453,17 +439,45 @@ const std::unordered_map<std::string, std::vector<TSSymbol>>& SymbolsByName() {
 
 }  // namespace
 
+void SemanticModel::BuildSymbolLists() const {
+  // Every named node reached through named nodes from the root, in preorder (what
+  // the scope walk visits), bucketed by symbol with a counting sort.
+  const ts::NodeIndex& ix = *index_;
+  const size_t nsym = ts_language_symbol_count(tree_sitter_python());
+  std::vector<int32_t> count(nsym + 1, 0);
+  std::vector<int32_t> named;
+  named.reserve(ix.size());
+  ix.WalkPositions(
+      0,
+      [&](int i) {
+        if (!ix.Named(i)) return false;
+        TSSymbol sym = ix.Symbol(i);
+        if (sym < nsym) {
+          ++count[sym + 1];
+          named.push_back(i);
+        }
+        return true;
+      },
+      [](int) {});
+  for (size_t s = 1; s <= nsym; ++s) count[s] += count[s - 1];
+  sym_start_ = count;
+  sym_nodes_.resize(named.size());
+  for (int32_t i : named) sym_nodes_[count[ix.Symbol(i)]++] = i;
+}
+
 const std::vector<TSNode>& SemanticModel::NodesOfType(std::string_view type) const {
   std::string key(type);
   auto cached = by_type_.find(key);
   if (cached != by_type_.end()) return cached->second;
+  if (sym_start_.empty()) BuildSymbolLists();
+  const ts::NodeIndex& ix = *index_;
   std::vector<TSNode> out;
   auto syms = SymbolsByName().find(key);
   int lists = 0;
   if (syms != SymbolsByName().end())
     for (TSSymbol sym : syms->second)
-      if (sym < by_symbol_.size() && !by_symbol_[sym].empty()) {
-        out.insert(out.end(), by_symbol_[sym].begin(), by_symbol_[sym].end());
+      if (sym + 1 < sym_start_.size() && sym_start_[sym] < sym_start_[sym + 1]) {
+        for (int32_t k = sym_start_[sym]; k < sym_start_[sym + 1]; ++k) out.push_back(ix.Node(sym_nodes_[k]));
         ++lists;
       }
   if (lists > 1)
@@ -786,6 +800,29 @@ std::vector<TSNode> SemanticModel::SelfAttributeValues(int cls, std::string_view
 }
 
 const SemanticModel::CallArgs& SemanticModel::ArgsOf(TSNode call) const {
+  const ts::NodeIndex& ix = *index_;
+  const int ci = ix.Find(call);
+  if (ci >= 0) {
+    if (args_slot_.empty()) args_slot_.assign(ix.size(), 0);
+    if (int32_t k = args_slot_[ci]) return args_store_[k - 1];
+    CallArgs& out = args_store_.emplace_back();
+    args_slot_[ci] = static_cast<int32_t>(args_store_.size());
+    const int a = ix.FieldChildAt(ci, ts::FieldId("arguments"));
+    if (a >= 0 && ts::SymbolIs(ix.Symbol(a), "argument_list")) {
+      for (int k = a + 1, e = ix.End(a); k < e; k = ix.End(k)) {
+        if (!ix.Named(k)) continue;
+        const TSSymbol sym = ix.Symbol(k);
+        if (ts::SymbolIs(sym, "keyword_argument")) {
+          const int name = ix.FieldChildAt(k, ts::FieldId("name"));
+          out.keywords.emplace_back(name >= 0 ? Text(ix.Node(name)) : std::string_view(), ix.Node(k));
+          continue;
+        }
+        if (ts::SymbolIs(sym, "dictionary_splat") || ts::SymbolIs(sym, "comment")) continue;
+        out.positional.push_back(ix.Node(k));
+      }
+    }
+    return out;
+  }
   auto cached = args_cache_.find(call.id);
   if (cached != args_cache_.end()) return cached->second;
   CallArgs out;
@@ -803,7 +840,7 @@ const SemanticModel::CallArgs& SemanticModel::ArgsOf(TSNode call) const {
   return args_cache_.emplace(call.id, std::move(out)).first->second;
 }
 
-std::vector<TSNode> SemanticModel::PositionalArgs(TSNode call) const { return ArgsOf(call).positional; }
+const std::vector<TSNode>& SemanticModel::PositionalArgs(TSNode call) const { return ArgsOf(call).positional; }
 
 TSNode SemanticModel::KeywordArg(TSNode call, std::string_view name) const {
   for (const auto& [kw_name, kw] : ArgsOf(call).keywords)
@@ -814,7 +851,7 @@ TSNode SemanticModel::KeywordArg(TSNode call, std::string_view name) const {
 TSNode SemanticModel::Arg(TSNode call, size_t pos, std::string_view name) const {
   TSNode k = KeywordArg(call, name);
   if (!ts_node_is_null(k)) return k;
-  auto pos_args = PositionalArgs(call);
+  const auto& pos_args = PositionalArgs(call);
   if (pos < pos_args.size() && !ts::Is(pos_args[pos], "list_splat")) return pos_args[pos];
   return TSNode{};
 }

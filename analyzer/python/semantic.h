@@ -139,8 +139,8 @@ class SemanticModel {
   // Values assigned to `self.<attr>` inside methods of the class scope `cls`.
   std::vector<TSNode> SelfAttributeValues(int cls, std::string_view attr) const;
 
-  // Call helpers.
-  std::vector<TSNode> PositionalArgs(TSNode call) const;
+  // Call helpers. PositionalArgs' vector is kept by the model (valid as long as it).
+  const std::vector<TSNode>& PositionalArgs(TSNode call) const;
   TSNode KeywordArg(TSNode call, std::string_view name) const;  // value node or null
   TSNode Arg(TSNode call, size_t pos, std::string_view name) const;  // positional or keyword
 
@@ -189,7 +189,11 @@ class SemanticModel {
     int parent;
   };
   std::vector<Candidate> candidates_;
-  std::vector<std::vector<TSNode>> by_symbol_;  // named nodes by grammar symbol
+  // Named nodes by grammar symbol, built on the first NodesOfType call: the NodeIndex
+  // positions of symbol s are sym_nodes_[sym_start_[s] .. sym_start_[s + 1]).
+  void BuildSymbolLists() const;
+  mutable std::vector<int32_t> sym_start_;
+  mutable std::vector<int32_t> sym_nodes_;
   mutable std::unordered_map<std::string, std::vector<TSNode>> by_type_;  // merged per type name
   bool uses_sessions_ = false;
   std::vector<Scope> scopes_;
@@ -212,6 +216,10 @@ class SemanticModel {
     std::vector<std::pair<std::string_view, TSNode>> keywords;  // name text, keyword_argument node
   };
   const CallArgs& ArgsOf(TSNode call) const;
+  // By the call's NodeIndex position: 1 + index into args_store_ (0: not collected
+  // yet); sized on first use. Nodes without a position use args_cache_.
+  mutable std::vector<int32_t> args_slot_;
+  mutable std::deque<CallArgs> args_store_;
   mutable std::unordered_map<const void*, CallArgs> args_cache_;
   mutable std::shared_ptr<const void> derived_[kDerivedSlots];
 };
