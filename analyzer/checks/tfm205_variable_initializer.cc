@@ -98,7 +98,7 @@ class Checker {
     }
     if (IsInitExpr(n)) return true;
     if (ts::Is(n, "call")) {
-      auto tf = m_.ResolveTf(ts::Field(n, "function"));
+      const TfName* tf = m_.ResolveTfName(ts::Field(n, "function"));
       if (!tf || tf->ns == TfNs::kV2 || tf->path != "group") return false;
       const auto& args = m_.PositionalArgs(n);
       if (args.empty()) return false;

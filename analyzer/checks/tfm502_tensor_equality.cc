@@ -53,7 +53,7 @@ bool IsTensorList(const SemanticModel& m, const DataFlow& df, TSNode e, int dept
       return true;
   }
   if (ts::Is(e, "call")) {
-    auto tf = df.CalleeTf(e);
+    const TfName* tf = df.CalleeTfName(e);
     if (tf && (tf->path == "trainable_variables" || tf->path == "global_variables" || tf->path == "get_collection" ||
                tf->path == "local_variables" || tf->path == "model_variables"))
       return true;

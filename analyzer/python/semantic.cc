@@ -569,9 +569,17 @@ std::optional<std::string> SemanticModel::Resolve(TSNode expr) const {
 const std::string* SemanticModel::ResolveName(TSNode expr) const { return ResolveImpl(expr, 0); }
 
 std::optional<TfName> SemanticModel::ResolveTf(TSNode expr) const {
+  const TfName* tf = ResolveTfName(expr);
+  if (!tf) return std::nullopt;
+  return *tf;
+}
+
+const TfName* SemanticModel::ResolveTfName(TSNode expr) const {
   const std::string* q = ResolveImpl(expr, 0);
-  if (!q) return std::nullopt;
-  return SplitTfName(*q);
+  if (!q) return nullptr;
+  auto it = tf_names_.find(q);
+  if (it == tf_names_.end()) it = tf_names_.emplace(q, SplitTfName(*q)).first;
+  return it->second ? &*it->second : nullptr;
 }
 
 namespace {

@@ -113,6 +113,9 @@ class SemanticModel {
   // nullptr when not resolvable.
   const std::string* ResolveName(TSNode expr) const;
   std::optional<TfName> ResolveTf(TSNode expr) const;
+  // The same without a copy: SplitTfName of the resolved name, kept by the model for
+  // each name (valid as long as the model); nullptr when there is none.
+  const TfName* ResolveTfName(TSNode expr) const;
 
   // The binding a name refers to at `at` (LEGB with flow order in the scope).
   const Binding* Lookup(std::string_view name, uint32_t at) const;
@@ -210,6 +213,8 @@ class SemanticModel {
   // they point to.
   mutable std::vector<const std::string*> resolved_;
   mutable std::deque<std::string> names_;
+  // ResolveTfName's answers by interned name.
+  mutable std::unordered_map<const std::string*, std::optional<TfName>> tf_names_;
   // A call's arguments, collected once per call node (rules ask for them many times).
   struct CallArgs {
     std::vector<TSNode> positional;
