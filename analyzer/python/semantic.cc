@@ -205,26 +205,31 @@ void SemanticModel::BuildScopes() {
   // whether it is named are read from them, not asked of tree-sitter node by node.
   const ts::NodeIndex& ix = *index_;
 
+  const std::vector<Kind>& kinds = Tables().kind;
+  std::vector<int> scope_pos;  // positions of the nodes of the scopes on `stack` above the module
   ix.WalkPositions(
       0,
       [&](int i) {
         if (!ix.Named(i)) return false;
-        TSNode n = ix.Node(i);
         // The walk is iterative; depth is measured so absurd input can be refused.
         ++depth;
         if (depth > max_depth_) {
           max_depth_ = depth;
-          deepest_byte_ = ts_node_start_byte(n);
+          deepest_byte_ = ts_node_start_byte(ix.Node(i));
         }
         const int parent_pos = parents.empty() ? -1 : parents.back();
-        TSNode parent = parent_pos >= 0 ? ix.Node(parent_pos) : TSNode{};
         parents.push_back(i);
         const TSSymbol sym = ix.Symbol(i);
-        if (sym < Tables().kind.size() && Tables().kind[sym] == Kind::kName) {  // identifier, attribute, call
+        const Kind kind = sym < kinds.size() ? kinds[sym] : Kind::kOther;
+        if (kind == Kind::kName) {  // identifier, attribute, call
           candidates_.push_back({i, parent_pos});
           return true;
         }
-        if (!Enter(n, sym, parent, stack)) {
+        if (kind == Kind::kOther) return true;  // nothing for Enter to do
+        const size_t scopes_before = stack.size();
+        const bool descend = Enter(ix.Node(i), sym, parent_pos >= 0 ? ix.Node(parent_pos) : TSNode{}, stack);
+        if (stack.size() > scopes_before) scope_pos.push_back(i);
+        if (!descend) {
           // not descended (imports, global statements)
           parents.pop_back();
           --depth;
@@ -235,7 +240,11 @@ void SemanticModel::BuildScopes() {
       [&](int i) {
         --depth;
         parents.pop_back();
-        if (stack.size() > 1 && ts::Same(scopes_[stack.back()].node, ix.Node(i))) stack.pop_back();
+        // leaving the node of the innermost scope
+        if (!scope_pos.empty() && scope_pos.back() == i) {
+          stack.pop_back();
+          scope_pos.pop_back();
+        }
       });
   for (auto& s : scopes_)
     std::sort(s.children.begin(), s.children.end(),
@@ -447,18 +456,19 @@ void SemanticModel::BuildSymbolLists() const {
   std::vector<int32_t> count(nsym + 1, 0);
   std::vector<int32_t> named;
   named.reserve(ix.size());
-  ix.WalkPositions(
-      0,
-      [&](int i) {
-        if (!ix.Named(i)) return false;
-        TSSymbol sym = ix.Symbol(i);
-        if (sym < nsym) {
-          ++count[sym + 1];
-          named.push_back(i);
-        }
-        return true;
-      },
-      [](int) {});
+  // Preorder by position: an anonymous node's subtree [i, End(i)) is skipped whole.
+  for (int i = 0, size = ix.size(); i < size;) {
+    if (!ix.Named(i)) {
+      i = ix.End(i);
+      continue;
+    }
+    TSSymbol sym = ix.Symbol(i);
+    if (sym < nsym) {
+      ++count[sym + 1];
+      named.push_back(i);
+    }
+    ++i;
+  }
   for (size_t s = 1; s <= nsym; ++s) count[s] += count[s - 1];
   sym_start_ = count;
   sym_nodes_.resize(named.size());
@@ -691,11 +701,9 @@ bool SemanticModel::IsReferencePosition(int n, int parent) const {
 void SemanticModel::Resolve2() {
   const ts::NodeIndex& ix = *index_;
   for (const Candidate& c : candidates_) {
-    TSNode n = ix.Node(c.node);
-    TSNode parent = c.parent >= 0 ? ix.Node(c.parent) : TSNode{};
     const TSSymbol sym = ix.Symbol(c.node);
     if (ts::SymbolIs(sym, "call")) {
-      calls_.push_back(n);
+      calls_.push_back(ix.Node(c.node));
       continue;
     }
     const TSSymbol psym = c.parent >= 0 ? ix.Symbol(c.parent) : TSSymbol{0};
@@ -706,6 +714,7 @@ void SemanticModel::Resolve2() {
       continue;
     // Only the longest chain: skip when the parent attribute extends this one.
     if (parent_is_attribute && ix.FieldChildAt(c.parent, ts::FieldId("object")) == c.node) continue;
+    const TSNode n = ix.Node(c.node);
     const std::string* q = ResolveName(n);
     if (!q) continue;
     auto tf = SplitTfName(*q);
@@ -715,7 +724,7 @@ void SemanticModel::Resolve2() {
     r.qname = *q;
     r.tf = *tf;
     if (c.parent >= 0 && ts::SymbolIs(psym, "call") && ix.FieldChildAt(c.parent, ts::FieldId("function")) == c.node)
-      r.call = parent;
+      r.call = ix.Node(c.parent);
     if ((tf->ns != TfNs::kV2) && IsSessionPath(tf->path)) uses_sessions_ = true;
     if (!ts_node_is_null(r.call) && IsGraphToggle(*tf)) {
       if (FunctionScopeAt(ts_node_start_byte(n)) < 0) eager_disabled_at_.push_back(ts_node_start_byte(n));
