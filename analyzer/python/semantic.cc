@@ -249,6 +249,7 @@ void SemanticModel::BuildScopes() {
   for (auto& s : scopes_)
     std::sort(s.children.begin(), s.children.end(),
               [&](int a, int b) { return scopes_[a].begin < scopes_[b].begin; });
+  BuildScopeSegments();
 }
 
 bool SemanticModel::Enter(TSNode n, TSSymbol sym, TSNode parent, std::vector<int>& stack) {
@@ -486,7 +487,7 @@ const std::vector<TSNode>& SemanticModel::NodesOfType(std::string_view type) con
   int lists = 0;
   if (syms != SymbolsByName().end())
     for (TSSymbol sym : syms->second)
-      if (sym + 1 < sym_start_.size() && sym_start_[sym] < sym_start_[sym + 1]) {
+      if (size_t{sym} + 1 < sym_start_.size() && sym_start_[sym] < sym_start_[sym + 1]) {
         for (int32_t k = sym_start_[sym]; k < sym_start_[sym + 1]; ++k) out.push_back(ix.Node(sym_nodes_[k]));
         ++lists;
       }
@@ -498,16 +499,65 @@ const std::vector<TSNode>& SemanticModel::NodesOfType(std::string_view type) con
   return by_type_.emplace(std::move(key), std::move(out)).first->second;
 }
 
-int SemanticModel::ScopeAt(uint32_t byte) const {
-  int cur = 0;
-  for (;;) {
-    const auto& ch = scopes_[cur].children;
-    auto it = std::upper_bound(ch.begin(), ch.end(), byte, [&](uint32_t b, int s) { return b < scopes_[s].begin; });
-    if (it == ch.begin()) return cur;
-    int cand = *(it - 1);
-    if (byte >= scopes_[cand].end) return cur;
-    cur = cand;
+void SemanticModel::BuildScopeSegments() {
+  // The innermost scope at a byte is found by descending the scope tree: at each
+  // level, the child with the last begin at or before the byte (children are sorted
+  // by begin; of equal begins the last), if the byte is before that child's end;
+  // else the descent stops. (A scope's range can start after nodes it contains:
+  // a class's begins at its body, so a lambda among its bases is never reached.)
+  // Those answers are precomputed here as runs of bytes, so ScopeAt is one binary
+  // search: for bytes in [lo, hi) the descent is at `cur`; each child takes over from
+  // its begin to the next child's begin, up to its own end.
+  seg_start_.clear();
+  seg_scope_.clear();
+  auto emit = [&](uint64_t start, int scope) {
+    if (!seg_start_.empty() && seg_start_.back() == start) {
+      seg_scope_.back() = scope;
+      return;
+    }
+    if (!seg_scope_.empty() && seg_scope_.back() == scope) return;  // same run continues
+    seg_start_.push_back(static_cast<uint32_t>(start));
+    seg_scope_.push_back(scope);
+  };
+  constexpr uint64_t kEnd = uint64_t{UINT32_MAX} + 1;
+  // An explicit stack instead of recursion (scopes nest as deep as the input). A
+  // task fills [lo, hi) of scope `cur` from child k on, or (emit_only) starts a run of
+  // `cur` at lo.
+  struct Task {
+    int cur;
+    uint64_t lo, hi;
+    size_t k;
+    bool emit_only;
+  };
+  std::vector<Task> tasks{{0, 0, kEnd, 0, false}};
+  while (!tasks.empty()) {
+    const Task t = tasks.back();
+    tasks.pop_back();
+    if (t.emit_only || t.k == 0) emit(t.lo, t.cur);
+    if (t.emit_only) continue;
+    const auto& ch = scopes_[t.cur].children;
+    for (size_t k = t.k; k < ch.size(); ++k) {
+      const Scope& c = scopes_[ch[k]];
+      const uint64_t b = c.begin, nb = k + 1 < ch.size() ? scopes_[ch[k + 1]].begin : kEnd;
+      const uint64_t a0 = std::max(b, t.lo), a1 = std::min(nb, t.hi);
+      if (a0 >= a1) continue;
+      const uint64_t d1 = std::min<uint64_t>(a1, c.end);
+      if (a0 >= d1) {  // at or after the child's end: cur
+        emit(a0, t.cur);
+        continue;
+      }
+      // [a0, d1) in the child, then [d1, a1) in cur, then the next children
+      tasks.push_back({t.cur, t.lo, t.hi, k + 1, false});
+      if (d1 < a1) tasks.push_back({t.cur, d1, 0, 0, true});
+      tasks.push_back({ch[k], a0, d1, 0, false});
+      break;
+    }
   }
+}
+
+int SemanticModel::ScopeAt(uint32_t byte) const {
+  auto it = std::upper_bound(seg_start_.begin(), seg_start_.end(), byte);
+  return seg_scope_[(it - seg_start_.begin()) - 1];
 }
 
 int SemanticModel::FunctionScopeAt(uint32_t byte) const {
@@ -530,7 +580,7 @@ const Binding* SemanticModel::Lookup(std::string_view name, uint32_t at) const {
     const Scope& sc = scopes_[s];
     // Class scopes are visible only to code directly in the class body.
     if (sc.kind != ScopeKind::kClass || first) {
-      if (sc.globals.count(key) && s != 0) {
+      if (s != 0 && !sc.globals.empty() && sc.globals.count(key)) {
         s = 0;
         first = false;
         continue;
@@ -598,13 +648,17 @@ const std::string kUnresolvable;
 }  // namespace
 
 const std::string* SemanticModel::ResolveImpl(TSNode expr, int depth) const {
-  if (ts_node_is_null(expr) || depth > kMaxResolveDepth) return nullptr;
+  if (!expr.id || depth > kMaxResolveDepth) return nullptr;
   const int slot = index_->Find(expr);
   if (slot >= 0 && resolved_[slot]) return resolved_[slot] == &kUnresolvable ? nullptr : resolved_[slot];
   const std::string* out = nullptr;
   auto intern = [&](std::string s) { return &names_.emplace_back(std::move(s)); };
-  std::string_view type = ts_node_type(expr);
-  if (type == "identifier") {
+  // The node's type by grammar symbol (read from the index when the node has a position).
+  const TSSymbol sym = slot >= 0 ? index_->Symbol(slot) : ts_node_symbol(expr);
+  auto field = [&](const char* name) {
+    return slot >= 0 ? index_->FieldChild(slot, ts::FieldId(name)) : ts::Field(expr, name);
+  };
+  if (ts::SymbolIs(sym, "identifier")) {
     std::string_view name = Text(expr);
     const Binding* b = Lookup(name, ts_node_start_byte(expr));
     if (b) {
@@ -623,9 +677,9 @@ const std::string* SemanticModel::ResolveImpl(TSNode expr, int depth) const {
           "self", "None", "True", "False", "type", "id", "hash", "sorted", "reversed", "iter", "next"};
       if (!kBuiltins.count(name)) out = intern(star_modules_.front() + "." + std::string(name));
     }
-  } else if (type == "attribute") {
-    TSNode obj = ts::Field(expr, "object");
-    std::string_view attr = Text(ts::Field(expr, "attribute"));
+  } else if (ts::SymbolIs(sym, "attribute")) {
+    TSNode obj = field("object");
+    std::string_view attr = Text(field("attribute"));
     if (ts::Is(obj, "identifier") && Text(obj) == "self") {
       int fn = FunctionScopeAt(ts_node_start_byte(expr));
       int cls = ClassOf(fn);
@@ -645,10 +699,10 @@ const std::string* SemanticModel::ResolveImpl(TSNode expr, int depth) const {
         out = intern(std::move(q));
       }
     }
-  } else if (type == "call") {
-    const std::string* f = ResolveImpl(ts::Field(expr, "function"), depth + 1);
+  } else if (ts::SymbolIs(sym, "call")) {
+    const std::string* f = ResolveImpl(field("function"), depth + 1);
     if (f) out = intern(*f + "()");
-  } else if (type == "parenthesized_expression") {
+  } else if (ts::SymbolIs(sym, "parenthesized_expression")) {
     TSNode inner = ts_node_named_child(expr, 0);
     out = ResolveImpl(inner, depth + 1);
   }

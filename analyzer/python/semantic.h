@@ -167,6 +167,9 @@ class SemanticModel {
 
  private:
   void BuildScopes();
+  // ScopeAt's answers as runs of bytes (seg_start_ ascending from 0, seg_scope_ the
+  // innermost scope from there), built once the scope tree is complete.
+  void BuildScopeSegments();
   // Handles one named node of the scope walk; false skips its subtree.
   bool Enter(TSNode n, TSSymbol sym, TSNode parent, std::vector<int>& scope_stack);
   void Resolve2();
@@ -200,6 +203,8 @@ class SemanticModel {
   mutable std::unordered_map<std::string, std::vector<TSNode>> by_type_;  // merged per type name
   bool uses_sessions_ = false;
   std::vector<Scope> scopes_;
+  std::vector<uint32_t> seg_start_;
+  std::vector<int> seg_scope_;
   std::vector<Binding> bindings_;
   std::vector<std::string> star_modules_;  // `from M import *` at module level
   std::vector<TfRef> refs_;
