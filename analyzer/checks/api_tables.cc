@@ -141,7 +141,7 @@ std::optional<RefChain> ChainOf(const SemanticModel& m, const TfRef& r) {
   std::reverse(c.nodes.begin(), c.nodes.end());
   auto q = m.ResolveName(n);
   if (!q) return std::nullopt;
-  auto root = SplitTfName(*q);
+  const TfName* root = m.ResolveTfName(n);  // SplitTfName(*q), kept by the model
   if (!root || root->ns != r.tf.ns) return std::nullopt;
   c.root_components = ComponentCount(root->path);
   c.root_is_tf = *q == "tensorflow";

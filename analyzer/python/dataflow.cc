@@ -13,7 +13,7 @@ namespace {
 
 constexpr int kMaxDepth = 12;
 
-bool StartsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+bool StartsWith(std::string_view s, std::string_view p) { return s.starts_with(p); }
 bool EndsWith(std::string_view s, std::string_view suf) {
   return s.size() >= suf.size() && s.substr(s.size() - suf.size()) == suf;
 }
@@ -580,9 +580,8 @@ TSNode DataFlow::CalleeDefImpl(TSNode call) const {
   if (ts::Is(fn, "attribute") && !ts::Is(ts::Field(fn, "object"), "identifier") &&
       !ts::Is(ts::Field(fn, "object"), "attribute"))
     return TSNode{};  // f(...).m(), "s".join(...): not a definition of this file
-  if (auto q = m_.ResolveName(fn)) {
-    auto tf = SplitTfName(*q);
-    if (tf && tf->path.rfind("function(", 0) != 0) return TSNode{};  // a TensorFlow API, not g = tf.function(f)
+  if (const TfName* tf = m_.ResolveTfName(fn)) {
+    if (tf->path.rfind("function(", 0) != 0) return TSNode{};  // a TensorFlow API, not g = tf.function(f)
   }
   TSNode def = m_.DefinitionOf(fn);
   if (!ts_node_is_null(def)) return def;

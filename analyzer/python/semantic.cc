@@ -15,7 +15,7 @@ bool IsScopeNode(std::string_view t) {
          t == "set_comprehension" || t == "dictionary_comprehension" || t == "generator_expression";
 }
 
-bool StartsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+bool StartsWith(std::string_view s, std::string_view p) { return s.starts_with(p); }
 
 // What the scope walk and the reference filter need to know about a node type,
 // looked up by grammar symbol (one table read instead of a chain of string compares).
