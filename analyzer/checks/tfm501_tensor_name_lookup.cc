@@ -105,7 +105,7 @@ void TensorNameLookup::CheckPython(PythonContext& ctx) const {
                                                "differ from TF1"));
         return true;
       };
-  for (TSNode n : df.NodesOfType("attribute")) visit(n, nullptr);
+  for (TSNode n : m.AttributesNamed("name")) visit(n, nullptr);
 }
 
 }  // namespace tfm

@@ -555,6 +555,31 @@ void SemanticModel::BuildScopeSegments() {
   }
 }
 
+const std::vector<TSNode>& SemanticModel::AttributesNamed(std::string_view attr) const {
+  if (!attributes_grouped_) {
+    attributes_grouped_ = true;
+    for (TSNode n : NodesOfType("attribute")) attributes_by_name_[Text(ts::Field(n, "attribute"))].push_back(n);
+  }
+  static const std::vector<TSNode> kNone;
+  auto it = attributes_by_name_.find(attr);
+  return it == attributes_by_name_.end() ? kNone : it->second;
+}
+
+std::vector<TSNode> SemanticModel::AttributesNamedAny(std::initializer_list<std::string_view> attrs) const {
+  std::vector<TSNode> out;
+  for (std::string_view a : attrs) {
+    const auto& v = AttributesNamed(a);
+    out.insert(out.end(), v.begin(), v.end());
+  }
+  // Document order (preorder): by start, the enclosing node first. Two attribute
+  // nodes never span the same bytes, so this is the order of NodesOfType.
+  std::sort(out.begin(), out.end(), [](TSNode a, TSNode b) {
+    return ts_node_start_byte(a) != ts_node_start_byte(b) ? ts_node_start_byte(a) < ts_node_start_byte(b)
+                                                          : ts_node_end_byte(a) > ts_node_end_byte(b);
+  });
+  return out;
+}
+
 int SemanticModel::ScopeAt(uint32_t byte) const {
   auto it = std::upper_bound(seg_start_.begin(), seg_start_.end(), byte);
   return seg_scope_[(it - seg_start_.begin()) - 1];

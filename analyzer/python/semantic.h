@@ -23,6 +23,7 @@
 #include <tree_sitter/api.h>
 
 #include <deque>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <string>
@@ -151,6 +152,12 @@ class SemanticModel {
   // order, from an index built during the model's single tree walk. Rules use this
   // instead of walking the tree themselves.
   const std::vector<TSNode>& NodesOfType(std::string_view type) const;
+  // The attribute nodes (NodesOfType("attribute")) whose attribute name is `attr`
+  // (`x.value` for "value"), in document order; grouped on first use, so rules
+  // looking for a few names do not test every attribute of the file.
+  const std::vector<TSNode>& AttributesNamed(std::string_view attr) const;
+  // The same for any of several names, merged in document order.
+  std::vector<TSNode> AttributesNamedAny(std::initializer_list<std::string_view> attrs) const;
 
   // Depth of the syntax tree and where it is deepest (input limits).
   uint32_t max_depth() const { return max_depth_; }
@@ -201,6 +208,8 @@ class SemanticModel {
   mutable std::vector<int32_t> sym_start_;
   mutable std::vector<int32_t> sym_nodes_;
   mutable std::unordered_map<std::string, std::vector<TSNode>> by_type_;  // merged per type name
+  mutable std::unordered_map<std::string_view, std::vector<TSNode>> attributes_by_name_;  // keys view text_
+  mutable bool attributes_grouped_ = false;
   bool uses_sessions_ = false;
   std::vector<Scope> scopes_;
   std::vector<uint32_t> seg_start_;
