@@ -173,5 +173,27 @@ TEST(Scopes, ScopeAtMatchesTreeDescent) {
   EXPECT_EQ(m.model->ScopeAt(UINT32_MAX), DescendToScope(scopes, UINT32_MAX));
 }
 
+// AttributesNamed(Any) give NodesOfType("attribute") filtered by attribute name, in
+// the same order.
+TEST(Nodes, AttributesNamedFilterNodesOfType) {
+  Model m(
+      "import tensorflow as tf\n"
+      "d = x.shape[0].value + y.value.value\n"
+      "z = (a.merge_with(b).value, c.name)\n"
+      "def f(self):\n  return self.value.name\n");
+  for (std::initializer_list<std::string_view> names :
+       {std::initializer_list<std::string_view>{"value"}, {"name", "value"}, {"merge_with", "shape", "nothing"}}) {
+    std::vector<TSNode> want;
+    for (TSNode n : m.model->NodesOfType("attribute"))
+      if (std::find(names.begin(), names.end(), m.model->Text(ts::Field(n, "attribute"))) != names.end())
+        want.push_back(n);
+    std::vector<TSNode> got = m.model->AttributesNamedAny(names);
+    ASSERT_EQ(got.size(), want.size());
+    for (size_t i = 0; i < got.size(); ++i) EXPECT_TRUE(ts::Same(got[i], want[i])) << i;
+  }
+  EXPECT_EQ(m.model->AttributesNamed("value").size(), 5u);  // x.shape[0], y, y.value, a.merge_with(b), self
+  EXPECT_TRUE(m.model->AttributesNamed("nothing").empty());
+}
+
 }  // namespace
 }  // namespace tfm
