@@ -149,8 +149,8 @@ class SemanticModel {
   TSNode Arg(TSNode call, size_t pos, std::string_view name) const;  // positional or keyword
 
   // Every named node of one type ("assignment", "call", "string", ...) in document
-  // order, from an index built during the model's single tree walk. Rules use this
-  // instead of walking the tree themselves.
+  // order, from lists by symbol built with one pass over the NodeIndex on the first
+  // call. Rules use this instead of walking the tree themselves.
   const std::vector<TSNode>& NodesOfType(std::string_view type) const;
   // The attribute nodes (NodesOfType("attribute")) whose attribute name is `attr`
   // (`x.value` for "value"), in document order; grouped on first use, so rules
