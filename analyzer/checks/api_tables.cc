@@ -36,14 +36,16 @@ std::string_view Col(const std::vector<std::string_view>& r, size_t i) { return 
 
 FixSafety SafetyOf(std::string_view s) { return s == "unsafe" ? FixSafety::kUnsafe : FixSafety::kSafe; }
 
-// Component prefixes of "a.b.c", longest first: "a.b.c", "a.b", "a".
-std::vector<std::string_view> Prefixes(std::string_view path) {
-  std::vector<std::string_view> out;
-  if (path.empty()) return out;
-  out.push_back(path);
+// The first component prefix of "a.b.c", longest first ("a.b.c", "a.b", "a"), for
+// which `found` is true; empty when none (or the path is empty). No list is built:
+// the lookups run for every reference of every file.
+template <typename Found>
+std::string_view FirstPrefix(std::string_view path, Found&& found) {
+  if (path.empty()) return {};
+  if (found(path)) return path;
   for (size_t i = path.size(); i-- > 0;)
-    if (path[i] == '.') out.push_back(path.substr(0, i));
-  return out;
+    if (path[i] == '.' && found(path.substr(0, i))) return path.substr(0, i);
+  return {};
 }
 
 }  // namespace
@@ -85,33 +87,29 @@ const ApiTables& ApiTables::Get() {
 }
 
 const RemovedEntry* ApiTables::FindRemoved(std::string_view path, std::string* matched) const {
-  for (std::string_view p : Prefixes(path)) {
-    const RemovedEntry* e = nullptr;
-    if (auto it = removed_.find(p); it != removed_.end()) e = &it->second;
-    else if (auto jt = removed_prefix_.find(p); jt != removed_prefix_.end()) e = &jt->second;  // "p."
-    if (e) {
-      if (matched) *matched = std::string(p);
-      return e;
-    }
-  }
-  return nullptr;
+  const RemovedEntry* e = nullptr;
+  std::string_view p = FirstPrefix(path, [&](std::string_view q) {
+    if (auto it = removed_.find(q); it != removed_.end()) e = &it->second;
+    else if (auto jt = removed_prefix_.find(q); jt != removed_prefix_.end()) e = &jt->second;  // "q."
+    return e != nullptr;
+  });
+  if (e && matched) *matched = std::string(p);
+  return e;
 }
 
 std::string ApiTables::V1OnlyPrefix(std::string_view path) const {
-  for (std::string_view p : Prefixes(path))
-    if (v1_only_.count(p)) return std::string(p);
-  return {};
+  return std::string(FirstPrefix(path, [&](std::string_view q) { return v1_only_.count(q) > 0; }));
 }
 
 const RenameEntry* ApiTables::FindRename(std::string_view path, std::string* matched) const {
-  for (std::string_view p : Prefixes(path)) {
-    auto it = renames_.find(p);
-    if (it != renames_.end()) {
-      if (matched) *matched = std::string(p);
-      return &it->second;
-    }
-  }
-  return nullptr;
+  const RenameEntry* e = nullptr;
+  std::string_view p = FirstPrefix(path, [&](std::string_view q) {
+    auto it = renames_.find(q);
+    if (it != renames_.end()) e = &it->second;
+    return e != nullptr;
+  });
+  if (e && matched) *matched = std::string(p);
+  return e;
 }
 
 const std::vector<ArgChange>* ApiTables::FindArgs(std::string_view symbol) const {
@@ -141,7 +139,7 @@ std::optional<RefChain> ChainOf(const SemanticModel& m, const TfRef& r) {
   std::reverse(c.nodes.begin(), c.nodes.end());
   auto q = m.ResolveName(n);
   if (!q) return std::nullopt;
-  auto root = SplitTfName(*q);
+  const TfName* root = m.ResolveTfName(n);  // SplitTfName(*q), kept by the model
   if (!root || root->ns != r.tf.ns) return std::nullopt;
   c.root_components = ComponentCount(root->path);
   c.root_is_tf = *q == "tensorflow";

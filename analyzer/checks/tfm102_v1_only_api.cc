@@ -2,6 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <string>
+#include <unordered_map>
+#include <utility>
+
 #include "analyzer/checks/api_tables.h"
 
 namespace tfm {
@@ -17,6 +21,7 @@ void V1OnlyApi::CheckPython(PythonContext& ctx) const {
   // The toggle edit is the same for every finding of the file: compute it once.
   bool toggle_done = false;
   std::optional<Edit> toggle;
+  std::unordered_map<std::string, std::pair<std::string, std::string>> texts_of;  // symbol -> message, fix title
   for (const TfRef& r : ctx.model().refs()) {
     if (r.tf.ns != TfNs::kTop) continue;
     const RefChain* chain = CachedChainOf(ctx.model(), r);
@@ -25,8 +30,14 @@ void V1OnlyApi::CheckPython(PythonContext& ctx) const {
     if (sym.empty()) continue;
     TSNode at = PrefixNode(*chain, ComponentCount(sym));
     if (ts_node_is_null(at)) at = r.node;
-    std::string msg = fmt::format("`tf.{0}` exists in TF2 only as `tf.compat.v1.{0}`", sym);
-    auto fix = CompatV1Fix(*chain, fmt::format("Replace with `tf.compat.v1.{}`", sym));
+    // A file names the same few symbols over and over: format their texts once.
+    auto [texts, added] = texts_of.try_emplace(sym);
+    if (added) {
+      texts->second.first = fmt::format("`tf.{0}` exists in TF2 only as `tf.compat.v1.{0}`", sym);
+      texts->second.second = fmt::format("Replace with `tf.compat.v1.{}`", sym);
+    }
+    std::string msg = texts->second.first;
+    auto fix = CompatV1Fix(*chain, texts->second.second);
     if (!fix) msg += " (imported by name: import it from `tensorflow.compat.v1`)";
     // TF1 programs need TF1 behavior to run through tf.compat.v1 on TF2.
     if (fix) {

@@ -105,7 +105,7 @@ std::optional<Equivalent> TfConfigEquivalent(const SemanticModel& m, std::string
     return Equivalent{fmt::format("{}.debugging.set_log_device_placement({})", tf, v),
                       "Use `tf.debugging.set_log_device_placement`"};
   if (option == "graph_options.optimizer_options.global_jit_level") {
-    auto level = m.ResolveTf(value);
+    const TfName* level = m.ResolveTfName(value);
     if (!level) return std::nullopt;
     std::string_view on = level->path == "OptimizerOptions.ON_1" ? "True"
                           : level->path == "OptimizerOptions.OFF" ? "False"
@@ -147,7 +147,7 @@ void ConfigProtoRule::CheckPython(PythonContext& ctx) const {
     TSNode left = ts::Field(n, "left");
     TSNode value = ts::Field(n, "right");
     if (!ts::Is(left, "attribute") || ts_node_is_null(value) || ts::Is(value, "assignment")) continue;
-    auto tf = m.ResolveTf(left);
+    const TfName* tf = m.ResolveTfName(left);
     if (!tf || tf->ns == TfNs::kV2) continue;
     auto option = OptionPath(tf->path);
     if (!option) continue;

@@ -61,8 +61,8 @@ void GlobalJit::CheckPython(PythonContext& ctx) const {
     TSNode left = ts::Field(n, "left");
     TSNode right = ts::Field(n, "right");
     if (ts::Is(left, "attribute") && ctx.Text(ts::Field(left, "attribute")) == "global_jit_level" &&
-        !ts_node_is_null(right) && m.ResolveTf(ts::Field(left, "object"))) {
-      auto rv = m.ResolveTf(right);
+        !ts_node_is_null(right) && m.ResolveTfName(ts::Field(left, "object"))) {
+      const TfName* rv = m.ResolveTfName(right);
       std::string_view rt = ctx.Text(right);
       bool off = IsOffLiteral(rt) || rt == "-1" ||
                  (rv && (rv->path == "OptimizerOptions.OFF" || rv->path == "OptimizerOptions.DEFAULT"));

@@ -59,7 +59,7 @@ bool IsStatefulValue(const SemanticModel& m, const DataFlow& df, TSNode v, int d
   if (!ts::Is(v, "call")) return false;
   TSNode fn = ts::Field(v, "function");
   if (ts::Is(fn, "attribute") && StatefulMethod(m.Text(ts::Field(fn, "attribute")))) return true;
-  auto tf = df.CalleeTf(v);
+  const TfName* tf = df.CalleeTfName(v);
   if (tf && (tf->path == "group" || tf->path == "tuple")) {
     for (TSNode a : m.PositionalArgs(v)) {
       TSNode x = ts::Is(a, "list_splat") ? ts_node_named_child(a, 0) : a;

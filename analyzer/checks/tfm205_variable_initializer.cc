@@ -46,7 +46,7 @@ class Checker {
       TSNode fn = ts::Field(call, "function");
       if (!ts::Is(fn, "attribute") || ctx_.Text(ts::Field(fn, "attribute")) != "run") continue;
       TSNode recv = ts::Field(fn, "object");
-      auto args = m_.PositionalArgs(call);
+      const auto& args = m_.PositionalArgs(call);
       TSNode args_node = ts::Field(call, "arguments");
       size_t nargs = ts::Is(args_node, "argument_list") ? ts::NamedChildren(args_node).size() : 0;
       if (IsInitExpr(recv) && nargs == 0) {  // `init.run()`, `v.initializer.run()`
@@ -98,9 +98,9 @@ class Checker {
     }
     if (IsInitExpr(n)) return true;
     if (ts::Is(n, "call")) {
-      auto tf = m_.ResolveTf(ts::Field(n, "function"));
+      const TfName* tf = m_.ResolveTfName(ts::Field(n, "function"));
       if (!tf || tf->ns == TfNs::kV2 || tf->path != "group") return false;
-      auto args = m_.PositionalArgs(n);
+      const auto& args = m_.PositionalArgs(n);
       if (args.empty()) return false;
       for (TSNode a : args)
         if (!IsInitFetch(a, depth + 1)) return false;

@@ -90,7 +90,7 @@ void GlobalCollection::CheckPython(PythonContext& ctx) const {
       TSNode key = m.Arg(r.call, 0, p == "add_to_collections" ? "names" : (p == "add_to_collection" ? "name" : "key"));
       std::string k;
       if (!ts_node_is_null(key)) {
-        if (auto q = m.ResolveTf(key); q && StartsWith(q->path, "GraphKeys.")) {
+        if (const TfName* q = m.ResolveTfName(key); q && StartsWith(q->path, "GraphKeys.")) {
           k = std::string(LastComponent(q->path));
         } else if (ts::Is(key, "string")) {
           std::string_view lit = ctx.Text(key);

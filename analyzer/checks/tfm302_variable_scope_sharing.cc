@@ -36,7 +36,7 @@ void VariableScopeSharing::CheckPython(PythonContext& ctx) const {
       if (!ts::Is(dec, "decorated_definition")) continue;
       for (TSNode d : ts::NamedChildren(dec)) {
         if (!ts::Is(d, "decorator")) continue;
-        auto q = m.ResolveTf(ts_node_named_child(d, 0));
+        const TfName* q = m.ResolveTfName(ts_node_named_child(d, 0));
         if (q && LastComponent(q->path) == "track_tf1_style_variables") return true;
       }
     }

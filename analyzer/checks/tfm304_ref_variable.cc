@@ -30,7 +30,7 @@ class SameRunCheck {
     }
     if (!ts::Is(n, "call")) return TSNode{};
     TSNode fn = ts::Field(n, "function");
-    if (auto tf = m_.ResolveTf(fn); tf && tf->ns != TfNs::kV2 && IsAssignMethod(tf->path))
+    if (const TfName* tf = m_.ResolveTfName(fn); tf && tf->ns != TfNs::kV2 && IsAssignMethod(tf->path))
       return m_.Arg(n, 0, "ref");  // tf.assign(ref, value)
     if (ts::Is(fn, "attribute") && IsAssignMethod(ctx_.Text(ts::Field(fn, "attribute"))))
       return ts::Field(fn, "object");
@@ -39,7 +39,7 @@ class SameRunCheck {
 
   // Is `var` a variable that TF1 graph code creates as a reference variable?
   bool IsRefVariable(TSNode var) const {
-    auto tf = m_.ResolveTf(var);
+    const TfName* tf = m_.ResolveTfName(var);
     if (!tf || tf->ns == TfNs::kV2) return false;
     std::string_view p = tf->path;
     if (p != "Variable()" && p != "get_variable()" && p != "VariableV1()") return false;
@@ -63,7 +63,7 @@ class SameRunCheck {
       std::string_view method = ctx_.Text(ts::Field(fn, "attribute"));
       if ((method == "value" || method == "read_value") && ctx_.Text(ts::Field(fn, "object")) == var) return true;
     }
-    auto tf = m_.ResolveTf(fn);
+    const TfName* tf = m_.ResolveTfName(fn);
     if (tf && tf->path == "identity") {
       TSNode a = m_.Arg(e, 0, "input");
       return !ts_node_is_null(a) && ctx_.Text(a) == var;

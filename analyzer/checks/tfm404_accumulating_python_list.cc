@@ -100,7 +100,7 @@ void AccumulatingPythonList::CheckPython(PythonContext& ctx) const {
       if (l && (meth == "append" || meth == "extend" || meth == "insert") && df.IsPerStep(fn)) appends[l].push_back(call);
       if (l && meth == "clear" && df.IsPerStep(fn)) cleared.insert(l);
     }
-    auto tf = df.CalleeTf(call);
+    const TfName* tf = df.CalleeTfName(call);
     if (tf && IsReduction(tf->path) && df.IsPerStep(fn)) {
       TSNode arg = m.Arg(call, 0, tf->path.find("add_n") != std::string::npos ? "inputs" : "input_tensor");
       if (const LongLivedList* l = ts_node_is_null(arg) ? nullptr : which(arg)) reductions.emplace_back(call, l);

@@ -18,7 +18,7 @@ const RuleInfo& TensorCachedAtInit::info() const {
 
 namespace {
 
-bool IsOptimizerCtor(const std::optional<TfName>& tf) {
+bool IsOptimizerCtor(const TfName* tf) {
   if (!tf) return false;
   const std::string& p = tf->path;
   if (p.find("()") != std::string::npos) return false;
@@ -52,7 +52,7 @@ void TensorCachedAtInit::CheckPython(PythonContext& ctx) const {
   };
   // 1. Module-level names handed to an optimizer or read in per-step code.
   for (TSNode call : m.calls()) {
-    if (!IsOptimizerCtor(df.CalleeTf(call))) continue;
+    if (!IsOptimizerCtor(df.CalleeTfName(call))) continue;
     TSNode args = ts::Field(call, "arguments");
     for (TSNode a : ts::NamedChildren(args)) {
       TSNode v = ts::Is(a, "keyword_argument") ? ts::Field(a, "value") : a;

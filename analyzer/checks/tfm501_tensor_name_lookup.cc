@@ -58,7 +58,7 @@ void TensorNameLookup::CheckPython(PythonContext& ctx) const {
     if (!ts_node_is_null(site.fetches)) todo.push_back(site.fetches);
     TSNode feed = m.KeywordArg(site.call, "feed_dict");
     if (ts_node_is_null(feed)) {
-      auto pos = m.PositionalArgs(site.call);
+      const auto& pos = m.PositionalArgs(site.call);
       if (pos.size() > 1) feed = pos[1];
     }
     if (ts::Is(feed, "dictionary"))
@@ -105,7 +105,7 @@ void TensorNameLookup::CheckPython(PythonContext& ctx) const {
                                                "differ from TF1"));
         return true;
       };
-  for (TSNode n : df.NodesOfType("attribute")) visit(n, nullptr);
+  for (TSNode n : m.AttributesNamed("name")) visit(n, nullptr);
 }
 
 }  // namespace tfm

@@ -53,7 +53,7 @@ bool IsTensorList(const SemanticModel& m, const DataFlow& df, TSNode e, int dept
       return true;
   }
   if (ts::Is(e, "call")) {
-    auto tf = df.CalleeTf(e);
+    const TfName* tf = df.CalleeTfName(e);
     if (tf && (tf->path == "trainable_variables" || tf->path == "global_variables" || tf->path == "get_collection" ||
                tf->path == "local_variables" || tf->path == "model_variables"))
       return true;
@@ -105,7 +105,7 @@ void TensorEquality::CheckPython(PythonContext& ctx) const {
     if (!ts::Is(fn, "attribute")) continue;
     std::string_view meth = ctx.Text(ts::Field(fn, "attribute"));
     if (meth != "index" && meth != "remove" && meth != "count") continue;
-    auto args = m.PositionalArgs(call);
+    const auto& args = m.PositionalArgs(call);
     if (args.size() != 1 || !df.IsTensor(args[0])) continue;
     TSNode recv = ts::Field(fn, "object");
     if (df.IsTensor(recv)) continue;

@@ -94,7 +94,7 @@ void TensorHash::CheckPython(PythonContext& ctx) const {
             if (meth != "add" && meth != "discard" && meth != "get" && meth != "setdefault" && meth != "pop")
               return true;
             TSNode recv = ts::Field(fn, "object");
-            auto args = m.PositionalArgs(n);
+            const auto& args = m.PositionalArgs(n);
             if (!args.empty() && df.IsTensor(args[0])) {
               Container k = KindOf(m, df, recv);
               if (k == Container::kSet && (meth == "add" || meth == "discard")) report(args[0], "a set member");

@@ -49,7 +49,8 @@ void DimensionValue::CheckPython(PythonContext& ctx) const {
         }
         return true;
       };
-  for (TSNode n : df.NodesOfType("attribute")) visit(n, nullptr);
+  for (TSNode n : m.AttributesNamedAny({"value", "assert_is_compatible_with", "merge_with", "is_compatible_with"}))
+    visit(n, nullptr);
 }
 
 }  // namespace tfm

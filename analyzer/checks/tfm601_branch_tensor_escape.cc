@@ -26,7 +26,7 @@ void BranchTensorEscape::CheckPython(PythonContext& ctx) const {
   const SemanticModel& m = ctx.model();
   const DataFlow& df = DataFlow::Of(m);
   for (TSNode call : m.calls()) {
-    auto tf = df.CalleeTf(call);
+    const TfName* tf = df.CalleeTfName(call);
     if (!tf) continue;
     const std::string& p = tf->path;
     std::vector<TSNode> branches;

@@ -99,7 +99,9 @@ void ControlFlowNameReliance::CheckPython(PythonContext& ctx) const {
         return true;
       };
   for (TSNode n : df.NodesOfType("string")) visit(n, nullptr);
-  for (TSNode n : df.NodesOfType("attribute")) visit(n, nullptr);
+  for (TSNode n : m.AttributesNamedAny({"_control_flow_context", "_get_control_flow_context", "_set_control_flow_context",
+                                        "CondContext", "WhileContext", "control_flow_util"}))
+    visit(n, nullptr);
 }
 
 }  // namespace tfm

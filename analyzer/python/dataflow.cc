@@ -13,7 +13,7 @@ namespace {
 
 constexpr int kMaxDepth = 12;
 
-bool StartsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+bool StartsWith(std::string_view s, std::string_view p) { return s.starts_with(p); }
 bool EndsWith(std::string_view s, std::string_view suf) {
   return s.size() >= suf.size() && s.substr(s.size() - suf.size()) == suf;
 }
@@ -214,8 +214,14 @@ const DataFlow& DataFlow::Of(const SemanticModel& m) {
 // Values
 
 std::optional<TfName> DataFlow::CalleeTf(TSNode call) const {
-  if (!ts::Is(call, "call")) return std::nullopt;
-  return m_.ResolveTf(ts::Field(call, "function"));
+  const TfName* tf = CalleeTfName(call);
+  if (!tf) return std::nullopt;
+  return *tf;
+}
+
+const TfName* DataFlow::CalleeTfName(TSNode call) const {
+  if (!ts::Is(call, "call")) return nullptr;
+  return m_.ResolveTfName(ts::Field(call, "function"));
 }
 
 std::vector<TSNode> DataFlow::AssignedValues(TSNode expr) const {
@@ -344,7 +350,7 @@ bool DataFlow::IsTensorImpl(TSNode expr, int depth) const {
 
 bool DataFlow::IsVariableCreation(TSNode call) const {
   if (!ts::Is(call, "call")) return false;
-  auto tf = CalleeTf(call);
+  const TfName* tf = CalleeTfName(call);
   if (tf) return IsVariablePath(tf->path);
   TSNode fn = ts::Field(call, "function");
   if (ts::Is(fn, "attribute")) {
@@ -386,7 +392,7 @@ bool DataFlow::IsVariableImpl(TSNode expr, int depth) const {
 }
 
 bool DataFlow::IsRandomCall(TSNode call) const {
-  auto tf = CalleeTf(call);
+  const TfName* tf = CalleeTfName(call);
   return tf && IsRandomPath(tf->path);
 }
 
@@ -428,7 +434,7 @@ bool DataFlow::DerivesFromStateOrRandom(TSNode expr) const {
 bool DataFlow::IsDatasetCreation(TSNode call) const {
   if (!ts::Is(call, "call")) return false;
   TSNode fn = ts::Field(call, "function");
-  if (auto tf = CalleeTf(call)) {
+  if (const TfName* tf = CalleeTfName(call)) {
     const std::string& p = tf->path;
     if (StartsWith(p, "data.") && p.find("()") == std::string::npos) return true;
     if (StartsWith(p, "lookup.") && p.find("Table") != std::string::npos && p.find("()") == std::string::npos)
@@ -477,7 +483,7 @@ bool DataFlow::IsShapeImpl(TSNode expr, int depth) const {
           IsShapeImpl(ts::Field(fn, "object"), depth + 1))
         return true;
     }
-    auto tf = CalleeTf(expr);
+    const TfName* tf = CalleeTfName(expr);
     return tf && (tf->path == "TensorShape" || tf->path == "shape.TensorShape");
   }
   if (type == "identifier") {
@@ -574,9 +580,8 @@ TSNode DataFlow::CalleeDefImpl(TSNode call) const {
   if (ts::Is(fn, "attribute") && !ts::Is(ts::Field(fn, "object"), "identifier") &&
       !ts::Is(ts::Field(fn, "object"), "attribute"))
     return TSNode{};  // f(...).m(), "s".join(...): not a definition of this file
-  if (auto q = m_.ResolveName(fn)) {
-    auto tf = SplitTfName(*q);
-    if (tf && tf->path.rfind("function(", 0) != 0) return TSNode{};  // a TensorFlow API, not g = tf.function(f)
+  if (const TfName* tf = m_.ResolveTfName(fn)) {
+    if (tf->path.rfind("function(", 0) != 0) return TSNode{};  // a TensorFlow API, not g = tf.function(f)
   }
   TSNode def = m_.DefinitionOf(fn);
   if (!ts_node_is_null(def)) return def;
@@ -584,7 +589,7 @@ TSNode DataFlow::CalleeDefImpl(TSNode call) const {
     // g = tf.function(f) / g = tf.function(self.m)
     for (TSNode v : AssignedValues(fn)) {
       if (!ts::Is(v, "call")) continue;
-      auto tf = CalleeTf(v);
+      const TfName* tf = CalleeTfName(v);
       if (tf && (tf->path == "function" || tf->path == "function()")) {
         TSNode target = m_.Arg(v, 0, "func");
         TSNode d = m_.DefinitionOf(target);
@@ -652,7 +657,7 @@ bool DataFlow::InInitScope(TSNode n) const {
         [&](TSNode c, const char*) {
           if (found || ts::Is(c, "block")) return false;
           if (ts::Is(c, "call")) {
-            auto tf = CalleeTf(c);
+            const TfName* tf = CalleeTfName(c);
             if (tf && tf->path == "init_scope") found = true;
           }
           return true;
@@ -721,7 +726,7 @@ bool DataFlow::InGraphCode(TSNode n) const {
     TSNode body = ts::Field(w, "body");
     if (ts_node_is_null(body) || b < ts_node_start_byte(body) || b >= ts_node_end_byte(body)) continue;
     for (TSNode c : CallsStartingIn(ts_node_start_byte(w), ts_node_start_byte(body))) {
-      auto tf = CalleeTf(c);
+      const TfName* tf = CalleeTfName(c);
       if (!tf) continue;
       const std::string& p = tf->path;
       if (p == "Session" || p == "InteractiveSession" || (p.rfind("Graph()", 0) == 0 && p.ends_with("as_default")))
@@ -776,7 +781,7 @@ bool DataFlow::IsVariableCollection(TSNode e, int depth) const {
   if (ts_node_is_null(e) || depth > kMaxDepth) return false;
   if (ts::Is(e, "attribute") && VariableCollectionAttr(m_.Text(ts::Field(e, "attribute")))) return true;
   if (ts::Is(e, "call")) {
-    auto tf = m_.ResolveTf(e);
+    const TfName* tf = m_.ResolveTfName(e);
     if (tf && VariableCollectionPath(tf->path)) return true;
   }
   if (ts::Is(e, "list") || ts::Is(e, "tuple")) {

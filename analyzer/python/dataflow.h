@@ -65,6 +65,8 @@ class DataFlow {
   bool IsShapeElement(TSNode expr) const;
   // The resolved TF name of a call's callee, if any.
   std::optional<TfName> CalleeTf(TSNode call) const;
+  // The same without a copy: kept by the model, nullptr when there is none.
+  const TfName* CalleeTfName(TSNode call) const;
   // The values assigned to a name (its current binding) or to `self.<attr>`
   // (every assignment in the class); empty when unknown.
   std::vector<TSNode> AssignedValues(TSNode expr) const;

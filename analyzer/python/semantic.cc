@@ -15,7 +15,7 @@ bool IsScopeNode(std::string_view t) {
          t == "set_comprehension" || t == "dictionary_comprehension" || t == "generator_expression";
 }
 
-bool StartsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+bool StartsWith(std::string_view s, std::string_view p) { return s.starts_with(p); }
 
 // What the scope walk and the reference filter need to know about a node type,
 // looked up by grammar symbol (one table read instead of a chain of string compares).
@@ -126,7 +126,6 @@ SemanticModel::SemanticModel(const ParsedFile& file)
 
 SemanticModel::~SemanticModel() = default;
 
-std::string_view SemanticModel::Text(TSNode n) const { return ts::Text(n, text_); }
 
 // ---------------------------------------------------------------------------
 // Pass 1: scopes, bindings, guarded regions.
@@ -202,45 +201,36 @@ void SemanticModel::BuildScopes() {
   std::vector<int> parents;  // positions of the entered (named) ancestors
   uint32_t depth = 0;
   candidates_.reserve(index_->size() / 3);  // identifiers, attributes and calls: ~a quarter of all nodes
-  by_symbol_.assign(ts_language_symbol_count(tree_sitter_python()), {});
   // The walk runs over the NodeIndex's arrays by position: a node's symbol and
   // whether it is named are read from them, not asked of tree-sitter node by node.
   const ts::NodeIndex& ix = *index_;
-  auto index = [&](int i) {
-    TSSymbol sym = ix.Symbol(i);
-    if (sym < by_symbol_.size()) by_symbol_[sym].push_back(ix.Node(i));
-  };
 
+  const std::vector<Kind>& kinds = Tables().kind;
+  std::vector<int> scope_pos;  // positions of the nodes of the scopes on `stack` above the module
   ix.WalkPositions(
       0,
       [&](int i) {
         if (!ix.Named(i)) return false;
-        TSNode n = ix.Node(i);
         // The walk is iterative; depth is measured so absurd input can be refused.
         ++depth;
         if (depth > max_depth_) {
           max_depth_ = depth;
-          deepest_byte_ = ts_node_start_byte(n);
+          deepest_byte_ = ts_node_start_byte(ix.Node(i));
         }
         const int parent_pos = parents.empty() ? -1 : parents.back();
-        TSNode parent = parent_pos >= 0 ? ix.Node(parent_pos) : TSNode{};
         parents.push_back(i);
-        index(i);
         const TSSymbol sym = ix.Symbol(i);
-        if (sym < Tables().kind.size() && Tables().kind[sym] == Kind::kName) {  // identifier, attribute, call
+        const Kind kind = sym < kinds.size() ? kinds[sym] : Kind::kOther;
+        if (kind == Kind::kName) {  // identifier, attribute, call
           candidates_.push_back({i, parent_pos});
           return true;
         }
-        if (!Enter(n, sym, parent, stack)) {
-          // not descended (imports, global statements): still index what is inside
-          ix.WalkPositions(
-              i,
-              [&](int k) {
-                if (!ix.Named(k)) return false;
-                if (k != i) index(k);
-                return true;
-              },
-              [](int) {});
+        if (kind == Kind::kOther) return true;  // nothing for Enter to do
+        const size_t scopes_before = stack.size();
+        const bool descend = Enter(ix.Node(i), sym, parent_pos >= 0 ? ix.Node(parent_pos) : TSNode{}, stack);
+        if (stack.size() > scopes_before) scope_pos.push_back(i);
+        if (!descend) {
+          // not descended (imports, global statements)
           parents.pop_back();
           --depth;
           return false;
@@ -250,11 +240,16 @@ void SemanticModel::BuildScopes() {
       [&](int i) {
         --depth;
         parents.pop_back();
-        if (stack.size() > 1 && ts::Same(scopes_[stack.back()].node, ix.Node(i))) stack.pop_back();
+        // leaving the node of the innermost scope
+        if (!scope_pos.empty() && scope_pos.back() == i) {
+          stack.pop_back();
+          scope_pos.pop_back();
+        }
       });
   for (auto& s : scopes_)
     std::sort(s.children.begin(), s.children.end(),
               [&](int a, int b) { return scopes_[a].begin < scopes_[b].begin; });
+  BuildScopeSegments();
 }
 
 bool SemanticModel::Enter(TSNode n, TSSymbol sym, TSNode parent, std::vector<int>& stack) {
@@ -454,17 +449,46 @@ const std::unordered_map<std::string, std::vector<TSSymbol>>& SymbolsByName() {
 
 }  // namespace
 
+void SemanticModel::BuildSymbolLists() const {
+  // Every named node reached through named nodes from the root, in preorder (what
+  // the scope walk visits), bucketed by symbol with a counting sort.
+  const ts::NodeIndex& ix = *index_;
+  const size_t nsym = ts_language_symbol_count(tree_sitter_python());
+  std::vector<int32_t> count(nsym + 1, 0);
+  std::vector<int32_t> named;
+  named.reserve(ix.size());
+  // Preorder by position: an anonymous node's subtree [i, End(i)) is skipped whole.
+  for (int i = 0, size = ix.size(); i < size;) {
+    if (!ix.Named(i)) {
+      i = ix.End(i);
+      continue;
+    }
+    TSSymbol sym = ix.Symbol(i);
+    if (sym < nsym) {
+      ++count[sym + 1];
+      named.push_back(i);
+    }
+    ++i;
+  }
+  for (size_t s = 1; s <= nsym; ++s) count[s] += count[s - 1];
+  sym_start_ = count;
+  sym_nodes_.resize(named.size());
+  for (int32_t i : named) sym_nodes_[count[ix.Symbol(i)]++] = i;
+}
+
 const std::vector<TSNode>& SemanticModel::NodesOfType(std::string_view type) const {
   std::string key(type);
   auto cached = by_type_.find(key);
   if (cached != by_type_.end()) return cached->second;
+  if (sym_start_.empty()) BuildSymbolLists();
+  const ts::NodeIndex& ix = *index_;
   std::vector<TSNode> out;
   auto syms = SymbolsByName().find(key);
   int lists = 0;
   if (syms != SymbolsByName().end())
     for (TSSymbol sym : syms->second)
-      if (sym < by_symbol_.size() && !by_symbol_[sym].empty()) {
-        out.insert(out.end(), by_symbol_[sym].begin(), by_symbol_[sym].end());
+      if (size_t{sym} + 1 < sym_start_.size() && sym_start_[sym] < sym_start_[sym + 1]) {
+        for (int32_t k = sym_start_[sym]; k < sym_start_[sym + 1]; ++k) out.push_back(ix.Node(sym_nodes_[k]));
         ++lists;
       }
   if (lists > 1)
@@ -475,16 +499,90 @@ const std::vector<TSNode>& SemanticModel::NodesOfType(std::string_view type) con
   return by_type_.emplace(std::move(key), std::move(out)).first->second;
 }
 
-int SemanticModel::ScopeAt(uint32_t byte) const {
-  int cur = 0;
-  for (;;) {
-    const auto& ch = scopes_[cur].children;
-    auto it = std::upper_bound(ch.begin(), ch.end(), byte, [&](uint32_t b, int s) { return b < scopes_[s].begin; });
-    if (it == ch.begin()) return cur;
-    int cand = *(it - 1);
-    if (byte >= scopes_[cand].end) return cur;
-    cur = cand;
+void SemanticModel::BuildScopeSegments() {
+  // The innermost scope at a byte is found by descending the scope tree: at each
+  // level, the child with the last begin at or before the byte (children are sorted
+  // by begin; of equal begins the last), if the byte is before that child's end;
+  // else the descent stops. (A scope's range can start after nodes it contains:
+  // a class's begins at its body, so a lambda among its bases is never reached.)
+  // Those answers are precomputed here as runs of bytes, so ScopeAt is one binary
+  // search: for bytes in [lo, hi) the descent is at `cur`; each child takes over from
+  // its begin to the next child's begin, up to its own end.
+  seg_start_.clear();
+  seg_scope_.clear();
+  auto emit = [&](uint64_t start, int scope) {
+    if (!seg_start_.empty() && seg_start_.back() == start) {
+      seg_scope_.back() = scope;
+      return;
+    }
+    if (!seg_scope_.empty() && seg_scope_.back() == scope) return;  // same run continues
+    seg_start_.push_back(static_cast<uint32_t>(start));
+    seg_scope_.push_back(scope);
+  };
+  constexpr uint64_t kEnd = uint64_t{UINT32_MAX} + 1;
+  // An explicit stack instead of recursion (scopes nest as deep as the input). A
+  // task fills [lo, hi) of scope `cur` from child k on, or (emit_only) starts a run of
+  // `cur` at lo.
+  struct Task {
+    int cur;
+    uint64_t lo, hi;
+    size_t k;
+    bool emit_only;
+  };
+  std::vector<Task> tasks{{0, 0, kEnd, 0, false}};
+  while (!tasks.empty()) {
+    const Task t = tasks.back();
+    tasks.pop_back();
+    if (t.emit_only || t.k == 0) emit(t.lo, t.cur);
+    if (t.emit_only) continue;
+    const auto& ch = scopes_[t.cur].children;
+    for (size_t k = t.k; k < ch.size(); ++k) {
+      const Scope& c = scopes_[ch[k]];
+      const uint64_t b = c.begin, nb = k + 1 < ch.size() ? scopes_[ch[k + 1]].begin : kEnd;
+      const uint64_t a0 = std::max(b, t.lo), a1 = std::min(nb, t.hi);
+      if (a0 >= a1) continue;
+      const uint64_t d1 = std::min<uint64_t>(a1, c.end);
+      if (a0 >= d1) {  // at or after the child's end: cur
+        emit(a0, t.cur);
+        continue;
+      }
+      // [a0, d1) in the child, then [d1, a1) in cur, then the next children
+      tasks.push_back({t.cur, t.lo, t.hi, k + 1, false});
+      if (d1 < a1) tasks.push_back({t.cur, d1, 0, 0, true});
+      tasks.push_back({ch[k], a0, d1, 0, false});
+      break;
+    }
   }
+}
+
+const std::vector<TSNode>& SemanticModel::AttributesNamed(std::string_view attr) const {
+  if (!attributes_grouped_) {
+    attributes_grouped_ = true;
+    for (TSNode n : NodesOfType("attribute")) attributes_by_name_[Text(ts::Field(n, "attribute"))].push_back(n);
+  }
+  static const std::vector<TSNode> kNone;
+  auto it = attributes_by_name_.find(attr);
+  return it == attributes_by_name_.end() ? kNone : it->second;
+}
+
+std::vector<TSNode> SemanticModel::AttributesNamedAny(std::initializer_list<std::string_view> attrs) const {
+  std::vector<TSNode> out;
+  for (std::string_view a : attrs) {
+    const auto& v = AttributesNamed(a);
+    out.insert(out.end(), v.begin(), v.end());
+  }
+  // Document order (preorder): by start, the enclosing node first. Two attribute
+  // nodes never span the same bytes, so this is the order of NodesOfType.
+  std::sort(out.begin(), out.end(), [](TSNode a, TSNode b) {
+    return ts_node_start_byte(a) != ts_node_start_byte(b) ? ts_node_start_byte(a) < ts_node_start_byte(b)
+                                                          : ts_node_end_byte(a) > ts_node_end_byte(b);
+  });
+  return out;
+}
+
+int SemanticModel::ScopeAt(uint32_t byte) const {
+  auto it = std::upper_bound(seg_start_.begin(), seg_start_.end(), byte);
+  return seg_scope_[(it - seg_start_.begin()) - 1];
 }
 
 int SemanticModel::FunctionScopeAt(uint32_t byte) const {
@@ -507,7 +605,7 @@ const Binding* SemanticModel::Lookup(std::string_view name, uint32_t at) const {
     const Scope& sc = scopes_[s];
     // Class scopes are visible only to code directly in the class body.
     if (sc.kind != ScopeKind::kClass || first) {
-      if (sc.globals.count(key) && s != 0) {
+      if (s != 0 && !sc.globals.empty() && sc.globals.count(key)) {
         s = 0;
         first = false;
         continue;
@@ -556,9 +654,17 @@ std::optional<std::string> SemanticModel::Resolve(TSNode expr) const {
 const std::string* SemanticModel::ResolveName(TSNode expr) const { return ResolveImpl(expr, 0); }
 
 std::optional<TfName> SemanticModel::ResolveTf(TSNode expr) const {
+  const TfName* tf = ResolveTfName(expr);
+  if (!tf) return std::nullopt;
+  return *tf;
+}
+
+const TfName* SemanticModel::ResolveTfName(TSNode expr) const {
   const std::string* q = ResolveImpl(expr, 0);
-  if (!q) return std::nullopt;
-  return SplitTfName(*q);
+  if (!q) return nullptr;
+  auto it = tf_names_.find(q);
+  if (it == tf_names_.end()) it = tf_names_.emplace(q, SplitTfName(*q)).first;
+  return it->second ? &*it->second : nullptr;
 }
 
 namespace {
@@ -567,13 +673,17 @@ const std::string kUnresolvable;
 }  // namespace
 
 const std::string* SemanticModel::ResolveImpl(TSNode expr, int depth) const {
-  if (ts_node_is_null(expr) || depth > kMaxResolveDepth) return nullptr;
+  if (!expr.id || depth > kMaxResolveDepth) return nullptr;
   const int slot = index_->Find(expr);
   if (slot >= 0 && resolved_[slot]) return resolved_[slot] == &kUnresolvable ? nullptr : resolved_[slot];
   const std::string* out = nullptr;
   auto intern = [&](std::string s) { return &names_.emplace_back(std::move(s)); };
-  std::string_view type = ts_node_type(expr);
-  if (type == "identifier") {
+  // The node's type by grammar symbol (read from the index when the node has a position).
+  const TSSymbol sym = slot >= 0 ? index_->Symbol(slot) : ts_node_symbol(expr);
+  auto field = [&](const char* name) {
+    return slot >= 0 ? index_->FieldChild(slot, ts::FieldId(name)) : ts::Field(expr, name);
+  };
+  if (ts::SymbolIs(sym, "identifier")) {
     std::string_view name = Text(expr);
     const Binding* b = Lookup(name, ts_node_start_byte(expr));
     if (b) {
@@ -592,9 +702,9 @@ const std::string* SemanticModel::ResolveImpl(TSNode expr, int depth) const {
           "self", "None", "True", "False", "type", "id", "hash", "sorted", "reversed", "iter", "next"};
       if (!kBuiltins.count(name)) out = intern(star_modules_.front() + "." + std::string(name));
     }
-  } else if (type == "attribute") {
-    TSNode obj = ts::Field(expr, "object");
-    std::string_view attr = Text(ts::Field(expr, "attribute"));
+  } else if (ts::SymbolIs(sym, "attribute")) {
+    TSNode obj = field("object");
+    std::string_view attr = Text(field("attribute"));
     if (ts::Is(obj, "identifier") && Text(obj) == "self") {
       int fn = FunctionScopeAt(ts_node_start_byte(expr));
       int cls = ClassOf(fn);
@@ -614,10 +724,10 @@ const std::string* SemanticModel::ResolveImpl(TSNode expr, int depth) const {
         out = intern(std::move(q));
       }
     }
-  } else if (type == "call") {
-    const std::string* f = ResolveImpl(ts::Field(expr, "function"), depth + 1);
+  } else if (ts::SymbolIs(sym, "call")) {
+    const std::string* f = ResolveImpl(field("function"), depth + 1);
     if (f) out = intern(*f + "()");
-  } else if (type == "parenthesized_expression") {
+  } else if (ts::SymbolIs(sym, "parenthesized_expression")) {
     TSNode inner = ts_node_named_child(expr, 0);
     out = ResolveImpl(inner, depth + 1);
   }
@@ -670,11 +780,9 @@ bool SemanticModel::IsReferencePosition(int n, int parent) const {
 void SemanticModel::Resolve2() {
   const ts::NodeIndex& ix = *index_;
   for (const Candidate& c : candidates_) {
-    TSNode n = ix.Node(c.node);
-    TSNode parent = c.parent >= 0 ? ix.Node(c.parent) : TSNode{};
     const TSSymbol sym = ix.Symbol(c.node);
     if (ts::SymbolIs(sym, "call")) {
-      calls_.push_back(n);
+      calls_.push_back(ix.Node(c.node));
       continue;
     }
     const TSSymbol psym = c.parent >= 0 ? ix.Symbol(c.parent) : TSSymbol{0};
@@ -685,6 +793,7 @@ void SemanticModel::Resolve2() {
       continue;
     // Only the longest chain: skip when the parent attribute extends this one.
     if (parent_is_attribute && ix.FieldChildAt(c.parent, ts::FieldId("object")) == c.node) continue;
+    const TSNode n = ix.Node(c.node);
     const std::string* q = ResolveName(n);
     if (!q) continue;
     auto tf = SplitTfName(*q);
@@ -694,7 +803,7 @@ void SemanticModel::Resolve2() {
     r.qname = *q;
     r.tf = *tf;
     if (c.parent >= 0 && ts::SymbolIs(psym, "call") && ix.FieldChildAt(c.parent, ts::FieldId("function")) == c.node)
-      r.call = parent;
+      r.call = ix.Node(c.parent);
     if ((tf->ns != TfNs::kV2) && IsSessionPath(tf->path)) uses_sessions_ = true;
     if (!ts_node_is_null(r.call) && IsGraphToggle(*tf)) {
       if (FunctionScopeAt(ts_node_start_byte(n)) < 0) eager_disabled_at_.push_back(ts_node_start_byte(n));
@@ -787,6 +896,29 @@ std::vector<TSNode> SemanticModel::SelfAttributeValues(int cls, std::string_view
 }
 
 const SemanticModel::CallArgs& SemanticModel::ArgsOf(TSNode call) const {
+  const ts::NodeIndex& ix = *index_;
+  const int ci = ix.Find(call);
+  if (ci >= 0) {
+    if (args_slot_.empty()) args_slot_.assign(ix.size(), 0);
+    if (int32_t k = args_slot_[ci]) return args_store_[k - 1];
+    CallArgs& out = args_store_.emplace_back();
+    args_slot_[ci] = static_cast<int32_t>(args_store_.size());
+    const int a = ix.FieldChildAt(ci, ts::FieldId("arguments"));
+    if (a >= 0 && ts::SymbolIs(ix.Symbol(a), "argument_list")) {
+      for (int k = a + 1, e = ix.End(a); k < e; k = ix.End(k)) {
+        if (!ix.Named(k)) continue;
+        const TSSymbol sym = ix.Symbol(k);
+        if (ts::SymbolIs(sym, "keyword_argument")) {
+          const int name = ix.FieldChildAt(k, ts::FieldId("name"));
+          out.keywords.emplace_back(name >= 0 ? Text(ix.Node(name)) : std::string_view(), ix.Node(k));
+          continue;
+        }
+        if (ts::SymbolIs(sym, "dictionary_splat") || ts::SymbolIs(sym, "comment")) continue;
+        out.positional.push_back(ix.Node(k));
+      }
+    }
+    return out;
+  }
   auto cached = args_cache_.find(call.id);
   if (cached != args_cache_.end()) return cached->second;
   CallArgs out;
@@ -804,7 +936,7 @@ const SemanticModel::CallArgs& SemanticModel::ArgsOf(TSNode call) const {
   return args_cache_.emplace(call.id, std::move(out)).first->second;
 }
 
-std::vector<TSNode> SemanticModel::PositionalArgs(TSNode call) const { return ArgsOf(call).positional; }
+const std::vector<TSNode>& SemanticModel::PositionalArgs(TSNode call) const { return ArgsOf(call).positional; }
 
 TSNode SemanticModel::KeywordArg(TSNode call, std::string_view name) const {
   for (const auto& [kw_name, kw] : ArgsOf(call).keywords)
@@ -815,7 +947,7 @@ TSNode SemanticModel::KeywordArg(TSNode call, std::string_view name) const {
 TSNode SemanticModel::Arg(TSNode call, size_t pos, std::string_view name) const {
   TSNode k = KeywordArg(call, name);
   if (!ts_node_is_null(k)) return k;
-  auto pos_args = PositionalArgs(call);
+  const auto& pos_args = PositionalArgs(call);
   if (pos < pos_args.size() && !ts::Is(pos_args[pos], "list_splat")) return pos_args[pos];
   return TSNode{};
 }

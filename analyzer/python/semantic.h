@@ -23,6 +23,7 @@
 #include <tree_sitter/api.h>
 
 #include <deque>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <string>
@@ -97,7 +98,11 @@ class SemanticModel {
 
   const ParsedFile& file() const { return file_; }
   const SourceFile& source() const { return file_.source; }
-  std::string_view Text(TSNode n) const;
+  std::string_view Text(TSNode n) const {
+    if (!n.id) return {};
+    uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
+    return text_.substr(b, e - b);
+  }
 
   // Does the file import tensorflow / keras at all? Rules skip files that do not.
   bool imports_tensorflow() const { return imports_tf_; }
@@ -109,6 +114,9 @@ class SemanticModel {
   // nullptr when not resolvable.
   const std::string* ResolveName(TSNode expr) const;
   std::optional<TfName> ResolveTf(TSNode expr) const;
+  // The same without a copy: SplitTfName of the resolved name, kept by the model for
+  // each name (valid as long as the model); nullptr when there is none.
+  const TfName* ResolveTfName(TSNode expr) const;
 
   // The binding a name refers to at `at` (LEGB with flow order in the scope).
   const Binding* Lookup(std::string_view name, uint32_t at) const;
@@ -135,15 +143,21 @@ class SemanticModel {
   // Values assigned to `self.<attr>` inside methods of the class scope `cls`.
   std::vector<TSNode> SelfAttributeValues(int cls, std::string_view attr) const;
 
-  // Call helpers.
-  std::vector<TSNode> PositionalArgs(TSNode call) const;
+  // Call helpers. PositionalArgs' vector is kept by the model (valid as long as it).
+  const std::vector<TSNode>& PositionalArgs(TSNode call) const;
   TSNode KeywordArg(TSNode call, std::string_view name) const;  // value node or null
   TSNode Arg(TSNode call, size_t pos, std::string_view name) const;  // positional or keyword
 
   // Every named node of one type ("assignment", "call", "string", ...) in document
-  // order, from an index built during the model's single tree walk. Rules use this
-  // instead of walking the tree themselves.
+  // order, from lists by symbol built with one pass over the NodeIndex on the first
+  // call. Rules use this instead of walking the tree themselves.
   const std::vector<TSNode>& NodesOfType(std::string_view type) const;
+  // The attribute nodes (NodesOfType("attribute")) whose attribute name is `attr`
+  // (`x.value` for "value"), in document order; grouped on first use, so rules
+  // looking for a few names do not test every attribute of the file.
+  const std::vector<TSNode>& AttributesNamed(std::string_view attr) const;
+  // The same for any of several names, merged in document order.
+  std::vector<TSNode> AttributesNamedAny(std::initializer_list<std::string_view> attrs) const;
 
   // Depth of the syntax tree and where it is deepest (input limits).
   uint32_t max_depth() const { return max_depth_; }
@@ -160,6 +174,9 @@ class SemanticModel {
 
  private:
   void BuildScopes();
+  // ScopeAt's answers as runs of bytes (seg_start_ ascending from 0, seg_scope_ the
+  // innermost scope from there), built once the scope tree is complete.
+  void BuildScopeSegments();
   // Handles one named node of the scope walk; false skips its subtree.
   bool Enter(TSNode n, TSSymbol sym, TSNode parent, std::vector<int>& scope_stack);
   void Resolve2();
@@ -185,10 +202,18 @@ class SemanticModel {
     int parent;
   };
   std::vector<Candidate> candidates_;
-  std::vector<std::vector<TSNode>> by_symbol_;  // named nodes by grammar symbol
+  // Named nodes by grammar symbol, built on the first NodesOfType call: the NodeIndex
+  // positions of symbol s are sym_nodes_[sym_start_[s] .. sym_start_[s + 1]).
+  void BuildSymbolLists() const;
+  mutable std::vector<int32_t> sym_start_;
+  mutable std::vector<int32_t> sym_nodes_;
   mutable std::unordered_map<std::string, std::vector<TSNode>> by_type_;  // merged per type name
+  mutable std::unordered_map<std::string_view, std::vector<TSNode>> attributes_by_name_;  // keys view text_
+  mutable bool attributes_grouped_ = false;
   bool uses_sessions_ = false;
   std::vector<Scope> scopes_;
+  std::vector<uint32_t> seg_start_;
+  std::vector<int> seg_scope_;
   std::vector<Binding> bindings_;
   std::vector<std::string> star_modules_;  // `from M import *` at module level
   std::vector<TfRef> refs_;
@@ -202,12 +227,18 @@ class SemanticModel {
   // they point to.
   mutable std::vector<const std::string*> resolved_;
   mutable std::deque<std::string> names_;
+  // ResolveTfName's answers by interned name.
+  mutable std::unordered_map<const std::string*, std::optional<TfName>> tf_names_;
   // A call's arguments, collected once per call node (rules ask for them many times).
   struct CallArgs {
     std::vector<TSNode> positional;
     std::vector<std::pair<std::string_view, TSNode>> keywords;  // name text, keyword_argument node
   };
   const CallArgs& ArgsOf(TSNode call) const;
+  // By the call's NodeIndex position: 1 + index into args_store_ (0: not collected
+  // yet); sized on first use. Nodes without a position use args_cache_.
+  mutable std::vector<int32_t> args_slot_;
+  mutable std::deque<CallArgs> args_store_;
   mutable std::unordered_map<const void*, CallArgs> args_cache_;
   mutable std::shared_ptr<const void> derived_[kDerivedSlots];
 };

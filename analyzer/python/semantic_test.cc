@@ -3,6 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdint>
+
 #include "analyzer/python/ts_util.h"
 
 namespace tfm {
@@ -130,6 +133,66 @@ TEST(Scopes, KindsAndGuards) {
   size_t pos = m.parsed->source.text.find("import tensorflow.compat");
   EXPECT_TRUE(m.model->IsGuarded(static_cast<uint32_t>(pos)));
   EXPECT_FALSE(m.model->IsGuarded(0));
+}
+
+// ScopeAt (a binary search over precomputed runs) answers as the descent of the
+// scope tree it replaces, at every byte: decorators, class bases and default values
+// holding lambdas, nested comprehensions, sibling scopes, code after the scopes.
+int DescendToScope(const std::vector<Scope>& scopes, uint32_t byte) {
+  int cur = 0;
+  for (;;) {
+    const auto& ch = scopes[cur].children;
+    auto it = std::upper_bound(ch.begin(), ch.end(), byte, [&](uint32_t b, int s) { return b < scopes[s].begin; });
+    if (it == ch.begin()) return cur;
+    int cand = *(it - 1);
+    if (byte >= scopes[cand].end) return cur;
+    cur = cand;
+  }
+}
+
+TEST(Scopes, ScopeAtMatchesTreeDescent) {
+  Model m(
+      "import tensorflow as tf\n"
+      "@deco(lambda q: q)\n"
+      "def f(a, b=lambda z: [w for w in z], *c):\n"
+      "  g = lambda x: [y for y in x if (lambda: y)()]\n"
+      "  return {k: [v for v in k] for k in g(a)}\n"
+      "class A(make(lambda: 1), metaclass=M):\n"
+      "  x = [i for i in range(3)]\n"
+      "  def m(self, t=(lambda: 2)):\n"
+      "    class B:\n"
+      "      def n(self): return lambda: self\n"
+      "    return B\n"
+      "  y = lambda: 3\n"
+      "h = (lambda: 4, lambda: [j for j in (lambda: 5)()])\n"
+      "def last(): pass\n");
+  const auto& scopes = m.model->scopes();
+  ASSERT_GT(scopes.size(), 15u);
+  const uint32_t size = static_cast<uint32_t>(m.parsed->source.text.size());
+  for (uint32_t b = 0; b <= size + 2; ++b) EXPECT_EQ(m.model->ScopeAt(b), DescendToScope(scopes, b)) << "byte " << b;
+  EXPECT_EQ(m.model->ScopeAt(UINT32_MAX), DescendToScope(scopes, UINT32_MAX));
+}
+
+// AttributesNamed(Any) give NodesOfType("attribute") filtered by attribute name, in
+// the same order.
+TEST(Nodes, AttributesNamedFilterNodesOfType) {
+  Model m(
+      "import tensorflow as tf\n"
+      "d = x.shape[0].value + y.value.value\n"
+      "z = (a.merge_with(b).value, c.name)\n"
+      "def f(self):\n  return self.value.name\n");
+  for (std::initializer_list<std::string_view> names :
+       {std::initializer_list<std::string_view>{"value"}, {"name", "value"}, {"merge_with", "shape", "nothing"}}) {
+    std::vector<TSNode> want;
+    for (TSNode n : m.model->NodesOfType("attribute"))
+      if (std::find(names.begin(), names.end(), m.model->Text(ts::Field(n, "attribute"))) != names.end())
+        want.push_back(n);
+    std::vector<TSNode> got = m.model->AttributesNamedAny(names);
+    ASSERT_EQ(got.size(), want.size());
+    for (size_t i = 0; i < got.size(); ++i) EXPECT_TRUE(ts::Same(got[i], want[i])) << i;
+  }
+  EXPECT_EQ(m.model->AttributesNamed("value").size(), 5u);  // x.shape[0], y, y.value, a.merge_with(b), self
+  EXPECT_TRUE(m.model->AttributesNamed("nothing").empty());
 }
 
 }  // namespace

@@ -5,11 +5,13 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace tfm {
 namespace {
@@ -205,6 +207,14 @@ size_t FindInvalidUtf8(std::string_view s) {
   const auto* p = reinterpret_cast<const unsigned char*>(s.data());
   size_t n = s.size(), i = 0;
   while (i < n) {
+    if (i + 8 <= n) {  // eight ASCII bytes at a time
+      uint64_t w;
+      std::memcpy(&w, p + i, 8);
+      if (!(w & 0x8080808080808080ull)) {
+        i += 8;
+        continue;
+      }
+    }
     unsigned char c = p[i];
     if (c < 0x80) { ++i; continue; }
     size_t len = 0;
@@ -229,8 +239,10 @@ size_t FindInvalidUtf8(std::string_view s) {
 void SourceFile::BuildLineIndex() {
   line_starts_.clear();
   line_starts_.push_back(0);
-  for (uint32_t i = 0; i < text.size(); ++i)
-    if (text[i] == '\n') line_starts_.push_back(i + 1);
+  const char* begin = text.data();
+  const char* end = begin + text.size();
+  for (const char* nl = begin; (nl = static_cast<const char*>(std::memchr(nl, '\n', end - nl))) != nullptr; ++nl)
+    line_starts_.push_back(static_cast<uint32_t>(nl - begin + 1));
 }
 
 uint32_t SourceFile::LineOf(uint32_t byte) const {
@@ -314,10 +326,29 @@ Result<SourceFile> LoadSource(const std::string& path, const SourceOptions& opts
   if (static_cast<uint64_t>(st.st_size) > opts.max_bytes)
     return Err(display, fmt::format("file is {:.1f} MB, over the {:.0f} MB limit (--max-file-size)",
                                     st.st_size / 1048576.0, opts.max_bytes / 1048576.0));
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Err(display, fmt::format("cannot read: {}", std::strerror(errno)));
-  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) return Err(display, "read error");
+  // Read with the size stat gave (one read call for a regular file, not a stream
+  // iterator's byte at a time), then on to end of file in case it grew.
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return Err(display, fmt::format("cannot read: {}", std::strerror(errno)));
+  std::string bytes(static_cast<size_t>(st.st_size), '\0');
+  size_t got = 0;
+  char tail[4096];
+  for (;;) {
+    const bool in_place = got < bytes.size();
+    char* dst = in_place ? bytes.data() + got : tail;
+    size_t room = in_place ? bytes.size() - got : sizeof tail;
+    ssize_t r = ::read(fd, dst, room);
+    if (r < 0) {
+      if (errno == EINTR) continue;
+      ::close(fd);
+      return Err(display, "read error");
+    }
+    if (r == 0) break;
+    if (!in_place) bytes.append(tail, static_cast<size_t>(r));
+    got += static_cast<size_t>(r);
+  }
+  ::close(fd);
+  bytes.resize(got);
   bool nb = path.size() >= 6 && path.compare(path.size() - 6, 6, ".ipynb") == 0;
   return SourceFromBytes(std::move(bytes), std::move(display), nb ? SourceKind::kNotebook : SourceKind::kPython,
                          opts);

@@ -9,26 +9,26 @@ extern "C" const TSLanguage* tree_sitter_python(void);
 
 namespace tfm::ts {
 
-TSFieldId FieldId(const char* name) {
-  // Keyed by the literal's address first (the common, fast case), by content on a miss.
-  // A small open-addressing table keyed by the literal's address.
-  struct Slot {
-    const char* key = nullptr;
-    TSFieldId id = 0;
-  };
-  thread_local Slot table[256];
-  size_t h = (reinterpret_cast<uintptr_t>(name) >> 3) & 255;
+namespace internal {
+
+TSFieldId FieldIdSlow(const char* name) {
+  // A small open-addressing table keyed by the literal's address (FieldId checks
+  // the home slot inline; this probes on from it and fills an empty slot).
+  FieldSlot* table = tls_field_slots;
+  size_t h = LiteralSlot(name);
   for (size_t probe = 0; probe < 256; ++probe, h = (h + 1) & 255) {
     if (table[h].key == name) return table[h].id;
     if (!table[h].key) {
       TSFieldId id =
           ts_language_field_id_for_name(tree_sitter_python(), name, static_cast<uint32_t>(std::strlen(name)));
-      table[h] = Slot{name, id};
+      table[h] = FieldSlot{name, id};
       return id;
     }
   }
   return ts_language_field_id_for_name(tree_sitter_python(), name, static_cast<uint32_t>(std::strlen(name)));
 }
+
+}  // namespace internal
 
 namespace {
 
@@ -70,12 +70,8 @@ inline TSNode Memo(TSNode n, uint32_t query, Compute&& compute) {
 
 void NewTreeEpoch() { g_tree_epoch.fetch_add(1, std::memory_order_relaxed); }
 
-TSNode ChildByFieldId(TSNode n, TSFieldId id) {
+TSNode ChildByFieldIdSlow(TSNode n, TSFieldId id) {
   if (!n.id) return TSNode{};
-  if (const NodeIndex* ix = NodeIndex::For(n.tree)) {
-    int i = ix->Find(n);
-    if (i >= 0) return ix->FieldChild(i, id);
-  }
   return Memo(n, id, [&] { return ts_node_child_by_field_id(n, id); });
 }
 
@@ -88,19 +84,18 @@ TSNode Parent(TSNode n) {
   return Memo(n, kParentQuery, [&] { return ts_node_parent(n); });
 }
 
-bool SymbolIs(TSSymbol sym, const char* type) {
+namespace internal {
+
+bool SymbolIsSlow(TSSymbol sym, const char* type) {
   // Symbols named `type`, as a bitset inline in the slot (the Python grammar has a
-  // few hundred symbols; larger ids fall back to a string compare).
-  constexpr size_t kWords = 8;
-  struct Slot {
-    const char* key = nullptr;
-    uint64_t bits[kWords] = {};
-  };
-  thread_local Slot table[256];
+  // few hundred symbols; larger ids fall back to a string compare). SymbolIs checks
+  // the home slot inline; this probes on from it and fills an empty slot.
+  constexpr size_t kWords = SymbolSlot::kWords;
+  SymbolSlot* table = tls_symbol_slots;
   if (sym >= kWords * 64) return std::strcmp(ts_language_symbol_name(tree_sitter_python(), sym), type) == 0;
-  size_t h = (reinterpret_cast<uintptr_t>(type) >> 3) & 255;
+  size_t h = LiteralSlot(type);
   for (size_t probe = 0; probe < 256; ++probe, h = (h + 1) & 255) {
-    Slot& slot = table[h];
+    SymbolSlot& slot = table[h];
     if (slot.key == type) return (slot.bits[sym >> 6] >> (sym & 63)) & 1;
     if (!slot.key) {
       const TSLanguage* lang = tree_sitter_python();
@@ -113,6 +108,8 @@ bool SymbolIs(TSSymbol sym, const char* type) {
   }
   return std::strcmp(ts_language_symbol_name(tree_sitter_python(), sym), type) == 0;
 }
+
+}  // namespace internal
 
 std::vector<TSNode> NamedChildren(TSNode n) {
   std::vector<TSNode> out;

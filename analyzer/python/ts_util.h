@@ -5,6 +5,7 @@
 
 #include <tree_sitter/api.h>
 
+#include <cstdint>
 #include <cstring>
 #include <string_view>
 #include <vector>
@@ -13,19 +14,46 @@
 
 namespace tfm::ts {
 
+namespace internal {
+// Per-thread caches keyed by a string literal's address (see SymbolIs and FieldId).
+// The hit path is inline; a miss (first use of a literal) fills the slot out of line.
+struct SymbolSlot {
+  static constexpr size_t kWords = 8;  // symbols below 512 (the Python grammar has ~270)
+  const char* key = nullptr;
+  uint64_t bits[kWords] = {};
+};
+struct FieldSlot {
+  const char* key = nullptr;
+  TSFieldId id = 0;
+};
+inline constinit thread_local SymbolSlot tls_symbol_slots[256];
+inline constinit thread_local FieldSlot tls_field_slots[256];
+inline size_t LiteralSlot(const char* p) { return (reinterpret_cast<uintptr_t>(p) >> 3) & 255; }
+bool SymbolIsSlow(TSSymbol sym, const char* type);
+TSFieldId FieldIdSlow(const char* name);
+}  // namespace internal
+
 // Does grammar symbol `sym` have the node type name `type`? Cached per call site's
 // string literal, so the common `Is(node, "call")` is a table lookup, not a strcmp.
-bool SymbolIs(TSSymbol sym, const char* type);
+inline bool SymbolIs(TSSymbol sym, const char* type) {
+  const internal::SymbolSlot& slot = internal::tls_symbol_slots[internal::LiteralSlot(type)];
+  if (slot.key == type && sym < internal::SymbolSlot::kWords * 64) return (slot.bits[sym >> 6] >> (sym & 63)) & 1;
+  return internal::SymbolIsSlow(sym, type);
+}
 inline bool Is(TSNode n, const char* type) { return n.id && SymbolIs(ts_node_symbol(n), type); }  // id null = null node
 inline std::string_view Type(TSNode n) { return ts_node_is_null(n) ? std::string_view() : ts_node_type(n); }
 inline std::string_view Text(TSNode n, std::string_view src) {
-  if (ts_node_is_null(n)) return {};
+  if (!n.id) return {};
   uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
   return src.substr(b, e - b);
 }
 // Field id of a Python grammar field name, cached per call site's string literal
 // (looking a name up costs a string search over the grammar's field table).
-TSFieldId FieldId(const char* name);
+inline TSFieldId FieldId(const char* name) {
+  const internal::FieldSlot& slot = internal::tls_field_slots[internal::LiteralSlot(name)];
+  if (slot.key == name) return slot.id;
+  return internal::FieldIdSlow(name);
+}
 
 // Child-by-field and parent lookups: from the tree's NodeIndex when it has one,
 // else memoized. In tree-sitter 0.20 both are walks
@@ -36,7 +64,15 @@ TSFieldId FieldId(const char* name);
 // later, so the table is invalidated whenever a tree is created: PythonParser
 // calls NewTreeEpoch() after every parse. Trees must only be made by PythonParser.
 void NewTreeEpoch();
-TSNode ChildByFieldId(TSNode n, TSFieldId id);
+TSNode ChildByFieldIdSlow(TSNode n, TSFieldId id);  // trees without an index
+inline TSNode ChildByFieldId(TSNode n, TSFieldId id) {
+  if (!n.id) return TSNode{};
+  if (const NodeIndex* ix = NodeIndex::For(n.tree)) {
+    int i = ix->Find(n);
+    if (i >= 0) return ix->FieldChild(i, id);
+  }
+  return ChildByFieldIdSlow(n, id);
+}
 TSNode Parent(TSNode n);
 
 inline TSNode Field(TSNode n, const char* name) {
