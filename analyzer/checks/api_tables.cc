@@ -219,13 +219,13 @@ std::optional<Edit> GraphModeEdit(const SemanticModel& m, const RefChain& c) {
   if (eol == std::string_view::npos) eol = text.size();
   std::string_view tail = text.substr(at, eol - at);
   size_t first = tail.find_first_not_of(" \t\r");
-  std::string newline = "\n";
+  std::string_view newline = "\n";
   if (first == std::string_view::npos || tail[first] == '#') {
     at = static_cast<uint32_t>(eol);
     if (at > 0 && text[at - 1] == '\r') --at;
   }
   if (eol > 0 && eol < text.size() && text[eol - 1] == '\r') newline = "\r\n";  // keep CRLF files CRLF
-  return Edit{at, at, newline + b->name + ".compat.v1.disable_v2_behavior()"};
+  return Edit{at, at, std::string(newline) + b->name + ".compat.v1.disable_v2_behavior()"};
 }
 
 bool IsCallee(TSNode call, TSNode n) {

@@ -7,15 +7,6 @@
 #include "analyzer/python/ts_util.h"
 
 namespace tfm {
-namespace {
-
-
-bool EndsWith(std::string_view s, std::string_view suf) {
-  return s.size() >= suf.size() && s.substr(s.size() - suf.size()) == suf;
-}
-
-
-}  // namespace
 
 const RuleInfo& SessionRun::info() const {
   static const RuleInfo kInfo{"TFM201", "session-run", Severity::kWarning, FixKind::kUnsafe, RuleInput::kPython,

@@ -121,7 +121,6 @@ bool IsVariablePath(std::string_view p) {
          p == "train.create_global_step()";
 }
 
-bool IsLoop(TSNode n) { return ts::Is(n, "for_statement") || ts::Is(n, "while_statement"); }
 bool IsFunctionBoundary(TSNode n) {
   return ts::Is(n, "function_definition") || ts::Is(n, "lambda") || ts::Is(n, "class_definition");
 }
