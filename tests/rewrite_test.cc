@@ -121,6 +121,23 @@ TEST(Rewrite, IdempotentOnFixtures) {
   }
 }
 
+// tf.where(c, x, y) keeps TF1's row selection through tf.compat.v1.where in TF1 code; TF2
+// code (no sessions, no TF1-only symbols) means TF2's where and is left alone.
+TEST(Rewrite, WhereWithXYOnlyInTf1Code) {
+  const std::string tf1 =
+      "import tensorflow as tf\n"
+      "x = tf.compat.v1.placeholder(tf.float32, [None, 3])\n"
+      "y = tf.where(x[:, 0] > 0, x, -x)\n";
+  EXPECT_NE(Loop(tf1).text.find("y = tf.compat.v1.where(x[:, 0] > 0, x, -x)"), std::string::npos);
+  const std::string tf2 =
+      "import tensorflow as tf\n"
+      "x = tf.ones([2, 3])\n"
+      "y = tf.where(x > 0, x, -x)\n";
+  FixLoopResult r = Loop(tf2);
+  EXPECT_EQ(r.text, tf2);
+  EXPECT_EQ(r.applied, 0u);
+}
+
 // Every compat program: the rewrite parses, reaches a fixed point, and a second
 // rewrite of the output makes zero edits.
 TEST(Rewrite, CompatProgramsAreIdempotent) {

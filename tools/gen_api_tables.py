@@ -171,6 +171,10 @@ HAND_ARGS = [
      "TF2's version writes to the default writer at a step and is not collected by merge_all", "safe"),
     # TF1 maxval=None means 1 for floats; TF2's default is 0.05.
     ("random_uniform_initializer", "default", "maxval@1", "1.0>0.05", "safe"),
+    # TF1's where(c, x, y) with a vector c picks rows of x and y; TF2's is where_v2, which
+    # broadcasts c against them (a [N] c with [N, M] x is a shape error or picks columns).
+    ("where", "behavior", "condition_xy",
+     "TF1's where(condition, x, y) with a vector condition selects whole rows of x and y; TF2's (where_v2) broadcasts the condition against x and y", "safe"),
     ("while_loop", "behavior", "loop_vars",
      "TF1 returns a lone loop variable unpacked (return_same_structure=False); TF2's while_loop returns the loop_vars structure as given", "safe"),
 ]

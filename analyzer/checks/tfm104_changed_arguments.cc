@@ -61,6 +61,19 @@ const RuleInfo& ChangedArguments::info() const {
 void ChangedArguments::CheckPython(PythonContext& ctx) const {
   const ApiTables& t = ApiTables::Get();
   const SemanticModel& m = ctx.model();
+  // Code written for TF1: it runs sessions or names a symbol TF2 keeps only under
+  // tf.compat.v1 (tf.placeholder, tf.get_variable, tf.variable_scope, ...). Computed once.
+  int tf1 = -1;
+  auto tf1_code = [&] {
+    if (tf1 < 0) {
+      tf1 = m.uses_sessions() ? 1 : 0;
+      for (const TfRef& r : m.refs()) {
+        if (tf1) break;
+        if (r.tf.ns == TfNs::kV1 || (r.tf.ns == TfNs::kTop && !t.V1OnlyPrefix(r.tf.path).empty())) tf1 = 1;
+      }
+    }
+    return tf1 == 1;
+  };
   for (const TfRef& r : m.refs()) {
     if (r.tf.ns != TfNs::kTop || ts_node_is_null(r.call) || !IsCallee(r.call, r.node)) continue;
     const std::vector<ArgChange>* changes = t.FindArgs(r.tf.path);
@@ -74,6 +87,13 @@ void ChangedArguments::CheckPython(PythonContext& ctx) const {
     // mean the TF1 behavior; a TF2 summary call passes a `step`; a while_loop with two or
     // more loop variables written out returns them the same way in both.
     auto behavior_applies = [&](const ArgChange& c) {
+      if (c.detail == "condition_xy") {
+        // where(c) alone returns coordinates in both; with x and y, TF1 code (it uses
+        // sessions or TF1-only symbols such as placeholders) means the row selection
+        if (!tf1_code()) return false;
+        return args.positional.size() >= 3 || !ts_node_is_null(Keyword(m, args, "x")) ||
+               !ts_node_is_null(Keyword(m, args, "y"));
+      }
       if (!m.uses_sessions()) return false;
       if (c.detail == "summary" && !ts_node_is_null(Keyword(m, args, "step"))) return false;
       if (c.detail == "loop_vars") {
@@ -89,7 +109,8 @@ void ChangedArguments::CheckPython(PythonContext& ctx) const {
       keep_prob_rule |= c.kind == ArgChange::kKeepProbToRate;
       // (a summary call's other rows stay quiet either way; a while_loop's keyword and
       // positional rows speak where its behavior row does not apply)
-      behavior |= c.kind == ArgChange::kBehavior && (c.detail != "loop_vars" || behavior_applies(c));
+      behavior |= c.kind == ArgChange::kBehavior &&
+                  ((c.detail != "loop_vars" && c.detail != "condition_xy") || behavior_applies(c));
     }
     auto compat_fix = [&] { return CompatV1Fix(*chain, fmt::format("Call `{}` (TF1 semantics)", v1)); };
 

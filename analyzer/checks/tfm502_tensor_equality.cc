@@ -64,6 +64,24 @@ bool IsTensorList(const SemanticModel& m, const DataFlow& df, TSNode e, int dept
   return false;
 }
 
+// A Python list (the receiver of `.index` / `.remove` / `.count`): a literal, a
+// comprehension, `list(...)` / `sorted(...)`, a TF variable collection, or a name bound
+// to one of these. An object of unknown type (a user class with its own `remove`) is not.
+bool IsPythonList(const SemanticModel& m, const DataFlow& df, TSNode e, int depth = 0) {
+  if (depth > 4 || ts_node_is_null(e)) return false;
+  if (ts::Is(e, "list") || ts::Is(e, "tuple") || ts::Is(e, "list_comprehension")) return true;
+  if (IsTensorList(m, df, e)) return true;
+  if (ts::Is(e, "call")) {
+    TSNode fn = ts::Field(e, "function");
+    std::string_view f = m.Text(fn);
+    return ts::Is(fn, "identifier") && (f == "list" || f == "sorted") && !m.Lookup(f, ts_node_start_byte(fn));
+  }
+  if (ts::Is(e, "identifier") || ts::Is(e, "attribute"))
+    for (TSNode v : df.AssignedValues(e))
+      if (IsPythonList(m, df, v, depth + 1)) return true;
+  return false;
+}
+
 }  // namespace
 
 void TensorEquality::CheckPython(PythonContext& ctx) const {
@@ -108,7 +126,7 @@ void TensorEquality::CheckPython(PythonContext& ctx) const {
     const auto& args = m.PositionalArgs(call);
     if (args.size() != 1 || !df.IsTensor(args[0])) continue;
     TSNode recv = ts::Field(fn, "object");
-    if (df.IsTensor(recv)) continue;
+    if (df.IsTensor(recv) || !IsPythonList(m, df, recv)) continue;
     ctx.Report(call, fmt::format("`{}` finds `{}` with `==`: TF1 matched the same object, TF2 compares tensor "
                                  "values. Search by identity (`[i for i, t in enumerate(xs) if t is x]`) or by `.ref()`",
                                  ctx.Text(call), ctx.Text(args[0])));

@@ -40,16 +40,52 @@ Container KindOf(const SemanticModel& m, const DataFlow& df, TSNode e) {
   return Container::kNone;
 }
 
-// Keys of a feed dict are placeholders fed in a session: hashable graph tensors.
-bool IsFeedKey(const SemanticModel& m, const DataFlow& df, TSNode key, TSNode dict) {
-  if (auto q = m.Resolve(key)) {
+bool MentionsPlaceholder(const SemanticModel& m, TSNode n) {
+  if (auto q = m.Resolve(n)) {
     auto tf = SplitTfName(*q);
-    if (tf && (tf->path.rfind("placeholder", 0) == 0 || tf->path.find("placeholder") != std::string::npos))
-      return true;
+    if (tf && tf->path.find("placeholder") != std::string::npos) return true;
   }
+  return false;
+}
+
+// A feed dict's keys are placeholders (or other graph tensors) fed in a session: graph
+// tensors outside a function stay hashable in TF2, so such keys are not the hazard.
+// Fed: a placeholder key (directly, or a name or `self.x` assigned one anywhere in the
+// file), a dict passed as `feed_dict=` or as run's second argument, or one assigned to a
+// name that a `.run(...)` of the same function feeds (`td_map = {...}; sess.run(ops, td_map)`).
+// Is the dict named `name` (in the function around `at`) fed to a `.run(...)` there?
+bool NameFedToRun(const SemanticModel& m, std::string_view name, TSNode at) {
+  int scope = m.FunctionScopeAt(ts_node_start_byte(at));
+  for (TSNode call : m.calls()) {
+    TSNode fn = ts::Field(call, "function");
+    if (!ts::Is(fn, "attribute") || m.Text(ts::Field(fn, "attribute")) != "run") continue;
+    if (m.FunctionScopeAt(ts_node_start_byte(call)) != scope) continue;
+    TSNode fed = m.KeywordArg(call, "feed_dict");
+    const auto& pos = m.PositionalArgs(call);
+    if (!fed.id && pos.size() > 1) fed = pos[1];
+    if (ts::Is(fed, "identifier") && m.Text(fed) == name) return true;
+  }
+  return false;
+}
+
+bool IsFeedKey(const SemanticModel& m, const DataFlow& df, TSNode key, TSNode dict) {
+  if (MentionsPlaceholder(m, key)) return true;
+  if (ts::Is(key, "identifier") || ts::Is(key, "attribute"))
+    for (TSNode v : df.AssignedValues(key))
+      if (MentionsPlaceholder(m, v)) return true;
+  if (ts::Is(dict, "identifier")) return NameFedToRun(m, m.Text(dict), dict);  // `feed[key] = value`
   TSNode p = df.Parent(dict);
   if (ts::Is(p, "keyword_argument") && m.Text(ts::Field(p, "name")) == "feed_dict") return true;
-  return false;
+  if (ts::Is(p, "argument_list")) {  // `sess.run(fetches, {x: ...})`
+    TSNode call = df.Parent(p);
+    TSNode fn = ts::Field(call, "function");
+    const auto& pos = m.PositionalArgs(call);
+    return ts::Is(fn, "attribute") && m.Text(ts::Field(fn, "attribute")) == "run" && pos.size() > 1 &&
+           ts::Same(pos[1], dict);
+  }
+  if (!ts::Is(p, "assignment") || !ts::Same(ts::Field(p, "right"), dict)) return false;
+  TSNode target = ts::Field(p, "left");
+  return ts::Is(target, "identifier") && NameFedToRun(m, m.Text(target), dict);
 }
 
 }  // namespace
@@ -129,7 +165,8 @@ void TensorHash::CheckPython(PythonContext& ctx) const {
           TSNode k = ts::Field(n, "subscript");
           auto kt = ts::Type(k);
           if (kt != "identifier" && kt != "attribute" && kt != "call") return true;
-          if (df.IsTensor(k) && KindOf(m, df, v) == Container::kDict) report(k, "a dict key");
+          if (df.IsTensor(k) && KindOf(m, df, v) == Container::kDict && !IsFeedKey(m, df, k, v))
+            report(k, "a dict key");
         }
         return true;
       };

@@ -26,7 +26,9 @@ bool NonTensorModule(std::string_view p) {
                                 "types.",        "version.",   "app.",           "flags.",      "logging.",
                                 "initializers.", "lookup.",    "keras.",         "experimental.", "profiler.",
                                 "tpu.",          "layers.",    "optimizers.",    "metrics.",    "losses.Reduction",
-                                "compat.",       "contrib.",   "queue.",         "mixed_precision.", "tools."};
+                                "compat.",       "contrib.",   "queue.",         "mixed_precision.", "tools.",
+                                // TF1 file and resource helpers return Python values (bool, list, str)
+                                "gfile.",        "python_io.", "resource_loader.", "nn.rnn_cell."};
   for (const char* m : kMods)
     if (StartsWith(p, m)) return true;
   return false;
@@ -51,6 +53,11 @@ bool NonTensorFunction(std::string_view p) {
       "debugging.assert_equal", "Assert", "summary.FileWriter", "map_fn"};
   if (kNames.count(p)) return true;
   auto last = p.substr(p.rfind('.') == std::string_view::npos ? 0 : p.rfind('.') + 1);
+  // A class other than the tensor-like ones makes an object, not a tensor
+  // (tf.FixedLenFeature, tf.TensorArray, tf.image.ResizeMethod, ...).
+  if (!last.empty() && std::isupper(static_cast<unsigned char>(last[0])) && last != "Variable" &&
+      last != "SparseTensor" && last != "RaggedTensor" && last != "IndexedSlices")
+    return true;
   return StartsWith(last, "is_") || StartsWith(last, "enable_") || StartsWith(last, "disable_") ||
          StartsWith(last, "assert_") || StartsWith(last, "set_");
 }

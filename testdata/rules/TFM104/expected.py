@@ -42,4 +42,7 @@ p2 = tf.nn.max_pool(input=img, ksize=[1, 2, 2, 1], strides=[1, 2, 2, 1], padding
 n1 = tf.compat.v1.while_loop(lambda k: k < 9, lambda k: k * 2, [tf.constant(1)])  # expect: TFM104
 n2 = tf.while_loop(lambda a, b: a < 9, lambda a, b: (a + 1, b), [tf.constant(1), tf.constant(2)])  # ok
 n3 = tf.compat.v1.while_loop(lambda k: k < 9, lambda k: k * 2, [tf.constant(1)], return_same_structure=True)  # expect: TFM104
+rows = tf.compat.v1.where(tf.constant([True, False, True, False]), x, tf.zeros([4, 3]))  # expect: TFM104
+picked = tf.compat.v1.where(x > 0.5, x=x, y=-x)  # expect: TFM104
+coords = tf.where(x > 0.5)  # ok: coordinates, the same in TF1 and TF2
 sess = tf.compat.v1.Session()

@@ -33,6 +33,17 @@ for t in pair:
 
 # Variants that must not fire.
 counts = [1, 2]
+
+
+class PadRemover(object):
+    def remove(self, x):
+        return x
+
+
+pad_remover = PadRemover()
+trimmed = pad_remover.remove(a)  # ok: a user object's own remove, not list.remove
+seen = list(pair)
+seen.remove(b)  # expect: TFM502
 small = [c for c in counts if c != 2]  # ok: a loop over Python numbers
 mask = a == b  # ok: an elementwise tensor, value meant
 accuracy = tf.reduce_mean(tf.cast(a == b, tf.float32))  # ok: inside a TF op

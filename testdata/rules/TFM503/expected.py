@@ -49,3 +49,26 @@ shapes = {tuple(w.shape): "w"}  # ok: a shape tuple
 
 def run_feed(sess, y, data):
     return sess.run(y, feed_dict={ph: data})  # ok
+
+
+class Trainer:
+    def build(self):
+        self.lr_ph = tf.compat.v1.placeholder(tf.float32, [])
+        self.step = tf.constant(0.1) * self.lr_ph
+
+    def train(self, sess, lr, loss):
+        fed = {self.lr_ph: lr}  # ok: `self.lr_ph` is a placeholder (assigned in build)
+        return sess.run(loss, fed)
+
+    def train_mapped(self, sess, loss, steps):
+        td_map = {self.step: steps}  # ok: the dict feeds the session's run below
+        return sess.run(loss, td_map)
+
+    def train_extra(self, sess, loss, steps, extra):
+        td_map = {}
+        td_map[self.step] = steps  # ok: fed below
+        td_map[extra] = 1.0  # ok: fed below
+        return sess.run(loss, td_map), sess.run(loss, {self.step: 2.0})  # ok: run's feed argument
+
+    def cache(self):
+        return {self.step: 1}  # expect: TFM503

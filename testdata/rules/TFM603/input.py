@@ -46,6 +46,11 @@ if tf.executing_eagerly():  # ok: a Python bool
     pass
 if x.shape[0] is None or x.shape.rank == 0:  # ok: static shape
     pass
+if tf.compat.v1.gfile.Exists("/tmp/ckpt") and not tf.io.gfile.glob("/tmp/*.index"):  # ok: file helpers return bools and lists
+    pass
+features = {"x": tf.compat.v1.FixedLenFeature([1], tf.float32)}
+if features["x"]:  # ok: a feature spec object, not a tensor
+    pass
 result = tf.cond(loss > 1.0, lambda: loss * 0.5, lambda: loss)  # ok: graph control flow
 
 
