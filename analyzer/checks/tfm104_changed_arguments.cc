@@ -83,8 +83,8 @@ void ChangedArguments::CheckPython(PythonContext& ctx) const {
     const std::string sym = "tf." + r.tf.path;
     const std::string v1 = "tf.compat.v1." + r.tf.path;
     CallArgs args = ArgsOf(r.call);
-    // Does a behavior change apply to this call? Only TF1 programs (they run sessions)
-    // mean the TF1 behavior; a TF2 summary call passes a `step`; a while_loop with two or
+    // Does a behavior change apply to this call? Only TF1 code (it runs sessions or names
+    // TF1-only symbols) means the TF1 behavior; a TF2 summary call passes a `step`; a while_loop with two or
     // more loop variables written out returns them the same way in both.
     auto behavior_applies = [&](const ArgChange& c) {
       if (c.detail == "condition_xy") {
@@ -94,7 +94,7 @@ void ChangedArguments::CheckPython(PythonContext& ctx) const {
         return args.positional.size() >= 3 || !ts_node_is_null(Keyword(m, args, "x")) ||
                !ts_node_is_null(Keyword(m, args, "y"));
       }
-      if (!m.uses_sessions()) return false;
+      if (!tf1_code()) return false;
       if (c.detail == "summary" && !ts_node_is_null(Keyword(m, args, "step"))) return false;
       if (c.detail == "loop_vars") {
         if (!ts_node_is_null(Keyword(m, args, "return_same_structure"))) return false;
