@@ -86,6 +86,16 @@ void CollectStateful(const SemanticModel& m, const DataFlow& df, TSNode fetches,
       if (ts::Is(p, "pair")) CollectStateful(m, df, ts::Field(p, "value"), out);
     return;
   }
+  if (ts::Is(fetches, "call")) {
+    // An op built inside the run call (`sess.run(tf.assign(v, x))`, `sess.run(v.assign(1))`)
+    // belongs to that run alone: no other run could leave it out. A group built there
+    // still names shared ops.
+    const TfName* tf = df.CalleeTfName(fetches);
+    if (tf && (tf->path == "group" || tf->path == "tuple"))
+      for (TSNode a : m.PositionalArgs(fetches))
+        CollectStateful(m, df, ts::Is(a, "list_splat") ? ts_node_named_child(a, 0) : a, out);
+    return;
+  }
   if (IsStatefulFetch(m, df, fetches)) {
     std::string t(m.Text(fetches));
     if (std::find(out->begin(), out->end(), t) == out->end()) out->push_back(t);

@@ -44,3 +44,13 @@ class Trainer:
     def fit(self):
         self.sess.run(self.train_op)  # ok: the only stateful site on self.sess
         return self.sess.run(d_loss)  # ok
+
+
+def restore_value(session, value):
+    session.run(tf.compat.v1.assign(gen_w, value))  # ok: an op made for this run alone
+    session.run(disc_w.assign(tf.zeros([8, 1])))  # ok: likewise
+
+
+def both_steps(session):
+    session.run(tf.group(d_train_op, g_train_op))  # ok: a group made here still runs both
+    session.run(d_train_op)  # expect: TFM203
