@@ -35,7 +35,11 @@ const Plugin& LoadPlugin() {
     if (const char* env = std::getenv("TFMIGRATE_CPP_PLUGIN"); env && *env) candidates.push_back(env);
     std::error_code ec;
     fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-    if (!ec) candidates.push_back((exe.parent_path() / "libtfmigrate_cpp.so").string());
+    if (!ec) {
+      candidates.push_back((exe.parent_path() / "libtfmigrate_cpp.so").string());
+      // installed: PREFIX/bin/tfmigrate and PREFIX/lib/tfmigrate/libtfmigrate_cpp.so
+      candidates.push_back((exe.parent_path().parent_path() / "lib" / "tfmigrate" / "libtfmigrate_cpp.so").string());
+    }
     candidates.push_back(TFMIGRATE_CPP_PLUGIN_PATH);
     std::string tried;
     for (const auto& path : candidates) {

@@ -26,11 +26,37 @@ std::string EnvOr(const char* name, const std::string& def) {
 }
 }  // namespace
 
-std::string RuntimePythonDir() { return EnvOr("TFMIGRATE_RUNTIME_PYDIR", TFMIGRATE_RUNTIME_PYDIR); }
-std::string RuntimeExtensionDir() { return EnvOr("TFMIGRATE_RUNTIME_EXTDIR", TFMIGRATE_RUNTIME_EXTDIR); }
+namespace {
+// An installed tfmigrate (`cmake --install`) keeps the runtime's Python side, the
+// extension included, in PREFIX/share/tfmigrate/python next to PREFIX/bin/tfmigrate;
+// a build tree uses the source and build directories compiled in.
+const std::string& InstalledPythonDir() {
+  static const std::string dir = [] {
+    std::error_code ec;
+    std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (ec) return std::string();
+    std::filesystem::path d = exe.parent_path().parent_path() / "share" / "tfmigrate" / "python";
+    return std::filesystem::exists(d / "tfmigrate_runner.py", ec) ? d.string() : std::string();
+  }();
+  return dir;
+}
+}  // namespace
+
+std::string RuntimePythonDir() {
+  const std::string& installed = InstalledPythonDir();
+  return EnvOr("TFMIGRATE_RUNTIME_PYDIR", installed.empty() ? TFMIGRATE_RUNTIME_PYDIR : installed);
+}
+std::string RuntimeExtensionDir() {
+  const std::string& installed = InstalledPythonDir();
+  return EnvOr("TFMIGRATE_RUNTIME_EXTDIR", installed.empty() ? TFMIGRATE_RUNTIME_EXTDIR : installed);
+}
+// The interpreter with real TensorFlow: the checkout's .venv (scripts/setup.sh); an
+// installed tfmigrate uses the `python3` on PATH (the user's own TensorFlow).
 std::string OracleInterpreter() {
   std::filesystem::path venv = std::filesystem::path(TFMIGRATE_RUNTIME_PYDIR).parent_path().parent_path() / ".venv";
-  return EnvOr("TFMIGRATE_ORACLE_PYTHON", (venv / "bin" / "python").string());
+  std::string python = (venv / "bin" / "python").string();
+  if (!InstalledPythonDir().empty()) python = "python3";
+  return EnvOr("TFMIGRATE_ORACLE_PYTHON", python);
 }
 
 std::string BundledInterpreter() {
@@ -52,7 +78,7 @@ LaunchResult LaunchScript(const LaunchOptions& o) {
     r.exit_code = 2;
     return r;
   }
-  if (tf && !std::filesystem::exists(python)) {
+  if (tf && python.find('/') != std::string::npos && !std::filesystem::exists(python)) {
     r.error = "no TensorFlow interpreter at " + python + " (run scripts/setup.sh, or set TFMIGRATE_ORACLE_PYTHON)";
     r.exit_code = 2;
     return r;

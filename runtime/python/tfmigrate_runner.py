@@ -307,7 +307,13 @@ def main():
         import importlib.util
         if importlib.util.find_spec("tf_keras") is not None:
             os.environ.setdefault("TF_USE_LEGACY_KERAS", "1")
-    import numpy as np  # noqa: F401
+    try:
+        import numpy as np  # noqa: F401
+    except ImportError as e:
+        sys.stderr.write("tfmigrate run: the %s backend needs NumPy in %s (%s)%s\n" % (
+            opts.backend, sys.executable, e,
+            "; set TFMIGRATE_ORACLE_PYTHON to an interpreter with TensorFlow" if opts.backend == "tensorflow" else ""))
+        sys.exit(2)
     unsupported_cls = ()
     if opts.backend == "bundled":
         # the facade's bytecode is cached next to it even under PYTHONDONTWRITEBYTECODE
@@ -325,7 +331,12 @@ def main():
     else:
         here = os.path.dirname(os.path.abspath(__file__))
         sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != here]
-        import tensorflow as tf_top
+        try:
+            import tensorflow as tf_top
+        except ImportError as e:
+            sys.stderr.write("tfmigrate run: --backend tensorflow needs TensorFlow in %s (%s); set "
+                             "TFMIGRATE_ORACLE_PYTHON to an interpreter that has it\n" % (sys.executable, e))
+            sys.exit(2)
         var_base = tf_top.Variable
         v1 = tf_top.compat.v1
         if opts.mode == "tf1":
