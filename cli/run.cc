@@ -20,7 +20,8 @@ namespace {
 struct RunArgs {
   rt::LaunchOptions launch;
   std::vector<std::string> feeds, fetches;
-  bool no_init = false;
+  bool no_init = false, no_restore = false;
+  std::string checkpoint;
 };
 
 // A SavedModel directory, or a file whose content is a graph (not a Python script).
@@ -44,7 +45,8 @@ int RunGraph(const RunArgs& a) {
     return 2;
   }
   rt::GraphRunOptions o{.path = a.launch.script, .feeds = a.feeds, .fetches = a.fetches,
-                        .init_variables = !a.no_init, .trace_path = a.launch.trace_path};
+                        .init_variables = !a.no_init, .checkpoint = a.checkpoint, .restore = !a.no_restore,
+                        .trace_path = a.launch.trace_path};
   rt::GraphRunResult r = rt::RunGraphFile(o);
   for (const auto& n : r.notes) std::cerr << "tfmigrate run: note: " << n << "\n";
   if (r.exit_code != 0) {
@@ -78,7 +80,12 @@ Command AddRunCommand(CLI::App& app) {
   c->add_option("--fetch", a->fetches, "graphs: a tensor (NAME or NAME:N) or op to run and print")
       ->expected(1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  c->add_flag("--no-init", a->no_init, "graphs: do not run the initializers of the variables the fetches read");
+  c->add_flag("--no-init", a->no_init,
+              "graphs: leave the variables the fetches read unset (no checkpoint restore, no initializers)");
+  c->add_option("--checkpoint", a->checkpoint,
+                "graphs: restore variables from this checkpoint prefix (default: a SavedModel's variables/, "
+                "MODEL.ckpt next to MODEL.ckpt.meta)");
+  c->add_flag("--no-restore", a->no_restore, "graphs: run the variables' initializers even when a checkpoint comes with the graph");
   c->add_option("script", o->script, "the Python script, or a graph file / SavedModel directory")
       ->required()
       ->check(CLI::ExistingPath);
@@ -86,8 +93,9 @@ Command AddRunCommand(CLI::App& app) {
   return [a, o] {
     bool graph = IsGraphInput(o->script);
     if (graph) return RunGraph(*a);
-    if (!a->feeds.empty() || !a->fetches.empty() || a->no_init) {
-      std::cerr << "tfmigrate run: --feed, --fetch and --no-init apply to graph files; " << o->script
+    if (!a->feeds.empty() || !a->fetches.empty() || a->no_init || !a->checkpoint.empty() || a->no_restore) {
+      std::cerr << "tfmigrate run: --feed, --fetch, --checkpoint, --no-restore and --no-init apply to graph files; "
+                << o->script
                 << " is not a graph file\n";
       return 2;
     }

@@ -25,7 +25,7 @@ if not (BUILD / "tfmigrate").exists():
 try:
     from google.protobuf import descriptor_pb2, descriptor_pool
     from tensorflow.core.framework import graph_pb2  # noqa: F401  (registers the descriptors)
-    from tensorflow.core.protobuf import meta_graph_pb2, saved_model_pb2
+    from tensorflow.core.protobuf import meta_graph_pb2, saved_model_pb2, tensor_bundle_pb2  # noqa: F401
 except Exception as e:  # pragma: no cover
     print("SKIP: TensorFlow is not importable here (%s)" % e)
     sys.exit(77)

@@ -7,10 +7,11 @@ TensorFlow (the oracle venv) and writes testdata/graphs/run/<case>.json.
 
 Each case names a graph file, its feeds (values exact in float32, so the JSON text feeds
 the same numbers to both runtimes), its fetches, and whether the variables the fetches
-read are initialized first by running their initializers ("<var>/Assign"), which is what
-`tfmigrate run` does (it does not read checkpoints). SavedModels are loaded with
-tf.compat.v1.saved_model.loader, which restores the checkpoint; the test SavedModels
-saved their variables right after initialization, so both give the same values.
+read are set first — restored from the checkpoint that comes with the graph (a
+SavedModel's variables/, MODEL.ckpt next to MODEL.ckpt.meta), else initialized by
+running their initializers ("<var>/Assign") — which is what `tfmigrate run` does.
+SavedModels are loaded with tf.compat.v1.saved_model.loader (which restores), MetaGraphs
+with import_meta_graph and Saver.restore.
 A feed written as {"npy": FILE} is also stored as FILE.npy next to the goldens.
 tests (runtime/tests/graph_import_test.cc) compare the bundled runtime's values with
 these goldens at rtol 1e-5.
@@ -86,6 +87,12 @@ def cases():
         {"name": "while_in_cond_not_taken", "graph": "run/control_flow_v1.graphdef.txt", "init": False,
          "feeds": [{"name": "pred", "value": False}, {"name": "x", "value": np.float32(1.5)}],
          "fetches": ["maybe_loop/Merge", "maybe_loop/Merge:1"]},
+        # Trained models: the checkpoint's values, not the initializers', decide the output.
+        {"name": "saved_model_trained", "graph": "saved_model_trained", "init": True,
+         "feeds": [{"name": "x", "value": sm_x}], "fetches": ["pred", "hidden/relu", "global_step/read"]},
+        {"name": "ckpt_trained", "graph": "ckpt_trained/model.ckpt.meta", "init": True,
+         "feeds": [{"name": "x", "value": sm_x}],
+         "fetches": ["pred", "out/kernel/Read/ReadVariableOp", "global_step/read"]},
         {"name": "growth", "graph": "growth.pbtxt", "init": True,
          "feeds": [{"name": "h", "value": growth_h}], "fetches": ["Relu_11", "Assign_23", "source"]},
     ]
@@ -149,7 +156,11 @@ def run_case(tf, case):
         if os.path.isdir(path):
             v1.saved_model.loader.load(sess, ["serve"], path)
         elif case["graph"].endswith((".meta",)) or "meta" in case["graph"]:
-            v1.train.import_meta_graph(path)
+            saver = v1.train.import_meta_graph(path)
+            prefix = path[: -len(".meta")] if path.endswith(".meta") else None
+            if case["init"] and prefix and os.path.exists(prefix + ".index"):
+                saver.restore(sess, prefix)  # what `tfmigrate run` does with MODEL.ckpt next to MODEL.ckpt.meta
+                case = dict(case, init=False)
         else:
             gd = v1.GraphDef()
             with open(path, "rb") as f:

@@ -139,7 +139,43 @@ def main():
     rpc.attr["protocol"].s = b"grpc"
     v1.train.write_graph(gd, OUT, "removed_op.pbtxt", as_text=True)
 
-    # 8. The clean contrast: a TF2 tf.function SavedModel (written by a TF2 child process).
+    # 8. A trained TF1 model: a few gradient steps from its initial values, then saved
+    #    as a SavedModel (ref variables, Builder) and as a Saver checkpoint + meta graph
+    #    (resource variables, the Saver restoring renamed keys), so `tfmigrate run`
+    #    must restore the checkpoint to compute what TensorFlow computes.
+    for name, resource in (("saved_model_trained", False), ("ckpt_trained", True)):
+        path = os.path.join(OUT, name)
+        shutil.rmtree(path, ignore_errors=True)
+        g = tf.Graph()
+        with g.as_default(), v1.Session(graph=g) as sess:
+            x = v1.placeholder(tf.float32, [None, 2], name="x")
+            y = v1.placeholder(tf.float32, [None, 1], name="y")
+            k1 = v1.get_variable("hidden/kernel", initializer=tf.constant([[0.5, -0.25, 1.0], [0.75, 0.5, -0.5]]),
+                                 use_resource=resource)
+            b1 = v1.get_variable("hidden/bias", initializer=tf.constant([0.0, 0.125, -0.125]), use_resource=resource)
+            k2 = v1.get_variable("out/kernel", initializer=tf.constant([[1.0], [-1.0], [0.5]]), use_resource=resource)
+            step = v1.train.get_or_create_global_step()
+            h = tf.nn.relu(tf.matmul(x, k1) + b1, name="hidden/relu")
+            pred = tf.identity(tf.matmul(h, k2), name="pred")
+            loss = tf.reduce_mean(tf.square(pred - y), name="loss")
+            train = v1.train.GradientDescentOptimizer(0.05).minimize(loss, global_step=step, name="train")
+            sess.run(v1.global_variables_initializer())
+            data_x = [[1.0, 2.0], [-1.0, 0.5], [0.25, -2.0], [2.0, 1.0]]
+            data_y = [[1.0], [0.0], [-1.0], [2.0]]
+            for _ in range(5):
+                sess.run(train, {x: data_x, y: data_y})
+            if name == "saved_model_trained":
+                b = v1.saved_model.Builder(path)
+                b.add_meta_graph_and_variables(
+                    sess, ["serve"],
+                    signature_def_map={"serving_default": v1.saved_model.predict_signature_def({"x": x}, {"y": pred})})
+                b.save()
+            else:
+                os.makedirs(path)
+                saver = v1.train.Saver({"model/w1": k1, "model/b1": b1, "model/w2": k2, "model/step": step})
+                saver.save(sess, os.path.join(path, "model.ckpt"), write_state=False)
+
+    # 9. The clean contrast: a TF2 tf.function SavedModel (written by a TF2 child process).
     subprocess.run([sys.executable, __file__, "--tf2-child", OUT], check=True)
     print("wrote", OUT)
 

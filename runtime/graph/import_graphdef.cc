@@ -5,6 +5,7 @@
 #include <limits>
 #include <queue>
 #include <set>
+#include <tuple>
 
 #include "runtime/kernels/kernel.h"
 
@@ -275,6 +276,37 @@ StatusOr<ImportedGraph> ImportForRun(const graph::MetaGraph& mg, const ImportReq
   // get_variable create), else the only Assign/AssignVariableOp writing the variable.
   ImportedGraph out;
   std::vector<int> init_nodes;
+  std::vector<std::pair<int, std::string>> restores;  // (variable node, checkpoint key)
+  std::map<int, std::string> saver_keys;               // variable node -> key its Saver restores
+  if (req.init_variables && req.checkpoint) {
+    // RestoreV2(prefix, tensor_names, shape_and_slices): output k, possibly through
+    // Identity nodes, is assigned to a variable (Assign / AssignVariableOp input 1).
+    std::vector<std::vector<std::pair<int, int>>> consumers(n);  // producer -> (consumer, input index)
+    for (int i = 0; i < n; ++i) {
+      int idx = 0;
+      for (const graph::Input& in : g.nodes[i].inputs) {
+        if (!in.control && in.id >= 0) consumers[in.id].push_back({i, idx});
+        if (!in.control) ++idx;
+      }
+    }
+    for (int i = 0; i < n; ++i) {
+      const graph::Node& r = g.nodes[i];
+      if (r.op != "RestoreV2" || r.inputs.size() < 2 || r.inputs[1].id < 0) continue;
+      const graph::Node& names = g.nodes[r.inputs[1].id];
+      if (names.op != "Const" || !names.def || !names.def->attr().count("value")) continue;
+      const auto& list = names.def->attr().at("value").tensor().string_val();
+      for (const auto& [c, in_index] : consumers[i]) {
+        const graph::Input& in = g.nodes[c].inputs[in_index];
+        int k = PortOf(in);
+        if (k < 0 || k >= list.size()) continue;
+        int at = c, through = in_index;
+        for (int hops = 0; hops < 4 && g.nodes[at].op == "Identity" && consumers[at].size() == 1; ++hops)
+          std::tie(at, through) = consumers[at][0];
+        if (IsInitAssign(g.nodes[at].op) && through == 1 && !g.nodes[at].inputs.empty() && g.nodes[at].inputs[0].id >= 0)
+          saver_keys[g.nodes[at].inputs[0].id] = list.Get(k);
+      }
+    }
+  }
   if (req.init_variables) {
     std::map<int, std::vector<int>> writers;
     for (int i = 0; i < n; ++i) {
@@ -288,6 +320,14 @@ StatusOr<ImportedGraph> ImportForRun(const graph::MetaGraph& mg, const ImportReq
     }
     for (int i = 0; i < n; ++i) {
       if (!run[i] || !IsVariableOp(g.nodes[i].op)) continue;
+      if (req.checkpoint) {
+        auto key = saver_keys.count(i) ? saver_keys.at(i) : g.nodes[i].name;
+        if (req.checkpoint->Has(key)) {
+          restores.push_back({i, key});
+          out.restored.push_back(g.nodes[i].name);
+          continue;
+        }
+      }
       const auto& w = writers[i];
       int chosen = -1;
       for (int a : w)
@@ -432,6 +472,25 @@ StatusOr<ImportedGraph> ImportForRun(const graph::MetaGraph& mg, const ImportReq
     out.ids[node.name] = id.value();
   }
   for (int a : init_nodes) out.initializers.push_back(out.ids.at(g.nodes[a].name));
+  // Restored variables: a Const with the checkpoint's value assigned to the variable,
+  // run with the initializers.
+  for (const auto& [var, key] : restores) {
+    const std::string& name = g.nodes[var].name;
+    auto value = req.checkpoint->Read(key);
+    if (!value.ok()) return Status(value.status().code(), "restoring " + name + ": " + value.status().message());
+    DType dt = value.value().dtype();
+    std::string base = name + "/tfmigrate_restore";
+    auto c = rg.AddNode(base + "/value", "Const", {}, {}, {{"value", value.value()}, {"dtype", dt}});
+    if (!c.ok()) return Status(c.status().code(), "restoring " + name + ": " + c.status().message());
+    int v = out.ids.at(name);
+    bool resource = g.nodes[var].op == "VarHandleOp";
+    AttrMap a = resource ? AttrMap{{"dtype", dt}}
+                         : AttrMap{{"T", dt}, {"validate_shape", true}, {"use_locking", true}};
+    auto assign = rg.AddNode(base, resource ? "AssignVariableOp" : "Assign", {{v, 0}, {c.value(), 0}}, {}, std::move(a));
+    if (!assign.ok())
+      return Status(assign.status().code(), "restoring " + name + " from '" + key + "': " + assign.status().message());
+    out.initializers.push_back(assign.value());
+  }
   // Full input lists of Merges with back edges, in NodeDef order (Merge's value_index).
   for (auto [merge, unused] : back_edges) {
     int id = out.ids.at(g.nodes[merge].name);

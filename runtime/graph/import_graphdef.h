@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "analyzer/graph/graph_file.h"
+#include "runtime/graph/checkpoint.h"
 #include "runtime/graph/graph.h"
 
 namespace tfm::rt {
@@ -53,6 +54,10 @@ struct ImportRequest {
   std::vector<TensorName> fetches;
   std::vector<std::string> targets;  // ops run for their effect (fetches of ops without outputs)
   bool init_variables = true;        // also import the initializers of the variables read
+  // With a checkpoint, a variable it holds is restored from it instead of initialized:
+  // under the key the graph's Saver restores it from (its RestoreV2 node's
+  // tensor_names), else under the variable's node name. Not owned.
+  const CheckpointReader* checkpoint = nullptr;
 };
 
 struct ImportedGraph {
@@ -60,6 +65,7 @@ struct ImportedGraph {
   std::map<std::string, int> ids;           // GraphDef node name -> runtime node id
   std::vector<int> initializers;            // runtime ids of the variable initializers to run first
   std::vector<std::string> variables;       // the variables those initializers set
+  std::vector<std::string> restored;        // the variables set from the checkpoint (also run first)
   std::vector<std::string> resource_names;  // shared names of resource variables (to release)
   std::vector<std::string> missing_feeds;   // Placeholders the run needs that are not fed
   // v1 loops: a Merge fed by a NextIteration back edge has only its forward inputs in

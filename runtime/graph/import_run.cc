@@ -8,6 +8,7 @@
 #include <fstream>
 #include <limits>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "analyzer/graph/graph_file.h"
@@ -656,8 +657,34 @@ GraphRunResult RunGraphFile(const GraphRunOptions& o) {
   if (file->meta_graphs.empty()) return fail(2, o.path + ": the file holds no graph");
   const graph::MetaGraph& mg = file->meta_graphs[0];
 
+  // The checkpoint: given, or the one that comes with the graph.
+  std::optional<CheckpointReader> ckpt;
+  if (o.init_variables && o.restore) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    std::string prefix = o.checkpoint;
+    if (prefix.empty()) {
+      fs::path p(o.path);
+      fs::path dir = fs::is_directory(p, ec) ? p
+                     : (p.filename() == "saved_model.pb" || p.filename() == "saved_model.pbtxt") ? p.parent_path()
+                                                                                                    : fs::path();
+      if (!dir.empty() && fs::exists(dir / "variables" / "variables.index", ec))
+        prefix = (dir / "variables" / "variables").string();
+      else if (p.extension() == ".meta" && fs::exists(fs::path(o.path).replace_extension(".index"), ec))
+        prefix = fs::path(o.path).replace_extension().string();
+    } else if (!fs::exists(prefix + ".index", ec)) {
+      return fail(2, "--checkpoint " + prefix + ": no " + prefix + ".index");
+    }
+    if (!prefix.empty()) {
+      auto reader = CheckpointReader::Open(prefix);
+      if (!reader.ok()) return fail(reader.status().code() == Code::kUnimplemented ? 3 : 2, reader.status().message());
+      ckpt = std::move(reader.value());
+    }
+  }
+
   ImportRequest req;
   req.init_variables = o.init_variables;
+  req.checkpoint = ckpt ? &*ckpt : nullptr;
   for (const auto& f : feeds) req.feeds.push_back(f.name);
   req.fetches = fetch_names;
   auto imported = ImportForRun(mg, req);
@@ -725,16 +752,24 @@ GraphRunResult RunGraphFile(const GraphRunOptions& o) {
     if (!s.ok()) {
       release();
       r.exit_code = 1;
-      r.error = "initializing variables: " + OneLine(s.message());
+      r.error = (ig.restored.empty() ? "initializing variables: " : "restoring variables: ") + OneLine(s.message());
       WriteTrace(o, r, true, s);
       return r;
     }
-    std::string names;
-    for (size_t i = 0; i < ig.variables.size(); ++i) names += (i ? ", " : "") + ig.variables[i];
-    r.notes.push_back("initialized " + std::to_string(ig.variables.size()) + " variable" +
-                      (ig.variables.size() == 1 ? "" : "s") + " by running " +
-                      (ig.variables.size() == 1 ? "its initializer" : "their initializers") + " (" + names +
-                      "); checkpoint values are not read");
+    auto join = [](const std::vector<std::string>& v) {
+      std::string names;
+      for (size_t i = 0; i < v.size(); ++i) names += (i ? ", " : "") + v[i];
+      return names;
+    };
+    if (!ig.restored.empty())
+      r.notes.push_back("restored " + std::to_string(ig.restored.size()) + " variable" +
+                        (ig.restored.size() == 1 ? "" : "s") + " from the checkpoint " + ckpt->prefix() + " (" +
+                        join(ig.restored) + ")");
+    if (!ig.variables.empty())
+      r.notes.push_back("initialized " + std::to_string(ig.variables.size()) + " variable" +
+                        (ig.variables.size() == 1 ? "" : "s") + " by running " +
+                        (ig.variables.size() == 1 ? "its initializer" : "their initializers") + " (" +
+                        join(ig.variables) + (ckpt ? "; not in the checkpoint)" : "); no checkpoint was read"));
   }
   std::vector<Tensor> values;
   bool control_flow = false;

@@ -2,7 +2,8 @@
 // bundled runtime's C++ kernels (no Python, no TensorFlow). Loads the file with the
 // analyzer's loader, parses `--feed` values (scalars, nested lists, .npy files) into
 // tensors of the fed tensor's dtype, imports the pruned graph (import_graphdef.h), runs
-// the initializers of the variables the fetches read, then the fetches: on a Session, or,
+// the variables the fetches read (restored from the checkpoint that comes with a SavedModel
+// or MetaGraph, else initialized by their initializers), then the fetches: on a Session, or,
 // when the graph holds v1 control flow (tf.cond / tf.while_loop of TF1), on a tagged
 // executor with TensorFlow's frames, iterations and dead tensors.
 //
@@ -26,6 +27,11 @@ struct GraphRunOptions {
   std::vector<std::string> feeds;    // "name=value" or "name=@file.npy"
   std::vector<std::string> fetches;  // "name" or "name:N"
   bool init_variables = true;        // run the initializers of the variables read
+  // Restore variables from a checkpoint (PREFIX.index + data files) instead of running
+  // their initializers: `checkpoint` names the prefix; empty means the one that comes with
+  // the graph (a SavedModel's variables/variables, MODEL.ckpt next to MODEL.ckpt.meta).
+  std::string checkpoint;
+  bool restore = true;
   std::string trace_path;            // JSON-lines trace (docs/trace-format.md); empty: none
 };
 

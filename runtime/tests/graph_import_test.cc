@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <functional>
+#include <unistd.h>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -407,6 +409,84 @@ TEST(GraphRun, InitializersRunOnlyForWhatTheFetchesRead) {
   r = RunGraphFile(o);
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.error.find("Attempting to use uninitialized value w_ref"), std::string::npos) << r.error;
+}
+
+// ---- checkpoints --------------------------------------------------------------
+
+TEST(Checkpoint, ReadsTheSaversKeysAndValues) {
+  auto r = CheckpointReader::Open((kGraphs / "ckpt_trained" / "model.ckpt").string());
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r.value().Keys(), (std::vector<std::string>{"model/b1", "model/step", "model/w1", "model/w2"}));
+  auto step = r.value().Read("model/step");
+  ASSERT_TRUE(step.ok()) << step.status().message();
+  EXPECT_EQ(step.value().dtype(), DType::kInt64);
+  EXPECT_EQ(*step.value().data<int64_t>(), 5);  // five training steps
+  auto w1 = r.value().Read("model/w1");
+  ASSERT_TRUE(w1.ok());
+  EXPECT_EQ(w1.value().shape(), (Shape{2, 3}));
+  EXPECT_EQ(r.value().Read("nope").status().code(), Code::kNotFound);
+}
+
+// Copies ckpt_trained's checkpoint to a temporary prefix, lets `damage` change one of its
+// files, and returns the error of restoring from it.
+std::string DamagedRestoreError(const std::string& file_suffix, const std::function<void(std::string&)>& damage) {
+  fs::path tmp = fs::temp_directory_path() / ("tfm_ckpt_" + std::to_string(::getpid()));
+  fs::create_directories(tmp);
+  for (const char* f : {"model.ckpt.meta", "model.ckpt.index", "model.ckpt.data-00000-of-00001"})
+    fs::copy_file(kGraphs / "ckpt_trained" / f, tmp / f, fs::copy_options::overwrite_existing);
+  fs::path target = tmp / ("model.ckpt" + file_suffix);
+  std::ifstream in(target, std::ios::binary);
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  in.close();
+  damage(bytes);
+  std::ofstream(target, std::ios::binary | std::ios::trunc) << bytes;
+  GraphRunOptions o;
+  o.path = (tmp / "model.ckpt.meta").string();
+  o.feeds = {"x=[[1, 2]]"};
+  o.fetches = {"pred"};
+  GraphRunResult r = RunGraphFile(o);
+  fs::remove_all(tmp);
+  EXPECT_EQ(r.exit_code, 2) << r.error;
+  return r.error;
+}
+
+TEST(Checkpoint, DamageIsOneClearError) {
+  EXPECT_NE(DamagedRestoreError(".data-00000-of-00001", [](std::string& b) { b[5] ^= 1; }).find("checksum mismatch"),
+            std::string::npos);
+  EXPECT_NE(DamagedRestoreError(".data-00000-of-00001", [](std::string& b) { b.resize(10); }).find("truncated"),
+            std::string::npos);
+  EXPECT_NE(DamagedRestoreError(".index", [](std::string& b) { b.back() ^= 1; }).find("bad magic number"),
+            std::string::npos);
+  EXPECT_NE(DamagedRestoreError(".index", [](std::string& b) { b[3] ^= 0x40; }).find("block checksum mismatch"),
+            std::string::npos);
+  EXPECT_NE(DamagedRestoreError(".index", [](std::string& b) { b.resize(20); }).find("too short"), std::string::npos);
+}
+
+TEST(GraphRun, RestoresTheCheckpointThatComesWithTheGraph) {
+  GraphRunOptions o;
+  o.path = (kGraphs / "saved_model_trained").string();
+  o.feeds = {"x=[[1, 2]]"};
+  o.fetches = {"pred"};
+  GraphRunResult restored = RunGraphFile(o);
+  ASSERT_EQ(restored.exit_code, 0) << restored.error;
+  ASSERT_EQ(restored.notes.size(), 1u);
+  EXPECT_NE(restored.notes[0].find("restored 3 variables from the checkpoint"), std::string::npos) << restored.notes[0];
+  o.restore = false;  // --no-restore: the initial values, so another prediction
+  GraphRunResult initial = RunGraphFile(o);
+  ASSERT_EQ(initial.exit_code, 0) << initial.error;
+  EXPECT_NE(initial.notes[0].find("no checkpoint was read"), std::string::npos);
+  EXPECT_NE(restored.fetches[0].value.data<float>()[0], initial.fetches[0].value.data<float>()[0]);
+  // An explicit --checkpoint: the meta graph's Saver maps its keys (model/w1, ...) to the variables.
+  o.restore = true;
+  o.path = (kGraphs / "ckpt_trained" / "model.ckpt.meta").string();
+  o.checkpoint = (kGraphs / "ckpt_trained" / "model.ckpt").string();
+  GraphRunResult meta = RunGraphFile(o);
+  ASSERT_EQ(meta.exit_code, 0) << meta.error;
+  EXPECT_NE(meta.notes[0].find("(hidden/kernel, hidden/bias, out/kernel)"), std::string::npos) << meta.notes[0];
+  // Both files hold the same trained model (same data, same steps).
+  EXPECT_NEAR(meta.fetches[0].value.data<float>()[0], restored.fetches[0].value.data<float>()[0], 1e-6);
+  o.checkpoint = "/nonexistent/model.ckpt";
+  EXPECT_EQ(RunGraphFile(o).exit_code, 2);
 }
 
 }  // namespace
