@@ -78,8 +78,8 @@ TEST(GraphRunCli, OneLineErrors) {
       {{"run", kVars, "--feed", "x=[[1,2]]", "--fetch", "pred:3"}, 2, "has 1 output"},
       {{"run", kVars, "--feed", "x=[[1,2]]", "--fetch", "train"}, 3, "ApplyGradientDescent"},
       {{"run", "testdata/graphs/queue_pipeline.pbtxt", "--fetch", "batch"}, 3, "QueueDequeueManyV2 (1 node: 'batch')"},
-      {{"run", "testdata/graphs/tf2_function", "--feed", "serving_default_x=[[1,2]]", "--fetch", "StatefulPartitionedCall"},
-       3, "StatefulPartitionedCall"},
+      {{"run", "testdata/graphs/tf2_function", "--feed", "saver_filename=a", "--fetch", "StatefulPartitionedCall_1"},
+       3, "SaveV2"},
       {{"run", "testdata/graphs/removed_op.pbtxt", "--feed", "address=a", "--fetch", "rpc"}, 3, "op type Rpc (1 node: 'rpc')"},
       {{"run", kVars, "--backend", "tensorflow", "--fetch", "pred"}, 2, "bundled runtime only"},
   };

@@ -93,6 +93,13 @@ def cases():
         {"name": "ckpt_trained", "graph": "ckpt_trained/model.ckpt.meta", "init": True,
          "feeds": [{"name": "x", "value": sm_x}],
          "fetches": ["pred", "out/kernel/Read/ReadVariableOp", "global_step/read"]},
+        # TF2 SavedModels: the signature's StatefulPartitionedCall into the function
+        # library (nested calls, StatelessIf, While), variables from the checkpoint.
+        {"name": "tf2_function", "graph": "tf2_function", "init": True,
+         "feeds": [{"name": "serving_default_x", "value": sm_x}], "fetches": ["StatefulPartitionedCall"]},
+        {"name": "tf2_module_trained", "graph": "tf2_module_trained", "init": True,
+         "feeds": [{"name": "serving_default_x", "value": sm_x}],
+         "fetches": ["StatefulPartitionedCall:0", "StatefulPartitionedCall:1"]},
         {"name": "growth", "graph": "growth.pbtxt", "init": True,
          "feeds": [{"name": "h", "value": growth_h}], "fetches": ["Relu_11", "Assign_23", "source"]},
     ]

@@ -33,6 +33,39 @@ def write_tf2_saved_model():
     shutil.rmtree(path, ignore_errors=True)
     tf.saved_model.save(m, path, signatures=m.__call__.get_concrete_function())
 
+    # A TF2 module with control flow v2 in its function (StatelessIf from a Python `if`
+    # on a tensor, While from a `while`), nested calls, a dict output, and variables
+    # changed after creation, so only their checkpoint values give TensorFlow's output.
+    class Trained(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.w1 = tf.Variable([[0.5, -0.25, 1.0], [0.75, 0.5, -0.5]], name="w1")
+            self.b1 = tf.Variable([0.0, 0.125, -0.125], name="b1")
+            self.w2 = tf.Variable([[1.0], [-1.0], [0.5]], name="w2")
+            self.steps = tf.Variable(3, dtype=tf.int64, name="steps")
+
+        @tf.function(input_signature=[tf.TensorSpec([None, 2], tf.float32, name="x")])
+        def __call__(self, x):
+            h = tf.nn.relu(tf.matmul(x, self.w1) + self.b1)
+            y = tf.matmul(h, self.w2)
+            if tf.reduce_sum(y) > 0:
+                y = y * 2.0
+            else:
+                y = y - 1.0
+            i = tf.constant(0, tf.int64)
+            while i < self.steps:
+                y = y + tf.cast(i, tf.float32)
+                i += 1
+            return {"y": y, "h": h}
+
+    t = Trained()
+    t.w1.assign(t.w1 * 1.5)
+    t.b1.assign_add([0.1, 0.2, 0.3])
+    t.steps.assign(4)
+    path = os.path.join(OUT, "tf2_module_trained")
+    shutil.rmtree(path, ignore_errors=True)
+    tf.saved_model.save(t, path)
+
 
 def main():
     if "--tf2-child" in sys.argv:

@@ -7,6 +7,7 @@
 #include <set>
 #include <tuple>
 
+#include "runtime/function/function.h"
 #include "runtime/kernels/kernel.h"
 
 namespace tfm::rt {
@@ -194,7 +195,8 @@ bool IsV1ControlFlow(const std::string& op) { return graph::IsV1ControlFlowOp(op
 
 bool IsImportableOp(const std::string& op) {
   // Functional ops and host calls refer to function ids / Python callbacks of the
-  // facade; a graph file's FunctionDefLibrary is not imported.
+  // facade; from a graph file, functional ops are imported with the FunctionDefs they
+  // call (FunctionImporter below), Python callbacks never.
   static const std::set<std::string> kRefused = {
       "PyFunc", "EagerPyFunc", "If", "StatelessIf", "While", "StatelessWhile", "PartitionedCall",
       "StatefulPartitionedCall", "StringJoinSpace"};
@@ -225,9 +227,219 @@ DType DeclaredDType(const AttrMap& a) {
 
 }  // namespace
 
+namespace {
+
+bool IsFunctionalOp(const std::string& op) {
+  return op == "PartitionedCall" || op == "StatefulPartitionedCall" || op == "If" || op == "StatelessIf" ||
+         op == "While" || op == "StatelessWhile";
+}
+
+// Flat output index of "arg:k" in a function body: ops with several output args list
+// them here (each a single tensor); every other op has one output arg, a tensor or a list.
+int FlatOutputIndex(const std::string& op, const std::string& port) {
+  static const std::map<std::string, std::vector<std::string>> kArgs = {
+      {"BroadcastGradientArgs", {"r0", "r1"}},
+      {"SoftmaxCrossEntropyWithLogits", {"loss", "backprop"}},
+      {"SparseSoftmaxCrossEntropyWithLogits", {"loss", "backprop"}},
+      {"TopKV2", {"values", "indices"}},
+      {"Unique", {"y", "idx"}},
+      {"UniqueV2", {"y", "idx"}},
+      {"ListDiff", {"out", "idx"}},
+      {"Qr", {"q", "r"}},
+      {"Svd", {"s", "u", "v"}},
+      {"SelfAdjointEigV2", {"e", "v"}},
+      {"MaxPoolWithArgmax", {"output", "argmax"}},
+      {"FusedBatchNorm", {"y", "batch_mean", "batch_variance", "reserve_space_1", "reserve_space_2"}},
+      {"FusedBatchNormV2", {"y", "batch_mean", "batch_variance", "reserve_space_1", "reserve_space_2"}},
+      {"FusedBatchNormV3",
+       {"y", "batch_mean", "batch_variance", "reserve_space_1", "reserve_space_2", "reserve_space_3"}},
+  };
+  auto colon = port.rfind(':');
+  if (colon == std::string::npos) return -1;
+  std::string arg = port.substr(0, colon), k = port.substr(colon + 1);
+  if (k.empty() || k.size() > 6 || k.find_first_not_of("0123456789") != std::string::npos) return -1;
+  int index = std::stoi(k);
+  auto it = kArgs.find(op);
+  if (it == kArgs.end()) return index;
+  for (size_t i = 0; i < it->second.size(); ++i)
+    if (it->second[i] == arg) return index == 0 ? static_cast<int>(i) : -1;
+  return -1;
+}
+
+// Imports the FunctionDefs a graph calls (StatefulPartitionedCall's `f`, If's branches,
+// While's cond and body, and what they call) into the runtime's function library.
+class FunctionImporter {
+ public:
+  explicit FunctionImporter(const graph::MetaGraph& mg) : mg_(mg) {
+    if (mg.graph_def)
+      for (const auto& f : mg.graph_def->library().function()) defs_[f.signature().name()] = &f;
+    for (const auto& f : mg.functions) parsed_[f.function] = &f;
+  }
+  bool empty() const { return defs_.empty(); }
+  const graph::Graph* Parsed(const std::string& name) const {
+    auto it = parsed_.find(name);
+    return it == parsed_.end() ? nullptr : it->second;
+  }
+  const tensorflow::FunctionDef* Def(const std::string& name) const {
+    auto it = defs_.find(name);
+    return it == defs_.end() ? nullptr : it->second;
+  }
+
+  // Sets the node's function-valued attrs to library ids (and gives While, whose loop
+  // variables' types are its attr T, the Tout the runtime's op declares its outputs by).
+  Status ResolveFunctionAttrs(const tensorflow::NodeDef& def, AttrMap* a) {
+    if ((def.op() == "While" || def.op() == "StatelessWhile") && !a->count("Tout") && a->count("T"))
+      (*a)["Tout"] = a->at("T");
+    for (const auto& [k, v] : def.attr()) {
+      if (v.value_case() != tensorflow::AttrValue::kFunc) continue;
+      auto id = Import(v.func().name(), 0);
+      if (!id.ok()) return id.status();
+      (*a)[k] = id.value();
+    }
+    return Status::Ok();
+  }
+
+  StatusOr<int64_t> Import(const std::string& name, int depth) {
+    if (auto it = ids_.find(name); it != ids_.end()) return it->second;
+    if (depth > 32) return InvalidArgument("function '" + name + "': calls nest too deeply");
+    const tensorflow::FunctionDef* fdef = Def(name);
+    const graph::Graph* fg = Parsed(name);
+    if (!fdef || !fg) return NotFound("function '" + name + "' is not in the graph's function library");
+    if (!in_progress_.insert(name).second) return Unimplemented("function '" + name + "' calls itself");
+    auto g = std::make_shared<Graph>();
+    std::vector<NodeOutput> args;
+    std::map<std::string, int> arg_ids;
+    for (const auto& arg : fdef->signature().input_arg()) {
+      if (!arg.type_attr().empty() || !arg.number_attr().empty() || !arg.type_list_attr().empty())
+        return Unimplemented("function '" + name + "': argument '" + arg.name() + "' has a polymorphic type");
+      DType dt = DType::kString;  // a resource handle is its shared name in the bundled runtime
+      if (arg.type() != tensorflow::DT_RESOURCE && !DTypeFromProto(arg.type(), &dt))
+        return UnsupportedDType(arg.type(), "function '" + name + "' argument '" + arg.name() + "'");
+      auto id = g->AddNode(arg.name(), "Placeholder", {}, {}, {{"dtype", dt}, {"shape_unknown_rank", true}});
+      if (!id.ok()) return id.status();
+      arg_ids[arg.name()] = id.value();
+      args.push_back({id.value(), 0});
+    }
+    // Kahn's order over the body (control inputs included).
+    const int n = static_cast<int>(fg->nodes.size());
+    std::vector<int> pending(n, 0);
+    std::vector<std::vector<int>> consumers(n);
+    for (int i = 0; i < n; ++i)
+      for (const graph::Input& in : fg->nodes[i].inputs)
+        if (in.id >= 0) {
+          ++pending[i];
+          consumers[in.id].push_back(i);
+        }
+    std::vector<int> ready, order;
+    for (int i = n - 1; i >= 0; --i)
+      if (!pending[i]) ready.push_back(i);
+    while (!ready.empty()) {
+      int i = ready.back();
+      ready.pop_back();
+      order.push_back(i);
+      for (int c : consumers[i])
+        if (--pending[c] == 0) ready.push_back(c);
+    }
+    if (static_cast<int>(order.size()) != n) return InvalidArgument("function '" + name + "' has a cycle");
+    std::map<std::string, int> ids;
+    for (int i : order) {
+      const graph::Node& node = fg->nodes[i];
+      if (!IsImportableOp(node.op) && !IsFunctionalOp(node.op)) {
+        auto& u = unsupported_[node.op];
+        if (u.first++ == 0) u.second = name + "/" + node.name;
+        continue;
+      }
+      if (!node.def) return Internal("function '" + name + "' node '" + node.name + "' has no NodeDef");
+      auto attrs = AttrsFromProto(*node.def);
+      if (!attrs.ok()) return attrs.status();
+      AttrMap a = std::move(attrs.value());
+      Status fs = ResolveFunctionAttrs(*node.def, &a);
+      if (!fs.ok()) return fs;
+      if (node.op == "ReadVariableOp") a["shape_unknown_rank"] = true;
+      std::vector<NodeOutput> inputs;
+      std::vector<int> controls;
+      bool skip = false;
+      for (const graph::Input& in : node.inputs) {
+        int src;
+        int port = 0;
+        if (in.id < 0) {
+          auto it = arg_ids.find(in.node);
+          if (it == arg_ids.end())
+            return InvalidArgument("function '" + name + "' node '" + node.name + "': unknown input '" + in.node + "'");
+          src = it->second;
+        } else {
+          auto it = ids.find(fg->nodes[in.id].name);
+          if (it == ids.end()) {
+            skip = true;  // its producer is unsupported (reported once, above)
+            break;
+          }
+          src = it->second;
+          if (!in.control) port = FlatOutputIndex(fg->nodes[in.id].op, in.port);
+        }
+        if (port < 0)
+          return Unimplemented("function '" + name + "' node '" + node.name + "': output '" + in.node + ":" + in.port +
+                               "' of op " + fg->nodes[in.id].op + " cannot be mapped");
+        if (in.control) controls.push_back(src);
+        else inputs.push_back({src, port});
+      }
+      if (skip) continue;
+      auto id = g->AddNode(node.name, node.op, std::move(inputs), std::move(controls), std::move(a));
+      if (!id.ok())
+        return Status(id.status().code(), "function '" + name + "' node '" + node.name + "' (" + node.op +
+                                              "): " + id.status().message());
+      ids[node.name] = id.value();
+    }
+    if (!unsupported_.empty()) return Unsupported();
+    std::vector<NodeOutput> outs;
+    for (const auto& arg : fdef->signature().output_arg()) {
+      auto r = fdef->ret().find(arg.name());
+      if (r == fdef->ret().end()) return InvalidArgument("function '" + name + "' does not return '" + arg.name() + "'");
+      graph::Input in = graph::ParseInput(r->second);
+      auto it = ids.find(in.node);
+      int port = it == ids.end() ? -1 : FlatOutputIndex(fg->nodes[fg->index.at(in.node)].op, in.port);
+      if (it == ids.end() && arg_ids.count(in.node)) {
+        outs.push_back({arg_ids.at(in.node), 0});
+        continue;
+      }
+      if (port < 0) return InvalidArgument("function '" + name + "': bad return value '" + r->second + "'");
+      outs.push_back({it->second, port});
+    }
+    std::vector<int> targets;
+    for (const auto& [unused, node] : fdef->control_ret())
+      if (auto it = ids.find(node); it != ids.end()) targets.push_back(it->second);
+    int64_t fid = RegisterFunction(g, std::move(args), std::move(outs), std::move(targets));
+    in_progress_.erase(name);
+    ids_[name] = fid;
+    return fid;
+  }
+
+  Status Unsupported() const {
+    std::string msg = "the bundled runtime cannot execute op type";
+    msg += unsupported_.size() > 1 ? "s " : " ";
+    bool first = true;
+    for (const auto& [op, u] : unsupported_) {
+      msg += (first ? "" : ", ") + op + " (" + std::to_string(u.first) + (u.first == 1 ? " node: '" : " nodes, e.g. '") +
+             u.second + "')";
+      first = false;
+    }
+    return Unimplemented(msg + " in the graph's function library");
+  }
+
+ private:
+  const graph::MetaGraph& mg_;
+  std::map<std::string, const tensorflow::FunctionDef*> defs_;
+  std::map<std::string, const graph::Graph*> parsed_;
+  std::map<std::string, int64_t> ids_;
+  std::set<std::string> in_progress_;
+  std::map<std::string, std::pair<int, std::string>> unsupported_;
+};
+
+}  // namespace
+
 StatusOr<ImportedGraph> ImportForRun(const graph::MetaGraph& mg, const ImportRequest& req) {
   const graph::Graph& g = mg.graph;
   const int n = static_cast<int>(g.nodes.size());
+  FunctionImporter functions(mg);
   auto find = [&](const std::string& name, const char* what) -> StatusOr<int> {
     auto it = g.index.find(name);
     if (it == g.index.end()) return NotFound(std::string(what) + " '" + name + "': the graph has no node named '" + name + "'");
@@ -289,6 +501,49 @@ StatusOr<ImportedGraph> ImportForRun(const graph::MetaGraph& mg, const ImportReq
         if (!in.control) ++idx;
       }
     }
+    // TF2 SavedModels restore in a function: StatefulPartitionedCall(prefix, handles...)
+    // whose body runs RestoreV2 and assigns output k to the handle argument it receives.
+    for (int i = 0; i < n; ++i) {
+      const graph::Node& call = g.nodes[i];
+      if (!IsFunctionalOp(call.op) || !call.def || !call.def->attr().count("f")) continue;
+      const std::string& fname = call.def->attr().at("f").func().name();
+      const graph::Graph* fg = functions.Parsed(fname);
+      const tensorflow::FunctionDef* fdef = functions.Def(fname);
+      if (!fg || !fdef) continue;
+      std::vector<int> call_inputs;  // data inputs of the call, by argument position
+      for (const graph::Input& in : call.inputs)
+        if (!in.control) call_inputs.push_back(in.id);
+      for (const graph::Node& r : fg->nodes) {
+        if (r.op != "RestoreV2" || r.inputs.size() < 2 || r.inputs[1].id < 0) continue;
+        const graph::Node& names = fg->nodes[r.inputs[1].id];
+        if (names.op != "Const" || !names.def || !names.def->attr().count("value")) continue;
+        const auto& list = names.def->attr().at("value").tensor().string_val();
+        int restore_index = fg->index.at(r.name);
+        for (const graph::Node& c : fg->nodes) {
+          for (size_t in_index = 0; in_index < c.inputs.size(); ++in_index) {
+            const graph::Input& in = c.inputs[in_index];
+            if (in.control || in.id != restore_index) continue;
+            int k = FlatOutputIndex("RestoreV2", in.port);
+            if (k < 0 || k >= list.size()) continue;
+            const graph::Node* at = &c;
+            for (int hops = 0; hops < 4 && at->op == "Identity"; ++hops) {
+              const graph::Node* next = nullptr;
+              for (const graph::Node& d : fg->nodes)
+                for (const graph::Input& din : d.inputs)
+                  if (!din.control && din.id == fg->index.at(at->name)) next = &d;
+              if (!next) break;
+              at = next;
+            }
+            if (at->op != "AssignVariableOp" || at->inputs.empty() || at->inputs[0].id >= 0) continue;
+            const std::string& arg = at->inputs[0].node;  // the handle argument
+            for (int j = 0; j < fdef->signature().input_arg_size(); ++j)
+              if (fdef->signature().input_arg(j).name() == arg && j < static_cast<int>(call_inputs.size()) &&
+                  call_inputs[j] >= 0)
+                saver_keys[call_inputs[j]] = list.Get(k);
+          }
+        }
+      }
+    }
     for (int i = 0; i < n; ++i) {
       const graph::Node& r = g.nodes[i];
       if (r.op != "RestoreV2" || r.inputs.size() < 2 || r.inputs[1].id < 0) continue;
@@ -346,7 +601,7 @@ StatusOr<ImportedGraph> ImportForRun(const graph::MetaGraph& mg, const ImportReq
   for (int i = 0; i < n; ++i) {
     if (!run[i] && !init[i]) continue;
     const std::string& op = g.nodes[i].op;
-    if (IsImportableOp(op)) continue;
+    if (IsImportableOp(op) || (IsFunctionalOp(op) && !functions.empty())) continue;
     auto& u = unsupported[op];
     if (u.first++ == 0) u.second = g.nodes[i].name;
   }
@@ -362,7 +617,7 @@ StatusOr<ImportedGraph> ImportForRun(const graph::MetaGraph& mg, const ImportReq
     if (unsupported.count("StatefulPartitionedCall") || unsupported.count("PartitionedCall") ||
         unsupported.count("If") || unsupported.count("While") || unsupported.count("StatelessIf") ||
         unsupported.count("StatelessWhile"))
-      msg += "; function calls from a graph file's function library are not imported";
+      msg += " (the graph has no function library to call into)";
     return Unimplemented(msg);
   }
 
@@ -430,6 +685,8 @@ StatusOr<ImportedGraph> ImportForRun(const graph::MetaGraph& mg, const ImportReq
       a = std::move(pa);
       op = "Placeholder";
     } else {
+      Status fs = functions.ResolveFunctionAttrs(*node.def, &a);
+      if (!fs.ok()) return fs;
       for (const graph::Input& in : node.inputs) {
         if (in.id < 0) return InvalidArgument("node '" + node.name + "': input '" + in.node + "' is not a node");
         if (IsNextIteration(g.nodes[in.id].op)) {

@@ -3,7 +3,9 @@
 // Only what a run needs is imported: the nodes the fetches and targets depend on (pruned
 // at fed tensors, as Session.run prunes), plus the initializers of the variables they read.
 // A fed tensor whose producer is not otherwise needed becomes a Placeholder of the same
-// name, so feeding a variable or an intermediate tensor works as in TF1.
+// name, so feeding a variable or an intermediate tensor works as in TF1. Functions the
+// run calls (StatefulPartitionedCall, If, While, ... of TF2 SavedModels) are imported
+// from the graph's FunctionDefLibrary into the runtime's function library.
 //
 //   auto file = graph::LoadGraphFile("model.pb");
 //   ImportRequest req{.feeds = {{"x", 0}}, .fetches = {{"loss", 0}}};

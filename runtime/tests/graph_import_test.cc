@@ -328,14 +328,42 @@ TEST(Import, TrainingOpsAndFunctionCallsAreNamed) {
       << g.status().message();
   EXPECT_NE(g.status().message().find("ResourceApplyGradientDescent"), std::string::npos);
 
+  // A TF2 SavedModel's save function: SaveV2 and MergeV2Checkpoints are not executed,
+  // named with the function they are in.
   graph::GraphFile tf2 = Load("tf2_function");
   ImportRequest r2;
-  r2.feeds = {{"serving_default_x", 0}};
-  r2.fetches = {{"StatefulPartitionedCall", 0}};
+  r2.feeds = {{"saver_filename", 0}};
+  r2.fetches = {{"StatefulPartitionedCall_1", 0}};
   auto g2 = ImportForRun(tf2.meta_graphs[0], r2);
   ASSERT_EQ(g2.status().code(), Code::kUnimplemented);
-  EXPECT_NE(g2.status().message().find("StatefulPartitionedCall"), std::string::npos);
-  EXPECT_NE(g2.status().message().find("function library"), std::string::npos);
+  EXPECT_NE(g2.status().message().find("SaveV2 (1 node: '__inference__traced_save_"), std::string::npos)
+      << g2.status().message();
+  EXPECT_NE(g2.status().message().find("in the graph's function library"), std::string::npos);
+}
+
+// A GraphDef whose call names a function the library lacks, and one with an output
+// reference that cannot be mapped: one clear error each.
+TEST(GraphImport, BrokenFunctionLibraryIsOneError) {
+  const char* text = R"pb(
+    node { name: "x" op: "Placeholder" attr { key: "dtype" value { type: DT_FLOAT } } }
+    node { name: "call" op: "PartitionedCall" input: "x"
+           attr { key: "f" value { func { name: "missing_fn" } } }
+           attr { key: "Tin" value { list { type: DT_FLOAT } } }
+           attr { key: "Tout" value { list { type: DT_FLOAT } } } }
+    library { function { signature { name: "other" input_arg { name: "a" type: DT_FLOAT }
+                                    output_arg { name: "b" type: DT_FLOAT } }
+                         ret { key: "b" value: "a" } } }
+  )pb";
+  fs::path tmp = fs::temp_directory_path() / ("tfm_fnlib_" + std::to_string(::getpid()) + ".pbtxt");
+  std::ofstream(tmp) << text;
+  GraphRunOptions o;
+  o.path = tmp.string();
+  o.feeds = {"x=1"};
+  o.fetches = {"call"};
+  GraphRunResult r = RunGraphFile(o);
+  fs::remove(tmp);
+  EXPECT_EQ(r.exit_code, 2) << r.error;
+  EXPECT_NE(r.error.find("function 'missing_fn' is not in the graph's function library"), std::string::npos) << r.error;
 }
 
 // ---- golden values from TensorFlow ----
