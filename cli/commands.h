@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include <functional>
+#include <string>
 
 namespace tfm::cli {
 
@@ -17,5 +18,8 @@ Command AddRuleCommand(CLI::App& app);
 Command AddRunCommand(CLI::App& app);
 Command AddRewriteCommand(CLI::App& app);
 Command AddDiffCommand(CLI::App& app);
+
+// A SavedModel directory, or a file whose content is a graph (not a Python script).
+bool IsGraphInput(const std::string& path);
 
 }  // namespace tfm::cli

@@ -7,9 +7,15 @@
 #include <memory>
 #include <sstream>
 
+#include <unistd.h>
+
+#include <filesystem>
+#include <iterator>
+
 #include "cli/commands.h"
 #include "diff/diff.h"
 #include "rewriter/atomic_write.h"
+#include "runtime/graph/import_run.h"
 
 namespace tfm::cli {
 namespace {
@@ -17,6 +23,9 @@ namespace {
 struct DiffArgs {
   std::vector<std::string> paths;
   diff::DiffOptions opts;
+  // Graph files: feeds and fetches for both sides, or per side (names differ between a
+  // TF1 graph and a TF2 SavedModel signature).
+  std::vector<std::string> feeds, old_feeds, new_feeds, fetches, old_fetches, new_fetches;
   std::string format = "text";
   std::string junit;   // also write JUnit XML here
   std::string output;  // report to this file instead of stdout
@@ -31,9 +40,66 @@ bool WriteReport(const std::string& path, const std::string& text) {
   return true;
 }
 
+// Two graph files (GraphDef, MetaGraph, SavedModel): each runs in process on the bundled
+// runtime with its feeds, and the fetched values are compared in order.
+diff::DiffResult DiffGraphs(const DiffArgs& a) {
+  diff::DiffResult r;
+  r.backend = "bundled";
+  auto side = [&](int k, std::vector<std::string> feeds, std::vector<std::string> fetches, diff::SideRun* out,
+                  std::string* trace) {
+    out->path = a.paths[k];
+    out->mode = "graph";
+    std::filesystem::path tmp = std::filesystem::temp_directory_path() /
+                                ("tfmigrate-diff-" + std::to_string(::getpid()) + "-" + std::to_string(k) + ".jsonl");
+    rt::GraphRunOptions o{.path = a.paths[k], .feeds = std::move(feeds), .fetches = std::move(fetches),
+                          .trace_path = tmp.string()};
+    rt::GraphRunResult g = rt::RunGraphFile(o);
+    out->exit_code = g.exit_code;
+    out->status = g.exit_code == 0 ? "ok" : g.exit_code == 3 ? "unsupported" : "exception";
+    if (g.exit_code != 0) out->output_tail = g.error;
+    std::ifstream in(tmp, std::ios::binary);
+    *trace = std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::error_code ec;
+    std::filesystem::remove(tmp, ec);
+    return g;
+  };
+  auto pick = [](const std::vector<std::string>& own, const std::vector<std::string>& both) {
+    return own.empty() ? both : own;
+  };
+  std::vector<std::string> old_fetches = pick(a.old_fetches, a.fetches), new_fetches = pick(a.new_fetches, a.fetches);
+  if (old_fetches.empty() || new_fetches.empty()) {
+    r.error = "graph files: give what to compare with --fetch NAME (or --old-fetch / --new-fetch)";
+    return r;
+  }
+  if (old_fetches.size() != new_fetches.size()) {
+    r.error = "graph files: the two sides fetch " + std::to_string(old_fetches.size()) + " and " +
+              std::to_string(new_fetches.size()) + " values; give as many --old-fetch as --new-fetch";
+    return r;
+  }
+  std::string old_trace, new_trace;
+  rt::GraphRunResult og = side(0, pick(a.old_feeds, a.feeds), old_fetches, &r.old_side, &old_trace);
+  rt::GraphRunResult ng = side(1, pick(a.new_feeds, a.feeds), new_fetches, &r.new_side, &new_trace);
+  for (const auto* g : {&og, &ng})
+    if (g->exit_code == 2) {
+      r.error = (g == &og ? a.paths[0] : a.paths[1]) + ": " + g->error;
+      return r;
+    }
+  diff::CompareTraces(old_trace, new_trace, a.opts, &r);
+  for (const auto& n : og.notes) r.notes.push_back(a.paths[0] + ": " + n);
+  for (const auto& n : ng.notes) r.notes.push_back(a.paths[1] + ": " + n);
+  return r;
+}
+
 int RunDiff(const DiffArgs& a) {
   std::ostringstream report, junit;
   int code = 0;
+  bool graphs = a.paths.size() == 2 && IsGraphInput(a.paths[0]) && IsGraphInput(a.paths[1]);
+  bool graph_flags = !a.feeds.empty() || !a.old_feeds.empty() || !a.new_feeds.empty() || !a.fetches.empty() ||
+                     !a.old_fetches.empty() || !a.new_fetches.empty();
+  if (graph_flags && !graphs) {
+    std::cerr << "tfmigrate diff: --feed and --fetch (and their --old-/--new- forms) apply to two graph files\n";
+    return 2;
+  }
   if (a.paths.size() == 1) {
     std::vector<diff::PairResult> pairs;
     std::string err;
@@ -48,7 +114,7 @@ int RunDiff(const DiffArgs& a) {
     for (const auto& p : pairs)
       if (!p.passed && !p.skipped) code = 1;
   } else if (a.paths.size() == 2) {
-    diff::DiffResult r = diff::DiffScripts(a.paths[0], a.paths[1], a.opts);
+    diff::DiffResult r = graphs ? DiffGraphs(a) : diff::DiffScripts(a.paths[0], a.paths[1], a.opts);
     if (!r.error.empty() && a.format == "text" && a.junit.empty()) {
       // no verdict: one line on stderr (plus what a crashed side printed last)
       std::cerr << "tfmigrate diff: " << r.error << "\n";
@@ -82,7 +148,8 @@ Command AddDiffCommand(CLI::App& app) {
   auto a = std::make_shared<DiffArgs>();
   CLI::App* c = app.add_subcommand(
       "diff", "Run a TF1 script and its TF2 version, compare what they compute and explain each divergence");
-  c->add_option("paths", a->paths, "OLD.py NEW.py, or a directory of pairs (DIR/*/old.py + new.py [+ expect.json])")
+  c->add_option("paths", a->paths,
+                "OLD.py NEW.py, two graph files (with --fetch), or a directory of pairs (DIR/*/old.py + new.py [+ expect.json])")
       ->required()
       ->check(CLI::ExistingPath);
   c->add_option("--old-mode", a->opts.old_mode, "mode for OLD (default tf1)")->check(CLI::IsMember({"tf1", "tf2"}));
@@ -97,6 +164,15 @@ Command AddDiffCommand(CLI::App& app) {
       ->check(CLI::IsMember({"order", "by-name"}));
   c->add_flag("--deterministic-random", a->opts.deterministic_random,
               "both versions draw the same random numbers for the same creation order of random ops");
+  auto multi = [&](const char* flag, std::vector<std::string>* v, const char* help) {
+    c->add_option(flag, *v, help)->expected(1)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  };
+  multi("--feed", &a->feeds, "graph files: NAME=VALUE or NAME=@FILE.npy fed to both sides");
+  multi("--old-feed", &a->old_feeds, "graph files: a feed for OLD only (instead of --feed)");
+  multi("--new-feed", &a->new_feeds, "graph files: a feed for NEW only (instead of --feed)");
+  multi("--fetch", &a->fetches, "graph files: a tensor fetched on both sides");
+  multi("--old-fetch", &a->old_fetches, "graph files: OLD's fetches (instead of --fetch), paired in order with NEW's");
+  multi("--new-fetch", &a->new_fetches, "graph files: NEW's fetches (instead of --fetch)");
   c->add_option("--format", a->format, "text (default), json or junit")->check(CLI::IsMember({"text", "json", "junit"}));
   c->add_option("--junit", a->junit, "also write a JUnit XML report to this file");
   c->add_option("-o,--output", a->output, "write the report to this file instead of standard output");

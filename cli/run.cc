@@ -24,6 +24,8 @@ struct RunArgs {
   std::string checkpoint;
 };
 
+}  // namespace
+
 // A SavedModel directory, or a file whose content is a graph (not a Python script).
 bool IsGraphInput(const std::string& path) {
   std::error_code ec;
@@ -34,6 +36,8 @@ bool IsGraphInput(const std::string& path) {
   if (f) return true;
   return graph::LooksLikeGraphPath(path) || !graph::IsNotAGraphError(f.error());
 }
+
+namespace {
 
 int RunGraph(const RunArgs& a) {
   if (a.launch.backend != "bundled") {

@@ -151,4 +151,32 @@ TEST(GraphRunCli, ScriptsStillNeedMode) {
 }
 
 }  // namespace
+// `tfmigrate diff` of two graph files: the same trained model saved as a SavedModel and
+// as a checkpoint + meta graph is equivalent; a TF1 SavedModel against a TF2 one, with
+// each side's own feed and fetch names, diverges where their weights differ.
+TEST(GraphDiffCli, ComparesTwoGraphFiles) {
+  RunResult same = RunTfmigrate({"diff", "testdata/graphs/saved_model_trained", "testdata/graphs/ckpt_trained/model.ckpt.meta",
+                                 "--feed", "x=[[1,2],[-1,0.5]]", "--fetch", "pred"});
+  EXPECT_EQ(same.exit_code, 0) << same.out << same.err;
+  EXPECT_NE(same.out.find("equivalent: 1 observations compared"), std::string::npos) << same.out;
+  EXPECT_NE(same.out.find("restored 3 variables"), std::string::npos) << same.out;
+  RunResult differ = RunTfmigrate({"diff", "testdata/graphs/saved_model_v1", "testdata/graphs/tf2_function", "--old-feed",
+                                   "x=[[1,2]]", "--old-fetch", "y", "--new-feed", "serving_default_x=[[1,2]]",
+                                   "--new-fetch", "StatefulPartitionedCall", "--format", "json"});
+  EXPECT_EQ(differ.exit_code, 1) << differ.out << differ.err;
+  EXPECT_NE(differ.out.find("TFM901"), std::string::npos) << differ.out;
+  RunResult counts = RunTfmigrate({"diff", "testdata/graphs/saved_model_v1", "testdata/graphs/tf2_function", "--feed",
+                                   "x=[[1,2]]", "--old-fetch", "y", "--old-fetch", "w/read", "--new-fetch",
+                                   "StatefulPartitionedCall"});
+  EXPECT_EQ(counts.exit_code, 2);
+  EXPECT_NE(counts.err.find("give as many --old-fetch as --new-fetch"), std::string::npos) << counts.err;
+  RunResult bad_feed = RunTfmigrate({"diff", "testdata/graphs/saved_model_v1", "testdata/graphs/tf2_function", "--feed",
+                                     "x=[[1,2]]", "--fetch", "y"});
+  EXPECT_EQ(bad_feed.exit_code, 2);
+  EXPECT_NE(bad_feed.err.find("testdata/graphs/tf2_function: --feed 'x'"), std::string::npos) << bad_feed.err;
+  RunResult scripts = RunTfmigrate({"diff", "examples/lr_decay_tf1.py", "examples/lr_decay_tf2.py", "--fetch", "y"});
+  EXPECT_EQ(scripts.exit_code, 2);
+  EXPECT_NE(scripts.err.find("apply to two graph files"), std::string::npos) << scripts.err;
+}
+
 }  // namespace tfm
