@@ -942,6 +942,15 @@ class Converter {
     }
     if (at < body_end) body_text.append(src_, at, body_end - at);
     string dedented = Dedent(body_text, region_indent);
+    if (assigned) {
+      // blank lines between `sess = ...` and the first statement: the gap before it is written anew
+      size_t first = 0;
+      for (size_t i = 0; i < dedented.size() && (dedented[i] == ' ' || dedented[i] == '\t' ||
+                                                 dedented[i] == '\r' || dedented[i] == '\n');
+           ++i)
+        if (dedented[i] == '\n') first = i + 1;
+      dedented.erase(0, first);
+    }
     if (!dedented.empty() && dedented.back() != '\n') dedented += "\n";
 
     // --- the module: graph statements and behavior switches removed, functions before the body
