@@ -406,12 +406,17 @@ class Converter {
            ts_node_named_child_count(ts::Field(n, "arguments")) == 0;
   }
 
+  // What a graph wrapper is made of.
+  struct WrapperParts {
+    TSNode assign{};             // `g = tf.Graph()` before the wrapper, if that form
+    TSNode header_object{};      // `g` in `with g.as_default():`
+    std::vector<TSNode> names;  // the graph's names: `g` of that assignment, `as g`
+  };
+
   // The graph wrapper: `with tf.Graph().as_default():`, `with tf.Graph().as_default() as g:`
   // or `with g.as_default():` after `g = tf.Graph()` in the same statement list (`list`,
-  // where `s` is at `index`). Recognition only; `assign`: the `g = tf.Graph()` statement,
-  // `names`: the names the graph has.
-  bool GraphWrapper(TSNode s, const std::vector<TSNode>& list, size_t index, TSNode* assign = nullptr,
-                    std::vector<TSNode>* names = nullptr) const {
+  // where `s` is at `index`). Recognition only.
+  bool GraphWrapper(TSNode s, const std::vector<TSNode>& list, size_t index, WrapperParts* parts = nullptr) const {
     if (!ts::Is(s, "with_statement")) return false;
     TSNode clause = ts_node_named_child(s, 0);
     if (!ts::Is(clause, "with_clause") || ts_node_named_child_count(clause) != 1) return false;
@@ -439,18 +444,20 @@ class Converter {
     } else if (!IsNewGraph(obj)) {
       return false;
     }
-    if (assign) *assign = found;
-    if (names) {
-      if (found.id) names->push_back(ts::Field(ts_node_named_child(found, 0), "left"));
-      if (alias.id) names->push_back(alias);
+    if (parts) {
+      parts->assign = found;
+      parts->header_object = obj;
+      if (found.id) parts->names.push_back(ts::Field(ts_node_named_child(found, 0), "left"));
+      if (alias.id) parts->names.push_back(alias);
     }
     return true;
   }
 
   // The wrapper goes: its graph must serve nothing but the session's block.
   void CheckGraphWrapper(TSNode wrapper, const std::vector<TSNode>& list, size_t index, TSNode sess_call) {
-    std::vector<TSNode> names;
-    GraphWrapper(wrapper, list, index, &graph_stmt_, &names);
+    WrapperParts parts;
+    GraphWrapper(wrapper, list, index, &parts);
+    graph_stmt_ = parts.assign;
     TSNode clause = ts_node_named_child(wrapper, 0);
     TSNode body = ts::Field(wrapper, "body");
     if (ts_node_end_point(clause).row != ts_node_start_point(wrapper).row ||
@@ -478,12 +485,7 @@ class Converter {
     TSNode graph_kw{};
     for (TSNode a : ts::NamedChildren(ts::Field(sess_call, "arguments")))
       if (ts::Is(a, "keyword_argument") && Text(ts::Field(a, "name")) == "graph") graph_kw = ts::Field(a, "value");
-    TSNode header_obj = ts::Field(ts::Field(ts::Field(ts_node_named_child(clause, 0), "value"), "function"), "object");
-    if (ts::Is(ts::Field(ts_node_named_child(clause, 0), "value"), "as_pattern"))
-      header_obj = ts::Field(ts::Field(ts_node_named_child(ts::Field(ts_node_named_child(clause, 0), "value"), 0),
-                                       "function"),
-                             "object");
-    for (TSNode n : names) graph_names_.insert(string(Text(n)));
+    for (TSNode n : parts.names) graph_names_.insert(string(Text(n)));
     ts::Walk(
         file_.Root(),
         [&](TSNode n, const char*) {
@@ -492,8 +494,8 @@ class Converter {
           if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), n)) return false;
           if (ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "name"), n)) return false;
           if (!graph_names_.count(string(Text(n)))) return false;
-          bool allowed = ts::Same(n, header_obj) || (graph_kw.id && ts::Same(n, graph_kw));
-          for (TSNode d : names) allowed |= ts::Same(n, d);
+          bool allowed = ts::Same(n, parts.header_object) || (graph_kw.id && ts::Same(n, graph_kw));
+          for (TSNode d : parts.names) allowed |= ts::Same(n, d);
           if (!allowed)
             Fail(n, fmt::format("the graph `{}` is used for more than the session's block (`{}`)", Text(n),
                                 ts::Is(p, "attribute") ? Text(p) : Text(n)));
@@ -618,7 +620,7 @@ class Converter {
       CheckGraphWrapper(wrapper, outer, wrapper_index, sess_call);
     } else {
       for (TSNode c : m_.calls())
-        if (Resolved(ts::Field(c, "function")) == "tensorflow.Graph")
+        if (IsGraphName(Resolved(ts::Field(c, "function"))))
           Fail(c, "the script makes a `tf.Graph()` other than a `with tf.Graph().as_default():` block holding the "
                   "session");
     }
@@ -659,10 +661,10 @@ class Converter {
       }
       if (region.empty()) Fail(with, "the session block runs nothing");
     }
+    // the region's statements are consecutive: their byte range
+    const uint32_t region_begin = ts_node_start_byte(region.front()), region_end = ts_node_end_byte(region.back());
     auto in_region = [&](TSNode n) {
-      for (TSNode r : region)
-        if (ts::Contains(r, n)) return true;
-      return false;
+      return region_begin <= ts_node_start_byte(n) && ts_node_end_byte(n) <= region_end;
     };
     if (container_indent_) {
       // The graph must be built in the function: module-level TF calls other than
@@ -713,7 +715,7 @@ class Converter {
     ts::Walk(
         root,
         [&](TSNode n, const char*) {
-          if (!ts::Is(n, "identifier")) return !in_region(n) || ts::Is(n, "module");
+          if (!ts::Is(n, "identifier")) return !in_region(n);
           TSNode p = ts::Parent(n);
           if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), n)) return false;
           if (ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "name"), n)) return false;
