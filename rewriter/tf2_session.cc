@@ -396,6 +396,114 @@ class Converter {
     return name;
   }
 
+  static bool IsSessionName(string_view q) {
+    return q == "tensorflow.compat.v1.Session" || q == "tensorflow.compat.v1.InteractiveSession";
+  }
+  static bool IsGraphName(string_view q) { return q == "tensorflow.Graph" || q == "tensorflow.compat.v1.Graph"; }
+  // `tf.Graph()` (no arguments)
+  bool IsNewGraph(TSNode n) const {
+    return ts::Is(n, "call") && IsGraphName(Resolved(ts::Field(n, "function"))) &&
+           ts_node_named_child_count(ts::Field(n, "arguments")) == 0;
+  }
+
+  // What a graph wrapper is made of.
+  struct WrapperParts {
+    TSNode assign{};             // `g = tf.Graph()` before the wrapper, if that form
+    TSNode header_object{};      // `g` in `with g.as_default():`
+    std::vector<TSNode> names;  // the graph's names: `g` of that assignment, `as g`
+  };
+
+  // The graph wrapper: `with tf.Graph().as_default():`, `with tf.Graph().as_default() as g:`
+  // or `with g.as_default():` after `g = tf.Graph()` in the same statement list (`list`,
+  // where `s` is at `index`). Recognition only.
+  bool GraphWrapper(TSNode s, const std::vector<TSNode>& list, size_t index, WrapperParts* parts = nullptr) const {
+    if (!ts::Is(s, "with_statement")) return false;
+    TSNode clause = ts_node_named_child(s, 0);
+    if (!ts::Is(clause, "with_clause") || ts_node_named_child_count(clause) != 1) return false;
+    TSNode v = ts::Field(ts_node_named_child(clause, 0), "value"), alias{};
+    if (ts::Is(v, "as_pattern")) {
+      TSNode a = ts::Field(v, "alias");
+      alias = a.id ? ts_node_named_child(a, 0) : TSNode{};
+      if (!ts::Is(alias, "identifier")) return false;
+      v = ts_node_named_child(v, 0);
+    }
+    TSNode fn = ts::Is(v, "call") ? ts::Field(v, "function") : TSNode{};
+    if (!ts::Is(fn, "attribute") || Text(ts::Field(fn, "attribute")) != "as_default" ||
+        ts_node_named_child_count(ts::Field(v, "arguments")) != 0)
+      return false;
+    TSNode obj = ts::Field(fn, "object");
+    TSNode found{};
+    if (ts::Is(obj, "identifier")) {
+      for (size_t i = 0; i < index; ++i) {
+        TSNode a = ts_node_named_child_count(list[i]) == 1 ? ts_node_named_child(list[i], 0) : TSNode{};
+        if (ts::Is(list[i], "expression_statement") && ts::Is(a, "assignment") &&
+            ts::Is(ts::Field(a, "left"), "identifier") && Text(ts::Field(a, "left")) == Text(obj))
+          found = IsNewGraph(ts::Field(a, "right")) ? list[i] : TSNode{};  // the last binding counts
+      }
+      if (!found.id) return false;
+    } else if (!IsNewGraph(obj)) {
+      return false;
+    }
+    if (parts) {
+      parts->assign = found;
+      parts->header_object = obj;
+      if (found.id) parts->names.push_back(ts::Field(ts_node_named_child(found, 0), "left"));
+      if (alias.id) parts->names.push_back(alias);
+    }
+    return true;
+  }
+
+  // The wrapper goes: its graph must serve nothing but the session's block.
+  void CheckGraphWrapper(TSNode wrapper, const std::vector<TSNode>& list, size_t index, TSNode sess_call) {
+    WrapperParts parts;
+    GraphWrapper(wrapper, list, index, &parts);
+    graph_stmt_ = parts.assign;
+    TSNode clause = ts_node_named_child(wrapper, 0);
+    TSNode body = ts::Field(wrapper, "body");
+    if (ts_node_end_point(clause).row != ts_node_start_point(wrapper).row ||
+        ts_node_start_point(ts_node_named_child(body, 0)).row == ts_node_start_point(wrapper).row)
+      Fail(wrapper, "the graph's `with ... as_default():` header is not a line of its own");
+    if (HasMultilineString(body))
+      Fail(body, "the graph's `with ... as_default():` block holds a multi-line string (its lines cannot be re-indented)");
+    for (TSNode c : m_.calls())
+      if (IsGraphName(Resolved(ts::Field(c, "function"))) && !ts::Contains(ts_node_named_child(wrapper, 0), c) &&
+          !(graph_stmt_.id && ts::Contains(graph_stmt_, c)))
+        Fail(c, "the script makes a second graph (`tf.Graph()`)");
+    if (graph_stmt_.id) {
+      if (!AloneOnLines(graph_stmt_)) Fail(graph_stmt_, "`tf.Graph()` shares its line with other statements");
+      deletions_.push_back(graph_stmt_);
+    }
+    // a seed set outside the block was the seed of another graph
+    for (TSNode c : m_.calls()) {
+      string q = Resolved(ts::Field(c, "function"));
+      if (StartsWith(q, "tensorflow") && (EndsWith(q, ".set_random_seed") || EndsWith(q, "random.set_seed")) &&
+          !ts::Contains(body, c))
+        Fail(c, fmt::format("`{}` sets the seed of another graph than the one of the `with ... as_default():` block",
+                            q));
+    }
+    // every other use of the graph's names: `g.get_tensor_by_name(...)`, `g.finalize()`, ...
+    TSNode graph_kw{};
+    for (TSNode a : ts::NamedChildren(ts::Field(sess_call, "arguments")))
+      if (ts::Is(a, "keyword_argument") && Text(ts::Field(a, "name")) == "graph") graph_kw = ts::Field(a, "value");
+    for (TSNode n : parts.names) graph_names_.insert(string(Text(n)));
+    ts::Walk(
+        file_.Root(),
+        [&](TSNode n, const char*) {
+          if (!ts::Is(n, "identifier")) return true;
+          TSNode p = ts::Parent(n);
+          if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), n)) return false;
+          if (ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "name"), n)) return false;
+          if (!graph_names_.count(string(Text(n)))) return false;
+          bool allowed = ts::Same(n, parts.header_object) || (graph_kw.id && ts::Same(n, graph_kw));
+          for (TSNode d : parts.names) allowed |= ts::Same(n, d);
+          if (!allowed)
+            Fail(n, fmt::format("the graph `{}` is used for more than the session's block (`{}`)", Text(n),
+                                ts::Is(p, "attribute") ? Text(p) : Text(n)));
+          return false;
+        },
+        [](TSNode) {});
+  }
+
   void Convert(SessionConversion* out) {
     TSNode root = file_.Root();
     // the name tensorflow is imported as
@@ -415,10 +523,23 @@ class Converter {
       }
     };
     collect_names(module_stmts);
-    // The session block: a `with` among the module's statements, or among those of a
-    // module-level function (`def main(_):` run by tf.app.run), which then holds the
-    // whole conversion.
-    auto session_with = [&](TSNode s, TSNode* call_out, TSNode* target_out) -> bool {
+    // The session: a `with ...Session() as sess:` block, or `sess = ...Session()`
+    // followed by the statements that use it, among the module's statements or those of
+    // a module-level function (`def main(_):` run by tf.app.run), which then holds the
+    // whole conversion; either may sit directly in a `with tf.Graph().as_default():`
+    // block of that level (the graph wrapper), which goes.
+    auto session_at = [&](TSNode s, TSNode* call_out, TSNode* target_out, bool* assigned) -> bool {
+      if (ts::Is(s, "expression_statement") && ts_node_named_child_count(s) == 1) {
+        TSNode a = ts_node_named_child(s, 0);
+        TSNode left = ts::Field(a, "left"), right = ts::Field(a, "right");
+        if (!ts::Is(a, "assignment") || !ts::Is(right, "call")) return false;
+        if (!IsSessionName(Resolved(ts::Field(right, "function")))) return false;
+        if (!ts::Is(left, "identifier")) Fail(s, "the session is not bound to a name (`sess = ...`)");
+        *target_out = left;
+        *call_out = right;
+        *assigned = true;
+        return true;
+      }
       if (!ts::Is(s, "with_statement")) return false;
       TSNode clause = ts_node_named_child(s, 0);
       if (!ts::Is(clause, "with_clause")) return false;
@@ -433,31 +554,48 @@ class Converter {
         TSNode alias = ts::Field(v, "alias");
         *target_out = alias.id ? ts_node_named_child(alias, 0) : TSNode{};
         *call_out = call;
+        *assigned = false;
         return true;
       }
       return false;
     };
-    std::vector<TSNode> stmts;
-    size_t with_index = 0;
+    std::vector<TSNode> stmts;     // the statement list holding the session
+    std::vector<TSNode> outer;     // with a graph wrapper: the list holding the wrapper
+    size_t with_index = 0, wrapper_index = 0;
     int found = 0;
-    TSNode sess_call{}, sess_target{};
-    auto scan = [&](const std::vector<TSNode>& list) {
+    bool assigned = false;
+    TSNode sess_call{}, sess_target{}, wrapper{};
+    auto scan = [&](const std::vector<TSNode>& list, const std::vector<TSNode>* around, size_t around_index,
+                    TSNode wrap) {
       for (size_t i = 0; i < list.size(); ++i) {
         TSNode call, target;
-        if (!session_with(list[i], &call, &target)) continue;
+        bool assign = false;
+        if (!session_at(list[i], &call, &target, &assign)) continue;
         if (found++) Fail(list[i], "the script opens a second session");
         stmts = list;
         with_index = i;
         sess_call = call;
         sess_target = target;
+        assigned = assign;
+        wrapper = wrap;
+        if (around) {
+          outer = *around;
+          wrapper_index = around_index;
+        }
       }
     };
-    scan(module_stmts);
+    // `list` and the bodies of its graph wrappers
+    auto scan_level = [&](const std::vector<TSNode>& list) {
+      scan(list, nullptr, 0, TSNode{});
+      for (size_t i = 0; i < list.size(); ++i)
+        if (GraphWrapper(list[i], list, i)) scan(ts::NamedChildren(ts::Field(list[i], "body")), &list, i, list[i]);
+    };
+    scan_level(module_stmts);
     for (TSNode s : module_stmts) {
       if (!ts::Is(s, "function_definition")) continue;
       std::vector<TSNode> body = ts::NamedChildren(ts::Field(s, "body"));
       size_t before = found;
-      scan(body);
+      scan_level(body);
       if (found != static_cast<int>(before)) {
         container_indent_ = ts_node_start_point(body.front()).column;
         collect_names(body);
@@ -467,16 +605,67 @@ class Converter {
     }
     if (!found) {
       for (TSNode c : m_.calls())
-        if (Resolved(ts::Field(c, "function")) == "tensorflow.compat.v1.Session")
-          Fail(c, "the session is not opened by a `with ... as sess:` block of the module or of a module-level function");
+        if (IsSessionName(Resolved(ts::Field(c, "function"))))
+          Fail(c, "the session is not opened by a `with ... as sess:` block or a `sess = ...Session()` statement "
+                  "of the module or of a module-level function");
       Fail(TSNode{}, "no session to convert");
     }
-    if (!ts::Is(sess_target, "identifier")) Fail(stmts[with_index], "the session is not bound to a name (`as sess`)");
-    if (ts_node_named_child_count(ts::Field(sess_call, "arguments")) != 0)
-      Fail(sess_call, "the session is configured (graph, config or target arguments)");
+    TSNode with = stmts[with_index];  // the session statement: the `with` block or the assignment
+    if (!ts::Is(sess_target, "identifier")) Fail(with, "the session is not bound to a name (`as sess`)");
     sess_ = string(Text(sess_target));
-    TSNode with = stmts[with_index];
-    if (ts_node_start_point(with).column != container_indent_) Fail(with, "the session block is nested in another block");
+    // the graph wrapper, if any
+    if (wrapper.id) {
+      collect_names(stmts);
+      wrap_indent_ = ts_node_start_point(stmts.front()).column - container_indent_;
+      CheckGraphWrapper(wrapper, outer, wrapper_index, sess_call);
+    } else {
+      for (TSNode c : m_.calls())
+        if (IsGraphName(Resolved(ts::Field(c, "function"))))
+          Fail(c, "the script makes a `tf.Graph()` other than a `with tf.Graph().as_default():` block holding the "
+                  "session");
+    }
+    {
+      TSNode args = ts::Field(sess_call, "arguments");
+      bool configured = ts_node_named_child_count(args) != 0;
+      // `tf.compat.v1.Session(graph=g)` with the wrapper's graph is the default anyway
+      if (ts_node_named_child_count(args) == 1 && !graph_names_.empty()) {
+        TSNode kw = ts_node_named_child(args, 0);
+        configured = !(ts::Is(kw, "keyword_argument") && Text(ts::Field(kw, "name")) == "graph" &&
+                       ts::Is(ts::Field(kw, "value"), "identifier") &&
+                       graph_names_.count(string(Text(ts::Field(kw, "value")))));
+      }
+      if (configured) Fail(sess_call, "the session is configured (graph, config or target arguments)");
+    }
+    if (ts_node_start_point(with).column != container_indent_ + wrap_indent_)
+      Fail(with, "the session block is nested in another block");
+    if (assigned && !AloneOnLines(with)) Fail(with, fmt::format("`{}` shares its line with other statements", sess_));
+    // The session's statements: the `with` body, or those after the assignment up to
+    // an optional `sess.close()` (deleted).
+    std::vector<TSNode> region;
+    size_t region_last = with_index;  // index in `stmts` of the session's last statement
+    TSNode close{};
+    if (!assigned) {
+      region.push_back(ts::Field(with, "body"));
+    } else {
+      for (size_t i = with_index + 1; i < stmts.size(); ++i) {
+        region.push_back(stmts[i]);
+        region_last = i;
+        TSNode c = ts_node_named_child_count(stmts[i]) == 1 ? ts_node_named_child(stmts[i], 0) : TSNode{};
+        TSNode f = ts::Is(stmts[i], "expression_statement") && ts::Is(c, "call") ? ts::Field(c, "function") : TSNode{};
+        if (ts::Is(f, "attribute") && Text(ts::Field(f, "object")) == sess_ && Text(ts::Field(f, "attribute")) == "close" &&
+            ts_node_named_child_count(ts::Field(c, "arguments")) == 0) {
+          if (!AloneOnLines(stmts[i])) Fail(stmts[i], fmt::format("`{}.close()` shares its line with other statements", sess_));
+          close = stmts[i];
+          break;
+        }
+      }
+      if (region.empty()) Fail(with, "the session block runs nothing");
+    }
+    // the region's statements are consecutive: their byte range
+    const uint32_t region_begin = ts_node_start_byte(region.front()), region_end = ts_node_end_byte(region.back());
+    auto in_region = [&](TSNode n) {
+      return region_begin <= ts_node_start_byte(n) && ts_node_end_byte(n) <= region_end;
+    };
     if (container_indent_) {
       // The graph must be built in the function: module-level TF calls other than
       // flags, logging and app are graph-building the function would see as globals.
@@ -501,12 +690,40 @@ class Converter {
         }
       }
     }
-    for (size_t i = 0; i < with_index; ++i) Classify(stmts[i]);
-    for (size_t i = with_index + 1; i < stmts.size(); ++i) {
-      bool uses = false;
-      Identifiers(stmts[i], [&](TSNode id) { uses |= Graph(Text(id)) != nullptr || Text(id) == sess_; });
-      if (uses) Fail(stmts[i], "the graph or the session is used after the session block");
+    if (wrapper.id) {
+      // before the wrapper: nothing of the graph (TF1 built it in another graph)
+      for (size_t i = 0; i < wrapper_index; ++i) {
+        if (graph_stmt_.id && ts::Same(outer[i], graph_stmt_)) continue;
+        Classify(outer[i]);
+        if (!graph_.empty())
+          Fail(outer[i], fmt::format("`{}` is built outside the graph's `with ... as_default():` block (in another "
+                                     "graph)",
+                                     graph_.front().name));
+      }
     }
+    for (size_t i = 0; i < with_index; ++i) Classify(stmts[i]);
+    auto check_after = [&](const std::vector<TSNode>& list, size_t from) {
+      for (size_t i = from; i < list.size(); ++i) {
+        bool uses = false;
+        Identifiers(list[i], [&](TSNode id) { uses |= Graph(Text(id)) != nullptr || Text(id) == sess_; });
+        if (uses) Fail(list[i], "the graph or the session is used after the session block");
+      }
+    };
+    check_after(stmts, region_last + 1);
+    if (wrapper.id) check_after(outer, wrapper_index + 1);
+    // the session's name elsewhere (a helper function that runs it, ...)
+    ts::Walk(
+        root,
+        [&](TSNode n, const char*) {
+          if (!ts::Is(n, "identifier")) return !in_region(n);
+          TSNode p = ts::Parent(n);
+          if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), n)) return false;
+          if (ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "name"), n)) return false;
+          if (Text(n) == sess_ && !ts::Same(n, sess_target) && !in_region(n))
+            Fail(n, fmt::format("`{}` is used outside the session block", sess_));
+          return false;
+        },
+        [](TSNode) {});
     for (TSNode c : m_.calls()) {
       string cq = Resolved(ts::Field(c, "function"));
       if (ReadsGraphState(cq) && !IsInitializerName(cq))
@@ -517,40 +734,49 @@ class Converter {
       if (g.kind == Kind::kVariable && g.trainable) trainable.push_back(g.name);
 
     // sess.run sites in the block
-    TSNode body = ts::Field(with, "body");
-    if (HasMultilineString(body)) Fail(body, "the session block holds a multi-line string (its lines cannot be re-indented)");
+    // (re-indented unless it is already at the level it moves to)
+    uint32_t region_indent = (assigned ? ts_node_start_point(with).column
+                                       : ts_node_start_point(ts_node_named_child(region[0], 0)).column) -
+                             container_indent_;
+    if (region_indent)
+      for (TSNode r : region)
+        if (HasMultilineString(r))
+          Fail(r, "the session block holds a multi-line string (its lines cannot be re-indented)");
     std::vector<RunSite> sites;
     bool needs_numpy = false;
     std::map<string, size_t> fn_by_key;
     std::vector<Function> fns;
-    ts::Walk(
-        body,
-        [&](TSNode n, const char*) {
-          if (!ts::Is(n, "identifier")) return true;
-          string_view name = Text(n);
-          TSNode p = ts::Parent(n);
-          if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), n)) return false;
-          if (ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "name"), n)) return false;
-          if (name == sess_) {
-            TSNode call = ts::Parent(p);
-            if (!ts::Is(p, "attribute") || Text(ts::Field(p, "attribute")) != "run" || !ts::Is(call, "call") ||
-                !ts::Same(ts::Field(call, "function"), p))
-              Fail(n, fmt::format("`{}` is used other than as `{}.run(...)`", sess_, sess_));
-            return false;
-          }
-          if (Graph(name)) {
-            // allowed only as a fetch or a feed key of a sess.run: checked per site below
-            TSNode q = p;
-            while (q.id && !ts::Is(q, "call")) q = ts::Parent(q);
-            bool in_run = q.id && ts::Is(ts::Field(q, "function"), "attribute") &&
-                          Text(ts::Field(ts::Field(q, "function"), "object")) == sess_;
-            if (!in_run) Fail(n, fmt::format("graph tensor `{}` is used outside sess.run (TF2 runs it eagerly)", name));
-          }
-          return true;
-        },
-        [](TSNode) {});
+    for (TSNode r : region) {
+      if (close.id && ts::Same(r, close)) continue;
+      ts::Walk(
+          r,
+          [&](TSNode n, const char*) {
+            if (!ts::Is(n, "identifier")) return true;
+            string_view name = Text(n);
+            TSNode p = ts::Parent(n);
+            if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), n)) return false;
+            if (ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "name"), n)) return false;
+            if (name == sess_) {
+              TSNode call = ts::Parent(p);
+              if (!ts::Is(p, "attribute") || Text(ts::Field(p, "attribute")) != "run" || !ts::Is(call, "call") ||
+                  !ts::Same(ts::Field(call, "function"), p))
+                Fail(n, fmt::format("`{}` is used other than as `{}.run(...)`", sess_, sess_));
+              return false;
+            }
+            if (Graph(name)) {
+              // allowed only as a fetch or a feed key of a sess.run: checked per site below
+              TSNode q = p;
+              while (q.id && !ts::Is(q, "call")) q = ts::Parent(q);
+              bool in_run = q.id && ts::Is(ts::Field(q, "function"), "attribute") &&
+                            Text(ts::Field(ts::Field(q, "function"), "object")) == sess_;
+              if (!in_run) Fail(n, fmt::format("graph tensor `{}` is used outside sess.run (TF2 runs it eagerly)", name));
+            }
+            return true;
+          },
+          [](TSNode) {});
+    }
     for (TSNode call : m_.calls()) {
-      if (!ts::Contains(body, call)) continue;
+      if (!in_region(call) || (close.id && ts::Contains(close, call))) continue;
       TSNode fn = ts::Field(call, "function");
       if (!ts::Is(fn, "attribute") || Text(ts::Field(fn, "object")) != sess_) continue;
       RunSite site{call, TSNode{}};
@@ -695,8 +921,8 @@ class Converter {
     }
 
     // --- the session block's body, at module level
-    uint32_t body_start = LineStart(ts_node_start_byte(body));
-    uint32_t body_end = static_cast<uint32_t>(ts_node_end_byte(with));
+    uint32_t body_start = assigned ? LineEnd(ts_node_end_byte(with)) : LineStart(ts_node_start_byte(region[0]));
+    uint32_t body_end = static_cast<uint32_t>(ts_node_end_byte(assigned ? region.back() : with));
     std::vector<std::pair<std::pair<uint32_t, uint32_t>, string>> edits;
     for (const RunSite& s : sites) {
       if (s.delete_stmt) {
@@ -706,6 +932,7 @@ class Converter {
       }
       ++out->runs;
     }
+    if (close.id) edits.push_back({{LineStart(ts_node_start_byte(close)), LineEnd(ts_node_end_byte(close))}, ""});
     std::sort(edits.begin(), edits.end());
     string body_text;
     uint32_t at = body_start;
@@ -715,9 +942,17 @@ class Converter {
       body_text += repl;
       at = range.second;
     }
-    body_text.append(src_, at, body_end - at);
-    uint32_t indent = ts_node_start_point(ts_node_named_child(body, 0)).column - container_indent_;
-    string dedented = Dedent(body_text, indent);
+    if (at < body_end) body_text.append(src_, at, body_end - at);
+    string dedented = Dedent(body_text, region_indent);
+    if (assigned) {
+      // blank lines between `sess = ...` and the first statement: the gap before it is written anew
+      size_t first = 0;
+      for (size_t i = 0; i < dedented.size() && (dedented[i] == ' ' || dedented[i] == '\t' ||
+                                                 dedented[i] == '\r' || dedented[i] == '\n');
+           ++i)
+        if (dedented[i] == '\n') first = i + 1;
+      dedented.erase(0, first);
+    }
     if (!dedented.empty() && dedented.back() != '\n') dedented += "\n";
 
     // --- the module: graph statements and behavior switches removed, functions before the body
@@ -735,14 +970,27 @@ class Converter {
               cut.end());
     std::sort(cut.begin(), cut.end());
     cut.erase(std::unique(cut.begin(), cut.end()), cut.end());
-    string result;
-    at = 0;
+    // src_[from, to) without the cut lines
+    auto copy = [&](uint32_t from, uint32_t to) {
+      string s;
+      uint32_t pos = from;
+      for (const auto& [b, e] : cut) {
+        if (e <= pos || b >= to) continue;
+        if (b > pos) s.append(src_, pos, b - pos);
+        pos = e;
+      }
+      if (pos < to) s.append(src_, pos, to - pos);
+      return s;
+    };
     uint32_t with_start = LineStart(ts_node_start_byte(with));
-    for (const auto& [b, e] : cut) {
-      result.append(src_, at, b - at);
-      at = e;
+    string result;
+    if (!wrapper.id) {
+      result = copy(0, with_start);
+    } else {
+      // the wrapper's header goes, the statements of its body before the session move out
+      result = copy(0, LineStart(ts_node_start_byte(wrapper))) +
+               Dedent(copy(LineEnd(ts_node_start_byte(wrapper)), with_start), wrap_indent_);
     }
-    result.append(src_, at, with_start - at);
     result = CollapseBlankLines(result);
     while (result.size() >= 2 && result.substr(result.size() - 2) == "\n\n") result.pop_back();
     const string pad(container_indent_, ' ');
@@ -752,7 +1000,13 @@ class Converter {
     if (container_indent_) defs = NestedGaps(defs);
     result += gap + Indent(defs, pad) + gap + dedented;
     uint32_t after = LineEnd(body_end > 0 ? body_end - 1 : 0);
-    if (after < src_.size()) result += src_.substr(after);
+    if (wrapper.id) {
+      // the wrapper's statements after the session move out too
+      uint32_t wrapper_end = LineEnd(ts_node_end_byte(wrapper) - 1);
+      if (after < wrapper_end) result += Dedent(copy(after, wrapper_end), wrap_indent_);
+      after = std::max(after, wrapper_end);
+    }
+    if (after < src_.size()) result += copy(after, static_cast<uint32_t>(src_.size()));
     out->converted = true;
     out->text = std::move(result);
     out->functions = static_cast<int>(fns.size());
@@ -865,6 +1119,9 @@ class Converter {
   std::vector<TSNode> deletions_;
   std::set<string> module_names_, used_fn_names_;
   uint32_t container_indent_ = 0;            // column of the statements around the session block
+  uint32_t wrap_indent_ = 0;                 // a graph wrapper's body: its indentation beyond that
+  std::set<string> graph_names_;             // names of the wrapper's graph (`g`)
+  TSNode graph_stmt_{};                      // `g = tf.Graph()`, deleted
   std::map<uint32_t, string> hoisted_names_;  // optimizer constructor (start byte) -> module-level name
   std::vector<string> hoisted_;               // their module-level assignments
 };

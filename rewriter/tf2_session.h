@@ -1,6 +1,8 @@
 // `tfmigrate rewrite --level tf2`: TFM201's program transformation. After the compat
 // fixes, a TF1 script of the common shape — graph built at module level, then one
-// `with tf.compat.v1.Session() as sess:` block that runs it — becomes TF2: each
+// `with tf.compat.v1.Session() as sess:` block that runs it, or `sess = ...Session()` and
+// the statements after it up to an optional `sess.close()`, either possibly inside a
+// `with tf.Graph().as_default():` wrapper (removed, its body dedented) — becomes TF2: each
 // distinct `sess.run(fetches, feed_dict=...)` becomes a `tf.function` whose parameters
 // are the fed placeholders (their dtype and shape as its input signature) and whose
 // body is the graph-building statements those fetches depend on; the call site calls

@@ -112,5 +112,97 @@ TEST(RewriteTf2Conversion, RefusesWhatItCannotKeep) {
   EXPECT_EQ(c.text.find("Session"), std::string::npos) << c.text;
 }
 
+// The assignment form: `sess = Session()`, its statements up to an optional `sess.close()`.
+TEST(RewriteTf2Conversion, AssignedSession) {
+  PythonParser parser;
+  auto reason = [&](const std::string& text) { return ConvertSessionToFunctions(parser, text).reason; };
+  const std::string head = "import tensorflow as tf\nx = tf.compat.v1.placeholder(tf.float32, [None])\ny = x + 1\n";
+  SessionConversion c = ConvertSessionToFunctions(
+      parser, head + "sess = tf.compat.v1.Session()\nv = sess.run(y, {x: [1.0]})\nsess.close()\nprint(v)\n");
+  ASSERT_TRUE(c.converted) << c.reason;
+  EXPECT_EQ(c.runs, 1);
+  EXPECT_NE(c.text.find("\nv = _numpy(run_y(x=[1.0]))\nprint(v)\n"), std::string::npos) << c.text;
+  EXPECT_EQ(c.text.find("Session"), std::string::npos) << c.text;
+  EXPECT_EQ(c.text.find("close"), std::string::npos) << c.text;
+  // used after its close (TF1 raises there)
+  EXPECT_EQ(reason(head + "sess = tf.compat.v1.Session()\nprint(sess.run(y, {x: [1.0]}))\nsess.close()\n"
+                          "print(sess.run(y, {x: [2.0]}))\n"),
+            "the graph or the session is used after the session block");
+  EXPECT_EQ(reason(head + "sess = tf.compat.v1.Session()\nprint(sess.run(y, {x: [1.0]}))\nsess.close()\nprint(y)\n"),
+            "the graph or the session is used after the session block");
+  // any other use of the session
+  EXPECT_EQ(reason(head + "sess = tf.compat.v1.Session()\nprint(sess.run(y, {x: [1.0]}), sess.graph)\n"),
+            "`sess` is used other than as `sess.run(...)`");
+  EXPECT_EQ(reason(head + "sess = tf.compat.v1.InteractiveSession()\nprint(sess.run(y, {x: [1.0]}))\n"
+                          "if True:\n    sess.close()\n"),
+            "`sess` is used other than as `sess.run(...)`");
+  EXPECT_EQ(reason(head + "def evaluate():\n    return sess.run(y, {x: [3.0]})\n\n\n"
+                          "sess = tf.compat.v1.Session()\nprint(sess.run(y, {x: [1.0]}))\n"),
+            "`sess` is used outside the session block");
+  EXPECT_EQ(reason(head + "sess = tf.compat.v1.Session(config=tf.compat.v1.ConfigProto())\nprint(sess.run(y, {x: [1.0]}))\n"),
+            "the session is configured (graph, config or target arguments)");
+  EXPECT_EQ(reason(head + "sess = tf.compat.v1.Session()\n"), "the session block runs nothing");
+  EXPECT_EQ(reason(head + "sess = tf.compat.v1.Session(); print(sess.run(y, {x: [1.0]}))\n"),
+            "`sess` shares its line with other statements");
+  EXPECT_EQ(reason(head + "for i in range(2):\n    sess = tf.compat.v1.Session()\n    print(sess.run(y, {x: [1.0]}))\n"),
+            "the session is not opened by a `with ... as sess:` block or a `sess = ...Session()` statement of the "
+            "module or of a module-level function");
+  EXPECT_NE(reason(head + "sess = tf.compat.v1.Session()\nprint(sess.run(y, {x: [1.0]}))\n"
+                          "with tf.compat.v1.Session() as s:\n    print(s.run(y, {x: [1.0]}))\n")
+                .find("second session"),
+            std::string::npos);
+}
+
+// The graph wrapper: `with tf.Graph().as_default():` (or `g = tf.Graph()` ... `with g.as_default():`)
+// holding the graph and the session goes, its body dedented.
+TEST(RewriteTf2Conversion, GraphWrapper) {
+  PythonParser parser;
+  auto reason = [&](const std::string& text) { return ConvertSessionToFunctions(parser, text).reason; };
+  const std::string body = "    x = tf.compat.v1.placeholder(tf.float32, [None])\n    y = x + 1\n";
+  const std::string run = "    with tf.compat.v1.Session() as sess:\n        print(sess.run(y, {x: [1.0]}))\n";
+  SessionConversion c =
+      ConvertSessionToFunctions(parser, "import tensorflow as tf\ng = tf.Graph()\nwith g.as_default():\n" + body +
+                                            "    sess = tf.compat.v1.Session(graph=g)\n    v = sess.run(y, {x: [1.0]})\n"
+                                            "    sess.close()\n    print(v)\nprint('end')\n");
+  ASSERT_TRUE(c.converted) << c.reason;
+  EXPECT_EQ(c.text.find("Graph"), std::string::npos) << c.text;
+  EXPECT_NE(c.text.find("\nv = _numpy(run_y(x=[1.0]))\nprint(v)\nprint('end')\n"), std::string::npos) << c.text;
+  EXPECT_NE(c.text.find("\ndef run_y(x):\n    y = x + 1\n    return y\n"), std::string::npos) << c.text;
+  // the graph object used for something else
+  EXPECT_EQ(reason("import tensorflow as tf\ng = tf.Graph()\nwith g.as_default():\n" + body + run +
+                   "print(g.get_tensor_by_name('add:0'))\n"),
+            "the graph `g` is used for more than the session's block (`g.get_tensor_by_name`)");
+  EXPECT_EQ(reason("import tensorflow as tf\nwith tf.Graph().as_default() as g:\n" + body + run + "    g.finalize()\n"),
+            "the graph `g` is used for more than the session's block (`g.finalize`)");
+  EXPECT_EQ(reason("import tensorflow as tf\nwith tf.Graph().as_default() as g:\n" + body +
+                   "    with tf.compat.v1.Session(graph=tf.Graph()) as sess:\n        print(sess.run(y, {x: [1.0]}))\n"),
+            "the script makes a second graph (`tf.Graph()`)");
+  // two graph blocks
+  EXPECT_EQ(reason("import tensorflow as tf\nwith tf.Graph().as_default():\n    z = tf.constant(1.0)\n"
+                   "with tf.Graph().as_default():\n" + body + run),
+            "the script makes a second graph (`tf.Graph()`)");
+  // graph built outside the block: another graph in TF1
+  EXPECT_EQ(reason("import tensorflow as tf\nz = tf.constant(2.0)\nwith tf.Graph().as_default():\n" + body + run),
+            "`z` is built outside the graph's `with ... as_default():` block (in another graph)");
+  EXPECT_EQ(reason("import tensorflow as tf\ntf.compat.v1.set_random_seed(1)\nwith tf.Graph().as_default():\n" + body +
+                   run),
+            "`tensorflow.compat.v1.set_random_seed` sets the seed of another graph than the one of the "
+            "`with ... as_default():` block");
+  // the graph or the session after the block
+  EXPECT_EQ(reason("import tensorflow as tf\nwith tf.Graph().as_default():\n" + body + run + "print(y)\n"),
+            "the graph or the session is used after the session block");
+  EXPECT_EQ(reason("import tensorflow as tf\nwith tf.Graph().as_default():\n" + body +
+                   "    sess = tf.compat.v1.Session()\n    print(sess.run(y, {x: [1.0]}))\nprint(sess.run(y, {x: [2.0]}))\n"),
+            "the graph or the session is used after the session block");
+  // a session outside the graph block
+  EXPECT_EQ(reason("import tensorflow as tf\ng = tf.Graph()\nwith g.as_default():\n" + body +
+                   "with tf.compat.v1.Session(graph=g) as sess:\n    print(sess.run(y, {x: [1.0]}))\n"),
+            "the script makes a `tf.Graph()` other than a `with tf.Graph().as_default():` block holding the session");
+  // a graph made but not the wrapper of the session
+  EXPECT_EQ(reason("import tensorflow as tf\nx = tf.compat.v1.placeholder(tf.float32, [None])\ny = x + 1\n"
+                   "other = tf.Graph()\nwith tf.compat.v1.Session() as sess:\n    print(sess.run(y, {x: [1.0]}))\n"),
+            "the script makes a `tf.Graph()` other than a `with tf.Graph().as_default():` block holding the session");
+}
+
 }  // namespace
 }  // namespace tfm

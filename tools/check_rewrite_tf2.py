@@ -4,7 +4,9 @@ input. For each testdata/rewrite_tf2/CASE/ whose note.txt says the session was c
 `tfmigrate diff CASE/input.py CASE/expected.py --backend B` must say "equivalent"; with
 --compat-programs, every TF1 program of the repository (testdata/programs/compat/,
 testdata/programs/, the old sides of testdata/diff/, examples/) is rewritten at the tf2
-level too and each converted one must be equivalent to its original.
+level too and each converted one must be equivalent to its original and a fixed point (a
+second `rewrite --level tf2` on it changes nothing; the golden cases' fixed point is
+checked by tests/rewrite_tf2_test.cc).
 
     python3 tools/check_rewrite_tf2.py build/tfmigrate --backend bundled|tensorflow [--compat-programs]
 
@@ -46,6 +48,7 @@ def main():
         if note.startswith("session converted"):
             pairs.append((case.name, case / "input.py", case / "expected.py"))
     tmp = tempfile.TemporaryDirectory()
+    not_fixed = 0
     if a.compat_programs:
         # every TF1 program of the repository: the compat programs, the runtime's
         # conformance programs, the old sides of the diff pairs and the examples
@@ -59,7 +62,13 @@ def main():
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
             if "session converted" in p.stdout:
                 pairs.append((str(src.relative_to(ROOT)), src, out / src.name))
-    failed = 0
+                again = subprocess.run([a.tfmigrate, "rewrite", "--level", "tf2", str(out / src.name)],
+                                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+                if again.returncode != 0 or again.stdout.strip():
+                    print("%-52s FAILED: a second tf2 rewrite changes the result" % src.relative_to(ROOT))
+                    print(again.stdout)
+                    not_fixed += 1
+    failed = not_fixed
     for name, old, new in pairs:
         rc, last, full = diff(a.tfmigrate, old, new, a.backend)
         ok = rc == 0 and last.startswith("equivalent")
@@ -70,7 +79,8 @@ def main():
         if not ok:
             failed += 1
             print(full)
-    print("%d converted results, %d not equivalent (%s backend)" % (len(pairs), failed, a.backend))
+    print("%d converted results, %d not equivalent, %d not a fixed point (%s backend)" %
+          (len(pairs), failed - not_fixed, not_fixed, a.backend))
     return 1 if failed else 0
 
 

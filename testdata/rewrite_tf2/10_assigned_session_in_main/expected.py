@@ -1,0 +1,44 @@
+# A compat.v1 session assigned in main (never closed), a step counter and two updates.
+import numpy as np
+import tensorflow as tf
+
+
+def main():
+    counter = tf.Variable(0, trainable=False, name="counter")
+    v = tf.Variable([1.0, 2.0, 3.0], name="v")
+
+    def _numpy(fetched):
+        """What sess.run returned: NumPy values (None for operations)."""
+        return tf.nest.map_structure(lambda t: t.numpy() if hasattr(t, "numpy") else t, fetched)
+
+    @tf.function
+    def run_bump():
+        bump = tf.compat.v1.assign_add(counter, 1)
+        return bump
+
+    @tf.function(input_signature=[tf.TensorSpec(shape=[3], dtype=tf.float32)])
+    def run_total(x):
+        scaled = v * x
+        total = tf.reduce_sum(scaled)
+        return total
+
+    @tf.function
+    def run_shrink():
+        shrink = tf.compat.v1.assign(v, v * 0.5)
+        return shrink
+
+    @tf.function
+    def run_counter_v():
+        return [counter, v]
+
+    for i in range(3):
+        run_bump()
+        print(i, _numpy(run_total(x=np.array([1.0, 0.0, 2.0], np.float32))))
+        run_shrink()
+    result = _numpy(run_counter_v())
+    print("counter", int(result[0]), "v", result[1].tolist())
+    return result
+
+
+if __name__ == "__main__":
+    main()

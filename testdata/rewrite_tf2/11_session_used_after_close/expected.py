@@ -1,0 +1,13 @@
+# The session is run after sess.close(): TF1 raises there, so the conversion refuses.
+import tensorflow as tf
+tf.compat.v1.disable_v2_behavior()
+
+x = tf.compat.v1.placeholder(tf.float32, [None])
+y = x * 3.0
+sess = tf.compat.v1.Session()
+print(sess.run(y, feed_dict={x: [1.0, 2.0]}))
+sess.close()
+try:
+    print(sess.run(y, feed_dict={x: [3.0]}))
+except RuntimeError as e:
+    print("closed:", e)
