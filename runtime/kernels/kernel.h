@@ -69,6 +69,13 @@ using KernelFn = Status (*)(KernelContext&);
 bool HasKernel(const std::string& op);
 Status RunKernel(KernelContext& ctx);
 
+// Once per thread, before its first kernel: lets OpenMP (Eigen's parallel matrix products)
+// use fewer threads than cores while the machine is busy (omp_set_dynamic; libgomp then
+// sizes each team by the load average). On a loaded two-core machine a fixed two-thread
+// team waits at every product's barrier for a descheduled thread: a conv net took 2-3 s
+// instead of 0.1 s. An OMP_DYNAMIC the user set is left alone.
+void ConfigureKernelThreads();
+
 // Registration hooks of the kernel translation units (called once by the registry).
 void RegisterMathKernels(std::map<std::string, KernelFn>& m);
 void RegisterArrayKernels(std::map<std::string, KernelFn>& m);

@@ -4,11 +4,23 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 
 #include "runtime/kernels/kernel.h"
 
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
 namespace tfm::rt {
+
+void ConfigureKernelThreads() {
+#ifdef _OPENMP
+  if (!std::getenv("OMP_DYNAMIC")) omp_set_dynamic(1);
+#endif
+}
+
 namespace {
 
 template <typename T> using Arr = Eigen::Map<Eigen::Array<T, Eigen::Dynamic, 1>>;

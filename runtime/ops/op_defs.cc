@@ -606,6 +606,8 @@ std::map<std::string, KernelFn>& Kernels() {
 bool HasKernel(const std::string& op) { return Kernels().count(op) > 0; }
 
 Status RunKernel(KernelContext& ctx) {
+  static thread_local bool threads_configured = (ConfigureKernelThreads(), true);
+  (void)threads_configured;
   auto& k = Kernels();
   auto it = k.find(ctx.op);
   if (it == k.end()) return NotFound("No kernel registered for op '" + ctx.op + "' in the bundled runtime");
