@@ -751,12 +751,12 @@ def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name="case"
     preds = [_t(p) for p, _ in pairs]
     fns = [f for _, f in pairs]
     if core.executing_eagerly():
+        # TF 2.21 checks `exclusive` in neither mode; without a default it asserts some
+        # predicate holds (eagerly here; not yet in graphs, where the last fn runs)
         vals = [bool(p._numpy()) for p in preds]
-        if exclusive and sum(vals) > 1:
-            raise core._BY_CODE[3](None, None, "Input error: exclusive=True: more than 1 conditions (%s) evaluated "
-                                   "as True:" % ", ".join(p.name if hasattr(p, "name") else "?" for p in preds))
         if default is None and not any(vals):
-            raise core._BY_CODE[3](None, None, "None of the conditions evaluated as True.")
+            raise core._BY_CODE[3](None, None, "Expected 'tf.Tensor(False, shape=(), dtype=bool)' to be true. "
+                                   "Summarized data: b'Input error: None of conditions evaluated as True:'")
     if default is None:
         default = fns[-1]
         preds, fns = preds[:-1], fns[:-1]
