@@ -463,6 +463,11 @@ def _register_gradients():
             gs = [ops.zeros_like(o) if g is None else g for g, o in zip(gs, op.outputs)]
             return [ops.stack(gs, axis=op.get_attr("axis") or 0)]
 
+    if "Fill" not in grads._GRADS:  # TF's _FillGrad
+        @grads.register("Fill")
+        def _fill_grad(op, g):
+            return [None, ops.reduce_sum(g)]
+
     if "BroadcastTo" not in grads._GRADS:
         @grads.register("BroadcastTo")
         def _broadcast_to_grad(op, g):
@@ -855,9 +860,11 @@ def hessians(ys, xs, name="hessians", colocate_gradients_with_ops=False, gate_gr
 
 
 class TensorArray:
-    """tf.TensorArray as a Python list of element tensors: eager, in graphs and in unrolled
-    loops. As a tf.while_loop / tf.function loop variable it stops the run (not yet in the
-    bundled runtime)."""
+    """tf.TensorArray. Eagerly, in graphs and in unrolled loops it is a Python list of
+    element tensors. Carried through a graph tf.while_loop (or created with a computed size
+    in a graph) it becomes a dense buffer [size, *element] updated with
+    TensorScatterUpdate; a buffer whose element shape is not known yet starts as an empty
+    tensor of unknown shape and is allocated by the first write."""
 
     def __init__(self, dtype, size=None, dynamic_size=None, clear_after_read=None, tensor_array_name=None,
                  handle=None, flow=None, infer_shape=True, element_shape=None, colocate_with_first_write_call=True,
@@ -865,15 +872,19 @@ class TensorArray:
         self._dtype = core.as_dtype(dtype)
         if size is None and not dynamic_size:
             raise ValueError("Size must be provided if handle is not provided")
+        self._dynamic = bool(dynamic_size)
+        self._element_shape = core.TensorShape(element_shape) if element_shape is not None else None
+        self._buf = None
+        self._size_t = None
         if isinstance(size, core.Tensor):
             v = size._numpy() if isinstance(size, core.EagerTensor) else grads._const_value(size)
             if v is None:
-                _unsupported("tf.TensorArray with a computed size")
+                self._size, self._size_t, self._elems = None, size, []
+                self._buf = self._empty_buffer()
+                return
             size = int(v)
         self._size = int(size or 0)
-        self._dynamic = bool(dynamic_size)
         self._elems = [None] * self._size
-        self._element_shape = core.TensorShape(element_shape) if element_shape is not None else None
 
     dtype = property(lambda self: self._dtype)
     dynamic_size = property(lambda self: self._dynamic)
@@ -882,11 +893,15 @@ class TensorArray:
     def element_shape(self):
         return self._element_shape if self._element_shape is not None else core.TensorShape(None)
 
-    def _copy(self, elems):
+    # -- list mode
+    def _copy(self, elems=None, buf=None):
         t = object.__new__(TensorArray)
         t.__dict__.update(self.__dict__)
-        t._elems = elems
-        t._size = len(elems)
+        if buf is not None:
+            t._buf = buf
+        else:
+            t._elems = elems
+            t._size = len(elems)
         return t
 
     def _index(self, index):
@@ -894,16 +909,26 @@ class TensorArray:
         if isinstance(i, core.Tensor):
             v = i._numpy() if isinstance(i, core.EagerTensor) else grads._const_value(i)
             if v is None:
-                _unsupported("tf.TensorArray read/write at a computed index outside an unrolled loop")
+                return None
             i = int(v)
         return int(i)
 
-    def write(self, index, value, name=None):
-        i = self._index(index)
+    def _note_shape(self, v):
+        if v.shape.ndims is not None and (self._element_shape is None or self._element_shape.ndims is None):
+            self._element_shape = v.shape
+
+    def _value(self, value):
         v = _t(value, dtype=self._dtype) if not isinstance(value, core.Tensor) else value
         if v.dtype != self._dtype:
             raise core._BY_CODE[3](None, None, "TensorArray dtype is %s but Op is trying to write dtype %s "
                                    % (self._dtype.name, v.dtype.name))
+        return v
+
+    def write(self, index, value, name=None):
+        v = self._value(value)
+        i = self._index(index)
+        if self._buf is not None or i is None:
+            return self._as_buffer_ta()._buffer_write(index, v)
         elems = list(self._elems)
         if i >= len(elems):
             if not self._dynamic:
@@ -914,10 +939,14 @@ class TensorArray:
             raise core._BY_CODE[3](None, None, "Tried to write to index %d but array is not resizeable and size "
                                    "is: %d " % (i, len(elems)))
         elems[i] = v
-        return self._copy(elems)
+        t = self._copy(elems)
+        t._note_shape(v)
+        return t
 
     def read(self, index, name=None):
         i = self._index(index)
+        if self._buf is not None or i is None:
+            return ops.gather(self._as_buffer_ta()._buf, _int(index))
         if i < 0 or i >= len(self._elems):
             raise core._BY_CODE[3](None, None, "Tried to read from index %d but array size is: %d " % (i, len(self._elems)))
         v = self._elems[i]
@@ -928,24 +957,39 @@ class TensorArray:
         return v
 
     def stack(self, name=None):
+        if self._buf is not None:
+            return self._static_buffer()
         if not self._elems:
             if self._element_shape is not None and self._element_shape.is_fully_defined():
                 return ops.zeros([0] + self._element_shape.as_list(), self._dtype)
             _unsupported("tf.TensorArray.stack of an empty array")
         return ops.stack([self.read(i) for i in range(len(self._elems))])
 
+    def _static_indices(self, indices):
+        if isinstance(indices, core.EagerTensor):
+            return indices._numpy()
+        if isinstance(indices, core.Tensor):
+            return grads._const_value(indices)
+        return np.asarray(indices)
+
     def gather(self, indices, name=None):
-        idx = indices._numpy() if isinstance(indices, core.EagerTensor) else (
-            grads._const_value(indices) if isinstance(indices, core.Tensor) else np.asarray(indices))
-        if idx is None:
-            _unsupported("tf.TensorArray.gather with computed indices")
+        idx = self._static_indices(indices)
+        if self._buf is not None or idx is None:
+            return ops.gather(self._as_buffer_ta()._buf, _int(indices))
         return ops.stack([self.read(int(i)) for i in np.asarray(idx).reshape(-1)])
 
     def concat(self, name=None):
+        if self._buf is not None:
+            b = self._buf
+            return ops.reshape(b, ops.concat([_t([-1]), ops.shape(b)[2:]], 0))
         return ops.concat([self.read(i) for i in range(len(self._elems))], 0)
 
     def unstack(self, value, name=None):
-        v = _t(value, dtype=self._dtype) if not isinstance(value, core.Tensor) else value
+        v = self._value(value)
+        if self._buf is not None:
+            t = self._copy(buf=v)
+            t._note_shape(v[0] if v.shape.ndims else v)
+            return t
         n = _leading([v], "tf.TensorArray.unstack")
         elems = list(ops.unstack(v, num=n, axis=0)) if n else []
         if len(elems) < len(self._elems):
@@ -953,14 +997,19 @@ class TensorArray:
         elif len(elems) > len(self._elems) and not self._dynamic and self._size:
             raise core._BY_CODE[3](None, None, "Tried to write to index %d but array is not resizeable and size is: "
                                    "%d " % (len(elems) - 1, len(self._elems)))
-        return self._copy(elems)
+        t = self._copy(elems)
+        if elems:
+            t._note_shape(elems[0])
+        return t
 
     def scatter(self, indices, value, name=None):
-        idx = indices._numpy() if isinstance(indices, core.EagerTensor) else (
-            grads._const_value(indices) if isinstance(indices, core.Tensor) else np.asarray(indices))
-        if idx is None:
-            _unsupported("tf.TensorArray.scatter with computed indices")
-        v = _t(value, dtype=self._dtype) if not isinstance(value, core.Tensor) else value
+        idx = self._static_indices(indices)
+        v = self._value(value)
+        if self._buf is not None or idx is None:
+            t = self._as_buffer_ta()
+            ii = ops.reshape(_int(indices), [-1, 1])
+            buf = t._ensure(ops.reduce_max(ii), v[0])
+            return t._copy(buf=tensor_scatter_nd_update(buf, ii, v))
         parts = ops.unstack(v, num=len(np.asarray(idx).reshape(-1)), axis=0)
         ta = self
         for i, p in zip(np.asarray(idx).reshape(-1).tolist(), parts):
@@ -968,10 +1017,16 @@ class TensorArray:
         return ta
 
     def size(self, name=None):
+        if self._buf is not None:
+            if self._size is not None and not self._dynamic:
+                return _t(self._size, dtype=core.int32)
+            if self._size_t is not None and not self._dynamic:
+                return ops.cast(self._size_t, core.int32)
+            return ops.shape(ops.reshape(self._buf, [-1]) if self._buf.shape.ndims is None else self._buf)[0]
         return _t(len(self._elems), dtype=core.int32)
 
     def identity(self):
-        return self._copy(list(self._elems))
+        return self._copy(buf=self._buf) if self._buf is not None else self._copy(list(self._elems))
 
     def close(self, name=None):
         return control_flow.no_op()
@@ -979,17 +1034,142 @@ class TensorArray:
     def mark_used(self):
         pass
 
+    # -- buffer mode
+    def _empty_buffer(self):
+        if self._element_shape is not None and self._element_shape.is_fully_defined() and self._size_t is None:
+            return ops.zeros([self._size] + self._element_shape.as_list(), self._dtype)
+        z = ops.zeros([0], self._dtype)
+        return core.op1("PlaceholderWithDefault", [z], {"dtype": self._dtype, "shape": core.TensorShape(None)},
+                        "TensorArrayBuffer")
+
+    def _as_buffer_ta(self):
+        if self._buf is not None:
+            return self
+        if core.executing_eagerly():
+            _unsupported("tf.TensorArray at a computed index in eager mode")
+        written = [e for e in self._elems if e is not None]
+        es = self._element_shape
+        if written and (es is None or not es.is_fully_defined()):
+            es = written[0].shape
+        if written:
+            if es is None or not es.is_fully_defined():
+                _unsupported("tf.TensorArray entering a loop with elements of unknown shape")
+            elems = [e if e is not None else ops.zeros(es.as_list(), self._dtype) for e in self._elems]
+            buf = ops.stack(elems)
+        else:
+            buf = self._empty_buffer()
+        t = self._copy(buf=buf)
+        t._element_shape = es
+        return t
+
+    def _target_rows(self, i):
+        """Rows the buffer must have after writing row `i` (a tensor)."""
+        if self._dynamic:
+            need = ops.add(ops.cast(i, core.int32), _t(1))
+            if self._size_t is not None:
+                return ops.maximum(ops.cast(self._size_t, core.int32), need), True
+            return ops.maximum(_t(self._size or 0), need), True
+        if self._size_t is not None:
+            return ops.cast(self._size_t, core.int32), False
+        return _t(self._size), False
+
+    def _ensure(self, i, v):
+        """The buffer with its element shape taken from `v` and at least the rows TF's array has."""
+        vshape = ops.shape(v)
+        base = ops.reshape(self._buf, ops.concat([_t([-1]), vshape], 0))
+        cur = ops.shape(base)[0]
+        target, grow = self._target_rows(i)
+        if grow:
+            target = ops.maximum(target, cur)
+        # the rows so far placed into zeros of the target size (differentiable, unlike a
+        # concat along a dimension of unknown size)
+        zeros = ops.zeros(ops.concat([ops.reshape(target, [1]), vshape], 0), self._dtype)
+        return tensor_scatter_nd_update(zeros, ops.reshape(ops.range(cur), [-1, 1]), base)
+
+    def _buffer_write(self, index, v):
+        i = _int(index)
+        buf = self._ensure(i, v)
+        t = self._copy(buf=tensor_scatter_nd_update(buf, ops.reshape(ops.cast(i, core.int32), [1, 1]),
+                                                    ops.expand_dims(v, 0)))
+        t._note_shape(v)
+        return t
+
+    def _static_buffer(self):
+        b = self._buf
+        es = self._element_shape
+        if self._size is not None and not self._dynamic and es is not None and es.is_fully_defined():
+            want = [self._size] + es.as_list()
+            cur = b.shape.as_list() if b.shape.ndims is not None else None
+            if cur != want:
+                b = ops.reshape(b, want)
+        return b
+
 
 def _ta_in_loop(value, dtype=None, as_ref=False):
-    _unsupported("tf.TensorArray as a tf.while_loop / tf.function loop variable")
+    _unsupported("tf.TensorArray as a loop variable here (tf.while_loop in graphs carries it)")
 
 
 core.register_conversion(lambda v: isinstance(v, TensorArray), _ta_in_loop)
 
 
+def _with_buffers(struct):
+    return nest.map_structure(lambda v: v._as_buffer_ta()._buf if isinstance(v, TensorArray) else v, struct)
+
+
+def _rewrap(templ, struct, shapes=None):
+    ft, fs = nest.flatten(templ), nest.flatten(struct)
+    out = []
+    for k, (t, v) in enumerate(zip(ft, fs)):
+        if isinstance(t, TensorArray):
+            w = t._as_buffer_ta()._copy(buf=v) if t._buf is None else t._copy(buf=v)
+            if shapes is not None and shapes.get(k) is not None:
+                w._element_shape = shapes[k]
+            out.append(w)
+        else:
+            out.append(v)
+    return nest.pack_sequence_as(templ, out)
+
+
+def while_loop(cond, body, loop_vars, *args, **kwargs):
+    """control_flow.while_loop carrying tf.TensorArray loop variables as dense buffers (graphs)."""
+    leaves = nest.flatten(loop_vars)
+    if core.executing_eagerly() or not any(isinstance(v, TensorArray) for v in leaves):
+        return _plain_while_loop(cond, body, loop_vars, *args, **kwargs)
+    single = not isinstance(loop_vars, (list, tuple))
+    templ = [loop_vars] if single else list(loop_vars)
+    templ = [t._as_buffer_ta() if isinstance(t, TensorArray) else
+             nest.map_structure(lambda v: v._as_buffer_ta() if isinstance(v, TensorArray) else v, t) for t in templ]
+    shapes = {}
+
+    def cond2(*a):
+        return cond(*_rewrap(templ, list(a)))
+
+    def body2(*a):
+        out = body(*_rewrap(templ, list(a)))
+        outl = [out] if single or not isinstance(out, (list, tuple)) else list(out)
+        for k, v in enumerate(nest.flatten(outl)):
+            if isinstance(v, TensorArray) and v._element_shape is not None:
+                shapes[k] = v._element_shape
+        res = _with_buffers(outl)
+        return res[0] if single else (type(out)(res) if isinstance(out, tuple) else res)
+
+    init = _with_buffers(templ)
+    res = _plain_while_loop(cond2, body2, init[0] if single else (type(loop_vars)(init) if isinstance(loop_vars, tuple) else init),
+                            *args, **kwargs)
+    resl = [res] if single else list(res)
+    out = _rewrap(templ, resl, shapes)
+    return out[0] if single else (type(res)(out) if isinstance(res, tuple) else out)
+
+
+_plain_while_loop = control_flow.while_loop
+
+
 # ---------------------------------------------------------------------------- namespaces
 def install(v1, v2):
     """Adds this module's names to the v1 and v2 API namespaces (called once by api._build)."""
+    # tf.while_loop (and AutoGraph's loops, which call control_flow.while_loop) carry TensorArrays
+    control_flow.while_loop = while_loop
+    v2.while_loop = while_loop
     both = {
         "reverse": reverse, "roll": roll, "linspace": linspace, "meshgrid": meshgrid, "unique": unique,
         "searchsorted": searchsorted,
