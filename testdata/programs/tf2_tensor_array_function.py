@@ -34,3 +34,12 @@ with tf.GradientTape() as tape:
     st, _ = running(v * 1.0)
     loss = tf.reduce_sum(st * st)
 print(tape.gradient(loss, v))
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, 2], tf.float32)])
+def cumulative(x):
+    return tf.scan(lambda a, e: a * 0.5 + e, x), tf.foldr(lambda a, e: a - e, x, initializer=tf.zeros([2]))
+
+
+print(cumulative(x))
+print(cumulative(x[:2]))

@@ -463,6 +463,21 @@ def _register_gradients():
             gs = [ops.zeros_like(o) if g is None else g for g, o in zip(gs, op.outputs)]
             return [ops.stack(gs, axis=op.get_attr("axis") or 0)]
 
+    static_gather_grad = grads._GRADS.get("GatherV2")
+
+    @grads.register("GatherV2")
+    def _gather_grad(op, g):
+        """Params of unknown shape (TensorArray buffers in loops), axis 0: the dense form of
+        TF's IndexedSlices gradient, unsorted_segment_sum; otherwise the static gradient."""
+        p, idx, axis = op.inputs
+        ax = grads._const_value(axis)
+        if grads._static(p) is not None or static_gather_grad is None or ax is None or int(np.asarray(ax)) != 0:
+            return static_gather_grad(op, g)
+        rows = ops.shape(p)[0]
+        flat_idx = ops.reshape(idx, [-1])
+        g2 = ops.reshape(g, ops.concat([ops.reshape(ops.size(flat_idx), [1]), ops.shape(p)[1:]], 0))
+        return [unsorted_segment_sum(g2, flat_idx, rows), None, None]
+
     if "Fill" not in grads._GRADS:  # TF's _FillGrad
         @grads.register("Fill")
         def _fill_grad(op, g):
@@ -792,8 +807,55 @@ def _elements(elems, what):
     return items, n
 
 
+def _static_leading(elems):
+    flat = [_t(e) for e in nest.flatten(elems)]
+    return core.executing_eagerly() or (flat[0].shape.ndims and flat[0].shape.as_list()[0] is not None)
+
+
+def _loop_over(fn, elems, initializer, rev, keep_all):
+    """TF's own scan / fold for a first dimension of unknown size: a while_loop reading
+    the elements from TensorArrays (and, for scan, writing every accumulator)."""
+    flat = [_t(e) for e in nest.flatten(elems)]
+    n = ops.shape(flat[0])[0]
+    elems_ta = [TensorArray(e.dtype, size=n).unstack(e) for e in flat]
+    last = ops.subtract(n, _t(1))
+    if initializer is None:
+        a_flat = [ta.read(last if rev else 0) for ta in elems_ta]
+        a_struct = elems
+        start = 1
+    else:
+        a_flat = [_t(a) for a in nest.flatten(initializer)]
+        a_struct = initializer
+        start = 0
+    accs = [TensorArray(a.dtype, size=n, element_shape=a.shape) for a in a_flat]
+    if initializer is None and keep_all:
+        accs = [ta.write(last if rev else 0, a) for ta, a in zip(accs, a_flat)]
+
+    def pack_elems(vals):
+        return vals[0] if not nest.is_nested(elems) else nest.pack_sequence_as(elems, vals)
+
+    def body(i, a_vals, tas):
+        packed_a = a_vals[0] if not nest.is_nested(a_struct) else nest.pack_sequence_as(a_struct, list(a_vals))
+        out = fn(packed_a, pack_elems([ta.read(i) for ta in elems_ta]))
+        out_flat = [_t(o) for o in nest.flatten(out)]
+        if keep_all:
+            tas = [ta.write(i, v) for ta, v in zip(tas, out_flat)]
+        return (ops.subtract(i, _t(1)) if rev else ops.add(i, _t(1)), out_flat, tas)
+
+    i0 = ops.subtract(ops.subtract(n, _t(1)), _t(start)) if rev else _t(start)
+    cond = (lambda i, a, t: ops.greater_equal(i, _t(0))) if rev else (lambda i, a, t: ops.less(i, n))
+    _, a_out, tas = while_loop(cond, body, (i0, a_flat, accs))
+    if keep_all:
+        res = [ta.stack() for ta in tas]
+    else:
+        res = list(a_out)
+    return res[0] if not nest.is_nested(a_struct) else nest.pack_sequence_as(a_struct, res)
+
+
 def scan(fn, elems, initializer=None, parallel_iterations=10, back_prop=True, swap_memory=False, infer_shape=True,
          reverse=False, name=None):
+    if not _static_leading(elems):
+        return _loop_over(fn, elems, initializer, reverse, True)
     items, n = _elements(elems, "tf.scan")
     order = list(range(n))[::-1] if reverse else list(range(n))
     if initializer is None:
@@ -816,6 +878,8 @@ def scan(fn, elems, initializer=None, parallel_iterations=10, back_prop=True, sw
 
 
 def _fold(fn, elems, initializer, rev, what):
+    if not _static_leading(elems):
+        return _loop_over(fn, elems, initializer, rev, False)
     items, n = _elements(elems, what)
     order = list(range(n))[::-1] if rev else list(range(n))
     if initializer is None:
@@ -1102,6 +1166,9 @@ class TensorArray:
             cur = b.shape.as_list() if b.shape.ndims is not None else None
             if cur != want:
                 b = ops.reshape(b, want)
+        elif es is not None and es.is_fully_defined() and b.shape.ndims is None:
+            b = ops.reshape(b, [-1] + es.as_list())  # rows unknown, element shape static
+            b.set_shape([None] + es.as_list())
         return b
 
 
