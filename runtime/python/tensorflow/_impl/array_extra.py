@@ -777,15 +777,29 @@ def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name="case"
         if default is None and not any(vals):
             raise core._BY_CODE[3](None, None, "Expected 'tf.Tensor(False, shape=(), dtype=bool)' to be true. "
                                    "Summarized data: b'Input error: None of conditions evaluated as True:'")
+    check = None
     if default is None:
+        if not core.executing_eagerly():
+            # TF asserts that some predicate holds; here a host check (it fails the run,
+            # as an UnknownError wrapping TF's InvalidArgumentError message)
+            def _assert_some(vals):
+                if not any(bool(v) for v in vals):
+                    raise core._BY_CODE[3](None, None, "assertion failed: [Input error: None of conditions "
+                                           "evaluated as True:] [%s]" % " ".join("0" for _ in vals))
+                return []
+            check = control_flow.host_call(_assert_some, [ops.cast(p, core.bool_) for p in preds], [], "Assert")
         default = fns[-1]
         preds, fns = preds[:-1], fns[:-1]
         if not preds:
-            return default()
-    prev = None
-    for i, (p, f) in enumerate(list(zip(preds, fns))[::-1]):
-        other = default if i == 0 else (lambda v=prev: v)
-        prev = control_flow.cond(p, f, other, strict=strict)
+            prev = default()
+    if preds:
+        prev = None
+        for i, (p, f) in enumerate(list(zip(preds, fns))[::-1]):
+            other = default if i == 0 else (lambda v=prev: v)
+            prev = control_flow.cond(p, f, other, strict=strict)
+    if check is not None:
+        with control_flow.control_dependencies([check]):
+            prev = nest.map_structure(lambda t: ops.identity(t) if isinstance(t, core.Tensor) else t, prev)
     return prev
 
 
