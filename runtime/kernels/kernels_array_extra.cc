@@ -242,7 +242,8 @@ Status LinSpaceK(KernelContext& c) {
   if (c.inputs[1].dims() != 0) return InvalidArgument("stop must be a scalar, not shape " + c.inputs[1].ShapeString());
   if (c.inputs[2].dims() != 0) return InvalidArgument("num must be a scalar, not shape " + c.inputs[2].ShapeString());
   int64_t num = c.inputs[2].AsInt64(0);
-  if (num <= 0) return InvalidArgument("Requires num > 0: " + std::to_string(num));
+  // num == 0: an empty result, as tf.linspace (TF 2's linspace_nd, also behind tf.compat.v1.linspace) gives
+  if (num < 0) return InvalidArgument("Requires num >= 0: " + std::to_string(num));
   TFM_DISPATCH_FLOAT(c.inputs[0].dtype(), LinSpaceTyped, c, num)
 }
 

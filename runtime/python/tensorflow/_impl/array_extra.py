@@ -1009,9 +1009,10 @@ class TensorArray:
             return self._as_buffer_ta()._buffer_write(index, v)
         elems = list(self._elems)
         if i >= len(elems):
-            if not self._dynamic:
-                raise core._BY_CODE[3](None, None, "Tried to write to index %d but array is not resizeable and "
-                                       "size is: %d " % (i, len(elems)))
+            if not self._dynamic:  # eagerly TF raises OutOfRangeError (a Python list there)
+                code = 11 if core.executing_eagerly() else 3
+                raise core._BY_CODE[code](None, None, "Tried to write to index %d but array is not resizeable and "
+                                          "size is: %d " % (i, len(elems)))
             elems.extend([None] * (i + 1 - len(elems)))
         if i < 0:
             raise core._BY_CODE[3](None, None, "Tried to write to index %d but array is not resizeable and size "
