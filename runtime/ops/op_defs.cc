@@ -312,7 +312,10 @@ Status ShapeFromInput(const ShapeContext& c, std::vector<TensorSpec>* o) {
   DType dt = c.inputs[DTypeFrom].dtype;
   const Tensor* s = static_cast<int>(c.const_inputs.size()) > I ? c.const_inputs[I] : nullptr;
   if (!s) {
-    *o = {Known(dt, {-1, -1, -1, -1})};
+    // Not constant: as many unknown dimensions as the shape vector has elements (4 when unknown).
+    const TensorSpec& v = c.inputs[I];
+    int64_t r = !v.unknown_rank && v.shape.size() == 1 && v.shape[0] >= 0 ? v.shape[0] : 4;
+    *o = {Known(dt, Shape(static_cast<size_t>(r), -1))};
     return Status::Ok();
   }
   Shape sh;
@@ -487,6 +490,8 @@ Status EvalShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
   return Status::Ok();
 }
 
+void AddArrayExtraOps(std::map<std::string, OpDef>& m);  // the "array extra" block at the end of this file
+
 std::map<std::string, OpDef>& Table() {
   static auto* t = [] {
     auto* m = new std::map<std::string, OpDef>();
@@ -562,6 +567,7 @@ std::map<std::string, OpDef>& Table() {
     add("StatelessWhile", DeclaredOutputs);
     add("PartitionedCall", DeclaredOutputs);
     add("StatefulPartitionedCall", DeclaredOutputs, true);
+    AddArrayExtraOps(*m);
     return m;
   }();
   return *t;
@@ -597,6 +603,7 @@ std::map<std::string, KernelFn>& Kernels() {
     RegisterStateKernels(*k);
     RegisterGraphKernels(*k);
     RegisterNnKernels(*k);
+    RegisterArrayExtraKernels(*k);
     return k;
   }();
   return *m;
@@ -620,4 +627,103 @@ Status RunKernel(KernelContext& ctx) {
   return it->second(ctx);
 }
 
+}  // namespace tfm::rt
+
+// ============================================================================ array extra
+// Ops of runtime/kernels/kernels_array_extra.cc (reverse, roll, segment reductions,
+// linspace, cumprod, unique, setdiff1d, bincount, searchsorted, tensor scatters,
+// histogram, in_top_k, atan2, truncatediv, rint, expm1, selu, relu6): their shape functions.
+namespace tfm::rt {
+namespace {
+
+// A scalar constant input as a dimension (-1 when not constant).
+int64_t ConstDim(const ShapeContext& c, size_t i) {
+  const Tensor* t = c.const_inputs.size() > i ? c.const_inputs[i] : nullptr;
+  return t && t->num_elements() == 1 ? t->AsInt64(0) : -1;
+}
+Status SegmentShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  const TensorSpec& d = c.inputs[0];
+  if (d.unknown_rank) {
+    *o = {UnknownRank(d.dtype)};
+    return Status::Ok();
+  }
+  if (!c.inputs[1].unknown_rank && c.inputs[1].shape.size() != 1)
+    return InvalidArgument("Shape must be rank 1 but is rank " + std::to_string(c.inputs[1].shape.size()) +
+                           " for '{{node " + c.node_name + "}} = " + c.op + "' with input shapes: " +
+                           InputShapesString(c) + ".");
+  Shape s = d.shape;
+  if (s.empty())
+    return InvalidArgument("Shape must be at least rank 1 but is rank 0 for '{{node " + c.node_name + "}} = " + c.op +
+                           "' with input shapes: " + InputShapesString(c) + ".");
+  s[0] = -1;
+  *o = {Known(d.dtype, s)};
+  return Status::Ok();
+}
+Status UnsortedSegmentShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  const TensorSpec& d = c.inputs[0];
+  const TensorSpec& ids = c.inputs[1];
+  if (d.unknown_rank || ids.unknown_rank) {
+    *o = {UnknownRank(d.dtype)};
+    return Status::Ok();
+  }
+  Shape s{ConstDim(c, 2)};
+  for (size_t i = ids.shape.size(); i < d.shape.size(); ++i) s.push_back(d.shape[i]);
+  *o = {Known(d.dtype, s)};
+  return Status::Ok();
+}
+Status LinSpaceShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  *o = {Known(c.inputs[0].dtype, {ConstDim(c, 2)})};
+  return Status::Ok();
+}
+Status UniqueShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  DType it = GetTypeAttr(*c.attrs, "out_idx", DType::kInt32);
+  const TensorSpec& x = c.inputs[0];
+  if (!x.unknown_rank && x.shape.size() != 1)
+    return InvalidArgument("Shape must be rank 1 but is rank " + std::to_string(x.shape.size()) + " for '{{node " +
+                           c.node_name + "}} = " + c.op + "' with input shapes: " + InputShapesString(c) + ".");
+  if (c.op == "ListDiff") *o = {Known(x.dtype, {-1}), Known(it, {-1})};
+  else *o = {Known(x.dtype, {-1}), x.unknown_rank ? Known(it, {-1}) : Known(it, x.shape)};
+  return Status::Ok();
+}
+Status BincountShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  *o = {Known(c.inputs[2].dtype, {ConstDim(c, 1)})};
+  return Status::Ok();
+}
+Status BoundShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  TensorSpec s = c.inputs[1];
+  s.dtype = GetTypeAttr(*c.attrs, "out_type", DType::kInt32);
+  *o = {s};
+  return Status::Ok();
+}
+Status HistogramShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  *o = {Known(GetTypeAttr(*c.attrs, "dtype", DType::kInt32), {ConstDim(c, 2)})};
+  return Status::Ok();
+}
+Status InTopKShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  const TensorSpec& t = c.inputs[1];
+  *o = {Known(DType::kBool, {t.unknown_rank || t.shape.empty() ? -1 : t.shape[0]})};
+  return Status::Ok();
+}
+
+void AddArrayExtraOps(std::map<std::string, OpDef>& m) {
+  auto add = [&](const char* n, ShapeFn f) { m[n] = OpDef{n, false, false, f}; };
+  for (const char* n : {"ReverseV2", "Roll", "Cumprod", "TensorScatterUpdate", "TensorScatterAdd", "InvertPermutation",
+                        "Rint", "Expm1", "Selu", "Relu6"})
+    add(n, SameAsInput0);
+  add("Atan2", BinaryShape);
+  add("TruncateDiv", BinaryShape);
+  for (const char* n : {"SegmentSum", "SegmentMean", "SegmentMax", "SegmentMin", "SegmentProd"}) add(n, SegmentShape);
+  for (const char* n : {"UnsortedSegmentSum", "UnsortedSegmentMax", "UnsortedSegmentMin", "UnsortedSegmentProd"})
+    add(n, UnsortedSegmentShape);
+  add("LinSpace", LinSpaceShape);
+  add("Unique", UniqueShape);
+  add("ListDiff", UniqueShape);
+  add("Bincount", BincountShape);
+  add("LowerBound", BoundShape);
+  add("UpperBound", BoundShape);
+  add("HistogramFixedWidth", HistogramShape);
+  add("InTopKV2", InTopKShape);
+}
+
+}  // namespace
 }  // namespace tfm::rt

@@ -72,6 +72,29 @@ CASES = {
     "IncompatibleShapes": (lambda a, b: a + b, [A, np.ones([3], np.float32)]),
     "MatMulMismatch": (lambda a: tf.matmul(a, tf.ones([3, 3])), [A]),
 }
+# kernels_array_extra.cc (reverse, roll, segments, linspace, cumprod, unique, ...)
+CASES.update({
+    "ReverseV2": (lambda a: tf.reverse(a, [0, 1]), [A]),
+    "Roll": (lambda a: tf.roll(a, [1, -1], [0, 1]), [I]),
+    "SegmentSum": (lambda a: tf.math.segment_sum(a, [0, 2]), [A]),
+    "SegmentMax": (lambda a: tf.math.segment_max(a, [0, 0]), [A]),
+    "UnsortedSegmentSum": (lambda a: tf.math.unsorted_segment_sum(a, [1, -1], 3), [A]),
+    "LinSpace": (lambda a: tf.linspace(a[0, 0], a[1, 1], 4), [A]),
+    "Cumprod": (lambda a: tf.math.cumprod(a, axis=1, exclusive=True), [A]),
+    "Unique": (lambda a: tf.unique(tf.reshape(a % 3, [-1])).y, [I]),
+    "Bincount": (lambda a: tf.math.bincount(tf.reshape(a, [-1]), minlength=8), [I]),
+    "UpperBound": (lambda a, b: tf.searchsorted(a[1], b, side="right"), [A, B]),
+    "TensorScatterUpdate": (lambda a: tf.tensor_scatter_nd_update(a, [[1, 0]], [7.0]), [A]),
+    "TensorScatterAdd": (lambda a: tf.tensor_scatter_nd_add(a, [[0]], [[1.0, 1.0]]), [A]),
+    "HistogramFixedWidth": (lambda a: tf.histogram_fixed_width(a, [-2.0, 4.0], nbins=3), [A]),
+    "InTopKV2": (lambda a: tf.math.in_top_k([1, 0], a, 1), [A]),
+    "Atan2": (lambda a, b: tf.math.atan2(a, b), [A, B]),
+    "TruncateDiv": (lambda a: tf.truncatediv(-a, 4), [I]),
+    "Rint": (lambda a: tf.math.rint(a * 0.75), [A]),
+    "Expm1": (lambda a: tf.math.expm1(a), [A]),
+    "Selu": (lambda a: tf.nn.selu(a), [A]),
+    "Relu6": (lambda a: tf.nn.relu6(a * 2.0), [A]),
+})
 
 
 def outcome(fn):

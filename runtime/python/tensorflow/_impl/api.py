@@ -408,4 +408,6 @@ def _build():
     compat_v1 = v1
     v1.compat = _mod("tensorflow.compat", {"v1": v1, "v2": v2})
     v2.compat = v1.compat
+    from . import array_extra  # noqa: E402  (reverse, segments, losses, schedules, case, scan, TensorArray, ...)
+    array_extra.install(v1, v2)
     return v1, v2

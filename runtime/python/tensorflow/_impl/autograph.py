@@ -519,7 +519,8 @@ def _trace(fn, name):
 
 
 def _convertible(v):
-    return isinstance(v, (Tensor, int, float, bool, np.ndarray, np.generic)) or hasattr(v, "_as_tensor")
+    from .array_extra import TensorArray  # a loop variable too (carried as a buffer by while_loop)
+    return isinstance(v, (Tensor, int, float, bool, np.ndarray, np.generic, TensorArray)) or hasattr(v, "_as_tensor")
 
 
 def _in_graph(g, v):
@@ -620,7 +621,9 @@ def _tensor_loop(test, body, init, names, line):
             res.append(nest.map_structure(lambda x: x._as_tensor() if hasattr(x, "_as_tensor") and not isinstance(x, Tensor) else x, v))
         return res
 
-    loop_vars = [nest.map_structure(core.convert_to_tensor, init[i]) for i in idx]
+    from .array_extra import TensorArray
+    loop_vars = [nest.map_structure(lambda x: x if isinstance(x, TensorArray) else core.convert_to_tensor(x), init[i])
+                 for i in idx]
     if not loop_vars:
         # a loop without state (side effects only): a dummy counter keeps the loop alive
         out = control_flow.while_loop(lambda _: test(*fixed), lambda c: (body(*fixed), c + 1)[1],

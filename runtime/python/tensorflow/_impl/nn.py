@@ -81,8 +81,12 @@ def sparse_softmax_cross_entropy_with_logits(labels=None, logits=None, name=None
 def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
     x = _t(logits)
     z = _t(labels, dtype=x.dtype)
-    # max(x, 0) - x * z + log(1 + exp(-abs(x)))
-    return ops.add(ops.subtract(ops.relu(x), ops.multiply(x, z)), ops.log1p(ops.exp(ops.negative(ops.abs(x)))),
+    # max(x, 0) - x * z + log(1 + exp(-abs(x))), with TF's selects (their gradient at x == 0)
+    zeros = ops.zeros_like(x)
+    cond = ops.greater_equal(x, zeros)
+    relu_logits = ops.where(cond, x, zeros)
+    neg_abs_logits = ops.where(cond, ops.negative(x), x)
+    return ops.add(ops.subtract(relu_logits, ops.multiply(x, z)), ops.log1p(ops.exp(neg_abs_logits)),
                    name=name or "logistic_loss")
 
 
