@@ -26,6 +26,7 @@ struct DiffArgs {
   // Graph files: feeds and fetches for both sides, or per side (names differ between a
   // TF1 graph and a TF2 SavedModel signature).
   std::vector<std::string> feeds, old_feeds, new_feeds, fetches, old_fetches, new_fetches;
+  std::string signature, old_signature, new_signature;  // SavedModel signatures (keys as names)
   std::string format = "text";
   std::string junit;   // also write JUnit XML here
   std::string output;  // report to this file instead of stdout
@@ -45,14 +46,14 @@ bool WriteReport(const std::string& path, const std::string& text) {
 diff::DiffResult DiffGraphs(const DiffArgs& a) {
   diff::DiffResult r;
   r.backend = "bundled";
-  auto side = [&](int k, std::vector<std::string> feeds, std::vector<std::string> fetches, diff::SideRun* out,
-                  std::string* trace) {
+  auto side = [&](int k, std::vector<std::string> feeds, std::vector<std::string> fetches, std::string signature,
+                  diff::SideRun* out, std::string* trace) {
     out->path = a.paths[k];
     out->mode = "graph";
     std::filesystem::path tmp = std::filesystem::temp_directory_path() /
                                 ("tfmigrate-diff-" + std::to_string(::getpid()) + "-" + std::to_string(k) + ".jsonl");
     rt::GraphRunOptions o{.path = a.paths[k], .feeds = std::move(feeds), .fetches = std::move(fetches),
-                          .trace_path = tmp.string()};
+                          .signature = std::move(signature), .trace_path = tmp.string()};
     rt::GraphRunResult g = rt::RunGraphFile(o);
     out->exit_code = g.exit_code;
     out->status = g.exit_code == 0 ? "ok" : g.exit_code == 3 ? "unsupported" : "exception";
@@ -67,18 +68,20 @@ diff::DiffResult DiffGraphs(const DiffArgs& a) {
     return own.empty() ? both : own;
   };
   std::vector<std::string> old_fetches = pick(a.old_fetches, a.fetches), new_fetches = pick(a.new_fetches, a.fetches);
-  if (old_fetches.empty() || new_fetches.empty()) {
-    r.error = "graph files: give what to compare with --fetch NAME (or --old-fetch / --new-fetch)";
+  std::string old_sig = a.old_signature.empty() ? a.signature : a.old_signature;
+  std::string new_sig = a.new_signature.empty() ? a.signature : a.new_signature;
+  if ((old_fetches.empty() && old_sig.empty()) || (new_fetches.empty() && new_sig.empty())) {
+    r.error = "graph files: give what to compare with --fetch NAME (or --old-fetch / --new-fetch), or a --signature";
     return r;
   }
-  if (old_fetches.size() != new_fetches.size()) {
+  if (!old_fetches.empty() && !new_fetches.empty() && old_fetches.size() != new_fetches.size()) {
     r.error = "graph files: the two sides fetch " + std::to_string(old_fetches.size()) + " and " +
               std::to_string(new_fetches.size()) + " values; give as many --old-fetch as --new-fetch";
     return r;
   }
   std::string old_trace, new_trace;
-  rt::GraphRunResult og = side(0, pick(a.old_feeds, a.feeds), old_fetches, &r.old_side, &old_trace);
-  rt::GraphRunResult ng = side(1, pick(a.new_feeds, a.feeds), new_fetches, &r.new_side, &new_trace);
+  rt::GraphRunResult og = side(0, pick(a.old_feeds, a.feeds), old_fetches, old_sig, &r.old_side, &old_trace);
+  rt::GraphRunResult ng = side(1, pick(a.new_feeds, a.feeds), new_fetches, new_sig, &r.new_side, &new_trace);
   for (const auto* g : {&og, &ng})
     if (g->exit_code == 2) {
       r.error = (g == &og ? a.paths[0] : a.paths[1]) + ": " + g->error;
@@ -95,9 +98,11 @@ int RunDiff(const DiffArgs& a) {
   int code = 0;
   bool graphs = a.paths.size() == 2 && IsGraphInput(a.paths[0]) && IsGraphInput(a.paths[1]);
   bool graph_flags = !a.feeds.empty() || !a.old_feeds.empty() || !a.new_feeds.empty() || !a.fetches.empty() ||
-                     !a.old_fetches.empty() || !a.new_fetches.empty();
+                     !a.old_fetches.empty() || !a.new_fetches.empty() || !a.signature.empty() ||
+                     !a.old_signature.empty() || !a.new_signature.empty();
   if (graph_flags && !graphs) {
-    std::cerr << "tfmigrate diff: --feed and --fetch (and their --old-/--new- forms) apply to two graph files\n";
+    std::cerr << "tfmigrate diff: --feed, --fetch and --signature (and their --old-/--new- forms) apply to two graph "
+                 "files\n";
     return 2;
   }
   if (a.paths.size() == 1) {
@@ -173,6 +178,9 @@ Command AddDiffCommand(CLI::App& app) {
   multi("--fetch", &a->fetches, "graph files: a tensor fetched on both sides");
   multi("--old-fetch", &a->old_fetches, "graph files: OLD's fetches (instead of --fetch), paired in order with NEW's");
   multi("--new-fetch", &a->new_fetches, "graph files: NEW's fetches (instead of --fetch)");
+  c->add_option("--signature", a->signature, "graph files: a SavedModel signature for both sides (keys as names)");
+  c->add_option("--old-signature", a->old_signature, "graph files: OLD's signature (instead of --signature)");
+  c->add_option("--new-signature", a->new_signature, "graph files: NEW's signature (instead of --signature)");
   c->add_option("--format", a->format, "text (default), json or junit")->check(CLI::IsMember({"text", "json", "junit"}));
   c->add_option("--junit", a->junit, "also write a JUnit XML report to this file");
   c->add_option("-o,--output", a->output, "write the report to this file instead of standard output");

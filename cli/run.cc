@@ -21,7 +21,7 @@ struct RunArgs {
   rt::LaunchOptions launch;
   std::vector<std::string> feeds, fetches;
   bool no_init = false, no_restore = false;
-  std::string checkpoint;
+  std::string checkpoint, signature;
 };
 
 }  // namespace
@@ -50,7 +50,7 @@ int RunGraph(const RunArgs& a) {
   }
   rt::GraphRunOptions o{.path = a.launch.script, .feeds = a.feeds, .fetches = a.fetches,
                         .init_variables = !a.no_init, .checkpoint = a.checkpoint, .restore = !a.no_restore,
-                        .trace_path = a.launch.trace_path};
+                        .signature = a.signature, .trace_path = a.launch.trace_path};
   rt::GraphRunResult r = rt::RunGraphFile(o);
   for (const auto& n : r.notes) std::cerr << "tfmigrate run: note: " << n << "\n";
   if (r.exit_code != 0) {
@@ -89,6 +89,9 @@ Command AddRunCommand(CLI::App& app) {
   c->add_option("--checkpoint", a->checkpoint,
                 "graphs: restore variables from this checkpoint prefix (default: a SavedModel's variables/, "
                 "MODEL.ckpt next to MODEL.ckpt.meta)");
+  c->add_option("--signature", a->signature,
+                "graphs: a SavedModel signature (serving_default); --feed/--fetch then name its input and output keys, "
+                "and no --fetch fetches all its outputs");
   c->add_flag("--no-restore", a->no_restore, "graphs: run the variables' initializers even when a checkpoint comes with the graph");
   c->add_option("script", o->script, "the Python script, or a graph file / SavedModel directory")
       ->required()
@@ -97,8 +100,10 @@ Command AddRunCommand(CLI::App& app) {
   return [a, o] {
     bool graph = IsGraphInput(o->script);
     if (graph) return RunGraph(*a);
-    if (!a->feeds.empty() || !a->fetches.empty() || a->no_init || !a->checkpoint.empty() || a->no_restore) {
-      std::cerr << "tfmigrate run: --feed, --fetch, --checkpoint, --no-restore and --no-init apply to graph files; "
+    if (!a->feeds.empty() || !a->fetches.empty() || a->no_init || !a->checkpoint.empty() || a->no_restore ||
+        !a->signature.empty()) {
+      std::cerr << "tfmigrate run: --feed, --fetch, --signature, --checkpoint, --no-restore and --no-init apply to "
+                   "graph files; "
                 << o->script
                 << " is not a graph file\n";
       return 2;

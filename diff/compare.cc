@@ -78,8 +78,13 @@ Trace ParseTrace(const std::string& text) {
     } else if (kind == "fetch" || kind == "function_return") {
       std::string origin = kind == "fetch" ? fmt::format("sess.run call {}", j.value("call", 0))
                                            : j.value("function", "function") + "()";
-      for (const auto& v : j.value("values", json::array()))
-        if (!IsNone(v)) t.values.push_back({v, LineOf(j), origin});
+      json names = j.value("names", json::array());  // graph runs name each fetched tensor
+      size_t i = 0;
+      for (const auto& v : j.value("values", json::array())) {
+        std::string o = i < names.size() && names[i].is_string() ? "fetch " + names[i].get<std::string>() : origin;
+        ++i;
+        if (!IsNone(v)) t.values.push_back({v, LineOf(j), o});
+      }
       if (kind == "function_return") {
         std::string f = j.value("function", "");
         if (t.calls[f]++ == 0) t.first_call_line[f] = LineOf(j);

@@ -154,6 +154,25 @@ TEST(GraphRunCli, ScriptsStillNeedMode) {
 // `tfmigrate diff` of two graph files: the same trained model saved as a SavedModel and
 // as a checkpoint + meta graph is equivalent; a TF1 SavedModel against a TF2 one, with
 // each side's own feed and fetch names, diverges where their weights differ.
+TEST(GraphRunCli, SignatureKeys) {
+  RunResult all = RunTfmigrate({"run", "testdata/graphs/tf2_module_trained", "--signature", "serving_default", "--feed",
+                                "x=[[1,2]]"});
+  ASSERT_EQ(all.exit_code, 0) << all.err;
+  EXPECT_EQ(all.out, "h = float32[1,3] [[3.1, 1.45, 0.17500001]]\ny = float32[1,1] [[9.474999]]\n");
+  RunResult one = RunTfmigrate({"run", "testdata/graphs/saved_model_trained", "--signature", "serving_default", "--feed",
+                                "x=[[1,2]]", "--fetch", "y"});
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  EXPECT_EQ(one.out.rfind("y = float32[1,1] ", 0), 0u) << one.out;
+  RunResult bad_sig = RunTfmigrate({"run", "testdata/graphs/tf2_module_trained", "--signature", "predict", "--feed",
+                                    "x=[[1,2]]"});
+  EXPECT_EQ(bad_sig.exit_code, 2);
+  EXPECT_NE(bad_sig.err.find("has the signatures serving_default"), std::string::npos) << bad_sig.err;
+  RunResult bad_key = RunTfmigrate({"run", "testdata/graphs/tf2_module_trained", "--signature", "serving_default",
+                                    "--feed", "x=[[1,2]]", "--fetch", "z"});
+  EXPECT_EQ(bad_key.exit_code, 2);
+  EXPECT_NE(bad_key.err.find("has no output 'z' (its outputs: h, y)"), std::string::npos) << bad_key.err;
+}
+
 TEST(GraphDiffCli, ComparesTwoGraphFiles) {
   RunResult same = RunTfmigrate({"diff", "testdata/graphs/saved_model_trained", "testdata/graphs/ckpt_trained/model.ckpt.meta",
                                  "--feed", "x=[[1,2],[-1,0.5]]", "--fetch", "pred"});
@@ -174,6 +193,11 @@ TEST(GraphDiffCli, ComparesTwoGraphFiles) {
                                      "x=[[1,2]]", "--fetch", "y"});
   EXPECT_EQ(bad_feed.exit_code, 2);
   EXPECT_NE(bad_feed.err.find("testdata/graphs/tf2_function: --feed 'x'"), std::string::npos) << bad_feed.err;
+  // --signature: both sides by their signatures' keys; the values are labelled by them.
+  RunResult sig = RunTfmigrate({"diff", "testdata/graphs/saved_model_v1", "testdata/graphs/tf2_function", "--signature",
+                                "serving_default", "--feed", "x=[[1,2]]"});
+  EXPECT_EQ(sig.exit_code, 1) << sig.out << sig.err;
+  EXPECT_NE(sig.out.find("fetch y in the old version, fetch output_0 in the new"), std::string::npos) << sig.out;
   RunResult scripts = RunTfmigrate({"diff", "examples/lr_decay_tf1.py", "examples/lr_decay_tf2.py", "--fetch", "y"});
   EXPECT_EQ(scripts.exit_code, 2);
   EXPECT_NE(scripts.err.find("apply to two graph files"), std::string::npos) << scripts.err;

@@ -140,11 +140,14 @@ void WriteTrace(const GraphRunOptions& o, const GraphRunResult& r, bool ran, con
         {"script", std::filesystem::path(o.path).filename().string()}});
   std::string status = "ok";
   if (ran && run_status.ok()) {
-    nlohmann::json values = nlohmann::json::array();
-    for (const auto& f : r.fetches) values.push_back(f.is_op ? nlohmann::json{{"python", "None"}} : TraceValue(f.value));
+    nlohmann::json values = nlohmann::json::array(), names = nlohmann::json::array();
+    for (const auto& f : r.fetches) {
+      values.push_back(f.is_op ? nlohmann::json{{"python", "None"}} : TraceValue(f.value));
+      names.push_back(f.name);
+    }
     nlohmann::json ops = nlohmann::json::array();
     for (size_t i = 0; i < r.ops_run.size() && i < 500; ++i) ops.push_back(r.ops_run[i]);
-    line({{"kind", "fetch"}, {"call", 1}, {"values", values}, {"ops_run", ops}});
+    line({{"kind", "fetch"}, {"call", 1}, {"values", values}, {"names", names}, {"ops_run", ops}});
   } else if (ran) {
     line({{"kind", "fetch_error"}, {"call", 1}, {"type", ErrorClass(run_status.code())}});
     line({{"kind", "exception"}, {"type", ErrorClass(run_status.code())},
@@ -619,8 +622,74 @@ nlohmann::json TraceValue(const Tensor& t) {
   return {{"dtype", DTypeName(t.dtype())}, {"shape", t.shape()}, {"values", values}};
 }
 
-GraphRunResult RunGraphFile(const GraphRunOptions& o) {
+namespace {
+
+// Signature keys -> tensor names: rewrites `--feed KEY=...` and `--fetch KEY` of a copy of
+// the options; the fetches' display names (the keys) go to `shown`.
+Status ApplySignature(GraphRunOptions* o, std::vector<std::string>* shown) {
+  auto file = graph::LoadGraphFile(o->path);
+  if (!file) return InvalidArgument(file.error().message);
+  if (file->meta_graphs.empty()) return InvalidArgument(o->path + ": the file holds no graph");
+  const graph::MetaGraph& mg = file->meta_graphs[0];
+  const graph::Signature* sig = nullptr;
+  std::string keys;
+  for (const auto& s : mg.signatures) {
+    if (s.key == o->signature) sig = &s;
+    if (s.key.rfind("__", 0) != 0) keys += (keys.empty() ? "" : ", ") + s.key;
+  }
+  if (!sig)
+    return InvalidArgument("--signature " + o->signature + ": " + o->path +
+                           (keys.empty() ? " has no signatures" : " has the signatures " + keys));
+  auto split = [](const std::vector<std::string>& entries) {
+    std::vector<std::pair<std::string, std::string>> out;  // (key, tensor)
+    for (const auto& e : entries) {
+      size_t arrow = e.find(" -> ");
+      if (arrow != std::string::npos) out.push_back({e.substr(0, arrow), e.substr(arrow + 4)});
+    }
+    return out;
+  };
+  auto inputs = split(sig->inputs), outputs = split(sig->outputs);
+  auto list = [](const std::vector<std::pair<std::string, std::string>>& kv) {
+    std::string l;
+    for (const auto& [k, unused] : kv) l += (l.empty() ? "" : ", ") + k;
+    return l;
+  };
+  for (std::string& f : o->feeds) {
+    size_t eq = f.find('=');
+    std::string key = f.substr(0, eq);
+    auto it = std::find_if(inputs.begin(), inputs.end(), [&](const auto& kv) { return kv.first == key; });
+    if (it == inputs.end())
+      return InvalidArgument("--feed " + key + ": signature " + o->signature + " has no input '" + key +
+                             "' (its inputs: " + list(inputs) + ")");
+    f = it->second + (eq == std::string::npos ? "" : f.substr(eq));
+  }
+  if (o->fetches.empty())
+    for (const auto& [k, unused] : outputs) o->fetches.push_back(k);
+  for (std::string& f : o->fetches) {
+    auto it = std::find_if(outputs.begin(), outputs.end(), [&](const auto& kv) { return kv.first == f; });
+    if (it == outputs.end())
+      return InvalidArgument("--fetch " + f + ": signature " + o->signature + " has no output '" + f +
+                             "' (its outputs: " + list(outputs) + ")");
+    shown->push_back(f);
+    f = it->second;
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+GraphRunResult RunGraphFile(const GraphRunOptions& opts) {
   GraphRunResult r;
+  GraphRunOptions o = opts;
+  std::vector<std::string> shown;  // --signature: the output keys to print the fetches under
+  if (!o.signature.empty()) {
+    Status s = ApplySignature(&o, &shown);
+    if (!s.ok()) {
+      r.exit_code = 2;
+      r.error = FirstLine(s.message());
+      return r;
+    }
+  }
   auto fail = [&](int code, const std::string& msg) {
     r.exit_code = code;
     r.error = FirstLine(msg);
@@ -794,6 +863,7 @@ GraphRunResult RunGraphFile(const GraphRunOptions& o) {
   size_t k = 0;
   for (auto& f : r.fetches)
     if (!f.is_op) f.value = values[k++];
+  for (size_t i = 0; i < shown.size() && i < r.fetches.size(); ++i) r.fetches[i].name = shown[i];
   WriteTrace(o, r, true, s);
   return r;
 }

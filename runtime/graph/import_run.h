@@ -32,6 +32,10 @@ struct GraphRunOptions {
   // the graph (a SavedModel's variables/variables, MODEL.ckpt next to MODEL.ckpt.meta).
   std::string checkpoint;
   bool restore = true;
+  // A SavedModel signature (e.g. "serving_default"): feeds and fetches are then its input
+  // and output keys (`x=...`, `output_0`), no fetch means all of its outputs, and the
+  // values print under their keys.
+  std::string signature;
   std::string trace_path;            // JSON-lines trace (docs/trace-format.md); empty: none
 };
 
