@@ -562,6 +562,7 @@ std::map<std::string, OpDef>& Table() {
     add("StatelessWhile", DeclaredOutputs);
     add("PartitionedCall", DeclaredOutputs);
     add("StatefulPartitionedCall", DeclaredOutputs, true);
+    RegisterLinalgImageOpDefs(*m);  // op_defs_linalg_image.cc
     return m;
   }();
   return *t;
@@ -597,6 +598,7 @@ std::map<std::string, KernelFn>& Kernels() {
     RegisterStateKernels(*k);
     RegisterGraphKernels(*k);
     RegisterNnKernels(*k);
+    RegisterLinalgImageKernels(*k);
     return k;
   }();
   return *m;

@@ -9,6 +9,7 @@ import numpy as np
 
 from . import (composite, control_flow, core, data, function, grads, nest, nn, ops, platform, random_seed, rnn, session,
                train, variables)
+from . import linalg_image
 from .core import UnsupportedSymbolError
 
 
@@ -408,4 +409,5 @@ def _build():
     compat_v1 = v1
     v1.compat = _mod("tensorflow.compat", {"v1": v1, "v2": v2})
     v2.compat = v1.compat
+    linalg_image.install(v1, v2, _mod)  # tf.linalg, tf.image, conv variants of tf.nn
     return v1, v2
