@@ -76,7 +76,8 @@ with tf.Session() as sess:
     for i in range(3):
         _, l = sess.run([train, loss], feed)
         print(i, _r(l, 5))
-try:
-    tf.nn.conv2d_transpose(x2, kt, [2, 6, 6, 4], [1, 1, 1, 1], "SAME")
-except ValueError:
-    print("ValueError")
+    bad = tf.nn.conv2d_transpose(x2, kt, [2, 6, 6, 4], [1, 1, 1, 1], "SAME")  # 4 output channels, filter has 5
+    try:
+        sess.run(bad, feed)
+    except tf.errors.InvalidArgumentError as e:
+        print("InvalidArgumentError")

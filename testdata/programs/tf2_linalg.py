@@ -79,4 +79,4 @@ try:
     tf.linalg.solve(tf.ones([2, 2]), tf.ones([2, 1]))
 except tf.errors.InvalidArgumentError as e:
     print("InvalidArgumentError")
-print(tf.linalg.det(tf.ones([2, 2])).numpy(), tf.linalg.cholesky(tf.constant([[1.0, 2.0], [2.0, 1.0]])).numpy().tolist())
+print(tf.linalg.det(tf.ones([2, 2])).numpy(), tf.linalg.band_part(tf.linalg.cholesky(tf.constant([[1.0, 2.0], [2.0, 1.0]])), -1, 0).numpy().tolist())

@@ -245,23 +245,18 @@ def conv2d_transpose_v2(input, filters, output_shape, strides, padding="SAME", d
     known = None
     if isinstance(output_shape, core.Tensor):
         out = ops.cast(output_shape, core.int32) if output_shape.dtype != core.int32 else output_shape
+        if not core.executing_eagerly() and getattr(output_shape.op, "type", None) == "Pack":
+            known = []
+            for v in output_shape.op.inputs:
+                c = grads._const_value(v)
+                known.append(int(np.asarray(c)) if c is not None and np.ndim(c) == 0 else None)
     else:
         vals = list(output_shape)
         if any(isinstance(v, core.Tensor) for v in vals):
             out = ops.stack([ops.cast(_t(v), core.int32) for v in vals])
             known = [None if isinstance(v, core.Tensor) else int(v) for v in vals]
         else:
-            vals = [int(v) for v in vals]
-            fs = _static_dims(f)
-            if len(vals) != 4:
-                raise ValueError("output_shape must have shape (4,), got (%d,)" % len(vals))
-            if fs is not None and fs[2] is not None and vals[3] != fs[2]:
-                raise ValueError("output_shape does not match filter's output channels, %d != %d" % (vals[3], fs[2]))
-            out = _t(np.array(vals, np.int32))
-    xs = _static_dims(x)
-    fs = _static_dims(f)
-    if xs is not None and fs is not None and xs[3] is not None and fs[3] is not None and xs[3] != fs[3]:
-        raise ValueError("Dimensions must be equal, but are %d and %d" % (xs[3], fs[3]))
+            out = _t(np.array([int(v) for v in vals], np.int32))
     y = core.op1("Conv2DBackpropInput", [out, f, x],
                  {"strides": _four(strides, "strides"), "padding": composite._padding(padding),
                   "data_format": "NHWC", "dilations": _four(dilations, "dilations"), "T": x.dtype},
