@@ -3,7 +3,8 @@
 // - batched matrix ops over [..., M, N] (row-major matrices, as TF's Eigen kernels):
 //   MatrixInverse / MatrixSolve / MatrixDeterminant / LogMatrixDeterminant (PartialPivLU),
 //   Cholesky (LLT), MatrixTriangularSolve, Qr (HouseholderQR), Svd (BDCSVD),
-//   SelfAdjointEigV2, MatrixBandPart, MatrixDiag / MatrixDiagPart / MatrixSetDiag;
+//   SelfAdjointEigV2, MatrixBandPart, MatrixDiag / MatrixDiagPart / MatrixSetDiag (and their
+//   V3 forms of TF2 graphs, main diagonal only);
 // - images (NHWC): ResizeBilinear / ResizeNearestNeighbor and their gradients (TF's legacy,
 //   align_corners and half-pixel-center coordinate rules), SpaceToDepth / DepthToSpace, LRN
 //   and LRNGrad, MaxPoolWithArgmax and MaxPoolGradWithArgmax, ExtractImagePatches;
@@ -414,6 +415,62 @@ Status MatrixSetDiagK(KernelContext& c) {
   for (int64_t b = 0; b < batch; ++b)
     for (int64_t i = 0; i < p; ++i) std::memcpy(po + static_cast<size_t>((b * m + i) * n + i) * es, pd + static_cast<size_t>(b * p + i) * es, es);
   c.outputs = {out};
+  return Status::Ok();
+}
+
+// The V3 diagonal ops of TF2 graphs (tf.eye, tf.linalg.diag in a GraphDef): main diagonal
+// (k = 0) only; MatrixDiagV3 honors num_rows / num_cols / padding_value.
+Status MainDiagonalOnly(const KernelContext& c, const Tensor& k) {
+  for (int64_t i = 0; i < k.num_elements(); ++i)
+    if (k.AsInt64(i) != 0)
+      return Unimplemented(c.op + " with k != 0 (off-diagonals) is not supported by the bundled runtime");
+  return Status::Ok();
+}
+
+Status MatrixDiagV3K(KernelContext& c) {
+  const Tensor& d = c.inputs[0];
+  TFM_RETURN_IF_ERROR(MainDiagonalOnly(c, c.inputs[1]));
+  if (d.dims() < 1) return InvalidArgument("diagonal must be at least 1-dim, received shape: " + Dims(d.shape()));
+  int64_t n = d.dim(static_cast<int>(d.dims() - 1));
+  int64_t rows = c.inputs[2].AsInt64(0), cols = c.inputs[3].AsInt64(0);
+  if (rows < 0 && cols < 0) rows = cols = n;
+  else if (rows < 0) rows = n;
+  else if (cols < 0) cols = n;
+  if (std::min(rows, cols) != n)
+    return InvalidArgument("The number of diagonal elements " + std::to_string(n) + " does not fit a " +
+                           std::to_string(rows) + " x " + std::to_string(cols) + " matrix");
+  if (c.inputs[4].dtype() != d.dtype()) return InvalidArgument("padding_value must have the dtype of diagonal");
+  Shape s(d.shape().begin(), d.shape().end() - 1);
+  s.push_back(rows);
+  s.push_back(cols);
+  Tensor out = Tensor::Alloc(d.dtype(), s);
+  size_t es = DTypeSize(d.dtype());
+  auto* po = static_cast<unsigned char*>(const_cast<void*>(out.raw()));
+  const auto* pd = static_cast<const unsigned char*>(d.raw());
+  const auto* pad = static_cast<const unsigned char*>(c.inputs[4].raw());
+  int64_t batch = n ? d.num_elements() / n : NumElements(Shape(d.shape().begin(), d.shape().end() - 1));
+  for (int64_t b = 0; b < batch; ++b)
+    for (int64_t i = 0; i < rows; ++i)
+      for (int64_t j = 0; j < cols; ++j)
+        std::memcpy(po + static_cast<size_t>((b * rows + i) * cols + j) * es,
+                    i == j ? pd + static_cast<size_t>(b * n + i) * es : pad, es);
+  c.outputs = {out};
+  return Status::Ok();
+}
+
+Status MatrixDiagPartV3K(KernelContext& c) {
+  TFM_RETURN_IF_ERROR(MainDiagonalOnly(c, c.inputs[1]));
+  KernelContext k{.op = "MatrixDiagPart", .node_name = c.node_name, .attrs = c.attrs, .inputs = {c.inputs[0]}};
+  TFM_RETURN_IF_ERROR(MatrixDiagPartK(k));
+  c.outputs = std::move(k.outputs);
+  return Status::Ok();
+}
+
+Status MatrixSetDiagV3K(KernelContext& c) {
+  TFM_RETURN_IF_ERROR(MainDiagonalOnly(c, c.inputs[2]));
+  KernelContext k{.op = "MatrixSetDiag", .node_name = c.node_name, .attrs = c.attrs, .inputs = {c.inputs[0], c.inputs[1]}};
+  TFM_RETURN_IF_ERROR(MatrixSetDiagK(k));
+  c.outputs = std::move(k.outputs);
   return Status::Ok();
 }
 
@@ -945,6 +1002,9 @@ void RegisterLinalgImageKernels(std::map<std::string, KernelFn>& m) {
   m["MatrixDiag"] = MatrixDiagK;
   m["MatrixDiagPart"] = MatrixDiagPartK;
   m["MatrixSetDiag"] = MatrixSetDiagK;
+  m["MatrixDiagV3"] = MatrixDiagV3K;
+  m["MatrixDiagPartV3"] = MatrixDiagPartV3K;
+  m["MatrixSetDiagV3"] = MatrixSetDiagV3K;
   m["ResizeBilinear"] = ResizeBilinearK;
   m["ResizeBilinearGrad"] = ResizeBilinearGradK;
   m["ResizeNearestNeighbor"] = ResizeNearestK;

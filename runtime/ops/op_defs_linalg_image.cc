@@ -167,6 +167,29 @@ Status DiagPartShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
   return Status::Ok();
 }
 
+// MatrixDiagV3(diagonal, k, num_rows, num_cols, padding_value), main diagonal: n x n
+// unless constant num_rows / num_cols say otherwise.
+Status DiagV3Shape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  const TensorSpec& x = c.inputs[0];
+  if (x.unknown_rank) {
+    *o = {x};
+    return Status::Ok();
+  }
+  TFM_RETURN_IF_ERROR(RankAtLeast(c, 0, 1));
+  const Tensor* r = c.const_inputs.size() > 2 ? c.const_inputs[2] : nullptr;
+  const Tensor* k = c.const_inputs.size() > 3 ? c.const_inputs[3] : nullptr;
+  int64_t n = x.shape.back();
+  int64_t rows = r ? r->AsInt64(0) : -2, cols = k ? k->AsInt64(0) : -2;
+  if (rows == -1 && cols == -1) rows = cols = n;
+  else if (rows == -1) rows = n;
+  else if (cols == -1) cols = n;
+  Shape s(x.shape.begin(), x.shape.end() - 1);
+  s.push_back(rows < 0 ? -1 : rows);
+  s.push_back(cols < 0 ? -1 : cols);
+  *o = {Known(x.dtype, s)};
+  return Status::Ok();
+}
+
 // [N, H, W, C] images and a size input: [N, size[0], size[1], C].
 Status ResizeShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
   const TensorSpec& x = c.inputs[0];
@@ -320,6 +343,9 @@ void RegisterLinalgImageOpDefs(std::map<std::string, OpDef>& m) {
   add("MatrixDiag", DiagShape);
   add("MatrixDiagPart", DiagPartShape);
   add("MatrixSetDiag", BandPartShape);
+  add("MatrixDiagV3", DiagV3Shape);
+  add("MatrixDiagPartV3", DiagPartShape);
+  add("MatrixSetDiagV3", BandPartShape);
   add("ResizeBilinear", ResizeShape);
   add("ResizeNearestNeighbor", ResizeShape);
   add("ResizeBilinearGrad", Same1);
