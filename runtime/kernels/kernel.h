@@ -81,6 +81,7 @@ void RegisterMathKernels(std::map<std::string, KernelFn>& m);
 void RegisterArrayKernels(std::map<std::string, KernelFn>& m);
 void RegisterStateKernels(std::map<std::string, KernelFn>& m);
 void RegisterGraphKernels(std::map<std::string, KernelFn>& m);
+void RegisterLinalgImageKernels(std::map<std::string, KernelFn>& m);  // kernels_linalg_image.cc
 void RegisterNnKernels(std::map<std::string, KernelFn>& m);     // kernels_nn.cc: convolution, pooling  // kernels_graph.cc: ops of graph files
 void RegisterArrayExtraKernels(std::map<std::string, KernelFn>& m);  // kernels_array_extra.cc
 

@@ -60,6 +60,9 @@ std::vector<std::string> RegisteredOps();
 // Runs the op's shape function; errors carry TF's construction-time message.
 Status InferShapes(const ShapeContext& ctx, std::vector<TensorSpec>* out);
 
+// Adds the linear algebra / image / convolution-variant ops (op_defs_linalg_image.cc).
+void RegisterLinalgImageOpDefs(std::map<std::string, OpDef>& m);
+
 // TF's broadcasting rule on static shapes; error message as TensorFlow's.
 Status BroadcastShapes(const Shape& a, const Shape& b, Shape* out);
 

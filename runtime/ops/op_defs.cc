@@ -568,6 +568,7 @@ std::map<std::string, OpDef>& Table() {
     add("PartitionedCall", DeclaredOutputs);
     add("StatefulPartitionedCall", DeclaredOutputs, true);
     AddArrayExtraOps(*m);
+    RegisterLinalgImageOpDefs(*m);  // op_defs_linalg_image.cc
     return m;
   }();
   return *t;
@@ -604,6 +605,7 @@ std::map<std::string, KernelFn>& Kernels() {
     RegisterGraphKernels(*k);
     RegisterNnKernels(*k);
     RegisterArrayExtraKernels(*k);
+    RegisterLinalgImageKernels(*k);
     return k;
   }();
   return *m;

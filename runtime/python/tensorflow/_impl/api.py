@@ -9,6 +9,7 @@ import numpy as np
 
 from . import (composite, control_flow, core, data, function, grads, nest, nn, ops, platform, random_seed, rnn, session,
                train, variables)
+from . import linalg_image
 from .core import UnsupportedSymbolError
 
 
@@ -410,4 +411,5 @@ def _build():
     v2.compat = v1.compat
     from . import array_extra  # noqa: E402  (reverse, segments, losses, schedules, case, scan, TensorArray, ...)
     array_extra.install(v1, v2)
+    linalg_image.install(v1, v2, _mod)  # tf.linalg, tf.image, conv variants of tf.nn
     return v1, v2
