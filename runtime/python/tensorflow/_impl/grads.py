@@ -12,7 +12,7 @@ _NO_GRAD = {"Shape", "Size", "Rank", "ZerosLike", "OnesLike", "Equal", "NotEqual
             "GreaterEqual", "LogicalAnd", "LogicalOr", "LogicalNot", "ArgMax", "ArgMin", "Const", "Placeholder",
             "RandomStandardNormal", "RandomUniform", "RandomUniformInt", "TruncatedNormal", "Floor", "Ceil", "Round", "Sign",
             "StopGradient", "VarHandleOp", "Range", "OneHot", "BroadcastGradientArgs", "FloorDiv", "FloorMod",
-            "VariableV2", "Assign", "AssignAdd", "AssignSub"}
+            "VariableV2", "Assign", "AssignAdd", "AssignSub", "Multinomial", "StringToNumber"}
 
 
 def register(*names):
@@ -177,6 +177,42 @@ def _tanh(op, g):
 @register("Softplus")
 def _softplus(op, g):
     return [ops.multiply(g, ops.sigmoid(op.inputs[0]))]
+
+
+@register("Lgamma")
+def _lgamma(op, g):
+    return [ops.multiply(g, ops.digamma(op.inputs[0]))]
+
+
+@register("Digamma")
+def _digamma(op, g):
+    x = op.inputs[0]
+    return [ops.multiply(g, ops.polygamma(core.constant_value_tensor(1, x.dtype), x))]
+
+
+@register("Polygamma")
+def _polygamma(op, g):
+    a, x = op.inputs
+    if a.shape.ndims is None or x.shape.ndims is None or (a.shape.as_list() != x.shape.as_list()
+                                                           and a.shape.num_elements() != 1):
+        raise core.UnsupportedSymbolError("the gradient of tf.math.polygamma with a non-scalar order broadcast "
+                                          "against x")
+    one = core.constant_value_tensor(1, a.dtype)
+    return [None, ops.multiply(g, ops.polygamma(ops.add(a, one), x))]
+
+
+@register("Erf")
+def _erf(op, g):
+    x = op.inputs[0]
+    k = core.constant_value_tensor(2.0 / np.sqrt(np.pi), x.dtype)
+    return [ops.multiply(g, ops.multiply(k, ops.exp(ops.negative(ops.square(x)))))]
+
+
+@register("Erfc")
+def _erfc(op, g):
+    x = op.inputs[0]
+    k = core.constant_value_tensor(-2.0 / np.sqrt(np.pi), x.dtype)
+    return [ops.multiply(g, ops.multiply(k, ops.exp(ops.negative(ops.square(x)))))]
 
 
 @register("MatMul")

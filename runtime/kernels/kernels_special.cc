@@ -1,0 +1,311 @@
+// Kernels for special functions, categorical sampling and string parsing:
+//   Lgamma, Digamma, Erf, Erfc (element-wise, float32/float64, Eigen's special functions
+//   as TensorFlow uses them), Polygamma(a, x) (the gradient of Digamma),
+//   Multinomial (tf.random.categorical / tf.multinomial: TensorFlow's CPU sampler over
+//   the Philox stream, so seeded draws are TensorFlow's numbers),
+//   StringToNumber (tf.strings.to_number / tf.string_to_number).
+// Registered with the other kernels (RegisterSpecialKernels); shapes are in ops/op_defs.cc.
+#include <sched.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+
+#include <Eigen/Core>
+#include <unsupported/Eigen/SpecialFunctions>
+
+#include "runtime/kernels/kernel.h"
+
+namespace tfm::rt {
+
+namespace {
+
+Status NotAllowedT(const KernelContext& c, DType dt) {
+  return InvalidArgument("Value for attr 'T' of " + std::string(DTypeName(dt)) +
+                         " is not in the list of allowed values: bfloat16, half, float, double\n\t; NodeDef: {{node " +
+                         c.op + "}}; Op<name=" + c.op + ">");
+}
+
+enum class Special { kLgamma, kDigamma, kErf, kErfc };
+
+template <typename T>
+void ApplySpecial(Special f, const T* a, T* r, int64_t n) {
+  for (int64_t i = 0; i < n; ++i) {
+    switch (f) {
+      case Special::kLgamma: r[i] = Eigen::numext::lgamma(a[i]); break;
+      case Special::kDigamma: r[i] = Eigen::numext::digamma(a[i]); break;
+      case Special::kErf: r[i] = Eigen::numext::erf(a[i]); break;
+      case Special::kErfc: r[i] = Eigen::numext::erfc(a[i]); break;
+    }
+  }
+}
+
+Status SpecialUnary(KernelContext& c, Special f) {
+  const Tensor& x = c.inputs[0];
+  Tensor o = Tensor::Alloc(x.dtype(), x.shape());
+  if (x.dtype() == DType::kFloat)
+    ApplySpecial(f, x.data<float>(), o.data<float>(), x.num_elements());
+  else if (x.dtype() == DType::kDouble)
+    ApplySpecial(f, x.data<double>(), o.data<double>(), x.num_elements());
+  else
+    return NotAllowedT(c, x.dtype());
+  c.outputs = {o};
+  return Status::Ok();
+}
+
+Status LgammaK(KernelContext& c) { return SpecialUnary(c, Special::kLgamma); }
+Status DigammaK(KernelContext& c) { return SpecialUnary(c, Special::kDigamma); }
+Status ErfK(KernelContext& c) { return SpecialUnary(c, Special::kErf); }
+Status ErfcK(KernelContext& c) { return SpecialUnary(c, Special::kErfc); }
+
+// Polygamma(a, x): same dtype; equal shapes or one side a scalar (what the Digamma
+// gradient and ordinary calls produce).
+template <typename T>
+void PolygammaTyped(const Tensor& a, const Tensor& x, Tensor* o) {
+  int64_t n = o->num_elements();
+  bool sa = a.num_elements() == 1, sx = x.num_elements() == 1;
+  for (int64_t i = 0; i < n; ++i)
+    o->data<T>()[i] = Eigen::numext::polygamma(a.data<T>()[sa ? 0 : i], x.data<T>()[sx ? 0 : i]);
+}
+
+Status PolygammaK(KernelContext& c) {
+  const Tensor& a = c.inputs[0];
+  const Tensor& x = c.inputs[1];
+  if (a.dtype() != x.dtype()) return InvalidArgument("Polygamma: a and x must have the same dtype");
+  if (a.dtype() != DType::kFloat && a.dtype() != DType::kDouble)
+    return InvalidArgument("Value for attr 'T' of " + std::string(DTypeName(a.dtype())) +
+                           " is not in the list of allowed values: float, double");
+  Shape s;
+  if (a.shape() == x.shape() || (a.num_elements() == 1 && a.dims() <= x.dims()))
+    s = x.shape();
+  else if (x.num_elements() == 1 && x.dims() <= a.dims())
+    s = a.shape();
+  else
+    return InvalidArgument("Incompatible shapes: " + a.ShapeString() + " vs. " + x.ShapeString() +
+                           " (the bundled runtime's Polygamma broadcasts scalars only)");
+  Tensor o = Tensor::Alloc(a.dtype(), s);
+  if (a.dtype() == DType::kFloat)
+    PolygammaTyped<float>(a, x, &o);
+  else
+    PolygammaTyped<double>(a, x, &o);
+  c.outputs = {o};
+  return Status::Ok();
+}
+
+// ---- Multinomial -------------------------------------------------------------------
+// TensorFlow's CPU kernel splits the batch into row blocks (Eigen's ThreadPoolDevice
+// parallelFor with a per-row cost estimate) and starts each block's generator at
+// start_row * (num_samples + 3) / 4 128-bit samples; within a block one stream runs on
+// across rows. The block boundaries therefore shape the numbers, and depend on the
+// number of intra-op threads (the schedulable CPUs). The partition below follows
+// Eigen's cost model (100000 cycles startup and per thread, 40000 a task).
+
+int SchedulableCpus() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) == 0) return std::max(1, CPU_COUNT(&set));
+  return 1;
+}
+
+int64_t DivUp(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+// Row blocks [k * size, min((k + 1) * size, n)) as Eigen's parallelFor forms them.
+int64_t RowBlockSize(int64_t n, int64_t cost_per_row, int threads) {
+  if (n <= 1 || threads <= 1) return n;
+  double total = static_cast<double>(n) * static_cast<double>(cost_per_row);
+  double want = (total - 100000.0) / 100000.0 + 0.9;
+  want = std::min<double>(want, std::numeric_limits<int>::max());
+  int used = std::min(threads, std::max<int>(1, static_cast<int>(want)));
+  if (used == 1) return n;
+  double block_size_f = 1.0 / (static_cast<double>(cost_per_row) / 40000.0);
+  int64_t block = std::min<int64_t>(n, std::max<int64_t>(DivUp(n, 4 * threads), static_cast<int64_t>(block_size_f)));
+  const int64_t max_block = std::min<int64_t>(n, 2 * block);
+  int64_t count = DivUp(n, block);
+  auto efficiency = [&](int64_t blocks) {
+    return static_cast<double>(blocks) / static_cast<double>(DivUp(blocks, threads) * threads);
+  };
+  double max_eff = efficiency(count);
+  for (int64_t prev = count; max_eff < 1.0 && prev > 1;) {
+    int64_t coarser = DivUp(n, prev - 1);
+    if (coarser > max_block) break;
+    int64_t coarser_count = DivUp(n, coarser);
+    prev = coarser_count;
+    double eff = efficiency(coarser_count);
+    if (eff + 0.01 >= max_eff) {
+      block = coarser;
+      count = coarser_count;
+      if (max_eff < eff) max_eff = eff;
+    }
+  }
+  return count <= 1 ? n : block;
+}
+
+template <typename T, typename Out>
+void SampleRows(const T* logits, int64_t classes, int64_t samples, int64_t start, int64_t limit, PhiloxRandom gen,
+                Out* out) {
+  gen.Skip(static_cast<uint64_t>(start * (samples + 3) / 4));
+  SingleSamples single(&gen);
+  Eigen::ArrayXd cdf(classes);
+  for (int64_t b = start; b < limit; ++b) {
+    const T* row = logits + b * classes;
+    T max = std::numeric_limits<T>::lowest();
+    for (int64_t j = 0; j < classes; ++j)
+      if (std::isfinite(row[j])) max = std::max(max, row[j]);
+    const double max_logit = static_cast<double>(max);
+    for (int64_t j = 0; j < classes; ++j) cdf[j] = static_cast<double>(row[j]) - max_logit;
+    cdf = cdf.exp();  // Eigen's vectorized exp, as TensorFlow's kernel evaluates it
+    double running = 0;
+    for (int64_t j = 0; j < classes; ++j) {
+      if (std::isfinite(row[j])) running += cdf[j];
+      cdf[j] = running;
+    }
+    const double* begin = cdf.data();
+    const double* end = begin + classes;
+    for (int64_t j = 0; j < samples; ++j) {
+      uint32_t x0 = single(), x1 = single();
+      const double to_find = Uint64ToDouble(x0, x1) * running;
+      out[b * samples + j] = static_cast<Out>(std::upper_bound(begin, end, to_find) - begin);
+    }
+  }
+}
+
+template <typename T, typename Out>
+void SampleAll(const Tensor& logits, int64_t batch, int64_t classes, int64_t samples, PhiloxRandom gen, Tensor* out) {
+  const int64_t cost = static_cast<int64_t>(
+      50 * (static_cast<double>(samples) * std::log(static_cast<double>(classes)) / std::log(2.0) +
+            static_cast<double>(classes)));
+  int64_t block = RowBlockSize(batch, cost, SchedulableCpus());
+  for (int64_t start = 0; start < batch; start += block)
+    SampleRows(logits.data<T>(), classes, samples, start, std::min(batch, start + block), gen, out->data<Out>());
+}
+
+Status MultinomialK(KernelContext& c) {
+  const Tensor& logits = c.inputs[0];
+  const Tensor& ns = c.inputs[1];
+  if (logits.dims() != 2) return InvalidArgument("logits should be a matrix, got shape " + logits.ShapeString());
+  if (ns.dims() != 0) return InvalidArgument("num_samples should be a scalar, got shape " + ns.ShapeString());
+  int64_t samples = ns.AsInt64(0);
+  if (samples < 0) return InvalidArgument("num_samples should be nonnegative, got " + std::to_string(samples));
+  int64_t batch = logits.dim(0), classes = logits.dim(1);
+  if (classes <= 0) return InvalidArgument("num_classes should be positive, got " + std::to_string(classes));
+  if (logits.dtype() != DType::kFloat && logits.dtype() != DType::kDouble)
+    return InvalidArgument(std::string("Multinomial: logits of ") + DTypeName(logits.dtype()) +
+                           " are not supported by the bundled runtime (float32, float64)");
+  DType out_dt = GetTypeAttr(*c.attrs, "output_dtype", DType::kInt64);
+  if (out_dt != DType::kInt32 && out_dt != DType::kInt64)
+    return InvalidArgument("Value for attr 'output_dtype' of " + std::string(DTypeName(out_dt)) +
+                           " is not in the list of allowed values: int32, int64");
+  Tensor out = Tensor::Alloc(out_dt, {batch, samples});
+  if (out.num_elements() > 0) {
+    // The generator is keyed by logits and output dtype (one eager kernel per attr set).
+    DType key = static_cast<DType>(static_cast<int>(logits.dtype()) * 100 + static_cast<int>(out_dt));
+    // CPU: a double per sample takes two 32-bit values.
+    int64_t per_row = DivUp(samples, 4) * 4 * 2;
+    PhiloxRandom gen = KernelRng(c, key).Reserve(static_cast<uint64_t>(batch * per_row));
+    bool f32 = logits.dtype() == DType::kFloat;
+    if (out_dt == DType::kInt64) {
+      if (f32) SampleAll<float, int64_t>(logits, batch, classes, samples, gen, &out);
+      else SampleAll<double, int64_t>(logits, batch, classes, samples, gen, &out);
+    } else {
+      if (f32) SampleAll<float, int32_t>(logits, batch, classes, samples, gen, &out);
+      else SampleAll<double, int32_t>(logits, batch, classes, samples, gen, &out);
+    }
+  }
+  c.outputs = {out};
+  return Status::Ok();
+}
+
+// ---- StringToNumber ----------------------------------------------------------------
+// Floats: surrounding whitespace ignored, then the whole rest must be one strtod/strtof
+// number (decimal, hex, inf/infinity/nan in any case; overflow gives inf). Integers:
+// surrounding whitespace, an optional sign and decimal digits, in range.
+
+bool IsSpace(char ch) { return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\v' || ch == '\f' || ch == '\r'; }
+
+std::string Trimmed(const std::string& s) {
+  size_t b = 0, e = s.size();
+  while (b < e && IsSpace(s[b])) ++b;
+  while (e > b && IsSpace(s[e - 1])) --e;
+  return s.substr(b, e - b);
+}
+
+template <typename T>
+bool ParseFloat(const std::string& s, T* v) {
+  std::string t = Trimmed(s);
+  if (t.empty() || t.find('\0') != std::string::npos) return false;
+  char* end = nullptr;
+  if constexpr (std::is_same_v<T, float>)
+    *v = std::strtof(t.c_str(), &end);
+  else
+    *v = std::strtod(t.c_str(), &end);
+  return end == t.c_str() + t.size();
+}
+
+template <typename T>
+bool ParseInt(const std::string& s, T* v) {
+  std::string t = Trimmed(s);
+  size_t i = 0;
+  bool neg = false;
+  if (i < t.size() && (t[i] == '+' || t[i] == '-')) neg = t[i++] == '-';
+  if (i == t.size()) return false;
+  // magnitude accumulated as unsigned; the limit of a negative value is one more
+  using U = std::make_unsigned_t<T>;
+  const U limit = neg ? static_cast<U>(std::numeric_limits<T>::max()) + 1 : static_cast<U>(std::numeric_limits<T>::max());
+  U mag = 0;
+  for (; i < t.size(); ++i) {
+    if (t[i] < '0' || t[i] > '9') return false;
+    U d = static_cast<U>(t[i] - '0');
+    if (mag > (limit - d) / 10) return false;
+    mag = mag * 10 + d;
+  }
+  *v = neg ? static_cast<T>(U(0) - mag) : static_cast<T>(mag);
+  return true;
+}
+
+template <typename T>
+Status ParseAll(const Tensor& in, Tensor* out) {
+  for (int64_t i = 0; i < in.num_elements(); ++i) {
+    const std::string& s = in.strings()[i];
+    T v{};
+    bool ok;
+    if constexpr (std::is_floating_point_v<T>)
+      ok = ParseFloat(s, &v);
+    else
+      ok = ParseInt(s, &v);
+    if (!ok) return InvalidArgument("StringToNumberOp could not correctly convert string: " + s);
+    out->data<T>()[i] = v;
+  }
+  return Status::Ok();
+}
+
+Status StringToNumberK(KernelContext& c) {
+  const Tensor& in = c.inputs[0];
+  if (in.dtype() != DType::kString)
+    return InvalidArgument(std::string("StringToNumber expects a string tensor, got ") + DTypeName(in.dtype()));
+  DType dt = GetTypeAttr(*c.attrs, "out_type", DType::kFloat);
+  Tensor out = Tensor::Alloc(dt, in.shape());
+  switch (dt) {
+    case DType::kFloat: TFM_RETURN_IF_ERROR(ParseAll<float>(in, &out)); break;
+    case DType::kDouble: TFM_RETURN_IF_ERROR(ParseAll<double>(in, &out)); break;
+    case DType::kInt32: TFM_RETURN_IF_ERROR(ParseAll<int32_t>(in, &out)); break;
+    case DType::kInt64: TFM_RETURN_IF_ERROR(ParseAll<int64_t>(in, &out)); break;
+    default:
+      return InvalidArgument("Value for attr 'out_type' of " + std::string(DTypeName(dt)) +
+                             " is not in the list of allowed values: float, double, int32, int64, uint32, uint64");
+  }
+  c.outputs = {out};
+  return Status::Ok();
+}
+
+}  // namespace
+
+void RegisterSpecialKernels(std::map<std::string, KernelFn>& m) {
+  m["Lgamma"] = LgammaK; m["Digamma"] = DigammaK; m["Erf"] = ErfK; m["Erfc"] = ErfcK;
+  m["Polygamma"] = PolygammaK;
+  m["Multinomial"] = MultinomialK;
+  m["StringToNumber"] = StringToNumberK;
+}
+
+}  // namespace tfm::rt
