@@ -380,8 +380,11 @@ def _concat(op, g):
         axis += rank
     # only the sizes along the axis need to be static (the batch dimension may be unknown)
     sizes = [v.shape.as_list()[axis] if v.shape.ndims is not None else None for v in vals]
-    if rank is None or any(s is None for s in sizes):
-        raise NotImplementedError("gradient of tf.concat along a dimension of unknown size in the bundled runtime")
+    if rank is None:
+        raise NotImplementedError("gradient of tf.concat of inputs of unknown rank in the bundled runtime")
+    if any(s is None for s in sizes):
+        # sizes known only when running (map_fn's accumulators): slice by Shape values
+        sizes = [s if s is not None else ops.shape(v, out_type=core.int32)[axis] for v, s in zip(vals, sizes)]
     out, start = [], 0
     for v, s in zip(vals, sizes):
         key = [slice(None)] * rank
