@@ -49,6 +49,7 @@ else:
         print(sess.run(x, {p: np.array(["7", "8"])}))
         print(sess.run(z, {p: [" 12 ", "-5"]}))
         print(sess.run(tf.identity(p), {p: ["a", b"b"]}), sess.run(tf.strings.to_number(c) * 2.0))
+        print(repr(sess.run(p, {p: ["a", b"b"]})))   # a fetched feed: the fed array itself
         for bad in (["1.5"], ["x", "2"], [""]):
             try:
                 sess.run(z, {p: bad})
