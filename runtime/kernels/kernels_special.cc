@@ -190,10 +190,12 @@ Status MultinomialK(KernelContext& c) {
   if (samples < 0) return InvalidArgument("num_samples should be nonnegative, got " + std::to_string(samples));
   int64_t batch = logits.dim(0), classes = logits.dim(1);
   if (classes <= 0) return InvalidArgument("num_classes should be positive, got " + std::to_string(classes));
-  if (logits.dtype() != DType::kFloat && logits.dtype() != DType::kDouble)
-    return InvalidArgument(std::string("Multinomial: logits of ") + DTypeName(logits.dtype()) +
-                           " are not supported by the bundled runtime (float32, float64)");
   DType out_dt = GetTypeAttr(*c.attrs, "output_dtype", DType::kInt64);
+  if (logits.dtype() != DType::kFloat && logits.dtype() != DType::kDouble)  // TF's CPU kernels: floating logits only
+    return NotFound("Could not find device for node: {{node Multinomial}} = Multinomial[T=" +
+                    std::string(DTypeEnumName(logits.dtype())) + ", output_dtype=" + DTypeEnumName(out_dt) +
+                    ", seed=" + std::to_string(GetIntAttr(*c.attrs, "seed", 0)) +
+                    ", seed2=" + std::to_string(GetIntAttr(*c.attrs, "seed2", 0)) + "]");
   if (out_dt != DType::kInt32 && out_dt != DType::kInt64)
     return InvalidArgument("Value for attr 'output_dtype' of " + std::string(DTypeName(out_dt)) +
                            " is not in the list of allowed values: int32, int64");
