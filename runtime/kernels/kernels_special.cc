@@ -3,13 +3,15 @@
 //   as TensorFlow uses them), Polygamma(a, x) (the gradient of Digamma),
 //   Multinomial (tf.random.categorical / tf.multinomial: TensorFlow's CPU sampler over
 //   the Philox stream, so seeded draws are TensorFlow's numbers),
-//   StringToNumber (tf.strings.to_number / tf.string_to_number).
+//   StringToNumber (tf.strings.to_number / tf.string_to_number),
+//   Cumprod (tf.math.cumprod), and the string ops Substr, StringJoin, AsString.
 // Registered with the other kernels (RegisterSpecialKernels); shapes are in ops/op_defs.cc.
 #include <sched.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <limits>
 
@@ -301,6 +303,181 @@ Status StringToNumberK(KernelContext& c) {
   return Status::Ok();
 }
 
+// ---- Cumprod(x, axis), attrs exclusive / reverse ----------------------------------
+template <typename T>
+void CumprodTyped(const Tensor& x, int64_t axis, bool exclusive, bool reverse, Tensor* out) {
+  int64_t outer = 1, inner = 1, n = x.dim(static_cast<int>(axis));
+  for (int64_t d = 0; d < axis; ++d) outer *= x.dim(static_cast<int>(d));
+  for (int64_t d = axis + 1; d < x.dims(); ++d) inner *= x.dim(static_cast<int>(d));
+  const T* px = x.data<T>();
+  T* po = out->data<T>();
+  for (int64_t a = 0; a < outer; ++a)
+    for (int64_t b = 0; b < inner; ++b) {
+      T acc = T(1);
+      for (int64_t k = 0; k < n; ++k) {
+        int64_t at = (a * n + (reverse ? n - 1 - k : k)) * inner + b;
+        if (exclusive) {
+          po[at] = acc;
+          acc *= px[at];
+        } else {
+          acc *= px[at];
+          po[at] = acc;
+        }
+      }
+    }
+}
+
+Status CumprodK(KernelContext& c) {
+  const Tensor& x = c.inputs[0];
+  int64_t axis = c.inputs[1].AsInt64(0);
+  if (axis < -x.dims() || axis >= x.dims())
+    return InvalidArgument("Expected scan axis in the range [" + std::to_string(-x.dims()) + ", " +
+                           std::to_string(x.dims()) + "), but got " + std::to_string(axis));
+  if (axis < 0) axis += x.dims();
+  bool exclusive = GetBoolAttr(*c.attrs, "exclusive", false), reverse = GetBoolAttr(*c.attrs, "reverse", false);
+  Tensor out = Tensor::Alloc(x.dtype(), x.shape());
+  switch (x.dtype()) {
+    case DType::kFloat: CumprodTyped<float>(x, axis, exclusive, reverse, &out); break;
+    case DType::kDouble: CumprodTyped<double>(x, axis, exclusive, reverse, &out); break;
+    case DType::kInt32: CumprodTyped<int32_t>(x, axis, exclusive, reverse, &out); break;
+    case DType::kInt64: CumprodTyped<int64_t>(x, axis, exclusive, reverse, &out); break;
+    default: return InvalidArgument(std::string("Cumprod does not support ") + DTypeName(x.dtype()));
+  }
+  c.outputs = {out};
+  return Status::Ok();
+}
+
+// ---- string ops ----------------------------------------------------------------------
+// Python's bytes repr of a string (TF's error messages quote strings that way).
+std::string BytesRepr(const std::string& s) {
+  bool has_single = s.find('\'') != std::string::npos, has_double = s.find('"') != std::string::npos;
+  char q = has_single && !has_double ? '"' : '\'';
+  std::string r = "b";
+  r += q;
+  for (unsigned char ch : s) {
+    if (ch == q || ch == '\\') {
+      r += '\\';
+      r += static_cast<char>(ch);
+    } else if (ch == '\n') {
+      r += "\\n";
+    } else if (ch == '\t') {
+      r += "\\t";
+    } else if (ch == '\r') {
+      r += "\\r";
+    } else if (ch < 32 || ch >= 127) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02x", ch);
+      r += buf;
+    } else {
+      r += static_cast<char>(ch);
+    }
+  }
+  r += q;
+  return r;
+}
+
+// Substr(input, pos, len), unit BYTE: pos and len scalars or shaped as input; a negative
+// pos counts from the end; len is clipped at the end of the string.
+Status SubstrK(KernelContext& c) {
+  const Tensor& in = c.inputs[0];
+  const Tensor& pos = c.inputs[1];
+  const Tensor& len = c.inputs[2];
+  if (GetStringAttr(*c.attrs, "unit", "BYTE") != "BYTE")
+    return InvalidArgument("Substr with unit UTF8_CHAR is not yet in the bundled runtime");
+  for (const Tensor* t : {&pos, &len})
+    if (t->num_elements() != 1 && t->shape() != in.shape())
+      return InvalidArgument("pos and len should have the same shape, and be scalars or shaped as input; got " +
+                             t->ShapeString() + " for input " + in.ShapeString() +
+                             " (the bundled runtime does not broadcast Substr further)");
+  Tensor out = Tensor::String(std::vector<std::string>(in.num_elements()), in.shape());
+  for (int64_t i = 0; i < in.num_elements(); ++i) {
+    const std::string& s = in.strings()[i];
+    int64_t p = pos.AsInt64(pos.num_elements() == 1 ? 0 : i), l = len.AsInt64(len.num_elements() == 1 ? 0 : i);
+    int64_t n = static_cast<int64_t>(s.size());
+    int64_t start = p < 0 ? n + p : p;
+    if (start < 0 || start > n)
+      return InvalidArgument("pos " + std::to_string(p) + " out of range for string " + BytesRepr(s) + " at index " +
+                             std::to_string(i));
+    int64_t take = std::max<int64_t>(0, std::min(l, n - start));
+    out.strings()[i] = s.substr(static_cast<size_t>(start), static_cast<size_t>(take));
+  }
+  c.outputs = {out};
+  return Status::Ok();
+}
+
+// StringJoin(inputs..., separator): element-wise; scalar inputs broadcast.
+Status StringJoinK(KernelContext& c) {
+  std::string sep = GetStringAttr(*c.attrs, "separator", "");
+  Shape shape;
+  for (const Tensor& t : c.inputs) {
+    if (t.dtype() != DType::kString) return InvalidArgument("StringJoin expects string inputs");
+    if (t.num_elements() == 1 && t.dims() == 0) continue;
+    if (!shape.empty() && t.shape() != shape)
+      return InvalidArgument("Input shapes do not match: " + ShapeString(shape) + " vs. " + t.ShapeString());
+    shape = t.shape();
+  }
+  int64_t n = NumElements(shape);
+  Tensor out = Tensor::String(std::vector<std::string>(n), shape);
+  for (int64_t i = 0; i < n; ++i) {
+    std::string r;
+    for (size_t k = 0; k < c.inputs.size(); ++k) {
+      const Tensor& t = c.inputs[k];
+      if (k) r += sep;
+      r += t.strings()[t.dims() == 0 ? 0 : i];
+    }
+    out.strings()[i] = std::move(r);
+  }
+  c.outputs = {out};
+  return Status::Ok();
+}
+
+// AsString(input): printf formatting as TensorFlow builds it from precision, scientific,
+// shortest, width and fill.
+Status AsStringK(KernelContext& c) {
+  const Tensor& in = c.inputs[0];
+  int64_t precision = GetIntAttr(*c.attrs, "precision", -1), width = GetIntAttr(*c.attrs, "width", -1);
+  bool scientific = GetBoolAttr(*c.attrs, "scientific", false), shortest = GetBoolAttr(*c.attrs, "shortest", false);
+  std::string fill = GetStringAttr(*c.attrs, "fill", "");
+  bool floating = in.dtype() == DType::kFloat || in.dtype() == DType::kDouble;
+  if (scientific && shortest) return InvalidArgument("Cannot select both scientific and shortest notation");
+  if (!floating && (scientific || shortest))
+    return InvalidArgument("scientific and shortest format not supported for datatype " +
+                           std::string(DTypeName(in.dtype())));
+  if (!floating && precision > -1)
+    return InvalidArgument("precision not supported for datatype " + std::string(DTypeName(in.dtype())));
+  if (fill.size() > 1) return InvalidArgument("Fill string must be one or fewer characters");
+  std::string fmt = "%";
+  if (!fill.empty()) {
+    if (std::string(" +-0#").find(fill[0]) == std::string::npos)
+      return InvalidArgument("Fill argument not supported: \"" + fill + "\"");
+    fmt += fill;
+  }
+  if (width > -1) fmt += std::to_string(width);
+  if (precision > -1) fmt += "." + std::to_string(precision);
+  Tensor out = Tensor::String(std::vector<std::string>(in.num_elements()), in.shape());
+  char buf[512];
+  for (int64_t i = 0; i < in.num_elements(); ++i) {
+    switch (in.dtype()) {
+      case DType::kFloat:
+      case DType::kDouble: {
+        std::string f = fmt + (shortest ? "g" : scientific ? "e" : "f");
+        double v = in.dtype() == DType::kFloat ? static_cast<double>(in.data<float>()[i]) : in.data<double>()[i];
+        std::snprintf(buf, sizeof buf, f.c_str(), v);
+        break;
+      }
+      case DType::kInt32: std::snprintf(buf, sizeof buf, (fmt + "d").c_str(), in.data<int32_t>()[i]); break;
+      case DType::kInt64:
+        std::snprintf(buf, sizeof buf, (fmt + "lld").c_str(), static_cast<long long>(in.data<int64_t>()[i]));
+        break;
+      case DType::kBool: std::snprintf(buf, sizeof buf, (fmt + "s").c_str(), in.data<bool>()[i] ? "true" : "false"); break;
+      default: return InvalidArgument(std::string("AsString does not support ") + DTypeName(in.dtype()));
+    }
+    out.strings()[i] = buf;
+  }
+  c.outputs = {out};
+  return Status::Ok();
+}
+
 }  // namespace
 
 void RegisterSpecialKernels(std::map<std::string, KernelFn>& m) {
@@ -308,6 +485,8 @@ void RegisterSpecialKernels(std::map<std::string, KernelFn>& m) {
   m["Polygamma"] = PolygammaK;
   m["Multinomial"] = MultinomialK;
   m["StringToNumber"] = StringToNumberK;
+  m["Cumprod"] = CumprodK;
+  m["Substr"] = SubstrK; m["StringJoin"] = StringJoinK; m["AsString"] = AsStringK;
 }
 
 }  // namespace tfm::rt

@@ -399,6 +399,35 @@ Status StringToNumberShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
   return Status::Ok();
 }
 
+// Substr(input, pos, len): the input's shape, strings.
+Status SubstrShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  *o = {c.inputs[0]};
+  return Status::Ok();
+}
+
+// StringJoin(inputs...): the shape of the non-scalar inputs (a scalar when all are).
+Status StringJoinShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  TensorSpec r = Known(DType::kString, {});
+  for (const TensorSpec& t : c.inputs) {
+    if (t.unknown_rank) {
+      r = UnknownRank(DType::kString);
+      break;
+    }
+    if (!t.shape.empty()) r = t;
+  }
+  r.dtype = DType::kString;
+  *o = {r};
+  return Status::Ok();
+}
+
+// AsString: the input's shape, strings.
+Status AsStringShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  TensorSpec s = c.inputs[0];
+  s.dtype = DType::kString;
+  *o = {s};
+  return Status::Ok();
+}
+
 // Functional ops and host calls declare their outputs in attrs: Tout (dtypes as ints)
 // and output_shapes (flattened, with output_ranks; -2 rank = unknown).
 Status DeclaredOutputs(const ShapeContext& c, std::vector<TensorSpec>* o) {
@@ -564,6 +593,10 @@ std::map<std::string, OpDef>& Table() {
     add("Polygamma", BinaryShape);
     add("Multinomial", MultinomialShape, true);
     add("StringToNumber", StringToNumberShape);
+    add("Cumprod", SameAsInput0);
+    add("Substr", SubstrShape);
+    add("StringJoin", StringJoinShape);
+    add("AsString", AsStringShape);
     add("Conv2D", ConvShape);
     add("Conv2DBackpropInput", ShapeFromInput<0, 1>);
     add("Conv2DBackpropFilter", ShapeFromInput<1, 0>);

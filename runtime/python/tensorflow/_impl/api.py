@@ -7,8 +7,8 @@ import types
 
 import numpy as np
 
-from . import (composite, control_flow, core, data, function, grads, nest, nn, ops, platform, random_seed, rnn, session,
-               train, variables)
+from . import (composite, control_flow, core, data, function, grads, more_ops, nest, nn, ops, platform, random_seed, rnn,
+               session, train, variables)
 from .core import UnsupportedSymbolError
 
 
@@ -50,7 +50,8 @@ V1_ONLY = {"Session", "InteractiveSession", "placeholder", "placeholder_with_def
            "where_v2", "Variable_v1", "VariableScope", "colocate_with", "initialize_all_variables", "py_func",
            "get_collection_ref", "count_nonzero", "create_partitioned_variables", "decode_raw", "scatter_update",
            "saved_model_v1", "summary_v1", "tables_initializer", "container", "device_v1", "global_norm_v1",
-           "lgamma", "digamma", "erf", "erfc", "polygamma", "multinomial", "string_to_number"}
+           "lgamma", "digamma", "erf", "erfc", "polygamma", "multinomial", "string_to_number", "to_int32", "to_int64",
+           "to_double", "random_crop", "cumprod", "substr", "string_join"}
 
 
 def _assign(ref, value, validate_shape=None, use_locking=None, name=None):
@@ -325,6 +326,9 @@ def _build():
         "enable_v2_tensorshape": lambda: setattr(core.behavior, "v1_shapes", False),
         "lgamma": ops.lgamma, "digamma": ops.digamma, "erf": ops.erf, "erfc": ops.erfc, "polygamma": ops.polygamma,
         "multinomial": ops.multinomial, "string_to_number": ops.string_to_number,
+        "to_int32": more_ops.to_int32, "to_int64": more_ops.to_int64, "to_double": more_ops.to_double,
+        "random_crop": more_ops.random_crop, "cumprod": more_ops.cumprod, "substr": more_ops.substr_v1,
+        "string_join": more_ops.string_join, "as_string": more_ops.as_string,
     }
     for k, v in v1_extra.items():
         setattr(v1, k, v)
@@ -341,7 +345,7 @@ def _build():
                                            "LSTMStateTuple": rnn.LSTMStateTuple})))
     # special functions: tf.math.* in both APIs, top-level in TF1 only (v1_extra)
     math_special = {"lgamma": ops.lgamma, "digamma": ops.digamma, "erf": ops.erf, "erfc": ops.erfc,
-                    "polygamma": ops.polygamma}
+                    "polygamma": ops.polygamma, "cumprod": more_ops.cumprod}
     v1.math = _mod("tensorflow.math", dict(math_common, **math_special))
     v1.random = _mod("tensorflow.random", {"normal": ops.random_normal, "uniform": ops.random_uniform,
                                            "truncated_normal": ops.truncated_normal, "set_random_seed": random_seed.set_seed,
@@ -382,7 +386,9 @@ def _build():
     v1.linalg = _mod("tensorflow.linalg", {"matmul": ops.matmul, "norm": composite.norm, "einsum": composite.einsum})
     v1.debugging = _mod("tensorflow.debugging", {"check_numerics": ops.check_numerics})
     v1.check_numerics = ops.check_numerics
-    v1.strings = _mod("tensorflow.strings", {"to_number": ops.string_to_number})
+    v1.scan = more_ops.scan
+    strings_common = {"to_number": ops.string_to_number, "join": more_ops.string_join, "as_string": more_ops.as_string}
+    v1.strings = _mod("tensorflow.strings", dict(strings_common, substr=more_ops.substr_v1))
 
     # ---- v2
     v2 = _mod("tensorflow", {}, removed=V1_ONLY)
@@ -410,7 +416,9 @@ def _build():
     v2.dtypes = _mod("tensorflow.dtypes", dtypes)
     v2.linalg = _mod("tensorflow.linalg", {"matmul": ops.matmul, "norm": composite.norm, "einsum": composite.einsum})
     v2.debugging = _mod("tensorflow.debugging", {"check_numerics": ops.check_numerics})
-    v2.strings = _mod("tensorflow.strings", {"to_number": ops.string_to_number})
+    v2.strings = _mod("tensorflow.strings", dict(strings_common, substr=more_ops.substr))
+    v2.scan = more_ops.scan
+    v2.as_string = more_ops.as_string
     v2.initializers = _mod("tensorflow.initializers", {})
     # TF2's own initializer classes (same call signature as Keras 3's)
     v2.constant_initializer, v2.zeros_initializer, v2.ones_initializer = K.Constant, K.Zeros, K.Ones
