@@ -1,7 +1,8 @@
 // C++ unit tests of kernels_special.cc: special functions (values and the Polygamma
 // gradient kernel), Multinomial (TensorFlow's draws for fixed seeds, its stream continuing
-// across eager calls, all -inf rows, errors) and StringToNumber (parsing rules and
-// TensorFlow's error message). Expected numbers come from TensorFlow 2.21's raw ops.
+// across eager calls, all -inf rows, errors), StringToNumber (parsing rules and
+// TensorFlow's error message), Cumprod, Substr, StringJoin and AsString. Expected values
+// come from TensorFlow 2.21's raw ops.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -104,6 +105,43 @@ TEST(SpecialKernels, StringToNumberParsesAsTensorFlow) {
     EXPECT_EQ(s.code(), Code::kInvalidArgument) << text;
     EXPECT_NE(s.message().find("StringToNumberOp could not correctly convert string: " + text), std::string::npos);
   }
+}
+
+TEST(SpecialKernels, CumprodExclusiveReverse) {
+  std::vector<Tensor> out;
+  Tensor x = Vec<float>(DType::kFloat, {1, 2, 3, 4, 5, 6}, {2, 3});
+  ASSERT_TRUE(Execute("Cumprod", {x, Tensor::Scalar<int32_t>(1)}, {}, &out).ok());
+  EXPECT_EQ(Values<float>(out[0]), (std::vector<float>{1, 2, 6, 4, 20, 120}));
+  ASSERT_TRUE(Execute("Cumprod", {x, Tensor::Scalar<int32_t>(-1)}, {{"exclusive", true}, {"reverse", true}}, &out).ok());
+  EXPECT_EQ(Values<float>(out[0]), (std::vector<float>{6, 3, 1, 30, 6, 1}));
+  ASSERT_TRUE(Execute("Cumprod", {x, Tensor::Scalar<int32_t>(0)}, {}, &out).ok());
+  EXPECT_EQ(Values<float>(out[0]), (std::vector<float>{1, 2, 3, 4, 10, 18}));
+  EXPECT_FALSE(Execute("Cumprod", {x, Tensor::Scalar<int32_t>(2)}, {}, &out).ok());
+}
+
+TEST(SpecialKernels, SubstrJoinAsString) {
+  std::vector<Tensor> out;
+  ASSERT_TRUE(Execute("Substr", {Tensor::String({"tensorflow", "ab"}, {2}), Tensor::Scalar<int32_t>(1),
+                                 Tensor::Scalar<int32_t>(4)}, {}, &out).ok());
+  EXPECT_EQ(out[0].strings(), (std::vector<std::string>{"enso", "b"}));
+  ASSERT_TRUE(Execute("Substr", {Tensor::String({"hello"}, {}), Tensor::Scalar<int32_t>(-3), Tensor::Scalar<int32_t>(2)},
+                      {}, &out).ok());
+  EXPECT_EQ(out[0].strings()[0], "ll");
+  Status s = Execute("Substr", {Tensor::String({"hello", "ab"}, {2}), Tensor::Scalar<int32_t>(3),
+                                Tensor::Scalar<int32_t>(1)}, {}, &out);
+  EXPECT_EQ(s.code(), Code::kInvalidArgument);
+  EXPECT_NE(s.message().find("pos 3 out of range for string b'ab' at index 1"), std::string::npos);
+  ASSERT_TRUE(Execute("StringJoin", {Tensor::String({"a", "b"}, {2}), Tensor::String({"x"}, {})},
+                      {{"separator", std::string("-")}}, &out).ok());
+  EXPECT_EQ(out[0].strings(), (std::vector<std::string>{"a-x", "b-x"}));
+  ASSERT_TRUE(Execute("AsString", {Vec<float>(DType::kFloat, {1.5f, -2.25f})}, {{"precision", int64_t{3}}}, &out).ok());
+  EXPECT_EQ(out[0].strings(), (std::vector<std::string>{"1.500", "-2.250"}));
+  ASSERT_TRUE(Execute("AsString", {Vec<int32_t>(DType::kInt32, {7, -42})}, {{"width", int64_t{5}}}, &out).ok());
+  EXPECT_EQ(out[0].strings(), (std::vector<std::string>{"    7", "  -42"}));
+  ASSERT_TRUE(Execute("AsString", {Vec<double>(DType::kDouble, {1e-7, 123456.0})}, {{"shortest", true}}, &out).ok());
+  EXPECT_EQ(out[0].strings(), (std::vector<std::string>{"1e-07", "123456"}));
+  s = Execute("AsString", {Vec<int32_t>(DType::kInt32, {3})}, {{"precision", int64_t{2}}}, &out);
+  EXPECT_NE(s.message().find("precision not supported for datatype int32"), std::string::npos);
 }
 
 }  // namespace

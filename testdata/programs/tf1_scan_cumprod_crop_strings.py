@@ -43,7 +43,7 @@ if tf.executing_eagerly():
 
     print(running_max(tf.constant([1.0, 3.0, 2.0, 5.0, 4.0])).numpy().tolist())
     tf.random.set_seed(5)
-    print(tf.compat.v1.random_crop(tf.reshape(tf.range(16), [4, 4]), [2, 3], seed=6).numpy().tolist())
+    print(tf.image.random_crop(tf.reshape(tf.range(16), [4, 4]), [2, 3], seed=6).numpy().tolist())
     print(tf.compat.v1.random_crop(tf.reshape(tf.range(16), [4, 4]), [2, 3], seed=6).numpy().tolist())
 else:
     p = tf.placeholder(tf.float32, [None])

@@ -387,6 +387,7 @@ def _build():
     v1.debugging = _mod("tensorflow.debugging", {"check_numerics": ops.check_numerics})
     v1.check_numerics = ops.check_numerics
     v1.scan = more_ops.scan
+    v1.image = _mod("tensorflow.image", {"random_crop": more_ops.random_crop})
     strings_common = {"to_number": ops.string_to_number, "join": more_ops.string_join, "as_string": more_ops.as_string}
     v1.strings = _mod("tensorflow.strings", dict(strings_common, substr=more_ops.substr_v1))
 
@@ -419,6 +420,7 @@ def _build():
     v2.strings = _mod("tensorflow.strings", dict(strings_common, substr=more_ops.substr))
     v2.scan = more_ops.scan
     v2.as_string = more_ops.as_string
+    v2.image = _mod("tensorflow.image", {"random_crop": more_ops.random_crop})
     v2.initializers = _mod("tensorflow.initializers", {})
     # TF2's own initializer classes (same call signature as Keras 3's)
     v2.constant_initializer, v2.zeros_initializer, v2.ones_initializer = K.Constant, K.Zeros, K.Ones
