@@ -9,7 +9,6 @@
 #include <sched.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -203,7 +202,8 @@ Status MultinomialK(KernelContext& c) {
                            " is not in the list of allowed values: int32, int64");
   Tensor out = Tensor::Alloc(out_dt, {batch, samples});
   if (out.num_elements() > 0) {
-    // The generator is keyed by logits and output dtype (one eager kernel per attr set).
+    // Eagerly TF keeps one kernel (one generator) per attr set: the key combines the
+    // logits and output dtypes into the dtype slot of the eager generator table.
     DType key = static_cast<DType>(static_cast<int>(logits.dtype()) * 100 + static_cast<int>(out_dt));
     // CPU: a double per sample takes two 32-bit values.
     int64_t per_row = DivUp(samples, 4) * 4 * 2;

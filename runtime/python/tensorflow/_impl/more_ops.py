@@ -4,6 +4,8 @@ seeded integer uniform offset modulo the free range, then a slice, so the crop i
 TensorFlow's for a seed), tf.math.cumprod with its gradient, tf.scan (unrolled over a
 static first dimension, a while_loop otherwise) and the string ops tf.strings.substr /
 join / as_string (TF1 tf.substr, tf.string_join, tf.as_string)."""
+import builtins
+
 import numpy as np
 
 from . import core, nest, ops
@@ -158,7 +160,7 @@ def substr_v1(input, pos, len, name=None, unit="BYTE"):  # noqa: A002
 
 def string_join(inputs, separator="", name=None):
     ts = [_t(i, dtype=core.string) for i in inputs]
-    return core.apply_op("StringJoin", ts, {"N": builtins_len(ts), "separator": separator}, name or "StringJoin")[0]
+    return core.apply_op("StringJoin", ts, {"N": builtins.len(ts), "separator": separator}, name or "StringJoin")[0]
 
 
 def as_string(input, precision=-1, scientific=False, shortest=False, width=-1, fill="", name=None):  # noqa: A002
@@ -167,8 +169,6 @@ def as_string(input, precision=-1, scientific=False, shortest=False, width=-1, f
                                  "shortest": bool(shortest), "width": int(width), "fill": str(fill)},
                name or "AsString")
 
-
-builtins_len = len
 
 
 def _register_gradients():
