@@ -54,6 +54,9 @@ PhiloxRandom& KernelRng(KernelContext& c, DType dt);
 PhiloxRandom SeededPhilox(int64_t seed, int64_t seed2);
 // Forgets every eager generator (tf.random.set_seed restarts the sequences).
 void ResetEagerRngs();
+// The intra-op thread count kernels that split work as TensorFlow does assume (TF fixes
+// it from the process's first session config); 0 = the schedulable CPUs.
+void SetIntraOpThreads(int n);
 
 struct KernelContext {
   std::string op;

@@ -9,6 +9,7 @@
 #include <sched.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -100,8 +101,14 @@ Status PolygammaK(KernelContext& c) {
 // parallelFor with a per-row cost estimate) and starts each block's generator at
 // start_row * (num_samples + 3) / 4 128-bit samples; within a block one stream runs on
 // across rows. The block boundaries therefore shape the numbers, and depend on the
-// number of intra-op threads (the schedulable CPUs). The partition below follows
-// Eigen's cost model (100000 cycles startup and per thread, 40000 a task).
+// number of intra-op threads (the schedulable CPUs, or the first session's
+// ConfigProto.intra_op_parallelism_threads: SetIntraOpThreads). The partition below
+// follows Eigen's cost model (100000 cycles startup and per thread, 40000 a task).
+
+std::atomic<int>& IntraOpThreadsSetting() {
+  static std::atomic<int> n{0};
+  return n;
+}
 
 int SchedulableCpus() {
   cpu_set_t set;
@@ -177,7 +184,8 @@ void SampleAll(const Tensor& logits, int64_t batch, int64_t classes, int64_t sam
   const int64_t cost = static_cast<int64_t>(
       50 * (static_cast<double>(samples) * std::log(static_cast<double>(classes)) / std::log(2.0) +
             static_cast<double>(classes)));
-  int64_t block = RowBlockSize(batch, cost, SchedulableCpus());
+  int threads = IntraOpThreadsSetting().load();
+  int64_t block = RowBlockSize(batch, cost, threads > 0 ? threads : SchedulableCpus());
   for (int64_t start = 0; start < batch; start += block)
     SampleRows(logits.data<T>(), classes, samples, start, std::min(batch, start + block), gen, out->data<Out>());
 }
@@ -479,6 +487,8 @@ Status AsStringK(KernelContext& c) {
 }
 
 }  // namespace
+
+void SetIntraOpThreads(int n) { IntraOpThreadsSetting().store(n > 0 ? n : 0); }
 
 void RegisterSpecialKernels(std::map<std::string, KernelFn>& m) {
   m["Lgamma"] = LgammaK; m["Digamma"] = DigammaK; m["Erf"] = ErfK; m["Erfc"] = ErfcK;

@@ -81,6 +81,33 @@ TEST(SpecialKernels, MultinomialEdgeCasesAndErrors) {
   EXPECT_NE(s.message().find("num_samples should be nonnegative, got -1"), std::string::npos);
 }
 
+// A batch large enough for TensorFlow to split it into row blocks: each block restarts
+// the stream at its first row, so the numbers depend on the intra-op thread count.
+// Checksums of TF 2.21's output (a session with intra_op_parallelism_threads = 1, 2, 3).
+TEST(SpecialKernels, MultinomialRowBlocksFollowTheThreadCount) {
+  Tensor logits = Tensor::Alloc(DType::kFloat, {3000, 7});
+  for (int64_t i = 0; i < logits.num_elements(); ++i) logits.data<float>()[i] = static_cast<float>(std::sin(double(i)));
+  AttrMap attrs{{"seed", int64_t{87654321}}, {"seed2", int64_t{12}}, {"output_dtype", DType::kInt64}};  // op seed 12
+  struct Case {
+    int threads;
+    int64_t sum, weighted;
+  };
+  for (Case k : {Case{1, 80717, 40363869}, Case{2, 80492, 40434089}, Case{3, 80459, 40379684}}) {
+    SetIntraOpThreads(k.threads);
+    ResetEagerRngs();
+    std::vector<Tensor> out;
+    ASSERT_TRUE(Execute("Multinomial", {logits, Tensor::Scalar<int32_t>(9)}, attrs, &out).ok());
+    int64_t sum = 0, weighted = 0;
+    for (int64_t i = 0; i < out[0].num_elements(); ++i) {
+      sum += out[0].data<int64_t>()[i];
+      weighted += out[0].data<int64_t>()[i] * (i % 1000 + 1);
+    }
+    EXPECT_EQ(sum, k.sum) << k.threads << " threads";
+    EXPECT_EQ(weighted, k.weighted) << k.threads << " threads";
+  }
+  SetIntraOpThreads(0);
+}
+
 TEST(SpecialKernels, StringToNumberParsesAsTensorFlow) {
   std::vector<Tensor> out;
   Tensor in = Tensor::String({" 1.5 ", "0x10", "-inf", "1e40", "+3", "\t7\n"}, {6});

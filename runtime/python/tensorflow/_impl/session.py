@@ -62,8 +62,17 @@ class _FetchMapper:
         return el
 
 
+_threads_fixed = [False]
+
+
 class BaseSession:
     def __init__(self, target="", graph=None, config=None):
+        if not _threads_fixed[0]:
+            # TF sizes its intra-op thread pool once, from the process's first session;
+            # kernels that split work across threads (Multinomial) depend on that count
+            _threads_fixed[0] = True
+            n = getattr(config, "intra_op_parallelism_threads", None) if config is not None else None
+            _tfrt.set_intra_op_threads(int(n) if isinstance(n, int) and n > 0 else 0)
         self._graph = graph or core.get_default_graph()
         self._rt = _tfrt.Session(self._graph._rt)
         self._closed = False
