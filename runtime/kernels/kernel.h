@@ -78,6 +78,6 @@ void RegisterArrayKernels(std::map<std::string, KernelFn>& m);
 void RegisterStateKernels(std::map<std::string, KernelFn>& m);
 void RegisterGraphKernels(std::map<std::string, KernelFn>& m);
 void RegisterNnKernels(std::map<std::string, KernelFn>& m);     // kernels_nn.cc: convolution, pooling  // kernels_graph.cc: ops of graph files
-void RegisterSpecialKernels(std::map<std::string, KernelFn>& m);  // kernels_special.cc: lgamma/digamma/erf, Multinomial, StringToNumber
+void RegisterSpecialKernels(std::map<std::string, KernelFn>& m);  // kernels_special.cc: special functions, Multinomial, StringToNumber, Cumprod, string ops
 
 }  // namespace tfm::rt
