@@ -54,6 +54,9 @@ PhiloxRandom& KernelRng(KernelContext& c, DType dt);
 PhiloxRandom SeededPhilox(int64_t seed, int64_t seed2);
 // Forgets every eager generator (tf.random.set_seed restarts the sequences).
 void ResetEagerRngs();
+// The intra-op thread count kernels that split work as TensorFlow does assume (TF fixes
+// it from the process's first session config); 0 = the schedulable CPUs.
+void SetIntraOpThreads(int n);
 
 struct KernelContext {
   std::string op;
@@ -84,5 +87,6 @@ void RegisterGraphKernels(std::map<std::string, KernelFn>& m);
 void RegisterLinalgImageKernels(std::map<std::string, KernelFn>& m);  // kernels_linalg_image.cc
 void RegisterNnKernels(std::map<std::string, KernelFn>& m);     // kernels_nn.cc: convolution, pooling  // kernels_graph.cc: ops of graph files
 void RegisterArrayExtraKernels(std::map<std::string, KernelFn>& m);  // kernels_array_extra.cc
+void RegisterSpecialKernels(std::map<std::string, KernelFn>& m);  // kernels_special.cc: special functions, Multinomial, StringToNumber, Cumprod, string ops
 
 }  // namespace tfm::rt

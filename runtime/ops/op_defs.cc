@@ -382,6 +382,55 @@ Status RandomShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
   *o = {Known(dt, sh)};
   return Status::Ok();
 }
+// Multinomial(logits [batch, classes], num_samples) -> [batch, num_samples] of output_dtype.
+Status MultinomialShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  DType dt = GetTypeAttr(*c.attrs, "output_dtype", DType::kInt64);
+  const TensorSpec& l = c.inputs[0];
+  if (!l.unknown_rank && l.shape.size() != 2)
+    return InvalidArgument("Shape must be rank 2 but is rank " + std::to_string(l.shape.size()) + " for '{{node " +
+                           c.node_name + "}} = Multinomial[T=" + DTypeEnumName(l.dtype) + "]'");
+  const Tensor* n = c.const_inputs.size() > 1 ? c.const_inputs[1] : nullptr;
+  *o = {Known(dt, {l.unknown_rank ? -1 : l.shape[0], n ? n->AsInt64(0) : -1})};
+  return Status::Ok();
+}
+
+// StringToNumber: the input's shape, out_type.
+Status StringToNumberShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  TensorSpec s = c.inputs[0];
+  s.dtype = GetTypeAttr(*c.attrs, "out_type", DType::kFloat);
+  *o = {s};
+  return Status::Ok();
+}
+
+// Substr(input, pos, len): the input's shape, strings.
+Status SubstrShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  *o = {c.inputs[0]};
+  return Status::Ok();
+}
+
+// StringJoin(inputs...): the shape of the non-scalar inputs (a scalar when all are).
+Status StringJoinShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  TensorSpec r = Known(DType::kString, {});
+  for (const TensorSpec& t : c.inputs) {
+    if (t.unknown_rank) {
+      r = UnknownRank(DType::kString);
+      break;
+    }
+    if (!t.shape.empty()) r = t;
+  }
+  r.dtype = DType::kString;
+  *o = {r};
+  return Status::Ok();
+}
+
+// AsString: the input's shape, strings.
+Status AsStringShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  TensorSpec s = c.inputs[0];
+  s.dtype = DType::kString;
+  *o = {s};
+  return Status::Ok();
+}
+
 // Functional ops and host calls declare their outputs in attrs: Tout (dtypes as ints)
 // and output_shapes (flattened, with output_ranks; -2 rank = unknown).
 Status DeclaredOutputs(const ShapeContext& c, std::vector<TensorSpec>* o) {
@@ -544,6 +593,15 @@ std::map<std::string, OpDef>& Table() {
     add("RandomUniform", RandomShape, true);
     add("TruncatedNormal", RandomShape, true);
     add("RandomUniformInt", RandomShape, true);
+    // kernels_special.cc
+    for (const char* n : {"Lgamma", "Digamma", "Erf", "Erfc"}) add(n, UnaryShape);
+    add("Polygamma", BinaryShape);
+    add("Multinomial", MultinomialShape, true);
+    add("StringToNumber", StringToNumberShape);
+    add("Cumprod", SameAsInput0);
+    add("Substr", SubstrShape);
+    add("StringJoin", StringJoinShape);
+    add("AsString", AsStringShape);
     add("Conv2D", ConvShape);
     add("Conv2DBackpropInput", ShapeFromInput<0, 1>);
     add("Conv2DBackpropFilter", ShapeFromInput<1, 0>);
@@ -606,6 +664,7 @@ std::map<std::string, KernelFn>& Kernels() {
     RegisterNnKernels(*k);
     RegisterArrayExtraKernels(*k);
     RegisterLinalgImageKernels(*k);
+    RegisterSpecialKernels(*k);
     return k;
   }();
   return *m;

@@ -150,6 +150,7 @@ PYBIND11_MODULE(_tfrt, m) {
   });
   m.def("registered_ops", &RegisteredOps);
   m.def("reset_eager_rngs", &ResetEagerRngs);
+  m.def("set_intra_op_threads", &SetIntraOpThreads);
   m.def("register_function", [](std::shared_ptr<Graph> g, const std::vector<std::pair<int, int>>& args,
                                 const std::vector<std::pair<int, int>>& outs, const std::vector<int>& targets) {
     std::vector<NodeOutput> a, o;

@@ -7,8 +7,8 @@ import types
 
 import numpy as np
 
-from . import (composite, control_flow, core, data, function, grads, nest, nn, ops, platform, random_seed, rnn, session,
-               train, variables)
+from . import (composite, control_flow, core, data, function, grads, more_ops, nest, nn, ops, platform, random_seed, rnn,
+               session, train, variables)
 from . import linalg_image
 from .core import UnsupportedSymbolError
 
@@ -50,7 +50,9 @@ V1_ONLY = {"Session", "InteractiveSession", "placeholder", "placeholder_with_def
            "arg_max", "arg_min", "sparse_placeholder", "make_template", "get_local_variable", "space_to_batch",
            "where_v2", "Variable_v1", "VariableScope", "colocate_with", "initialize_all_variables", "py_func",
            "get_collection_ref", "count_nonzero", "create_partitioned_variables", "decode_raw", "scatter_update",
-           "saved_model_v1", "summary_v1", "tables_initializer", "container", "device_v1", "global_norm_v1"}
+           "saved_model_v1", "summary_v1", "tables_initializer", "container", "device_v1", "global_norm_v1",
+           "lgamma", "digamma", "erf", "erfc", "polygamma", "multinomial", "string_to_number", "to_int32", "to_int64",
+           "to_double", "random_crop", "cumprod", "substr", "string_join"}
 
 
 def _assign(ref, value, validate_shape=None, use_locking=None, name=None):
@@ -323,6 +325,11 @@ def _build():
         "enable_tensor_equality": lambda: setattr(core.behavior, "tensor_equality", True),
         "disable_v2_tensorshape": lambda: setattr(core.behavior, "v1_shapes", True),
         "enable_v2_tensorshape": lambda: setattr(core.behavior, "v1_shapes", False),
+        "lgamma": ops.lgamma, "digamma": ops.digamma, "erf": ops.erf, "erfc": ops.erfc, "polygamma": ops.polygamma,
+        "multinomial": ops.multinomial, "string_to_number": ops.string_to_number,
+        "to_int32": more_ops.to_int32, "to_int64": more_ops.to_int64, "to_double": more_ops.to_double,
+        "random_crop": more_ops.random_crop, "cumprod": more_ops.cumprod, "substr": more_ops.substr_v1,
+        "string_join": more_ops.string_join, "as_string": more_ops.as_string,
     }
     for k, v in v1_extra.items():
         setattr(v1, k, v)
@@ -337,10 +344,14 @@ def _build():
                                            "BasicLSTMCell": rnn.BasicLSTMCell, "LSTMCell": rnn.LSTMCell,
                                            "GRUCell": rnn.GRUCell, "MultiRNNCell": rnn.MultiRNNCell,
                                            "LSTMStateTuple": rnn.LSTMStateTuple})))
-    v1.math = _mod("tensorflow.math", math_common)
+    # special functions: tf.math.* in both APIs, top-level in TF1 only (v1_extra)
+    math_special = {"lgamma": ops.lgamma, "digamma": ops.digamma, "erf": ops.erf, "erfc": ops.erfc,
+                    "polygamma": ops.polygamma, "cumprod": more_ops.cumprod}
+    v1.math = _mod("tensorflow.math", dict(math_common, **math_special))
     v1.random = _mod("tensorflow.random", {"normal": ops.random_normal, "uniform": ops.random_uniform,
                                            "truncated_normal": ops.truncated_normal, "set_random_seed": random_seed.set_seed,
-                                           "set_seed": random_seed.set_seed, "shuffle": composite.random_shuffle})
+                                           "set_seed": random_seed.set_seed, "shuffle": composite.random_shuffle,
+                                           "categorical": ops.categorical, "multinomial": ops.multinomial})
     v1.train = _mod("tensorflow.train", {
         "GradientDescentOptimizer": train.GradientDescentOptimizer, "MomentumOptimizer": train.MomentumOptimizer,
         "AdamOptimizer": train.AdamOptimizer, "Optimizer": train.Optimizer,
@@ -376,6 +387,9 @@ def _build():
     v1.linalg = _mod("tensorflow.linalg", {"matmul": ops.matmul, "norm": composite.norm, "einsum": composite.einsum})
     v1.debugging = _mod("tensorflow.debugging", {"check_numerics": ops.check_numerics})
     v1.check_numerics = ops.check_numerics
+    v1.scan = more_ops.scan
+    strings_common = {"to_number": ops.string_to_number, "join": more_ops.string_join, "as_string": more_ops.as_string}
+    v1.strings = _mod("tensorflow.strings", dict(strings_common, substr=more_ops.substr_v1))
 
     # ---- v2
     v2 = _mod("tensorflow", {}, removed=V1_ONLY)
@@ -388,10 +402,11 @@ def _build():
                                        avg_pool=composite.avg_pool_v2, max_pool2d=composite.max_pool_v2,
                                        avg_pool2d=composite.avg_pool_v2),
                  removed={"softmax_cross_entropy_with_logits_v2"})
-    v2.math = _mod("tensorflow.math", math_common)
+    v2.math = _mod("tensorflow.math", dict(math_common, **math_special))
     v2.random = _mod("tensorflow.random", {"normal": ops.random_normal, "uniform": ops.random_uniform,
                                            "truncated_normal": ops.truncated_normal, "set_seed": random_seed.set_seed,
                                            "shuffle": composite.random_shuffle, "Generator": random_seed.Generator,
+                                           "categorical": ops.categorical,
                                            "get_global_generator": random_seed.get_global_generator,
                                            "set_global_generator": random_seed.set_global_generator})
     v2.train = _mod("tensorflow.train", {}, removed={"GradientDescentOptimizer", "MomentumOptimizer", "AdamOptimizer",
@@ -402,6 +417,9 @@ def _build():
     v2.dtypes = _mod("tensorflow.dtypes", dtypes)
     v2.linalg = _mod("tensorflow.linalg", {"matmul": ops.matmul, "norm": composite.norm, "einsum": composite.einsum})
     v2.debugging = _mod("tensorflow.debugging", {"check_numerics": ops.check_numerics})
+    v2.strings = _mod("tensorflow.strings", dict(strings_common, substr=more_ops.substr))
+    v2.scan = more_ops.scan
+    v2.as_string = more_ops.as_string
     v2.initializers = _mod("tensorflow.initializers", {})
     # TF2's own initializer classes (same call signature as Keras 3's)
     v2.constant_initializer, v2.zeros_initializer, v2.ones_initializer = K.Constant, K.Zeros, K.Ones

@@ -379,7 +379,7 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
         if core.executing_eagerly():
             n = int(flat[0]._numpy().shape[0])
         else:
-            raise core.UnsupportedSymbolError("tf.map_fn over a first dimension of unknown size")
+            return _map_fn_loop(fn, elems, flat, dtype if fn_output_signature is None else fn_output_signature)
     columns = [ops.unstack(e, num=n, axis=0) for e in flat]
     results = []
     for i in range(n):
@@ -390,6 +390,69 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
     flat_results = [nest.flatten(r) for r in results]
     stacked = [ops.stack([_t(fr[k]) for fr in flat_results]) for k in range(len(flat_results[0]))]
     return nest.pack_sequence_as(results[0], stacked)
+
+
+def _map_fn_loop(fn, elems, flat, signature):
+    """map_fn over a first dimension unknown while building the graph: a while_loop over
+    tf.shape(elems)[0] (as TF builds it). Each output is accumulated flattened (a 1-D
+    tensor growing by one element's values per iteration) next to the element's shape,
+    and reshaped to [n] + element shape after the loop. The outputs' structure and dtypes
+    are fn_output_signature (or dtype), else those of elems, as TensorFlow requires."""
+    from . import control_flow, nest
+    if signature is None:
+        out_struct = nest.map_structure(lambda e: _t(e).dtype, elems)
+    else:
+        out_struct = nest.map_structure(lambda s: core.as_dtype(getattr(s, "dtype", s)), signature)
+    out_dtypes = nest.flatten(out_struct)
+    n = ops.shape(flat[0], out_type=core.int32)[0]
+    static = {}
+
+    def cond(i, *acc):
+        return ops.less(i, n)
+
+    def body(i, *acc):
+        items = []
+        for e in flat:
+            it = e[i]   # StridedSlice: its gradient needs no static shape
+            if e.shape.ndims is not None:
+                it.set_shape(e.shape.as_list()[1:])
+            items.append(it)
+        item = nest.pack_sequence_as(elems, items)
+        out = fn(item)
+        flat_out = nest.flatten(out)
+        if len(flat_out) != len(out_dtypes):
+            raise ValueError("The two structures don't have the same nested structure.\n\nFirst structure: %s\n\n"
+                             "More specifically: the output of fn (%s) does not match fn_output_signature (%s)"
+                             % (out_struct, out, out_struct))
+        vals, shapes = list(acc[:len(out_dtypes)]), []
+        for k, (o, dt) in enumerate(zip(flat_out, out_dtypes)):
+            o = _t(o, dtype=dt)
+            if o.dtype != dt:
+                raise TypeError("Tensor dtype is %s but fn returned dtype %s (map_fn output %d)" % (dt.name, o.dtype.name, k))
+            static[k] = o.shape
+            vals[k] = ops.concat([vals[k], ops.reshape(o, [-1])], 0)
+            shapes.append(ops.shape(o, out_type=core.int32))
+        return [ops.add(i, 1)] + vals + shapes
+
+    init = ([_t(0, dtype=core.int32)] + [ops.zeros([0], dtype=dt) for dt in out_dtypes]
+            + [ops.zeros([0], dtype=core.int32) for _ in out_dtypes])
+    inv = ([core.TensorShape([])] + [core.TensorShape([None]) for _ in out_dtypes]
+           + [core.TensorShape([None]) for _ in out_dtypes])
+    res = control_flow.while_loop(cond, body, init, shape_invariants=inv, name="map")
+    k = len(out_dtypes)
+    outs = []
+    for j in range(k):
+        el = static.get(j)
+        if el is not None and el.is_fully_defined():
+            # the element shape is static: also right when the loop ran zero times
+            shape = ops.concat([ops.reshape(n, [1]), _t(el.as_list(), dtype=core.int32)], 0)
+        else:
+            shape = ops.concat([ops.reshape(n, [1]), res[1 + k + j]], 0)
+        r = ops.reshape(res[1 + j], shape)
+        if el is not None and el.ndims is not None:
+            r.set_shape([flat[0].shape.as_list()[0] if flat[0].shape.ndims else None] + el.as_list())
+        outs.append(r)
+    return nest.pack_sequence_as(out_struct, outs)
 
 
 # ---------------------------------------------------------------------------- pad, cumsum, shuffle

@@ -149,6 +149,13 @@ class _Args(list):
     pass
 
 
+class _Spec:
+    """A loop variable's dtype and relaxed static shape (while_loop shape_invariants)."""
+
+    def __init__(self, dtype, shape):
+        self.dtype, self.shape = dtype, shape
+
+
 def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations=10, back_prop=True,
                swap_memory=False, maximum_iterations=None, name=None, return_same_structure=None):
     single = not isinstance(loop_vars, (list, tuple))
@@ -179,7 +186,12 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
             if not isinstance(out, (list, tuple)):
                 out = [out]
             return [core.convert_to_tensor(o, dtype=p.dtype) for o, p in zip(nest.flatten(list(out)), phs)]
-        args = _Args(flat_in)
+        specs = flat_in
+        if shape_invariants is not None:
+            # the loop variables' static shapes inside the loop and after it
+            inv = [shape_invariants] if single else nest.flatten(list(shape_invariants))
+            specs = [_Spec(t.dtype, core.TensorShape(s)) if s is not None else t for t, s in zip(flat_in, inv)]
+        args = _Args(specs)
         cg, cphs, _, cflat = _trace_branch(cfn, scope + "cond", args)
         bg, bphs, _, bflat = _trace_branch(bfn, scope + "body", args)
         outer = []
@@ -198,7 +210,7 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
         cid = _register(cg, cphs, cflat, outer)
         bid = _register(bg, bphs, bflat, outer)
         attrs = {"cond": cid, "body": bid, "maximum_iterations": -1 if maximum_iterations is None else int(maximum_iterations)}
-        attrs.update(output_attrs(flat_in + [core.capture(t) for t in outer]))
+        attrs.update(output_attrs(list(specs) + [core.capture(t) for t in outer]))
         # what the gradient needs (grads.py); "_" attrs never reach the runtime
         attrs["_while_info"] = (bg, list(bphs), list(bflat[:len(flat_in)]), list(outer), cid, bid, len(flat_in),
                                 maximum_iterations)

@@ -12,7 +12,7 @@ _NO_GRAD = {"Shape", "Size", "Rank", "ZerosLike", "OnesLike", "Equal", "NotEqual
             "GreaterEqual", "LogicalAnd", "LogicalOr", "LogicalNot", "ArgMax", "ArgMin", "Const", "Placeholder",
             "RandomStandardNormal", "RandomUniform", "RandomUniformInt", "TruncatedNormal", "Floor", "Ceil", "Round", "Sign",
             "StopGradient", "VarHandleOp", "Range", "OneHot", "BroadcastGradientArgs", "FloorDiv", "FloorMod",
-            "VariableV2", "Assign", "AssignAdd", "AssignSub"}
+            "VariableV2", "Assign", "AssignAdd", "AssignSub", "Multinomial", "StringToNumber"}
 
 
 def register(*names):
@@ -177,6 +177,42 @@ def _tanh(op, g):
 @register("Softplus")
 def _softplus(op, g):
     return [ops.multiply(g, ops.sigmoid(op.inputs[0]))]
+
+
+@register("Lgamma")
+def _lgamma(op, g):
+    return [ops.multiply(g, ops.digamma(op.inputs[0]))]
+
+
+@register("Digamma")
+def _digamma(op, g):
+    x = op.inputs[0]
+    return [ops.multiply(g, ops.polygamma(core.constant_value_tensor(1, x.dtype), x))]
+
+
+@register("Polygamma")
+def _polygamma(op, g):
+    a, x = op.inputs
+    if a.shape.ndims is None or x.shape.ndims is None or (a.shape.as_list() != x.shape.as_list()
+                                                           and a.shape.num_elements() != 1):
+        raise core.UnsupportedSymbolError("the gradient of tf.math.polygamma with a non-scalar order broadcast "
+                                          "against x")
+    one = core.constant_value_tensor(1, a.dtype)
+    return [None, ops.multiply(g, ops.polygamma(ops.add(a, one), x))]
+
+
+@register("Erf")
+def _erf(op, g):
+    x = op.inputs[0]
+    k = core.constant_value_tensor(2.0 / np.sqrt(np.pi), x.dtype)
+    return [ops.multiply(g, ops.multiply(k, ops.exp(ops.negative(ops.square(x)))))]
+
+
+@register("Erfc")
+def _erfc(op, g):
+    x = op.inputs[0]
+    k = core.constant_value_tensor(-2.0 / np.sqrt(np.pi), x.dtype)
+    return [ops.multiply(g, ops.multiply(k, ops.exp(ops.negative(ops.square(x)))))]
 
 
 @register("MatMul")
@@ -344,8 +380,11 @@ def _concat(op, g):
         axis += rank
     # only the sizes along the axis need to be static (the batch dimension may be unknown)
     sizes = [v.shape.as_list()[axis] if v.shape.ndims is not None else None for v in vals]
-    if rank is None or any(s is None for s in sizes):
-        raise NotImplementedError("gradient of tf.concat along a dimension of unknown size in the bundled runtime")
+    if rank is None:
+        raise NotImplementedError("gradient of tf.concat of inputs of unknown rank in the bundled runtime")
+    if any(s is None for s in sizes):
+        # sizes known only when running (map_fn's accumulators): slice by Shape values
+        sizes = [s if s is not None else ops.shape(v, out_type=core.int32)[axis] for v, s in zip(vals, sizes)]
     out, start = [], 0
     for v, s in zip(vals, sizes):
         key = [slice(None)] * rank

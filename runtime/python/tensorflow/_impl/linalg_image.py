@@ -9,7 +9,7 @@ squeeze, trace is the sum of the diagonal). `install(v1, v2, mod)` adds the publ
 to the API modules built by api.py."""
 import numpy as np
 
-from . import composite, core, grads, ops
+from . import composite, core, grads, more_ops, ops
 from .core import convert_to_tensor as _t
 
 
@@ -835,6 +835,7 @@ def install(v1, v2, mod):
         "per_image_standardization": per_image_standardization, "resize_with_crop_or_pad": resize_with_crop_or_pad,
         "central_crop": central_crop, "adjust_brightness": adjust_brightness, "extract_patches": extract_patches,
         "crop_to_bounding_box": crop_to_bounding_box, "pad_to_bounding_box": pad_to_bounding_box,
+        "random_crop": more_ops.random_crop,
     }
     image_v1 = dict(image_common, resize_images=resize_images, resize=resize_images, resize_bilinear=resize_bilinear,
                     resize_nearest_neighbor=resize_nearest_neighbor, ResizeMethod=ResizeMethodV1,

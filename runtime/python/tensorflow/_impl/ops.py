@@ -103,6 +103,19 @@ ceil = _unary("Ceil")
 round = _unary("Round")  # noqa: A001
 reciprocal = _unary("Reciprocal")
 softplus = _unary("Softplus")
+lgamma = _unary("Lgamma")
+digamma = _unary("Digamma")
+erf = _unary("Erf")
+erfc = _unary("Erfc")
+
+
+def polygamma(a, x, name=None):
+    """tf.math.polygamma(a, x): the a-th derivative of digamma at x (a, x same dtype)."""
+    a = _t(a)
+    x = _t(x, dtype=a.dtype)
+    return op1("Polygamma", [a, x], {"T": a.dtype}, name or "Polygamma")
+
+
 identity_op = _unary("Identity")
 stop_gradient = _unary("StopGradient")
 
@@ -401,6 +414,37 @@ def random_uniform(shape, minval=0, maxval=None, dtype=core.float32, seed=None, 
                    {"dtype": dtype, "Tout": dtype, "seed": s1, "seed2": s2}, name or "random_uniform")
     r = op1("RandomUniform", [_shape_input(shape)], {"dtype": dtype, "seed": s1, "seed2": s2}, name or "random_uniform")
     return add(multiply(r, _t(maxval - minval, dtype=dtype)), _t(minval, dtype=dtype))
+
+
+def _multinomial(logits, num_samples, dtype, seed, name, scope):
+    logits = _t(logits)
+    dtype = core.as_dtype(dtype) if dtype else core.int64
+    if dtype not in (core.int32, core.int64):
+        raise ValueError("Argument `dtype` got invalid value %s. Accepted dtypes are (tf.int32, tf.int64)." % dtype)
+    s1, s2 = _seeds(seed)
+    n = _t(num_samples, dtype=core.int32)
+    attrs = {"seed": s1, "seed2": s2, "T": logits.dtype, "output_dtype": dtype}
+    if core.executing_eagerly():
+        return op1("Multinomial", [logits, n], attrs, "Multinomial")
+    with core.get_default_graph().name_scope(name or scope):
+        return op1("Multinomial", [logits, n], attrs, "Multinomial")
+
+
+def categorical(logits, num_samples, dtype=None, seed=None, name=None):
+    """tf.random.categorical: TensorFlow's Multinomial op (its numbers for a seed)."""
+    return _multinomial(logits, num_samples, dtype, seed, name, "categorical")
+
+
+def multinomial(logits, num_samples, seed=None, name=None, output_dtype=None):
+    """TF1 tf.multinomial / tf.random.multinomial."""
+    return _multinomial(logits, num_samples, output_dtype, seed, name, "multinomial")
+
+
+def string_to_number(string_tensor, out_type=core.float32, name=None):
+    """tf.strings.to_number / tf.string_to_number: InvalidArgumentError on unparsable input."""
+    x = _t(string_tensor, dtype=core.string)
+    out_type = core.as_dtype(out_type)
+    return op1("StringToNumber", [x], {"out_type": out_type}, name or "StringToNumber")
 
 
 # ---------------------------------------------------------------------------- slicing

@@ -62,8 +62,17 @@ class _FetchMapper:
         return el
 
 
+_threads_fixed = [False]
+
+
 class BaseSession:
     def __init__(self, target="", graph=None, config=None):
+        if not _threads_fixed[0]:
+            # TF sizes its intra-op thread pool once, from the process's first session;
+            # kernels that split work across threads (Multinomial) depend on that count
+            _threads_fixed[0] = True
+            n = getattr(config, "intra_op_parallelism_threads", None) if config is not None else None
+            _tfrt.set_intra_op_threads(int(n) if isinstance(n, int) and n > 0 else 0)
         self._graph = graph or core.get_default_graph()
         self._rt = _tfrt.Session(self._graph._rt)
         self._closed = False
@@ -77,6 +86,7 @@ class BaseSession:
             raise RuntimeError("Attempted to use a closed Session.")
         mapper = _FetchMapper(self._graph, fetches)
         feeds = []
+        fed = {}   # a fetched tensor that is also fed: TF returns the fed array itself
         for k, v in (feed_dict or {}).items():
             t = self._graph.as_graph_element(k) if isinstance(k, str) else k
             if hasattr(t, "_as_graph_element") and not isinstance(t, core.Tensor):
@@ -94,6 +104,7 @@ class BaseSession:
                 raise ValueError("Cannot feed value of shape %r for Tensor %s, which has shape %r"
                                  % (tuple(arr.shape), t.name, core._shape_str(t.shape)))
             feeds.append((t.op._id, t.value_index, core._rt_from_np(arr, dt)))
+            fed[(t.op._id, t.value_index)] = arr
         fetch_ids, targets, slots = [], [], []
         for el in mapper.elements:
             if isinstance(el, core.Operation):
@@ -110,6 +121,8 @@ class BaseSession:
         for s, el in zip(slots, mapper.elements):
             if s is None:
                 vals.append(None)
+            elif (el.op._id, el.value_index) in fed:
+                vals.append(fed[(el.op._id, el.value_index)])
             else:
                 a = core._np_from_rt(outs[s])
                 vals.append(a if a.ndim else a[()])
