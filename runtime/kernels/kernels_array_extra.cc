@@ -1,5 +1,5 @@
 // Array and math kernels beyond the first cut: ReverseV2, Roll, segment reductions
-// (sorted and unsorted), LinSpace, Cumprod, Unique, ListDiff (setdiff1d), Bincount,
+// (sorted and unsorted), LinSpace, Unique, ListDiff (setdiff1d), Bincount,
 // InvertPermutation, LowerBound/UpperBound (searchsorted), TensorScatterUpdate/Add,
 // HistogramFixedWidth, InTopKV2, Atan2, TruncateDiv and the unary Rint, Expm1, Selu,
 // Relu6. Registered by RegisterArrayExtraKernels (called from the kernel registry);
@@ -245,45 +245,6 @@ Status LinSpaceK(KernelContext& c) {
   // num == 0: an empty result, as tf.linspace (TF 2's linspace_nd, also behind tf.compat.v1.linspace) gives
   if (num < 0) return InvalidArgument("Requires num >= 0: " + std::to_string(num));
   TFM_DISPATCH_FLOAT(c.inputs[0].dtype(), LinSpaceTyped, c, num)
-}
-
-// ---- Cumprod(x, axis), attrs exclusive / reverse ----
-template <typename T>
-Status CumprodTyped(KernelContext& c, int64_t axis, bool exclusive, bool reverse) {
-  const Tensor& x = c.inputs[0];
-  Tensor out = Tensor::Alloc(x.dtype(), x.shape());
-  int64_t outer = 1, inner = 1, n = x.dim(static_cast<int>(axis));
-  for (int64_t d = 0; d < axis; ++d) outer *= x.dim(static_cast<int>(d));
-  for (int64_t d = axis + 1; d < x.dims(); ++d) inner *= x.dim(static_cast<int>(d));
-  const T* px = x.data<T>();
-  T* po = out.data<T>();
-  for (int64_t a = 0; a < outer; ++a)
-    for (int64_t b = 0; b < inner; ++b) {
-      T acc = T(1);
-      for (int64_t k = 0; k < n; ++k) {
-        int64_t j = reverse ? n - 1 - k : k;
-        int64_t at = (a * n + j) * inner + b;
-        if (exclusive) {
-          po[at] = acc;
-          acc *= px[at];
-        } else {
-          acc *= px[at];
-          po[at] = acc;
-        }
-      }
-    }
-  c.outputs = {out};
-  return Status::Ok();
-}
-Status CumprodK(KernelContext& c) {
-  const Tensor& x = c.inputs[0];
-  int64_t axis = c.inputs[1].AsInt64(0);
-  if (axis < -x.dims() || axis >= x.dims())
-    return InvalidArgument("Expected scan axis in the range [" + std::to_string(-x.dims()) + ", " +
-                           std::to_string(x.dims()) + "), but got " + std::to_string(axis));
-  if (axis < 0) axis += x.dims();
-  bool exclusive = GetBoolAttr(*c.attrs, "exclusive", false), reverse = GetBoolAttr(*c.attrs, "reverse", false);
-  TFM_DISPATCH_NUMERIC(x.dtype(), CumprodTyped, c, axis, exclusive, reverse)
 }
 
 // Key of element i of a 1-D tensor for hashing (numbers by value, strings by text).
@@ -611,7 +572,6 @@ void RegisterArrayExtraKernels(std::map<std::string, KernelFn>& m) {
   for (const char* n : {"UnsortedSegmentSum", "UnsortedSegmentMax", "UnsortedSegmentMin", "UnsortedSegmentProd"})
     m[n] = UnsortedSegmentK;
   m["LinSpace"] = LinSpaceK;
-  m["Cumprod"] = CumprodK;
   m["Unique"] = UniqueK;
   m["ListDiff"] = ListDiffK;
   m["Bincount"] = BincountK;

@@ -768,7 +768,7 @@ Status InTopKShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
 
 void AddArrayExtraOps(std::map<std::string, OpDef>& m) {
   auto add = [&](const char* n, ShapeFn f) { m[n] = OpDef{n, false, false, f}; };
-  for (const char* n : {"ReverseV2", "Roll", "Cumprod", "TensorScatterUpdate", "TensorScatterAdd", "InvertPermutation",
+  for (const char* n : {"ReverseV2", "Roll", "TensorScatterUpdate", "TensorScatterAdd", "InvertPermutation",
                         "Rint", "Expm1", "Selu", "Relu6"})
     add(n, SameAsInput0);
   add("Atan2", BinaryShape);

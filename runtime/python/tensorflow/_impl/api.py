@@ -328,7 +328,7 @@ def _build():
         "lgamma": ops.lgamma, "digamma": ops.digamma, "erf": ops.erf, "erfc": ops.erfc, "polygamma": ops.polygamma,
         "multinomial": ops.multinomial, "string_to_number": ops.string_to_number,
         "to_int32": more_ops.to_int32, "to_int64": more_ops.to_int64, "to_double": more_ops.to_double,
-        "random_crop": more_ops.random_crop, "cumprod": more_ops.cumprod, "substr": more_ops.substr_v1,
+        "random_crop": more_ops.random_crop, "substr": more_ops.substr_v1,
         "string_join": more_ops.string_join, "as_string": more_ops.as_string,
     }
     for k, v in v1_extra.items():
@@ -346,7 +346,7 @@ def _build():
                                            "LSTMStateTuple": rnn.LSTMStateTuple})))
     # special functions: tf.math.* in both APIs, top-level in TF1 only (v1_extra)
     math_special = {"lgamma": ops.lgamma, "digamma": ops.digamma, "erf": ops.erf, "erfc": ops.erfc,
-                    "polygamma": ops.polygamma, "cumprod": more_ops.cumprod}
+                    "polygamma": ops.polygamma}
     v1.math = _mod("tensorflow.math", dict(math_common, **math_special))
     v1.random = _mod("tensorflow.random", {"normal": ops.random_normal, "uniform": ops.random_uniform,
                                            "truncated_normal": ops.truncated_normal, "set_random_seed": random_seed.set_seed,
@@ -387,7 +387,6 @@ def _build():
     v1.linalg = _mod("tensorflow.linalg", {"matmul": ops.matmul, "norm": composite.norm, "einsum": composite.einsum})
     v1.debugging = _mod("tensorflow.debugging", {"check_numerics": ops.check_numerics})
     v1.check_numerics = ops.check_numerics
-    v1.scan = more_ops.scan
     strings_common = {"to_number": ops.string_to_number, "join": more_ops.string_join, "as_string": more_ops.as_string}
     v1.strings = _mod("tensorflow.strings", dict(strings_common, substr=more_ops.substr_v1))
 
@@ -418,7 +417,6 @@ def _build():
     v2.linalg = _mod("tensorflow.linalg", {"matmul": ops.matmul, "norm": composite.norm, "einsum": composite.einsum})
     v2.debugging = _mod("tensorflow.debugging", {"check_numerics": ops.check_numerics})
     v2.strings = _mod("tensorflow.strings", dict(strings_common, substr=more_ops.substr))
-    v2.scan = more_ops.scan
     v2.as_string = more_ops.as_string
     v2.initializers = _mod("tensorflow.initializers", {})
     # TF2's own initializer classes (same call signature as Keras 3's)

@@ -1,14 +1,14 @@
 """Ops TF1 programs of the corpus use beyond the core facade: the TF1 cast helpers
 (tf.to_int32, tf.to_int64, tf.to_double), tf.random_crop (TensorFlow's composition: a
 seeded integer uniform offset modulo the free range, then a slice, so the crop is
-TensorFlow's for a seed), tf.math.cumprod with its gradient, tf.scan (unrolled over a
-static first dimension, a while_loop otherwise) and the string ops tf.strings.substr /
-join / as_string (TF1 tf.substr, tf.string_join, tf.as_string)."""
+TensorFlow's for a seed) and the string ops tf.strings.substr / join / as_string (TF1
+tf.substr, tf.string_join, tf.as_string). tf.math.cumprod and tf.scan are in
+array_extra.py (the Cumprod kernel and its gradient are kernels_special.cc's and grads.py's)."""
 import builtins
 
 import numpy as np
 
-from . import core, nest, ops
+from . import core, ops
 from .core import convert_to_tensor as _t, op1
 
 
@@ -52,101 +52,6 @@ def random_crop(value, size, seed=None, name=None):
 
 
 # ---------------------------------------------------------------------------- cumprod
-def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
-    x = _t(x)
-    return op1("Cumprod", [x, _t(axis, dtype=core.int32)],
-               {"exclusive": bool(exclusive), "reverse": bool(reverse), "T": x.dtype}, name or "Cumprod")
-
-
-# ---------------------------------------------------------------------------- scan
-def scan(fn, elems, initializer=None, parallel_iterations=10, back_prop=True, swap_memory=False,
-         infer_shape=True, reverse=False, name=None):
-    """tf.scan: a = fn(a, x) over the first dimension of elems (from the end with
-    reverse=True); the stacked a's, in elems order. Without an initializer the first
-    element starts the accumulator and is the first output."""
-    flat = [_t(e) for e in nest.flatten(elems)]
-    n = flat[0].shape.as_list()[0] if flat[0].shape.ndims else None
-    if n is None and core.executing_eagerly():
-        n = int(flat[0]._numpy().shape[0])
-    if n is None:
-        return _scan_loop(fn, elems, flat, initializer, reverse)
-    columns = [ops.unstack(e, num=n, axis=0) for e in flat]
-
-    def item(i):
-        return nest.pack_sequence_as(elems, [c[i] for c in columns])
-
-    order = list(range(n - 1, -1, -1)) if reverse else list(range(n))
-    if initializer is None:
-        if not order:
-            raise ValueError("tf.scan over an empty first dimension needs an initializer")
-        acc, order = item(order[0]), order[1:]
-        outs = {(n - 1 if reverse else 0): acc}
-    else:
-        acc, outs = initializer, {}
-    for i in order:
-        acc = fn(acc, item(i))
-        outs[i] = acc
-    if not outs:
-        raise ValueError("tf.scan over an empty first dimension is not supported by the bundled runtime")
-    results = [outs[i] for i in range(n)]
-    flat_results = [nest.flatten(r) for r in results]
-    stacked = [ops.stack([_t(fr[k]) for fr in flat_results]) for k in range(len(flat_results[0]))]
-    return nest.pack_sequence_as(results[0], stacked)
-
-
-def _scan_loop(fn, elems, flat, initializer, reverse):
-    """tf.scan over a first dimension unknown while building the graph: a while_loop whose
-    accumulator is the scan state; each step's state is appended flattened to one growing
-    1-D tensor per output (as map_fn's loop), reshaped to [n] + state shape at the end."""
-    from . import control_flow
-    n = ops.shape(flat[0], out_type=core.int32)[0]
-
-    def element(i):
-        j = ops.subtract(ops.subtract(n, 1), i) if reverse else i
-        items = []
-        for e in flat:
-            it = e[j]
-            if e.shape.ndims is not None:
-                it.set_shape(e.shape.as_list()[1:])
-            items.append(it)
-        return nest.pack_sequence_as(elems, items)
-
-    if initializer is None:
-        init_struct, start = element(_t(0, dtype=core.int32)), 1
-    else:
-        init_struct, start = initializer, 0
-    init = [_t(a) for a in nest.flatten(init_struct)]
-    k = len(init)
-    acc0 = [ops.reshape(a, [-1]) if initializer is None else ops.zeros([0], dtype=a.dtype) for a in init]
-
-    def cond(i, *vs):
-        return ops.less(i, n)
-
-    def body(i, *vs):
-        state = nest.pack_sequence_as(init_struct, list(vs[:k]))
-        new = [_t(a, dtype=s.dtype) for a, s in zip(nest.flatten(fn(state, element(i))), init)]
-        if len(new) != k:
-            raise ValueError("The two structures don't have the same nested structure (tf.scan's fn output and "
-                             "its accumulator)")
-        accs = [ops.concat([acc, ops.reshape(a, [-1])], 0) for acc, a in zip(vs[k:], new)]
-        return [ops.add(i, 1)] + new + accs
-
-    loop_vars = [_t(start, dtype=core.int32)] + init + acc0
-    inv = [core.TensorShape([])] + [a.shape for a in init] + [core.TensorShape([None]) for _ in init]
-    res = control_flow.while_loop(cond, body, loop_vars, shape_invariants=inv, name="scan")
-    outs = []
-    for j in range(k):
-        shape = ops.concat([ops.reshape(n, [1]), ops.shape(res[1 + j], out_type=core.int32)], 0)
-        r = ops.reshape(res[1 + k + j], shape)
-        if reverse:
-            r = ops.gather(r, ops.range(ops.subtract(n, 1), -1, -1))
-        if init[j].shape.ndims is not None:
-            r.set_shape([None] + init[j].shape.as_list())
-        outs.append(r)
-    return nest.pack_sequence_as(init_struct, outs)
-
-
-# ---------------------------------------------------------------------------- strings
 def substr(input, pos, len, unit="BYTE", name=None):  # noqa: A002 - TensorFlow's argument names
     x = _t(input, dtype=core.string)
     p = _t(pos, dtype=core.int32)
