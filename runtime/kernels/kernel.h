@@ -87,6 +87,6 @@ void RegisterGraphKernels(std::map<std::string, KernelFn>& m);
 void RegisterLinalgImageKernels(std::map<std::string, KernelFn>& m);  // kernels_linalg_image.cc
 void RegisterNnKernels(std::map<std::string, KernelFn>& m);     // kernels_nn.cc: convolution, pooling  // kernels_graph.cc: ops of graph files
 void RegisterArrayExtraKernels(std::map<std::string, KernelFn>& m);  // kernels_array_extra.cc
-void RegisterSpecialKernels(std::map<std::string, KernelFn>& m);  // kernels_special.cc: special functions, Multinomial, StringToNumber, Cumprod, string ops
+void RegisterSpecialKernels(std::map<std::string, KernelFn>& m);  // kernels_special.cc: special functions, Multinomial, StringToNumber, string ops
 
 }  // namespace tfm::rt

@@ -1,5 +1,5 @@
 // Convolution and pooling kernels (NHWC, as TensorFlow's CPU kernels), and Pad / PadV2,
-// Cumsum and RandomShuffle: Conv2D and its
+// Cumsum / Cumprod and RandomShuffle: Conv2D and its
 // two backprops through im2col and an Eigen matrix product, MaxPool / AvgPool and their
 // gradients by direct window walks. Window geometry follows TF's GetWindowedOutputSize:
 // VALID keeps whole windows, SAME pads so out = ceil(in / stride), the extra padding
@@ -383,9 +383,9 @@ Status PadK(KernelContext& c) {
   return Status::Ok();
 }
 
-// ---- Cumsum(x, axis), attrs exclusive / reverse ----
-template <typename T>
-void CumsumTyped(const Tensor& x, int64_t axis, bool exclusive, bool reverse, Tensor* out) {
+// ---- Cumsum / Cumprod(x, axis), attrs exclusive / reverse ----
+template <typename T, bool kProduct>
+void CumulativeTyped(const Tensor& x, int64_t axis, bool exclusive, bool reverse, Tensor* out) {
   int64_t outer = 1, inner = 1, n = x.dim(static_cast<int>(axis));
   for (int64_t d = 0; d < axis; ++d) outer *= x.dim(static_cast<int>(d));
   for (int64_t d = axis + 1; d < x.dims(); ++d) inner *= x.dim(static_cast<int>(d));
@@ -393,22 +393,18 @@ void CumsumTyped(const Tensor& x, int64_t axis, bool exclusive, bool reverse, Te
   T* po = out->data<T>();
   for (int64_t a = 0; a < outer; ++a)
     for (int64_t b = 0; b < inner; ++b) {
-      T acc = T(0);
+      T acc = kProduct ? T(1) : T(0);
       for (int64_t k = 0; k < n; ++k) {
-        int64_t j = reverse ? n - 1 - k : k;
-        int64_t at = (a * n + j) * inner + b;
-        if (exclusive) {
-          po[at] = acc;
-          acc += px[at];
-        } else {
-          acc += px[at];
-          po[at] = acc;
-        }
+        int64_t at = (a * n + (reverse ? n - 1 - k : k)) * inner + b;
+        if (exclusive) po[at] = acc;
+        acc = kProduct ? acc * px[at] : acc + px[at];
+        if (!exclusive) po[at] = acc;
       }
     }
 }
 
-Status CumsumK(KernelContext& c) {
+template <bool kProduct>
+Status CumulativeK(KernelContext& c) {
   const Tensor& x = c.inputs[0];
   int64_t axis = c.inputs[1].AsInt64(0);
   if (axis < -x.dims() || axis >= x.dims())
@@ -418,11 +414,13 @@ Status CumsumK(KernelContext& c) {
   bool exclusive = GetBoolAttr(*c.attrs, "exclusive", false), reverse = GetBoolAttr(*c.attrs, "reverse", false);
   Tensor out = Tensor::Alloc(x.dtype(), x.shape());
   switch (x.dtype()) {
-    case DType::kFloat: CumsumTyped<float>(x, axis, exclusive, reverse, &out); break;
-    case DType::kDouble: CumsumTyped<double>(x, axis, exclusive, reverse, &out); break;
-    case DType::kInt32: CumsumTyped<int32_t>(x, axis, exclusive, reverse, &out); break;
-    case DType::kInt64: CumsumTyped<int64_t>(x, axis, exclusive, reverse, &out); break;
-    default: return InvalidArgument("Cumsum: unsupported dtype");
+    case DType::kFloat: CumulativeTyped<float, kProduct>(x, axis, exclusive, reverse, &out); break;
+    case DType::kDouble: CumulativeTyped<double, kProduct>(x, axis, exclusive, reverse, &out); break;
+    case DType::kInt32: CumulativeTyped<int32_t, kProduct>(x, axis, exclusive, reverse, &out); break;
+    case DType::kInt64: CumulativeTyped<int64_t, kProduct>(x, axis, exclusive, reverse, &out); break;
+    default:
+      return InvalidArgument(kProduct ? std::string("Cumprod does not support ") + DTypeName(x.dtype())
+                                      : std::string("Cumsum: unsupported dtype"));
   }
   c.outputs = {out};
   return Status::Ok();
@@ -611,7 +609,8 @@ void RegisterNnKernels(std::map<std::string, KernelFn>& m) {
   m["AvgPoolGrad"] = AvgPoolGradK;
   m["Pad"] = PadK;
   m["PadV2"] = PadK;
-  m["Cumsum"] = CumsumK;
+  m["Cumsum"] = CumulativeK<false>;
+  m["Cumprod"] = CumulativeK<true>;  // tf.math.cumprod (its gradient: grads.py)
   m["RandomShuffle"] = RandomShuffleK;
   m["Where"] = WhereK;
   m["TopKV2"] = TopKK;

@@ -4,7 +4,7 @@
 //   Multinomial (tf.random.categorical / tf.multinomial: TensorFlow's CPU sampler over
 //   the Philox stream, so seeded draws are TensorFlow's numbers),
 //   StringToNumber (tf.strings.to_number / tf.string_to_number),
-//   Cumprod (tf.math.cumprod), and the string ops Substr, StringJoin, AsString.
+//   and the string ops Substr, StringJoin, AsString (Cumprod is kernels_nn.cc's, beside Cumsum).
 // Registered with the other kernels (RegisterSpecialKernels); shapes are in ops/op_defs.cc.
 #include <sched.h>
 
@@ -311,50 +311,6 @@ Status StringToNumberK(KernelContext& c) {
   return Status::Ok();
 }
 
-// ---- Cumprod(x, axis), attrs exclusive / reverse ----------------------------------
-template <typename T>
-void CumprodTyped(const Tensor& x, int64_t axis, bool exclusive, bool reverse, Tensor* out) {
-  int64_t outer = 1, inner = 1, n = x.dim(static_cast<int>(axis));
-  for (int64_t d = 0; d < axis; ++d) outer *= x.dim(static_cast<int>(d));
-  for (int64_t d = axis + 1; d < x.dims(); ++d) inner *= x.dim(static_cast<int>(d));
-  const T* px = x.data<T>();
-  T* po = out->data<T>();
-  for (int64_t a = 0; a < outer; ++a)
-    for (int64_t b = 0; b < inner; ++b) {
-      T acc = T(1);
-      for (int64_t k = 0; k < n; ++k) {
-        int64_t at = (a * n + (reverse ? n - 1 - k : k)) * inner + b;
-        if (exclusive) {
-          po[at] = acc;
-          acc *= px[at];
-        } else {
-          acc *= px[at];
-          po[at] = acc;
-        }
-      }
-    }
-}
-
-Status CumprodK(KernelContext& c) {
-  const Tensor& x = c.inputs[0];
-  int64_t axis = c.inputs[1].AsInt64(0);
-  if (axis < -x.dims() || axis >= x.dims())
-    return InvalidArgument("Expected scan axis in the range [" + std::to_string(-x.dims()) + ", " +
-                           std::to_string(x.dims()) + "), but got " + std::to_string(axis));
-  if (axis < 0) axis += x.dims();
-  bool exclusive = GetBoolAttr(*c.attrs, "exclusive", false), reverse = GetBoolAttr(*c.attrs, "reverse", false);
-  Tensor out = Tensor::Alloc(x.dtype(), x.shape());
-  switch (x.dtype()) {
-    case DType::kFloat: CumprodTyped<float>(x, axis, exclusive, reverse, &out); break;
-    case DType::kDouble: CumprodTyped<double>(x, axis, exclusive, reverse, &out); break;
-    case DType::kInt32: CumprodTyped<int32_t>(x, axis, exclusive, reverse, &out); break;
-    case DType::kInt64: CumprodTyped<int64_t>(x, axis, exclusive, reverse, &out); break;
-    default: return InvalidArgument(std::string("Cumprod does not support ") + DTypeName(x.dtype()));
-  }
-  c.outputs = {out};
-  return Status::Ok();
-}
-
 // ---- string ops ----------------------------------------------------------------------
 // Python's bytes repr of a string (TF's error messages quote strings that way).
 std::string BytesRepr(const std::string& s) {
@@ -495,7 +451,6 @@ void RegisterSpecialKernels(std::map<std::string, KernelFn>& m) {
   m["Polygamma"] = PolygammaK;
   m["Multinomial"] = MultinomialK;
   m["StringToNumber"] = StringToNumberK;
-  m["Cumprod"] = CumprodK;
   m["Substr"] = SubstrK; m["StringJoin"] = StringJoinK; m["AsString"] = AsStringK;
 }
 
