@@ -24,6 +24,7 @@
 #include <limits>
 
 #include "runtime/kernels/kernel.h"
+#include "runtime/kernels/window.h"
 
 namespace tfm::rt {
 
@@ -684,50 +685,7 @@ Status SpaceDepthK(KernelContext& c) {
   return Status::Ok();
 }
 
-// ---------------------------------------------------------------- windows (conv variants, pooling)
-struct Win {
-  int64_t in = 0, k = 0, stride = 1, rate = 1, out = 0, pad = 0;
-};
-
-Status MakeWin(int64_t in, int64_t k, int64_t stride, int64_t rate, const std::string& padding, Win* w) {
-  if (stride <= 0 || rate <= 0) return InvalidArgument("strides and rates must be > 0");
-  w->in = in, w->k = k, w->stride = stride, w->rate = rate;
-  int64_t eff = (k - 1) * rate + 1;
-  if (padding == "VALID") {
-    w->out = (in - eff + stride) / stride;
-    w->pad = 0;
-  } else if (padding == "SAME") {
-    w->out = (in + stride - 1) / stride;
-    w->pad = std::max<int64_t>(0, (w->out - 1) * stride + eff - in) / 2;
-  } else {
-    return Unimplemented("padding \"" + padding + "\" is not supported by the bundled runtime (SAME or VALID)");
-  }
-  if (w->out < 0)
-    return InvalidArgument("Computed output size would be negative: " + std::to_string(w->out) + " [input_size: " +
-                           std::to_string(in) + ", effective_filter_size: " + std::to_string(eff) + ", stride: " +
-                           std::to_string(stride) + "]");
-  return Status::Ok();
-}
-
-Status Spatial4(const KernelContext& c, const char* attr, int64_t* h, int64_t* w) {
-  std::vector<int64_t> v = GetIntsAttr(*c.attrs, attr);
-  if (v.empty()) {
-    *h = *w = 1;
-    return Status::Ok();
-  }
-  if (v.size() != 4) return InvalidArgument(std::string(attr) + " field must specify 4 dimensions");
-  if (v[0] != 1 || v[3] != 1)
-    return Unimplemented(std::string("Current implementation does not yet support ") + attr + " in the batch and depth dimensions.");
-  *h = v[1], *w = v[2];
-  return Status::Ok();
-}
-
-Status CheckNhwcFormat(const KernelContext& c) {
-  std::string fmt = GetStringAttr(*c.attrs, "data_format", "NHWC");
-  if (fmt != "NHWC")
-    return InvalidArgument("The " + c.op + " op currently only supports the NHWC tensor format in the bundled runtime. The op was given the format: " + fmt);
-  return Status::Ok();
-}
+// Windows: window.h (shared with kernels_nn.cc).
 
 Shape ShapeValue(const Tensor& t) {
   Shape s;
@@ -738,22 +696,22 @@ Shape ShapeValue(const Tensor& t) {
 // Depthwise: input [N, H, W, C], filter [kh, kw, C, M] -> [N, oh, ow, C * M].
 struct DwGeom {
   int64_t n, ih, iw, ch, kh, kw, mult;
-  Win wh, ww;
+  Window wh, ww;
 };
 
 Status DwGeometry(const KernelContext& c, const Shape& in, const Shape& f, DwGeom* g) {
-  TFM_RETURN_IF_ERROR(CheckNhwcFormat(c));
+  TFM_RETURN_IF_ERROR(CheckNhwc(c));
   if (in.size() != 4) return InvalidArgument("input must be 4-dimensional" + Dims(in));
   if (f.size() != 4) return InvalidArgument("filter must be 4-dimensional: " + Dims(f));
   if (in[3] != f[2])
     return InvalidArgument("input and filter must have the same depth: " + std::to_string(in[3]) + " vs " + std::to_string(f[2]));
   int64_t sh, sw, dh, dw;
-  TFM_RETURN_IF_ERROR(Spatial4(c, "strides", &sh, &sw));
-  TFM_RETURN_IF_ERROR(Spatial4(c, "dilations", &dh, &dw));
+  TFM_RETURN_IF_ERROR(Spatial(c, "strides", &sh, &sw));
+  TFM_RETURN_IF_ERROR(Spatial(c, "dilations", &dh, &dw));
   std::string padding = GetStringAttr(*c.attrs, "padding", "VALID");
   *g = DwGeom{in[0], in[1], in[2], in[3], f[0], f[1], f[3], {}, {}};
-  TFM_RETURN_IF_ERROR(MakeWin(in[1], f[0], sh, dh, padding, &g->wh));
-  TFM_RETURN_IF_ERROR(MakeWin(in[2], f[1], sw, dw, padding, &g->ww));
+  TFM_RETURN_IF_ERROR(MakeWindow(in[1], f[0], sh, dh, padding, &g->wh));
+  TFM_RETURN_IF_ERROR(MakeWindow(in[2], f[1], sw, dw, padding, &g->ww));
   return Status::Ok();
 }
 
@@ -766,10 +724,10 @@ void DwWalk(const DwGeom& g, Fn fn) {
       for (int64_t ox = 0; ox < g.ww.out; ++ox) {
         int64_t obase = ((b * g.wh.out + oy) * g.ww.out + ox) * oc;
         for (int64_t a = 0; a < g.kh; ++a) {
-          int64_t y = oy * g.wh.stride + a * g.wh.rate - g.wh.pad;
+          int64_t y = oy * g.wh.stride + a * g.wh.dilation - g.wh.pad;
           if (y < 0 || y >= g.ih) continue;
           for (int64_t bb = 0; bb < g.kw; ++bb) {
-            int64_t x = ox * g.ww.stride + bb * g.ww.rate - g.ww.pad;
+            int64_t x = ox * g.ww.stride + bb * g.ww.dilation - g.ww.pad;
             if (x < 0 || x >= g.iw) continue;
             int64_t ibase = ((b * g.ih + y) * g.iw + x) * g.ch;
             int64_t fbase = (a * g.kw + bb) * g.ch * g.mult;
@@ -837,14 +795,14 @@ Status ExtractImagePatchesK(KernelContext& c) {
   const Tensor& x = c.inputs[0];
   if (x.dims() != 4) return InvalidArgument("input must be 4-dimensional" + Dims(x.shape()));
   int64_t kh, kw, sh, sw, rh, rw;
-  TFM_RETURN_IF_ERROR(Spatial4(c, "ksizes", &kh, &kw));
-  TFM_RETURN_IF_ERROR(Spatial4(c, "strides", &sh, &sw));
-  TFM_RETURN_IF_ERROR(Spatial4(c, "rates", &rh, &rw));
+  TFM_RETURN_IF_ERROR(Spatial(c, "ksizes", &kh, &kw));
+  TFM_RETURN_IF_ERROR(Spatial(c, "strides", &sh, &sw));
+  TFM_RETURN_IF_ERROR(Spatial(c, "rates", &rh, &rw));
   std::string padding = GetStringAttr(*c.attrs, "padding", "VALID");
   int64_t n = x.dim(0), ih = x.dim(1), iw = x.dim(2), ch = x.dim(3);
-  Win wh, ww;
-  TFM_RETURN_IF_ERROR(MakeWin(ih, kh, sh, rh, padding, &wh));
-  TFM_RETURN_IF_ERROR(MakeWin(iw, kw, sw, rw, padding, &ww));
+  Window wh, ww;
+  TFM_RETURN_IF_ERROR(MakeWindow(ih, kh, sh, rh, padding, &wh));
+  TFM_RETURN_IF_ERROR(MakeWindow(iw, kw, sw, rw, padding, &ww));
   int64_t depth = kh * kw * ch;
   Tensor out = Tensor::Alloc(x.dtype(), {n, wh.out, ww.out, depth});
   size_t es = DTypeSize(x.dtype()), row = static_cast<size_t>(ch) * es;
@@ -876,14 +834,14 @@ struct MaxPoolArgmaxOp {
     const Tensor& x = c.inputs[0];
     if (x.dims() != 4) return InvalidArgument("input must be 4-dimensional");
     int64_t kh, kw, sh, sw;
-    TFM_RETURN_IF_ERROR(Spatial4(c, "ksize", &kh, &kw));
-    TFM_RETURN_IF_ERROR(Spatial4(c, "strides", &sh, &sw));
+    TFM_RETURN_IF_ERROR(Spatial(c, "ksize", &kh, &kw));
+    TFM_RETURN_IF_ERROR(Spatial(c, "strides", &sh, &sw));
     std::string padding = GetStringAttr(*c.attrs, "padding", "VALID");
     bool with_batch = GetBoolAttr(*c.attrs, "include_batch_in_index", false);
     int64_t n = x.dim(0), ih = x.dim(1), iw = x.dim(2), ch = x.dim(3);
-    Win wh, ww;
-    TFM_RETURN_IF_ERROR(MakeWin(ih, kh, sh, 1, padding, &wh));
-    TFM_RETURN_IF_ERROR(MakeWin(iw, kw, sw, 1, padding, &ww));
+    Window wh, ww;
+    TFM_RETURN_IF_ERROR(MakeWindow(ih, kh, sh, 1, padding, &wh));
+    TFM_RETURN_IF_ERROR(MakeWindow(iw, kw, sw, 1, padding, &ww));
     DType at = GetTypeAttr(*c.attrs, "Targmax", DType::kInt64);
     Tensor out = Tensor::Alloc(x.dtype(), {n, wh.out, ww.out, ch});
     Tensor arg = Tensor::Alloc(at, {n, wh.out, ww.out, ch});

@@ -11,56 +11,11 @@
 #include <limits>
 
 #include "runtime/kernels/kernel.h"
+#include "runtime/kernels/window.h"
 
 namespace tfm::rt {
 
 namespace {
-
-struct Window {
-  int64_t in = 0, k = 0, stride = 1, dilation = 1, out = 0, pad = 0;
-};
-
-Status MakeWindow(int64_t in, int64_t k, int64_t stride, int64_t dilation, const std::string& padding, Window* w) {
-  if (stride <= 0) return InvalidArgument("Stride must be > 0, but got " + std::to_string(stride));
-  w->in = in, w->k = k, w->stride = stride, w->dilation = dilation;
-  int64_t eff = (k - 1) * dilation + 1;
-  if (padding == "VALID") {
-    w->out = (in - eff + stride) / stride;
-    w->pad = 0;
-  } else if (padding == "SAME") {
-    w->out = (in + stride - 1) / stride;
-    int64_t needed = std::max<int64_t>(0, (w->out - 1) * stride + eff - in);
-    w->pad = needed / 2;
-  } else {
-    return Unimplemented("padding \"" + padding + "\" is not supported by the bundled runtime (SAME or VALID)");
-  }
-  if (w->out < 0)
-    return InvalidArgument("Computed output size would be negative: " + std::to_string(w->out) +
-                           " [input_size: " + std::to_string(in) + ", effective_filter_size: " + std::to_string(eff) +
-                           ", stride: " + std::to_string(stride) + "]");
-  return Status::Ok();
-}
-
-Status CheckNhwc(const KernelContext& c) {
-  std::string fmt = GetStringAttr(*c.attrs, "data_format", "NHWC");
-  if (fmt != "NHWC")
-    return InvalidArgument("The " + c.op + " op currently only supports the NHWC tensor format on the CPU. The op was given the format: " + fmt);
-  return Status::Ok();
-}
-
-// Strides / dilations / ksize attrs are 4-vectors over NHWC; the batch and depth entries must be 1.
-Status Spatial(const KernelContext& c, const char* attr, int64_t* h, int64_t* w, int64_t def = 1) {
-  std::vector<int64_t> v = GetIntsAttr(*c.attrs, attr);
-  if (v.empty()) {
-    *h = *w = def;
-    return Status::Ok();
-  }
-  if (v.size() != 4) return InvalidArgument(std::string(attr) + " field must specify 4 dimensions");
-  if (v[0] != 1 || v[3] != 1)
-    return Unimplemented(std::string("Current implementation does not yet support ") + attr + " in the batch and depth dimensions.");
-  *h = v[1], *w = v[2];
-  return Status::Ok();
-}
 
 struct ConvGeom {
   int64_t n, ih, iw, ic, kh, kw, oc;
