@@ -49,6 +49,25 @@ Status Unsupported(const KernelContext& c, DType dt) {
   }
 
 // ---- ReverseV2(tensor, axis) ----
+// A tensor of x's shape whose element at coordinates (k0, k1, ...) of x goes to
+// (to(0, k0), to(1, k1), ...): reverses, rolls.
+template <typename To>
+Tensor MoveElements(const Tensor& x, To to) {
+  const int64_t r = x.dims();
+  Tensor out = AllocLike(x.dtype(), x.shape());
+  std::vector<int64_t> idx(r, 0);
+  for (int64_t i = 0; i < x.num_elements(); ++i) {
+    int64_t o = 0;
+    for (int64_t d = 0; d < r; ++d) o = o * x.dim(d) + to(d, idx[d]);
+    CopyElems(x, i, &out, o, 1);
+    for (int64_t d = r - 1; d >= 0; --d) {
+      if (++idx[d] < x.dim(d)) break;
+      idx[d] = 0;
+    }
+  }
+  return out;
+}
+
 Status ReverseV2K(KernelContext& c) {
   const Tensor& x = c.inputs[0];
   const Tensor& ax = c.inputs[1];
@@ -63,18 +82,7 @@ Status ReverseV2K(KernelContext& c) {
     if (flip[a]) return InvalidArgument("axis " + std::to_string(a) + " specified more than once.");
     flip[a] = true;
   }
-  Tensor out = AllocLike(x.dtype(), x.shape());
-  std::vector<int64_t> idx(r, 0);
-  for (int64_t i = 0; i < x.num_elements(); ++i) {
-    int64_t o = 0;
-    for (int64_t d = 0; d < r; ++d) o = o * x.dim(d) + (flip[d] ? x.dim(d) - 1 - idx[d] : idx[d]);
-    CopyElems(x, i, &out, o, 1);
-    for (int64_t d = r - 1; d >= 0; --d) {
-      if (++idx[d] < x.dim(d)) break;
-      idx[d] = 0;
-    }
-  }
-  c.outputs = {out};
+  c.outputs = {MoveElements(x, [&](int64_t d, int64_t k) { return flip[d] ? x.dim(d) - 1 - k : k; })};
   return Status::Ok();
 }
 
@@ -101,18 +109,7 @@ Status RollK(KernelContext& c) {
     int64_t n = x.dim(d);
     shift[d] = n == 0 ? 0 : ((shift[d] % n) + n) % n;
   }
-  Tensor out = AllocLike(x.dtype(), x.shape());
-  std::vector<int64_t> idx(r, 0);
-  for (int64_t i = 0; i < x.num_elements(); ++i) {
-    int64_t o = 0;
-    for (int64_t d = 0; d < r; ++d) o = o * x.dim(d) + (idx[d] + shift[d]) % x.dim(d);
-    CopyElems(x, i, &out, o, 1);
-    for (int64_t d = r - 1; d >= 0; --d) {
-      if (++idx[d] < x.dim(d)) break;
-      idx[d] = 0;
-    }
-  }
-  c.outputs = {out};
+  c.outputs = {MoveElements(x, [&](int64_t d, int64_t k) { return (k + shift[d]) % x.dim(d); })};
   return Status::Ok();
 }
 
