@@ -17,7 +17,6 @@ log() { printf '[setup] %s\n' "$*" >&2; }
 
 # --- 1. Debian packages, pinned to the bookworm versions the project is tested with.
 apt_pkgs=(
-  "libtree-sitter-dev=0.20.7-*"
   "libeigen3-dev=3.4.0-*"
   "libfmt-dev=9.1.0+ds1-*"
   "libcli11-dev=2.1.2+ds-*"
@@ -56,16 +55,32 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-# --- 2. tree-sitter-python grammar (ABI 14) and the matching parser headers, from PyPI
-#        sdists, verified by sha256. Unpacked into .deps/ (ignored by git).
+# --- 2. tree-sitter: the core library (built from source by CMake, third_party/) and the
+#        tree-sitter-python grammar (ABI 14), from PyPI sdists pinned by sha256
+#        (scripts/requirements-grammar.txt). Unpacked into .deps/ (ignored by git).
 deps="$root/.deps"
-grammar="$deps/tree-sitter-python"
-if [[ ! -f "$grammar/.ok-0.23.6" ]]; then
-  log "fetching tree-sitter-python 0.23.6 (grammar) and tree-sitter 0.23.2 (parser headers)"
-  dl="$deps/downloads"
+dl="$deps/downloads"
+# sdist_ok FILE REQUIREMENT: the downloaded sdist has the sha256 pinned for REQUIREMENT.
+sdist_ok() {
+  local want
+  want="$(grep "^$2 " "$root/scripts/requirements-grammar.txt" | sed -E 's/.*sha256:([0-9a-f]+).*/\1/')"
+  [[ -n "$want" && -f "$dl/$1" && "$(sha256sum "$dl/$1" | cut -d' ' -f1)" == "$want" ]]
+}
+sdists_ok() {
+  sdist_ok tree_sitter_python-0.23.6.tar.gz "tree-sitter-python==0.23.6" &&
+    sdist_ok tree-sitter-0.23.2.tar.gz "tree-sitter==0.23.2"
+}
+fetch_sdists() {
+  sdists_ok && return
+  log "fetching tree-sitter-python 0.23.6 (grammar) and tree-sitter 0.23.2 (core library)"
   mkdir -p "$dl"
   python3 -m pip download -q --no-deps --no-binary :all: --require-hashes \
     -r "$root/scripts/requirements-grammar.txt" -d "$dl" 2>&1 | { grep -v "^WARNING: Location" >&2 || true; }
+  sdists_ok || { log "the tree-sitter sdists in $dl do not match their pinned hashes"; exit 1; }
+}
+grammar="$deps/tree-sitter-python"
+if [[ ! -f "$grammar/.ok-0.23.6" ]]; then
+  fetch_sdists
   tmp="$(mktemp -d)"
   tar -xzf "$dl/tree_sitter_python-0.23.6.tar.gz" -C "$tmp"
   tar -xzf "$dl/tree-sitter-0.23.2.tar.gz" -C "$tmp"
@@ -78,6 +93,21 @@ if [[ ! -f "$grammar/.ok-0.23.6" ]]; then
   cp "$tmp/tree_sitter_python-0.23.6/LICENSE" "$grammar/LICENSE"
   rm -rf "$tmp"
   touch "$grammar/.ok-0.23.6"
+fi
+# The core: lib/src (lib.c, which includes every other .c, and the private headers that
+# analyzer/python/node_index.cc reads the trees through) and lib/include (api.h).
+core="$deps/tree-sitter"
+if [[ ! -f "$core/.ok-0.23.2" ]]; then
+  fetch_sdists
+  log "unpacking the tree-sitter 0.23.2 core library"
+  tmp="$(mktemp -d)"
+  tar -xzf "$dl/tree-sitter-0.23.2.tar.gz" -C "$tmp"
+  rm -rf "$core"
+  mkdir -p "$core"
+  cp -r "$tmp/tree-sitter-0.23.2/tree_sitter/core/lib" "$core/lib"
+  cp "$tmp/tree-sitter-0.23.2/LICENSE" "$core/LICENSE"
+  rm -rf "$tmp"
+  touch "$core/.ok-0.23.2"
 fi
 
 # --- 3. numpy for the system python3 that `tfmigrate run` starts with the bundled facade.

@@ -1,23 +1,22 @@
-// NodeIndex: one file's syntax tree flattened into arrays by a single cursor walk,
-// so that the questions rules ask over and over (a node's field child, its parent,
-// its named children, a walk of a subtree) are answered from memory instead of by
-// tree-sitter 0.20's navigation functions (`ts_node_child_by_field_id` and
-// `ts_tree_cursor_goto_next_sibling` cost hundreds of instructions a call, and
-// `ts_node_parent` walks down from the root).
+// NodeIndex: one file's syntax tree flattened into arrays by a single walk, so that
+// the questions rules ask over and over (a node's field child, its parent, its named
+// children, a walk of a subtree) are answered from memory instead of by tree-sitter's
+// navigation functions (`ts_node_child_by_field_id` scans the production's field map
+// on every call, and `ts_node_parent` walks down from the root).
 //
-// The walk itself reads tree-sitter 0.20.7's subtree memory directly where the
-// build is against that library (node_index.cc says how and why; ~10x cheaper than
-// the cursor, whose ts_tree_cursor_goto_next_sibling costs ~470 instructions a
-// step), checked once per process against the cursor on a sample tree; elsewhere,
-// or if that check fails, the public cursor is used.
+// The walk reads tree-sitter's subtrees directly, through the library's own private
+// headers: the core is built from the same pinned sources (third_party/CMakeLists.txt),
+// so the compiler checks every field the walk reads (node_index.cc says how). It
+// produces exactly what the public TSTreeCursor walk does, a few times cheaper; the
+// cursor walk is kept for comparison (WalkMethod::kCursor).
 //
 // The SemanticModel builds the index of its file's tree before anything else and
 // registers it for the current thread; the helpers in ts_util.h (Field, Parent,
 // NamedChildren, ChildrenWithFields, Walk) look a node's tree up in the thread's
 // registry and fall back to tree-sitter for trees without an index. Answers are the
-// same as tree-sitter's (tests/node_index_test.cc compares them on every node of
-// the fixtures). An index must be destroyed on the thread that created it, before
-// its tree.
+// same as tree-sitter's (analyzer/python/node_index_test.cc compares them on every
+// node of the fixtures, and the direct walk with the cursor walk). An index must be
+// destroyed on the thread that created it, before its tree.
 //
 //   ts::NodeIndex index(tree);            // registers for this thread
 //   int i = index.Find(node);             // preorder position, or -1
@@ -34,19 +33,13 @@ namespace tfm::ts {
 
 class NodeIndex {
  public:
-  // How the tree is read (WalkMethod). kFastest: the direct walk where it is compiled in and its
-  // start-up self-check passed (see node_index.cc), else the cursor. kCursor:
-  // tree-sitter's public TSTreeCursor. kDirect: the direct walk unconditionally
-  // (tests and the self-check; only where DirectWalkCompiled()).
-  enum class WalkMethod { kFastest, kCursor, kDirect };
-  // Whether this build can read tree-sitter's subtrees directly (libtree-sitter 0.20.7).
-  static bool DirectWalkCompiled();
-  // Whether kFastest uses the direct walk in this process (compiled and self-checked).
-  static bool DirectWalkInUse();
+  // How the tree is read. kDirect: the subtrees directly (Python trees; other trees
+  // take the cursor). kCursor: tree-sitter's public TSTreeCursor (tests compare the two).
+  enum class WalkMethod { kDirect, kCursor };
 
   // Walks the whole tree once (named and anonymous nodes) and registers the index
   // for the calling thread.
-  explicit NodeIndex(const TSTree* tree, WalkMethod walk = WalkMethod::kFastest);
+  explicit NodeIndex(const TSTree* tree, WalkMethod walk = WalkMethod::kDirect);
   ~NodeIndex();
   NodeIndex(const NodeIndex&) = delete;
   NodeIndex& operator=(const NodeIndex&) = delete;

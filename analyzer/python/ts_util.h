@@ -56,10 +56,9 @@ inline TSFieldId FieldId(const char* name) {
 }
 
 // Child-by-field and parent lookups: from the tree's NodeIndex when it has one,
-// else memoized. In tree-sitter 0.20 both are walks
-// (ts_node_parent descends from the root: O(depth * siblings)), and rules ask the
-// same questions of the same nodes many times (every rule looks at the callee of
-// every call). Answers are kept in a small per-thread table keyed by node identity.
+// else memoized. In tree-sitter both are walks (ts_node_parent descends from the
+// root: O(depth * siblings)), and rules ask the same questions of the same nodes many
+// times (every rule looks at the callee of every call). Answers are kept in a small per-thread table keyed by node identity.
 // A node's identity (its subtree address) can only be reused by a tree created
 // later, so the table is invalidated whenever a tree is created: PythonParser
 // calls NewTreeEpoch() after every parse. Trees must only be made by PythonParser.
