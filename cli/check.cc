@@ -11,6 +11,7 @@
 #include <mutex>
 #include <sstream>
 
+#include "analyzer/checks/registry.h"
 #include "analyzer/graph/summary.h"
 #include "analyzer/project/analyze.h"
 #include "analyzer/report/emit.h"
@@ -137,7 +138,10 @@ int RunCheck(const CheckArgs& a) {
   } else if (a.format == "json") {
     EmitJson(analysis, report);
   } else if (a.format == "sarif") {
-    EmitSarif(analysis, report);
+    std::vector<ReportedRule> catalogue;
+    for (const Rule* r : AllRules())
+      catalogue.push_back({r->info().id, r->info().name, r->info().summary, r->info().severity});
+    EmitSarif(analysis, catalogue, report);
   } else if (a.format == "junit") {
     EmitJunit(analysis, report);
   }

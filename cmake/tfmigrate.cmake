@@ -2,6 +2,20 @@
 
 set(TFMIGRATE_WARNINGS -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers -Wno-restrict)
 
+# tfmigrate_library(NAME SOURCES... [LINK ...])
+# One library of the project, alias tfmigrate::NAME: its sources and headers listed
+# explicitly, includes spelled from the project root ("analyzer/source/source.h"), LINK
+# public. Which library may use which is declared in tools/check_layers.py (test
+# build_layers).
+function(tfmigrate_library name)
+  cmake_parse_arguments(L "" "" "SOURCES;LINK" ${ARGN})
+  add_library(${name} STATIC ${L_SOURCES})
+  add_library(tfmigrate::${name} ALIAS ${name})
+  target_include_directories(${name} PUBLIC ${PROJECT_SOURCE_DIR})
+  target_compile_options(${name} PRIVATE ${TFMIGRATE_WARNINGS})
+  target_link_libraries(${name} PUBLIC ${L_LINK})
+endfunction()
+
 # tfmigrate_test(NAME SOURCES... [LIBS ...] [LABELS ...])
 # A GoogleTest binary registered with CTest, run from the source root so tests find testdata/.
 function(tfmigrate_test name)
@@ -9,9 +23,9 @@ function(tfmigrate_test name)
   add_executable(${name} ${T_SOURCES})
   target_link_libraries(${name} PRIVATE ${T_LIBS} GTest::gtest GTest::gtest_main)
   target_compile_options(${name} PRIVATE ${TFMIGRATE_WARNINGS})
-  target_compile_definitions(${name} PRIVATE TFMIGRATE_SOURCE_DIR="${CMAKE_SOURCE_DIR}"
-                                             TFMIGRATE_BINARY_DIR="${CMAKE_BINARY_DIR}")
-  gtest_discover_tests(${name} WORKING_DIRECTORY ${CMAKE_SOURCE_DIR}
+  target_compile_definitions(${name} PRIVATE TFMIGRATE_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
+                                             TFMIGRATE_BINARY_DIR="${PROJECT_BINARY_DIR}")
+  gtest_discover_tests(${name} WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
                        PROPERTIES LABELS "${T_LABELS}" DISCOVERY_TIMEOUT 60)
 endfunction()
 

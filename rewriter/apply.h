@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "analyzer/report/diagnostic.h"
+#include "analyzer/source/diagnostic.h"
 
 namespace tfm {
 

@@ -18,8 +18,8 @@
 #include <vector>
 
 #include "analyzer/project/analyze.h"
-#include "analyzer/python/source.h"
-#include "analyzer/report/diagnostic.h"
+#include "analyzer/source/diagnostic.h"
+#include "analyzer/source/source.h"
 
 namespace tfm {
 

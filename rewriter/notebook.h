@@ -1,5 +1,5 @@
 // Rewriting notebooks cell by cell. The fix loop runs on the notebook's virtual
-// module (all code cells, see analyzer/python/source.h); this unit maps the
+// module (all code cells, see analyzer/source/source.h); this unit maps the
 // rewritten module back onto the cells and splices only the changed cells'
 // "source" values into the original JSON bytes, so indentation, key order and
 // every other byte of the notebook stay as they were.
@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "analyzer/python/source.h"
+#include "analyzer/source/source.h"
 
 namespace tfm {
 

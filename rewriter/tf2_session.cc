@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "analyzer/python/semantic.h"
-#include "analyzer/python/source.h"
+#include "analyzer/source/source.h"
 #include "analyzer/python/ts_util.h"
 
 namespace tfm {

@@ -23,7 +23,7 @@
 #include <string>
 
 #include "analyzer/python/parse.h"
-#include "analyzer/report/diagnostic.h"
+#include "analyzer/source/diagnostic.h"
 
 namespace tfm {
 

@@ -1,4 +1,4 @@
-// Rule: one entry of the catalogue (../shared/RULES.md) and the code that finds it.
+// Rule: one entry of the catalogue (rules/RULES.md) and the code that finds it.
 //
 // A rule is a fixed set of files: analyzer/checks/<id>_<name>.{h,cc} (a class
 // deriving from Rule), docs/rules/<ID>.md and testdata/rules/<ID>/. Every rule is
@@ -20,7 +20,7 @@
 
 #include "analyzer/cpp/cpp_model.h"
 #include "analyzer/python/semantic.h"
-#include "analyzer/report/diagnostic.h"
+#include "analyzer/source/diagnostic.h"
 
 namespace tfm {
 

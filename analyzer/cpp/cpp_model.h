@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "analyzer/python/source.h"
+#include "analyzer/source/source.h"
 
 namespace tfm {
 

@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "analyzer/graph/proto/tensorflow_graph.pb.h"
-#include "analyzer/python/source.h"
+#include "analyzer/source/source.h"
 
 namespace tfm::graph {
 

@@ -122,13 +122,6 @@ InputKind ClassifyPath(const std::string& path) {
   return InputKind::kOther;
 }
 
-bool Analysis::HasInputErrors() const {
-  if (!input_errors.empty()) return true;
-  for (const auto& f : files)
-    if (f.error) return true;
-  return false;
-}
-
 std::vector<std::string> DiscoverFiles(const std::vector<std::string>& paths, ConfigResolver& configs,
                                        bool respect_excludes, std::vector<InputError>* errors) {
   std::vector<std::string> out;

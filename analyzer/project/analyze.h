@@ -1,5 +1,6 @@
 // Analysis driver: finds the input files, analyses each on a worker thread (one
-// parser per thread) and returns results in a deterministic order.
+// parser per thread) and returns results (analyzer/source/analysis.h) in a
+// deterministic order.
 //
 //   tfm::AnalyzeOptions opts;                 // rule selection, suppressions, limits
 //   tfm::Analysis a = tfm::AnalyzePaths({"src/", "nb.ipynb"}, opts);
@@ -16,14 +17,13 @@
 #include "analyzer/checks/rule.h"
 #include "analyzer/project/config.h"
 #include "analyzer/python/parse.h"
-#include "analyzer/report/diagnostic.h"
+#include "analyzer/source/analysis.h"
+#include "analyzer/source/diagnostic.h"
 
 namespace tfm {
 
 enum class InputKind { kPython, kNotebook, kGraph, kCpp, kOther };
 InputKind ClassifyPath(const std::string& path);
-
-struct FileResult;
 
 struct AnalyzeOptions {
   std::vector<std::string> select;   // CLI overrides; empty: use config
@@ -46,23 +46,6 @@ struct AnalyzeOptions {
   // are then handed out in discovery order instead of largest first, so a consumer
   // that writes results in order holds back little.
   std::function<void(size_t index, FileResult& result)> on_file;
-};
-
-struct FileResult {
-  std::string path;
-  std::shared_ptr<const SourceFile> source;  // for code frames; null for input errors
-  std::vector<Diagnostic> diagnostics;        // sorted
-  std::optional<InputError> error;
-  std::optional<Severity> fail_on;             // from the file's configuration
-  uint32_t line_count = 0;
-  uint32_t max_depth = 0;  // deepest syntax nesting of a Python source (the rewriter's depth headroom)
-  bool skipped = false;  // a graph-named file found in a directory walk that is not a graph
-};
-
-struct Analysis {
-  std::vector<FileResult> files;  // sorted by path
-  std::vector<InputError> input_errors;  // path-level problems (missing path, bad config)
-  bool HasInputErrors() const;
 };
 
 // Expands directories (recursively, skipping hidden dirs, virtual envs,

@@ -19,8 +19,8 @@
 #include <string>
 #include <vector>
 
-#include "analyzer/python/source.h"
-#include "analyzer/report/diagnostic.h"
+#include "analyzer/source/diagnostic.h"
+#include "analyzer/source/source.h"
 
 namespace tfm {
 

@@ -13,8 +13,8 @@
 #include <string_view>
 
 #include "analyzer/python/parse.h"
-#include "analyzer/python/source.h"
 #include "analyzer/python/ts_util.h"
+#include "analyzer/source/source.h"
 
 namespace tfm {
 namespace {

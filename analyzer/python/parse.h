@@ -17,7 +17,7 @@
 #include <optional>
 #include <string>
 
-#include "analyzer/python/source.h"
+#include "analyzer/source/source.h"
 
 extern "C" const TSLanguage* tree_sitter_python(void);
 

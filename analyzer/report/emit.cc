@@ -9,8 +9,6 @@
 #include <thread>
 #include <nlohmann/json.hpp>
 
-#include "analyzer/checks/registry.h"
-
 namespace tfm {
 namespace {
 
@@ -266,11 +264,10 @@ void EmitJson(const Analysis& a, std::ostream& out) {
   out << arr.dump(2) << "\n";
 }
 
-void EmitSarif(const Analysis& a, std::ostream& out) {
+void EmitSarif(const Analysis& a, std::span<const ReportedRule> catalogue, std::ostream& out) {
   json rules = json::array();
   std::map<std::string, size_t> index;
-  for (const Rule* r : AllRules()) {
-    const RuleInfo& i = r->info();
+  for (const ReportedRule& i : catalogue) {
     index[std::string(i.id)] = rules.size();
     json rule = {{"id", i.id},
                  {"name", i.name},

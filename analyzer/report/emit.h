@@ -1,16 +1,19 @@
 // Report emitters: the same diagnostics as text (ruff/rustc style code frames),
-// JSON, SARIF 2.1.0, GitHub workflow annotations and JUnit XML.
+// JSON, SARIF 2.1.0, GitHub workflow annotations and JUnit XML. They read an
+// Analysis (analyzer/source/analysis.h) and know nothing of how it was made; what
+// SARIF says about the catalogue is passed in by the caller.
 //
 //   tfm::EmitText(analysis, std::cout, {.color = false});
-//   tfm::EmitSarif(analysis, std::cout);
+//   tfm::EmitSarif(analysis, catalogue, std::cout);
 #pragma once
 
 #include <map>
 #include <ostream>
+#include <span>
 #include <string>
 #include <string_view>
 
-#include "analyzer/project/analyze.h"
+#include "analyzer/source/analysis.h"
 
 namespace tfm {
 
@@ -24,7 +27,15 @@ struct TextOptions {
 void EmitText(const Analysis& a, std::ostream& out, const TextOptions& opts);
 void EmitStatistics(const Analysis& a, std::ostream& out);
 void EmitJson(const Analysis& a, std::ostream& out);
-void EmitSarif(const Analysis& a, std::ostream& out);
+// One rule of the catalogue as SARIF's tool.driver.rules lists it (with its page,
+// RuleDoc(id), as help text).
+struct ReportedRule {
+  std::string_view id;       // "TFM201"
+  std::string_view name;     // "session-run"
+  std::string_view summary;  // one line
+  Severity severity;         // default severity
+};
+void EmitSarif(const Analysis& a, std::span<const ReportedRule> catalogue, std::ostream& out);
 void EmitGithub(const Analysis& a, std::ostream& out);
 void EmitJunit(const Analysis& a, std::ostream& out);
 

@@ -1,6 +1,7 @@
 // Launching a user script under the trace recorder (runtime/python/tfmigrate_runner.py)
 // in a child Python process with a wall-time and memory limit. Used by `tfmigrate run`
-// and, later, by `tfmigrate diff` (two launches, two traces).
+// and by `tfmigrate diff` (diff/run.cc: two launches, two traces). Its own library,
+// runtime_launch: it starts the runtime in another process and links none of it.
 //
 //   LaunchOptions o{.mode = "tf2", .script = "train.py", .trace_path = "t.jsonl"};
 //   LaunchResult r = LaunchScript(o);   // r.exit_code, r.timed_out

@@ -1,8 +1,9 @@
 // Comparing two run traces (JSON lines, docs/trace-format.md): the conformance suite
-// compares the bundled runtime's trace with real TensorFlow's golden, and `tfmigrate
-// diff` will compare two versions of a script. Numbers compare with a relative
-// tolerance (1e-5 for float32 values), exceptions by type, printed text with its
-// numbers masked.
+// compares the bundled runtime's trace with real TensorFlow's golden record by record.
+// `tfmigrate diff` compares two versions of a script with its own lenient, aligned
+// comparison (diff/compare.cc), which uses MaskNumbers and NormDtype from here. Numbers
+// compare with a relative tolerance (1e-5 for float32 values), exceptions by type,
+// printed text with its numbers masked.
 //
 //   std::vector<std::string> diffs = CompareTraces(golden_text, actual_text, {});
 //   if (diffs.empty()) { /* same behavior */ }

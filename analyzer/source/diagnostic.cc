@@ -1,4 +1,4 @@
-#include "analyzer/report/diagnostic.h"
+#include "analyzer/source/diagnostic.h"
 
 #include <tuple>
 

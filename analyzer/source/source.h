@@ -20,7 +20,7 @@
 #include <variant>
 #include <vector>
 
-#include "analyzer/report/diagnostic.h"
+#include "analyzer/source/diagnostic.h"
 
 namespace tfm {
 

@@ -1,4 +1,4 @@
-#include "analyzer/python/source.h"
+#include "analyzer/source/source.h"
 
 #include <fmt/format.h>
 #include <iconv.h>
