@@ -77,7 +77,8 @@ def sha256(path):
 
 def pip(*args):
     python = ROOT / ".venv" / "bin" / "python"
-    cmd = [str(python if python.exists() else sys.executable), "-m", "pip", *args]
+    # --no-cache-dir: pip's HTTP cache would live in ~/.cache, outside the checkout
+    cmd = [str(python if python.exists() else sys.executable), "-m", "pip", args[0], "--no-cache-dir", *args[1:]]
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     if p.returncode != 0:
         raise HarnessError(f"{' '.join(cmd)} failed:\n{p.stdout[-2000:]}")
@@ -437,7 +438,7 @@ def category(r):
     if r["status"] == "exception":
         t, _, msg = r["detail"].partition(": ")
         return f"{t}: {re.sub(r'[0-9]+', 'N', msg)[:70]}"
-    return r["status"]
+    return f"{r['status']}: {re.sub(r'[0-9]+', 'N', r.get('detail', ''))[:70]}"
 
 
 def pct(n, d):
