@@ -160,17 +160,26 @@ def install_observe(trace):
     sys.modules["tfmigrate"] = mod
 
 
-def install_deterministic_random(backend, tf_top, v1):
-    """Makes the n-th random op the program creates draw the same numbers on either backend.
+# The public spellings of the three random ops, by namespace (TF 2 top level, tf.random,
+# and their tf.compat.v1 counterparts); all reach random_ops' functions.
+_RANDOM_SPELLINGS = {"random_normal": ("random_normal", "normal"),
+                     "truncated_normal": ("truncated_normal", "truncated_normal"),
+                     "random_uniform": ("random_uniform", "uniform")}
 
-    Each call of tf.random.normal / uniform / truncated_normal (and the TF1 spellings, and the
-    initializers built on them) becomes op number n with its own numpy stream seeded n; every
-    *execution* of that op draws the next block of its stream: an op executed eagerly draws
-    once, an op in a TF1 graph draws anew on every sess.run that runs it, an op traced into a
-    tf.function draws anew on every call. Two versions of a model that create their random
-    ops in the same order therefore see the same numbers, and a version that freezes a draw
-    TF1 repeated (the guide's NoiseAdder) shows up as a divergence (the idea of the migration
-    guide's DeterministicRandomTestTool, "num_random_ops" mode)."""
+
+def install_random_hooks(trace, backend, tf_top, v1, deterministic):
+    """Wraps tf.random.normal / uniform / truncated_normal (and the TF1 spellings, and the
+    initializers built on them): each creation of a random op writes a `random_op` record
+    (once per op kind and script line), so `diff` can tell that random numbers were drawn.
+
+    With `deterministic`, the n-th random op the program creates also becomes op number n
+    with its own numpy stream seeded n; every *execution* of that op draws the next block
+    of its stream: an op executed eagerly draws once, an op in a TF1 graph draws anew on
+    every sess.run that runs it, an op traced into a tf.function draws anew on every call.
+    Two versions of a model that create their random ops in the same order therefore see
+    the same numbers, and a version that freezes a draw TF1 repeated (the guide's
+    NoiseAdder) shows up as a divergence (the idea of the migration guide's
+    DeterministicRandomTestTool, "num_random_ops" mode)."""
     import inspect
     import numpy as np
     if backend == "bundled":
@@ -194,6 +203,7 @@ def install_deterministic_random(backend, tf_top, v1):
     holder = impl
     kinds = {"random_normal": "normal", "truncated_normal": "truncated", "random_uniform": "uniform"}
     state = {"n": 0}
+    seen = set()
     replaced = {}
 
     def sampler(kind, rng, shape, dtype, p):
@@ -215,11 +225,20 @@ def install_deterministic_random(backend, tf_top, v1):
             return np.asarray(arr).astype(dtype.as_numpy_dtype)
         return draw
 
+    def note(fname):
+        line = trace.line()
+        if (fname, line) not in seen:
+            seen.add((fname, line))
+            trace.write({"kind": "random_op", "op": fname, "line": line})
+
     for fname, kind in kinds.items():
         orig = getattr(holder, fname)
         sig = inspect.signature(orig)
 
-        def wrapper(*a, _orig=orig, _sig=sig, _kind=kind, **k):
+        def wrapper(*a, _orig=orig, _sig=sig, _kind=kind, _fname=fname, **k):
+            note(_fname)
+            if not deterministic:
+                return _orig(*a, **k)
             b = _sig.bind(*a, **k)
             b.apply_defaults()
             p = b.arguments
@@ -240,20 +259,156 @@ def install_deterministic_random(backend, tf_top, v1):
             return out
         replaced[id(orig)] = wrapper
         setattr(holder, fname, wrapper)
-    spaces = [tf_top, v1, getattr(tf_top, "random", None), getattr(v1, "random", None)]
-    for ns in spaces:
-        if ns is None:
-            continue
-        for attr in dir(ns):
-            try:
-                val = getattr(ns, attr)
-            except Exception:  # noqa: BLE001
-                continue
-            if id(val) in replaced:
+    # The public names: looked up by name (dir() of the namespaces would load every lazy
+    # TensorFlow module, Keras included, on every run).
+    for ns in (tf_top, v1):
+        for fname, (flat, short) in _RANDOM_SPELLINGS.items():
+            for space, attr in ((ns, flat), (getattr(ns, "random", None), short)):
                 try:
-                    setattr(ns, attr, replaced[id(val)])
+                    val = getattr(space, attr, None) if space is not None else None
+                    if val is not None and id(val) in replaced:
+                        setattr(space, attr, replaced[id(val)])
                 except Exception:  # noqa: BLE001
                     pass
+
+
+def as_main_module(opts):
+    """Makes the user's script the `__main__` module, as `python SCRIPT ARGS...` does: a
+    module object in sys.modules (so `unittest.main()`, `tf.test.main()`, pickle and
+    `import __main__` find the script's names), `__file__` absolute, `sys.argv[0]` as
+    given, the script's directory (symlinks resolved) first on sys.path. The working
+    directory and the environment are the caller's. Returns the module; the recorder's
+    own module object is kept alive in opts (its functions are still running)."""
+    import builtins
+    import types
+    from importlib.machinery import SourceFileLoader
+    script = os.path.abspath(opts.script)
+    mod = types.ModuleType("__main__")
+    mod.__file__ = script
+    mod.__cached__ = None
+    mod.__loader__ = SourceFileLoader("__main__", script)
+    mod.__builtins__ = builtins
+    opts.runner_module = sys.modules.get("__main__")
+    sys.modules["__main__"] = mod
+    sys.argv = [opts.script] + [a for a in opts.args if a != "--"]
+    here = os.path.dirname(os.path.abspath(__file__))
+    script_dir = os.path.dirname(os.path.realpath(opts.script))
+    if sys.path and os.path.abspath(sys.path[0] or ".") == here:
+        sys.path[0] = script_dir  # python put the recorder's directory there (PYTHONPATH has it)
+    else:
+        sys.path.insert(0, script_dir)
+    return mod
+
+
+_TEST_OUTCOMES = {"addSuccess": "passed", "addFailure": "failed", "addError": "error", "addSkip": "skipped",
+                  "addExpectedFailure": "expected_failure", "addUnexpectedSuccess": "unexpected_success"}
+
+
+def _patch_test_result(trace, result_cls):
+    """Wraps unittest.TestResult's add* methods (every runner's result class, absltest's and
+    TensorFlow's included, reports through them) to write a `test` record per outcome."""
+    import traceback
+
+    def name_of(test):
+        try:
+            n = test.id()
+        except Exception:  # noqa: BLE001 - odd test objects
+            n = type(test).__name__
+        return n.replace("__main__.", "")
+
+    def def_line(test):
+        fn = getattr(test, getattr(test, "_testMethodName", ""), None)
+        code = getattr(getattr(fn, "__func__", fn), "__code__", None)
+        return code.co_firstlineno if code is not None and code.co_filename == trace.script else None
+
+    def record(test, outcome, err=None, reason=None, subtest=None):
+        rec = {"kind": "test", "test": name_of(test), "outcome": outcome, "line": def_line(test)}
+        if subtest is not None:
+            rec["subtest"] = subtest
+        if err is not None:
+            etype, value, tb = err
+            rec["type"] = getattr(etype, "__name__", str(etype))
+            rec["message"] = exception_message(value)
+            for fr in traceback.extract_tb(tb):
+                if fr.filename == trace.script:
+                    rec["line"] = fr.lineno
+        elif reason is not None:
+            rec["message"] = str(reason)[:500]
+        trace.write(rec)
+
+    for meth, outcome in _TEST_OUTCOMES.items():
+        orig = getattr(result_cls, meth, None)
+        if orig is None or getattr(orig, "_tfm", False):
+            continue
+
+        def wrapped(self, test, *rest, _orig=orig, _outcome=outcome):
+            try:
+                if _outcome in ("failed", "error", "expected_failure"):
+                    record(test, _outcome, err=rest[0] if rest else None)
+                elif _outcome == "skipped":
+                    record(test, _outcome, reason=rest[0] if rest else None)
+                else:
+                    record(test, _outcome)
+            except Exception:  # noqa: BLE001 - the recorder must not change the test run
+                pass
+            return _orig(self, test, *rest)
+        wrapped._tfm = True
+        setattr(result_cls, meth, wrapped)
+    orig_sub = getattr(result_cls, "addSubTest", None)
+    if orig_sub is not None and not getattr(orig_sub, "_tfm", False):
+        def add_sub_test(self, test, subtest, err, _orig=orig_sub):
+            try:
+                if err is not None:  # a failing subTest fails its test, which reports nothing else
+                    failed = issubclass(err[0], getattr(test, "failureException", AssertionError))
+                    desc = subtest._subDescription() if hasattr(subtest, "_subDescription") else str(subtest)
+                    record(test, "failed" if failed else "error", err=err, subtest=desc)
+            except Exception:  # noqa: BLE001
+                pass
+            return _orig(self, test, subtest, err)
+        add_sub_test._tfm = True
+        result_cls.addSubTest = add_sub_test
+
+
+class _TestResultHook:
+    """Patches unittest's TestResult when the script (or TensorFlow) first imports it:
+    importing unittest costs tens of milliseconds, which scripts without tests should
+    not pay."""
+
+    def __init__(self, trace):
+        self._trace = trace
+
+    def find_spec(self, name, path=None, target=None):
+        if name != "unittest.result":
+            return None
+        spec = None
+        for finder in sys.meta_path:
+            if finder is self or not hasattr(finder, "find_spec"):
+                continue
+            spec = finder.find_spec(name, path, target)
+            if spec is not None:
+                break
+        if spec is None or spec.loader is None:
+            return spec
+        inner, trace = spec.loader, self._trace
+
+        class _Loader:
+            def create_module(self, s):
+                return inner.create_module(s)
+
+            def exec_module(self, module):
+                inner.exec_module(module)
+                _patch_test_result(trace, module.TestResult)
+        spec.loader = _Loader()
+        return spec
+
+
+def install_test_recorder(trace):
+    """`test` records for every test unittest runs (docs/trace-format.md)."""
+    loaded = sys.modules.get("unittest.result")
+    if loaded is not None:
+        _patch_test_result(trace, loaded.TestResult)
+    else:
+        sys.meta_path.insert(0, _TestResultHook(trace))
 
 
 class _Options:
@@ -263,6 +418,7 @@ class _Options:
     deterministic_random = False
     script = None
     args = ()
+    runner_module = None
 
 
 def _parse_args(argv):
@@ -503,21 +659,19 @@ def main():
             pass
 
     install_observe(trace)
-    if opts.deterministic_random:
-        install_deterministic_random(opts.backend, tf_top, v1)
+    install_random_hooks(trace, opts.backend, tf_top, v1, opts.deterministic_random)
 
+    install_test_recorder(trace)
+    main_module = as_main_module(opts)
     tee = _Tee(sys.stdout, trace)
     sys.stdout = tee
-    sys.argv = [script] + [a for a in opts.args if a != "--"]
-    sys.path.insert(0, os.path.dirname(script))
     status, code = "ok", 0
-    script_globals = {"__name__": "__main__", "__file__": script, "__builtins__": __builtins__}
     try:
         with open(script, "rb") as f:
             code_obj = compile(f.read(), script, "exec")
-        exec(code_obj, script_globals)  # noqa: S102 - running the user's script is the point
+        exec(code_obj, main_module.__dict__)  # noqa: S102 - running the user's script is the point
     except SystemExit as e:
-        code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+        code = int(e.code) if isinstance(e.code, int) else (0 if e.code is None else 1)  # sys.exit(False): 0
         status = "ok" if code == 0 else "exit"
     except BaseException as e:  # noqa: BLE001 - everything the script raises is recorded
         tee.finish()
