@@ -75,9 +75,9 @@ struct FixLoopResult {
   std::vector<uint32_t> boundaries;   // `boundaries` mapped into the final text
   bool confirmed = true;              // false when the last pass's result was not analysed
                                       // (skip_confirmation; `remaining` is then empty)
-  // With AnalyzeOptions::tf1_behavior: the original is a TF1 program; when `confirmed`,
-  // also whether the final text is one and the edit that gives it TF1 behavior (in the
-  // final text's coordinates; none when it already toggles behavior).
+  // With AnalyzeOptions::tf1_behavior: the original needs TF1 behavior (NeedsTf1Behavior);
+  // when `confirmed`, also whether the final text does and the edit that gives it TF1
+  // behavior (in the final text's coordinates; none when it already toggles behavior).
   bool tf1_original = false;
   bool tf1_final = false;
   std::optional<Edit> final_behavior_toggle;

@@ -67,7 +67,7 @@ void AddBehaviorToggle(PythonParser& parser, const std::string& path, const Rewr
     o.rule_filter = [outer](const RuleInfo& info) { return info.id == "TFM102" && (!outer || outer(info)); };
     FileResult fin = AnalyzeSource(parser, std::move(*final_src), opts.config, o);
     if (fin.error) return;
-    tf1 = tf1 || fin.tf1_program;
+    tf1 = tf1 || fin.needs_tf1_behavior;
     toggle = fin.behavior_toggle;
   }
   if (!tf1 || !toggle || toggle->begin != toggle->end || toggle->begin > r->text.size()) return;

@@ -636,6 +636,10 @@ TEST(RewriteFile, Tf1ProgramsGetTf1BehaviorEvenWithoutOtherEdits) {
        "print(tf.reduce_sum(loss).numpy())\n",
        nullptr},
       {"import tensorflow.compat.v1 as tf\ntf.disable_eager_execution()\nprint(tf.constant(1.0))\n", nullptr},
+      // what --level tf2 makes of a session script: tf.functions, a compat.v1 global step
+      {"import tensorflow as tf\nstep = tf.compat.v1.train.get_or_create_global_step()\n@tf.function\n"
+       "def run_step():\n    return step.assign_add(1)\nprint(run_step().numpy())\n",
+       nullptr},
       {"import numpy as np\nprint(np.zeros(2))\n", nullptr},
   };
   TempDir dir;

@@ -250,6 +250,18 @@ bool IsTf1Program(const SemanticModel& m) {
                                       [](const TfRef& r) { return r.tf.ns == TfNs::kV1 && !r.tf.path.empty(); });
 }
 
+bool NeedsTf1Behavior(const SemanticModel& m) {
+  if (!IsTf1Program(m)) return false;
+  if (m.uses_sessions()) return true;
+  for (const TfRef& r : m.refs()) {
+    const std::string& p = r.tf.path;
+    if (r.tf.ns == TfNs::kV2 || p == "function" || p == "GradientTape" || p == "Module" || p == "random.Generator" ||
+        p == "saved_model.save" || p == "executing_eagerly")
+      return false;
+  }
+  return true;
+}
+
 std::optional<Edit> BehaviorToggleEdit(const SemanticModel& m) {
   for (const TfRef& r : m.refs())
     if (IsBehaviorToggle(r.tf.path)) return std::nullopt;

@@ -114,6 +114,13 @@ std::optional<Fix> CompatV1Fix(const RefChain& c, std::string title);
 // compat.v1 leftovers: TFM105) is not.
 bool IsTf1Program(const SemanticModel& m);
 
+// Does the file need TF1 behavior on TF2 (`disable_v2_behavior()`)? A TF1 program that
+// uses sessions, or shows nothing of TF2's own style: `tf.function`, `tf.GradientTape`,
+// `tf.Module`, `tf.random.Generator`, `tf.saved_model.save`, `tf.executing_eagerly`,
+// `tf.compat.v2`. (Session code converted to tf.functions keeps a few compat.v1 calls,
+// `get_or_create_global_step`: it is TF2 code and must not get the toggle back.)
+bool NeedsTf1Behavior(const SemanticModel& m);
+
 // The edit that makes a TF1 program run on TF2 in TF1 mode: inserts
 // `<root>.compat.v1.disable_v2_behavior()` right after the first module-level
 // `import tensorflow as <root>` (`<v1>.disable_v2_behavior()` after `import

@@ -254,7 +254,7 @@ FileResult AnalyzeSource(PythonParser& parser, SourceFile source, const Config* 
   if (model.imports_tensorflow() && opts.tf1_behavior) {
     static const RuleInfo& tfm102 = FindRule("TFM102")->info();  // always registered
     if (RuleEnabled(tfm102, pf.source.path, config, opts) && (!opts.rule_filter || opts.rule_filter(tfm102))) {
-      r.tf1_program = IsTf1Program(model);
+      r.needs_tf1_behavior = NeedsTf1Behavior(model);
       r.behavior_toggle = BehaviorToggleEdit(model);
     }
   }
