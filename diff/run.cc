@@ -268,8 +268,10 @@ bool DiffPairs(const std::string& root, const DiffOptions& o, std::vector<PairRe
   if (IsPairDirectory(root)) {
     dirs.push_back(root);
   } else {
-    for (const auto& ent : fs::directory_iterator(root, ec))
-      if (ent.is_directory() && IsPairDirectory(ent.path().string())) dirs.push_back(ent.path());
+    for (fs::directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec)) {
+      std::error_code dir_ec;
+      if (it->is_directory(dir_ec) && IsPairDirectory(it->path().string())) dirs.push_back(it->path());
+    }
   }
   if (ec) {
     *error = root + ": " + ec.message();
