@@ -636,6 +636,10 @@ TEST(RewriteFile, Tf1ProgramsGetTf1BehaviorEvenWithoutOtherEdits) {
        "print(tf.reduce_sum(loss).numpy())\n",
        nullptr},
       {"import tensorflow.compat.v1 as tf\ntf.disable_eager_execution()\nprint(tf.constant(1.0))\n", nullptr},
+      // written for both behaviors: the session runs only where TF1 behavior is on
+      {"import tensorflow as tf\nx = tf.constant(2.0)\nif tf.executing_eagerly():\n    print(x.numpy())\nelse:\n"
+       "    with tf.compat.v1.Session() as s:\n        print(s.run(x))\n",
+       nullptr},
       // what --level tf2 makes of a session script: tf.functions, a compat.v1 global step
       {"import tensorflow as tf\nstep = tf.compat.v1.train.get_or_create_global_step()\n@tf.function\n"
        "def run_step():\n    return step.assign_add(1)\nprint(run_step().numpy())\n",

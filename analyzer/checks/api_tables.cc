@@ -252,7 +252,6 @@ bool IsTf1Program(const SemanticModel& m) {
 
 bool NeedsTf1Behavior(const SemanticModel& m) {
   if (!IsTf1Program(m)) return false;
-  if (m.uses_sessions()) return true;
   for (const TfRef& r : m.refs()) {
     const std::string& p = r.tf.path;
     if (r.tf.ns == TfNs::kV2 || p == "function" || p == "GradientTape" || p == "Module" || p == "random.Generator" ||

@@ -115,10 +115,12 @@ std::optional<Fix> CompatV1Fix(const RefChain& c, std::string title);
 bool IsTf1Program(const SemanticModel& m);
 
 // Does the file need TF1 behavior on TF2 (`disable_v2_behavior()`)? A TF1 program that
-// uses sessions, or shows nothing of TF2's own style: `tf.function`, `tf.GradientTape`,
-// `tf.Module`, `tf.random.Generator`, `tf.saved_model.save`, `tf.executing_eagerly`,
-// `tf.compat.v2`. (Session code converted to tf.functions keeps a few compat.v1 calls,
-// `get_or_create_global_step`: it is TF2 code and must not get the toggle back.)
+// shows nothing of TF2's own style: `tf.function`, `tf.GradientTape`, `tf.Module`,
+// `tf.random.Generator`, `tf.saved_model.save`, `tf.executing_eagerly`, `tf.compat.v2`.
+// A file with those was written knowing TF2: code written for both behaviors (`if
+// tf.executing_eagerly(): ... else: <session>`), a TF2 program that shows a graph in a
+// session, session code that `--level tf2` converted to tf.functions (it keeps a few
+// compat.v1 calls, `get_or_create_global_step`, and must not get the toggle back).
 bool NeedsTf1Behavior(const SemanticModel& m);
 
 // The edit that makes a TF1 program run on TF2 in TF1 mode: inserts
