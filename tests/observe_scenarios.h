@@ -34,6 +34,24 @@ inline std::vector<json> Records(const std::filesystem::path& trace, const std::
   return out;
 }
 
+// Runs tfmigrate with `args`; expects exit code `code`, each of `present` in its standard
+// output and none of `absent`. Returns the run for further checks.
+inline testing_support::RunResult Expect(const std::vector<std::string>& args, int code,
+                                         const std::vector<std::string>& present,
+                                         const std::vector<std::string>& absent = {}) {
+  auto r = RunTfmigrate(args);
+  EXPECT_EQ(r.exit_code, code) << r.out << r.err;
+  for (const auto& s : present) EXPECT_NE(r.out.find(s), std::string::npos) << "missing: " << s << "\n" << r.out;
+  for (const auto& s : absent) EXPECT_EQ(r.out.find(s), std::string::npos) << "unexpected: " << s << "\n" << r.out;
+  return r;
+}
+
+// `tfmigrate run --mode MODE --backend BACKEND --trace TRACE SCRIPT`.
+inline testing_support::RunResult RunTraced(const std::string& backend, const std::string& mode,
+                                            const std::filesystem::path& script, const std::filesystem::path& trace) {
+  return RunTfmigrate({"run", "--mode", mode, "--backend", backend, "--trace", trace.string(), script.string()});
+}
+
 inline std::vector<std::string> Printed(const std::filesystem::path& trace) {
   std::vector<std::string> out;
   for (const auto& r : Records(trace, "print")) out.push_back(r.value("text", ""));
@@ -125,7 +143,7 @@ inline void UnittestFileRunsItsTests(const std::string& backend) {
   TempDir dir;
   auto script = dir.Write("test_math.py", kUnittestTf1);
   auto trace = dir / "t.jsonl";
-  auto r = RunTfmigrate({"run", "--mode", "tf1", "--backend", backend, "--trace", trace.string(), script.string()});
+  auto r = RunTraced(backend, "tf1", script, trace);
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_NE(r.err.find("Ran 3 tests"), std::string::npos) << r.err;
   auto tests = Records(trace, "test");
@@ -139,7 +157,7 @@ inline void UnittestFileRunsItsTests(const std::string& backend) {
 
   auto wrong = dir.Write("test_math_tf2.py", kUnittestTf2Wrong);
   auto trace2 = dir / "t2.jsonl";
-  r = RunTfmigrate({"run", "--mode", "tf2", "--backend", backend, "--trace", trace2.string(), wrong.string()});
+  r = RunTraced(backend, "tf2", wrong, trace2);
   EXPECT_EQ(r.exit_code, 1) << "unittest.main() exits 1 when a test failed: " << r.out << r.err;
   tests = Records(trace2, "test");
   ASSERT_EQ(tests.size(), 3u) << r.err;
@@ -154,26 +172,19 @@ inline void DiffReportsPerTestVerdicts(const std::string& backend, const std::st
   TempDir dir;
   auto old_py = dir.Write("old_test.py", old_text);
   auto new_py = dir.Write("new_test.py", new_text);
-  auto same = RunTfmigrate({"diff", "--backend", backend, old_py.string(), old_py.string(), "--new-mode", "tf1"});
-  EXPECT_EQ(same.exit_code, 0) << same.out << same.err;
-  EXPECT_NE(same.out.find("equivalent"), std::string::npos) << same.out;
-  EXPECT_NE(same.out.find("same     " + failing_test), std::string::npos) << same.out;
+  Expect({"diff", "--backend", backend, old_py.string(), old_py.string(), "--new-mode", "tf1"}, 0,
+         {"equivalent", "same     " + failing_test});
 
+  // unittest's exit 1 is the failing test's consequence, not a second divergence
   auto junit = dir / "diff.xml";
-  auto r = RunTfmigrate({"diff", "--backend", backend, old_py.string(), new_py.string(), "--junit", junit.string()});
-  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
-  EXPECT_NE(r.out.find("first divergence: test " + failing_test + " passed in the old version, failed in the new"),
-            std::string::npos)
-      << r.out;
-  EXPECT_NE(r.out.find("DIFFERS  " + failing_test), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("AssertionError"), std::string::npos) << r.out;
-  EXPECT_EQ(r.out.find("the runs ended differently: "), std::string::npos)
-      << "unittest's exit 1 is the failing test's consequence, not a second divergence\n"
-      << r.out;
+  Expect({"diff", "--backend", backend, old_py.string(), new_py.string(), "--junit", junit.string()}, 1,
+         {"first divergence: test " + failing_test + " passed in the old version, failed in the new",
+          "DIFFERS  " + failing_test, "AssertionError"},
+         {"the runs ended differently: "});
   std::string xml = testing_support::ReadFile(junit);
   EXPECT_NE(xml.find("name=\"test " + failing_test + "\"><failure"), std::string::npos) << xml;
 
-  r = RunTfmigrate({"diff", "--backend", backend, old_py.string(), new_py.string(), "--format", "json"});
+  auto r = RunTfmigrate({"diff", "--backend", backend, old_py.string(), new_py.string(), "--format", "json"});
   json j = json::parse(r.out, nullptr, false);
   ASSERT_TRUE(j.is_object()) << r.out << r.err;
   EXPECT_EQ(j.value("verdict", ""), "divergent");
@@ -193,17 +204,12 @@ inline void DiffReportsPerTestVerdicts(const std::string& backend, const std::st
 inline void NothingCompared(const std::string& backend) {
   TempDir dir;
   auto x = dir.Write("x.py", "x = 1\n");
-  auto r = RunTfmigrate({"diff", "--backend", backend, x.string(), x.string()});
-  EXPECT_EQ(r.exit_code, 5) << r.out << r.err;
-  EXPECT_NE(r.out.find("nothing compared"), std::string::npos) << r.out;
-  EXPECT_EQ(r.out.find("equivalent"), std::string::npos) << r.out;
+  auto r = Expect({"diff", "--backend", backend, x.string(), x.string()}, 5, {"nothing compared"}, {"equivalent"});
   EXPECT_TRUE(r.err.empty()) << r.err;
   // a TF1 graph that is built and never run: nothing observed either
   auto graph = dir.Write("graph.py", "import tensorflow as tf\nx = tf.placeholder(tf.float32)\ny = x * 2.0\n");
-  r = RunTfmigrate({"diff", "--backend", backend, graph.string(), graph.string(), "--new-mode", "tf1", "--format",
-                    "json"});
-  EXPECT_EQ(r.exit_code, 5) << r.out << r.err;
-  EXPECT_NE(r.out.find("\"verdict\": \"nothing-compared\""), std::string::npos) << r.out;
+  Expect({"diff", "--backend", backend, graph.string(), graph.string(), "--new-mode", "tf1", "--format", "json"}, 5,
+         {"\"verdict\": \"nothing-compared\""});
 }
 
 // TF1 derives op seeds from the graph, TF2 otherwise: a correct conversion draws other
@@ -224,27 +230,21 @@ inline void RandomDrawsExplained(const std::string& backend) {
   TempDir dir;
   auto old_py = dir.Write("old.py", kRandomTf1);
   auto new_py = dir.Write("new.py", kRandomTf2);
-  auto r = RunTfmigrate({"diff", "--backend", backend, old_py.string(), new_py.string()});
-  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
-  EXPECT_NE(r.out.find("probable cause: random numbers drawn differently"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("random ops: random_normal (" + old_py.string() + ":3), random_normal (" + new_py.string() +
-                       ":3)"),
-            std::string::npos)
-      << r.out;
-  EXPECT_EQ(r.out.find("no static finding predicts this"), std::string::npos) << r.out;
+  Expect({"diff", "--backend", backend, old_py.string(), new_py.string()}, 1,
+         {"probable cause: random numbers drawn differently",
+          "random ops: random_normal (" + old_py.string() + ":3), random_normal (" + new_py.string() + ":3)"},
+         {"no static finding predicts this"});
   // without the second run it stays unexplained
-  r = RunTfmigrate({"diff", "--backend", backend, old_py.string(), new_py.string(), "--no-random-rerun"});
-  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
-  EXPECT_EQ(r.out.find("random numbers drawn differently"), std::string::npos) << r.out;
+  Expect({"diff", "--backend", backend, old_py.string(), new_py.string(), "--no-random-rerun"}, 1, {},
+         {"random numbers drawn differently"});
   // a divergence that persists with the same random numbers is not blamed on them
   auto doubled = dir.Write("doubled.py",
                            "import tensorflow as tf\n"
                            "tf.random.set_seed(1)\n"
                            "x = tf.random.normal([3])\n"
                            "print('x', (x * 2.0).numpy())\n");
-  r = RunTfmigrate({"diff", "--backend", backend, old_py.string(), doubled.string()});
-  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
-  EXPECT_EQ(r.out.find("random numbers drawn differently"), std::string::npos) << r.out;
+  Expect({"diff", "--backend", backend, old_py.string(), doubled.string()}, 1, {"TFM901"},
+         {"random numbers drawn differently"});
 }
 
 // A TF1 program that needs no renames (spelled through tf.compat.v1) gets TF1 behavior
@@ -261,7 +261,7 @@ inline void CompatRewriteKeepsTf1Behavior(const std::string& backend) {
   TempDir dir;
   auto py = dir.Write("norm.py", kNoRenameTf1);
   auto orig_trace = dir / "orig.jsonl";
-  auto r = RunTfmigrate({"run", "--mode", "tf1", "--backend", backend, "--trace", orig_trace.string(), py.string()});
+  auto r = RunTraced(backend, "tf1", py, orig_trace);
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
   auto printed = Printed(orig_trace);
   ASSERT_EQ(printed.size(), 2u);
@@ -275,7 +275,7 @@ inline void CompatRewriteKeepsTf1Behavior(const std::string& backend) {
   std::string text = testing_support::ReadFile(py);
   EXPECT_EQ(text, "import tensorflow.compat.v1 as tf\ntf.disable_v2_behavior()\n" + std::string(kNoRenameTf1).substr(34));
   auto new_trace = dir / "new.jsonl";
-  r = RunTfmigrate({"run", "--mode", "tf2", "--backend", backend, "--trace", new_trace.string(), py.string()});
+  r = RunTraced(backend, "tf2", py, new_trace);
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_EQ(Printed(new_trace), printed) << "TF2 runs the rewritten program with TF1 behavior";
   // the second rewrite makes no edit

@@ -31,7 +31,7 @@ TEST(ObserveBundled, TfTestCaseRunsItsTestsOrIsUnsupported) {
                           "if __name__ == '__main__':\n"
                           "    tf.test.main()\n");
   auto trace = dir / "t.jsonl";
-  auto r = RunTfmigrate({"run", "--mode", "tf2", "--trace", trace.string(), script.string()});
+  auto r = RunTraced(kBackend, "tf2", script, trace);
   if (r.exit_code == 3) {
     EXPECT_NE(r.err.find("tf.test"), std::string::npos) << r.err;
     EXPECT_EQ(Records(trace, "unsupported").size(), 1u);

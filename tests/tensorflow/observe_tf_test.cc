@@ -58,7 +58,7 @@ TEST(ObserveTensorflow, TfTestCaseRunsItsTests) {
   auto script = dir.Write("norm_test.py", kTfTestTf1);
   for (const char* mode : {"tf1", "tf2"}) {
     auto trace = dir / (std::string(mode) + ".jsonl");
-    auto r = RunTfmigrate({"run", "--mode", mode, "--backend", kBackend, "--trace", trace.string(), script.string()});
+    auto r = RunTraced(kBackend, mode, script, trace);
     EXPECT_EQ(r.exit_code, 0) << mode << r.out << r.err;
     std::map<std::string, std::string> outcome;
     for (const auto& t : Records(trace, "test")) outcome[t.value("test", "")] = t.value("outcome", "");
