@@ -20,6 +20,8 @@ import sys
 import tempfile
 import time
 
+import machine  # bench/machine.py: the processor line every figure is quoted with
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -57,6 +59,7 @@ def main():
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--no-peer", action="store_true", help="skip tf_upgrade_v2")
     a = ap.parse_args()
+    print(machine.describe())
 
     tree = os.path.join(ROOT, "bench", "out", "tree-%d" % a.lines)
     if not os.path.isdir(tree):

@@ -24,6 +24,8 @@ import sys
 import tempfile
 import time
 
+import machine  # bench/machine.py: the processor line every figure is quoted with
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PROGRAMS = ROOT / "testdata" / "programs" / "compat"
 VENV_BIN = pathlib.Path(sys.executable).parent
@@ -54,6 +56,7 @@ def main():
     ap.add_argument("--tfmigrate", default=str(ROOT / "build" / "tfmigrate"))
     ap.add_argument("--copies", type=int, default=40)
     a = ap.parse_args()
+    print(machine.describe())
     upgrade = str(VENV_BIN / "tf_upgrade_v2")
     import tensorflow as tf  # noqa: F401  (the version goes into the report)
 

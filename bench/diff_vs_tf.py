@@ -15,6 +15,8 @@ import statistics
 import subprocess
 import time
 
+import machine  # bench/machine.py: the processor line every figure is quoted with
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -35,6 +37,7 @@ def main():
     ap.add_argument("pair", nargs="*", default=[os.path.join(ROOT, "examples", "lr_decay_tf1.py"),
                                                  os.path.join(ROOT, "examples", "lr_decay_tf2.py")])
     a = ap.parse_args()
+    print(machine.describe())
     old, new = a.pair if len(a.pair) == 2 else (os.path.join(a.pair[0], "old.py"), os.path.join(a.pair[0], "new.py"))
     times, codes = {}, {}
     for backend in ("bundled", "tensorflow"):

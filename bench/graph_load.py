@@ -21,6 +21,8 @@ import sys
 import tempfile
 import time
 
+import machine  # bench/machine.py: the processor line every figure is quoted with
+
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -69,6 +71,7 @@ def main():
     ap.add_argument("--build", default=str(ROOT / "build"))
     ap.add_argument("--repeat", type=int, default=3)
     a = ap.parse_args()
+    print(machine.describe())
     tfm = pathlib.Path(a.build) / "tfmigrate"
     if not tfm.exists():
         sys.exit("build tfmigrate first (scripts/setup.sh)")

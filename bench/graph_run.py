@@ -33,6 +33,8 @@ import sys
 import tempfile
 import time
 
+import machine  # bench/machine.py: the processor line every figure is quoted with
+
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -129,6 +131,8 @@ def main():
     ap.add_argument("--saved-model", action="store_true",
                     help="a trained Keras CNN exported as a TF2 SavedModel instead of the frozen MLP")
     a = ap.parse_args()
+    print(machine.describe())
+    print(machine.build(a.build))
     if a.saved_model:
         return saved_model_main(a)
     import numpy as np

@@ -31,6 +31,8 @@ import tempfile
 import time
 import warnings
 
+import machine  # bench/machine.py: the processor line every figure is quoted with
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CACHE = ROOT / ".cache" / "corpus"
 PROJECTS = [
@@ -95,6 +97,7 @@ def main():
     ap.add_argument("--no-peer", action="store_true")
     ap.add_argument("--keep", action="store_true", help="keep the rewritten trees in .cache/corpus/out")
     a = ap.parse_args()
+    print(machine.describe())
     tfm = str((ROOT / a.build / "tfmigrate").resolve())
     peer = ROOT / ".venv" / "bin" / "tf_upgrade_v2"
     use_peer = not a.no_peer and peer.exists()

@@ -13,6 +13,8 @@ import re
 import subprocess
 import time
 
+import machine  # bench/machine.py: the processor line every figure is quoted with
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CASES = [  # script, mode, metric printed by the script (None: process wall time), higher is better
     ("start.py", "tf2", None, False),
@@ -39,6 +41,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     a = ap.parse_args()
+    print(machine.describe())
+    print(machine.build(a.build))
     print("| case | bundled | TensorFlow 2.21 | bundled vs TF |")
     print("|---|---:|---:|---:|")
     for script, mode, metric, higher in CASES:

@@ -36,6 +36,8 @@ apt_pkgs=(
   "clang-14=1:14.0.6-*"
   "libclang-rt-14-dev=1:14.0.6-*"
   "libmimalloc-dev=2.0.9+ds-*"
+  "libdnnl-dev=2.6.3-*"        # oneDNN: float32 GEMM, dispatched by CPUID at run time
+  "qemu-user=1:7.2+dfsg-*"     # tests/isa_baseline.sh: kernel tests on an emulated baseline CPU
 )
 missing=()
 for spec in "${apt_pkgs[@]}"; do

@@ -318,6 +318,26 @@ Status SelectK(KernelContext& c) {
   if (v1_rowwise) s = s1;
   else TFM_RETURN_IF_ERROR(BroadcastShapes(cond.shape(), s1, &s));
   Tensor o = Tensor::Alloc(t.dtype(), s);
+  const size_t elem = DTypeSize(t.dtype());  // 0 for strings
+  if ((elem == 1 || elem == 2 || elem == 4 || elem == 8) && t.shape() == s && e.shape() == s &&
+      (cond.shape() == s || cond.num_elements() == 1)) {
+    // No broadcasting (or a scalar condition): one pass over whole elements.
+    const bool* cv = cond.data<bool>();
+    const int64_t cstep = cond.num_elements() == 1 ? 0 : 1;
+    auto pick = [&](auto tag) {
+      using U = decltype(tag);
+      const U* pt = t.data<U>();
+      const U* pe = e.data<U>();
+      U* po = o.data<U>();
+      for (int64_t i = 0, n = o.num_elements(); i < n; ++i) po[i] = cv[i * cstep] ? pt[i] : pe[i];
+    };
+    if (elem == 1) pick(uint8_t{});
+    else if (elem == 2) pick(uint16_t{});
+    else if (elem == 4) pick(uint32_t{});
+    else pick(uint64_t{});
+    c.outputs = {o};
+    return Status::Ok();
+  }
   int64_t r = static_cast<int64_t>(s.size());
   auto bidx = [&](const Tensor& x, const std::vector<int64_t>& idx) {
     int64_t off = 0, stride = 1;

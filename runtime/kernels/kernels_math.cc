@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <limits>
 
+#include "runtime/kernels/gemm.h"
 #include "runtime/kernels/kernel.h"
 
 #ifdef _OPENMP
@@ -121,7 +122,7 @@ T PowT(T a, T b) {
 }
 
 enum class BinOp { kAdd, kSub, kMul, kDiv, kFloorDiv, kFloorMod, kPow, kMax, kMin, kSqDiff,
-                   kEq, kNe, kLt, kLe, kGt, kGe, kAnd, kOr };
+                   kEq, kNe, kLt, kLe, kGt, kGe, kAnd, kOr, kReluGrad };
 
 template <typename T>
 Status BinaryTyped(KernelContext& c, BinOp op) {
@@ -152,6 +153,8 @@ Status BinaryTyped(KernelContext& c, BinOp op) {
     case BinOp::kMax: return Binary<T, T>(c, dt, [](T a, T b) { return std::max(a, b); });
     case BinOp::kMin: return Binary<T, T>(c, dt, [](T a, T b) { return std::min(a, b); });
     case BinOp::kSqDiff: return Binary<T, T>(c, dt, [](T a, T b) { return static_cast<T>((a - b) * (a - b)); });
+    // ReluGrad(gradients, features): the gradient where the feature is positive, else 0.
+    case BinOp::kReluGrad: return Binary<T, T>(c, dt, [](T g, T x) { return x > T(0) ? g : T(0); });
     case BinOp::kEq: return Binary<T, bool>(c, DType::kBool, [](T a, T b) { return a == b; });
     case BinOp::kNe: return Binary<T, bool>(c, DType::kBool, [](T a, T b) { return a != b; });
     case BinOp::kLt: return Binary<T, bool>(c, DType::kBool, [](T a, T b) { return a < b; });
@@ -211,6 +214,7 @@ Status BinaryDispatch(KernelContext& c, BinOp op) {
 #define TFM_BIN(NAME, OP) \
   Status NAME(KernelContext& c) { return BinaryDispatch(c, BinOp::OP); }
 TFM_BIN(AddK, kAdd)
+TFM_BIN(ReluGradK, kReluGrad)
 TFM_BIN(SubK, kSub)
 TFM_BIN(MulK, kMul)
 TFM_BIN(DivK, kDiv)
@@ -317,34 +321,17 @@ Status LogicalNotK(KernelContext& c) {
   return Status::Ok();
 }
 
-// TensorFlow's matrix products accumulate into zeroed outputs, so a sum of products
-// that is -0.0 (an outer product with a negative factor and a zero) comes out +0.0;
-// Eigen's small-product path returns the lone product itself. Adding +0.0 gives TF's.
-template <typename M>
-void AccumulateFromZero(M& m) {
-  using T = typename M::Scalar;
-  if constexpr (std::is_floating_point_v<T>) m.array() += T(0);
-}
-
 template <typename T>
 Status MatMulTyped(KernelContext& c) {
-  using Mat = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
   const Tensor& a = c.inputs[0];
   const Tensor& b = c.inputs[1];
   bool ta = GetBoolAttr(*c.attrs, "transpose_a", false), tb = GetBoolAttr(*c.attrs, "transpose_b", false);
-  Eigen::Map<const Mat> ma(a.data<T>(), a.dim(0), a.dim(1));
-  Eigen::Map<const Mat> mb(b.data<T>(), b.dim(0), b.dim(1));
   int64_t m = ta ? a.dim(1) : a.dim(0), k = ta ? a.dim(0) : a.dim(1);
   int64_t k2 = tb ? b.dim(1) : b.dim(0), n = tb ? b.dim(0) : b.dim(1);
   if (k != k2)
     return InvalidArgument("Matrix size-incompatible: In[0]: " + a.ShapeString() + ", In[1]: " + b.ShapeString());
   Tensor o = Tensor::Alloc(a.dtype(), {m, n});
-  Eigen::Map<Mat> mo(o.data<T>(), m, n);
-  if (!ta && !tb) mo.noalias() = ma * mb;
-  else if (ta && !tb) mo.noalias() = ma.transpose() * mb;
-  else if (!ta && tb) mo.noalias() = ma * mb.transpose();
-  else mo.noalias() = ma.transpose() * mb.transpose();
-  AccumulateFromZero(mo);
+  MatrixProduct<T>({a.data<T>(), a.dim(1), ta}, {b.data<T>(), b.dim(1), tb}, m, n, k, o.data<T>(), n, false);
   c.outputs = {o};
   return Status::Ok();
 }
@@ -368,7 +355,6 @@ Status MatMulK(KernelContext& c) {
 // (numpy rules), adj_x / adj_y transpose the last two dimensions of an input.
 template <typename T>
 Status BatchMatMulTyped(KernelContext& c, const std::vector<int64_t>& batch, int64_t m, int64_t k, int64_t n) {
-  using Mat = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
   const Tensor& a = c.inputs[0];
   const Tensor& b = c.inputs[1];
   const bool ax = GetBoolAttr(*c.attrs, "adj_x", false), ay = GetBoolAttr(*c.attrs, "adj_y", false);
@@ -399,14 +385,8 @@ Status BatchMatMulTyped(KernelContext& c, const std::vector<int64_t>& batch, int
       oa += idx[i] * sa[i];
       ob += idx[i] * sb[i];
     }
-    Eigen::Map<const Mat> ma(a.data<T>() + oa * a_rows * a_cols, a_rows, a_cols);
-    Eigen::Map<const Mat> mb(b.data<T>() + ob * b_rows * b_cols, b_rows, b_cols);
-    Eigen::Map<Mat> mo(o.data<T>() + q * m * n, m, n);
-    if (!ax && !ay) mo.noalias() = ma * mb;
-    else if (ax && !ay) mo.noalias() = ma.transpose() * mb;
-    else if (!ax && ay) mo.noalias() = ma * mb.transpose();
-    else mo.noalias() = ma.transpose() * mb.transpose();
-    AccumulateFromZero(mo);
+    MatrixProduct<T>({a.data<T>() + oa * a_rows * a_cols, a_cols, ax}, {b.data<T>() + ob * b_rows * b_cols, b_cols, ay},
+                     m, n, k, o.data<T>() + q * m * n, n, false);
     for (int i = r - 1; i >= 0; --i) {
       if (++idx[i] < batch[i]) break;
       idx[i] = 0;
@@ -729,7 +709,7 @@ void RegisterMathKernels(std::map<std::string, KernelFn>& m) {
   m["LogicalNot"] = LogicalNotK;
   m["Neg"] = NegK; m["Abs"] = AbsK; m["Sign"] = SignK; m["Square"] = SquareK; m["Sqrt"] = SqrtK;
   m["Rsqrt"] = RsqrtK; m["Exp"] = ExpK; m["Log"] = LogK; m["Log1p"] = Log1pK; m["Sin"] = SinK;
-  m["Cos"] = CosK; m["Relu"] = ReluK; m["Sigmoid"] = SigmoidK; m["Tanh"] = TanhK;
+  m["Cos"] = CosK; m["Relu"] = ReluK; m["ReluGrad"] = ReluGradK; m["Sigmoid"] = SigmoidK; m["Tanh"] = TanhK;
   m["Floor"] = FloorK; m["Ceil"] = CeilK; m["Round"] = RoundK; m["Reciprocal"] = ReciprocalK;
   m["Softplus"] = SoftplusK;
   m["MatMul"] = MatMulK;

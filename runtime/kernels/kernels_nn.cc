@@ -1,15 +1,14 @@
 // Convolution and pooling kernels (NHWC, as TensorFlow's CPU kernels), and Pad / PadV2,
 // Cumsum / Cumprod and RandomShuffle: Conv2D and its
-// two backprops through im2col and an Eigen matrix product, MaxPool / AvgPool and their
+// two backprops through im2col and a matrix product (runtime/kernels/gemm.h), MaxPool / AvgPool and their
 // gradients by direct window walks. Window geometry follows TF's GetWindowedOutputSize:
 // VALID keeps whole windows, SAME pads so out = ceil(in / stride), the extra padding
 // going after. Registered with the other kernels; shape functions are in ops/op_defs.cc.
-#include <Eigen/Core>
-
 #include <algorithm>
 #include <cstring>
 #include <limits>
 
+#include "runtime/kernels/gemm.h"
 #include "runtime/kernels/kernel.h"
 #include "runtime/kernels/window.h"
 
@@ -38,9 +37,6 @@ Status ConvGeometry(const KernelContext& c, const Shape& in, const Shape& filter
   TFM_RETURN_IF_ERROR(MakeWindow(in[2], filter[1], sw, dw, padding, &g->ww));
   return Status::Ok();
 }
-
-template <typename T>
-using RowMat = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
 // The patches of one image: rows (oh, ow), columns (kh, kw, ic); padding is zero.
 template <typename T>
@@ -94,12 +90,10 @@ Status Conv2DTyped(KernelContext& c) {
   Tensor out = Tensor::Alloc(x.dtype(), {g.n, g.wh.out, g.ww.out, g.oc});
   int64_t rows = g.wh.out * g.ww.out, cols = g.kh * g.kw * g.ic;
   std::vector<T> col(static_cast<size_t>(rows * cols));
-  Eigen::Map<const RowMat<T>> mf(f.data<T>(), cols, g.oc);
   for (int64_t b = 0; b < g.n; ++b) {
     Im2Col(x.data<T>() + b * g.ih * g.iw * g.ic, g, col.data());
-    Eigen::Map<const RowMat<T>> mc(col.data(), rows, cols);
-    Eigen::Map<RowMat<T>> mo(out.data<T>() + b * rows * g.oc, rows, g.oc);
-    mo.noalias() = mc * mf;
+    MatrixProduct<T>({col.data(), cols, false}, {f.data<T>(), g.oc, false}, rows, g.oc, cols,
+                     out.data<T>() + b * rows * g.oc, g.oc, false);
   }
   c.outputs = {out};
   return Status::Ok();
@@ -122,11 +116,10 @@ Status Conv2DBackpropInputTyped(KernelContext& c) {
   Tensor dx = Tensor::Alloc(f.dtype(), in);
   std::fill(dx.data<T>(), dx.data<T>() + dx.num_elements(), T(0));
   int64_t rows = g.wh.out * g.ww.out, cols = g.kh * g.kw * g.ic;
-  RowMat<T> dcol(rows, cols);
-  Eigen::Map<const RowMat<T>> mf(f.data<T>(), cols, g.oc);
+  std::vector<T> dcol(static_cast<size_t>(rows * cols));
   for (int64_t b = 0; b < g.n; ++b) {
-    Eigen::Map<const RowMat<T>> mdy(dy.data<T>() + b * rows * g.oc, rows, g.oc);
-    dcol.noalias() = mdy * mf.transpose();
+    MatrixProduct<T>({dy.data<T>() + b * rows * g.oc, g.oc, false}, {f.data<T>(), g.oc, true}, rows, cols, g.oc,
+                     dcol.data(), cols, false);
     Col2ImAdd(dcol.data(), g, dx.data<T>() + b * g.ih * g.iw * g.ic);
   }
   c.outputs = {dx};
@@ -143,14 +136,12 @@ Status Conv2DBackpropFilterTyped(KernelContext& c) {
   TFM_RETURN_IF_ERROR(ConvGeometry(c, x.shape(), fs, &g));
   int64_t rows = g.wh.out * g.ww.out, cols = g.kh * g.kw * g.ic;
   Tensor df = Tensor::Alloc(x.dtype(), fs);
-  Eigen::Map<RowMat<T>> mdf(df.data<T>(), cols, g.oc);
-  mdf.setZero();
+  std::fill(df.data<T>(), df.data<T>() + df.num_elements(), T(0));
   std::vector<T> col(static_cast<size_t>(rows * cols));
   for (int64_t b = 0; b < g.n; ++b) {
     Im2Col(x.data<T>() + b * g.ih * g.iw * g.ic, g, col.data());
-    Eigen::Map<const RowMat<T>> mc(col.data(), rows, cols);
-    Eigen::Map<const RowMat<T>> mdy(dy.data<T>() + b * rows * g.oc, rows, g.oc);
-    mdf.noalias() += mc.transpose() * mdy;
+    MatrixProduct<T>({col.data(), cols, true}, {dy.data<T>() + b * rows * g.oc, g.oc, false}, cols, g.oc, rows,
+                     df.data<T>(), g.oc, true);
   }
   c.outputs = {df};
   return Status::Ok();

@@ -552,7 +552,7 @@ std::map<std::string, OpDef>& Table() {
                           "Identity", "StopGradient", "Softmax", "LogSoftmax"})
       add(n, UnaryShape);
     for (const char* n : {"AddV2", "Add", "Sub", "Mul", "RealDiv", "Div", "FloorDiv", "FloorMod", "Pow", "Maximum",
-                          "Minimum", "SquaredDifference", "LogicalAnd", "LogicalOr"})
+                          "Minimum", "SquaredDifference", "LogicalAnd", "LogicalOr", "ReluGrad"})
       add(n, BinaryShape);
     for (const char* n : {"Equal", "NotEqual", "Less", "LessEqual", "Greater", "GreaterEqual"}) add(n, CompareShape);
     for (const char* n : {"Sum", "Mean", "Max", "Min", "Prod", "All", "Any", "ArgMax", "ArgMin"}) add(n, ReduceShape);

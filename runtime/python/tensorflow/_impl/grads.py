@@ -156,10 +156,20 @@ def _recip(op, g):
     return [ops.negative(ops.multiply(g, ops.multiply(y, y)))]
 
 
+def _relu_grad(g, features):
+    return core.op1("ReluGrad", [g, features], {"T": g.dtype}, "ReluGrad")
+
+
 @register("Relu")
 def _relu(op, g):
-    x = op.inputs[0]
-    return [ops.where(ops.greater(x, ops.zeros_like(x)), g, ops.zeros_like(g))]
+    # As TensorFlow: ReluGrad of the incoming gradient and the op's output.
+    return [_relu_grad(g, op.outputs[0])]
+
+
+@register("ReluGrad")
+def _relu_grad_grad(op, g):
+    features = op.inputs[1]
+    return [_relu_grad(g, features), ops.zeros_like(features)]
 
 
 @register("Sigmoid")
@@ -215,17 +225,30 @@ def _erfc(op, g):
     return [ops.multiply(g, ops.multiply(k, ops.exp(ops.negative(ops.square(x)))))]
 
 
+def _skipped(op):
+    """Indices of op's inputs whose gradient nobody asked for (set by the eager tape, as
+    TensorFlow's skip_input_indices; graph-mode tf.gradients builds every gradient)."""
+    return getattr(op, "skip_input_indices", ())
+
+
 @register("MatMul")
 def _matmul(op, g):
     a, b = op.inputs
     ta, tb = op.get_attr("transpose_a"), op.get_attr("transpose_b")
+    skip = _skipped(op)
     if not ta and not tb:
-        return [ops.matmul(g, b, transpose_b=True), ops.matmul(a, g, transpose_a=True)]
-    if not ta and tb:
-        return [ops.matmul(g, b), ops.matmul(g, a, transpose_a=True)]
-    if ta and not tb:
-        return [ops.matmul(b, g, transpose_b=True), ops.matmul(a, g)]
-    return [ops.matmul(b, g, transpose_a=True, transpose_b=True), ops.matmul(g, a, transpose_a=True, transpose_b=True)]
+        ga = lambda: ops.matmul(g, b, transpose_b=True)
+        gb = lambda: ops.matmul(a, g, transpose_a=True)
+    elif not ta and tb:
+        ga = lambda: ops.matmul(g, b)
+        gb = lambda: ops.matmul(g, a, transpose_a=True)
+    elif ta and not tb:
+        ga = lambda: ops.matmul(b, g, transpose_b=True)
+        gb = lambda: ops.matmul(a, g)
+    else:
+        ga = lambda: ops.matmul(b, g, transpose_a=True, transpose_b=True)
+        gb = lambda: ops.matmul(g, a, transpose_a=True, transpose_b=True)
+    return [None if 0 in skip else ga(), None if 1 in skip else gb()]
 
 
 @register("CheckNumerics")
@@ -555,6 +578,15 @@ def _backprop(entries, targets, target_grads, want_ids):
     grads = {}
     for t, g in zip(targets, target_grads):
         grads.setdefault(id(t), []).append(g)
+    # Eager (the tape's _TapeOp entries): an input that no wanted source reaches needs no
+    # gradient, and the gradient functions that honour skip_input_indices do not compute it
+    # (TensorFlow's eager backprop does the same; graph-mode tf.gradients builds them all).
+    needed = None
+    if core.executing_eagerly():
+        needed = set(want_ids)
+        for op in entries:
+            if any(id(x) in needed for x in op.inputs):
+                needed.update(id(o) for o in op.outputs)
     for op in reversed(entries):
         outs = [grads.get(id(o)) for o in op.outputs]
         if not any(outs):
@@ -577,6 +609,8 @@ def _backprop(entries, targets, target_grads, want_ids):
         import contextlib
         scope = (core.get_default_graph().name_scope(op.name + "_grad")
                  if not core.executing_eagerly() and hasattr(op, "name") else contextlib.nullcontext())
+        if needed is not None and isinstance(op, _TapeOp):
+            op.skip_input_indices = tuple(i for i, x in enumerate(op.inputs) if id(x) not in needed)
         with scope:
             in_grads = fn(op, *gsum[:1]) if len(gsum) == 1 or op.type in (
                 "SoftmaxCrossEntropyWithLogits", "SparseSoftmaxCrossEntropyWithLogits") else fn(op, *gsum)
@@ -860,8 +894,9 @@ def _conv_attrs(op, *names):
 def _conv2d(op, g):
     x, f = op.inputs
     attrs = dict(_conv_attrs(op, "strides", "padding", "data_format", "dilations"), T=x.dtype)
-    dx = core.op1("Conv2DBackpropInput", [ops.shape(x), f, g], attrs, "Conv2DBackpropInput")
-    df = core.op1("Conv2DBackpropFilter", [x, ops.shape(f), g], attrs, "Conv2DBackpropFilter")
+    skip = _skipped(op)
+    dx = None if 0 in skip else core.op1("Conv2DBackpropInput", [ops.shape(x), f, g], attrs, "Conv2DBackpropInput")
+    df = None if 1 in skip else core.op1("Conv2DBackpropFilter", [x, ops.shape(f), g], attrs, "Conv2DBackpropFilter")
     return [dx, df]
 
 
