@@ -2,6 +2,8 @@
 // --unsafe-fixes the unsafe ones) to a fixed point, then shows a unified diff
 // (default), rewrites the files in place (atomically), or writes a mirrored tree.
 // The driver is rewriter/rewrite_paths.h; --verify runs both versions here (diff/).
+// Exit codes: 0 done, 1 --verify refused a rewrite whose behavior changed, 2 input
+// error, 5 --verify compared nothing (neither version produced an observation).
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -65,6 +67,13 @@ RewriteVerdict Verify(const std::string& source, const std::string& original, co
   verdict.same = false;
   if (!v.error.empty()) {
     verdict.report = fmt::format("error: {}: --verify could not compare the versions: {}\n", source, v.error);
+  } else if (v.NothingCompared()) {
+    // No observation on either side: "same behavior" would be a claim about nothing.
+    verdict.nothing_compared = true;
+    verdict.report = fmt::format("error: {}: --verify: nothing compared (neither version printed, fetched, returned or "
+                                 "observed anything); nothing written (add tfmigrate.observe calls, or rewrite without "
+                                 "--verify)\n",
+                                 source);
   } else {
     std::ostringstream why;
     diff::EmitText(v, why);

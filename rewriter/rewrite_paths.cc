@@ -135,7 +135,7 @@ int RewritePaths(const RewritePathsOptions& a, std::ostream& out_stream, std::os
   // report in input order.
   struct JobResult {
     std::string out, err, summary;
-    bool error = false, changed = false, refused = false, verified = false;
+    bool error = false, changed = false, refused = false, verified = false, nothing_compared = false;
     size_t applied = 0, left = 0;
   };
   std::vector<JobResult> results(jobs.size());
@@ -196,6 +196,7 @@ int RewritePaths(const RewritePathsOptions& a, std::ostream& out_stream, std::os
         err << v.report;
         res.error = true;
         res.refused = true;
+        res.nothing_compared = v.nothing_compared;
         copy_original(target);
         res.err = err.str();
         return;
@@ -229,14 +230,15 @@ int RewritePaths(const RewritePathsOptions& a, std::ostream& out_stream, std::os
   for (auto& t : threads) t.join();
 
   size_t files_changed = 0, total_edits = 0, total_left = 0;
-  bool refused = false;
+  bool refused = false, nothing_compared = false;
   std::string summary;
   for (const JobResult& r : results) {
     out_stream << r.out;
     err_stream << r.err;
     summary += r.summary;
     input_error |= r.error && !r.refused;
-    refused |= r.refused;
+    refused |= r.refused && !r.nothing_compared;
+    nothing_compared |= r.nothing_compared;
     files_changed += r.changed && !r.refused;
     total_edits += r.applied;
     total_left += r.left;
@@ -250,7 +252,7 @@ int RewritePaths(const RewritePathsOptions& a, std::ostream& out_stream, std::os
                                                                               : "would change"),
                              total_edits, total_edits == 1 ? "" : "s", total_left, total_left == 1 ? "" : "s");
   }
-  return input_error ? 2 : refused ? 1 : 0;
+  return input_error ? 2 : refused ? 1 : nothing_compared ? 5 : 0;
 }
 
 }  // namespace tfm

@@ -23,6 +23,9 @@ namespace tfm {
 struct RewriteVerdict {
   bool same = true;    // the rewrite behaves as the original: it may be written
   std::string report;  // when !same: the lines to print (each ending in '\n'); nothing is written
+  // With !same: neither version produced an observation, so there was nothing to compare
+  // (nothing is written either; RewritePaths then exits 5 unless something worse happened).
+  bool nothing_compared = false;
 };
 
 struct RewritePathsOptions {
@@ -44,7 +47,8 @@ struct RewritePathsOptions {
 };
 
 // Rewrites the files; diffs go to `out`, errors and summaries to `err`. Returns 0, 1 when
-// a verifier refused a rewrite, 2 on a usage or input error.
+// a verifier refused a rewrite whose behavior changed, 2 on a usage or input error, 5 when
+// a verifier compared nothing (and nothing else went wrong).
 int RewritePaths(const RewritePathsOptions& opts, std::ostream& out, std::ostream& err);
 
 }  // namespace tfm

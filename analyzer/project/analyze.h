@@ -46,6 +46,11 @@ struct AnalyzeOptions {
   // are then handed out in discovery order instead of largest first, so a consumer
   // that writes results in order holds back little.
   std::function<void(size_t index, FileResult& result)> on_file;
+  // The compat rewrite: also classify each Python file (FileResult::needs_tf1_behavior)
+  // and compute the edit that adds a behavior toggle where it has none
+  // (FileResult::behavior_toggle). Only while TFM102 is enabled for the file (its fixes
+  // carry the same toggle; `--ignore TFM102` turns both off).
+  bool tf1_behavior = false;
 };
 
 // Expands directories (recursively, skipping hidden dirs, virtual envs,

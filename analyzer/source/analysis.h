@@ -24,6 +24,11 @@ struct FileResult {
   uint32_t line_count = 0;
   uint32_t max_depth = 0;  // deepest syntax nesting of a Python source (the rewriter's depth headroom)
   bool skipped = false;  // a graph-named file found in a directory walk that is not a graph
+  // With AnalyzeOptions::tf1_behavior (analyzer/project/analyze.h): the file is a TF1
+  // program that needs TF1 behavior (NeedsTf1Behavior), and the edit that gives it TF1
+  // behavior (BehaviorToggleEdit) unless it toggles behavior already.
+  bool needs_tf1_behavior = false;
+  std::optional<Edit> behavior_toggle;
 };
 
 struct Analysis {

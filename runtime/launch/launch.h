@@ -1,4 +1,5 @@
-// Launching a user script under the trace recorder (runtime/python/tfmigrate_runner.py)
+// Launching a user script under the trace recorder (runtime/python/tfmigrate_runner.py,
+// which imports tfmigrate_recorder.py)
 // in a child Python process with a wall-time and memory limit. Used by `tfmigrate run`
 // and by `tfmigrate diff` (diff/run.cc: two launches, two traces). Its own library,
 // runtime_launch: it starts the runtime in another process and links none of it.
