@@ -11,11 +11,19 @@
 #include <set>
 #include <sstream>
 
+#include "analyzer/checks/registry.h"
 #include "diff/diff.h"
 #include "runtime/trace/trace_compare.h"
 
 namespace tfm::diff {
 namespace {
+
+// The ID of the dynamic rule that reports a kind of divergence (RuleInfo::reports).
+std::string DivergenceId(DivergenceKind kind) {
+  for (const Rule* r : DynamicRules())
+    if (r->info().reports == kind) return std::string(r->info().id);
+  return "";
+}
 
 using rt::MaskNumbers;
 using rt::NormDtype;
@@ -303,7 +311,7 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
   if (a.exception.has_value() != b.exception.has_value() ||
       (a.exception && b.exception && a.exception->type != b.exception->type)) {
     Divergence d;
-    d.id = "TFM902";
+    d.id = DivergenceId(DivergenceKind::kException);
     if (a.exception && b.exception) {
       d.title = fmt::format("the versions raised different exceptions: {} vs {}", a.exception->type, b.exception->type);
     } else {
@@ -319,7 +327,7 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
     agree("exception " + a.exception->type);
   } else if (a.status != b.status) {
     Divergence d;
-    d.id = "TFM902";
+    d.id = DivergenceId(DivergenceKind::kException);
     d.title = fmt::format("the runs ended differently: {} vs {}", a.status, b.status);
     d.old_value = a.status;
     d.new_value = b.status;
@@ -341,7 +349,7 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
         continue;
       }
       Divergence d;
-      d.id = "TFM901";
+      d.id = DivergenceId(DivergenceKind::kBehavior);
       d.title = obs + " differs";
       d.detail = same_text ? why : "the text differs";
       d.old_value = p.text;
@@ -354,7 +362,7 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
       bool old_more = a.prints.size() > b.prints.size();
       const Printed& extra = (old_more ? a.prints : b.prints)[n];
       Divergence d;
-      d.id = "TFM901";
+      d.id = DivergenceId(DivergenceKind::kBehavior);
       d.title = fmt::format("the old version printed {} lines, the new one {}", a.prints.size(), b.prints.size());
       d.detail = fmt::format("first line without a counterpart: \"{}\"", extra.text);
       (old_more ? d.old_value : d.new_value) = extra.text;
@@ -377,7 +385,7 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
           continue;
         }
         Divergence d;
-        d.id = "TFM901";
+        d.id = DivergenceId(DivergenceKind::kBehavior);
         d.title = fmt::format("value {} differs ({} in the old version, {} in the new)", i + 1, a.values[i].origin,
                               b.values[i].origin);
         d.detail = why;
@@ -414,7 +422,7 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
         continue;
       }
       Divergence d;
-      d.id = "TFM901";
+      d.id = DivergenceId(DivergenceKind::kBehavior);
       d.title = fmt::format("observation '{}' #{} differs", name, i + 1);
       d.detail = why;
       d.old_value = Render(va[i].v);
@@ -425,7 +433,7 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
     }
     if (va.size() != vb.size() && !truncated) {
       Divergence d;
-      d.id = "TFM901";
+      d.id = DivergenceId(DivergenceKind::kBehavior);
       d.title = fmt::format("observation '{}' was recorded {} times in the old version, {} in the new", name, va.size(),
                             vb.size());
       d.old_line = va.empty() ? 0 : va.back().line;
@@ -448,7 +456,7 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
         continue;
       }
       Divergence d;
-      d.id = "TFM901";
+      d.id = DivergenceId(DivergenceKind::kBehavior);
       d.title = "final value of " + obs + " differs";
       d.detail = why;
       d.old_value = Render(a.variables[ka]);
@@ -477,7 +485,7 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
         agree(obs);
       } else if (!truncated) {
         Divergence d;
-        d.id = "TFM903";
+        d.id = DivergenceId(DivergenceKind::kRetrace);
         d.title = fmt::format("{} traced {} times in the old version, {} in the new", f, it->second, traces);
         d.old_value = std::to_string(it->second);
         d.new_value = std::to_string(traces);
@@ -486,7 +494,7 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
       }
     } else if (calls >= 3 && traces >= calls) {
       Divergence d;
-      d.id = "TFM903";
+      d.id = DivergenceId(DivergenceKind::kRetrace);
       d.title = fmt::format("{} traced on every call ({} traces for {} calls)", f, traces, calls);
       d.detail = "each call's Python arguments made a new trace; TF1 built the graph once";
       d.old_value = "graph built once";

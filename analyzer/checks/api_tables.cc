@@ -206,8 +206,11 @@ std::optional<Edit> GraphModeEdit(const SemanticModel& m, const RefChain& c) {
   // The first module-level `import tensorflow [as X]` of the file, whatever alias
   // this reference uses, so the toggle is inserted once.
   const Binding* b = nullptr;
-  for (const Binding& x : m.bindings())
-    if (x.kind == BindingKind::kImport && x.qname == "tensorflow" && x.scope == 0 && (!b || x.byte < b->byte)) b = &x;
+  for (const Binding* x : m.TfModuleImports())
+    if (x->qname == "tensorflow" && x->scope == 0) {
+      b = x;
+      break;
+    }
   if (!b) return std::nullopt;
   TSNode stmt = b->target;
   while (!ts_node_is_null(stmt) && !ts::Is(stmt, "import_statement")) stmt = ts::Parent(stmt);

@@ -7,10 +7,31 @@
 
 namespace tfm {
 
+constexpr Symptom kSymptoms[] = {
+    {DivergenceKind::kException, "TypeError.*(unhashable|hash)"},
+};
+
 const RuleInfo& TensorHash::info() const {
-  static const RuleInfo kInfo{"TFM503", "tensor-hash", Severity::kError, FixKind::kUnsafe, RuleInput::kPython,
-                              "tensor or variable used as a dict key, set member or lru_cache argument: unhashable in TF2"};
+  static const RuleInfo kInfo{
+      .id = "TFM503",
+      .name = "tensor-hash",
+      .severity = Severity::kError,
+      .fix = FixKind::kUnsafe,
+      .input = RuleInput::kPython,
+      .summary = "tensor or variable used as a dict key, set member or lru_cache argument: unhashable in TF2",
+      .trigger = "tensor or variable as a dict key, set member, `in dict` test, or `lru_cache` argument: "
+                 "\"TypeError: Variable is unhashable\" in TF2",
+      .fix_note = "unsafe in the catalogue (`.ref()` keys, `.deref()`); not applied automatically",
+      .blocks_tf2_conversion = true,
+      .impact = Impact::kBehavior,
+      .symptoms = kSymptoms,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm503() {
+  static const TensorHash kRule;
+  return kRule;
 }
 
 namespace {
