@@ -64,9 +64,9 @@ TEST(NodeKinds, IsAnswersAsTheTypeName) {
       std::stringstream ss;
       ss << in.rdbuf();
       auto src = SourceFromBytes(ss.str(), e.path().string(), SourceKind::kPython);
-      ASSERT_TRUE(src.has_value());
+      ASSERT_TRUE(static_cast<bool>(src));
       auto parsed = parser.Parse(std::move(*src));
-      ASSERT_TRUE(parsed.has_value());
+      ASSERT_TRUE(static_cast<bool>(parsed));
       ts::Walk<false>(
           parsed->Root(),
           [&](TSNode n, const char*) {
