@@ -9,12 +9,13 @@ docs/rules/<ID>.md (the hand-written sections to fill in) and, for Python rules,
 testdata/rules/<ID>/{input.py,expected.py}; and inserts `RULE(TfmNNN)` into
 analyzer/checks/registry.inc in sorted order. Nothing else is edited by hand: the
 catalogue's row (rules/RULES.md) and the page's header are generated from the RuleInfo.
-Then write the check and the fixture, build, and refresh the generated files:
+Then write the check and the fixture, build, refresh the generated files (the catalogue,
+the page header, the fixture's snapshot and expected.py) and build again (the binary
+embeds the page):
 
     cmake --build build
     TFMIGRATE_UPDATE_GOLDENS=1 build/tests/tfmigrate_tests --gtest_filter='Consistency.*:Rules/*'
-
-(the catalogue, the page header and the fixture's snapshot and expected.py).
+    cmake --build build
 """
 import argparse
 import pathlib
@@ -167,8 +168,8 @@ def main():
     }
     if args.input == "python":
         files[ROOT / "testdata" / "rules" / args.id / "input.py"] = (
-            "import tensorflow as tf\n\n# violations: end the line with `# expect: %s`\n"
-            "# must not fire: end the line with `# ok`\n" % args.id)
+            "import tensorflow as tf\n\n# Mark each violation with a trailing comment `expect: %s`, each case that\n"
+            "# must not fire with `ok` (rule_fixtures_test reads the markers).\n" % args.id)
         files[ROOT / "testdata" / "rules" / args.id / "expected.py"] = ""
     for path, content in files.items():
         if path.exists():
@@ -179,7 +180,7 @@ def main():
         print(f"add_rule: wrote {path.relative_to(ROOT)}")
     insert_rule_line(registry, f"RULE(Tfm{num})")
     print("add_rule: analyzer/checks/registry.inc updated. Now write the check, the page and the fixture, build,")
-    print("  and refresh the generated files (catalogue, page header, snapshot):")
+    print("  refresh the generated files (catalogue, page header, snapshot) and build again:")
     print("  TFMIGRATE_UPDATE_GOLDENS=1 build/tests/tfmigrate_tests --gtest_filter='Consistency.*:Rules/*'")
 
 
