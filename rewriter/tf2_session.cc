@@ -777,6 +777,8 @@ class Converter {
               if (!ts::Is(p, "attribute") || Text(ts::Field(p, "attribute")) != "run" || !ts::Is(call, "call") ||
                   !ts::Same(ts::Field(call, "function"), p))
                 Fail(n, fmt::format("`{}` is used other than as `{}.run(...)`", sess_, sess_));
+              if (!run_call_ids.count(call.id))  // DataFlow does not take it for a session's run
+                Fail(call, fmt::format("`{}.run(...)` is not recognized as a session run", sess_));
               return false;
             }
             if (Graph(name)) {

@@ -86,8 +86,12 @@ TEST(Consistency, RuleInfoIsCoherent) {
       case FixKind::kSafeOrUnsafe: EXPECT_NE(fix.find("safe"), std::string_view::npos) << fix; break;
     }
     // closed edit shapes are shapes of safe fixes; a rule without fixes gains none
-    if (i.closed_edits) EXPECT_TRUE(i.fix == FixKind::kSafe || i.fix == FixKind::kSafeOrUnsafe);
-    if (i.may_gain_fix) EXPECT_NE(i.fix, FixKind::kNone);
+    if (i.closed_edits) {
+      EXPECT_TRUE(i.fix == FixKind::kSafe || i.fix == FixKind::kSafeOrUnsafe);
+    }
+    if (i.may_gain_fix) {
+      EXPECT_NE(i.fix, FixKind::kNone);
+    }
     if (i.input == RuleInput::kDynamic) {
       EXPECT_NE(i.reports, DivergenceKind::kNone) << "a dynamic rule names the divergence it reports";
       EXPECT_TRUE(reported.emplace(i.reports, std::string(i.id)).second) << "two dynamic rules report one divergence";
@@ -102,7 +106,9 @@ TEST(Consistency, RuleInfoIsCoherent) {
       EXPECT_FALSE(i.blocks_tf2_conversion);
       EXPECT_TRUE(i.symptoms.empty());
     }
-    if (i.input == RuleInput::kPython) EXPECT_NE(i.impact, Impact::kNone);
+    if (i.input == RuleInput::kPython) {
+      EXPECT_NE(i.impact, Impact::kNone);
+    }
     for (const Symptom& s : i.symptoms) {
       EXPECT_NE(s.kind, DivergenceKind::kNone);
       if (!s.exception.empty()) {
@@ -206,7 +212,7 @@ TEST(Consistency, NoRuleIdOutsideRules) {
       std::string ext = e.path().extension().string();
       if (!e.is_regular_file() || (ext != ".cc" && ext != ".h")) continue;
       std::string name = e.path().filename().string();
-      if (own.count(name) || name.size() > 8 && name.substr(name.size() - 8) == "_test.cc") continue;
+      if (own.count(name) || (name.size() > 8 && name.substr(name.size() - 8) == "_test.cc")) continue;
       ++scanned;
       std::istringstream lines(ReadFile(e.path()));
       std::string line;

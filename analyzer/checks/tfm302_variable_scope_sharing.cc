@@ -77,7 +77,7 @@ void VariableScopeSharing::CheckPython(PythonContext& ctx) const {
           reuse_ranges.emplace_back(ts_node_start_byte(body), ts_node_end_byte(body));
           break;
         }
-        auto t = ts::Type(up);
+        auto t = ts::KindOf(up);
         if (t != "with_item" && t != "with_clause" && t != "as_pattern") break;
       }
       continue;

@@ -75,7 +75,7 @@ void PythonStateInFunction::CheckPython(PythonContext& ctx) const {
     return s >= 0 ? scopes[s].name : std::string("?");
   };
   auto visit = [&](TSNode n, const char*) {
-        auto type = ts::Type(n);
+        auto type = ts::KindOf(n);
         if (type == "module" || type == "block" || type == "decorated_definition" || type == "class_definition" ||
             type == "function_definition" || type == "if_statement" || type == "for_statement" ||
             type == "while_statement" || type == "with_statement" || type == "try_statement" ||

@@ -42,7 +42,7 @@ namespace {
 bool UsedAsBool(const SemanticModel& m, const DataFlow& df, TSNode cmp) {
   TSNode child = cmp;
   for (TSNode p = df.Parent(cmp); !ts_node_is_null(p); child = p, p = df.Parent(p)) {
-    auto t = ts::Type(p);
+    auto t = ts::KindOf(p);
     if (t == "parenthesized_expression") continue;
     if (t == "not_operator" || t == "boolean_operator" || t == "assert_statement" || t == "expression_statement" ||
         t == "if_clause")  // a comprehension's filter

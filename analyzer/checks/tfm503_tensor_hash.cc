@@ -128,7 +128,7 @@ void TensorHash::CheckPython(PythonContext& ctx) const {
                               ctx.Text(e), what(e), use, df.IsVariable(e) ? "Variable" : "Tensor", ctx.Text(e)));
   };
   auto visit = [&](TSNode n, const char*) {
-        auto t = ts::Type(n);
+        auto t = ts::KindOf(n);
         if (t == "dictionary") {
           for (TSNode pair : ts::NamedChildren(n)) {
             if (!ts::Is(pair, "pair")) continue;
@@ -184,7 +184,7 @@ void TensorHash::CheckPython(PythonContext& ctx) const {
         } else if (t == "subscript") {
           TSNode v = ts::Field(n, "value");
           TSNode k = ts::Field(n, "subscript");
-          auto kt = ts::Type(k);
+          auto kt = ts::KindOf(k);
           if (kt != "identifier" && kt != "attribute" && kt != "call") return true;
           if (df.IsTensor(k) && KindOf(m, df, v) == Container::kDict && !IsFeedKey(m, df, k, v))
             report(k, "a dict key");

@@ -37,7 +37,7 @@ const Rule& rules::Tfm601() {
 namespace {
 
 bool IsLiteral(TSNode v) {
-  auto t = ts::Type(v);
+  auto t = ts::KindOf(v);
   return t == "integer" || t == "float" || t == "string" || t == "none" || t == "true" || t == "false";
 }
 

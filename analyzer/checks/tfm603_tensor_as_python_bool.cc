@@ -89,7 +89,7 @@ void TensorAsPythonBool::CheckPython(PythonContext& ctx) const {
     }
   };
   auto visit = [&](TSNode n, const char*) {
-        auto t = ts::Type(n);
+        auto t = ts::KindOf(n);
         if (t == "if_statement" || t == "elif_clause") check(ts::Field(n, "condition"), "if");
         else if (t == "while_statement") check(ts::Field(n, "condition"), "while");
         else if (t == "conditional_expression") check(ts_node_named_child(n, 1), "if");

@@ -47,6 +47,14 @@ struct FieldName {
 inline bool SymbolIs(TSSymbol sym, NodeKind kind) { return sym == kind.symbol; }
 inline bool Is(TSNode n, NodeKind kind) { return n.id && ts_node_symbol(n) == kind.symbol; }  // id null = null node
 inline std::string_view Type(TSNode n) { return ts_node_is_null(n) ? std::string_view() : ts_node_type(n); }
+// A node's type for comparing with several names: `auto t = ts::KindOf(n); if (t == "if_statement" ||
+// t == "elif_clause")`; each name is checked at compile time like Is()'s. A null node equals none.
+struct KindOfNode {
+  TSSymbol symbol;
+  bool null;
+  bool operator==(NodeKind kind) const { return !null && symbol == kind.symbol; }
+};
+inline KindOfNode KindOf(TSNode n) { return n.id ? KindOfNode{ts_node_symbol(n), false} : KindOfNode{0, true}; }
 inline std::string_view Text(TSNode n, std::string_view src) {
   if (!n.id) return {};
   uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
