@@ -2,6 +2,7 @@
 tree of modules. A name the bundled runtime lacks raises UnsupportedSymbolError (an
 AttributeError naming the symbol); TF1-only names looked up on the TF2 API raise the
 plain AttributeError real TensorFlow 2 raises."""
+import os
 import sys
 import types
 
@@ -17,7 +18,8 @@ class ApiModule(types.ModuleType):
     def __init__(self, path, removed=()):
         super().__init__(path)
         self._tfm_path = path
-        self._tfm_removed = set(removed)
+        # names this API lacks where the other has them: a set, or _Tf2Removed (the TF2 API's modules)
+        self._tfm_removed = removed if isinstance(removed, _Tf2Removed) else set(removed)
 
     def __getattr__(self, name):
         if name.startswith("__"):
@@ -37,22 +39,53 @@ def _mod(path, names, removed=()):
     return m
 
 
-# TF1 symbols that TF2 removed from the top level (a plain AttributeError there).
-V1_ONLY = {"Session", "InteractiveSession", "placeholder", "placeholder_with_default", "get_variable",
-           "variable_scope", "get_variable_scope", "global_variables_initializer", "variables_initializer",
-           "local_variables_initializer", "global_variables", "trainable_variables", "local_variables",
-           "get_default_graph", "reset_default_graph", "get_collection", "add_to_collection", "GraphKeys",
-           "set_random_seed", "random_normal", "random_uniform", "truncated_normal", "to_float", "AUTO_REUSE",
-           "Dimension", "layers", "losses_v1", "train_v1", "log", "div", "assign", "assign_add", "assign_sub",
-           "is_variable_initialized", "report_uninitialized_variables", "gfile", "app", "flags", "logging",
-           "contrib", "Print", "ConfigProto", "GPUOptions", "RunOptions", "enable_eager_execution",
-           "disable_eager_execution", "AttrValue", "NodeDef", "GraphDef", "MetaGraphDef", "reduce_join",
-           "arg_max", "arg_min", "sparse_placeholder", "make_template", "get_local_variable", "space_to_batch",
-           "where_v2", "Variable_v1", "VariableScope", "colocate_with", "initialize_all_variables", "py_func",
-           "get_collection_ref", "count_nonzero", "create_partitioned_variables", "decode_raw", "scatter_update",
-           "saved_model_v1", "summary_v1", "tables_initializer", "container", "device_v1", "global_norm_v1",
-           "lgamma", "digamma", "erf", "erfc", "polygamma", "multinomial", "string_to_number", "to_int32", "to_int64",
-           "to_double", "random_crop", "cumprod", "substr", "string_join"}
+class _Tf2Removed:
+    """The names TF 1.15 has in one module (`prefix`: "" the top level, "nn.", "train.") that TF 2.21
+    lacks, so that looking one up on the TF2 API raises the plain AttributeError real TensorFlow 2
+    raises. Read from the API tables tools/gen_api_tables.py generates from real TensorFlow:
+    rules/tf1_api.tsv (plus api_removed.tsv: tf.contrib is not part of TF 1.15's generated API)
+    minus rules/tf2_api.tsv. They are installed with the facade (share/tfmigrate/rules) and read on
+    the first lookup a module misses."""
+
+    _tf1 = _tf2 = None
+
+    def __init__(self, prefix):
+        assert prefix.count(".") <= 1
+        self._prefix = prefix
+
+    def __contains__(self, name):
+        if _Tf2Removed._tf1 is None:
+            _Tf2Removed._load()
+        key = self._prefix + name
+        return key in _Tf2Removed._tf1 and key not in _Tf2Removed._tf2
+
+    @staticmethod
+    def _load():
+        here = os.path.dirname(os.path.abspath(__file__))
+        # the checkout (runtime/python/tensorflow/_impl -> rules/) or an install (share/tfmigrate/python/... ->
+        # share/tfmigrate/rules/)
+        candidates = [os.path.join(here, *[os.pardir] * up, "rules") for up in (4, 3)]
+        folder = next((c for c in candidates if os.path.exists(os.path.join(c, "tf2_api.tsv"))), None)
+        if folder is None:
+            raise RuntimeError("tfmigrate: the API tables (tf1_api.tsv, tf2_api.tsv) are not next to the bundled "
+                               "runtime; looked in " + ", ".join(os.path.normpath(c) for c in candidates))
+
+        def names(table, strip=0):
+            # endpoints and their modules, one level deep ("nn", "nn.relu"): the prefixes used are "" and "X."
+            out = set()
+            with open(os.path.join(folder, table), encoding="utf-8") as f:
+                for line in f:
+                    if line[:1] in ("#", "\n") or line.startswith("tf.compat.", 0):
+                        continue
+                    parts = line[strip:line.index("\t")].split(".", 2)
+                    out.add(parts[0])
+                    if len(parts) > 1:
+                        out.add(parts[0] + "." + parts[1])
+            return out
+
+        tf1 = names("tf1_api.tsv") | names("api_removed.tsv")
+        tf2 = names("tf2_api.tsv", strip=3) | {"compat"}
+        _Tf2Removed._tf1, _Tf2Removed._tf2 = tf1, tf2
 
 
 def _assign(ref, value, validate_shape=None, use_locking=None, name=None):
@@ -391,7 +424,7 @@ def _build():
     v1.strings = _mod("tensorflow.strings", dict(strings_common, substr=more_ops.substr_v1))
 
     # ---- v2
-    v2 = _mod("tensorflow", {}, removed=V1_ONLY)
+    v2 = _mod("tensorflow", {}, removed=_Tf2Removed(""))
     for k, v in top_common.items():
         setattr(v2, k, v)
     v2.name_scope = _name_scope_v2
@@ -400,7 +433,7 @@ def _build():
                                        conv2d=composite.conv2d_v2, max_pool=composite.max_pool_v2,
                                        avg_pool=composite.avg_pool_v2, max_pool2d=composite.max_pool_v2,
                                        avg_pool2d=composite.avg_pool_v2),
-                 removed={"softmax_cross_entropy_with_logits_v2"})
+                 removed=_Tf2Removed("nn."))
     v2.math = _mod("tensorflow.math", dict(math_common, **math_special))
     v2.random = _mod("tensorflow.random", {"normal": ops.random_normal, "uniform": ops.random_uniform,
                                            "truncated_normal": ops.truncated_normal, "set_seed": random_seed.set_seed,
@@ -408,9 +441,7 @@ def _build():
                                            "categorical": ops.categorical,
                                            "get_global_generator": random_seed.get_global_generator,
                                            "set_global_generator": random_seed.set_global_generator})
-    v2.train = _mod("tensorflow.train", {}, removed={"GradientDescentOptimizer", "MomentumOptimizer", "AdamOptimizer",
-                                                      "RMSPropOptimizer", "AdagradOptimizer",
-                                                      "Optimizer", "get_or_create_global_step", "get_global_step"})
+    v2.train = _mod("tensorflow.train", {}, removed=_Tf2Removed("train."))
     v2.data = data_mod
     v2.keras = keras
     v2.dtypes = _mod("tensorflow.dtypes", dtypes)

@@ -814,7 +814,6 @@ def install(v1, v2, mod):
     }
     for k, v in v1_top.items():
         setattr(v1, k, v)
-    v2._tfm_removed.update(v1_top)
     v1.math.trace = trace
     v2.math.trace = trace
     nn_v1 = {"conv1d": conv1d_v1, "conv2d_transpose": conv2d_transpose_v1, "depthwise_conv2d": depthwise_conv2d_v1,
@@ -829,7 +828,6 @@ def install(v1, v2, mod):
         setattr(v1.nn, k, v)
     for k, v in nn_v2.items():
         setattr(v2.nn, k, v)
-    v2.nn._tfm_removed.add("depthwise_conv2d_native")
     image_common = {
         "flip_left_right": flip_left_right, "flip_up_down": flip_up_down, "rgb_to_grayscale": rgb_to_grayscale,
         "per_image_standardization": per_image_standardization, "resize_with_crop_or_pad": resize_with_crop_or_pad,
