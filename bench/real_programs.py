@@ -53,7 +53,6 @@ import argparse
 import ast
 import concurrent.futures
 import datetime
-import hashlib
 import json
 import os
 import pathlib
@@ -62,11 +61,11 @@ import re
 import shutil
 import subprocess
 import sys
-import tarfile
 import time
 import tomllib
-import zipfile
 from collections import Counter
+
+import pypi_artifacts  # bench/pypi_artifacts.py: pinned, verified downloads
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 MANIFEST = ROOT / "bench" / "real_programs.toml"
@@ -82,14 +81,6 @@ class HarnessError(Exception):
     """The harness cannot go on (a download, a checksum, a tool): exit 2."""
 
 
-def sha256(path):
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
-
-
 def pip(*args):
     python = ROOT / ".venv" / "bin" / "python"
     # --no-cache-dir: pip's HTTP cache would live in ~/.cache, outside the checkout
@@ -101,36 +92,15 @@ def pip(*args):
 
 def fetch(entry):
     """Downloads (once) and checks one pinned artifact; returns its path."""
-    dist = CACHE / "dist"
-    path = dist / entry["file"]
-    if not path.exists():
-        dist.mkdir(parents=True, exist_ok=True)
-        binary = ["--only-binary", ":all:"] if entry["file"].endswith(".whl") else ["--no-binary", ":all:"]
-        pip("download", "-q", "--no-deps", *binary, "--dest", str(dist), entry["requirement"])
-        if not path.exists():
-            raise HarnessError(f"pip download {entry['requirement']} did not produce {entry['file']}")
-    digest = sha256(path)
-    if digest != entry["sha256"]:
-        raise HarnessError(f"{entry['file']}: sha256 {digest} is not the pinned {entry['sha256']}")
-    return path
+    try:
+        return pypi_artifacts.download(entry["requirement"], entry["file"], entry["sha256"], CACHE / "dist")
+    except pypi_artifacts.FetchError as e:
+        raise HarnessError(str(e))
 
 
 def extract(path):
     """Extracts an artifact once into .cache/real_programs/src/<file name>/."""
-    dest = CACHE / "src" / path.name
-    if dest.exists():
-        return dest
-    tmp = dest.with_name(dest.name + ".part")
-    shutil.rmtree(tmp, ignore_errors=True)
-    tmp.mkdir(parents=True)
-    if path.name.endswith((".tar.gz", ".tgz")):
-        with tarfile.open(path) as t:
-            t.extractall(tmp, filter="data")
-    else:  # .zip sdists and .whl wheels
-        with zipfile.ZipFile(path) as z:
-            z.extractall(tmp)
-    tmp.rename(dest)
-    return dest
+    return pypi_artifacts.unpack(path, CACHE / "src" / path.name)
 
 
 def site_packages(python):
