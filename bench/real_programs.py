@@ -53,6 +53,7 @@ import argparse
 import ast
 import concurrent.futures
 import datetime
+import hashlib
 import json
 import os
 import pathlib
@@ -164,7 +165,7 @@ def missing_github(prog):
         if not p.exists():
             lines.append(f"{prog['name']}: missing, fetch {what} (sha256 {digest}), then "
                          f"`python3 bench/real_programs.py --import-file {what} SAVED_FILE`")
-        elif sha256(p) != digest:
+        elif pypi_artifacts.sha256(p) != digest:
             lines.append(f"{prog['name']}: {p.relative_to(ROOT)} is not the pinned bytes (sha256 {digest}); "
                          f"fetch {what} again and --import-file it")
     return lines
