@@ -13,6 +13,7 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <optional>
 #include <string>
 
 #include "diff/diff.h"
@@ -28,7 +29,9 @@ bool Slurp(const std::string& path, std::string* out) {
   return true;
 }
 
-bool ParseTolerance(const char* text, double* out) {
+// An explicit --rtol/--atol overrides the tolerance policy's per-dtype value
+// (runtime/trace/tolerance.h), as in `tfmigrate diff`.
+bool ParseTolerance(const char* text, std::optional<double>* out) {
   try {
     size_t used = 0;
     double v = std::stod(text, &used);

@@ -161,8 +161,12 @@ Command AddDiffCommand(CLI::App& app) {
   c->add_option("--new-mode", a->opts.new_mode, "mode for NEW (default tf2)")->check(CLI::IsMember({"tf1", "tf2"}));
   c->add_option("--backend", a->opts.backend, "bundled (default) or tensorflow (the venv's real TensorFlow)")
       ->check(CLI::IsMember({"bundled", "tensorflow"}));
-  c->add_option("--rtol", a->opts.rtol, "relative tolerance (default 1e-5)")->check(CLI::NonNegativeNumber);
-  c->add_option("--atol", a->opts.atol, "absolute tolerance (default 1e-6)")->check(CLI::NonNegativeNumber);
+  c->add_option("--rtol", a->opts.rtol,
+                "relative tolerance for every floating value and printed number (default: per dtype, docs/tolerance.md)")
+      ->check(CLI::NonNegativeNumber);
+  c->add_option("--atol", a->opts.atol,
+                "absolute tolerance for every floating value and printed number (default: per dtype, docs/tolerance.md)")
+      ->check(CLI::NonNegativeNumber);
   c->add_option("--align", a->opts.align,
                 "order (default): printed lines and values by position; by-name: only tfmigrate.observe names and "
                 "variables")

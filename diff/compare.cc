@@ -17,9 +17,6 @@
 namespace tfm::diff {
 namespace {
 
-using rt::MaskNumbers;
-using rt::NormDtype;
-
 using json = nlohmann::json;
 
 struct Value {
@@ -30,7 +27,6 @@ struct Value {
 
 struct Printed {
   std::string text;
-  json numbers;
   int line = 0;
 };
 
@@ -74,7 +70,7 @@ Trace ParseTrace(const std::string& text) {
     }
     std::string kind = j.value("kind", "");
     if (kind == "print") {
-      t.prints.push_back({j.value("text", ""), j.value("numbers", json::array()), LineOf(j)});
+      t.prints.push_back({j.value("text", ""), LineOf(j)});
     } else if (kind == "fetch" || kind == "function_return") {
       std::string origin = kind == "fetch" ? fmt::format("sess.run call {}", j.value("call", 0))
                                            : j.value("function", "function") + "()";
@@ -111,85 +107,17 @@ Trace ParseTrace(const std::string& text) {
   return t;
 }
 
-double AsDouble(const json& x, bool* ok) {
-  *ok = true;
-  if (x.is_number()) return x.get<double>();
-  if (x.is_string()) {
-    std::string s = x.get<std::string>();
-    if (s == "nan") return NAN;
-    if (s == "inf") return INFINITY;
-    if (s == "-inf") return -INFINITY;
-  }
-  if (x.is_boolean()) return x.get<bool>() ? 1 : 0;
-  *ok = false;
-  return 0;
-}
-
-// Compares two number lists; on mismatch says where and by how much.
-bool CloseNumbers(const json& a, const json& b, const DiffOptions& o, std::string* why) {
-  if (!a.is_array() || !b.is_array()) return a == b;
-  if (a.size() != b.size()) {
-    *why = fmt::format("{} numbers vs {}", a.size(), b.size());
-    return false;
-  }
-  double worst = -1;
-  size_t at = 0;
-  size_t bad = 0;
-  for (size_t i = 0; i < a.size(); ++i) {
-    bool oka = false, okb = false;
-    double x = AsDouble(a[i], &oka), y = AsDouble(b[i], &okb);
-    if (!oka || !okb) {
-      if (a[i] != b[i]) {
-        if (bad++ == 0) at = i, worst = INFINITY;
-      }
-      continue;
-    }
-    if (std::isnan(x) && std::isnan(y)) continue;
-    if (x == y) continue;
-    double diff = std::fabs(x - y);
-    if (!(diff <= o.atol + o.rtol * std::max(std::fabs(x), std::fabs(y)))) {
-      ++bad;
-      if (!(diff <= worst)) worst = diff, at = i;
-    }
-  }
-  if (bad == 0) return true;
-  *why = fmt::format("{} of {} numbers differ; largest |old-new| {:g} at index {}", bad, a.size(), worst, at);
-  return false;
+rt::CompareOptions Tolerances(const DiffOptions& o) {
+  rt::CompareOptions c;
+  c.rtol = o.rtol;
+  c.atol = o.atol;
+  c.python_numbers_match_any_dtype = true;  // 3 vs np.int32(3)
+  return c;
 }
 
 bool SameValue(const json& a, const json& b, const DiffOptions& o, std::string* why) {
-  bool pa = a.contains("python"), pb = b.contains("python");
-  if (pa || pb) {
-    if (a.value("python", "") != b.value("python", "")) {
-      *why = "different kinds of value";
-      return false;
-    }
-    if (a.contains("items") || b.contains("items")) {
-      const json ia = a.value("items", json::array()), ib = b.value("items", json::array());
-      if (ia.size() != ib.size()) {
-        *why = fmt::format("{} items vs {}", ia.size(), ib.size());
-        return false;
-      }
-      for (size_t i = 0; i < ia.size(); ++i)
-        if (!SameValue(ia[i], ib[i], o, why)) {
-          *why = fmt::format("item {}: {}", i, *why);
-          return false;
-        }
-    }
-    return true;
-  }
-  std::string da = a.value("dtype", ""), db = b.value("dtype", "");
-  bool loose = da.rfind("python_", 0) == 0 || db.rfind("python_", 0) == 0;  // 3 vs np.int32(3)
-  if (!loose && NormDtype(da) != NormDtype(db)) {
-    *why = fmt::format("dtype {} vs {}", da, db);
-    return false;
-  }
-  json sa = a.value("shape", json::array()), sb = b.value("shape", json::array());
-  if (sa != sb) {
-    *why = fmt::format("shape {} vs {}", sa.dump(), sb.dump());
-    return false;
-  }
-  return CloseNumbers(a.value("values", json::array()), b.value("values", json::array()), o, why);
+  *why = rt::CompareValues(a, b, Tolerances(o));
+  return why->empty();
 }
 
 std::string Render(const json& v) {
@@ -334,16 +262,15 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
       const Printed& p = a.prints[i];
       const Printed& q = b.prints[i];
       std::string obs = fmt::format("printed line {}", i + 1);
-      std::string why;
-      bool same_text = MaskNumbers(p.text) == MaskNumbers(q.text);
-      if (same_text && CloseNumbers(p.numbers, q.numbers, o, &why)) {
+      std::string why = rt::ComparePrinted(p.text, q.text, Tolerances(o));
+      if (why.empty()) {
         agree(obs);
         continue;
       }
       Divergence d;
       d.id = "TFM901";
       d.title = obs + " differs";
-      d.detail = same_text ? why : "the text differs";
+      d.detail = why;
       d.old_value = p.text;
       d.new_value = q.text;
       d.old_line = p.line;

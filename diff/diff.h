@@ -27,8 +27,10 @@ struct DiffOptions {
   std::string old_mode = "tf1";
   std::string new_mode = "tf2";
   std::string backend = "bundled";  // or "tensorflow"
-  double rtol = 1e-5;                // |a-b| <= atol + rtol*max(|a|,|b|): right for float32
-  double atol = 1e-6;
+  // |a-b| <= atol + rtol*max(|a|,|b|). Unset: each dtype's tolerance from the policy
+  // (runtime/trace/tolerance.h, docs/tolerance.md); set: for every floating value.
+  std::optional<double> rtol;
+  std::optional<double> atol;
   std::string align = "order";       // "order": prints, values, observations by position;
                                      // "by-name": only named observations and variables
   bool deterministic_random = false;
