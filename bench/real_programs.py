@@ -4,6 +4,7 @@
     python3 bench/real_programs.py [--build build] [--manifest TOML] [--jobs 2] [--only NAME ...]
                                    [--sides ref,stable,bundled,compat,upgrade,tf2] [--json OUT] [--keep]
     python3 bench/real_programs.py --import-file OWNER/REPO COMMIT PATH LOCAL_FILE [--chars N]
+    python3 bench/real_programs.py --validate      # the manifest only; lists github files to fetch
 
 The set is bench/real_programs.toml. Two kinds of source:
   pypi    programs inside PyPI artifacts (source distributions, or wheels that ship them),
@@ -41,9 +42,9 @@ are the same op by op on every backend and version (docs/diff.md):
            second `rewrite --level tf2` of the output changes nothing; when converted, run
            in mode tf2 on the bundled runtime and on TF 2.21
 "Same as the reference" is the verdict of the comparison `tfmigrate diff` makes
-(diff::CompareTraces: printed lines, fetched values, final variables, exceptions, with
---rtol 1e-5 --atol 1e-6), applied by build/bench/tfm_trace_diff to the recorded traces,
-since `tfmigrate diff` runs both of its sides on one backend.
+(diff::CompareTraces: printed lines, fetched values, final variables, exceptions, under
+the tolerance policy of docs/tolerance.md), applied by build/bench/tfm_trace_diff to the
+recorded traces, since `tfmigrate diff` runs both of its sides on one backend.
 
 Prints the CPU model, one Markdown table (a row per program, a total row), the refusal
 reasons of the tf2 rewrite and the failure categories of every side. Exit code 0 unless
@@ -133,6 +134,10 @@ def check_manifest(manifest):
         if name in names:
             raise HarnessError(f"two programs named {name}")
         names.add(name)
+        if not prog.get("shapes") or not prog.get("why"):
+            raise HarnessError(f"{name}: a program needs `shapes` (issue 17's list) and `why`")
+        if not isinstance(prog.get("timeout"), (int, float)) or prog["timeout"] <= 0:
+            raise HarnessError(f"{name}: a program needs a positive `timeout` (seconds)")
         kind = prog.get("source", "pypi")
         if kind == "pypi":
             if "artifact" not in prog:
@@ -709,6 +714,8 @@ def main():
                     help="check a file saved from a repository at a commit and store it in the cache")
     ap.add_argument("--chars", type=int, help="with --import-file: the length in characters the index reported")
     ap.add_argument("--crlf", action="store_true", help="with --import-file: store CR LF line ends")
+    ap.add_argument("--validate", action="store_true",
+                    help="check the manifest only (no download, no run); list github files not in the cache")
     a = ap.parse_args()
     try:
         manifest = tomllib.loads(pathlib.Path(a.manifest).read_text(encoding="utf-8"))
@@ -718,6 +725,15 @@ def main():
         return 2
     if a.import_file:
         return import_file(manifest, *a.import_file, chars=a.chars, crlf=a.crlf)
+    if a.validate:
+        progs = manifest.get("program", [])
+        github = [p for p in progs if p.get("source") == "github"]
+        lines = [line for p in github for line in missing_github(p)]
+        for line in lines:
+            print(f"real_programs: to fetch: {line}")
+        print(f"manifest valid: {len(progs)} programs ({len(progs) - len(github)} pypi, {len(github)} github "
+              f"from {len({p['repo'] for p in github})} repositories); {len(lines)} github files to fetch")
+        return 0
     a.sides = [s for s in a.sides.split(",") if s]
     bad = [s for s in a.sides if s not in SIDES]
     if bad:
