@@ -9,7 +9,7 @@
 // needs one reference trace (the original on real TensorFlow) compared with traces from
 // other backends and other versions of the program, so it records each trace once with
 // `tfmigrate run --trace` and compares them here. Exit codes: 0 equivalent, 1 divergent,
-// 2 usage error or a trace that cannot be read.
+// 2 usage error or a trace that cannot be read, 5 nothing compared (as `tfmigrate diff`).
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -79,5 +79,5 @@ int main(int argc, char** argv) {
   r.backend = "traces";
   tfm::diff::CompareTraces(traces[0], traces[1], o, &r);
   tfm::diff::EmitJson(r, std::cout);
-  return !r.error.empty() ? 2 : r.divergences.empty() ? 0 : 1;
+  return !r.error.empty() ? 2 : r.NothingCompared() ? 5 : r.divergences.empty() ? 0 : 1;
 }
