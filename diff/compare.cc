@@ -16,14 +16,14 @@
 #include "runtime/trace/trace_compare.h"
 
 namespace tfm::diff {
-namespace {
 
-// The ID of the dynamic rule that reports a kind of divergence (RuleInfo::reports).
 std::string DivergenceId(DivergenceKind kind) {
   for (const Rule* r : DynamicRules())
     if (r->info().reports == kind) return std::string(r->info().id);
   return "";
 }
+
+namespace {
 
 using json = nlohmann::json;
 

@@ -46,6 +46,15 @@ const Rule* FindRule(std::string_view id) {
   return nullptr;
 }
 
+const RuleInfo* BehaviorToggleRule() {
+  static const RuleInfo* rule = [] {
+    for (const Rule* r : AllRules())
+      if (r->info().owns_behavior_toggle) return &r->info();
+    return static_cast<const RuleInfo*>(nullptr);
+  }();
+  return rule;
+}
+
 const RuleInfo* FindRuleInfo(std::string_view id) {
   // the registry is sorted by ID (the consistency test checks it)
   std::span<const Rule* const> all = CatalogueRules();

@@ -23,5 +23,8 @@ std::span<const Rule* const> CatalogueRules();
 const Rule* FindRule(std::string_view id);
 // The RuleInfo of a catalogue ID (binary search), or null for other codes ("syntax-error").
 const RuleInfo* FindRuleInfo(std::string_view id);
+// The rule whose enablement decides whether the compat rewrite adds the TF1 behavior toggle
+// (RuleInfo::owns_behavior_toggle), or null when no rule claims it.
+const RuleInfo* BehaviorToggleRule();
 
 }  // namespace tfm

@@ -91,6 +91,8 @@ struct RuleInfo {
   bool may_gain_fix = false;          // a finding without a safe fix may gain one when other fixes apply
   bool blocks_tf2_conversion = false;  // a TF2 hazard: `rewrite --level tf2` converts no session
                                        // in a file with such a finding (its meaning changes under TF2)
+  bool owns_behavior_toggle = false;   // the compat rewrite gives a TF1 program TF1 behavior
+                                       // (`disable_v2_behavior()`) when this rule is enabled
 
   // ---- `tfmigrate diff`
   Impact impact = Impact::kNone;

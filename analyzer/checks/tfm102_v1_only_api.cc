@@ -22,6 +22,7 @@ const RuleInfo& V1OnlyApi::info() const {
                  "`tf.get_variable`, `tf.train.AdamOptimizer`, `tf.layers.dense`, …)",
       .fix_note = "safe (`tf.compat.v1.X`)",
       .closed_edits = kPrefixEdit | kToggleEdit,
+      .owns_behavior_toggle = true,
       .impact = Impact::kSpelling,
   };
   return kInfo;
