@@ -7,7 +7,7 @@ import types
 
 import numpy as np
 
-from . import (composite, control_flow, core, data, function, grads, more_ops, nest, nn, ops, platform, random_seed, rnn,
+from . import (composite, control_flow, core, data, function, grads, more_ops, nest, nn, ops, platform, random_seed, rnn, script_ops,
                session, train, variables)
 from . import linalg_image
 from .core import UnsupportedSymbolError
@@ -194,7 +194,7 @@ def _build():
         "stop_gradient": ops.stop_gradient, "convert_to_tensor": core.convert_to_tensor, "group": control_flow.group,
         "no_op": control_flow.no_op, "tuple": control_flow.tuple_, "control_dependencies": control_flow.control_dependencies,
         "cond": control_flow.cond, "while_loop": control_flow.while_loop, "print": control_flow.print_,
-        "py_function": control_flow.py_function, "function": function.function, "init_scope": variables.init_scope,
+        "py_function": script_ops.py_function, "function": function.function, "init_scope": core.init_scope,
         "GradientTape": grads.GradientTape, "IndexedSlices": grads.IndexedSlices, "gradients": grads.gradients, "Module": nn.Module,
         "TensorSpec": function.TensorSpec, "executing_eagerly": core.executing_eagerly, "nest": _mod("tensorflow.nest", {
             "flatten": nest.flatten, "pack_sequence_as": nest.pack_sequence_as, "map_structure": nest.map_structure,
@@ -205,7 +205,7 @@ def _build():
         "clip_by_value": composite.clip_by_value, "clip_by_norm": composite.clip_by_norm,
         "clip_by_global_norm": composite.clip_by_global_norm, "global_norm": composite.global_norm,
         "sequence_mask": composite.sequence_mask, "split": composite.split,
-        "numpy_function": composite.numpy_function, "map_fn": composite.map_fn,
+        "numpy_function": script_ops.numpy_function, "map_fn": composite.map_fn,
         "pad": composite.pad, "cumsum": composite.cumsum, "boolean_mask": composite.boolean_mask,
         "norm": composite.norm, "gather_nd": composite.gather_nd, "scatter_nd": composite.scatter_nd,
         "einsum": composite.einsum,
@@ -318,9 +318,9 @@ def _build():
         "enable_v2_behavior": _enable_v2, "disable_v2_behavior": _disable_v2,
         "disable_resource_variables": lambda: setattr(core.behavior, "resource_variables", False),
         "enable_resource_variables": lambda: setattr(core.behavior, "resource_variables", True),
-        "get_default_session": session.get_default_session, "arg_max": ops.argmax, "arg_min": ops.argmin,
+        "get_default_session": core.get_default_session, "arg_max": ops.argmax, "arg_min": ops.argmin,
         "executing_eagerly_outside_functions": core.executing_eagerly_outside_functions,
-        "py_func": composite.numpy_function, "random_shuffle": composite.random_shuffle,
+        "py_func": script_ops.numpy_function, "random_shuffle": composite.random_shuffle,
         "disable_tensor_equality": lambda: setattr(core.behavior, "tensor_equality", False),
         "enable_tensor_equality": lambda: setattr(core.behavior, "tensor_equality", True),
         "disable_v2_tensorshape": lambda: setattr(core.behavior, "v1_shapes", True),

@@ -12,7 +12,7 @@ import math
 
 import numpy as np
 
-from . import control_flow, core, grads, nest, nn, ops, variables
+from . import control_flow, core, grads, nest, nn, ops, script_ops, variables
 from .core import convert_to_tensor as _t
 
 
@@ -787,7 +787,7 @@ def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name="case"
                     raise core._BY_CODE[3](None, None, "assertion failed: [Input error: None of conditions "
                                            "evaluated as True:] [%s]" % " ".join("0" for _ in vals))
                 return []
-            check = control_flow.host_call(_assert_some, [ops.cast(p, core.bool_) for p in preds], [], "Assert")
+            check = script_ops.host_call(_assert_some, [ops.cast(p, core.bool_) for p in preds], [], "Assert")
         default = fns[-1]
         preds, fns = preds[:-1], fns[:-1]
         if not preds:

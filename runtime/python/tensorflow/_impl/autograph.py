@@ -28,7 +28,7 @@ import types
 
 import numpy as np
 
-from . import core, nest
+from . import core, function, nest, script_ops
 from .core import Tensor, UnsupportedSymbolError
 
 _PREFIX = "tfm__"
@@ -508,16 +508,6 @@ def range_(*args):
     return builtins.range(*args)
 
 
-def _trace(fn, name):
-    from .function import FuncGraph
-    outer = core.get_default_graph()
-    fg = FuncGraph(name, outer)
-    fg.seed = outer.seed
-    with fg.as_default():
-        out = fn()
-    return fg, out
-
-
 def _convertible(v):
     from .array_extra import TensorArray  # a loop variable too (carried as a buffer by while_loop)
     return isinstance(v, (Tensor, int, float, bool, np.ndarray, np.generic, TensorArray)) or hasattr(v, "_as_tensor")
@@ -545,8 +535,8 @@ def if_stmt(cond, body, orelse, init, names, line):
                          "Tensor, use `tf.cast`; to check for None, use `is not None`" % (p,))
     g = core.get_default_graph()
     with g.name_scope("cond") as scope:
-        tg, tout = _trace(lambda: body(*init), scope + "true")
-        fg, fout = _trace(lambda: orelse(*init), scope + "false")
+        tg, tout = function.trace_graph(lambda: body(*init), scope + "true")
+        fg, fout = function.trace_graph(lambda: orelse(*init), scope + "false")
         result = list(init)
         plan = []   # (name index, structure, [(leaf index, kind)])
         tflat, fflat = [], []
@@ -675,7 +665,7 @@ def for_stmt(iterable, body, init, names, line):
 def _dataset_loop(ds, body, init, names, line):
     """for x in dataset inside tf.function: the loop pulls elements through host callbacks
     (a fresh iterator per call of the function)."""
-    from . import control_flow, data
+    from . import data
     ds._check_scope()
     first = []
     for k, e in enumerate(ds._gen()):
@@ -712,13 +702,13 @@ def _dataset_loop(ds, body, init, names, line):
     def get(vals):
         return [np.asarray(x) for x in data.nest.flatten(st["buf"])]
 
-    control_flow.host_call(reset, [], [], "MakeIterator")
+    script_ops.host_call(reset, [], [], "MakeIterator")
 
     def test(*s):
-        return control_flow.host_call(has_next, [], [core.bool_], "IteratorHasNext")[0]
+        return script_ops.host_call(has_next, [], [core.bool_], "IteratorHasNext")[0]
 
     def step(*s):
-        comps = control_flow.host_call(get, [], dtypes, "IteratorGetNext")
+        comps = script_ops.host_call(get, [], dtypes, "IteratorGetNext")
         for c, sh in zip(comps, shapes):
             if sh is not None:
                 c.set_shape(sh)

@@ -347,27 +347,6 @@ def split(value, num_or_size_splits, axis=0, num=None, name="split"):
 
 
 # ---------------------------------------------------------------------------- python functions, map_fn
-def numpy_function(func, inp, Tout, stateful=True, name=None):
-    """tf.numpy_function / tf.compat.v1.py_func: `func` gets and returns NumPy values; in a
-    graph it runs on the host each time the op executes."""
-    import numpy as np
-    from . import control_flow
-    single = not isinstance(Tout, (list, tuple))
-    touts = [core.as_dtype(t) for t in ([Tout] if single else Tout)]
-    ins = [_t(i) for i in inp]
-
-    def call(vals):
-        r = func(*vals)
-        r = list(r) if isinstance(r, (list, tuple)) else [r]
-        return [np.asarray(x, dtype=d.as_numpy_dtype) for x, d in zip(r, touts)]
-    if core.executing_eagerly():
-        outs = [core.constant_value_tensor(v, d) for v, d in zip(call([i._numpy() for i in ins]), touts)]
-    else:
-        outs = control_flow.host_call(call, ins, touts, name or "PyFunc")
-        outs = outs if isinstance(outs, (list, tuple)) else [outs]
-    return outs[0] if single else list(outs)
-
-
 def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap_memory=False, infer_shape=True,
            name=None, fn_output_signature=None):
     """tf.map_fn over the first dimension, unrolled over its static size (TF runs a

@@ -4,10 +4,9 @@ import sys
 
 import numpy as np
 
-import _tfrt
-from . import core, nest, ops
+from . import core, function, nest, ops, script_ops
 from .core import Tensor
-from .function import FuncGraph, output_attrs
+from .function import output_attrs
 
 
 def no_op(name=None):
@@ -46,51 +45,6 @@ def control_dependencies(control_inputs):
     return core.get_default_graph().control_dependencies(control_inputs)
 
 
-def _trace_branch(fn, name, args=None):
-    outer = core.get_default_graph()
-    fg = FuncGraph(name, outer)
-    fg.seed = outer.seed
-    # TF1 control flow (v2 behavior disabled) builds branches and loop bodies in the
-    # enclosing graph, so their random ops take op seeds from that graph's counter.
-    if not core.behavior.resource_variables:
-        fg._tfm_seed_graph = getattr(outer, "_tfm_seed_graph", None) or (None if isinstance(outer, FuncGraph) else outer)
-    phs = []
-    with fg.as_default():
-        if args is not None:
-            for a in args:
-                ph = fg._add_op("Placeholder", [], {"dtype": a.dtype, "shape": a.shape}, "loop_var",
-                                core._rt_attrs({"dtype": a.dtype, "shape": a.shape})).outputs[0]
-                phs.append(ph)
-            out = fn(*nest.pack_sequence_as(args._struct, phs)) if hasattr(args, "_struct") else fn(*phs)
-        else:
-            out = fn()
-        flat = []
-        for o in nest.flatten(out):
-            if o is None:
-                flat.append(None)
-                continue
-            if hasattr(o, "_as_tensor") and not isinstance(o, Tensor):
-                o = o._as_tensor()
-            if isinstance(o, core.Operation):
-                flat.append(o)
-                continue
-            o = core.convert_to_tensor(o)
-            if o.graph is not fg or o.op.type == "Placeholder":
-                o = ops.identity(o)
-            flat.append(o)
-    return fg, phs, out, flat
-
-
-def _register(fg, phs, flat, outer_list):
-    for t in outer_list:
-        fg.capture(t)
-    args = [(p.op._id, p.value_index) for p in phs] + [(fg._capture_map[id(t)][1].op._id, 0) for t in outer_list]
-    outs = [(t.op._id, t.value_index) for t in flat if isinstance(t, Tensor)]
-    targets = [op._id for op in fg._ops if _tfrt.is_stateful(op.type) and op.type not in ("VarHandleOp", "Placeholder")]
-    targets += [t._id for t in flat if isinstance(t, core.Operation)]
-    return _tfrt.register_function(fg._rt, args, outs, targets)
-
-
 def cond(pred, true_fn=None, false_fn=None, strict=False, name=None, fn1=None, fn2=None):
     true_fn = true_fn or fn1
     false_fn = false_fn or fn2
@@ -102,8 +56,8 @@ def cond(pred, true_fn=None, false_fn=None, strict=False, name=None, fn1=None, f
     g = core.get_default_graph()
     p = core.convert_to_tensor(pred)
     with g.name_scope(name or "cond") as scope:
-        tg, _, tout, tflat = _trace_branch(true_fn, scope + "true")
-        fg, _, fout, fflat = _trace_branch(false_fn, scope + "false")
+        tg, _, tout, tflat = function.trace_branch(true_fn, scope + "true")
+        fg, _, fout, fflat = function.trace_branch(false_fn, scope + "false")
         tg._tfm_branch, fg._tfm_branch = (p, True), (p, False)   # TF1 escapes (core.capture)
         if len([t for t in tflat if isinstance(t, Tensor)]) != len([t for t in fflat if isinstance(t, Tensor)]):
             raise ValueError("true_fn and false_fn arguments to tf.cond must have the same number, type, and "
@@ -131,8 +85,8 @@ def emit_if(p, scope, tg, tflat, fg, fflat):
             if id(t) not in seen:
                 seen.add(id(t))
                 outer.append(t)
-    tid = _register(tg, [], tflat, outer)
-    fid = _register(fg, [], fflat, outer)
+    tid = function.register_branch(tg, [], tflat, outer)
+    fid = function.register_branch(fg, [], fflat, outer)
     tens = [t for t in tflat if isinstance(t, Tensor)]
     ftens = [t for t in fflat if isinstance(t, Tensor)]
     attrs = {"then_branch": tid, "else_branch": fid}
@@ -192,8 +146,8 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
             inv = [shape_invariants] if single else nest.flatten(list(shape_invariants))
             specs = [_Spec(t.dtype, core.TensorShape(s)) if s is not None else t for t, s in zip(flat_in, inv)]
         args = _Args(specs)
-        cg, cphs, _, cflat = _trace_branch(cfn, scope + "cond", args)
-        bg, bphs, _, bflat = _trace_branch(bfn, scope + "body", args)
+        cg, cphs, _, cflat = function.trace_branch(cfn, scope + "cond", args)
+        bg, bphs, _, bflat = function.trace_branch(bfn, scope + "body", args)
         outer = []
         seen = set()
         for gr in (cg, bg):
@@ -207,8 +161,8 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
         # body passes the captured values through unchanged
         with bg.as_default():
             bflat = list(bflat) + [ops.identity(bg._capture_map[id(t)][1]) for t in outer]
-        cid = _register(cg, cphs, cflat, outer)
-        bid = _register(bg, bphs, bflat, outer)
+        cid = function.register_branch(cg, cphs, cflat, outer)
+        bid = function.register_branch(bg, bphs, bflat, outer)
         attrs = {"cond": cid, "body": bid, "maximum_iterations": -1 if maximum_iterations is None else int(maximum_iterations)}
         attrs.update(output_attrs(list(specs) + [core.capture(t) for t in outer]))
         # what the gradient needs (grads.py); "_" attrs never reach the runtime
@@ -306,44 +260,4 @@ def print_(*inputs, output_stream=sys.stderr, summarize=3, sep=" ", end="\n", na
         it = iter(vals)
         emit(nest.pack_sequence_as(list(inputs), [next(it) if _is_tensorish(t) else t for t in leaves]))
         return []
-    return host_call(cb, tensors, [], name or "PrintV2")
-
-
-_host_fns = {}
-
-
-def _dispatch(token, ins):
-    fn, outs = _host_fns[token]
-    arrays = [core._np_from_rt(t) for t in ins]
-    res = fn([a if a.ndim else a[()] for a in arrays])
-    res = [] if res is None else (list(res) if isinstance(res, (list, tuple)) else [res])
-    return [core._rt_from_np(np.asarray(r, dtype=d.as_numpy_dtype if d.name != "string" else object), d) for r, d in zip(res, outs)]
-
-
-_tfrt.set_host_callback(_dispatch)
-
-
-def host_call(fn, inputs, out_dtypes, name):
-    token = len(_host_fns) + 1
-    _host_fns[token] = (fn, out_dtypes)
-    attrs = {"token": token, "Tout": [{"float32": 1, "float64": 2, "int32": 3, "string": 7, "int64": 9, "bool": 10}[d.name] for d in out_dtypes]}
-    res = core.apply_op("PyFunc", inputs, attrs, name)
-    if not out_dtypes:
-        return core.get_default_graph()._ops[-1]
-    return res
-
-
-def py_function(func, inp, Tout, name=None):
-    single = not isinstance(Tout, (list, tuple))
-    touts = [core.as_dtype(t) for t in ([Tout] if single else Tout)]
-    ins = [core.convert_to_tensor(i) for i in inp]
-    if core.executing_eagerly():
-        r = func(*ins)
-        return r
-    def cb(vals):
-        with core.force_eager():
-            r = func(*[core.convert_to_tensor(v) for v in vals])
-        r = r if isinstance(r, (list, tuple)) else [r]
-        return [np.asarray(x) for x in r]
-    res = host_call(cb, ins, touts, name or "EagerPyFunc")
-    return res[0] if single else res
+    return script_ops.host_call(cb, tensors, [], name or "PrintV2")

@@ -4,7 +4,7 @@ prefetch/cache (no-ops) pipelines; eager iteration, iteration inside tf.function
 TF1 one-shot / initializable iterators whose get_next runs through a host callback."""
 import numpy as np
 
-from . import control_flow, core, ops
+from . import core, script_ops
 
 
 class nest:  # tf.data structures: tuples and dicts nest, lists are tensors
@@ -283,7 +283,7 @@ class OwnedIterator:
             except StopIteration:
                 raise _tfrt.StatusError(11, "End of sequence") from None
             return [np.asarray(x) for x in nest.flatten(e)]
-        outs = control_flow.host_call(nxt, [], dtypes, "IteratorGetNext")
+        outs = script_ops.host_call(nxt, [], dtypes, "IteratorGetNext")
         for o, sh in zip(outs, shapes):
             o.set_shape(sh)
         return nest.pack_sequence_as(struct, list(outs))
@@ -320,7 +320,7 @@ class Iterator:
             def reset(vals):
                 self._it = ds._gen()
                 return []
-            self.initializer = control_flow.host_call(reset, [], [], "MakeIterator")
+            self.initializer = script_ops.host_call(reset, [], [], "MakeIterator")
 
     def get_next(self, name=None):
         def nxt(vals):
@@ -333,7 +333,7 @@ class Iterator:
             except StopIteration:
                 raise __import__("_tfrt").StatusError(11, "End of sequence")
             return [np.asarray(x) for x in nest.flatten(e)]
-        outs = control_flow.host_call(nxt, [], self._dtypes, name or "IteratorGetNext")
+        outs = script_ops.host_call(nxt, [], self._dtypes, name or "IteratorGetNext")
         for o, s in zip(outs, self._shapes):
             o.set_shape(s[1:] if False else None) if False else None
         return nest.pack_sequence_as(self._struct, outs)

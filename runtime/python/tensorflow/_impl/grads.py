@@ -481,7 +481,7 @@ def _while_grad(op, *out_grads):
     at run time a host callback replays the forward loop (keeping each iteration's loop
     variables) and applies the VJP from the last iteration back to the first."""
     import _tfrt
-    from . import control_flow
+    from . import script_ops
     bg, bphs, bouts, outer, cid, bid, n, max_iter = op.get_attr("_while_info")
     with bg.as_default():
         gphs = [bg._add_op("Placeholder", [], {"dtype": o.dtype, "shape": o.shape}, "grad_in",
@@ -522,7 +522,7 @@ def _while_grad(op, *out_grads):
                  for j, a in enumerate(g_caps)]
         return outs
 
-    res = control_flow.host_call(run, list(op.inputs) + grads_in, out_dtypes, "while_grad")
+    res = script_ops.host_call(run, list(op.inputs) + grads_in, out_dtypes, "while_grad")
     full = [None] * len(xs)
     for j, k in enumerate(live):
         full[k] = res[j] if (xs[k].dtype.is_floating or xs[k].dtype == core.resource) else None

@@ -513,5 +513,24 @@ def _install_operators():
     Tensor.__ge__ = lambda self, o: greater_equal(self, o, name="GreaterEqual")
     Tensor.__getitem__ = _slice
 
+    # TF2's tensor equality: == and != compare elementwise outside graphs (identity otherwise)
+    def eq(self, other):
+        if core.behavior.tensor_equality and core.executing_eagerly_outside_functions():
+            try:
+                return equal(self, other)
+            except (TypeError, ValueError, core.OpError):
+                return False
+        return self is other
+
+    def ne(self, other):
+        if core.behavior.tensor_equality and core.executing_eagerly_outside_functions():
+            try:
+                return not_equal(self, other)
+            except (TypeError, ValueError, core.OpError):
+                return True
+        return self is not other
+    Tensor.__eq__, Tensor.__ne__ = eq, ne
+
 
 _install_operators()
+core.register_list_packing(stack)

@@ -337,7 +337,7 @@ def accuracy(labels, predictions, weights=None, metrics_collections=None, update
 # ---------------------------------------------------------------------------- summaries
 def _summary(kind):
     def fn(name, tensor=None, collections=None, family=None, **kw):
-        from . import control_flow, events
+        from . import events, script_ops
         g = core.get_default_graph()
         if core.executing_eagerly():
             return None
@@ -355,7 +355,7 @@ def _summary(kind):
             else:
                 def run(vals):
                     return [np.array(events.tag_only_summary_bytes(tag), dtype=object)]
-            out = control_flow.host_call(run, ins, [core.string], kind)[0]
+            out = script_ops.host_call(run, ins, [core.string], kind)[0]
         for c in (collections if collections is not None else ["summaries"]):
             g.add_to_collection(c, out)
         return out
@@ -363,9 +363,9 @@ def _summary(kind):
 
 
 def merge(inputs, collections=None, name=None):
-    from . import control_flow
+    from . import script_ops
     ins = [core.convert_to_tensor(i) for i in inputs]
-    return control_flow.host_call(lambda vals: [np.array(b"".join(bytes(np.asarray(v).item()) for v in vals), dtype=object)],
+    return script_ops.host_call(lambda vals: [np.array(b"".join(bytes(np.asarray(v).item()) for v in vals), dtype=object)],
                                   ins, [core.string], name or "Merge/MergeSummary")[0]
 
 

@@ -75,7 +75,7 @@ class Generator:
 
     def _draw(self, shape, dtype, fn):
         import numpy as np
-        from . import control_flow, ops
+        from . import ops, script_ops
         dtype = core.as_dtype(dtype)
         if isinstance(shape, core.Tensor):
             shape = ops.shape_static(shape) if hasattr(ops, "shape_static") else shape._numpy().tolist()
@@ -85,7 +85,7 @@ class Generator:
             return np.asarray(fn(shape), dtype=dtype.as_numpy_dtype)
         if core.executing_eagerly():
             return core.constant_value_tensor(sample(), dtype)
-        out = control_flow.host_call(lambda vals: [sample()], [], [dtype], "StatefulRandom")[0]
+        out = script_ops.host_call(lambda vals: [sample()], [], [dtype], "StatefulRandom")[0]
         out.set_shape(shape)
         return out
 

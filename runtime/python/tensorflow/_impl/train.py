@@ -88,7 +88,7 @@ class Optimizer:
     def _slot(self, v, name, init=0.0):
         key = (id(v), name)
         if key not in self._slots:
-            with variables.init_scope():
+            with core.init_scope():
                 g = core.get_default_graph() if not core.executing_eagerly() else None
                 nm = v.name.split(":")[0] + "/" + self._name + ("_1" if name == "v" else "") if False else v.name.split(":")[0] + "/" + name
                 if g is not None:
@@ -149,7 +149,7 @@ class AdamOptimizer(Optimizer):
 
     def _prepare(self):
         if self._powers is None:
-            with variables.init_scope():
+            with core.init_scope():
                 g = core.get_default_graph() if not core.executing_eagerly() else None
                 if g is not None:
                     with g.name_scope(None):
@@ -272,7 +272,7 @@ class KerasOptimizer:
         # Keras 3 keeps a float learning rate in a variable ("sgd/learning_rate"), which
         # code may read, assign or replace
         from . import keras
-        with variables.init_scope():
+        with core.init_scope():
             self._lr_var = keras.KerasVariable(np.float32(value), (), core.float32, False, "learning_rate",
                                                path=keras._snake(self.name) + "/learning_rate")
 
@@ -282,7 +282,7 @@ class KerasOptimizer:
     def iterations(self):
         if self._iterations is None:
             from . import keras
-            with variables.init_scope():
+            with core.init_scope():
                 self._iterations = keras.KerasVariable(np.int64(0), (), core.int64, False, "iteration",
                                                        path=keras._snake(self.name) + "/iteration")
         return self._iterations

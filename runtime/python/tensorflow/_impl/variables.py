@@ -17,13 +17,6 @@ _ids = itertools.count(1)
 _creator_hooks = []   # callables notified on creation (tf.function's creation rules)
 
 
-def _init_value(initial_value, dtype):
-    if callable(initial_value):
-        with core.graph_init_scope() if hasattr(core, "graph_init_scope") else contextlib.nullcontext():
-            initial_value = initial_value()
-    return _t(initial_value, dtype=dtype)
-
-
 class Variable:
     """Base class and factory: tf.Variable(...) picks ref or resource semantics."""
 
@@ -236,8 +229,7 @@ class RefVariable(Variable):
         return core.apply_op("AssignSub", [self._variable, _t(delta, dtype=self._dtype)], {"T": self._dtype}, name or "AssignSub")[0]
 
     def load(self, value, session=None):
-        from . import session as _s
-        (session or _s.get_default_session_or_raise()).run(self._initializer_op, {self._initial_value: value})
+        (session or core.get_default_session_or_raise()).run(self._initializer_op, {self._initial_value: value})
 
     def numpy(self):
         raise NotImplementedError("numpy() is only available when eager execution is enabled.")
@@ -272,7 +264,7 @@ class ResourceVariable(Variable):
         eager_now = core.executing_eagerly() or in_fn
         if eager_now:
             # Variables created while tracing are lifted out of the function (init_scope).
-            with init_scope():
+            with core.init_scope():
                 with _eager_name_scope(name or "Variable") as base:
                     iv = initial_value() if callable(initial_value) else initial_value
                     if hasattr(iv, "_as_tensor") and not isinstance(iv, Tensor):
@@ -435,23 +427,6 @@ def _eager_name_scope(name):
     yield base
 
 
-@contextlib.contextmanager
-def init_scope():
-    """Lifts out of function-building graphs into the outermost (eager or graph) context."""
-    saved_graphs = []
-    while core.ctx.graph_stack and getattr(core.ctx.graph_stack[-1], "building_function", False):
-        saved_graphs.append(core.ctx.graph_stack.pop())
-    core.ctx.eager_override.append(core.behavior.eager if not core.ctx.graph_stack else False)
-    saved_tapes, core.ctx.tapes = core.ctx.tapes, []
-    try:
-        yield
-    finally:
-        core.ctx.tapes = saved_tapes
-        core.ctx.eager_override.pop()
-        core.ctx.graph_stack.extend(reversed(saved_graphs))
-
-
-core.graph_init_scope = init_scope
 
 
 # ---------------------------------------------------------------------------- initializers
