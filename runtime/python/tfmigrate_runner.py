@@ -174,7 +174,7 @@ def install_deterministic_random(backend, tf_top, v1):
     import inspect
     import numpy as np
     if backend == "bundled":
-        from tensorflow._impl import ops as impl
+        from tensorflow._impl import random_ops as impl
         from tensorflow._impl import script_ops as cf
         from tensorflow._impl import core as rt_core
 

@@ -2,14 +2,14 @@
 tree of modules. A name the bundled runtime lacks raises UnsupportedSymbolError (an
 AttributeError naming the symbol); TF1-only names looked up on the TF2 API raise the
 plain AttributeError real TensorFlow 2 raises."""
-import sys
 import types
 
-import numpy as np
-
-from . import (composite, control_flow, core, data, function, grads, more_ops, nest, nn, ops, platform, random_seed, rnn, script_ops,
-               session, train, variables)
-from . import linalg_image
+from . import (array_ops, clip_ops, control_flow, control_flow_ops, core, data, function, functional_ops,
+               gradients, image_ops, init_ops, layers, linalg_ops, logging_ops, losses, math_ops,
+               metrics, module, nest, nn_ops, platform, random_ops, random_seed, rnn, script_ops,
+               session, string_ops, summary, tensor_array, train, variables)
+from . import autograph  # noqa: F401 (tf.function converts with it)
+from . import keras as K
 from .core import UnsupportedSymbolError
 
 
@@ -81,28 +81,6 @@ def _enable_v2():
     core.behavior.v1_shapes = False
 
 
-def _placeholder(dtype, shape=None, name=None):
-    if core.executing_eagerly():
-        raise RuntimeError("tf.placeholder() is not compatible with eager execution.")
-    dtype = core.as_dtype(dtype)
-    shape = core.TensorShape(shape)
-    return core.op1("Placeholder", [], {"dtype": dtype, "shape": shape}, name or "Placeholder")
-
-
-def _placeholder_with_default(input, shape, name=None):
-    x = core.convert_to_tensor(input)
-    return core.op1("PlaceholderWithDefault", [x], {"dtype": x.dtype, "shape": core.TensorShape(shape)},
-                    name or "PlaceholderWithDefault")
-
-
-def _constant(value, dtype=None, shape=None, name="Const", verify_shape=False):
-    if isinstance(value, core.EagerTensor) and dtype is None and shape is None:
-        return value if core.executing_eagerly() else core.constant_value_tensor(value._numpy(), value.dtype, name)
-    if isinstance(value, core.Tensor):
-        value = value._numpy() if isinstance(value, core.EagerTensor) else value
-    return core.constant_value_tensor(value, dtype, name, shape)
-
-
 class GraphKeys:
     GLOBAL_VARIABLES = "variables"
     TRAINABLE_VARIABLES = "trainable_variables"
@@ -164,75 +142,74 @@ def _build():
               "float16": core.float16, "half": core.float16, "uint8": core.uint8, "int8": core.int8,
               "int16": core.int16, "DType": core.DType, "as_dtype": core.as_dtype}
     math_common = {
-        "add": ops.add, "subtract": ops.subtract, "multiply": ops.multiply, "divide": ops.divide, "truediv": ops.truediv,
-        "floordiv": ops.floordiv, "floormod": ops.floormod, "mod": ops.floormod, "pow": ops.pow, "maximum": ops.maximum,
-        "minimum": ops.minimum, "squared_difference": ops.squared_difference, "negative": ops.negative, "abs": ops.abs,
-        "sign": ops.sign, "square": ops.square, "sqrt": ops.sqrt, "rsqrt": ops.rsqrt, "exp": ops.exp, "log": ops.log,
-        "log1p": ops.log1p, "sin": ops.sin, "cos": ops.cos, "tanh": ops.tanh, "sigmoid": ops.sigmoid, "floor": ops.floor,
-        "ceil": ops.ceil, "round": ops.round, "reciprocal": ops.reciprocal, "softplus": ops.softplus,
-        "equal": ops.equal, "not_equal": ops.not_equal, "less": ops.less, "less_equal": ops.less_equal,
-        "greater": ops.greater, "greater_equal": ops.greater_equal, "logical_and": ops.logical_and,
-        "logical_or": ops.logical_or, "logical_not": ops.logical_not, "logical_xor": ops.logical_xor,
-        "reduce_sum": ops.reduce_sum, "reduce_mean": ops.reduce_mean, "reduce_max": ops.reduce_max,
-        "reduce_min": ops.reduce_min, "reduce_prod": ops.reduce_prod, "reduce_all": ops.reduce_all,
-        "reduce_any": ops.reduce_any, "argmax": ops.argmax, "argmin": ops.argmin, "add_n": ops.add_n,
-        "reduce_logsumexp": ops.reduce_logsumexp, "realdiv": ops.realdiv, "softmax": nn.softmax,
-        "log_softmax": nn.log_softmax, "l2_normalize": composite.l2_normalize}
-    math_common["cumsum"] = composite.cumsum
-    math_common["top_k"] = composite.top_k
+        "add": math_ops.add, "subtract": math_ops.subtract, "multiply": math_ops.multiply, "divide": math_ops.divide, "truediv": math_ops.truediv,
+        "floordiv": math_ops.floordiv, "floormod": math_ops.floormod, "mod": math_ops.floormod, "pow": math_ops.pow, "maximum": math_ops.maximum,
+        "minimum": math_ops.minimum, "squared_difference": math_ops.squared_difference, "negative": math_ops.negative, "abs": math_ops.abs,
+        "sign": math_ops.sign, "square": math_ops.square, "sqrt": math_ops.sqrt, "rsqrt": math_ops.rsqrt, "exp": math_ops.exp, "log": math_ops.log,
+        "log1p": math_ops.log1p, "sin": math_ops.sin, "cos": math_ops.cos, "tanh": math_ops.tanh, "sigmoid": math_ops.sigmoid, "floor": math_ops.floor,
+        "ceil": math_ops.ceil, "round": math_ops.round, "reciprocal": math_ops.reciprocal, "softplus": math_ops.softplus,
+        "equal": math_ops.equal, "not_equal": math_ops.not_equal, "less": math_ops.less, "less_equal": math_ops.less_equal,
+        "greater": math_ops.greater, "greater_equal": math_ops.greater_equal, "logical_and": math_ops.logical_and,
+        "logical_or": math_ops.logical_or, "logical_not": math_ops.logical_not, "logical_xor": math_ops.logical_xor,
+        "reduce_sum": math_ops.reduce_sum, "reduce_mean": math_ops.reduce_mean, "reduce_max": math_ops.reduce_max,
+        "reduce_min": math_ops.reduce_min, "reduce_prod": math_ops.reduce_prod, "reduce_all": math_ops.reduce_all,
+        "reduce_any": math_ops.reduce_any, "argmax": math_ops.argmax, "argmin": math_ops.argmin, "add_n": math_ops.add_n,
+        "reduce_logsumexp": math_ops.reduce_logsumexp, "realdiv": math_ops.realdiv, "softmax": nn_ops.softmax,
+        "log_softmax": nn_ops.log_softmax, "l2_normalize": nn_ops.l2_normalize}
+    math_common["cumsum"] = math_ops.cumsum
+    math_common["top_k"] = nn_ops.top_k
     math_common = {k: v for k, v in math_common.items() if v is not None}
     top_common = dict(math_common)
     top_common.update(dtypes)
     top_common.update({
-        "constant": _constant, "Variable": variables.Variable, "Tensor": core.Tensor, "Operation": core.Operation,
-        "Graph": core.Graph, "TensorShape": core.TensorShape, "matmul": ops.matmul, "cast": ops.cast,
-        "reshape": ops.reshape, "transpose": ops.transpose, "concat": ops.concat, "stack": ops.stack,
-        "unstack": ops.unstack, "expand_dims": ops.expand_dims, "squeeze": ops.squeeze, "shape": ops.shape,
-        "size": ops.size, "rank": ops.rank, "fill": ops.fill, "zeros": ops.zeros, "ones": ops.ones,
-        "zeros_like": ops.zeros_like, "ones_like": ops.ones_like, "range": ops.range, "one_hot": ops.one_hot,
-        "gather": ops.gather, "tile": ops.tile, "broadcast_to": ops.broadcast_to, "identity": ops.identity,
-        "stop_gradient": ops.stop_gradient, "convert_to_tensor": core.convert_to_tensor, "group": control_flow.group,
-        "no_op": control_flow.no_op, "tuple": control_flow.tuple_, "control_dependencies": control_flow.control_dependencies,
-        "cond": control_flow.cond, "while_loop": control_flow.while_loop, "print": control_flow.print_,
+        "constant": array_ops.constant, "Variable": variables.Variable, "Tensor": core.Tensor, "Operation": core.Operation,
+        "Graph": core.Graph, "TensorShape": core.TensorShape, "matmul": math_ops.matmul, "cast": array_ops.cast,
+        "reshape": array_ops.reshape, "transpose": array_ops.transpose, "concat": array_ops.concat, "stack": array_ops.stack,
+        "unstack": array_ops.unstack, "expand_dims": array_ops.expand_dims, "squeeze": array_ops.squeeze, "shape": array_ops.shape,
+        "size": array_ops.size, "rank": array_ops.rank, "fill": array_ops.fill, "zeros": array_ops.zeros, "ones": array_ops.ones,
+        "zeros_like": array_ops.zeros_like, "ones_like": array_ops.ones_like, "range": math_ops.range, "one_hot": array_ops.one_hot,
+        "gather": array_ops.gather, "tile": array_ops.tile, "broadcast_to": array_ops.broadcast_to, "identity": array_ops.identity,
+        "stop_gradient": array_ops.stop_gradient, "convert_to_tensor": core.convert_to_tensor, "group": control_flow_ops.group,
+        "no_op": control_flow_ops.no_op, "tuple": control_flow_ops.tuple_, "control_dependencies": control_flow_ops.control_dependencies,
+        "cond": control_flow.cond, "while_loop": control_flow.while_loop, "print": logging_ops.print_,
         "py_function": script_ops.py_function, "function": function.function, "init_scope": core.init_scope,
-        "GradientTape": grads.GradientTape, "IndexedSlices": grads.IndexedSlices, "gradients": grads.gradients, "Module": nn.Module,
-        "TensorSpec": function.TensorSpec, "executing_eagerly": core.executing_eagerly, "nest": _mod("tensorflow.nest", {
+        "GradientTape": gradients.GradientTape, "IndexedSlices": gradients.IndexedSlices, "gradients": gradients.gradients, "Module": module.Module,
+        "TensorSpec": core.TensorSpec, "executing_eagerly": core.executing_eagerly, "nest": _mod("tensorflow.nest", {
             "flatten": nest.flatten, "pack_sequence_as": nest.pack_sequence_as, "map_structure": nest.map_structure,
             "is_nested": nest.is_nested}),
         "errors": errors, "newaxis": None, "get_static_value": lambda t, partial=False: t._numpy() if isinstance(t, core.EagerTensor) else None,
         "is_tensor": lambda x: isinstance(x, (core.Tensor, variables.Variable)),
-        "add_n": ops.add_n, "square": ops.square, "device": lambda name: __import__("contextlib").nullcontext(),
-        "clip_by_value": composite.clip_by_value, "clip_by_norm": composite.clip_by_norm,
-        "clip_by_global_norm": composite.clip_by_global_norm, "global_norm": composite.global_norm,
-        "sequence_mask": composite.sequence_mask, "split": composite.split,
-        "numpy_function": script_ops.numpy_function, "map_fn": composite.map_fn,
-        "pad": composite.pad, "cumsum": composite.cumsum, "boolean_mask": composite.boolean_mask,
-        "norm": composite.norm, "gather_nd": composite.gather_nd, "scatter_nd": composite.scatter_nd,
-        "einsum": composite.einsum,
+        "add_n": math_ops.add_n, "square": math_ops.square, "device": lambda name: __import__("contextlib").nullcontext(),
+        "clip_by_value": clip_ops.clip_by_value, "clip_by_norm": clip_ops.clip_by_norm,
+        "clip_by_global_norm": clip_ops.clip_by_global_norm, "global_norm": clip_ops.global_norm,
+        "sequence_mask": math_ops.sequence_mask, "split": array_ops.split,
+        "numpy_function": script_ops.numpy_function, "map_fn": functional_ops.map_fn,
+        "pad": array_ops.pad, "cumsum": math_ops.cumsum, "boolean_mask": array_ops.boolean_mask,
+        "norm": linalg_ops.norm, "gather_nd": array_ops.gather_nd, "scatter_nd": array_ops.scatter_nd,
+        "einsum": linalg_ops.einsum,
     })
-    nn_common = {"relu": nn.relu, "sigmoid": nn.sigmoid, "tanh": nn.tanh, "softmax": nn.softmax,
-                 "log_softmax": nn.log_softmax, "dropout": nn.dropout, "l2_loss": nn.l2_loss, "bias_add": nn.bias_add,
-                 "softmax_cross_entropy_with_logits_v2": nn.softmax_cross_entropy_with_logits_v2,
-                 "sparse_softmax_cross_entropy_with_logits": nn.sparse_softmax_cross_entropy_with_logits,
-                 "sigmoid_cross_entropy_with_logits": nn.sigmoid_cross_entropy_with_logits,
-                 "leaky_relu": composite.leaky_relu, "elu": composite.elu, "softplus": ops.softplus,
-                 "l2_normalize": composite.l2_normalize, "moments": composite.moments,
-                 "embedding_lookup": composite.embedding_lookup, "top_k": composite.top_k,
-                 "batch_normalization": composite.batch_norm_apply}
+    nn_common = {"relu": nn_ops.relu, "sigmoid": math_ops.sigmoid, "tanh": math_ops.tanh, "softmax": nn_ops.softmax,
+                 "log_softmax": nn_ops.log_softmax, "dropout": nn_ops.dropout, "l2_loss": nn_ops.l2_loss, "bias_add": nn_ops.bias_add,
+                 "softmax_cross_entropy_with_logits_v2": nn_ops.softmax_cross_entropy_with_logits_v2,
+                 "sparse_softmax_cross_entropy_with_logits": nn_ops.sparse_softmax_cross_entropy_with_logits,
+                 "sigmoid_cross_entropy_with_logits": nn_ops.sigmoid_cross_entropy_with_logits,
+                 "leaky_relu": nn_ops.leaky_relu, "elu": nn_ops.elu, "softplus": math_ops.softplus,
+                 "l2_normalize": nn_ops.l2_normalize, "moments": nn_ops.moments,
+                 "embedding_lookup": nn_ops.embedding_lookup, "top_k": nn_ops.top_k,
+                 "batch_normalization": nn_ops.batch_normalization}
     data_mod = _mod("tensorflow.data", {"Dataset": data.Dataset})
-    init_v1 = {"zeros_initializer": variables.zeros_initializer, "ones_initializer": variables.ones_initializer,
-               "constant_initializer": variables.constant_initializer,
-               "random_normal_initializer": variables.random_normal_initializer,
-               "truncated_normal_initializer": variables.truncated_normal_initializer,
-               "random_uniform_initializer": variables.random_uniform_initializer,
-               "glorot_uniform_initializer": variables.glorot_uniform_initializer,
-               "glorot_normal_initializer": composite.glorot_normal_initializer,
-               "variance_scaling_initializer": composite.variance_scaling_initializer}
+    init_v1 = {"zeros_initializer": init_ops.zeros_initializer, "ones_initializer": init_ops.ones_initializer,
+               "constant_initializer": init_ops.constant_initializer,
+               "random_normal_initializer": init_ops.random_normal_initializer,
+               "truncated_normal_initializer": init_ops.truncated_normal_initializer,
+               "random_uniform_initializer": init_ops.random_uniform_initializer,
+               "glorot_uniform_initializer": init_ops.glorot_uniform_initializer,
+               "glorot_normal_initializer": init_ops.glorot_normal_initializer,
+               "variance_scaling_initializer": init_ops.variance_scaling_initializer}
     keras_opt = _mod("tensorflow.keras.optimizers", {"SGD": train.SGD, "Adam": train.Adam, "RMSprop": train.RMSprop,
                                                      "Adagrad": train.Adagrad, "schedules": _mod(
         "tensorflow.keras.optimizers.schedules", {"ExponentialDecay": train.ExponentialDecay,
                                                   "LearningRateSchedule": train.LearningRateSchedule})})
-    from . import keras as K
     keras_layers = _mod("tensorflow.keras.layers", {
         "Layer": K.Layer, "Dense": K.Dense, "Flatten": K.Flatten, "ReLU": K.ReLU, "Activation": K.Activation,
         "Dropout": K.Dropout, "Input": K.Input, "InputLayer": K.InputLayer, "Conv2D": K.Conv2D,
@@ -296,8 +273,8 @@ def _build():
         swap_memory=False, name=None, maximum_iterations=None, return_same_structure=False: control_flow.while_loop(
             cond, body, loop_vars, shape_invariants, parallel_iterations, back_prop, swap_memory, maximum_iterations,
             name, return_same_structure),
-        "Session": session.Session, "InteractiveSession": session.InteractiveSession, "placeholder": _placeholder,
-        "placeholder_with_default": _placeholder_with_default, "get_variable": variables.get_variable,
+        "Session": session.Session, "InteractiveSession": session.InteractiveSession, "placeholder": array_ops.placeholder,
+        "placeholder_with_default": array_ops.placeholder_with_default, "get_variable": variables.get_variable,
         "variable_scope": variables.variable_scope, "get_variable_scope": variables.get_variable_scope,
         "VariableScope": variables.VariableScope, "AUTO_REUSE": variables.AUTO_REUSE,
         "name_scope": _name_scope_v1, "global_variables_initializer": variables.global_variables_initializer,
@@ -308,36 +285,36 @@ def _build():
         "get_default_graph": core.get_default_graph, "reset_default_graph": core.reset_default_graph,
         "get_collection": _get_collection, "add_to_collection": _add_to_collection,
         "get_collection_ref": lambda k: core.get_default_graph().get_collection_ref(k),
-        "GraphKeys": GraphKeys, "set_random_seed": random_seed.set_seed, "random_normal": ops.random_normal,
-        "random_uniform": ops.random_uniform, "truncated_normal": ops.truncated_normal, "to_float": ops.to_float,
+        "GraphKeys": GraphKeys, "set_random_seed": random_seed.set_seed, "random_normal": random_ops.random_normal,
+        "random_uniform": random_ops.random_uniform, "truncated_normal": random_ops.truncated_normal, "to_float": math_ops.to_float,
         "Dimension": core.Dimension, "assign": _assign,
         "assign_add": lambda ref, value, use_locking=None, name=None: ref.assign_add(value, name=name),
         "assign_sub": lambda ref, value, use_locking=None, name=None: ref.assign_sub(value, name=name),
-        "is_variable_initialized": variables.is_variable_initialized, "where": ops.where_v1, "div": ops.div,
-        "log": ops.log, "enable_eager_execution": _enable_eager, "disable_eager_execution": _disable_eager,
+        "is_variable_initialized": variables.is_variable_initialized, "where": array_ops.where_v1, "div": math_ops.div,
+        "log": math_ops.log, "enable_eager_execution": _enable_eager, "disable_eager_execution": _disable_eager,
         "enable_v2_behavior": _enable_v2, "disable_v2_behavior": _disable_v2,
         "disable_resource_variables": lambda: setattr(core.behavior, "resource_variables", False),
         "enable_resource_variables": lambda: setattr(core.behavior, "resource_variables", True),
-        "get_default_session": core.get_default_session, "arg_max": ops.argmax, "arg_min": ops.argmin,
+        "get_default_session": core.get_default_session, "arg_max": math_ops.argmax, "arg_min": math_ops.argmin,
         "executing_eagerly_outside_functions": core.executing_eagerly_outside_functions,
-        "py_func": script_ops.numpy_function, "random_shuffle": composite.random_shuffle,
+        "py_func": script_ops.numpy_function, "random_shuffle": random_ops.random_shuffle,
         "disable_tensor_equality": lambda: setattr(core.behavior, "tensor_equality", False),
         "enable_tensor_equality": lambda: setattr(core.behavior, "tensor_equality", True),
         "disable_v2_tensorshape": lambda: setattr(core.behavior, "v1_shapes", True),
         "enable_v2_tensorshape": lambda: setattr(core.behavior, "v1_shapes", False),
-        "lgamma": ops.lgamma, "digamma": ops.digamma, "erf": ops.erf, "erfc": ops.erfc, "polygamma": ops.polygamma,
-        "multinomial": ops.multinomial, "string_to_number": ops.string_to_number,
-        "to_int32": more_ops.to_int32, "to_int64": more_ops.to_int64, "to_double": more_ops.to_double,
-        "random_crop": more_ops.random_crop, "substr": more_ops.substr_v1,
-        "string_join": more_ops.string_join, "as_string": more_ops.as_string,
+        "lgamma": math_ops.lgamma, "digamma": math_ops.digamma, "erf": math_ops.erf, "erfc": math_ops.erfc, "polygamma": math_ops.polygamma,
+        "multinomial": random_ops.multinomial, "string_to_number": string_ops.string_to_number,
+        "to_int32": math_ops.to_int32, "to_int64": math_ops.to_int64, "to_double": math_ops.to_double,
+        "random_crop": random_ops.random_crop, "substr": string_ops.substr_v1,
+        "string_join": string_ops.string_join, "as_string": string_ops.as_string,
     }
     for k, v in v1_extra.items():
         setattr(v1, k, v)
     v1.__dict__.update(init_v1)
-    v1.nn = _mod("tensorflow.nn", dict(nn_common, softmax_cross_entropy_with_logits=nn.softmax_cross_entropy_with_logits,
-                                       conv2d=composite.conv2d_v1, max_pool=composite.max_pool_v1,
-                                       avg_pool=composite.avg_pool_v1, max_pool2d=composite.max_pool_v1,
-                                       avg_pool2d=composite.avg_pool_v1, dynamic_rnn=rnn.dynamic_rnn,
+    v1.nn = _mod("tensorflow.nn", dict(nn_common, softmax_cross_entropy_with_logits=nn_ops.softmax_cross_entropy_with_logits,
+                                       conv2d=nn_ops.conv2d_v1, max_pool=nn_ops.max_pool_v1,
+                                       avg_pool=nn_ops.avg_pool_v1, max_pool2d=nn_ops.max_pool_v1,
+                                       avg_pool2d=nn_ops.avg_pool_v1, dynamic_rnn=rnn.dynamic_rnn,
                                        static_rnn=rnn.static_rnn,
                                        rnn_cell=_mod("tensorflow.nn.rnn_cell", {
                                            "RNNCell": rnn.RNNCell, "BasicRNNCell": rnn.BasicRNNCell,
@@ -345,31 +322,31 @@ def _build():
                                            "GRUCell": rnn.GRUCell, "MultiRNNCell": rnn.MultiRNNCell,
                                            "LSTMStateTuple": rnn.LSTMStateTuple})))
     # special functions: tf.math.* in both APIs, top-level in TF1 only (v1_extra)
-    math_special = {"lgamma": ops.lgamma, "digamma": ops.digamma, "erf": ops.erf, "erfc": ops.erfc,
-                    "polygamma": ops.polygamma}
+    math_special = {"lgamma": math_ops.lgamma, "digamma": math_ops.digamma, "erf": math_ops.erf, "erfc": math_ops.erfc,
+                    "polygamma": math_ops.polygamma}
     v1.math = _mod("tensorflow.math", dict(math_common, **math_special))
-    v1.random = _mod("tensorflow.random", {"normal": ops.random_normal, "uniform": ops.random_uniform,
-                                           "truncated_normal": ops.truncated_normal, "set_random_seed": random_seed.set_seed,
-                                           "set_seed": random_seed.set_seed, "shuffle": composite.random_shuffle,
-                                           "categorical": ops.categorical, "multinomial": ops.multinomial})
+    v1.random = _mod("tensorflow.random", {"normal": random_ops.random_normal, "uniform": random_ops.random_uniform,
+                                           "truncated_normal": random_ops.truncated_normal, "set_random_seed": random_seed.set_seed,
+                                           "set_seed": random_seed.set_seed, "shuffle": random_ops.random_shuffle,
+                                           "categorical": random_ops.categorical, "multinomial": random_ops.multinomial})
     v1.train = _mod("tensorflow.train", {
         "GradientDescentOptimizer": train.GradientDescentOptimizer, "MomentumOptimizer": train.MomentumOptimizer,
         "AdamOptimizer": train.AdamOptimizer, "Optimizer": train.Optimizer,
         "RMSPropOptimizer": train.RMSPropOptimizer, "AdagradOptimizer": train.AdagradOptimizer,
         "get_or_create_global_step": train.get_or_create_global_step, "get_global_step": train.get_global_step,
-        "create_global_step": train.create_global_step, "exponential_decay": composite.exponential_decay})
-    v1.losses = _mod("tensorflow.losses", {"mean_squared_error": nn.mean_squared_error,
-                                           "softmax_cross_entropy": composite.softmax_cross_entropy_loss,
-                                           "sparse_softmax_cross_entropy": composite.sparse_softmax_cross_entropy_loss})
-    v1.layers = _mod("tensorflow.layers", {"dense": nn.dense, "conv2d": composite.conv2d_layer,
-                                           "max_pooling2d": composite.max_pooling2d,
-                                           "average_pooling2d": composite.average_pooling2d,
-                                           "flatten": composite.flatten, "dropout": composite.dropout_layer,
-                                           "batch_normalization": composite.batch_normalization_layer})
+        "create_global_step": train.create_global_step, "exponential_decay": train.exponential_decay})
+    v1.losses = _mod("tensorflow.losses", {"mean_squared_error": losses.mean_squared_error,
+                                           "softmax_cross_entropy": losses.softmax_cross_entropy,
+                                           "sparse_softmax_cross_entropy": losses.sparse_softmax_cross_entropy})
+    v1.layers = _mod("tensorflow.layers", {"dense": layers.dense, "conv2d": layers.conv2d,
+                                           "max_pooling2d": layers.max_pooling2d,
+                                           "average_pooling2d": layers.average_pooling2d,
+                                           "flatten": layers.flatten, "dropout": layers.dropout,
+                                           "batch_normalization": layers.batch_normalization})
     v1.initializers = _mod("tensorflow.initializers", dict(
         {k.replace("_initializer", ""): v for k, v in init_v1.items()},
-        he_normal=composite.he_normal, he_uniform=composite.he_uniform, lecun_normal=composite.lecun_normal,
-        lecun_uniform=composite.lecun_uniform))
+        he_normal=init_ops.he_normal, he_uniform=init_ops.he_uniform, lecun_normal=init_ops.lecun_normal,
+        lecun_uniform=init_ops.lecun_uniform))
     v1.data = _mod("tensorflow.data", {"Dataset": data.Dataset, "make_one_shot_iterator": data.make_one_shot_iterator,
                                        "make_initializable_iterator": data.make_initializable_iterator})
     v1.keras = keras
@@ -379,45 +356,45 @@ def _build():
     v1.app = _mod("tensorflow.app", {"flags": v1.flags, "run": platform.app_run})
     v1.ConfigProto = platform.ConfigProto
     v1.GPUOptions = platform.GPUOptions
-    v1.train.Saver = platform.Saver
-    v1.metrics = _mod("tensorflow.metrics", {"accuracy": platform.accuracy, "mean": platform.mean})
-    v1.summary = _mod("tensorflow.summary", platform.SUMMARY_V1)
+    v1.train.Saver = train.Saver
+    v1.metrics = _mod("tensorflow.metrics", {"accuracy": metrics.accuracy, "mean": metrics.mean})
+    v1.summary = _mod("tensorflow.summary", summary.SUMMARY_V1)
     v1.local_variables = lambda scope=None: core.get_default_graph().get_collection("local_variables", scope)
     v1.dtypes = _mod("tensorflow.dtypes", dtypes)
-    v1.linalg = _mod("tensorflow.linalg", {"matmul": ops.matmul, "norm": composite.norm, "einsum": composite.einsum})
-    v1.debugging = _mod("tensorflow.debugging", {"check_numerics": ops.check_numerics})
-    v1.check_numerics = ops.check_numerics
-    strings_common = {"to_number": ops.string_to_number, "join": more_ops.string_join, "as_string": more_ops.as_string}
-    v1.strings = _mod("tensorflow.strings", dict(strings_common, substr=more_ops.substr_v1))
+    v1.linalg = _mod("tensorflow.linalg", {"matmul": math_ops.matmul, "norm": linalg_ops.norm, "einsum": linalg_ops.einsum})
+    v1.debugging = _mod("tensorflow.debugging", {"check_numerics": array_ops.check_numerics})
+    v1.check_numerics = array_ops.check_numerics
+    strings_common = {"to_number": string_ops.string_to_number, "join": string_ops.string_join, "as_string": string_ops.as_string}
+    v1.strings = _mod("tensorflow.strings", dict(strings_common, substr=string_ops.substr_v1))
 
     # ---- v2
     v2 = _mod("tensorflow", {}, removed=V1_ONLY)
     for k, v in top_common.items():
         setattr(v2, k, v)
     v2.name_scope = _name_scope_v2
-    v2.where = ops.where
-    v2.nn = _mod("tensorflow.nn", dict(nn_common, softmax_cross_entropy_with_logits=nn.softmax_cross_entropy_with_logits_v2,
-                                       conv2d=composite.conv2d_v2, max_pool=composite.max_pool_v2,
-                                       avg_pool=composite.avg_pool_v2, max_pool2d=composite.max_pool_v2,
-                                       avg_pool2d=composite.avg_pool_v2),
+    v2.where = array_ops.where
+    v2.nn = _mod("tensorflow.nn", dict(nn_common, softmax_cross_entropy_with_logits=nn_ops.softmax_cross_entropy_with_logits_v2,
+                                       conv2d=nn_ops.conv2d_v2, max_pool=nn_ops.max_pool_v2,
+                                       avg_pool=nn_ops.avg_pool_v2, max_pool2d=nn_ops.max_pool_v2,
+                                       avg_pool2d=nn_ops.avg_pool_v2),
                  removed={"softmax_cross_entropy_with_logits_v2"})
     v2.math = _mod("tensorflow.math", dict(math_common, **math_special))
-    v2.random = _mod("tensorflow.random", {"normal": ops.random_normal, "uniform": ops.random_uniform,
-                                           "truncated_normal": ops.truncated_normal, "set_seed": random_seed.set_seed,
-                                           "shuffle": composite.random_shuffle, "Generator": random_seed.Generator,
-                                           "categorical": ops.categorical,
-                                           "get_global_generator": random_seed.get_global_generator,
-                                           "set_global_generator": random_seed.set_global_generator})
+    v2.random = _mod("tensorflow.random", {"normal": random_ops.random_normal, "uniform": random_ops.random_uniform,
+                                           "truncated_normal": random_ops.truncated_normal, "set_seed": random_seed.set_seed,
+                                           "shuffle": random_ops.random_shuffle, "Generator": random_ops.Generator,
+                                           "categorical": random_ops.categorical,
+                                           "get_global_generator": random_ops.get_global_generator,
+                                           "set_global_generator": random_ops.set_global_generator})
     v2.train = _mod("tensorflow.train", {}, removed={"GradientDescentOptimizer", "MomentumOptimizer", "AdamOptimizer",
                                                       "RMSPropOptimizer", "AdagradOptimizer",
                                                       "Optimizer", "get_or_create_global_step", "get_global_step"})
     v2.data = data_mod
     v2.keras = keras
     v2.dtypes = _mod("tensorflow.dtypes", dtypes)
-    v2.linalg = _mod("tensorflow.linalg", {"matmul": ops.matmul, "norm": composite.norm, "einsum": composite.einsum})
-    v2.debugging = _mod("tensorflow.debugging", {"check_numerics": ops.check_numerics})
-    v2.strings = _mod("tensorflow.strings", dict(strings_common, substr=more_ops.substr))
-    v2.as_string = more_ops.as_string
+    v2.linalg = _mod("tensorflow.linalg", {"matmul": math_ops.matmul, "norm": linalg_ops.norm, "einsum": linalg_ops.einsum})
+    v2.debugging = _mod("tensorflow.debugging", {"check_numerics": array_ops.check_numerics})
+    v2.strings = _mod("tensorflow.strings", dict(strings_common, substr=string_ops.substr))
+    v2.as_string = string_ops.as_string
     v2.initializers = _mod("tensorflow.initializers", {})
     # TF2's own initializer classes (same call signature as Keras 3's)
     v2.constant_initializer, v2.zeros_initializer, v2.ones_initializer = K.Constant, K.Zeros, K.Ones
@@ -425,7 +402,115 @@ def _build():
     compat_v1 = v1
     v1.compat = _mod("tensorflow.compat", {"v1": v1, "v2": v2})
     v2.compat = v1.compat
-    from . import array_extra  # noqa: E402  (reverse, segments, losses, schedules, case, scan, TensorArray, ...)
-    array_extra.install(v1, v2)
-    linalg_image.install(v1, v2, _mod)  # tf.linalg, tf.image, conv variants of tf.nn
+    _install_array_extra(v1, v2)
+    _install_linalg_image(v1, v2, _mod)  # tf.linalg, tf.image, conv variants of tf.nn
     return v1, v2
+
+
+def _install_array_extra(v1, v2):
+    """Adds this module's names to the v1 and v2 API namespaces (called once by api._build)."""
+    v2.while_loop = control_flow.while_loop
+    both = {
+        "reverse": array_ops.reverse, "roll": array_ops.roll, "linspace": math_ops.linspace, "meshgrid": math_ops.meshgrid, "unique": array_ops.unique,
+        "searchsorted": array_ops.searchsorted,
+        "tensor_scatter_nd_update": array_ops.tensor_scatter_nd_update, "tensor_scatter_nd_add": array_ops.tensor_scatter_nd_add,
+        "histogram_fixed_width": math_ops.histogram_fixed_width, "tensordot": linalg_ops.tensordot, "atan2": math_ops.atan2,
+        "truncatediv": math_ops.truncatediv, "case": control_flow.case, "scan": functional_ops.scan, "foldl": functional_ops.foldl, "foldr": functional_ops.foldr,
+        "TensorArray": tensor_array.TensorArray, "hessians": gradients.hessians,
+    }
+    math_both = {
+        "segment_sum": math_ops.segment_sum, "segment_mean": math_ops.segment_mean, "segment_max": math_ops.segment_max,
+        "segment_min": math_ops.segment_min, "segment_prod": math_ops.segment_prod, "unsorted_segment_sum": math_ops.unsorted_segment_sum,
+        "unsorted_segment_max": math_ops.unsorted_segment_max, "unsorted_segment_min": math_ops.unsorted_segment_min,
+        "unsorted_segment_prod": math_ops.unsorted_segment_prod, "cumprod": math_ops.cumprod, "bincount": math_ops.bincount, "atan2": math_ops.atan2,
+        "rint": math_ops.rint, "expm1": math_ops.expm1, "confusion_matrix": math_ops.confusion_matrix,
+        "invert_permutation": array_ops.invert_permutation,
+    }
+    v1_top = dict(both, **{k: v for k, v in math_both.items() if k != "confusion_matrix"})
+    v1_top.update({"reverse_v2": array_ops.reverse, "truncatediv": math_ops.truncatediv, "lin_space": math_ops.linspace, "setdiff1d": array_ops.setdiff1d,
+                   "batch_gather": math_ops.batch_gather, "count_nonzero": math_ops.count_nonzero, "confusion_matrix": math_ops.confusion_matrix,
+                   "tensor_scatter_update": array_ops.tensor_scatter_nd_update, "tensor_scatter_add": array_ops.tensor_scatter_nd_add})
+    for k, v in v1_top.items():
+        setattr(v1, k, v)
+    for k, v in both.items():
+        setattr(v2, k, v)
+    for mod, extra in ((v1.math, {"count_nonzero": math_ops.count_nonzero, "in_top_k": nn_ops.in_top_k}),
+                       (v2.math, {"count_nonzero": math_ops.count_nonzero_v2, "in_top_k": nn_ops.in_top_k_v2})):
+        for k, v in dict(math_both, **extra).items():
+            setattr(mod, k, v)
+    for mod in (v1.nn, v2.nn):
+        mod.selu, mod.relu6 = nn_ops.selu, nn_ops.relu6
+    v1.nn.in_top_k = nn_ops.in_top_k
+    v2.nn.in_top_k = nn_ops.in_top_k_v2
+    v1.nn.weighted_cross_entropy_with_logits = nn_ops.weighted_cross_entropy_with_logits
+    v2.nn.weighted_cross_entropy_with_logits = nn_ops.weighted_cross_entropy_with_logits_v2
+    v1.losses.Reduction = losses.Reduction
+    for k, v in {"mean_squared_error": losses.mean_squared_error, "huber_loss": losses.huber_loss, "log_loss": losses.log_loss, "absolute_difference": losses.absolute_difference,
+                 "sigmoid_cross_entropy": losses.sigmoid_cross_entropy, "hinge_loss": losses.hinge_loss,
+                 "compute_weighted_loss": losses.compute_weighted_loss, "get_losses": losses.get_losses, "add_loss": losses.add_loss,
+                 "get_regularization_losses": losses.get_regularization_losses, "get_total_loss": losses.get_total_loss}.items():
+        setattr(v1.losses, k, v)
+    for k, v in {"piecewise_constant": train.piecewise_constant, "piecewise_constant_decay": train.piecewise_constant,
+                 "polynomial_decay": train.polynomial_decay, "natural_exp_decay": train.natural_exp_decay,
+                 "inverse_time_decay": train.inverse_time_decay, "cosine_decay": train.cosine_decay}.items():
+        setattr(v1.train, k, v)
+    v2.linalg.tensordot = linalg_ops.tensordot
+    v1.linalg.tensordot = linalg_ops.tensordot
+
+
+def _install_linalg_image(v1, v2, mod):
+    """Adds this module's public names to the v1 and v2 API trees (api.py's `_build`)."""
+    linalg_common = {
+        "inv": linalg_ops.matrix_inverse, "det": linalg_ops.matrix_determinant, "cholesky": linalg_ops.cholesky, "solve": linalg_ops.matrix_solve,
+        "triangular_solve": linalg_ops.matrix_triangular_solve, "svd": linalg_ops.svd, "qr": linalg_ops.qr, "eigh": linalg_ops.self_adjoint_eig,
+        "eigvalsh": linalg_ops.self_adjoint_eigvals, "band_part": linalg_ops.matrix_band_part, "diag": linalg_ops.matrix_diag,
+        "diag_part": linalg_ops.matrix_diag_part, "set_diag": linalg_ops.matrix_set_diag, "trace": linalg_ops.trace, "eye": linalg_ops.eye,
+        "matrix_transpose": linalg_ops.matrix_transpose, "adjoint": linalg_ops.adjoint, "slogdet": linalg_ops.slogdet, "logdet": linalg_ops.logdet,
+        "tensor_diag": linalg_ops.tensor_diag, "tensor_diag_part": linalg_ops.tensor_diag_part, "cholesky_solve": linalg_ops.cholesky_solve,
+    }
+    for api in (v1, v2):
+        for k, v in linalg_common.items():
+            setattr(api.linalg, k, v)
+        api.eye = linalg_ops.eye
+    v1_top = {
+        "matrix_inverse": linalg_ops.matrix_inverse, "matrix_determinant": linalg_ops.matrix_determinant, "cholesky": linalg_ops.cholesky,
+        "matrix_solve": linalg_ops.matrix_solve, "matrix_triangular_solve": linalg_ops.matrix_triangular_solve, "svd": linalg_ops.svd, "qr": linalg_ops.qr,
+        "self_adjoint_eig": linalg_ops.self_adjoint_eig, "self_adjoint_eigvals": linalg_ops.self_adjoint_eigvals,
+        "matrix_band_part": linalg_ops.matrix_band_part, "matrix_diag": linalg_ops.matrix_diag, "matrix_diag_part": linalg_ops.matrix_diag_part,
+        "matrix_set_diag": linalg_ops.matrix_set_diag, "diag": linalg_ops.tensor_diag, "diag_part": linalg_ops.tensor_diag_part, "trace": linalg_ops.trace,
+        "matrix_transpose": linalg_ops.matrix_transpose, "space_to_depth": nn_ops.space_to_depth, "depth_to_space": nn_ops.depth_to_space,
+        "extract_image_patches": image_ops.extract_image_patches, "cholesky_solve": linalg_ops.cholesky_solve,
+    }
+    for k, v in v1_top.items():
+        setattr(v1, k, v)
+    v2._tfm_removed.update(v1_top)
+    v1.math.trace = linalg_ops.trace
+    v2.math.trace = linalg_ops.trace
+    nn_v1 = {"conv1d": nn_ops.conv1d_v1, "conv2d_transpose": nn_ops.conv2d_transpose_v1, "depthwise_conv2d": nn_ops.depthwise_conv2d_v1,
+             "depthwise_conv2d_native": nn_ops.depthwise_conv2d_native, "separable_conv2d": nn_ops.separable_conv2d_v1,
+             "atrous_conv2d": nn_ops.atrous_conv2d, "space_to_depth": nn_ops.space_to_depth, "depth_to_space": nn_ops.depth_to_space,
+             "lrn": nn_ops.lrn, "local_response_normalization": nn_ops.lrn, "max_pool_with_argmax": nn_ops.max_pool_with_argmax_v1}
+    nn_v2 = {"conv1d": nn_ops.conv1d_v2, "conv2d_transpose": nn_ops.conv2d_transpose_v2, "depthwise_conv2d": nn_ops.depthwise_conv2d_v2,
+             "separable_conv2d": nn_ops.separable_conv2d_v2, "atrous_conv2d": nn_ops.atrous_conv2d,
+             "space_to_depth": nn_ops.space_to_depth, "depth_to_space": nn_ops.depth_to_space, "lrn": nn_ops.lrn,
+             "local_response_normalization": nn_ops.lrn, "max_pool_with_argmax": nn_ops.max_pool_with_argmax_v2}
+    for k, v in nn_v1.items():
+        setattr(v1.nn, k, v)
+    for k, v in nn_v2.items():
+        setattr(v2.nn, k, v)
+    v2.nn._tfm_removed.add("depthwise_conv2d_native")
+    image_common = {
+        "flip_left_right": image_ops.flip_left_right, "flip_up_down": image_ops.flip_up_down, "rgb_to_grayscale": image_ops.rgb_to_grayscale,
+        "per_image_standardization": image_ops.per_image_standardization, "resize_with_crop_or_pad": image_ops.resize_with_crop_or_pad,
+        "central_crop": image_ops.central_crop, "adjust_brightness": image_ops.adjust_brightness, "extract_patches": image_ops.extract_patches,
+        "crop_to_bounding_box": image_ops.crop_to_bounding_box, "pad_to_bounding_box": image_ops.pad_to_bounding_box,
+        "random_crop": random_ops.random_crop,
+    }
+    image_v1 = dict(image_common, resize_images=image_ops.resize_images, resize=image_ops.resize_images, resize_bilinear=image_ops.resize_bilinear,
+                    resize_nearest_neighbor=image_ops.resize_nearest_neighbor, ResizeMethod=image_ops.ResizeMethodV1,
+                    resize_image_with_crop_or_pad=image_ops.resize_with_crop_or_pad, extract_image_patches=image_ops.extract_image_patches)
+    image_v2 = dict(image_common, resize=image_ops.resize_images_v2, ResizeMethod=image_ops.ResizeMethod)
+    v1.image = mod("tensorflow.image", image_v1)
+    v2.image = mod("tensorflow.image", image_v2,
+                   removed={"resize_images", "resize_bilinear", "resize_nearest_neighbor",
+                            "resize_image_with_crop_or_pad", "extract_image_patches"})

@@ -136,6 +136,10 @@ class UnsupportedSymbolError(AttributeError):
                          "run with --backend tensorflow" % symbol)
 
 
+def unsupported(what):
+    raise UnsupportedSymbolError(what)
+
+
 class OpError(Exception):
     def __init__(self, node_def, op, message, *args):
         super().__init__(message)
@@ -731,7 +735,7 @@ class Tensor:
             raise TypeError("Tensor is unhashable. Instead, use tensor.ref() as the key.")
         return id(self)
 
-    # == and != are identity here; ops.py installs TF2's elementwise forms (tensor equality)
+    # == and != are identity here; math_ops.py installs TF2's elementwise forms (tensor equality)
     def __eq__(self, other):
         return self is other
 
@@ -916,9 +920,19 @@ def _raise_eager_attr(name):
     raise AttributeError("Tensor.%s is undefined when eager execution is enabled." % name)
 
 
+class TensorSpec:
+    """tf.TensorSpec: a shape and dtype (tf.function input signatures, dataset element specs)."""
+
+    def __init__(self, shape, dtype=float32, name=None):
+        self.shape, self.dtype, self.name = TensorShape(shape), as_dtype(dtype), name
+
+    def __repr__(self):
+        return "TensorSpec(shape=%s, dtype=%r, name=%r)" % (self.shape, self.dtype, self.name)
+
+
 # ---------------------------------------------------------------------------- conversion
 _conversion_hooks = []   # (predicate, fn(value, dtype) -> Tensor)
-_pack_list = [None]      # fn(list of tensors) -> Tensor: tf.stack, set by ops.py
+_pack_list = [None]      # fn(list of tensors) -> Tensor: tf.stack, set by array_ops.py
 
 
 def register_conversion(pred, fn):
@@ -957,6 +971,38 @@ def _infer_np(value, dtype):
             return arr, int64
         return arr.astype(np.int32), int32
     return arr, as_dtype(arr.dtype)
+
+
+def convert_operands(x, y, x_name="x", y_name="y", op=""):
+    """Converts a binary op's operands: the tensor operand fixes the dtype of the other."""
+    if isinstance(x, Tensor) or hasattr(x, "_as_tensor"):
+        x = convert_to_tensor(x)
+        y = convert_to_tensor(y, dtype_hint=x.dtype)
+    elif isinstance(y, Tensor) or hasattr(y, "_as_tensor"):
+        y = convert_to_tensor(y)
+        x = convert_to_tensor(x, dtype_hint=y.dtype)
+    else:
+        x = convert_to_tensor(x)
+        y = convert_to_tensor(y, dtype_hint=x.dtype)
+    if x.dtype != y.dtype and not executing_eagerly():
+        raise TypeError("Input '%s' of '%s' Op has type %s that does not match type %s of argument '%s'."
+                        % (y_name, op, y.dtype.name, x.dtype.name, x_name))
+    return x, y
+
+
+def constant_value(t):
+    """The value of `t` when it is known without running anything (eager, or a Const)."""
+    if isinstance(t, EagerTensor):
+        return t._numpy()
+    if t.op.type == "Const":
+        return t.op.get_attr("value")
+    return None
+
+
+def static_shape(t):
+    """`t`'s shape as a list when fully known, else None."""
+    s = t.shape
+    return s.as_list() if s.is_fully_defined() else None
 
 
 def constant_value_tensor(value, dtype=None, name="Const", shape=None):
@@ -1091,3 +1137,30 @@ def apply_op(op_type, inputs, attrs=None, name=None):
 
 def op1(op_type, inputs, attrs=None, name=None):
     return apply_op(op_type, inputs, attrs, name)[0]
+
+
+# ---------------------------------------------------------------------------- gradient registry
+# One gradient function per TF op type, registered by each op family (array_grad.py,
+# math_grad.py, nn_grad.py, ...) and used by tf.gradients and GradientTape (gradients.py).
+# A gradient function gets an op-like object (.type, .inputs, .outputs, .get_attr) and the
+# output gradients, and returns one gradient (or None) per input.
+_GRADIENTS = {}
+_NOT_DIFFERENTIABLE = set()   # op types whose inputs get no gradient
+
+
+def register_gradient(*op_types):
+    def deco(fn):
+        for n in op_types:
+            _GRADIENTS[n] = fn
+        return fn
+    return deco
+
+
+def not_differentiable(*op_types):
+    _NOT_DIFFERENTIABLE.update(op_types)
+
+
+def skipped_inputs(op):
+    """Indices of op's inputs whose gradient nobody asked for (set by the eager tape, as
+    TensorFlow's skip_input_indices; graph-mode tf.gradients builds every gradient)."""
+    return getattr(op, "skip_input_indices", ())

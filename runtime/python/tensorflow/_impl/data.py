@@ -4,7 +4,7 @@ prefetch/cache (no-ops) pipelines; eager iteration, iteration inside tf.function
 TF1 one-shot / initializable iterators whose get_next runs through a host callback."""
 import numpy as np
 
-from . import core, script_ops
+from . import core, random_seed, script_ops
 
 
 class nest:  # tf.data structures: tuples and dicts nest, lists are tensors
@@ -191,7 +191,6 @@ class Dataset:
         emitted and replaced by the next input); the random stream is numpy's, seeded by
         `seed` (or the global seed), and a new order on every iteration unless
         reshuffle_each_iteration=False."""
-        from . import random_seed
         buffer_size = int(_val(buffer_size))
         base = seed if seed is not None else random_seed._graph_seed()
         base = int(np.random.randint(0, 2 ** 31 - 1)) if base is None else int(base)
@@ -235,8 +234,7 @@ class Dataset:
     @property
     def element_spec(self):
         first = next(iter(self._gen()))
-        from .function import TensorSpec
-        return nest.map_structure(lambda a: TensorSpec(np.shape(a), core.as_dtype(np.asarray(a).dtype)), first)
+        return nest.map_structure(lambda a: core.TensorSpec(np.shape(a), core.as_dtype(np.asarray(a).dtype)), first)
 
 
 class OwnedIterator:

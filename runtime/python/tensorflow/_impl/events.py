@@ -11,9 +11,10 @@ import socket
 import struct
 import time
 
+from . import core
+
+
 # ---------------------------------------------------------------------------- protobuf wire format
-
-
 def _varint(n):
     out = bytearray()
     n &= (1 << 64) - 1
@@ -104,7 +105,6 @@ class FileWriter:
 
     def __init__(self, logdir, graph=None, max_queue=10, flush_secs=120, graph_def=None, filename_suffix=None,
                  session=None):
-        from . import core
         if core.executing_eagerly():
             raise RuntimeError("tf.summary.FileWriter is not compatible with eager execution. "
                                "Use `tf.summary.create_file_writer`,or a `with v1.Graph().as_default():` context")

@@ -12,8 +12,16 @@ import weakref
 import numpy as np
 
 import _tfrt
-from . import core, nest, ops, script_ops, variables
+from . import array_ops, core, data, gradients, nest, script_ops, variables
 from .core import Tensor
+
+
+_autograph = [None]   # AutoGraph's convert, set by autograph.py (it sits above: it builds control flow)
+
+
+def set_autograph(convert):
+    _autograph[0] = convert
+
 
 _VAR_MSG = ("tf.function only supports singleton tf.Variables created on the first call. Make sure the tf.Variable "
             "is only created once or created outside tf.function. See "
@@ -178,7 +186,7 @@ def trace_branch(fn, name, args=None):
                 continue
             o = core.convert_to_tensor(o)
             if o.graph is not fg or o.op.type == "Placeholder":
-                o = ops.identity(o)
+                o = array_ops.identity(o)
             flat.append(o)
     return fg, phs, out, flat
 
@@ -247,7 +255,6 @@ class ConcreteFunction:
         backward function of this call, built once from the symbolic gradient of the graph.
         Its arguments are the call's inputs, the saved tensors and the output gradients."""
         if getattr(self, "_bwd", None) is None:
-            from . import grads, ops
             _, saved = self._saved_variant()
             G = self.graph
             xs = list(self._args) + [ph for _, ph in G.captures]
@@ -260,10 +267,10 @@ class ConcreteFunction:
                     gphs = [G._add_op("Placeholder", [], {"dtype": ys[k].dtype, "shape": ys[k].shape}, "grad_in",
                                       core._rt_attrs({"dtype": ys[k].dtype, "shape": ys[k].shape})).outputs[0]
                             for k in fl]
-                    gs = grads.gradients([ys[k] for k in fl], xs, grad_ys=gphs) if fl else [None] * len(xs)
+                    gs = gradients.gradients([ys[k] for k in fl], xs, grad_ys=gphs) if fl else [None] * len(xs)
                     live = [i for i, g in enumerate(gs) if g is not None and
                             (xs[i].dtype.is_floating or xs[i].dtype == core.resource)]
-                    outs = [ops.identity(gs[i]) for i in live]
+                    outs = [array_ops.identity(gs[i]) for i in live]
             finally:
                 G._last_stateful = last
                 core.ctx.tapes = saved_tapes
@@ -287,7 +294,7 @@ class ConcreteFunction:
                 core.raise_status(e)
             outs = [core.EagerTensor(o) for o in outs]
             if taped:
-                # the outer tape sees the call as one op, differentiated by _call_grad (grads.py)
+                # the outer tape sees the call as one op, differentiated by _call_grad (below)
                 for tape in list(core.ctx.tapes):
                     tape._record("StatefulPartitionedCall", args + caps, outs, {"_concrete": self})
             res = iter(outs[:n_out])
@@ -431,7 +438,6 @@ class Function:
                 return ph
             if hasattr(a, "_spec_key"):
                 # a dataset argument: the trace iterates whichever dataset the call passes
-                from . import data
                 slot = [a]
                 ds_slots.append(slot)
                 return data.Dataset(lambda: slot[0]._gen(), a._kind)
@@ -454,8 +460,7 @@ class Function:
                            for k, v in kwargs.items()}
                 self._tracing_count_hook()
                 if self._converted is None:
-                    from . import autograph
-                    self._converted = autograph.convert(self._python_function) if self._autograph \
+                    self._converted = _autograph[0](self._python_function) if self._autograph \
                         else self._python_function
                 out = self._converted(*targs, **tkwargs)
                 flat = []
@@ -535,3 +540,36 @@ def function(func=None, input_signature=None, autograph=True, jit_compile=None, 
     if func is not None:
         return deco(func)
     return deco
+
+
+# ---------------------------------------------------------------------------- the gradient of a call
+@core.register_gradient("StatefulPartitionedCall", "PartitionedCall")
+def _call_grad(op, *out_grads):
+    """Gradient of a tf.function call: the concrete function's backward function (built
+    once from the symbolic gradient of its graph) over the call's inputs, the stateful
+    values the forward call saved, and the output gradients."""
+    import _tfrt
+    cf = op.get_attr("_concrete")
+    if cf is None:
+        raise LookupError("No gradient defined for operation '%s' (op type: %s)." % (getattr(op, "name", op.type), op.type))
+    fid, fl, live, outs = cf._backward()
+    n_in = len(cf._args) + len(cf.graph.captures)
+    n_out = sum(1 for t in cf._flat_out if isinstance(t, Tensor))
+    saved = list(op.outputs[n_out:])
+    gin = [out_grads[k] if k < len(out_grads) and out_grads[k] is not None else array_ops.zeros_like(op.outputs[k]) for k in fl]
+    ins = list(op.inputs[:n_in]) + saved + gin
+    if not live:
+        return [None] * len(op.inputs)
+    if core.executing_eagerly():
+        try:
+            res = [core.EagerTensor(o) for o in _tfrt.call_function(fid, [core.convert_to_tensor(t)._rt for t in ins])]
+        except _tfrt.StatusError as e:
+            core.raise_status(e)
+    else:
+        attrs = {"f": fid}
+        attrs.update(output_attrs(outs))
+        res = core.apply_op("StatefulPartitionedCall", ins, attrs, "StatefulPartitionedCall_grad")
+    full = [None] * len(op.inputs)
+    for j, i in enumerate(live):
+        full[i] = res[j]
+    return full

@@ -26,8 +26,9 @@ import re
 
 import numpy as np
 
-from . import core, nest, nn, ops, train, variables
+from . import array_ops, core, data, gradients, math_ops, nest, nn_ops, random_ops, train, variables
 from .core import convert_to_tensor as _t
+
 
 _EPSILON = 1e-7
 _uids = {}
@@ -174,12 +175,12 @@ class Constant(Initializer):
 
 class Zeros(Initializer):
     def __call__(self, shape, dtype=None):
-        return ops.zeros(list(shape), core.as_dtype(dtype or core.float32))
+        return array_ops.zeros(list(shape), core.as_dtype(dtype or core.float32))
 
 
 class Ones(Initializer):
     def __call__(self, shape, dtype=None):
-        return ops.ones(list(shape), core.as_dtype(dtype or core.float32))
+        return array_ops.ones(list(shape), core.as_dtype(dtype or core.float32))
 
 
 class Identity(Initializer):
@@ -223,10 +224,10 @@ class VarianceScaling(_Random):
         s = self.scale / max(1.0, n)
         if self.distribution == "uniform":
             lim = float(np.sqrt(3.0 * s))
-            return ops.random_uniform(shape, -lim, lim, dtype, self.seed)
+            return random_ops.random_uniform(shape, -lim, lim, dtype, self.seed)
         if self.distribution == "untruncated_normal":
-            return ops.random_normal(shape, 0.0, float(np.sqrt(s)), dtype, self.seed)
-        return ops.truncated_normal(shape, 0.0, float(np.sqrt(s)) / .87962566103423978, dtype, self.seed)
+            return random_ops.random_normal(shape, 0.0, float(np.sqrt(s)), dtype, self.seed)
+        return random_ops.truncated_normal(shape, 0.0, float(np.sqrt(s)) / .87962566103423978, dtype, self.seed)
 
 
 def _vs(scale, mode, dist):
@@ -253,7 +254,7 @@ class RandomNormal(_Random):
         self.mean, self.stddev = mean, stddev
 
     def _draw(self, shape, dtype):
-        return ops.random_normal(shape, self.mean, self.stddev, dtype, self.seed)
+        return random_ops.random_normal(shape, self.mean, self.stddev, dtype, self.seed)
 
 
 class RandomUniform(_Random):
@@ -262,7 +263,7 @@ class RandomUniform(_Random):
         self.minval, self.maxval = minval, maxval
 
     def _draw(self, shape, dtype):
-        return ops.random_uniform(shape, self.minval, self.maxval, dtype, self.seed)
+        return random_ops.random_uniform(shape, self.minval, self.maxval, dtype, self.seed)
 
 
 class TruncatedNormal(_Random):
@@ -271,7 +272,7 @@ class TruncatedNormal(_Random):
         self.mean, self.stddev = mean, stddev
 
     def _draw(self, shape, dtype):
-        return ops.truncated_normal(shape, self.mean, self.stddev, dtype, self.seed)
+        return random_ops.truncated_normal(shape, self.mean, self.stddev, dtype, self.seed)
 
 
 _INITIALIZERS = {"zeros": Zeros, "ones": Ones, "glorot_uniform": GlorotUniform, "glorot_normal": GlorotNormal,
@@ -308,9 +309,9 @@ class L1L2(Regularizer):
         x = _t(x)
         reg = _t(0.0, dtype=x.dtype)
         if self.l1 != 0.0:
-            reg = ops.add(reg, ops.multiply(_t(self.l1, dtype=x.dtype), ops.reduce_sum(ops.abs(x))))
+            reg = math_ops.add(reg, math_ops.multiply(_t(self.l1, dtype=x.dtype), math_ops.reduce_sum(math_ops.abs(x))))
         if self.l2 != 0.0:
-            reg = ops.add(reg, ops.multiply(_t(self.l2, dtype=x.dtype), ops.reduce_sum(ops.square(x))))
+            reg = math_ops.add(reg, math_ops.multiply(_t(self.l2, dtype=x.dtype), math_ops.reduce_sum(math_ops.square(x))))
         return reg
 
 
@@ -320,7 +321,7 @@ class L1(Regularizer):
 
     def __call__(self, x):
         x = _t(x)
-        return ops.multiply(_t(self.l1, dtype=x.dtype), ops.reduce_sum(ops.abs(x)))
+        return math_ops.multiply(_t(self.l1, dtype=x.dtype), math_ops.reduce_sum(math_ops.abs(x)))
 
 
 class L2(Regularizer):
@@ -329,7 +330,7 @@ class L2(Regularizer):
 
     def __call__(self, x):
         x = _t(x)
-        return ops.multiply(_t(self.l2, dtype=x.dtype), ops.reduce_sum(ops.square(x)))
+        return math_ops.multiply(_t(self.l2, dtype=x.dtype), math_ops.reduce_sum(math_ops.square(x)))
 
 
 def get_regularizer(spec):
@@ -343,13 +344,13 @@ def get_regularizer(spec):
 
 # ---------------------------------------------------------------------------- activations
 def _keras_softmax(x, axis=-1):
-    out = nn.softmax(x)
+    out = nn_ops.softmax(x)
     _mark_logits(out, x)
     return out
 
 
 def _keras_sigmoid(x):
-    out = ops.sigmoid(x)
+    out = math_ops.sigmoid(x)
     _mark_logits(out, x)
     return out
 
@@ -366,8 +367,8 @@ def _linear(x):
     return x
 
 
-ACTIVATIONS = {"relu": ops.relu, "sigmoid": _keras_sigmoid, "tanh": ops.tanh, "softmax": _keras_softmax,
-               "linear": _linear, "softplus": ops.softplus, "exponential": ops.exp}
+ACTIVATIONS = {"relu": nn_ops.relu, "sigmoid": _keras_sigmoid, "tanh": math_ops.tanh, "softmax": _keras_softmax,
+               "linear": _linear, "softplus": math_ops.softplus, "exponential": math_ops.exp}
 
 
 def get_activation(a):
@@ -395,7 +396,7 @@ def _as_input(x):
         else:
             return x
     if x.dtype.is_floating and x.dtype != core.float32:
-        x = ops.cast(x, core.float32)
+        x = array_ops.cast(x, core.float32)
     return x
 
 
@@ -681,13 +682,13 @@ class Dense(Layer):
     def call(self, inputs):
         x = inputs
         if len(x.shape) > 2:
-            lead = ops.shape(x)[:-1]
-            y = ops.matmul(ops.reshape(x, [-1, x.shape.as_list()[-1]]), self.kernel)
-            y = ops.reshape(y, ops.concat([lead, [self.units]], 0))
+            lead = array_ops.shape(x)[:-1]
+            y = math_ops.matmul(array_ops.reshape(x, [-1, x.shape.as_list()[-1]]), self.kernel)
+            y = array_ops.reshape(y, array_ops.concat([lead, [self.units]], 0))
         else:
-            y = ops.matmul(x, self.kernel)
+            y = math_ops.matmul(x, self.kernel)
         if self.use_bias:
-            y = ops.add(y, self.bias)
+            y = math_ops.add(y, self.bias)
         return self.activation(y)
 
 
@@ -735,11 +736,10 @@ class Conv2D(Layer):
                                         regularizer=self.bias_regularizer, name="bias")
 
     def call(self, inputs):
-        from . import composite
-        y = composite.conv2d_v2(inputs, self.kernel, strides=[1, *self.strides, 1], padding=self.padding.upper(),
+        y = nn_ops.conv2d_v2(inputs, self.kernel, strides=[1, *self.strides, 1], padding=self.padding.upper(),
                                 dilations=[1, *self.dilation_rate, 1])
         if self.use_bias:
-            y = ops.add(y, ops.reshape(self.bias, [1, 1, 1, self.filters]))
+            y = math_ops.add(y, array_ops.reshape(self.bias, [1, 1, 1, self.filters]))
         return self.activation(y)
 
 
@@ -754,8 +754,7 @@ class _Pooling2D(Layer):
         self.padding = padding
 
     def call(self, inputs):
-        from . import composite
-        fn = composite.max_pool_v2 if self._op == "max" else composite.avg_pool_v2
+        fn = nn_ops.max_pool_v2 if self._op == "max" else nn_ops.avg_pool_v2
         return fn(inputs, [1, *self.pool_size, 1], [1, *self.strides, 1], self.padding.upper())
 
 
@@ -797,19 +796,18 @@ class BatchNormalization(Layer):
                                                name="moving_variance")
 
     def call(self, inputs, training=None, mask=None):
-        from . import composite
         if mask is not None:
             raise _unsupported("BatchNormalization with a mask")
         moving_mean, moving_variance = self.moving_mean.read_value(), self.moving_variance.read_value()
         if training and self.trainable:
-            mean, variance = composite.moments(inputs, list(range(len(inputs.shape) - 1)))
+            mean, variance = nn_ops.moments(inputs, list(range(len(inputs.shape) - 1)))
             keep = _t(1.0 - self.momentum)
-            self.moving_mean.assign(ops.add(ops.multiply(moving_mean, _t(self.momentum)), ops.multiply(mean, keep)))
-            self.moving_variance.assign(ops.add(ops.multiply(moving_variance, _t(self.momentum)),
-                                                ops.multiply(variance, keep)))
+            self.moving_mean.assign(math_ops.add(math_ops.multiply(moving_mean, _t(self.momentum)), math_ops.multiply(mean, keep)))
+            self.moving_variance.assign(math_ops.add(math_ops.multiply(moving_variance, _t(self.momentum)),
+                                                math_ops.multiply(variance, keep)))
         else:
             mean, variance = moving_mean, moving_variance
-        return composite.batch_norm_apply(inputs, mean, variance, self.beta.read_value() if self.center else None,
+        return nn_ops.batch_normalization(inputs, mean, variance, self.beta.read_value() if self.center else None,
                                           self.gamma.read_value() if self.scale else None, self.epsilon)
 
 
@@ -838,15 +836,14 @@ class LayerNormalization(Layer):
                                         name="beta")
 
     def call(self, inputs):
-        from . import composite
-        mean, variance = composite.moments(inputs, [len(inputs.shape) - 1], keepdims=True)
-        inv = ops.rsqrt(ops.add(variance, _t(self.epsilon, dtype=inputs.dtype)))
+        mean, variance = nn_ops.moments(inputs, [len(inputs.shape) - 1], keepdims=True)
+        inv = math_ops.rsqrt(math_ops.add(variance, _t(self.epsilon, dtype=inputs.dtype)))
         if self.scale:
-            inv = ops.multiply(inv, self.gamma.read_value())
-        res = ops.multiply(ops.negative(mean), inv)
+            inv = math_ops.multiply(inv, self.gamma.read_value())
+        res = math_ops.multiply(math_ops.negative(mean), inv)
         if self.center:
-            res = ops.add(res, self.beta.read_value())
-        return ops.add(ops.multiply(inputs, inv), res)
+            res = math_ops.add(res, self.beta.read_value())
+        return math_ops.add(math_ops.multiply(inputs, inv), res)
 
 
 class SimpleRNNCell(Layer):
@@ -869,10 +866,10 @@ class SimpleRNNCell(Layer):
             self.bias = self.add_weight(shape=(self.units,), initializer=self._inits[2], name="bias")
 
     def step(self, x, states):
-        h = ops.matmul(x, self.kernel)
+        h = math_ops.matmul(x, self.kernel)
         if self.bias is not None:
-            h = ops.add(h, self.bias)
-        out = self.activation(ops.add(h, ops.matmul(states[0], self.recurrent_kernel)))
+            h = math_ops.add(h, self.bias)
+        out = self.activation(math_ops.add(h, math_ops.matmul(states[0], self.recurrent_kernel)))
         return out, [out]
 
 
@@ -900,21 +897,21 @@ class LSTMCell(Layer):
                 base = init
 
                 def init(shape, dtype=None):   # Keras 3: the forget gate's bias starts at one
-                    return ops.concat([base((u,), dtype=dtype), ops.ones([u], core.as_dtype(dtype or core.float32)),
+                    return array_ops.concat([base((u,), dtype=dtype), array_ops.ones([u], core.as_dtype(dtype or core.float32)),
                                        base((2 * u,), dtype=dtype)], 0)
             self.bias = self.add_weight(shape=(4 * u,), initializer=init, name="bias")
 
     def step(self, x, states):
         h_prev, c_prev = states
-        z = ops.add(ops.matmul(x, self.kernel), ops.matmul(h_prev, self.recurrent_kernel))
+        z = math_ops.add(math_ops.matmul(x, self.kernel), math_ops.matmul(h_prev, self.recurrent_kernel))
         if self.bias is not None:
-            z = ops.add(z, self.bias)
+            z = math_ops.add(z, self.bias)
         u = self.units
         z0, z1, z2, z3 = (z[:, k * u:(k + 1) * u] for k in range(4))
         i, f = self.recurrent_activation(z0), self.recurrent_activation(z1)
-        c = ops.add(ops.multiply(f, c_prev), ops.multiply(i, self.activation(z2)))
+        c = math_ops.add(math_ops.multiply(f, c_prev), math_ops.multiply(i, self.activation(z2)))
         o = self.recurrent_activation(z3)
-        h = ops.multiply(o, self.activation(c))
+        h = math_ops.multiply(o, self.activation(c))
         return h, [h, c]
 
 
@@ -942,8 +939,8 @@ class _RNN(Layer):
             raise _unsupported("%s over a sequence of unknown length" % type(self).__name__)
         if initial_state is None:
             batch = inputs.shape.as_list()[0]
-            zero = ops.zeros([batch, self.cell.units], inputs.dtype) if batch is not None else \
-                ops.stop_gradient(ops.zeros(ops.stack([ops.shape(inputs)[0], self.cell.units]), inputs.dtype))
+            zero = array_ops.zeros([batch, self.cell.units], inputs.dtype) if batch is not None else \
+                array_ops.stop_gradient(array_ops.zeros(array_ops.stack([array_ops.shape(inputs)[0], self.cell.units]), inputs.dtype))
             states = [zero] * self._n_states
         else:
             states = [_t(v) for v in (initial_state if isinstance(initial_state, (list, tuple)) else [initial_state])]
@@ -952,7 +949,7 @@ class _RNN(Layer):
         for t in order:
             out, states = self.cell.step(inputs[:, t, :], states)
             outputs.append(out)
-        result = ops.stack(outputs, axis=1) if self.return_sequences else outputs[-1]
+        result = array_ops.stack(outputs, axis=1) if self.return_sequences else outputs[-1]
         return [result] + list(states) if self.return_state else result
 
 
@@ -1001,8 +998,8 @@ class Embedding(Layer):
 
     def call(self, inputs):
         if inputs.dtype not in (core.int32, core.int64):
-            inputs = ops.cast(inputs, core.int32)
-        return ops.gather(self.embeddings, inputs)
+            inputs = array_ops.cast(inputs, core.int32)
+        return array_ops.gather(self.embeddings, inputs)
 
 
 class Reshape(Layer):
@@ -1011,7 +1008,7 @@ class Reshape(Layer):
         self.target_shape = tuple(int(d) for d in target_shape)
 
     def call(self, inputs):
-        return ops.reshape(inputs, ops.concat([ops.shape(inputs)[:1], _t(list(self.target_shape), dtype=core.int32)], 0))
+        return array_ops.reshape(inputs, array_ops.concat([array_ops.shape(inputs)[:1], _t(list(self.target_shape), dtype=core.int32)], 0))
 
 
 class Lambda(Layer):
@@ -1034,7 +1031,7 @@ class Add(_Merge):
     def _merge(self, xs):
         out = xs[0]
         for x in xs[1:]:
-            out = ops.add(out, x)
+            out = math_ops.add(out, x)
         return out
 
 
@@ -1042,14 +1039,14 @@ class Subtract(_Merge):
     def _merge(self, xs):
         if len(xs) != 2:
             raise ValueError("A `Subtract` layer should be called on exactly 2 inputs. Received: inputs=%r" % (xs,))
-        return ops.subtract(xs[0], xs[1])
+        return math_ops.subtract(xs[0], xs[1])
 
 
 class Multiply(_Merge):
     def _merge(self, xs):
         out = xs[0]
         for x in xs[1:]:
-            out = ops.multiply(out, x)
+            out = math_ops.multiply(out, x)
         return out
 
 
@@ -1059,7 +1056,7 @@ class Concatenate(_Merge):
         self.axis = axis
 
     def _merge(self, xs):
-        return ops.concat(xs, self.axis)
+        return array_ops.concat(xs, self.axis)
 
 
 class _GlobalPooling2D(Layer):
@@ -1069,7 +1066,7 @@ class _GlobalPooling2D(Layer):
         self.keepdims = keepdims
 
     def call(self, inputs):
-        fn = ops.reduce_mean if self._op == "avg" else ops.reduce_max
+        fn = math_ops.reduce_mean if self._op == "avg" else math_ops.reduce_max
         return fn(inputs, axis=[1, 2], keepdims=self.keepdims)
 
 
@@ -1087,8 +1084,7 @@ class LeakyReLU(Layer):
         self.negative_slope = float(negative_slope)
 
     def call(self, inputs):
-        from . import composite
-        return composite.leaky_relu(inputs, alpha=self.negative_slope)
+        return nn_ops.leaky_relu(inputs, alpha=self.negative_slope)
 
 
 class Softmax(Layer):
@@ -1107,8 +1103,8 @@ class Flatten(Layer):
     def call(self, inputs):
         dims = inputs.shape.as_list()[1:]
         if all(d is not None for d in dims):
-            return ops.reshape(inputs, [-1, int(np.prod(dims))])
-        return ops.reshape(inputs, ops.stack([ops.shape(inputs)[0], -1]))
+            return array_ops.reshape(inputs, [-1, int(np.prod(dims))])
+        return array_ops.reshape(inputs, array_ops.stack([array_ops.shape(inputs)[0], -1]))
 
 
 class ReLU(Layer):
@@ -1118,7 +1114,7 @@ class ReLU(Layer):
             raise _unsupported("ReLU(max_value/negative_slope/threshold)")
 
     def call(self, inputs):
-        return ops.relu(inputs)
+        return nn_ops.relu(inputs)
 
 
 class Activation(Layer):
@@ -1184,8 +1180,6 @@ class KerasTensor:
                         "actual numerical value. You cannot convert it to a NumPy array.")
 
 
-
-
 class InputLayer(Layer):
     def __init__(self, shape=None, batch_size=None, dtype=None, name=None, batch_shape=None, **kw):
         super().__init__(name=name or _auto_name("input_layer"))
@@ -1204,7 +1198,7 @@ def _symbolic_call(layer, args, kwargs):
     weights Keras 3 creates there; the names compose fully, as in Keras's symbolic trace)
     and records the call."""
     def zeros(kt):
-        return ops.zeros([1 if d is None else d for d in kt.shape], kt.dtype)
+        return array_ops.zeros([1 if d is None else d for d in kt.shape], kt.dtype)
     concrete = nest.map_structure(lambda a: zeros(a) if isinstance(a, KerasTensor) else a, args[0])
     _full_paths.append(True)
     try:
@@ -1221,14 +1215,14 @@ def _squeeze_or_expand(x1, x2):
     r1, r2 = len(x1.shape), len(x2.shape)
     if r1 == r2 + 1 and x1.shape.as_list()[-1] == 1:
         if r2 == 1:
-            x2 = ops.expand_dims(x2, -1)
+            x2 = array_ops.expand_dims(x2, -1)
         else:
-            x1 = ops.squeeze(x1, [-1])
+            x1 = array_ops.squeeze(x1, [-1])
     if r2 == r1 + 1 and x2.shape.as_list()[-1] == 1:
         if r1 == 1:
-            x1 = ops.expand_dims(x1, -1)
+            x1 = array_ops.expand_dims(x1, -1)
         else:
-            x2 = ops.squeeze(x2, [-1])
+            x2 = array_ops.squeeze(x2, [-1])
     return x1, x2
 
 
@@ -1244,39 +1238,39 @@ def _get_logits(output, from_logits, op_type):
 
 def _pred_true(y_true, y_pred):
     y_pred = _t(y_pred)
-    return ops.cast(_t(y_true), y_pred.dtype), y_pred
+    return array_ops.cast(_t(y_true), y_pred.dtype), y_pred
 
 
 def mean_squared_error(y_true, y_pred):
     y_true, y_pred = _pred_true(y_true, y_pred)
     y_true, y_pred = _squeeze_or_expand(y_true, y_pred)
-    return ops.reduce_mean(ops.square(ops.subtract(y_true, y_pred)), axis=-1)
+    return math_ops.reduce_mean(math_ops.square(math_ops.subtract(y_true, y_pred)), axis=-1)
 
 
 def mean_absolute_error(y_true, y_pred):
     y_true, y_pred = _pred_true(y_true, y_pred)
     y_true, y_pred = _squeeze_or_expand(y_true, y_pred)
-    return ops.reduce_mean(ops.abs(ops.subtract(y_true, y_pred)), axis=-1)
+    return math_ops.reduce_mean(math_ops.abs(math_ops.subtract(y_true, y_pred)), axis=-1)
 
 
 def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, axis=-1):
     y_true, y_pred = _pred_true(y_true, y_pred)
     if label_smoothing:
-        n = ops.cast(ops.shape(y_true)[-1], y_pred.dtype)
-        y_true = ops.add(ops.multiply(y_true, 1.0 - label_smoothing), ops.realdiv(_t(float(label_smoothing)), n))
+        n = array_ops.cast(array_ops.shape(y_true)[-1], y_pred.dtype)
+        y_true = math_ops.add(math_ops.multiply(y_true, 1.0 - label_smoothing), math_ops.realdiv(_t(float(label_smoothing)), n))
     if y_true.shape.as_list() != y_pred.shape.as_list():
         raise ValueError("Arguments `target` and `output` must have the same shape. Received: target.shape=%s, "
                          "output.shape=%s" % (y_true.shape, y_pred.shape))
     output, from_logits = _get_logits(y_pred, from_logits, "Softmax")
     if from_logits:
-        return nn.softmax_cross_entropy_with_logits_v2(labels=y_true, logits=output)
-    output = ops.realdiv(output, ops.reduce_sum(output, axis=axis, keepdims=True))
+        return nn_ops.softmax_cross_entropy_with_logits_v2(labels=y_true, logits=output)
+    output = math_ops.realdiv(output, math_ops.reduce_sum(output, axis=axis, keepdims=True))
     output = _clip(output)
-    return ops.negative(ops.reduce_sum(ops.multiply(y_true, ops.log(output)), axis=axis))
+    return math_ops.negative(math_ops.reduce_sum(math_ops.multiply(y_true, math_ops.log(output)), axis=axis))
 
 
 def _clip(x):
-    return ops.minimum(ops.maximum(x, _t(_EPSILON, dtype=x.dtype)), _t(1.0 - _EPSILON, dtype=x.dtype))
+    return math_ops.minimum(math_ops.maximum(x, _t(_EPSILON, dtype=x.dtype)), _t(1.0 - _EPSILON, dtype=x.dtype))
 
 
 def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_class=None, axis=-1):
@@ -1285,30 +1279,30 @@ def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_cl
     y_pred = _t(y_pred)
     y_true = _t(y_true)
     if len(y_true.shape) == len(y_pred.shape) and y_true.shape.as_list()[-1] == 1:
-        y_true = ops.squeeze(y_true, [-1])
+        y_true = array_ops.squeeze(y_true, [-1])
     output, from_logits = _get_logits(y_pred, from_logits, "Softmax")
     if not from_logits:
-        output = ops.log(_clip(output))
-    labels = ops.cast(y_true, core.int32)
-    return nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=output)
+        output = math_ops.log(_clip(output))
+    labels = array_ops.cast(y_true, core.int32)
+    return nn_ops.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=output)
 
 
 def binary_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, axis=-1):
     y_true, y_pred = _pred_true(y_true, y_pred)
     if label_smoothing:
-        y_true = ops.add(ops.multiply(y_true, 1.0 - label_smoothing), 0.5 * label_smoothing)
+        y_true = math_ops.add(math_ops.multiply(y_true, 1.0 - label_smoothing), 0.5 * label_smoothing)
     if y_true.shape.as_list() != y_pred.shape.as_list():
         raise ValueError("Arguments `target` and `output` must have the same shape. Received: target.shape=%s, "
                          "output.shape=%s" % (y_true.shape, y_pred.shape))
     output, from_logits = _get_logits(y_pred, from_logits, "Sigmoid")
     if from_logits:
-        bce = nn.sigmoid_cross_entropy_with_logits(labels=y_true, logits=output)
+        bce = nn_ops.sigmoid_cross_entropy_with_logits(labels=y_true, logits=output)
     else:
         output = _clip(output)
         one = _t(1.0, dtype=output.dtype)
-        pos = ops.multiply(y_true, ops.log(output))
-        bce = ops.negative(ops.add(pos, ops.multiply(ops.subtract(one, y_true), ops.log(ops.subtract(one, output)))))
-    return ops.reduce_mean(bce, axis=axis)
+        pos = math_ops.multiply(y_true, math_ops.log(output))
+        bce = math_ops.negative(math_ops.add(pos, math_ops.multiply(math_ops.subtract(one, y_true), math_ops.log(math_ops.subtract(one, output)))))
+    return math_ops.reduce_mean(bce, axis=axis)
 
 
 class Loss:
@@ -1326,27 +1320,27 @@ class Loss:
     def __call__(self, y_true, y_pred, sample_weight=None):
         y_pred = _t(y_pred)
         if y_pred.dtype != core.float32 and y_pred.dtype.is_floating:
-            y_pred = ops.cast(y_pred, core.float32)
+            y_pred = array_ops.cast(y_pred, core.float32)
         y_true = _t(y_true)
         if y_true.dtype != core.float32:
-            y_true = ops.cast(y_true, core.float32)
+            y_true = array_ops.cast(y_true, core.float32)
         values = self.call(y_true, y_pred)
         values = _t(values)
         if sample_weight is not None:
-            sw = ops.cast(_t(sample_weight), values.dtype)
+            sw = array_ops.cast(_t(sample_weight), values.dtype)
             values, sw = _squeeze_or_expand(values, sw)
-            values = ops.multiply(values, sw)
+            values = math_ops.multiply(values, sw)
         return _reduce(values, self.reduction)
 
 
 def _reduce(values, reduction):
     if reduction in (None, "none") or len(values.shape) == 0 or values.shape.as_list() == [0]:
         return values
-    total = ops.reduce_sum(values)
+    total = math_ops.reduce_sum(values)
     if reduction == "sum":
         return total
-    n = ops.cast(ops.reduce_prod(_t(ops.shape(values), dtype=core.int32)), total.dtype)
-    return ops.where(ops.equal(n, _t(0.0)), ops.zeros_like(total), ops.realdiv(total, n))
+    n = array_ops.cast(math_ops.reduce_prod(_t(array_ops.shape(values), dtype=core.int32)), total.dtype)
+    return array_ops.where(math_ops.equal(n, _t(0.0)), array_ops.zeros_like(total), math_ops.realdiv(total, n))
 
 
 class LossFunctionWrapper(Loss):
@@ -1444,31 +1438,31 @@ class Mean(Metric):
 
     def update_state(self, values, sample_weight=None):
         values = _t(values)
-        values = ops.cast(values, core.float32)
+        values = array_ops.cast(values, core.float32)
         if sample_weight is not None:
-            sw = ops.cast(_t(sample_weight), core.float32)
+            sw = array_ops.cast(_t(sample_weight), core.float32)
             values, sw = _squeeze_or_expand(values, sw)
             wn, vn = len(sw.shape), len(values.shape)
             if vn > wn:
-                values = ops.reduce_mean(values, axis=list(range(wn, vn)))
-            sw = ops.broadcast_to(sw, ops.shape(values))
-            values = ops.multiply(values, sw)
+                values = math_ops.reduce_mean(values, axis=list(range(wn, vn)))
+            sw = array_ops.broadcast_to(sw, array_ops.shape(values))
+            values = math_ops.multiply(values, sw)
             if wn > 1:
-                sw = ops.reduce_mean(sw, axis=list(range(1, wn)))
+                sw = math_ops.reduce_mean(sw, axis=list(range(1, wn)))
         if len(values.shape) > 1:
-            values = ops.reduce_mean(values, axis=list(range(1, len(values.shape))))
-        self.total.assign_add(ops.reduce_sum(values))
+            values = math_ops.reduce_mean(values, axis=list(range(1, len(values.shape))))
+        self.total.assign_add(math_ops.reduce_sum(values))
         if sample_weight is not None:
-            n = ops.reduce_sum(sw)
+            n = math_ops.reduce_sum(sw)
         elif len(values.shape) >= 1:
-            n = ops.cast(ops.shape(values)[0], core.float32)
+            n = array_ops.cast(array_ops.shape(values)[0], core.float32)
         else:
             n = _t(1.0)
         self.count.assign_add(n)
 
     def result(self):
         t, c = self.total.read_value(), self.count.read_value()
-        return ops.where(ops.equal(c, _t(0.0)), ops.zeros_like(t), ops.realdiv(t, c))
+        return array_ops.where(math_ops.equal(c, _t(0.0)), array_ops.zeros_like(t), math_ops.realdiv(t, c))
 
 
 class MeanMetricWrapper(Mean):
@@ -1482,31 +1476,31 @@ class MeanMetricWrapper(Mean):
 
 def sparse_categorical_accuracy(y_true, y_pred):
     y_pred = _t(y_pred)
-    y_true = ops.cast(_t(y_true), y_pred.dtype)
+    y_true = array_ops.cast(_t(y_true), y_pred.dtype)
     reshape = None
     if len(y_true.shape) == len(y_pred.shape) and y_true.shape.as_list()[-1] == 1:
-        reshape = ops.shape(y_true)
-        y_true = ops.squeeze(y_true, [-1])
-    pred = ops.cast(ops.argmax(y_pred, -1), y_true.dtype)
-    matches = ops.cast(ops.equal(y_true, pred), core.float32)
+        reshape = array_ops.shape(y_true)
+        y_true = array_ops.squeeze(y_true, [-1])
+    pred = array_ops.cast(math_ops.argmax(y_pred, -1), y_true.dtype)
+    matches = array_ops.cast(math_ops.equal(y_true, pred), core.float32)
     if reshape is not None:
-        matches = ops.reshape(matches, reshape)
+        matches = array_ops.reshape(matches, reshape)
     if len(matches.shape) > 1 and matches.shape.as_list()[-1] == 1:
-        matches = ops.squeeze(matches, [-1])
+        matches = array_ops.squeeze(matches, [-1])
     return matches
 
 
 def categorical_accuracy(y_true, y_pred):
     y_pred = _t(y_pred)
-    return ops.cast(ops.equal(ops.argmax(_t(y_true), -1), ops.argmax(y_pred, -1)), core.float32)
+    return array_ops.cast(math_ops.equal(math_ops.argmax(_t(y_true), -1), math_ops.argmax(y_pred, -1)), core.float32)
 
 
 def binary_accuracy(y_true, y_pred, threshold=0.5):
     y_pred = _t(y_pred)
     y_true = _t(y_true)
     y_true, y_pred = _squeeze_or_expand(y_true, y_pred)
-    pred = ops.cast(ops.greater(y_pred, _t(threshold, dtype=y_pred.dtype)), y_true.dtype)
-    return ops.cast(ops.equal(y_true, pred), core.float32)
+    pred = array_ops.cast(math_ops.greater(y_pred, _t(threshold, dtype=y_pred.dtype)), y_true.dtype)
+    return array_ops.cast(math_ops.equal(y_true, pred), core.float32)
 
 
 def _metric_class(cls_name, fn, default_name, **defaults):
@@ -1800,7 +1794,6 @@ class Model(Layer):
             m.reset_state()
 
     def _batches(self, x, y, batch_size):
-        from . import data
         if isinstance(x, data.Dataset):
             # a batched dataset of (x, y) pairs (or of x alone, for predict)
             if y is not None:
@@ -1836,11 +1829,11 @@ class Model(Layer):
         for extra in self.losses:
             extra = _t(extra)
             if not extra.dtype.is_floating:
-                extra = ops.cast(extra, core.float32)
-            losses.append(ops.reduce_sum(extra))
+                extra = array_ops.cast(extra, core.float32)
+            losses.append(math_ops.reduce_sum(extra))
         if not losses:
             raise ValueError("No loss to compute. Provide a `loss` argument in `compile()`.")
-        return losses[0] if len(losses) == 1 else ops.reduce_sum(ops.stack(losses))
+        return losses[0] if len(losses) == 1 else math_ops.reduce_sum(array_ops.stack(losses))
 
     def train_step(self, data):
         raise _unsupported("calling Model.train_step directly")
@@ -1849,8 +1842,7 @@ class Model(Layer):
         raise _unsupported("calling Model.test_step directly")
 
     def _train_batch(self, x, y):
-        from . import grads
-        with grads.GradientTape() as tape:
+        with gradients.GradientTape() as tape:
             y_pred = self(x, training=True)
             loss = self._compute_loss(y, y_pred)
         self._loss_tracker.update_state(loss, sample_weight=_rows(x))
@@ -1878,7 +1870,6 @@ class Model(Layer):
             x = self._data(x)
             cut = int(np.floor(_rows(x) * (1.0 - validation_split)))
             x, y, validation_data = _slice(x, 0, cut), y[:cut], (_slice(x, cut, None), y[cut:])
-        from . import data
         is_ds = isinstance(x, data.Dataset)
         batches = self._batches(x, y, batch_size)
         if shuffle and len(batches) > 1 and not is_ds:   # (Keras ignores shuffle for a dataset)
@@ -2046,7 +2037,7 @@ class Sequential(Model):
 
     def build(self, input_shape=None):
         # Keras 3 builds the layers on a symbolic input; a zero batch creates the same weights
-        x = ops.zeros([1 if d is None else d for d in input_shape], core.float32)
+        x = array_ops.zeros([1 if d is None else d for d in input_shape], core.float32)
         top = _scope == [self.name]
         if top:
             _full_paths.append(True)
@@ -2073,7 +2064,6 @@ class Sequential(Model):
 
     def __repr__(self):
         return "<Sequential name=%s, built=%s>" % (self.name, self.built)
-
 
 
 class Functional(Model):

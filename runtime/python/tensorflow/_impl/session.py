@@ -7,6 +7,7 @@ import numpy as np
 import _tfrt
 from . import core
 
+
 class _FetchMapper:
     """Flattens a nested fetch structure into graph elements and rebuilds the results."""
 

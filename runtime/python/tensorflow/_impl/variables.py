@@ -1,14 +1,15 @@
 """Variables: TF1 ref variables (VariableV2 + Assign, per-session values, initializers
 required) and resource variables (eager / tf.function / TF2), get_variable with
-variable_scope (reuse, AUTO_REUSE), initializers and collections."""
+variable_scope (reuse, AUTO_REUSE), collections and the initializer ops."""
 import contextlib
 import itertools
 import weakref
 
 import numpy as np
 
-from . import core, ops
-from .core import Tensor, convert_to_tensor as _t
+from . import array_ops, control_flow_ops, core, init_ops, math_ops
+from .core import convert_to_tensor as _t, Tensor
+
 
 GLOBAL_VARIABLES = "variables"
 TRAINABLE_VARIABLES = "trainable_variables"
@@ -39,12 +40,12 @@ class Variable:
 
     def __eq__(self, other):
         if core.behavior.tensor_equality and core.executing_eagerly_outside_functions():
-            return ops.equal(self, other)
+            return math_ops.equal(self, other)
         return self is other
 
     def __ne__(self, other):
         if core.behavior.tensor_equality and core.executing_eagerly_outside_functions():
-            return ops.not_equal(self, other)
+            return math_ops.not_equal(self, other)
         return self is not other
 
     def _as_tensor(self):
@@ -185,7 +186,7 @@ class RefVariable(Variable):
             self._variable = self._var_op.outputs[0]
             self._initializer_op = core.apply_op("Assign", [self._variable, init],
                                                  {"validate_shape": validate_shape, "T": self._dtype}, "Assign")[0].op
-            self._snapshot = ops.identity_op(self._variable, name="read")
+            self._snapshot = array_ops.identity_op(self._variable, name="read")
         self._initial_value = init
         self._trainable = trainable
         self._graph = g
@@ -427,36 +428,6 @@ def _eager_name_scope(name):
     yield base
 
 
-
-
-# ---------------------------------------------------------------------------- initializers
-def _init(fn):
-    class Init:
-        def __init__(self, *args, **kw):
-            self.args, self.kw = args, kw
-
-        def __call__(self, shape, dtype=core.float32, partition_info=None):
-            return fn(list(shape), core.as_dtype(dtype or self.kw.get("dtype") or core.float32), *self.args, **{k: v for k, v in self.kw.items() if k != "dtype"})
-    return Init
-
-
-zeros_initializer = _init(lambda s, d: ops.zeros(s, d))
-ones_initializer = _init(lambda s, d: ops.ones(s, d))
-constant_initializer = _init(lambda s, d, value=0, verify_shape=False: core.constant_value_tensor(value, d, shape=s))
-random_normal_initializer = _init(lambda s, d, mean=0.0, stddev=1.0, seed=None: ops.random_normal(s, mean, stddev, d, seed))
-truncated_normal_initializer = _init(lambda s, d, mean=0.0, stddev=1.0, seed=None: ops.truncated_normal(s, mean, stddev, d, seed))
-random_uniform_initializer = _init(lambda s, d, minval=0.0, maxval=1.0, seed=None: ops.random_uniform(s, minval, maxval, d, seed))
-
-
-class glorot_uniform_initializer:
-    """TF's variance scaling (fan_avg, uniform), fans over every dimension
-    (runtime/python/tensorflow/_impl/composite.py)."""
-
-    def __new__(cls, seed=None, dtype=core.float32):
-        from . import composite
-        return composite.glorot_uniform_initializer(seed, dtype)
-
-
 # ---------------------------------------------------------------------------- variable_scope
 class VariableScope:
     def __init__(self, name, reuse=None, initializer=None):
@@ -527,7 +498,7 @@ def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=Non
     dtype = core.as_dtype(dtype) if dtype is not None else core.float32
     init = initializer or vs.initializer
     if init is None:
-        init = glorot_uniform_initializer() if dtype.is_floating else zeros_initializer()
+        init = init_ops.glorot_uniform_initializer() if dtype.is_floating else init_ops.zeros_initializer()
     if isinstance(init, type):
         init = init()
     if callable(init) and not isinstance(init, Tensor):
@@ -558,8 +529,7 @@ def trainable_variables(scope=None):
 
 def variables_initializer(var_list, name="init"):
     inits = [v.initializer for v in var_list if v.initializer is not None]
-    from . import control_flow
-    return control_flow.group(*inits, name=name)
+    return control_flow_ops.group(*inits, name=name)
 
 
 def global_variables_initializer():
@@ -572,3 +542,6 @@ def local_variables_initializer():
 
 def is_variable_initialized(v):
     return core.op1("IsVariableInitialized", [v._ref_tensor()], {}, "IsVariableInitialized")
+
+
+core.not_differentiable("VarHandleOp", "VariableV2", "Assign", "AssignAdd", "AssignSub")
