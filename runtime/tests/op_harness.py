@@ -1,7 +1,13 @@
 """Op-level harness: every op case runs in eager mode, in a Graph + Session and inside a
 tf.function, and the three results must agree (same dtype, shape and values; errors of
 the same type). Kernels never know the mode, so a disagreement is a driver bug.
+
+Every op of the runtime's op table (_tfrt.registered_ops()) has a case, keyed by the op's
+name, and the case must build or run that op in some mode (Built records the op types);
+ops only graph files bring are covered by a graph-run golden (GRAPH_GOLDENS). A
+registered op without a case fails the run ("NO CASE").
 Run by CTest as runtime_op_harness (PYTHONPATH = facade + extension)."""
+import json
 import os
 import sys
 
@@ -318,6 +324,35 @@ CASES.update({
 ERROR_CASES = {"IncompatibleShapes", "MatMulMismatch", "CheckNumericsNaN"}
 
 
+# Ops the facade never builds, only graph files bring (v1 control flow's frames and their
+# Ref variants, which the graph runner executes, and TF2's stateless functional ops): each
+# is covered by a graph-run golden (testdata/graphs/run/NAME.json: TensorFlow's values,
+# compared by graph_import_tests); here the golden's graph must hold a node of the op.
+GRAPHS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "testdata", "graphs")
+GRAPH_GOLDENS = {
+    "Enter": "while_v1", "Exit": "while_v1", "LoopCond": "while_v1", "Merge": "while_v1",
+    "NextIteration": "while_v1", "Switch": "while_v1",
+    "RefSwitch": "functional_ref_v1_taken", "RefMerge": "functional_ref_v1_taken",
+    "RefEnter": "functional_ref_v1_taken", "RefNextIteration": "functional_ref_v1_taken",
+    "RefExit": "functional_ref_v1_taken", "PartitionedCall": "functional_ref_v1_taken",
+    "StatelessIf": "functional_ref_v1_taken", "StatelessWhile": "functional_ref_v1_taken",
+}
+
+
+def graph_golden_problem(op, golden):
+    """None if golden's graph file (text) holds an `op` node, else what is wrong."""
+    try:
+        with open(os.path.join(GRAPHS, "run", golden + ".json")) as f:
+            graph = json.load(f)["graph"]
+        with open(os.path.join(GRAPHS, graph)) as f:
+            text = f.read()
+    except (OSError, ValueError, KeyError) as e:
+        return "golden %s unreadable: %s" % (golden, e)
+    if ('op: "%s"' % op) not in text:
+        return "the graph of golden %s (%s) has no %s node" % (golden, graph, op)
+    return None
+
+
 class Built:
     """The op types a case builds or runs, in any mode: graph and tf.function nodes
     (Graph._add_op) and eager executions (_tfrt.execute)."""
@@ -398,15 +433,17 @@ def main():
             ok, why = False, "the case never builds or runs %s (it built %s)" % (name, ", ".join(sorted(built.ops)))
         print("%-40s %s" % (name, "ok" if ok else why))
         failures += not ok
-    # every op of the C++ op table has a case here or in graph_cases()
-    missing = sorted(set(core._tfrt.registered_ops()) - set(CASES) - set(GRAPH_CASES_OPS))
+    for op, golden in GRAPH_GOLDENS.items():
+        problem = graph_golden_problem(op, golden)
+        print("%-40s %s" % (op, problem or "ok (graph golden %s)" % golden))
+        failures += problem is not None
+    # every op of the C++ op table has a case
+    missing = sorted(set(core._tfrt.registered_ops()) - set(CASES) - set(GRAPH_GOLDENS))
     for op in missing:
         print("%-40s NO CASE: add one to runtime/tests/op_harness.py" % op)
-    print("%d op cases, %d mismatches, %d registered ops without a case" % (len(CASES), failures, len(missing)))
+    print("%d op cases, %d graph-golden cases, %d failures, %d registered ops without a case"
+          % (len(CASES), len(GRAPH_GOLDENS), failures, len(missing)))
     return 1 if failures or missing else 0
-
-
-GRAPH_CASES_OPS = ()
 
 
 if __name__ == "__main__":
