@@ -13,14 +13,9 @@ import types
 from . import (array_ops, clip_ops, control_flow, control_flow_ops, core, data, function, functional_ops,
                gradients, image_ops, init_ops, layers, linalg_ops, logging_ops, losses, math_ops,
                metrics, module, nest, nn_ops, platform, random_ops, random_seed, rnn, script_ops,
-               session, string_ops, summary, tensor_array, train, variables)
+               session, string_ops, tensor_array, train, variables)
 from . import autograph  # noqa: F401 (tf.function converts with it)
-from .keras import (activations as keras_activations, backend as keras_backend, callbacks as keras_callbacks,
-                    initializers as keras_initializers, losses as keras_losses, metrics as keras_metrics,
-                    models as keras_models, optimizers as keras_optimizers, regularizers as keras_regularizers,
-                    utils as keras_utils)
-from .keras.layers import base as kl_base, basic as kl_basic, convolutional as kl_conv, merging as kl_merging
-from .keras.layers import normalization as kl_norm, rnn as kl_rnn
+from .keras import initializers as keras_initializers
 from .core import UnsupportedSymbolError
 
 
@@ -39,6 +34,62 @@ class ApiModule(types.ModuleType):
 
     def __repr__(self):
         return "<module '%s' (tfmigrate bundled runtime)>" % self._tfm_path
+
+
+class LazyApiModule(ApiModule):
+    """An API module whose names are made on first use: tf.keras, whose modules (most of the
+    facade's) only programs that use Keras import."""
+    def __init__(self, path, make):
+        super().__init__(path)
+        self._tfm_make = make
+        self.__path__ = []   # a package: `import tensorflow.keras.layers` asks ApiFinder
+
+    def _tfm_load(self):
+        make = self.__dict__.pop("_tfm_make", None)
+        if make is not None:
+            for k, v in make().items():
+                setattr(self, k, v)
+
+    def __getattr__(self, name):
+        if "_tfm_make" in self.__dict__ and not name.startswith("__"):
+            self._tfm_load()
+            return getattr(self, name)
+        return super().__getattr__(name)
+
+    def __dir__(self):
+        self._tfm_load()
+        return super().__dir__()
+
+
+class ApiFinder:
+    """Imports of API submodules (`import tensorflow.keras.layers`, `from
+    tensorflow.keras.optimizers.schedules import ...`): the module is the parent API
+    module's attribute of that name; names it lacks are left to the other finders."""
+    class _Loader:
+        def __init__(self, module):
+            self.module = module
+
+        def create_module(self, spec):
+            return self.module
+
+        def exec_module(self, module):
+            pass
+
+    @classmethod
+    def find_spec(cls, fullname, path=None, target=None):
+        import importlib.util
+        import sys
+        parent, _, leaf = fullname.rpartition(".")
+        pmod = sys.modules.get(parent)
+        if not isinstance(pmod, ApiModule) or leaf.startswith("_"):
+            return None
+        try:
+            mod = getattr(pmod, leaf)
+        except AttributeError:
+            return None
+        if not isinstance(mod, ApiModule):
+            return None
+        return importlib.util.spec_from_loader(fullname, cls._Loader(mod), is_package=True)
 
 
 def _mod(path, names, removed=()):
@@ -303,7 +354,13 @@ def _initializers_v1():
 
 
 def _keras():
-    """tf.keras (one tree, shared by both APIs, as Keras 3 is)."""
+    """The names of tf.keras (one tree, shared by both APIs, as Keras 3 is), made when a
+    program first uses it (LazyApiModule)."""
+    from .keras import (activations as keras_activations, backend as keras_backend, callbacks as keras_callbacks,
+                        losses as keras_losses, metrics as keras_metrics, models as keras_models,
+                        optimizers as keras_optimizers, regularizers as keras_regularizers, utils as keras_utils)
+    from .keras.layers import base as kl_base, basic as kl_basic, convolutional as kl_conv, merging as kl_merging
+    from .keras.layers import normalization as kl_norm, rnn as kl_rnn
     kb, kc, kn, km, kr, kg = kl_base, kl_basic, kl_conv, kl_merging, kl_rnn, kl_norm
     kl, km_ = keras_losses, keras_metrics
     layers_ = _mod("tensorflow.keras.layers", {
@@ -347,7 +404,7 @@ def _keras():
             "ExponentialDecay": ko.ExponentialDecay, "LearningRateSchedule": ko.LearningRateSchedule})})
     kr_ = keras_regularizers
     kcb = keras_callbacks
-    return _mod("tensorflow.keras", {
+    return {
         "optimizers": optimizers_, "layers": layers_, "losses": losses_, "metrics": metrics_,
         "initializers": initializers_,
         "activations": _mod("tensorflow.keras.activations", dict(keras_activations.ACTIVATIONS,
@@ -364,7 +421,13 @@ def _keras():
             "clear_session": keras_backend.clear_session, "floatx": keras_backend.floatx,
             "epsilon": keras_backend.epsilon}),
         "models": _mod("tensorflow.keras.models", {"Sequential": keras_models.Sequential,
-                                                   "Model": keras_models.Model})})
+                                                   "Model": keras_models.Model})}
+
+
+def _summary_v1():
+    """tf.compat.v1.summary, made when a program first uses it (event files need more modules)."""
+    from . import summary
+    return summary.SUMMARY_V1
 
 
 def _build():
@@ -384,7 +447,7 @@ def _build():
     random_v1, random_v2 = _random()
     strings = {"to_number": string_ops.string_to_number, "join": string_ops.string_join,
                "as_string": string_ops.as_string}
-    keras = _keras()
+    keras = LazyApiModule("tensorflow.keras", _keras)
 
     # ---- the top level: names both APIs share
     top_common = dict(math_common)
@@ -502,7 +565,7 @@ def _build():
     v1.flags = _mod("tensorflow.flags", platform.FLAGS_MODULE)
     v1.app = _mod("tensorflow.app", {"flags": v1.flags, "run": platform.app_run})
     v1.metrics = _mod("tensorflow.metrics", {"accuracy": metrics.accuracy, "mean": metrics.mean})
-    v1.summary = _mod("tensorflow.summary", summary.SUMMARY_V1)
+    v1.summary = LazyApiModule("tensorflow.summary", _summary_v1)
     v1.dtypes = _mod("tensorflow.dtypes", dtypes)
     v1.debugging = _mod("tensorflow.debugging", {"check_numerics": a.check_numerics})
 

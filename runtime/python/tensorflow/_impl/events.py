@@ -7,7 +7,6 @@ protos (wall_time 1, step 2, file_version 3, summary 5), starting with file_vers
 "brain.Event:2", so TensorBoard reads them. Histogram, image and text summaries carry
 their tag only."""
 import os
-import socket
 import struct
 import time
 
@@ -110,6 +109,7 @@ class FileWriter:
                                "Use `tf.summary.create_file_writer`,or a `with v1.Graph().as_default():` context")
         self._logdir = str(logdir)
         os.makedirs(self._logdir, exist_ok=True)
+        import socket   # here: startup does not pay for the socket module
         name = "events.out.tfevents.%d.%s%s" % (int(time.time()), socket.gethostname(), filename_suffix or "")
         self._path = os.path.join(self._logdir, name)
         self._f = open(self._path, "wb")
