@@ -999,6 +999,12 @@ def constant_value(t):
     return None
 
 
+def static_dims(t):
+    """`t`'s shape as a list (None for unknown dimensions) when its rank is known, else None."""
+    s = t.shape
+    return s.as_list() if s.ndims is not None else None
+
+
 def static_shape(t):
     """`t`'s shape as a list when fully known, else None."""
     s = t.shape

@@ -9,10 +9,6 @@ def _attrs(op, *names):
     return {n: op.get_attr(n) for n in names}
 
 
-def _static_dims(x):
-    return x.shape.as_list() if x.shape.ndims is not None else None
-
-
 @core.register_gradient("ResizeBilinear")
 def _resize_bilinear(op, g):
     x = op.inputs[0]
@@ -23,7 +19,7 @@ def _resize_bilinear(op, g):
 @core.register_gradient("ResizeNearestNeighbor")
 def _resize_nearest(op, g):
     x = op.inputs[0]
-    s = _static_dims(x)
+    s = core.static_dims(x)
     size = (_t(np.array(s[1:3], np.int32)) if s is not None and None not in s[1:3]
             else array_ops.shape(x)[1:3])
     return [core.op1("ResizeNearestNeighborGrad", [g, size],
@@ -34,12 +30,12 @@ def _resize_nearest(op, g):
 @core.register_gradient("ExtractImagePatches")
 def _patches(op, g):
     x = op.inputs[0]
-    s = _static_dims(x)
+    s = core.static_dims(x)
     kh, kw = op.get_attr("ksizes")[1:3]
     ch = s[3] if s is not None else None
     if ch is None:
         for t in (op.outputs[0], g):
-            d = _static_dims(t)
+            d = core.static_dims(t)
             if d is not None and d[-1] is not None:
                 ch = d[-1] // (kh * kw)
                 break

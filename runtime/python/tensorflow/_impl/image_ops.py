@@ -8,18 +8,6 @@ from . import array_ops, core, math_ops, nn_ops
 from .core import convert_to_tensor as _t
 
 
-def _rank(x):
-    return x.shape.ndims
-
-
-def _name(name, default):
-    return name or default
-
-
-def _static_dims(x):
-    return x.shape.as_list() if x.shape.ndims is not None else None
-
-
 class ResizeMethodV1:
     BILINEAR = 0
     NEAREST_NEIGHBOR = 1
@@ -60,21 +48,21 @@ def resize_bilinear(images, size, align_corners=False, name=None, half_pixel_cen
     x = _t(images)
     return core.op1("ResizeBilinear", [x, _size_tensor(size)],
                     {"align_corners": bool(align_corners), "half_pixel_centers": bool(half_pixel_centers), "T": x.dtype},
-                    _name(name, "ResizeBilinear"))
+                    name or "ResizeBilinear")
 
 
 def resize_nearest_neighbor(images, size, align_corners=False, name=None, half_pixel_centers=False):
     x = _t(images)
     return core.op1("ResizeNearestNeighbor", [x, _size_tensor(size)],
                     {"align_corners": bool(align_corners), "half_pixel_centers": bool(half_pixel_centers), "T": x.dtype},
-                    _name(name, "ResizeNearestNeighbor"))
+                    name or "ResizeNearestNeighbor")
 
 
 def _resize_common(images, size, resize_fn, preserve_aspect_ratio, skip_if_same, name):
     if preserve_aspect_ratio:
         raise core.UnsupportedSymbolError("tf.image.resize(preserve_aspect_ratio=True)")
     x = _t(images)
-    r = _rank(x)
+    r = x.shape.ndims
     if r is None:
         raise ValueError("'images' contains no shape.")
     if r not in (3, 4):
@@ -85,7 +73,7 @@ def _resize_common(images, size, resize_fn, preserve_aspect_ratio, skip_if_same,
     ssize = _static_size(size)
     if ssize is not None and len(ssize) != 2:
         raise ValueError("'size' must be a 1-D Tensor of 2 elements: new_height, new_width")
-    dims = _static_dims(x)
+    dims = core.static_dims(x)
     if skip_if_same and ssize is not None and dims[1] == ssize[0] and dims[2] == ssize[1]:
         return x if is_batch else array_ops.squeeze(x, [0])
     y = resize_fn(x, _size_tensor(size))
@@ -122,7 +110,7 @@ def resize_images_v2(images, size, method=ResizeMethod.BILINEAR, preserve_aspect
 
 
 def _image_rank(x, what):
-    r = _rank(x)
+    r = x.shape.ndims
     if r not in (3, 4):
         if r is None:
             raise core.UnsupportedSymbolError("%s of an image of unknown rank" % what)
@@ -157,14 +145,14 @@ def rgb_to_grayscale(images, name=None):
     w = _t(np.array([[0.2989], [0.5870], [0.1140]]), dtype=x.dtype)
     flat = array_ops.reshape(x, [-1, 3])
     g = math_ops.matmul(flat, w)
-    dims = _static_dims(x)
+    dims = core.static_dims(x)
     if dims is not None and None not in dims[:-1]:
         shape = _t(np.array(dims[:-1] + [1], np.int32))
     elif dims is not None and sum(d is None for d in dims[:-1]) == 1:
         shape = _t(np.array([-1 if d is None else d for d in dims[:-1]] + [1], np.int32))
     else:
         shape = array_ops.concat([array_ops.shape(x)[:-1], _t(np.array([1], np.int32))], 0)
-    out = array_ops.reshape(g, shape, name=_name(name, "rgb_to_grayscale"))
+    out = array_ops.reshape(g, shape, name=name or "rgb_to_grayscale")
     if dims is not None and not core.executing_eagerly():
         out.set_shape(dims[:-1] + [1])
     return out
@@ -187,7 +175,7 @@ def per_image_standardization(image):
 
 
 def _hw(x, what):
-    dims = _static_dims(x)
+    dims = core.static_dims(x)
     h, w = (dims[0], dims[1]) if len(dims) == 3 else (dims[1], dims[2])
     if h is None or w is None:
         raise core.UnsupportedSymbolError("%s of an image with unknown height or width" % what)
@@ -264,7 +252,7 @@ def extract_patches(images, sizes, strides, rates, padding, name=None):
     x = _t(images)
     return core.op1("ExtractImagePatches", [x], {"ksizes": nn_ops._four(sizes, "ksizes"), "strides": nn_ops._four(strides, "strides"),
                                                  "rates": nn_ops._four(rates, "rates"), "padding": nn_ops._padding(padding),
-                                                 "T": x.dtype}, _name(name, "ExtractImagePatches"))
+                                                 "T": x.dtype}, name or "ExtractImagePatches")
 
 
 def extract_image_patches(images, ksizes=None, strides=None, rates=None, padding=None, name=None, sizes=None):

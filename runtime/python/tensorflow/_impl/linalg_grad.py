@@ -6,14 +6,6 @@ from . import array_ops, core, linalg_ops, math_ops
 from .core import convert_to_tensor as _t
 
 
-def _rank(x):
-    return x.shape.ndims
-
-
-def _static_dims(x):
-    return x.shape.as_list() if x.shape.ndims is not None else None
-
-
 @core.register_gradient("MatrixInverse")
 def _inv(op, g):
     ainv = op.outputs[0]
@@ -59,7 +51,7 @@ def _tri_solve(op, g):
 @core.register_gradient("Cholesky")
 def _chol(op, g):
     l = op.outputs[0]
-    dims = _static_dims(l)
+    dims = core.static_dims(l)
     if dims is not None and None not in dims:
         ident = _t(np.broadcast_to(np.eye(dims[-1]), dims).copy(), dtype=l.dtype)
     else:
@@ -71,7 +63,7 @@ def _chol(op, g):
     middle = linalg_ops.matrix_set_diag(middle, math_ops.multiply(_t(0.5, dtype=l.dtype), linalg_ops.matrix_diag_part(middle)))
     middle = linalg_ops.matrix_band_part(middle, -1, 0)
     ga = math_ops.matmul(math_ops.matmul(linv, middle, adjoint_a=True), linv)
-    r = _rank(l) if _rank(l) is not None else _rank(g)
+    r = l.shape.ndims if l.shape.ndims is not None else g.shape.ndims
     if r is None:
         raise core.UnsupportedSymbolError("the gradient of tf.linalg.cholesky of a tensor of unknown rank")
     ga = math_ops.add(ga, array_ops.transpose(ga, list(range(r - 2)) + [r - 1, r - 2]))
@@ -91,7 +83,7 @@ def _diag(op, g):
 @core.register_gradient("MatrixDiagPart")
 def _diag_part(op, g):
     x = op.inputs[0]
-    s = _static_dims(x)
+    s = core.static_dims(x)
     if s is not None and s[-1] is not None and s[-1] == s[-2]:
         return [linalg_ops.matrix_diag(g)]
     return [linalg_ops.matrix_set_diag(array_ops.zeros_like(x), g)]

@@ -10,18 +10,6 @@ from . import array_ops, core, math_ops
 from .core import convert_to_tensor as _t
 
 
-def _name(name, default):
-    return name or default
-
-
-def _rank(x):
-    return x.shape.ndims
-
-
-def _static_dims(x):
-    return x.shape.as_list() if x.shape.ndims is not None else None
-
-
 def _float(x, name="input"):
     x = _t(x)
     if x.dtype not in (core.float32, core.float64):
@@ -32,43 +20,43 @@ def _float(x, name="input"):
 
 def matrix_inverse(input, adjoint=False, name=None):  # noqa: A002
     x = _float(input)
-    return core.op1("MatrixInverse", [x], {"adjoint": bool(adjoint), "T": x.dtype}, _name(name, "MatrixInverse"))
+    return core.op1("MatrixInverse", [x], {"adjoint": bool(adjoint), "T": x.dtype}, name or "MatrixInverse")
 
 
 def matrix_determinant(input, name=None):  # noqa: A002
     x = _float(input)
-    return core.op1("MatrixDeterminant", [x], {"T": x.dtype}, _name(name, "MatrixDeterminant"))
+    return core.op1("MatrixDeterminant", [x], {"T": x.dtype}, name or "MatrixDeterminant")
 
 
 def slogdet(input, name=None):  # noqa: A002
     x = _float(input)
-    s, l = core.apply_op("LogMatrixDeterminant", [x], {"T": x.dtype}, _name(name, "LogMatrixDeterminant"))
+    s, l = core.apply_op("LogMatrixDeterminant", [x], {"T": x.dtype}, name or "LogMatrixDeterminant")
     return s, l
 
 
 def cholesky(input, name=None):  # noqa: A002
     x = _float(input)
-    return core.op1("Cholesky", [x], {"T": x.dtype}, _name(name, "Cholesky"))
+    return core.op1("Cholesky", [x], {"T": x.dtype}, name or "Cholesky")
 
 
 def logdet(matrix, name=None):
     """log(det(matrix)) of Hermitian positive definite matrices, through the Cholesky factor (as TF)."""
     chol = cholesky(matrix)
     return math_ops.multiply(_t(2.0, dtype=chol.dtype),
-                        math_ops.reduce_sum(math_ops.log(matrix_diag_part(chol)), axis=[-1]), name=_name(name, "logdet"))
+                        math_ops.reduce_sum(math_ops.log(matrix_diag_part(chol)), axis=[-1]), name=name or "logdet")
 
 
 def matrix_solve(matrix, rhs, adjoint=False, name=None):
     a = _float(matrix, "matrix")
     b = _t(rhs, dtype=a.dtype)
-    return core.op1("MatrixSolve", [a, b], {"adjoint": bool(adjoint), "T": a.dtype}, _name(name, "MatrixSolve"))
+    return core.op1("MatrixSolve", [a, b], {"adjoint": bool(adjoint), "T": a.dtype}, name or "MatrixSolve")
 
 
 def matrix_triangular_solve(matrix, rhs, lower=True, adjoint=False, name=None):
     a = _float(matrix, "matrix")
     b = _t(rhs, dtype=a.dtype)
     return core.op1("MatrixTriangularSolve", [a, b], {"lower": bool(lower), "adjoint": bool(adjoint), "T": a.dtype},
-                    _name(name, "MatrixTriangularSolve"))
+                    name or "MatrixTriangularSolve")
 
 
 def cholesky_solve(chol, rhs, name=None):
@@ -79,32 +67,32 @@ def cholesky_solve(chol, rhs, name=None):
 def svd(tensor, full_matrices=False, compute_uv=True, name=None):
     x = _float(tensor, "input")
     s, u, v = core.apply_op("Svd", [x], {"compute_uv": bool(compute_uv), "full_matrices": bool(full_matrices),
-                                         "T": x.dtype}, _name(name, "Svd"))
+                                         "T": x.dtype}, name or "Svd")
     return (s, u, v) if compute_uv else s
 
 
 def qr(input, full_matrices=False, name=None):  # noqa: A002
     x = _float(input)
-    q, r = core.apply_op("Qr", [x], {"full_matrices": bool(full_matrices), "T": x.dtype}, _name(name, "Qr"))
+    q, r = core.apply_op("Qr", [x], {"full_matrices": bool(full_matrices), "T": x.dtype}, name or "Qr")
     return q, r
 
 
 def self_adjoint_eig(tensor, name=None):
     x = _float(tensor, "input")
-    e, v = core.apply_op("SelfAdjointEigV2", [x], {"compute_v": True, "T": x.dtype}, _name(name, "SelfAdjointEigV2"))
+    e, v = core.apply_op("SelfAdjointEigV2", [x], {"compute_v": True, "T": x.dtype}, name or "SelfAdjointEigV2")
     return e, v
 
 
 def self_adjoint_eigvals(tensor, name=None):
     x = _float(tensor, "input")
-    return core.apply_op("SelfAdjointEigV2", [x], {"compute_v": False, "T": x.dtype}, _name(name, "SelfAdjointEigV2"))[0]
+    return core.apply_op("SelfAdjointEigV2", [x], {"compute_v": False, "T": x.dtype}, name or "SelfAdjointEigV2")[0]
 
 
 def matrix_band_part(input, num_lower, num_upper, name=None):  # noqa: A002
     x = _t(input)
     lo = _t(num_lower, dtype=core.int64) if not isinstance(num_lower, core.Tensor) else num_lower
     up = _t(num_upper, dtype=core.int64) if not isinstance(num_upper, core.Tensor) else num_upper
-    return core.op1("MatrixBandPart", [x, lo, up], {"T": x.dtype, "Tindex": lo.dtype}, _name(name, "MatrixBandPart"))
+    return core.op1("MatrixBandPart", [x, lo, up], {"T": x.dtype, "Tindex": lo.dtype}, name or "MatrixBandPart")
 
 
 def _k0(k, what, **extra):
@@ -136,16 +124,16 @@ def matrix_set_diag(input, diagonal, name="set_diag", k=0, align="RIGHT_LEFT"): 
 
 def tensor_diag(diagonal, name=None):
     d = _t(diagonal)
-    if _rank(d) != 1:
+    if d.shape.ndims != 1:
         raise core.UnsupportedSymbolError("tf.linalg.tensor_diag of a tensor of rank other than 1")
     return core.op1("MatrixDiag", [d], {"T": d.dtype}, name or "Diag")
 
 
 def tensor_diag_part(input, name=None):  # noqa: A002
     x = _t(input)
-    if _rank(x) != 2:
+    if x.shape.ndims != 2:
         raise core.UnsupportedSymbolError("tf.linalg.tensor_diag_part of a tensor of rank other than 2")
-    s = _static_dims(x)
+    s = core.static_dims(x)
     if s[0] is not None and s[1] is not None and s[0] != s[1]:
         raise ValueError("Dimensions must be equal, but are %d and %d for '{{node DiagPart}} = DiagPart[T=%s]' with "
                          "input shapes: [%d,%d]." % (s[0], s[1], x.dtype.name, s[0], s[1]))
@@ -154,7 +142,7 @@ def tensor_diag_part(input, name=None):  # noqa: A002
 
 def trace(x, name=None):
     x = _t(x)
-    return math_ops.reduce_sum(matrix_diag_part(x), axis=[-1], name=_name(name, "Trace"))
+    return math_ops.reduce_sum(matrix_diag_part(x), axis=[-1], name=name or "Trace")
 
 
 def eye(num_rows, num_columns=None, batch_shape=None, dtype=core.float32, name=None):
@@ -166,12 +154,12 @@ def eye(num_rows, num_columns=None, batch_shape=None, dtype=core.float32, name=N
     else:
         shape = _t(np.array([int(d) for d in dims], np.int32))
     ones = array_ops.fill(shape, _t(1, dtype=dtype))
-    return matrix_band_part(ones, 0, 0, name=_name(name, "eye"))
+    return matrix_band_part(ones, 0, 0, name=name or "eye")
 
 
 def matrix_transpose(a, name="matrix_transpose", conjugate=False):
     x = _t(a)
-    r = _rank(x)
+    r = x.shape.ndims
     if r is None:
         raise core.UnsupportedSymbolError("tf.linalg.matrix_transpose of a tensor of unknown rank")
     if r < 2:

@@ -9,18 +9,6 @@ from . import array_ops, core, linalg_ops, math_ops, random_ops
 from .core import convert_to_tensor as _t, op1
 
 
-def _name(name, default):
-    return name or default
-
-
-def _rank(x):
-    return x.shape.ndims
-
-
-def _static_dims(x):
-    return x.shape.as_list() if x.shape.ndims is not None else None
-
-
 # ---------------------------------------------------------------------------- activations
 def relu(x, name=None):
     x = _t(x)
@@ -259,8 +247,8 @@ def conv1d_v2(input, filters, stride, padding, data_format="NWC", dilations=None
         raise core.UnsupportedSymbolError("tf.nn.conv1d(data_format=%r)" % data_format)
     x = _t(input)
     f = _t(filters)
-    if _rank(x) is not None and _rank(x) != 3:
-        raise core.UnsupportedSymbolError("tf.nn.conv1d of an input of rank %d" % _rank(x))
+    if x.shape.ndims is not None and x.shape.ndims != 3:
+        raise core.UnsupportedSymbolError("tf.nn.conv1d of an input of rank %d" % x.shape.ndims)
 
     def one(v, what):
         if v is None:
@@ -317,7 +305,7 @@ def conv2d_transpose_v2(input, filters, output_shape, strides, padding="SAME", d
     y = core.op1("Conv2DBackpropInput", [out, f, x],
                  {"strides": _four(strides, "strides"), "padding": _padding(padding),
                   "data_format": "NHWC", "dilations": _four(dilations, "dilations"), "T": x.dtype},
-                 _name(name, "conv2d_transpose"))
+                 name or "conv2d_transpose")
     if known is not None and len(known) == 4 and not core.executing_eagerly():
         y.set_shape(known)  # TF evaluates the constant elements of a stacked output_shape: [None, 6, 6, 2]
     return y
@@ -336,7 +324,7 @@ def depthwise_conv2d_native(input, filter, strides, padding, data_format="NHWC",
     f = _t(filter, dtype=x.dtype)
     return core.op1("DepthwiseConv2dNative", [x, f],
                     {"strides": _four(strides, "strides"), "padding": _padding(padding), "data_format": "NHWC",
-                     "dilations": _four(dilations, "dilations"), "T": x.dtype}, _name(name, "DepthwiseConv2dNative"))
+                     "dilations": _four(dilations, "dilations"), "T": x.dtype}, name or "DepthwiseConv2dNative")
 
 
 def _rate2(rate, dilations):
@@ -354,7 +342,7 @@ def depthwise_conv2d_v2(input, filter, strides, padding, data_format=None, dilat
     st = _four(strides, "strides")
     if (rh > 1 or rw > 1) and (st[1] > 1 or st[2] > 1):
         raise ValueError("strides > 1 not supported in conjunction with dilation_rate > 1")
-    return depthwise_conv2d_native(input, filter, st, padding, data_format, [1, rh, rw, 1], name=_name(name, "depthwise"))
+    return depthwise_conv2d_native(input, filter, st, padding, data_format, [1, rh, rw, 1], name=name or "depthwise")
 
 
 def depthwise_conv2d_v1(input, filter, strides, padding, rate=None, name=None, data_format=None, dilations=None):  # noqa: A002
@@ -365,7 +353,7 @@ def depthwise_conv2d_v1(input, filter, strides, padding, rate=None, name=None, d
 def separable_conv2d_v2(input, depthwise_filter, pointwise_filter, strides, padding, data_format=None,  # noqa: A002
                         dilations=None, name=None):
     d = depthwise_conv2d_v2(input, depthwise_filter, strides, padding, data_format, dilations, name="depthwise")
-    return conv2d_v2(d, pointwise_filter, [1, 1, 1, 1], "VALID", name=_name(name, "separable_conv2d"))
+    return conv2d_v2(d, pointwise_filter, [1, 1, 1, 1], "VALID", name=name or "separable_conv2d")
 
 
 def separable_conv2d_v1(input, depthwise_filter, pointwise_filter, strides, padding, rate=None, name=None,  # noqa: A002
@@ -378,14 +366,14 @@ def atrous_conv2d(value, filters, rate, padding, name=None):
     if int(rate) < 1:
         raise ValueError("rate {} cannot be less than one".format(rate))
     return conv2d_v2(value, filters, [1, 1, 1, 1], padding, dilations=[1, int(rate), int(rate), 1],
-                               name=_name(name, "convolution"))
+                               name=name or "convolution")
 
 
 def _space_depth(op, input, block_size, data_format, name):  # noqa: A002
     if data_format not in (None, "NHWC"):
         raise core.UnsupportedSymbolError("tf.nn.%s(data_format=%r)" % (op, data_format))
     x = _t(input)
-    return core.op1(op, [x], {"block_size": int(block_size), "data_format": "NHWC", "T": x.dtype}, _name(name, op))
+    return core.op1(op, [x], {"block_size": int(block_size), "data_format": "NHWC", "T": x.dtype}, name or op)
 
 
 def space_to_depth(input, block_size, name=None, data_format="NHWC"):  # noqa: A002
@@ -399,7 +387,7 @@ def depth_to_space(input, block_size, name=None, data_format="NHWC"):  # noqa: A
 def lrn(input, depth_radius=5, bias=1, alpha=1, beta=0.5, name=None):  # noqa: A002
     x = linalg_ops._float(input)
     return core.op1("LRN", [x], {"depth_radius": int(depth_radius), "bias": float(bias), "alpha": float(alpha),
-                                 "beta": float(beta), "T": x.dtype}, _name(name, "LRN"))
+                                 "beta": float(beta), "T": x.dtype}, name or "LRN")
 
 
 def max_pool_with_argmax_v2(input, ksize, strides, padding, data_format="NHWC", output_dtype=core.int64,  # noqa: A002
@@ -411,7 +399,7 @@ def max_pool_with_argmax_v2(input, ksize, strides, padding, data_format="NHWC", 
                          {"ksize": _four(ksize, "ksize"), "strides": _four(strides, "strides"),
                           "padding": _padding(padding), "Targmax": core.as_dtype(output_dtype),
                           "include_batch_in_index": bool(include_batch_in_index), "T": x.dtype},
-                         _name(name, "MaxPoolWithArgmax"))
+                         name or "MaxPoolWithArgmax")
     return y, a
 
 
