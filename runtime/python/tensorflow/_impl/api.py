@@ -11,9 +11,9 @@ import contextlib
 import types
 
 from . import (array_ops, clip_ops, control_flow, control_flow_ops, core, data, function, functional_ops,
-               gradients, image_ops, init_ops, layers, linalg_ops, logging_ops, losses, math_ops,
-               metrics, module, nest, nn_ops, platform, random_ops, random_seed, rnn, script_ops,
-               session, string_ops, tensor_array, train, variables)
+               gradients, image_ops, init_ops, linalg_ops, logging_ops, math_ops, module, nest, nn_ops,
+               platform, random_ops, random_seed, rnn, script_ops, session, string_ops, tensor_array, train,
+               variables)
 from . import autograph  # noqa: F401 (tf.function converts with it)
 from .keras import initializers as keras_initializers
 from .core import UnsupportedSymbolError
@@ -330,8 +330,8 @@ def _train_v1():
 
 
 def _losses_v1():
-    """TF1 tf.losses."""
-    lo = losses
+    """TF1 tf.losses, made when a program first uses it."""
+    from . import losses as lo
     return {"mean_squared_error": lo.mean_squared_error, "softmax_cross_entropy": lo.softmax_cross_entropy,
             "sparse_softmax_cross_entropy": lo.sparse_softmax_cross_entropy, "Reduction": lo.Reduction,
             "huber_loss": lo.huber_loss, "log_loss": lo.log_loss, "absolute_difference": lo.absolute_difference,
@@ -339,6 +339,20 @@ def _losses_v1():
             "compute_weighted_loss": lo.compute_weighted_loss, "get_losses": lo.get_losses,
             "add_loss": lo.add_loss, "get_regularization_losses": lo.get_regularization_losses,
             "get_total_loss": lo.get_total_loss}
+
+
+def _layers_v1():
+    """TF1 tf.layers, made when a program first uses it."""
+    from . import layers
+    return {"dense": layers.dense, "conv2d": layers.conv2d, "max_pooling2d": layers.max_pooling2d,
+            "average_pooling2d": layers.average_pooling2d, "flatten": layers.flatten, "dropout": layers.dropout,
+            "batch_normalization": layers.batch_normalization}
+
+
+def _metrics_v1():
+    """TF1 tf.metrics, made when a program first uses it."""
+    from . import metrics
+    return {"accuracy": metrics.accuracy, "mean": metrics.mean}
 
 
 def _initializers_v1():
@@ -548,11 +562,8 @@ def _build():
     v1.random = _mod("tensorflow.random", random_v1)
     v1.strings = _mod("tensorflow.strings", dict(strings, substr=string_ops.substr_v1))
     v1.train = _mod("tensorflow.train", _train_v1())
-    v1.losses = _mod("tensorflow.losses", _losses_v1())
-    v1.layers = _mod("tensorflow.layers", {
-        "dense": layers.dense, "conv2d": layers.conv2d, "max_pooling2d": layers.max_pooling2d,
-        "average_pooling2d": layers.average_pooling2d, "flatten": layers.flatten, "dropout": layers.dropout,
-        "batch_normalization": layers.batch_normalization})
+    v1.losses = LazyApiModule("tensorflow.losses", _losses_v1)
+    v1.layers = LazyApiModule("tensorflow.layers", _layers_v1)
     v1.initializers = _mod("tensorflow.initializers", dict(
         {k.replace("_initializer", ""): v for k, v in _initializers_v1().items()},
         he_normal=init_ops.he_normal, he_uniform=init_ops.he_uniform, lecun_normal=init_ops.lecun_normal,
@@ -564,7 +575,7 @@ def _build():
     v1.logging = _mod("tensorflow.logging", platform.LOGGING)
     v1.flags = _mod("tensorflow.flags", platform.FLAGS_MODULE)
     v1.app = _mod("tensorflow.app", {"flags": v1.flags, "run": platform.app_run})
-    v1.metrics = _mod("tensorflow.metrics", {"accuracy": metrics.accuracy, "mean": metrics.mean})
+    v1.metrics = LazyApiModule("tensorflow.metrics", _metrics_v1)
     v1.summary = LazyApiModule("tensorflow.summary", _summary_v1)
     v1.dtypes = _mod("tensorflow.dtypes", dtypes)
     v1.debugging = _mod("tensorflow.debugging", {"check_numerics": a.check_numerics})
