@@ -19,19 +19,18 @@ Prints a Markdown table for docs/benchmarks.md; exit 1 when a property fails.
 """
 import argparse
 import ast
-import hashlib
 import os
 import pathlib
 import re
 import shutil
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 import warnings
 
 import machine  # bench/machine.py: the processor line every figure is quoted with
+import pypi_artifacts  # bench/pypi_artifacts.py: pinned, verified downloads
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CACHE = ROOT / ".cache" / "corpus"
@@ -51,19 +50,10 @@ PROJECTS = [
 
 
 def fetch(req, name, sha):
-    path = CACHE / name
-    if not path.exists():
-        CACHE.mkdir(parents=True, exist_ok=True)
-        subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--no-binary", ":all:",
-                        "--dest", str(CACHE), req], check=True)
-    digest = hashlib.sha256(path.read_bytes()).hexdigest()
-    if digest != sha:
-        sys.exit(f"{name}: sha256 {digest} is not the pinned {sha}")
-    src = CACHE / name[: -len(".tar.gz")]
-    if not src.exists():
-        with tarfile.open(path) as t:
-            t.extractall(CACHE, filter="data")
-    return src
+    try:
+        return pypi_artifacts.fetch(req, name, sha, CACHE)
+    except pypi_artifacts.FetchError as e:
+        sys.exit(str(e))
 
 
 def timed(cmd):

@@ -1,7 +1,8 @@
 // `tfmigrate diff OLD.py NEW.py` (or `tfmigrate diff PAIRS_DIR`): runs both versions,
 // compares their traces and explains each divergence (docs/diff.md).
 // Exit codes: 0 equivalent (pair suite: every pair met its expectation), 1 divergent
-// (a pair failed), 2 usage error or a side that could not be run.
+// (a pair failed), 2 usage error or a side that could not be run, 5 nothing compared
+// (neither run produced an observation: no verdict on behavior).
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -30,6 +31,7 @@ struct DiffArgs {
   std::string format = "text";
   std::string junit;   // also write JUnit XML here
   std::string output;  // report to this file instead of stdout
+  bool no_random_rerun = false;
 };
 
 bool WriteReport(const std::string& path, const std::string& text) {
@@ -93,7 +95,8 @@ diff::DiffResult DiffGraphs(const DiffArgs& a) {
   return r;
 }
 
-int RunDiff(const DiffArgs& a) {
+int RunDiff(DiffArgs a) {
+  a.opts.random_rerun = !a.no_random_rerun;
   std::ostringstream report, junit;
   int code = 0;
   bool graphs = a.paths.size() == 2 && IsGraphInput(a.paths[0]) && IsGraphInput(a.paths[1]);
@@ -132,7 +135,7 @@ int RunDiff(const DiffArgs& a) {
     else if (a.format == "junit") diff::EmitJunit({&r}, {a.paths[1]}, report);
     else diff::EmitText(r, report);
     if (!a.junit.empty()) diff::EmitJunit({&r}, {a.paths[1]}, junit);
-    code = !r.error.empty() ? 2 : r.divergences.empty() ? 0 : 1;
+    code = !r.error.empty() ? 2 : r.NothingCompared() ? 5 : r.divergences.empty() ? 0 : 1;
     if (!r.error.empty() && a.format != "text") std::cerr << "tfmigrate diff: " << r.error << "\n";
   } else {
     std::cerr << "tfmigrate diff: give OLD NEW, or one directory of pairs (old.py + new.py in each)\n";
@@ -161,14 +164,21 @@ Command AddDiffCommand(CLI::App& app) {
   c->add_option("--new-mode", a->opts.new_mode, "mode for NEW (default tf2)")->check(CLI::IsMember({"tf1", "tf2"}));
   c->add_option("--backend", a->opts.backend, "bundled (default) or tensorflow (the venv's real TensorFlow)")
       ->check(CLI::IsMember({"bundled", "tensorflow"}));
-  c->add_option("--rtol", a->opts.rtol, "relative tolerance (default 1e-5)")->check(CLI::NonNegativeNumber);
-  c->add_option("--atol", a->opts.atol, "absolute tolerance (default 1e-6)")->check(CLI::NonNegativeNumber);
+  c->add_option("--rtol", a->opts.rtol,
+                "relative tolerance for every floating value and printed number (default: per dtype, docs/tolerance.md)")
+      ->check(CLI::NonNegativeNumber);
+  c->add_option("--atol", a->opts.atol,
+                "absolute tolerance for every floating value and printed number (default: per dtype, docs/tolerance.md)")
+      ->check(CLI::NonNegativeNumber);
   c->add_option("--align", a->opts.align,
-                "order (default): printed lines and values by position; by-name: only tfmigrate.observe names and "
-                "variables")
+                "order (default): printed lines and values by position; by-name: only tfmigrate.observe names, "
+                "variables and tests")
       ->check(CLI::IsMember({"order", "by-name"}));
   c->add_flag("--deterministic-random", a->opts.deterministic_random,
               "both versions draw the same random numbers for the same creation order of random ops");
+  c->add_flag("--no-random-rerun", a->no_random_rerun,
+              "do not run both versions again with --deterministic-random to tell values that differ because random "
+              "numbers were drawn differently (by default done when values diverge and random ops ran)");
   auto multi = [&](const char* flag, std::vector<std::string>* v, const char* help) {
     c->add_option(flag, *v, help)->expected(1)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   };

@@ -1,6 +1,8 @@
 // `tfmigrate rewrite PATH... --level compat`: applies the safe fixes (and with
 // --unsafe-fixes the unsafe ones) to a fixed point, then shows a unified diff
 // (default), rewrites the files in place (atomically), or writes a mirrored tree.
+// Exit codes: 0 done, 1 --verify refused a rewrite whose behavior changed, 2 input
+// error, 5 --verify compared nothing (neither version produced an observation).
 #include <fmt/format.h>
 #include <sys/stat.h>
 
@@ -184,7 +186,7 @@ int RunRewrite(const RewriteArgs& a) {
   // report in input order.
   struct JobResult {
     std::string out, err, summary;
-    bool error = false, changed = false, refused = false, verified = false;
+    bool error = false, changed = false, refused = false, verified = false, nothing_compared = false;
     size_t applied = 0, left = 0;
   };
   std::vector<JobResult> results(jobs.size());
@@ -245,6 +247,13 @@ int RunRewrite(const RewriteArgs& a) {
         std::ostringstream why;
         if (!v.error.empty()) {
           err << fmt::format("error: {}: --verify could not compare the versions: {}\n", job.source, v.error);
+        } else if (v.NothingCompared()) {
+          // No observation on either side: "same behavior" would be a claim about nothing.
+          err << fmt::format("error: {}: --verify: nothing compared (neither version printed, fetched, returned or "
+                             "observed anything); nothing written (add tfmigrate.observe calls, or rewrite without "
+                             "--verify)\n",
+                             job.source);
+          res.nothing_compared = true;
         } else {
           err << fmt::format("error: {}: --verify: the rewrite changes behavior; nothing written\n", job.source);
           diff::EmitText(v, why);
@@ -285,14 +294,15 @@ int RunRewrite(const RewriteArgs& a) {
   for (auto& t : threads) t.join();
 
   size_t files_changed = 0, total_edits = 0, total_left = 0;
-  bool refused = false;
+  bool refused = false, nothing_compared = false;
   std::string summary;
   for (const JobResult& r : results) {
     std::cout << r.out;
     std::cerr << r.err;
     summary += r.summary;
     input_error |= r.error && !r.refused;
-    refused |= r.refused;
+    refused |= r.refused && !r.nothing_compared;
+    nothing_compared |= r.nothing_compared;
     files_changed += r.changed && !r.refused;
     total_edits += r.applied;
     total_left += r.left;
@@ -306,7 +316,7 @@ int RunRewrite(const RewriteArgs& a) {
                                                                               : "would change"),
                              total_edits, total_edits == 1 ? "" : "s", total_left, total_left == 1 ? "" : "s");
   }
-  return input_error ? 2 : refused ? 1 : 0;
+  return input_error ? 2 : refused ? 1 : nothing_compared ? 5 : 0;
 }
 
 }  // namespace

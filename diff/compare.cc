@@ -17,9 +17,6 @@
 namespace tfm::diff {
 namespace {
 
-using rt::MaskNumbers;
-using rt::NormDtype;
-
 using json = nlohmann::json;
 
 struct Value {
@@ -30,12 +27,17 @@ struct Value {
 
 struct Printed {
   std::string text;
-  json numbers;
   int line = 0;
 };
 
 struct Exc {
   std::string type, message;
+  int line = 0;
+};
+
+struct TestRun {
+  std::string outcome;  // the worst outcome reported for the test (a failing subTest fails it)
+  std::string detail;
   int line = 0;
 };
 
@@ -49,17 +51,45 @@ struct Trace {
   std::map<std::string, int> calls;  // function_return records per function
   std::map<std::string, int> first_call_line;
   std::optional<Exc> exception;
+  std::map<std::string, TestRun> tests;
+  std::vector<std::string> test_order;
+  std::vector<RandomOp> random_ops;
   std::string status = "missing";
   std::string unsupported;
   int bad_lines = 0;
 };
 
-int LineOf(const json& rec) {
-  auto it = rec.find("line");
-  return it != rec.end() && it->is_number_integer() ? it->get<int>() : 0;
+// Field readers that never throw: a trace line of the wrong shape reads as empty.
+std::string Str(const json& j, const char* key) {
+  auto it = j.find(key);
+  return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+json Arr(const json& j, const char* key) {
+  auto it = j.find(key);
+  return it != j.end() && it->is_array() ? *it : json::array();
+}
+json Obj(const json& j, const char* key) {
+  auto it = j.find(key);
+  return it != j.end() && it->is_object() ? *it : json::object();
 }
 
-bool IsNone(const json& v) { return v.is_object() && v.value("python", "") == "None"; }
+int LineOf(const json& rec) {
+  auto it = rec.find("line");
+  if (it == rec.end() || !it->is_number_integer()) return 0;
+  int64_t v = it->get<int64_t>();
+  return v > 0 && v < (1 << 30) ? static_cast<int>(v) : 0;
+}
+
+// Severity of a test outcome: the worst one reported for a test is its outcome.
+int OutcomeRank(const std::string& o) {
+  if (o == "error") return 4;
+  if (o == "failed") return 3;
+  if (o == "unexpected_success") return 2;
+  if (o == "passed" || o == "expected_failure") return 1;
+  return 0;  // skipped, unknown
+}
+
+bool IsNone(const json& v) { return v.is_object() && Str(v, "python") == "None"; }
 
 Trace ParseTrace(const std::string& text) {
   Trace t;
@@ -72,142 +102,98 @@ Trace ParseTrace(const std::string& text) {
       ++t.bad_lines;
       continue;
     }
-    std::string kind = j.value("kind", "");
+    std::string kind = Str(j, "kind");
     if (kind == "print") {
-      t.prints.push_back({j.value("text", ""), j.value("numbers", json::array()), LineOf(j)});
+      t.prints.push_back({Str(j, "text"), LineOf(j)});
     } else if (kind == "fetch" || kind == "function_return") {
-      std::string origin = kind == "fetch" ? fmt::format("sess.run call {}", j.value("call", 0))
-                                           : j.value("function", "function") + "()";
-      json names = j.value("names", json::array());  // graph runs name each fetched tensor
+      auto call = j.find("call");
+      std::string origin = kind == "fetch"
+                               ? fmt::format("sess.run call {}", call != j.end() && call->is_number_integer()
+                                                                     ? call->get<int64_t>()
+                                                                     : int64_t{0})
+                               : (j.contains("function") ? Str(j, "function") : std::string("function")) + "()";
+      json names = Arr(j, "names");  // graph runs name each fetched tensor
       size_t i = 0;
-      for (const auto& v : j.value("values", json::array())) {
+      for (const auto& v : Arr(j, "values")) {
         std::string o = i < names.size() && names[i].is_string() ? "fetch " + names[i].get<std::string>() : origin;
         ++i;
-        if (!IsNone(v)) t.values.push_back({v, LineOf(j), o});
+        if (v.is_object() && !IsNone(v)) t.values.push_back({v, LineOf(j), o});
       }
       if (kind == "function_return") {
-        std::string f = j.value("function", "");
+        std::string f = Str(j, "function");
         if (t.calls[f]++ == 0) t.first_call_line[f] = LineOf(j);
       }
     } else if (kind == "observe") {
-      std::string name = j.value("name", "");
+      std::string name = Str(j, "name");
       if (!t.observed.count(name)) t.observed_order.push_back(name);
-      json vals = j.value("values", json::array());
+      json vals = json::array();
+      for (const auto& v : Arr(j, "values"))
+        if (v.is_object()) vals.push_back(v);
       json v = vals.size() == 1 ? vals[0] : json{{"python", "list"}, {"items", vals}};
       t.observed[name].push_back({v, LineOf(j), "observe(" + name + ")"});
     } else if (kind == "variables") {
-      for (auto it = j["values"].begin(); it != j["values"].end(); ++it) t.variables[it.key()] = it.value();
+      const json values = Obj(j, "values");
+      for (const auto& [k, v] : values.items())
+        if (v.is_object()) t.variables[k] = v;
     } else if (kind == "trace_counts") {
-      for (auto it = j["counts"].begin(); it != j["counts"].end(); ++it)
-        if (it.value().is_number_integer()) t.trace_counts[it.key()] = it.value().get<int>();
+      const json counts = Obj(j, "counts");
+      for (const auto& [k, v] : counts.items())
+        if (v.is_number_integer()) t.trace_counts[k] = static_cast<int>(std::clamp<int64_t>(v.get<int64_t>(), 0, 1 << 30));
     } else if (kind == "exception") {
-      t.exception = Exc{j.value("type", ""), j.value("message", ""), LineOf(j)};
+      t.exception = Exc{Str(j, "type"), Str(j, "message"), LineOf(j)};
     } else if (kind == "unsupported") {
-      t.unsupported = j.value("symbol", "");
+      t.unsupported = Str(j, "symbol");
+    } else if (kind == "test") {
+      std::string name = Str(j, "test");
+      std::string outcome = Str(j, "outcome");
+      auto [it, fresh] = t.tests.try_emplace(name);
+      if (fresh) t.test_order.push_back(name);
+      if (fresh || OutcomeRank(outcome) > OutcomeRank(it->second.outcome)) {
+        std::string type = Str(j, "type"), message = Str(j, "message");
+        std::string detail = type.empty() ? message : message.empty() ? type : type + ": " + message;
+        std::string sub = Str(j, "subtest");
+        if (!sub.empty()) detail = sub + " " + detail;
+        it->second = TestRun{outcome, detail, LineOf(j)};
+      }
+    } else if (kind == "random_op") {
+      if (t.random_ops.size() < 100) t.random_ops.push_back({Str(j, "op"), LineOf(j)});
     } else if (kind == "end") {
-      t.status = j.value("status", "");
+      t.status = Str(j, "status");
     }
   }
   return t;
 }
 
-double AsDouble(const json& x, bool* ok) {
-  *ok = true;
-  if (x.is_number()) return x.get<double>();
-  if (x.is_string()) {
-    std::string s = x.get<std::string>();
-    if (s == "nan") return NAN;
-    if (s == "inf") return INFINITY;
-    if (s == "-inf") return -INFINITY;
-  }
-  if (x.is_boolean()) return x.get<bool>() ? 1 : 0;
-  *ok = false;
-  return 0;
-}
-
-// Compares two number lists; on mismatch says where and by how much.
-bool CloseNumbers(const json& a, const json& b, const DiffOptions& o, std::string* why) {
-  if (!a.is_array() || !b.is_array()) return a == b;
-  if (a.size() != b.size()) {
-    *why = fmt::format("{} numbers vs {}", a.size(), b.size());
-    return false;
-  }
-  double worst = -1;
-  size_t at = 0;
-  size_t bad = 0;
-  for (size_t i = 0; i < a.size(); ++i) {
-    bool oka = false, okb = false;
-    double x = AsDouble(a[i], &oka), y = AsDouble(b[i], &okb);
-    if (!oka || !okb) {
-      if (a[i] != b[i]) {
-        if (bad++ == 0) at = i, worst = INFINITY;
-      }
-      continue;
-    }
-    if (std::isnan(x) && std::isnan(y)) continue;
-    if (x == y) continue;
-    double diff = std::fabs(x - y);
-    if (!(diff <= o.atol + o.rtol * std::max(std::fabs(x), std::fabs(y)))) {
-      ++bad;
-      if (!(diff <= worst)) worst = diff, at = i;
-    }
-  }
-  if (bad == 0) return true;
-  *why = fmt::format("{} of {} numbers differ; largest |old-new| {:g} at index {}", bad, a.size(), worst, at);
-  return false;
+rt::CompareOptions Tolerances(const DiffOptions& o) {
+  rt::CompareOptions c;
+  c.rtol = o.rtol;
+  c.atol = o.atol;
+  c.python_numbers_match_any_dtype = true;  // 3 vs np.int32(3)
+  return c;
 }
 
 bool SameValue(const json& a, const json& b, const DiffOptions& o, std::string* why) {
-  bool pa = a.contains("python"), pb = b.contains("python");
-  if (pa || pb) {
-    if (a.value("python", "") != b.value("python", "")) {
-      *why = "different kinds of value";
-      return false;
-    }
-    if (a.contains("items") || b.contains("items")) {
-      const json ia = a.value("items", json::array()), ib = b.value("items", json::array());
-      if (ia.size() != ib.size()) {
-        *why = fmt::format("{} items vs {}", ia.size(), ib.size());
-        return false;
-      }
-      for (size_t i = 0; i < ia.size(); ++i)
-        if (!SameValue(ia[i], ib[i], o, why)) {
-          *why = fmt::format("item {}: {}", i, *why);
-          return false;
-        }
-    }
-    return true;
-  }
-  std::string da = a.value("dtype", ""), db = b.value("dtype", "");
-  bool loose = da.rfind("python_", 0) == 0 || db.rfind("python_", 0) == 0;  // 3 vs np.int32(3)
-  if (!loose && NormDtype(da) != NormDtype(db)) {
-    *why = fmt::format("dtype {} vs {}", da, db);
-    return false;
-  }
-  json sa = a.value("shape", json::array()), sb = b.value("shape", json::array());
-  if (sa != sb) {
-    *why = fmt::format("shape {} vs {}", sa.dump(), sb.dump());
-    return false;
-  }
-  return CloseNumbers(a.value("values", json::array()), b.value("values", json::array()), o, why);
+  *why = rt::CompareValues(a, b, Tolerances(o));
+  return why->empty();
 }
 
 std::string Render(const json& v) {
   if (v.contains("python")) {
     if (v.contains("items")) {
+      const json items = Arr(v, "items");
       std::string s = "[";
-      for (size_t i = 0; i < v["items"].size(); ++i) s += (i ? ", " : "") + Render(v["items"][i]);
+      for (size_t i = 0; i < items.size(); ++i) s += (i ? ", " : "") + (items[i].is_object() ? Render(items[i]) : "?");
       return s + "]";
     }
-    return v.value("python", "?");
+    return Str(v, "python");
   }
   std::string shape;
-  for (const auto& d : v.value("shape", json::array())) shape += (shape.empty() ? "" : ",") + d.dump();
+  for (const auto& d : Arr(v, "shape")) shape += (shape.empty() ? "" : ",") + d.dump();
   std::string vals;
-  const json& xs = v.value("values", json::array());
+  const json xs = Arr(v, "values");
   for (size_t i = 0; i < xs.size() && i < 8; ++i) vals += (i ? ", " : "") + (xs[i].is_string() ? xs[i].get<std::string>() : xs[i].dump());
   if (xs.size() > 8) vals += fmt::format(", ... ({} in all)", xs.size());
-  return fmt::format("{}[{}] {}", v.value("dtype", "?"), shape, xs.size() == 1 ? vals : "[" + vals + "]");
+  return fmt::format("{}[{}] {}", v.contains("dtype") ? Str(v, "dtype") : std::string("?"), shape, xs.size() == 1 ? vals : "[" + vals + "]");
 }
 
 std::string StripIndex(std::string n) {
@@ -266,7 +252,66 @@ bool IsOptimizerSlot(const std::string& name) {
   return std::regex_search(name, slot);
 }
 
+void Count(TestCounts* c, const std::string& outcome) {
+  ++c->run;
+  if (outcome == "passed" || outcome == "expected_failure") ++c->passed;
+  else if (outcome == "failed" || outcome == "unexpected_success") ++c->failed;
+  else if (outcome == "error") ++c->errors;
+  else if (outcome == "skipped") ++c->skipped;
+}
+
+// Tests by name, each with its outcome on both sides, in the old run's order (unittest
+// sorts them), then the tests only the new run ran. A test that ran on one side only is a
+// divergence unless that side's run stopped early (the exception is the divergence then).
+template <class Diverge, class Agree>
+void CompareTests(const Trace& a, const Trace& b, bool truncated, DiffResult* r, Diverge& diverge, Agree& agree) {
+  std::vector<std::string> names = a.test_order;
+  for (const auto& n : b.test_order)
+    if (!a.tests.count(n)) names.push_back(n);
+  auto shown = [](const TestVerdict& v, bool old_side) {
+    const std::string& o = old_side ? v.old_outcome : v.new_outcome;
+    const std::string& d = old_side ? v.old_detail : v.new_detail;
+    if (o.empty()) return std::string("(did not run)");
+    return d.empty() ? o : o + ": " + d;
+  };
+  for (const auto& n : names) {
+    TestVerdict v;
+    v.name = n;
+    if (auto it = a.tests.find(n); it != a.tests.end()) {
+      v.old_outcome = it->second.outcome, v.old_detail = it->second.detail, v.old_line = it->second.line;
+      Count(&r->old_side.tests, v.old_outcome);
+    }
+    if (auto it = b.tests.find(n); it != b.tests.end()) {
+      v.new_outcome = it->second.outcome, v.new_detail = it->second.detail, v.new_line = it->second.line;
+      Count(&r->new_side.tests, v.new_outcome);
+    }
+    v.same = v.old_outcome == v.new_outcome;
+    std::string obs = "test " + n;
+    if (v.same) {
+      agree(obs);
+    } else if (!((v.old_outcome.empty() || v.new_outcome.empty()) && truncated)) {
+      Divergence d;
+      d.id = v.old_outcome == "error" || v.new_outcome == "error" ? "TFM902" : "TFM901";
+      auto says = [](const std::string& o) { return o.empty() ? std::string("did not run") : o; };
+      d.title = fmt::format("test {} {} in the old version, {} in the new", n, says(v.old_outcome),
+                            says(v.new_outcome));
+      d.old_value = shown(v, true);
+      d.new_value = shown(v, false);
+      d.old_line = v.old_line;
+      d.new_line = v.new_line;
+      diverge(std::move(d), obs);
+    }
+    r->tests.push_back(std::move(v));
+  }
+}
+
 }  // namespace
+
+std::string Verdict(const DiffResult& r) {
+  if (!r.error.empty()) return "error";
+  if (r.observations.empty()) return "nothing-compared";
+  return r.divergences.empty() ? "equivalent" : "divergent";
+}
 
 void CompareTraces(const std::string& old_trace, const std::string& new_trace, const DiffOptions& o, DiffResult* r) {
   Trace a = ParseTrace(old_trace);
@@ -275,6 +320,8 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
   r->new_side.status = b.status;
   r->old_side.unsupported = a.unsupported;
   r->new_side.unsupported = b.unsupported;
+  r->old_side.random_ops = a.random_ops;
+  r->new_side.random_ops = b.random_ops;
   if (a.bad_lines || b.bad_lines)
     r->notes.push_back(fmt::format("{} malformed trace lines ignored", a.bad_lines + b.bad_lines));
   if (!a.unsupported.empty() || !b.unsupported.empty()) {
@@ -293,6 +340,7 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
   }
 
   auto diverge = [&](Divergence d, std::string obs) {
+    d.observation = obs;
     r->observations.push_back({std::move(obs), false, d.title + (d.detail.empty() ? "" : ": " + d.detail)});
     r->divergences.push_back(std::move(d));
   };
@@ -317,13 +365,27 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
     diverge(std::move(d), "exception");
   } else if (a.exception && b.exception) {
     agree("exception " + a.exception->type);
-  } else if (a.status != b.status) {
-    Divergence d;
-    d.id = "TFM902";
-    d.title = fmt::format("the runs ended differently: {} vs {}", a.status, b.status);
-    d.old_value = a.status;
-    d.new_value = b.status;
-    diverge(std::move(d), "exit status");
+  }
+
+  size_t before_tests = r->divergences.size();
+  CompareTests(a, b, truncated, r, diverge, agree);
+  bool tests_differ = r->divergences.size() > before_tests;
+
+  if (!a.exception && !b.exception && a.status != b.status) {
+    // unittest.main() ends the run with exit code 1 when a test failed: the tests' verdicts
+    // are the divergence then, the exit status only its consequence.
+    auto test_exit = [](const std::string& s) { return s == "ok" || s == "exit"; };
+    if (tests_differ && test_exit(a.status) && test_exit(b.status)) {
+      r->notes.push_back(fmt::format("the runs ended differently ({} vs {}) because the test outcomes differ",
+                                     a.status, b.status));
+    } else {
+      Divergence d;
+      d.id = "TFM902";
+      d.title = fmt::format("the runs ended differently: {} vs {}", a.status, b.status);
+      d.old_value = a.status;
+      d.new_value = b.status;
+      diverge(std::move(d), "exit status");
+    }
   }
 
   bool by_name = o.align == "by-name";
@@ -334,16 +396,15 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
       const Printed& p = a.prints[i];
       const Printed& q = b.prints[i];
       std::string obs = fmt::format("printed line {}", i + 1);
-      std::string why;
-      bool same_text = MaskNumbers(p.text) == MaskNumbers(q.text);
-      if (same_text && CloseNumbers(p.numbers, q.numbers, o, &why)) {
+      std::string why = rt::ComparePrinted(p.text, q.text, Tolerances(o));
+      if (why.empty()) {
         agree(obs);
         continue;
       }
       Divergence d;
       d.id = "TFM901";
       d.title = obs + " differs";
-      d.detail = same_text ? why : "the text differs";
+      d.detail = why;
       d.old_value = p.text;
       d.new_value = q.text;
       d.old_line = p.line;

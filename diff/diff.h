@@ -5,6 +5,7 @@
 //   tfm::diff::DiffOptions o;                       // modes, backend, tolerances
 //   tfm::diff::DiffResult r = tfm::diff::DiffScripts("train_tf1.py", "train_tf2.py", o);
 //   if (!r.error.empty()) ...                      // a side could not be run or compared
+//   else if (r.NothingCompared()) ...              // neither run produced an observation
 //   else if (r.Equivalent()) ...                   // r.observations lists what was compared
 //   else for (auto& d : r.divergences) ...         // d.id is TFM901/TFM902/TFM903, d.causes ranked
 //
@@ -27,11 +28,17 @@ struct DiffOptions {
   std::string old_mode = "tf1";
   std::string new_mode = "tf2";
   std::string backend = "bundled";  // or "tensorflow"
-  double rtol = 1e-5;                // |a-b| <= atol + rtol*max(|a|,|b|): right for float32
-  double atol = 1e-6;
+  // |a-b| <= atol + rtol*max(|a|,|b|). Unset: each dtype's tolerance from the policy
+  // (runtime/trace/tolerance.h, docs/tolerance.md); set: for every floating value.
+  std::optional<double> rtol;
+  std::optional<double> atol;
   std::string align = "order";       // "order": prints, values, observations by position;
                                      // "by-name": only named observations and variables
   bool deterministic_random = false;
+  // When values diverge and either run created random ops, run both again with
+  // deterministic_random: a divergence that disappears is random numbers drawn
+  // differently (Divergence::random_draws). Costs a second pair of runs.
+  bool random_rerun = true;
   double timeout_seconds = 120;
   long memory_mb = 4096;
   std::string python;                // interpreter override for the bundled backend
@@ -58,6 +65,7 @@ struct Observation {
 
 struct Divergence {
   std::string id;            // TFM901 behavior, TFM902 exception, TFM903 retrace
+  std::string observation;   // the Observation it failed ("printed line 2")
   std::string title;         // "printed line 2 differs"
   std::string detail;
   std::string old_value;     // rendered, may be empty (nothing on that side)
@@ -65,6 +73,29 @@ struct Divergence {
   int old_line = 0;          // source lines (0: unknown)
   int new_line = 0;
   std::vector<Cause> causes; // best first
+  // The versions agree here when both draw the same random numbers (the re-run with
+  // --deterministic-random): the divergence is random numbers drawn differently.
+  bool random_draws = false;
+};
+
+// One test (unittest / tf.test / absltest) as both runs reported it.
+struct TestVerdict {
+  std::string name;          // "MathTest.test_add"
+  std::string old_outcome;   // passed, failed, error, skipped, expected_failure,
+  std::string new_outcome;   // unexpected_success; empty: the test did not run there
+  std::string old_detail;    // "AssertionError: 6 != 7" for failed / error, the reason
+  std::string new_detail;    // for skipped
+  int old_line = 0, new_line = 0;
+  bool same = true;
+};
+struct TestCounts {
+  int run = 0, passed = 0, failed = 0, errors = 0, skipped = 0;
+};
+
+// A random op a run created (trace `random_op` records), where the script made it.
+struct RandomOp {
+  std::string op;  // random_normal, truncated_normal, random_uniform
+  int line = 0;
 };
 
 struct SideRun {
@@ -74,6 +105,8 @@ struct SideRun {
   std::string status;        // end status from the trace: ok, exception, unsupported, ...
   std::string unsupported;   // bundled backend: the TF symbol it lacks
   std::string output_tail;   // last lines the script printed (stdout+stderr), for errors
+  TestCounts tests;          // the tests this run ran
+  std::vector<RandomOp> random_ops;
 };
 
 struct DiffResult {
@@ -81,10 +114,17 @@ struct DiffResult {
   std::string backend;
   std::vector<Observation> observations;
   std::vector<Divergence> divergences;
+  std::vector<TestVerdict> tests;  // per test, in the old run's order, then the new run's others
   std::vector<std::string> notes;  // what was not compared and why
   std::string error;               // non-empty: no verdict (a side could not run, a bad trace)
-  bool Equivalent() const { return error.empty() && divergences.empty(); }
+  // Neither run produced anything to compare (no printed line, value, observation,
+  // variable, test or exception): no verdict on behavior, `diff` exits 5.
+  bool NothingCompared() const { return error.empty() && observations.empty(); }
+  bool Equivalent() const { return error.empty() && divergences.empty() && !observations.empty(); }
 };
+
+// The verdict of a result: "error", "nothing-compared", "equivalent" or "divergent".
+std::string Verdict(const DiffResult& r);
 
 // Compares two traces. Fills observations, divergences and notes; never sets causes.
 void CompareTraces(const std::string& old_trace, const std::string& new_trace, const DiffOptions& o,
@@ -116,11 +156,12 @@ DiffResult DiffScripts(const std::string& old_path, const std::string& new_path,
 // expected outcome; a pair passes when the outcome matches it (without one: when the
 // two versions are equivalent).
 struct PairExpectation {
-  std::string verdict;             // "equivalent" or "divergent"
+  std::string verdict;             // "equivalent", "divergent" or "nothing-compared"
   std::vector<std::string> rules;  // static rules that must be among the causes
   std::string dynamic;             // TFM901/902/903 expected among the divergences
   std::vector<std::string> options;
   std::vector<std::string> skip_backends;  // backends this pair cannot run on yet
+  bool random = false;             // a divergence must be explained as random draws
 };
 struct PairResult {
   std::string name;  // directory name

@@ -4,10 +4,13 @@
 #include <nlohmann/json.hpp>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -26,10 +29,16 @@ std::string ReadAll(const fs::path& p) {
   return s.str();
 }
 
+// The last `lines` lines of `text` (a final newline does not start another line).
 std::string Tail(const std::string& text, int lines) {
   size_t pos = text.size();
-  for (int i = 0; i <= lines && pos != std::string::npos && pos > 0; ++i) pos = text.rfind('\n', pos - 1);
-  return pos == std::string::npos ? text : text.substr(pos + 1);
+  if (pos > 0 && text[pos - 1] == '\n') --pos;
+  for (int i = 0; i < lines; ++i) {
+    size_t nl = pos == 0 ? std::string::npos : text.rfind('\n', pos - 1);
+    if (nl == std::string::npos) return text;
+    pos = nl;
+  }
+  return text.substr(pos + 1);
 }
 
 class TempDir {
@@ -47,6 +56,87 @@ class TempDir {
  private:
   std::string path_;
 };
+
+}  // namespace
+
+namespace {
+
+// Launches both sides at once (two cores, two independent child processes) with traces in
+// `tmp`; `check` (may be empty) runs on this thread meanwhile and cancels the runs when it
+// returns false. Fills exit codes and output tails; returns false with r->error set when a
+// side could not be launched.
+bool RunSides(DiffResult* r, const DiffOptions& o, bool deterministic_random, const std::string& tmp,
+              const std::function<bool()>& check, std::string traces[2]) {
+  SideRun* sides[2] = {&r->old_side, &r->new_side};
+  rt::LaunchOptions lo[2];
+  rt::LaunchResult lr[2];
+  for (int i = 0; i < 2; ++i) {
+    lo[i].mode = sides[i]->mode;
+    lo[i].backend = o.backend;
+    lo[i].script = sides[i]->path;
+    lo[i].trace_path = fmt::format("{}/{}.jsonl", tmp, i ? "new" : "old");
+    lo[i].output_path = fmt::format("{}/{}.out", tmp, i ? "new" : "old");
+    lo[i].timeout_seconds = o.timeout_seconds;
+    lo[i].memory_mb = o.memory_mb;
+    lo[i].python = o.python;
+    lo[i].deterministic_random = deterministic_random;
+  }
+  std::atomic<bool> cancel{false};
+  bool ok = true;
+  {
+    lo[0].cancel = lo[1].cancel = &cancel;
+    std::thread sides_run[2] = {std::thread([&] { lr[0] = rt::LaunchScript(lo[0]); }),
+                                std::thread([&] { lr[1] = rt::LaunchScript(lo[1]); })};
+    if (check && !check()) {
+      ok = false;
+      cancel = true;
+    }
+    for (auto& t : sides_run) t.join();
+  }
+  if (!ok) return false;
+  for (int i = 0; i < 2; ++i) {
+    sides[i]->exit_code = lr[i].exit_code;
+    sides[i]->output_tail = Tail(ReadAll(lo[i].output_path), 6);
+    if (!lr[i].error.empty()) {
+      r->error = sides[i]->path + ": " + lr[i].error;
+      return false;
+    }
+    traces[i] = ReadAll(lo[i].trace_path);
+  }
+  return true;
+}
+
+// Values diverged and random ops ran: runs both sides again drawing the same random
+// numbers; each behavior divergence whose observation agrees there is random numbers
+// drawn differently.
+void ExplainRandomDraws(DiffResult* r, const DiffOptions& o) {
+  bool values_differ = std::any_of(r->divergences.begin(), r->divergences.end(),
+                                   [](const Divergence& d) { return d.id == "TFM901"; });
+  if (!values_differ || (r->old_side.random_ops.empty() && r->new_side.random_ops.empty())) return;
+  TempDir tmp;
+  if (tmp.path().empty()) return;
+  DiffResult det;
+  det.old_side = r->old_side;
+  det.new_side = r->new_side;
+  std::string traces[2];
+  if (!RunSides(&det, o, true, tmp.path(), {}, traces)) return;
+  CompareTraces(traces[0], traces[1], o, &det);
+  if (!det.error.empty()) return;
+  std::set<std::string> agreed;
+  for (const auto& ob : det.observations)
+    if (ob.ok) agreed.insert(ob.name);
+  size_t explained = 0;
+  for (auto& d : r->divergences)
+    if (d.id == "TFM901" && agreed.count(d.observation)) {
+      d.random_draws = true;
+      ++explained;
+    }
+  if (explained > 0)
+    r->notes.push_back(fmt::format(
+        "{} of {} divergences disappear when both versions draw the same random numbers (the versions were run again "
+        "with --deterministic-random){}",
+        explained, r->divergences.size(), det.divergences.empty() ? "; there they are equivalent" : ""));
+}
 
 }  // namespace
 
@@ -69,47 +159,16 @@ DiffResult DiffScripts(const std::string& old_path, const std::string& new_path,
     r.error = "cannot create a temporary directory";
     return r;
   }
-  // Both sides run at once (two cores, two independent child processes).
-  std::string traces[2];
-  SideRun* sides[2] = {&r.old_side, &r.new_side};
-  rt::LaunchOptions lo[2];
-  rt::LaunchResult lr[2];
-  for (int i = 0; i < 2; ++i) {
-    lo[i].mode = sides[i]->mode;
-    lo[i].backend = o.backend;
-    lo[i].script = sides[i]->path;
-    lo[i].trace_path = fmt::format("{}/{}.jsonl", tmp.path(), i ? "new" : "old");
-    lo[i].output_path = fmt::format("{}/{}.out", tmp.path(), i ? "new" : "old");
-    lo[i].timeout_seconds = o.timeout_seconds;
-    lo[i].memory_mb = o.memory_mb;
-    lo[i].python = o.python;
-    lo[i].deterministic_random = o.deterministic_random;
-  }
   // The static analysis (input check, then the explanation's findings) runs while the
   // sides run; input it rejects cancels them.
-  std::atomic<bool> cancel{false};
   Analysis analysis;
-  bool inputs_ok = true;
-  {
-    lo[0].cancel = lo[1].cancel = &cancel;
-    std::thread sides_run[2] = {std::thread([&] { lr[0] = rt::LaunchScript(lo[0]); }),
-                                std::thread([&] { lr[1] = rt::LaunchScript(lo[1]); })};
-    inputs_ok = CheckInputs(&r, &analysis);
-    if (!inputs_ok) cancel = true;
-    for (auto& t : sides_run) t.join();
-  }
-  if (!inputs_ok) return r;
-  for (int i = 0; i < 2; ++i) {
-    sides[i]->exit_code = lr[i].exit_code;
-    sides[i]->output_tail = Tail(ReadAll(lo[i].output_path), 6);
-    if (!lr[i].error.empty()) {
-      r.error = sides[i]->path + ": " + lr[i].error;
-      return r;
-    }
-    traces[i] = ReadAll(lo[i].trace_path);
-  }
+  std::string traces[2];
+  if (!RunSides(&r, o, o.deterministic_random, tmp.path(), [&] { return CheckInputs(&r, &analysis); }, traces))
+    return r;
   CompareTraces(traces[0], traces[1], o, &r);
-  if (r.error.empty()) Explain(&r, &analysis);
+  if (!r.error.empty()) return r;
+  Explain(&r, &analysis);
+  if (o.random_rerun && !o.deterministic_random) ExplainRandomDraws(&r, o);
   return r;
 }
 
@@ -130,9 +189,9 @@ std::optional<PairExpectation> ReadExpectation(const fs::path& dir, std::string*
     return std::nullopt;
   }
   PairExpectation e;
-  e.verdict = j.value("verdict", "");
-  if (e.verdict != "equivalent" && e.verdict != "divergent") {
-    *error = p.string() + ": \"verdict\" must be \"equivalent\" or \"divergent\"";
+  if (j.contains("verdict") && j["verdict"].is_string()) e.verdict = j["verdict"].get<std::string>();
+  if (e.verdict != "equivalent" && e.verdict != "divergent" && e.verdict != "nothing-compared") {
+    *error = p.string() + ": \"verdict\" must be \"equivalent\", \"divergent\" or \"nothing-compared\"";
     return std::nullopt;
   }
   auto strings = [&](const char* key, std::vector<std::string>* out) {
@@ -148,6 +207,10 @@ std::optional<PairExpectation> ReadExpectation(const fs::path& dir, std::string*
   strings("options", &e.options);
   strings("skip_backends", &e.skip_backends);
   if (j.contains("dynamic") && j["dynamic"].is_string()) e.dynamic = j["dynamic"].get<std::string>();
+  if (j.contains("random")) {
+    if (!j["random"].is_boolean()) *error = p.string() + ": \"random\" must be true or false";
+    else e.random = j["random"].get<bool>();
+  }
   if (!error->empty()) return std::nullopt;
   return e;
 }
@@ -158,13 +221,18 @@ bool Meets(const DiffResult& r, const PairExpectation& e, std::string* why) {
     *why = "no verdict: " + r.error;
     return false;
   }
-  bool divergent = !r.divergences.empty();
-  if (divergent != (e.verdict == "divergent")) {
-    *why = fmt::format("expected {}, got {}", e.verdict, divergent ? "divergent" : "equivalent");
-    if (divergent) *why += " (" + r.divergences[0].id + ": " + r.divergences[0].title + ")";
+  std::string got = Verdict(r);
+  if (got != e.verdict) {
+    *why = fmt::format("expected {}, got {}", e.verdict, got);
+    if (!r.divergences.empty()) *why += " (" + r.divergences[0].id + ": " + r.divergences[0].title + ")";
     return false;
   }
-  if (!divergent) return true;
+  if (got != "divergent") return true;
+  if (e.random && std::none_of(r.divergences.begin(), r.divergences.end(),
+                               [](const Divergence& d) { return d.random_draws; })) {
+    *why = "expected a divergence explained as random numbers drawn differently, got none";
+    return false;
+  }
   if (!e.dynamic.empty()) {
     bool found = std::any_of(r.divergences.begin(), r.divergences.end(),
                              [&](const Divergence& d) { return d.id == e.dynamic; });
@@ -200,8 +268,10 @@ bool DiffPairs(const std::string& root, const DiffOptions& o, std::vector<PairRe
   if (IsPairDirectory(root)) {
     dirs.push_back(root);
   } else {
-    for (const auto& ent : fs::directory_iterator(root, ec))
-      if (ent.is_directory() && IsPairDirectory(ent.path().string())) dirs.push_back(ent.path());
+    for (fs::directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec)) {
+      std::error_code dir_ec;
+      if (it->is_directory(dir_ec) && IsPairDirectory(it->path().string())) dirs.push_back(it->path());
+    }
   }
   if (ec) {
     *error = root + ": " + ec.message();
@@ -241,7 +311,10 @@ bool DiffPairs(const std::string& root, const DiffOptions& o, std::vector<PairRe
       p.passed = Meets(p.result, *p.expect, &p.why);
     } else {
       p.passed = p.result.Equivalent();
-      if (!p.passed) p.why = p.result.error.empty() ? "the versions diverge" : p.result.error;
+      if (!p.passed)
+        p.why = !p.result.error.empty()        ? p.result.error
+                : p.result.NothingCompared() ? "nothing compared"
+                                             : "the versions diverge";
     }
     out->push_back(std::move(p));
   }

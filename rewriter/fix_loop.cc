@@ -158,6 +158,7 @@ FixLoopResult RunFixLoop(const SourceFile& original, const FixLoopOptions& opts,
                             se->start.column, se->message);
     return out;
   }
+  out.tf1_original = analysed.needs_tf1_behavior;
   size_t applied = 0;
   int pass = 0;
   bool changed_last = false;
@@ -244,6 +245,8 @@ FixLoopResult RunFixLoop(const SourceFile& original, const FixLoopOptions& opts,
   out.converged = !changed_last;
   out.applied = applied;
   out.text = cur.text;
+  out.tf1_final = analysed.needs_tf1_behavior;
+  out.final_behavior_toggle = std::move(analysed.behavior_toggle);
   for (Diagnostic& d : analysed.diagnostics)
     if (d.rule_id != "syntax-error") out.remaining.push_back(std::move(d));
   out.final_source = std::make_shared<const SourceFile>(std::move(cur));

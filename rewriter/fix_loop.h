@@ -14,6 +14,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -74,6 +75,12 @@ struct FixLoopResult {
   std::vector<uint32_t> boundaries;   // `boundaries` mapped into the final text
   bool confirmed = true;              // false when the last pass's result was not analysed
                                       // (skip_confirmation; `remaining` is then empty)
+  // With AnalyzeOptions::tf1_behavior: the original needs TF1 behavior (NeedsTf1Behavior);
+  // when `confirmed`, also whether the final text does and the edit that gives it TF1
+  // behavior (in the final text's coordinates; none when it already toggles behavior).
+  bool tf1_original = false;
+  bool tf1_final = false;
+  std::optional<Edit> final_behavior_toggle;
 };
 
 FixLoopResult RunFixLoop(const SourceFile& original, const FixLoopOptions& opts, LoopAnalyzer& analyzer);

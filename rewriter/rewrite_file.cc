@@ -45,6 +45,38 @@ bool ReadAll(const std::string& path, std::string* out, unsigned* mode = nullptr
   return true;
 }
 
+// A TF1 program runs on TF2 with TF1 behavior after the compat rewrite even where no fix
+// carried `disable_v2_behavior()` (TFM102's do): a file spelled through tf.compat.v1
+// throughout, a test file, a script whose symbols all kept their names. TF1 is judged on
+// the original and on the result (a second rewrite must make no edit), the toggle
+// inserted in the result after its tensorflow import; counted as one applied edit.
+void AddBehaviorToggle(PythonParser& parser, const std::string& path, const RewriteFileOptions& opts,
+                       const SourceFile& original, FixLoopResult* r) {
+  bool tf1 = r->tf1_original || (r->confirmed && r->tf1_final);
+  std::optional<Edit> toggle = r->final_behavior_toggle;
+  if (!r->confirmed && (tf1 || r->text != original.text)) {
+    // The loop stopped without analysing its result (rewrite -q): classify it here, with
+    // only the rule that decides whether the toggle is wanted (TFM102).
+    auto final_src = SourceFromBytes(r->text, path, SourceKind::kPython);
+    if (!final_src) return;
+    final_src->kind = original.kind;
+    final_src->cells = original.cells;
+    AnalyzeOptions o = opts.analyze;
+    o.tf1_behavior = true;
+    auto outer = o.rule_filter;
+    o.rule_filter = [outer](const RuleInfo& info) { return info.id == "TFM102" && (!outer || outer(info)); };
+    FileResult fin = AnalyzeSource(parser, std::move(*final_src), opts.config, o);
+    if (fin.error) return;
+    tf1 = tf1 || fin.needs_tf1_behavior;
+    toggle = fin.behavior_toggle;
+  }
+  if (!tf1 || !toggle || toggle->begin != toggle->end || toggle->begin > r->text.size()) return;
+  r->text.insert(toggle->begin, toggle->replacement);
+  for (uint32_t& b : r->boundaries)
+    if (b >= toggle->begin) b += static_cast<uint32_t>(toggle->replacement.size());
+  ++r->applied;
+}
+
 }  // namespace
 
 FileRewrite RewriteFile(PythonParser& parser, const std::string& path, const RewriteFileOptions& opts) {
@@ -70,9 +102,12 @@ FileRewrite RewriteFile(PythonParser& parser, const std::string& path, const Rew
   // Without a summary nothing needs the analysis of the final text.
   lo.skip_confirmation = !opts.want_remaining && opts.trust_fixed_point;
   if (notebook) lo.boundaries = CellBoundaries(*src);
-  auto analyzer = RewriteAnalyzer(parser, opts.config, opts.analyze, opts.unsafe, opts.want_remaining);
+  AnalyzeOptions aopts = opts.analyze;
+  aopts.tf1_behavior = true;
+  auto analyzer = RewriteAnalyzer(parser, opts.config, aopts, opts.unsafe, opts.want_remaining);
   FixLoopResult r = RunFixLoop(*src, lo, *analyzer);
   if (!r.ok) return fail(r.error);
+  AddBehaviorToggle(parser, path, opts, *src, &r);
   // A file that did not parse before is left alone: fixes inside a broken region
   // cannot be trusted.
   fr.applied = r.applied;

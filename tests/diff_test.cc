@@ -2,11 +2,15 @@
 // runs of small pairs on the bundled runtime.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <filesystem>
+#include <sstream>
 #include <string>
 
 #include "diff/diff.h"
+#include "tests/fuzz/diff_fuzz_entry.h"
 #include "tests/test_support.h"
 
 namespace tfm::diff {
@@ -153,6 +157,152 @@ TEST(DiffCompare, UnsupportedSymbolGivesNoVerdict) {
   EXPECT_FALSE(r.error.empty());
   EXPECT_NE(r.error.find("tf.image"), std::string::npos);
   EXPECT_NE(r.error.find("--backend tensorflow"), std::string::npos);
+}
+
+// Tests compare by id; a failing test is the divergence (unittest's exit 1 only its
+// consequence); every test's verdict is in the text, JSON and JUnit reports.
+TEST(DiffCompare, TestOutcomesAreComparedPerTest) {
+  const std::string add = Rec(R"J({"kind":"test","test":"MathTest.test_add","outcome":"passed","line":4})J");
+  const std::string skip =
+      Rec(R"J({"kind":"test","test":"MathTest.test_skip","outcome":"skipped","message":"not here","line":9})J");
+  std::string a = add + Rec(R"J({"kind":"test","test":"MathTest.test_mul","outcome":"passed","line":6})J") + skip +
+                  kEndOk;
+  std::string b =
+      add +
+      Rec(R"J({"kind":"test","test":"MathTest.test_mul","outcome":"failed","type":"AssertionError","message":"6 != 7","line":8})J") +
+      skip + Rec(R"J({"kind":"end","status":"exit","exit_code":1})J");
+  DiffResult r = Compare(a, b);
+  ASSERT_TRUE(r.error.empty()) << r.error;
+  ASSERT_EQ(r.divergences.size(), 1u);
+  EXPECT_EQ(r.divergences[0].id, "TFM901");
+  EXPECT_EQ(r.divergences[0].title, "test MathTest.test_mul passed in the old version, failed in the new");
+  EXPECT_EQ(r.divergences[0].new_value, "failed: AssertionError: 6 != 7");
+  EXPECT_EQ(r.divergences[0].old_line, 6);
+  EXPECT_EQ(r.divergences[0].new_line, 8);
+  ASSERT_EQ(r.tests.size(), 3u);
+  EXPECT_TRUE(r.tests[0].same);
+  EXPECT_FALSE(r.tests[1].same);
+  EXPECT_EQ(r.old_side.tests.run, 3);
+  EXPECT_EQ(r.old_side.tests.passed, 2);
+  EXPECT_EQ(r.old_side.tests.skipped, 1);
+  EXPECT_EQ(r.new_side.tests.failed, 1);
+  std::ostringstream text, js, xml;
+  EmitText(r, text);
+  EXPECT_NE(text.str().find("tests: old 3 run, 2 passed, 1 skipped; new 3 run, 1 passed, 1 failed, 1 skipped"),
+            std::string::npos)
+      << text.str();
+  EXPECT_NE(text.str().find("  same     MathTest.test_add  passed\n"), std::string::npos) << text.str();
+  EXPECT_NE(text.str().find("  DIFFERS  MathTest.test_mul  passed -> failed (AssertionError: 6 != 7)"),
+            std::string::npos)
+      << text.str();
+  EXPECT_NE(text.str().find("same     MathTest.test_skip skipped (not here)"), std::string::npos) << text.str();
+  EmitJson(r, js);
+  EXPECT_NE(js.str().find("\"verdict\": \"differs\""), std::string::npos) << js.str();
+  EmitJunit({&r}, {"new.py"}, xml);
+  EXPECT_NE(xml.str().find("name=\"test MathTest.test_mul\"><failure"), std::string::npos) << xml.str();
+  EXPECT_NE(xml.str().find("name=\"test MathTest.test_add\"/>"), std::string::npos) << xml.str();
+
+  // an error outcome is an exception divergence (the test raised)
+  std::string c =
+      add +
+      Rec(R"J({"kind":"test","test":"MathTest.test_mul","outcome":"error","type":"ValueError","message":"bad","line":8})J") +
+      skip + kEndOk;
+  r = Compare(a, c);
+  ASSERT_EQ(r.divergences.size(), 1u);
+  EXPECT_EQ(r.divergences[0].id, "TFM902");
+  EXPECT_EQ(r.divergences[0].new_value, "error: ValueError: bad");
+  // a test that ran on one side only diverges
+  r = Compare(a, add + skip + kEndOk);
+  ASSERT_EQ(r.divergences.size(), 1u);
+  EXPECT_EQ(r.divergences[0].title, "test MathTest.test_mul passed in the old version, did not run in the new");
+  // a failing subTest fails its test, whatever else the test reported
+  std::string d =
+      add + Rec(R"J({"kind":"test","test":"MathTest.test_mul","outcome":"failed","subtest":"(i=2)","type":"AssertionError","message":"4 != 5","line":8})J") +
+      skip + Rec(R"J({"kind":"end","status":"exit","exit_code":1})J");
+  r = Compare(a, d);
+  ASSERT_EQ(r.divergences.size(), 1u);
+  EXPECT_EQ(r.divergences[0].new_value, "failed: (i=2) AssertionError: 4 != 5");
+}
+
+// Neither side observed anything: no verdict on behavior, never "equivalent".
+TEST(DiffCompare, NothingComparedIsNeitherEquivalentNorDivergent) {
+  DiffResult r = Compare(kEndOk, kEndOk);
+  EXPECT_TRUE(r.error.empty());
+  EXPECT_TRUE(r.NothingCompared());
+  EXPECT_FALSE(r.Equivalent());
+  EXPECT_EQ(Verdict(r), "nothing-compared");
+  std::ostringstream text, js, xml;
+  EmitText(r, text);
+  EXPECT_NE(text.str().find("nothing compared: neither version printed"), std::string::npos) << text.str();
+  EXPECT_EQ(text.str().find("equivalent"), std::string::npos) << text.str();
+  EmitJson(r, js);
+  EXPECT_NE(js.str().find("\"verdict\": \"nothing-compared\""), std::string::npos) << js.str();
+  EmitJunit({&r}, {"new.py"}, xml);
+  EXPECT_NE(xml.str().find("errors=\"1\""), std::string::npos) << xml.str();
+  // values on one side only are not a comparison either (the note says why)
+  std::string a = Rec(R"J({"kind":"fetch","call":1,"values":[{"dtype":"float32","shape":[],"values":[1.0]}],"line":4})J") + kEndOk;
+  r = Compare(a, kEndOk);
+  EXPECT_TRUE(r.NothingCompared());
+  ASSERT_EQ(r.notes.size(), 1u);
+  EXPECT_NE(r.notes[0].find("the new version fetched or returned none"), std::string::npos);
+  // both raised the same exception: that was compared
+  std::string e = Rec(R"J({"kind":"exception","type":"ValueError","message":"x","line":2})J") +
+                  Rec(R"J({"kind":"end","status":"exception","exit_code":1})J");
+  EXPECT_TRUE(Compare(e, e).Equivalent());
+}
+
+// Whatever a trace holds, the comparison and every report run to the end: each field of
+// each record kind replaced by values of every other JSON type, every truncation of a
+// trace, random byte changes.
+TEST(DiffCompare, MalformedTracesNeverThrow) {
+  const std::vector<std::string> records = {
+      R"J({"kind":"start","mode":"tf1","backend":"bundled","script":"a.py"})J",
+      R"J({"kind":"print","text":"loss 0.5","numbers":[0.5],"line":3})J",
+      R"J({"kind":"fetch","call":1,"values":[{"dtype":"float32","shape":[2],"values":[1.0,"nan"]},{"python":"None"}],"names":["y:0"],"line":4})J",
+      R"J({"kind":"function_return","function":"f","values":[{"python":"list","items":[{"python":"int"}]}],"line":5})J",
+      R"J({"kind":"observe","name":"w","values":[{"dtype":"float32","shape":[],"values":[2.0]}],"line":6})J",
+      R"J({"kind":"variables","values":{"w:0":{"dtype":"float32","shape":[1],"values":[1.0]}}})J",
+      R"J({"kind":"trace_counts","counts":{"f":3}})J",
+      R"J({"kind":"exception","type":"ValueError","message":"m","line":7})J",
+      R"J({"kind":"test","test":"T.test_a","outcome":"failed","type":"AssertionError","message":"m","subtest":"(i=1)","line":8})J",
+      R"J({"kind":"random_op","op":"random_normal","line":9})J",
+      R"J({"kind":"unsupported","symbol":"tf.image","line":2})J",
+      R"J({"kind":"end","status":"ok","exit_code":0})J"};
+  const std::vector<std::string> junk = {"5", "-1", "\"s\"", "null", "[]", "{}", "[1,{\"a\":[]}]", "true",
+                                         "1e308", "18446744073709551615", "{\"python\":7,\"items\":3}"};
+  std::string full;
+  for (const auto& rec : records) full += rec + "\n";
+  size_t runs = 0;
+  // the fuzzers' entry point (tests/fuzz/diff_fuzz_entry.h): x against a whole trace, and
+  // against itself
+  auto exercise = [&](const std::string& x) {
+    for (const std::string& bytes : {x + std::string(1, '\0') + full, x}) {
+      ASSERT_NO_THROW(fuzz::DiffTraceFuzzOne(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size())) << x;
+      ++runs;
+    }
+  };
+  for (const auto& rec : records) {
+    nlohmann::json j = nlohmann::json::parse(rec);
+    for (const auto& [key, value] : j.items()) {
+      for (const auto& v : junk) {
+        nlohmann::json k = j;
+        k[key] = nlohmann::json::parse(v);
+        exercise(k.dump() + "\n" + full);
+        exercise(full + k.dump() + "\n");
+      }
+    }
+  }
+  for (size_t cut = 0; cut <= full.size(); cut += 7) exercise(full.substr(0, cut));
+  uint32_t seed = 12345;
+  for (int i = 0; i < 300; ++i) {
+    std::string m = full;
+    for (int k = 0; k < 4; ++k) {
+      seed = seed * 1664525u + 1013904223u;
+      m[seed % m.size()] = static_cast<char>((seed >> 8) & 0xff);
+    }
+    exercise(m);
+  }
+  EXPECT_GT(runs, 1000u);
 }
 
 TEST(DiffExplain, NamesTheRuleOnTheDivergentLineFirst) {

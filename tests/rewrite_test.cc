@@ -606,5 +606,93 @@ TEST(RewriteFile, NotebookCellByCellKeepsTheJsonFormatting) {
   EXPECT_NO_THROW(nlohmann::json::parse(fr.rewritten));
 }
 
+// The compat rewrite gives every TF1 program TF1 behavior, also when no other fix
+// applies (issue 21): files spelled through tf.compat.v1, TF1 sessions or graph building
+// spelled through it, TF1-only names whose fix does not carry the toggle. Code written
+// against TF2 gets none; a second rewrite makes no edit; `--ignore TFM102` turns it off.
+TEST(RewriteFile, Tf1ProgramsGetTf1BehaviorEvenWithoutOtherEdits) {
+  struct Case {
+    const char* input;
+    const char* expected;  // nullptr: unchanged
+  };
+  const Case cases[] = {
+      {"import tensorflow.compat.v1 as tf\nx = tf.nn.l2_normalize(tf.constant([3.0, 4.0]), 0)\nprint(x)\n",
+       "import tensorflow.compat.v1 as tf\ntf.disable_v2_behavior()\n"
+       "x = tf.nn.l2_normalize(tf.constant([3.0, 4.0]), 0)\nprint(x)\n"},
+      {"from tensorflow.compat import v1 as tf  # TF1 API\nprint(tf.constant(1.0))\n",
+       "from tensorflow.compat import v1 as tf  # TF1 API\ntf.disable_v2_behavior()\nprint(tf.constant(1.0))\n"},
+      {"import tensorflow as tf\nx = tf.constant(2.0)\nwith tf.compat.v1.Session() as s:\n    print(s.run(x))\n",
+       "import tensorflow as tf\ntf.compat.v1.disable_v2_behavior()\nx = tf.constant(2.0)\n"
+       "with tf.compat.v1.Session() as s:\n    print(s.run(x))\n"},
+      {"import tensorflow as tf\ntf.logging.info('start')\nprint(tf.constant(1.0) * 2.0)\n",
+       "import tensorflow as tf\ntf.compat.v1.disable_v2_behavior()\ntf.compat.v1.logging.info('start')\n"
+       "print(tf.constant(1.0) * 2.0)\n"},
+      {"import numpy as np\nimport tensorflow as tf\ny = tf.log(tf.constant(2.0))\nprint(y)\n",
+       "import numpy as np\nimport tensorflow as tf\ntf.compat.v1.disable_v2_behavior()\n"
+       "y = tf.math.log(tf.constant(2.0))\nprint(y)\n"},
+      // TF2 code, with and without a compat.v1 leftover (TFM105), and code that toggles already
+      {"import tensorflow as tf\n@tf.function\ndef f(x):\n    return x * 2\nprint(f(tf.constant(1.0)))\n", nullptr},
+      {"import tensorflow as tf\nloss = tf.compat.v1.losses.mean_squared_error([1.0], [2.0])\n"
+       "print(tf.reduce_sum(loss).numpy())\n",
+       nullptr},
+      {"import tensorflow.compat.v1 as tf\ntf.disable_eager_execution()\nprint(tf.constant(1.0))\n", nullptr},
+      // written for both behaviors: the session runs only where TF1 behavior is on
+      {"import tensorflow as tf\nx = tf.constant(2.0)\nif tf.executing_eagerly():\n    print(x.numpy())\nelse:\n"
+       "    with tf.compat.v1.Session() as s:\n        print(s.run(x))\n",
+       nullptr},
+      // what --level tf2 makes of a session script: tf.functions, a compat.v1 global step
+      {"import tensorflow as tf\nstep = tf.compat.v1.train.get_or_create_global_step()\n@tf.function\n"
+       "def run_step():\n    return step.assign_add(1)\nprint(run_step().numpy())\n",
+       nullptr},
+      {"import numpy as np\nprint(np.zeros(2))\n", nullptr},
+  };
+  TempDir dir;
+  PythonParser parser;
+  for (bool quiet : {false, true}) {
+    for (const Case& c : cases) {
+      std::string path = (dir / "t.py").string();
+      WriteFile(path, c.input);
+      RewriteFileOptions o;
+      o.want_remaining = !quiet;  // -q: the loop may stop without analysing its result
+      FileRewrite fr = RewriteFile(parser, path, o);
+      ASSERT_TRUE(fr.ok) << fr.error;
+      EXPECT_EQ(fr.rewritten, c.expected ? c.expected : c.input) << c.input;
+      WriteFile(path, fr.rewritten);
+      FileRewrite again = RewriteFile(parser, path, o);
+      EXPECT_FALSE(again.Changed()) << "second rewrite of:\n" << fr.rewritten << "gives:\n" << again.rewritten;
+      EXPECT_EQ(again.applied, 0u);
+    }
+  }
+  WriteFile(dir / "t.py", cases[0].input);
+  RewriteFileOptions o;
+  o.analyze.ignore = {"TFM102"};
+  FileRewrite fr = RewriteFile(parser, (dir / "t.py").string(), o);
+  ASSERT_TRUE(fr.ok) << fr.error;
+  EXPECT_FALSE(fr.Changed()) << fr.rewritten;
+}
+
+TEST(RewriteFile, NotebookOfATf1ProgramGetsTheToggleInItsImportCell) {
+  TempDir dir;
+  std::string path = (dir / "nb.ipynb").string();
+  const std::string nb =
+      R"nb({"cells": [{"cell_type": "code", "execution_count": null, "metadata": {}, "outputs": [],)nb"
+      R"nb( "source": ["import tensorflow.compat.v1 as tf"]},)nb"
+      R"nb( {"cell_type": "code", "execution_count": null, "metadata": {}, "outputs": [],)nb"
+      R"nb( "source": ["print(tf.constant(1.0))\n"]}],)nb"
+      R"nb( "metadata": {}, "nbformat": 4, "nbformat_minor": 5})nb";
+  WriteFile(path, nb);
+  PythonParser parser;
+  FileRewrite fr = RewriteFile(parser, path, RewriteFileOptions{});
+  ASSERT_TRUE(fr.ok) << fr.error;
+  nlohmann::json j = nlohmann::json::parse(fr.rewritten);
+  std::string first, second;
+  for (const auto& part : j["cells"][0]["source"]) first += part.get<std::string>();
+  for (const auto& part : j["cells"][1]["source"]) second += part.get<std::string>();
+  EXPECT_EQ(first, "import tensorflow.compat.v1 as tf\ntf.disable_v2_behavior()");
+  EXPECT_EQ(second, "print(tf.constant(1.0))\n");
+  WriteFile(path, fr.rewritten);
+  EXPECT_FALSE(RewriteFile(parser, path, RewriteFileOptions{}).Changed());
+}
+
 }  // namespace
 }  // namespace tfm

@@ -45,11 +45,12 @@ std::filesystem::path TempDir::Write(const std::string& name, const std::string&
   return p;
 }
 
-RunResult RunTfmigrate(const std::vector<std::string>& args, const std::string& stdin_text) {
+namespace {
+RunResult Run(const std::string& prefix, const std::vector<std::string>& args, const std::string& stdin_text) {
   static int counter = 0;
   auto tmp = std::filesystem::temp_directory_path() / ("tfm_run_" + std::to_string(getpid()) + "_" + std::to_string(counter++));
   std::filesystem::create_directories(tmp);
-  std::string cmd = Quote((BinaryDir() / "tfmigrate").string());
+  std::string cmd = prefix + Quote((BinaryDir() / "tfmigrate").string());
   for (const auto& a : args) cmd += " " + Quote(a);
   WriteFile(tmp / "in", stdin_text);
   cmd += " <" + Quote((tmp / "in").string()) + " >" + Quote((tmp / "out").string()) + " 2>" +
@@ -61,6 +62,18 @@ RunResult RunTfmigrate(const std::vector<std::string>& args, const std::string& 
   r.err = ReadFile(tmp / "err");
   std::filesystem::remove_all(tmp);
   return r;
+}
+}  // namespace
+
+RunResult RunTfmigrate(const std::vector<std::string>& args, const std::string& stdin_text) {
+  return Run("", args, stdin_text);
+}
+
+RunResult RunTfmigrateIn(const std::string& cwd, const std::vector<std::string>& env,
+                         const std::vector<std::string>& args) {
+  std::string prefix = "cd " + Quote(cwd) + " && env";
+  for (const auto& kv : env) prefix += " " + Quote(kv);
+  return Run(prefix + " ", args, "");
 }
 
 }  // namespace tfm::testing_support

@@ -72,5 +72,9 @@ struct RunResult {
   std::string out, err;
 };
 RunResult RunTfmigrate(const std::vector<std::string>& args, const std::string& stdin_text = "");
+// The same from the working directory `cwd` with `env` ("NAME=VALUE") added to the
+// environment.
+RunResult RunTfmigrateIn(const std::string& cwd, const std::vector<std::string>& env,
+                         const std::vector<std::string>& args);
 
 }  // namespace tfm::testing_support

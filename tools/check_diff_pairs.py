@@ -2,10 +2,11 @@
 """Static checks of the behavior-diff pair suite (testdata/diff/, see its README.md).
 
 For every pair folder NN_name/: old.py, new.py and expect.json exist; expect.json has the
-documented keys and values; an equivalent pair names no rule and no dynamic ID; a divergent
-pair names at least one rule and a dynamic ID (TFM901-TFM903), and `tfmigrate check
---select ID` reports every named rule on new.py or old.py (the static explanation the
-`diff` report must be able to give). Running the pairs is `tfmigrate diff`'s own test.
+documented keys and values; an equivalent or nothing-compared pair names no rule and no
+dynamic ID; a divergent pair names a dynamic ID (TFM901-TFM903) and at least one rule —
+or, with "random": true, none (random numbers drawn differently explain it) — and
+`tfmigrate check --select ID` reports every named rule on new.py or old.py (the static
+explanation the `diff` report must be able to give). Running the pairs is `tfmigrate diff`'s own test.
 
     python3 tools/check_diff_pairs.py build/tfmigrate [PAIR_DIR...]
 
@@ -32,24 +33,27 @@ def check_pair(d, tfmigrate, known_rules):
         e = json.loads((d / "expect.json").read_text())
     except ValueError as err:
         return [f"expect.json is not JSON: {err}"]
-    optional = {"skip_backends", "known_gap"}  # a pair a backend cannot run yet, and why
+    optional = {"skip_backends", "known_gap", "random"}  # a pair a backend cannot run yet, and why
     if not KEYS <= set(e) <= KEYS | optional or (("skip_backends" in e) != ("known_gap" in e)):
         problems.append(f"expect.json keys {sorted(e)}: need {sorted(KEYS)}, optionally skip_backends with known_gap")
         return problems
-    if e["verdict"] not in ("equivalent", "divergent"):
+    if e["verdict"] not in ("equivalent", "divergent", "nothing-compared"):
         problems.append(f"verdict {e['verdict']!r}")
+    if "random" in e and (e["random"] is not True or e["verdict"] != "divergent"):
+        problems.append("\"random\": true only on a divergent pair")
     if not isinstance(e["options"], list) or any(o not in ("--deterministic-random",) for o in e["options"]):
         problems.append(f"options {e['options']!r}")
     if not isinstance(e["what"], str) or not e["what"].strip():
         problems.append("empty 'what'")
-    if e["verdict"] == "equivalent":
+    if e["verdict"] != "divergent":
         if e["rules"] or e["dynamic"] is not None:
-            problems.append("an equivalent pair names no rules and no dynamic ID")
+            problems.append(f"a{'n' if e['verdict'] == 'equivalent' else ''} {e['verdict']} pair names no rules and "
+                            "no dynamic ID")
         return problems
     if e["dynamic"] not in ("TFM901", "TFM902", "TFM903"):
         problems.append(f"dynamic {e['dynamic']!r} is not TFM901-TFM903")
-    if not e["rules"]:
-        problems.append("a divergent pair names the rule(s) that explain it")
+    if not e["rules"] and not e.get("random"):
+        problems.append("a divergent pair names the rule(s) that explain it (or \"random\": true)")
     for rule in e["rules"]:
         if rule not in known_rules:
             problems.append(f"{rule} is not in rules/RULES.md")
@@ -71,7 +75,7 @@ def main():
     dirs = [pathlib.Path(p) for p in sys.argv[2:]] or sorted(p for p in (ROOT / "testdata" / "diff").iterdir()
                                                             if p.is_dir())
     failed = 0
-    counts = {"equivalent": 0, "divergent": 0}
+    counts = {"equivalent": 0, "divergent": 0, "nothing-compared": 0}
     for d in dirs:
         problems = check_pair(d, tfmigrate, known)
         if problems:
@@ -80,7 +84,7 @@ def main():
         else:
             counts[json.loads((d / "expect.json").read_text())["verdict"]] += 1
     print(f"{len(dirs) - failed}/{len(dirs)} pairs pass ({counts['equivalent']} equivalent, "
-          f"{counts['divergent']} divergent)")
+          f"{counts['divergent']} divergent, {counts['nothing-compared']} nothing compared)")
     return 1 if failed or not dirs else 0
 
 

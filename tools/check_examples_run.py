@@ -7,9 +7,10 @@ For every examples/*.py and each of --mode tf1 / tf2 the script runs on the bund
 runtime and on the venv's real TensorFlow, each with a trace. The two backends must end
 the same way: both complete, or both raise the same exception type (a TF1 script run in
 tf2 mode stops at its first TF1-only symbol on both). Scripts that complete must print the
-same number of lines; values are compared only when the script draws no random numbers
-(the two backends' random streams differ by design; `tfmigrate diff --deterministic-random`
-is the tool for that). Exit 0 all agree, 1 a disagreement, 77 the venv has no TensorFlow.
+same number of lines; their text and numbers are compared (under the tolerance policy,
+docs/tolerance.md, through tfm_compare next to the tfmigrate given) only when the script
+draws no random numbers (the two backends' random streams differ by design; `tfmigrate
+diff --deterministic-random` is the tool for that). Exit 0 all agree, 1 a disagreement, 77 the venv has no TensorFlow.
 """
 import argparse
 import json
@@ -18,6 +19,8 @@ import pathlib
 import subprocess
 import sys
 import tempfile
+
+import tolerance
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SKIP = 77
@@ -53,6 +56,7 @@ def main():
     if not scripts:
         print("no examples/*.py")
         return 1
+    cmp = tolerance.Comparer.next_to(a.tfmigrate)
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
         for script in scripts:
@@ -68,9 +72,9 @@ def main():
                                         f"{first['stderr']}, {b} rc {r['rc']} {r['exception']} {r['stderr']}")
                     elif first["rc"] == 0 and len(r["prints"]) != len(first["prints"]):
                         problems.append(f"{len(first['prints'])} printed lines on {backends[0]}, {len(r['prints'])} on {b}")
-                    elif first["rc"] == 0 and not random and r["prints"] != first["prints"]:
-                        diff = next(i for i, (x, y) in enumerate(zip(first["prints"], r["prints"])) if x != y)
-                        problems.append(f"printed line {diff + 1}: {first['prints'][diff]!r} vs {r['prints'][diff]!r}")
+                    elif first["rc"] == 0 and not random and (
+                            diffs := cmp.text("\n".join(r["prints"]) + "\n", "\n".join(first["prints"]) + "\n")):
+                        problems.append(f"printed output on {b} vs {backends[0]}: " + "\n     ".join(diffs))
                 outcome = "completes" if first["rc"] == 0 else f"raises {first['exception']}"
                 if any(r["rc"] not in (0, 1) for r in res.values()):
                     problems.append("exit codes " + ", ".join(f"{b} {r['rc']}" for b, r in res.items()))

@@ -4,6 +4,7 @@ TensorFlow (the oracle venv) and writes testdata/graphs/run/<case>.json.
 
     .venv/bin/python tools/gen_graph_run_goldens.py           # rewrite the goldens
     .venv/bin/python tools/gen_graph_run_goldens.py --check   # exit 1 on drift, 77 without TF
+        [--build BUILD] [--goldens DIR] [CASE...]
 
 Each case names a graph file, its feeds (values exact in float32, so the JSON text feeds
 the same numbers to both runtimes), its fetches, and whether the variables the fetches
@@ -14,11 +15,17 @@ SavedModels are loaded with tf.compat.v1.saved_model.loader (which restores), Me
 with import_meta_graph and Saver.restore.
 A feed written as {"npy": FILE} is also stored as FILE.npy next to the goldens.
 tests (runtime/tests/graph_import_test.cc) compare the bundled runtime's values with
-these goldens at rtol 1e-5.
+these goldens, and --check compares a fresh TensorFlow run with them (through
+BUILD/tfm_compare), both under the tolerance policy (docs/tolerance.md); the rest of a
+golden (graph, feeds, fetches) must be equal. --goldens DIR reads the goldens from DIR
+instead of testdata/graphs/run (the drift check's own test).
 """
+import argparse
 import json
 import os
 import sys
+
+import tolerance
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
@@ -258,20 +265,21 @@ def golden(tf, case):
     }
 
 
-def close(a, b, rtol=1e-6, atol=1e-7):
-    if isinstance(a, dict) and isinstance(b, dict):
-        return a.keys() == b.keys() and all(close(a[k], b[k], rtol, atol) for k in a if k != "tensorflow")
-    if isinstance(a, list) and isinstance(b, list):
-        return len(a) == len(b) and all(close(x, y, rtol, atol) for x, y in zip(a, b))
-    if isinstance(a, float) or isinstance(b, float):
-        if isinstance(a, str) or isinstance(b, str):
-            return a == b
-        return abs(a - b) <= atol + rtol * abs(b)
-    return a == b
+def drifted(cmp, fresh, old):
+    """What differs between a fresh golden and the committed one: values under the policy,
+    everything else exactly."""
+    rest = [k for k in sorted(set(fresh) | set(old)) if k not in ("expected", "tensorflow") and fresh.get(k) != old.get(k)]
+    return ["%s differs" % k for k in rest] + cmp.values(old.get("expected", []), fresh["expected"])
 
 
 def main():
-    check = "--check" in sys.argv
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--check", action="store_true")
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--goldens", default=OUT)
+    ap.add_argument("cases", nargs="*")
+    a = ap.parse_args()
+    check = a.check
     try:
         import numpy as np
         import tensorflow as tf
@@ -282,10 +290,13 @@ def main():
     if not check:
         write_control_flow_graph(tf)
         write_functional_ref_graph(tf)
+    cmp = tolerance.Comparer(a.build) if check else None
     drift = []
     for case in cases():
+        if a.cases and case["name"] not in a.cases:
+            continue
         g = golden(tf, case)
-        target = os.path.join(OUT, case["name"] + ".json")
+        target = os.path.join(a.goldens if check else OUT, case["name"] + ".json")
         npys = [(os.path.join(OUT, f["npy"]), np.asarray(f["value"])) for f in case["feeds"] if "npy" in f]
         if check:
             try:
@@ -294,8 +305,8 @@ def main():
             except OSError:
                 drift.append(case["name"] + ": golden missing")
                 continue
-            if not close(g, old):
-                drift.append(case["name"] + ": TensorFlow " + tf.__version__ + " gives different values or the case changed")
+            for d in drifted(cmp, json.loads(json.dumps(g)), old):
+                drift.append(case["name"] + ": " + d)
             for p, arr in npys:
                 if not os.path.exists(p) or not np.array_equal(np.load(p), arr):
                     drift.append(case["name"] + ": " + os.path.basename(p) + " differs")

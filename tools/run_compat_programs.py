@@ -6,7 +6,8 @@ For every testdata/programs/compat/<name>.py (a TF1 script, synthetic data):
      behavior disabled and `import tensorflow` bound to tf.compat.v1);
   2. `tfmigrate rewrite --level compat --output-dir` rewrites it;
   3. the rewritten file runs under plain TF 2.21 (`python rewritten.py`);
-both outputs must equal the committed golden <name>.out. --update rewrites the
+both outputs must agree with the committed golden <name>.out under the tolerance policy
+(docs/tolerance.md; tfm_compare next to the tfmigrate given). --update rewrites the
 goldens from run 1 (review them before committing).
 
     .venv/bin/python tools/run_compat_programs.py --tfmigrate build/tfmigrate [--update] [NAME...]
@@ -21,6 +22,8 @@ import subprocess
 import sys
 import tempfile
 
+import tolerance
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PROGRAMS = ROOT / "testdata" / "programs" / "compat"
 
@@ -32,7 +35,7 @@ def run(cmd, cwd):
     return p.returncode, p.stdout, p.stderr
 
 
-def one(prog, tfmigrate, update):
+def one(prog, tfmigrate, update, cmp):
     name = prog.stem
     golden = prog.with_suffix(".out")
     with tempfile.TemporaryDirectory(prefix="tfm_compat_") as tmp:
@@ -54,14 +57,14 @@ def one(prog, tfmigrate, update):
         problems = []
         if expected is None:
             problems.append(f"no golden {golden.name} (run with --update)")
-        elif out1 != expected:
-            problems.append(f"original (TF1 behavior) output differs from {golden.name}:\n{out1}")
+        elif diffs := cmp.text(expected, out1):
+            problems.append(f"original (TF1 behavior) output differs from {golden.name}:\n{out1}\n" + "\n".join(diffs))
         if rc != 0:
             problems.append(f"rewritten file failed on TF 2.21 (exit {rc}):\n{err2[-2000:]}\n--- rewritten:\n"
                             f"{rewritten.read_text()}")
-        elif expected is not None and out2 != expected:
+        elif expected is not None and (diffs := cmp.text(expected, out2)):
             problems.append(f"rewritten output on TF 2.21 differs from {golden.name}:\n--- got\n{out2}--- expected\n"
-                            f"{expected}")
+                            f"{expected}--- differences\n" + "\n".join(diffs))
         return name, not problems, "\n".join(problems)
 
 
@@ -78,12 +81,13 @@ def main():
     except ImportError:
         print("SKIPPED: this Python has no tensorflow; compat programs not run")
         return 77
+    cmp = tolerance.Comparer.next_to(a.tfmigrate)
     progs = sorted(PROGRAMS.glob("*.py"))
     if a.names:
         progs = [p for p in progs if p.stem in a.names]
     failed = 0
     with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as ex:
-        for name, ok, why in ex.map(lambda p: one(p, a.tfmigrate, a.update), progs):
+        for name, ok, why in ex.map(lambda p: one(p, a.tfmigrate, a.update, cmp), progs):
             print(f"{'ok  ' if ok else 'FAIL'} {name}")
             if not ok:
                 failed += 1

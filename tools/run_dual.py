@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Run a Python program under real TensorFlow twice: with TF1 behavior (the driver
 calls tf.compat.v1.disable_v2_behavior() before the script runs) and with TF2
-behavior, and compare each output with its golden file.
+behavior, and compare each output with its golden file under the tolerance policy
+(docs/tolerance.md: same text once numbers are masked, numbers within the printed-number
+tolerance; through BUILD/tfm_compare, --build, default build/).
 
     tools/run_dual.py --python .venv/bin/python testdata/programs/hazards/tfm404_accumulating_list.py
     tools/run_dual.py --update ...   # rewrite <script>.tf1.out / <script>.tf2.out
@@ -16,6 +18,8 @@ import os
 import pathlib
 import subprocess
 import sys
+
+import tolerance
 
 SKIP = 77
 
@@ -59,11 +63,14 @@ def main():
     ap.add_argument("--python", default=str(pathlib.Path(__file__).resolve().parent.parent / ".venv" / "bin" / "python"))
     ap.add_argument("--mode", choices=["tf1", "tf2"], help="run one mode and print its output")
     ap.add_argument("--update", action="store_true", help="rewrite the golden files")
+    ap.add_argument("--build", default=str(pathlib.Path(__file__).resolve().parent.parent / "build"),
+                    help="build directory holding tfm_compare")
     args = ap.parse_args()
     if not has_tensorflow(args.python):
         print(f"SKIP: {args.python} has no tensorflow; the dual-run hazard programs need the oracle venv "
               "(scripts/setup.sh)")
         return SKIP
+    cmp = tolerance.Comparer(args.build)
     failed = 0
     for script in args.scripts:
         modes = [args.mode] if args.mode else ["tf1", "tf2"]
@@ -84,16 +91,18 @@ def main():
                 print(f"wrote {golden}")
                 continue
             want = golden.read_text() if golden.exists() else None
-            if want == out:
+            differences = cmp.text(want, out) if want is not None else ["no golden"]
+            if not differences:
                 print(f"ok   {script.name} [{mode}]")
             else:
                 failed += 1
                 print(f"FAIL {script.name} [{mode}]: output differs from {golden.name}")
+                print("\n".join(differences))
                 sys.stdout.writelines(difflib.unified_diff((want or "").splitlines(True), out.splitlines(True),
                                                            "golden", "actual"))
-        if not args.update and len(outs) == 2 and outs["tf1"] == outs["tf2"]:
+        if not args.update and len(outs) == 2 and not cmp.text(outs["tf1"], outs["tf2"]):
             failed += 1
-            print(f"FAIL {script.name}: TF1 and TF2 outputs are identical; the program does not show the hazard")
+            print(f"FAIL {script.name}: TF1 and TF2 outputs agree; the program does not show the hazard")
     return 1 if failed else 0
 
 

@@ -195,22 +195,89 @@ std::optional<Fix> CompatV1Fix(const RefChain& c, std::string title) {
   return ReplaceNode(c.nodes[0], c.root_text + ".compat.v1", std::move(title), FixSafety::kSafe);
 }
 
-std::optional<Edit> GraphModeEdit(const SemanticModel& m, const RefChain& c) {
-  if (!c.root_is_tf) return std::nullopt;
+namespace {
+
+bool StartsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+bool EndsWith(std::string_view s, std::string_view suf) {
+  return s.size() >= suf.size() && s.substr(s.size() - suf.size()) == suf;
+}
+
+// Graph/session-style TF1 programming, in any spelling (a file spelled through
+// tf.compat.v1 that builds graphs this way is TF1 code, not leftover compat calls).
+bool IsTf1GraphStyle(std::string_view p) {
+  return p == "placeholder" || p == "placeholder_with_default" || p == "global_variables_initializer" ||
+         p == "local_variables_initializer" || p == "initialize_all_variables" || p == "tables_initializer" ||
+         p == "get_default_graph" || p == "reset_default_graph" || p == "Graph().as_default" ||
+         p == "disable_eager_execution" || p == "disable_v2_behavior" || p == "train.start_queue_runners" ||
+         p == "Session" || p == "InteractiveSession" || p == "train.MonitoredTrainingSession" ||
+         // graph-building libraries: name-scoped variables, layers and collections
+         p == "get_variable" || p == "variable_scope" || StartsWith(p, "layers.") || p == "get_collection" ||
+         p == "get_collection_ref" || p == "add_to_collection" || p == "add_to_collections" ||
+         StartsWith(p, "GraphKeys.") || p == "global_variables" || p == "local_variables" ||
+         p == "trainable_variables" || p == "train.get_or_create_global_step" || p == "train.get_global_step";
+}
+
+// TF1-only names written at the top level: the file targets TF1 (`import tensorflow
+// as tf` on TF 1.x), not TF2.
+bool IsTf1OnlyTopLevel(std::string_view p) {
+  return StartsWith(p, "contrib.") || (StartsWith(p, "train.") && EndsWith(p, "Optimizer")) ||
+         StartsWith(p, "logging.") || StartsWith(p, "app.") || StartsWith(p, "flags.");
+}
+
+bool IsBehaviorToggle(std::string_view p) {
+  return p == "disable_v2_behavior" || p == "disable_eager_execution" || p == "enable_eager_execution" ||
+         p == "enable_v2_behavior";
+}
+
+}  // namespace
+
+bool IsTf1Program(const SemanticModel& m) {
+  if (m.uses_sessions()) return true;
+  const ApiTables& t = ApiTables::Get();
+  bool tf2_evidence = false;
+  std::string matched;
   for (const TfRef& r : m.refs()) {
     const std::string& p = r.tf.path;
-    if (p == "disable_v2_behavior" || p == "disable_eager_execution" || p == "enable_eager_execution" ||
-        p == "enable_v2_behavior")
-      return std::nullopt;
+    if (r.tf.ns != TfNs::kV2 && IsTf1GraphStyle(p)) return true;
+    if (r.tf.ns == TfNs::kTop && r.qname.rfind("tensorflow", 0) == 0 && !p.empty() &&
+        (IsTf1OnlyTopLevel(p) || !t.V1OnlyPrefix(p).empty() || t.FindRename(p, &matched) ||
+         t.FindRemoved(p, &matched)))
+      return true;
+    if (r.tf.ns != TfNs::kV1 && !p.empty()) tf2_evidence = true;
   }
-  // The first module-level `import tensorflow [as X]` of the file, whatever alias
-  // this reference uses, so the toggle is inserted once.
+  // Spelled through tf.compat.v1 throughout: a TF1 file (`import tensorflow.compat.v1 as tf`).
+  return !tf2_evidence && std::any_of(m.refs().begin(), m.refs().end(),
+                                      [](const TfRef& r) { return r.tf.ns == TfNs::kV1 && !r.tf.path.empty(); });
+}
+
+bool NeedsTf1Behavior(const SemanticModel& m) {
+  if (!IsTf1Program(m)) return false;
+  for (const TfRef& r : m.refs()) {
+    const std::string& p = r.tf.path;
+    if (r.tf.ns == TfNs::kV2 || p == "function" || p == "GradientTape" || p == "Module" || p == "random.Generator" ||
+        p == "saved_model.save" || p == "executing_eagerly")
+      return false;
+  }
+  return true;
+}
+
+std::optional<Edit> BehaviorToggleEdit(const SemanticModel& m) {
+  for (const TfRef& r : m.refs())
+    if (IsBehaviorToggle(r.tf.path)) return std::nullopt;
+  // The first module-level `import tensorflow [as X]` of the file, whatever alias the
+  // references use, so the toggle is inserted once; else the first tf.compat.v1 import.
   const Binding* b = nullptr;
-  for (const Binding& x : m.bindings())
-    if (x.kind == BindingKind::kImport && x.qname == "tensorflow" && x.scope == 0 && (!b || x.byte < b->byte)) b = &x;
+  for (bool v1 : {false, true}) {
+    for (const Binding& x : m.bindings())
+      if (x.kind == BindingKind::kImport && x.scope == 0 && x.qname == (v1 ? "tensorflow.compat.v1" : "tensorflow") &&
+          (!b || x.byte < b->byte))
+        b = &x;
+    if (b) break;
+  }
   if (!b) return std::nullopt;
   TSNode stmt = b->target;
-  while (!ts_node_is_null(stmt) && !ts::Is(stmt, "import_statement")) stmt = ts::Parent(stmt);
+  while (!ts_node_is_null(stmt) && !ts::Is(stmt, "import_statement") && !ts::Is(stmt, "import_from_statement"))
+    stmt = ts::Parent(stmt);
   if (ts_node_is_null(stmt) || !ts::Is(ts::Parent(stmt), "module")) return std::nullopt;
   uint32_t at = ts_node_end_byte(stmt);
   // After a trailing comment, so it stays on the import's line.
@@ -225,7 +292,13 @@ std::optional<Edit> GraphModeEdit(const SemanticModel& m, const RefChain& c) {
     if (at > 0 && text[at - 1] == '\r') --at;
   }
   if (eol > 0 && eol < text.size() && text[eol - 1] == '\r') newline = "\r\n";  // keep CRLF files CRLF
-  return Edit{at, at, std::string(newline) + b->name + ".compat.v1.disable_v2_behavior()"};
+  std::string call = b->qname == "tensorflow" ? ".compat.v1.disable_v2_behavior()" : ".disable_v2_behavior()";
+  return Edit{at, at, std::string(newline) + b->name + call};
+}
+
+std::optional<Edit> GraphModeEdit(const SemanticModel& m, const RefChain& c) {
+  if (!c.root_is_tf) return std::nullopt;
+  return BehaviorToggleEdit(m);
 }
 
 bool IsCallee(TSNode call, TSNode n) {

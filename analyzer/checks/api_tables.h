@@ -104,11 +104,35 @@ size_t ComponentCount(std::string_view path);
 // an edit of the root identifier. nullopt when the root is not `tensorflow`.
 std::optional<Fix> CompatV1Fix(const RefChain& c, std::string title);
 
+// Is the file a TF1 program, written against TensorFlow 1.x (so on TF2 it needs TF1
+// behavior)? Yes when it uses the session API; builds graphs TF1-style in any spelling
+// but tf.compat.v2 (placeholders, initializers, the default graph, get_variable /
+// variable_scope, tf.layers, collections, a behavior toggle); names at the top level
+// what TF2 no longer has there (v1-only, renamed and removed symbols, tf.contrib,
+// tf.train.*Optimizer, tf.logging / app / flags); or reaches TensorFlow only through
+// tf.compat.v1. A file written against TF2 (top-level TF2 APIs, Keras, at most a few
+// compat.v1 leftovers: TFM105) is not.
+bool IsTf1Program(const SemanticModel& m);
+
+// Does the file need TF1 behavior on TF2 (`disable_v2_behavior()`)? A TF1 program that
+// shows nothing of TF2's own style: `tf.function`, `tf.GradientTape`, `tf.Module`,
+// `tf.random.Generator`, `tf.saved_model.save`, `tf.executing_eagerly`, `tf.compat.v2`.
+// A file with those was written knowing TF2: code written for both behaviors (`if
+// tf.executing_eagerly(): ... else: <session>`), a TF2 program that shows a graph in a
+// session, session code that `--level tf2` converted to tf.functions (it keeps a few
+// compat.v1 calls, `get_or_create_global_step`, and must not get the toggle back).
+bool NeedsTf1Behavior(const SemanticModel& m);
+
 // The edit that makes a TF1 program run on TF2 in TF1 mode: inserts
-// `<root>.compat.v1.disable_v2_behavior()` right after the module-level
-// `import tensorflow as <root>`. nullopt when the file already toggles behavior
-// (disable_/enable_ eager or v2 behavior) or the import is not at module level.
-// Fixes of graph-mode symbols carry it; identical edits are applied once.
+// `<root>.compat.v1.disable_v2_behavior()` right after the first module-level
+// `import tensorflow as <root>` (`<v1>.disable_v2_behavior()` after `import
+// tensorflow.compat.v1 as <v1>` / `from tensorflow.compat import v1`, when the file has
+// no plain tensorflow import there). nullopt when the file already toggles behavior
+// (disable_/enable_ eager or v2 behavior) or has no such import at module level.
+std::optional<Edit> BehaviorToggleEdit(const SemanticModel& m);
+
+// BehaviorToggleEdit for a fix of a graph-mode symbol reached through `tensorflow`
+// (nullopt for other roots). Fixes carry it; identical edits are applied once.
 std::optional<Edit> GraphModeEdit(const SemanticModel& m, const RefChain& c);
 
 // Is `n` the `function` of `call`?

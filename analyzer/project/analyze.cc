@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <thread>
 
+#include "analyzer/checks/api_tables.h"
 #include "analyzer/checks/registry.h"
 #include "analyzer/cpp/cpp_model.h"
 #include "analyzer/python/semantic.h"
@@ -249,6 +250,13 @@ FileResult AnalyzeSource(PythonParser& parser, SourceFile source, const Config* 
     r.error = InputError{pf.source.path, fmt::format("{}:{}: nesting too deep (more than {} levels)", pf.source.path,
                                                      pf.source.FormatPosition(p), PythonParser::kMaxDepth)};
     return r;
+  }
+  if (model.imports_tensorflow() && opts.tf1_behavior) {
+    static const RuleInfo& tfm102 = FindRule("TFM102")->info();  // always registered
+    if (RuleEnabled(tfm102, pf.source.path, config, opts) && (!opts.rule_filter || opts.rule_filter(tfm102))) {
+      r.needs_tf1_behavior = NeedsTf1Behavior(model);
+      r.behavior_toggle = BehaviorToggleEdit(model);
+    }
   }
   if (model.imports_tensorflow()) {
     for (const Rule* rule : AllRules()) {

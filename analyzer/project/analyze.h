@@ -46,6 +46,11 @@ struct AnalyzeOptions {
   // are then handed out in discovery order instead of largest first, so a consumer
   // that writes results in order holds back little.
   std::function<void(size_t index, FileResult& result)> on_file;
+  // The compat rewrite: also classify each Python file (FileResult::needs_tf1_behavior)
+  // and compute the edit that adds a behavior toggle where it has none
+  // (FileResult::behavior_toggle). Only while TFM102 is enabled for the file (its fixes
+  // carry the same toggle; `--ignore TFM102` turns both off).
+  bool tf1_behavior = false;
 };
 
 struct FileResult {
@@ -57,6 +62,11 @@ struct FileResult {
   uint32_t line_count = 0;
   uint32_t max_depth = 0;  // deepest syntax nesting of a Python source (the rewriter's depth headroom)
   bool skipped = false;  // a graph-named file found in a directory walk that is not a graph
+  // With AnalyzeOptions::tf1_behavior: the file is a TF1 program that needs TF1 behavior
+  // (NeedsTf1Behavior), and the edit that gives it TF1 behavior (BehaviorToggleEdit)
+  // unless it toggles behavior already.
+  bool needs_tf1_behavior = false;
+  std::optional<Edit> behavior_toggle;
 };
 
 struct Analysis {

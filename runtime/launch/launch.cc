@@ -91,20 +91,22 @@ LaunchResult LaunchScript(const LaunchOptions& o) {
   if (o.deterministic_random) argv.push_back("--deterministic-random");
   argv.push_back(o.script);
   for (const auto& a : o.args) argv.push_back(a);
-  std::string pythonpath = tf ? "" : RuntimePythonDir() + ":" + RuntimeExtensionDir();
   // The child's environment and argv are built here, before fork(): between fork and
   // exec the child only makes system calls, so launching from several threads at once
-  // (`tfmigrate diff` runs both sides together) is safe.
+  // (`tfmigrate diff` runs both sides together) is safe. The script sees the user's
+  // environment as `python SCRIPT` would, PYTHONPATH included (sibling packages, stubs);
+  // the bundled backend puts the facade package in front of it.
   std::vector<std::string> env;
   for (char** e = environ; e && *e; ++e) {
     std::string kv(*e);
     std::string key = kv.substr(0, kv.find('='));
-    if (key == "PYTHONPATH" || key == "TFMIGRATE_TF_MODE") continue;
+    if ((!tf && key == "PYTHONPATH") || key == "TFMIGRATE_TF_MODE") continue;
     env.push_back(kv);
   }
   if (!tf) {
     const char* old = std::getenv("PYTHONPATH");
-    env.push_back("PYTHONPATH=" + pythonpath + (old && *old ? std::string(":") + old : ""));
+    env.push_back("PYTHONPATH=" + RuntimePythonDir() + ":" + RuntimeExtensionDir() +
+                  (old && *old ? std::string(":") + old : ""));
     // OpenMP GEMM threads follow the load only when the machine is saturated: there a
     // fixed team waiting at barriers is several times slower than fewer threads. Below
     // that, libgomp's dynamic mode (threads = cores - 1-minute load average) lags behind:

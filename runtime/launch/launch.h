@@ -1,4 +1,5 @@
-// Launching a user script under the trace recorder (runtime/python/tfmigrate_runner.py)
+// Launching a user script under the trace recorder (runtime/python/tfmigrate_runner.py,
+// which imports tfmigrate_recorder.py)
 // in a child Python process with a wall-time and memory limit. Used by `tfmigrate run`
 // and, later, by `tfmigrate diff` (two launches, two traces).
 //

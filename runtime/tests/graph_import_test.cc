@@ -1,7 +1,7 @@
 // Running graph files on the bundled runtime (runtime/graph/import_*.h, npy.h): TensorProto
 // decoding, the .npy reader, feed parsing, import errors, and the fetched values of every
 // testdata/graphs/run/*.json case against the golden values real TensorFlow computed
-// (tools/gen_graph_run_goldens.py), at rtol 1e-5.
+// (tools/gen_graph_run_goldens.py), under the tolerance policy (docs/tolerance.md).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -17,6 +17,7 @@
 #include "runtime/graph/import_graphdef.h"
 #include "runtime/graph/import_run.h"
 #include "runtime/graph/npy.h"
+#include "runtime/trace/trace_compare.h"
 
 namespace tfm::rt {
 namespace {
@@ -376,15 +377,6 @@ std::vector<std::string> Goldens() {
   return r;
 }
 
-double Num(const nlohmann::json& v) {
-  if (v.is_boolean()) return v.get<bool>() ? 1 : 0;
-  if (v.is_string()) {
-    std::string s = v;
-    return s == "nan" ? NAN : s == "inf" ? INFINITY : -INFINITY;
-  }
-  return v.get<double>();
-}
-
 class GraphGolden : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(GraphGolden, MatchesTensorFlow) {
@@ -403,20 +395,8 @@ TEST_P(GraphGolden, MatchesTensorFlow) {
   ASSERT_EQ(r.exit_code, 0) << r.error;
   ASSERT_EQ(r.fetches.size(), g["expected"].size());
   for (size_t i = 0; i < r.fetches.size(); ++i) {
-    const auto& want = g["expected"][i];
-    const Tensor& got = r.fetches[i].value;
-    SCOPED_TRACE(r.fetches[i].name);
-    ASSERT_EQ(DTypeName(got.dtype()), want["dtype"].get<std::string>());
-    ASSERT_EQ(got.shape(), want["shape"].get<Shape>());
-    nlohmann::json vals = TraceValue(got)["values"];
-    for (size_t k = 0; k < vals.size(); ++k) {
-      double a = Num(vals[k]), b = Num(want["values"][k]);
-      if (std::isnan(b)) {
-        EXPECT_TRUE(std::isnan(a));
-        continue;
-      }
-      EXPECT_NEAR(a, b, 1e-6 + 1e-5 * std::fabs(b)) << "element " << k;
-    }
+    EXPECT_EQ(CompareValues(g["expected"][i], TraceValue(r.fetches[i].value), CompareOptions{}), "")
+        << r.fetches[i].name;
   }
 }
 

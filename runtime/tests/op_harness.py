@@ -1,6 +1,7 @@
 """Op-level harness: every op case runs in eager mode, in a Graph + Session and inside a
-tf.function, and the three results must agree (same dtype, shape and values; errors of
-the same type). Kernels never know the mode, so a disagreement is a driver bug.
+tf.function, and the three results must be identical (same dtype, shape and bits; errors
+of the same type). Kernels never know the mode, so the same kernel runs on the same input
+in all three: no tolerance applies (docs/tolerance.md), and a disagreement is a driver bug.
 
 Every op of the runtime's op table (_tfrt.registered_ops()) has a case, keyed by the op's
 name, and the case must build or run that op in some mode (Built records the op types);
@@ -414,11 +415,7 @@ def same(x, y):
     a, b = x[1], y[1]
     if a.dtype.kind in "OSU" or b.dtype.kind in "OSU":
         return a.shape == b.shape and [bytes(v) for v in a.ravel()] == [bytes(v) for v in b.ravel()]
-    if a.dtype != b.dtype or a.shape != b.shape:
-        return False
-    if a.dtype.kind in "fc":
-        return np.allclose(a, b, rtol=1e-6, atol=1e-6, equal_nan=True)
-    return np.array_equal(a, b)
+    return a.dtype == b.dtype and a.shape == b.shape and np.array_equal(a, b, equal_nan=a.dtype.kind in "fc")
 
 
 def main():

@@ -8,6 +8,7 @@ tf.strings, tf.data, tf.train, tf.keras, ...): the names both APIs share, then e
 own; the implementations live in the module of the same TF name (math_ops.py, nn_ops.py,
 ...; runtime/README.md has the map)."""
 import contextlib
+import sys
 import types
 
 from . import (array_ops, clip_ops, control_flow, control_flow_ops, core, data, function, functional_ops,
@@ -47,7 +48,14 @@ class LazyApiModule(ApiModule):
     def _tfm_load(self):
         make = self.__dict__.pop("_tfm_make", None)
         if make is not None:
-            for k, v in make().items():
+            # the facade's bytecode is cached next to it, as the recorder caches it when it
+            # imports tensorflow (also under PYTHONDONTWRITEBYTECODE)
+            dont_write, sys.dont_write_bytecode = sys.dont_write_bytecode, False
+            try:
+                names = make()
+            finally:
+                sys.dont_write_bytecode = dont_write
+            for k, v in names.items():
                 setattr(self, k, v)
 
     def __getattr__(self, name):
@@ -78,7 +86,6 @@ class ApiFinder:
     @classmethod
     def find_spec(cls, fullname, path=None, target=None):
         import importlib.util
-        import sys
         parent, _, leaf = fullname.rpartition(".")
         pmod = sys.modules.get(parent)
         if not isinstance(pmod, ApiModule) or leaf.startswith("_"):

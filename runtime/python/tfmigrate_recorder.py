@@ -1,0 +1,715 @@
+"""The trace recorder behind `tfmigrate run` (tfmigrate_runner.py is its entry point): runs a
+user script and records its behaviour as a JSON-lines trace.
+
+The same recorder serves both backends: the bundled facade (`tensorflow` from
+runtime/python) and real TensorFlow (the venv); see docs/trace-format.md for the schema.
+Usage: python3 tfmigrate_runner.py --mode tf1|tf2 --backend bundled|tensorflow
+                                   [--deterministic-random] --trace FILE SCRIPT [ARGS...]
+Exit codes: 0 ok, 1 the script raised, 3 unsupported TF symbol (bundled), 4 MemoryError.
+A module, not the script itself: Python compiles a script on every run but caches an
+imported module's bytecode (the recorder is ~40 M instructions to compile)."""
+import gc
+import itertools
+import json
+import math
+import os
+import re
+import sys
+
+_NUM = re.compile(r"[-+]?(?:\d+\.\d*(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?|\d+(?:[eE][-+]?\d+)?)|\bnan\b|\binf\b")
+
+
+class Trace:
+    def __init__(self, path):
+        self._f = open(path, "w", buffering=1) if path else None
+        self.fetch_calls = 0
+        self.quiet = False  # set while the recorder reads variables through a patched Session.run
+        self.script = None  # absolute path of the user's script, for source lines
+        self.paths = []   # (absolute directory, placeholder): keeps traces machine-independent
+
+    def _portable(self, s):
+        for p, r in self.paths:
+            s = s.replace(p, r)
+        return s
+
+    def write(self, rec):
+        for k in ("text", "message"):
+            if isinstance(rec.get(k), str):
+                rec[k] = self._portable(rec[k])
+        if "text" in rec:
+            rec["numbers"] = parse_numbers(rec["text"])
+        if self._f:
+            self._f.write(json.dumps(rec, sort_keys=True) + "\n")
+
+
+    def line(self):
+        """Line of the innermost frame of the user's script on the current stack, or None."""
+        f = sys._getframe(1)
+        while f is not None:
+            if f.f_code.co_filename == self.script:
+                return f.f_lineno
+            f = f.f_back
+        return None
+
+
+def parse_numbers(text):
+    out = []
+    for m in _NUM.findall(text):
+        try:
+            out.append(float(m))
+        except ValueError:
+            pass
+    return [_json_float(x) for x in out]
+
+
+def _json_float(x):
+    if isinstance(x, float) and (math.isnan(x) or math.isinf(x)):
+        return str(x)
+    return x
+
+
+class _Tee:
+    """Passes the script's stdout through and records each completed line."""
+
+    def __init__(self, stream, trace):
+        self._s, self._t, self._buf, self._line = stream, trace, "", None
+
+    def write(self, s):
+        self._s.write(s)
+        if not self._buf:
+            self._line = self._t.line()
+        self._buf += s
+        while "\n" in self._buf:
+            line, self._buf = self._buf.split("\n", 1)
+            self._t.write({"kind": "print", "text": line, "numbers": parse_numbers(line), "line": self._line})
+            if self._buf:
+                self._line = self._t.line()
+        return len(s)
+
+    def flush(self):
+        self._s.flush()
+
+    def finish(self):
+        if self._buf:
+            self._t.write({"kind": "print", "text": self._buf, "numbers": parse_numbers(self._buf),
+                           "line": self._line})
+            self._buf = ""
+
+    def __getattr__(self, k):
+        return getattr(self._s, k)
+
+
+def value_record(v):
+    """dtype/shape/values of a fetched or returned value (numpy, tensor, variable, python)."""
+    import numpy as np
+    if v is None:
+        return {"python": "None"}
+    if hasattr(v, "numpy") and not isinstance(v, np.ndarray):
+        try:
+            v = v.numpy()
+        except Exception:  # noqa: BLE001 - symbolic values have no numpy()
+            return {"python": type(v).__name__, "repr": str(v)}
+    if isinstance(v, (np.ndarray, np.generic, int, float, bool)):
+        a = np.asarray(v)
+        if a.dtype.kind in "OSU":
+            vals = [x.decode("utf-8", "backslashreplace") if isinstance(x, bytes) else str(x) for x in a.ravel().tolist()]
+            return {"dtype": "string", "shape": list(a.shape), "values": vals}
+        vals = a.ravel().tolist()
+        if a.dtype.kind == "f":
+            vals = [_json_float(float(x)) for x in vals]
+        dt = "bool" if a.dtype.kind == "b" else a.dtype.name
+        if isinstance(v, (int, float, bool)) and not isinstance(v, np.generic):
+            dt = "python_" + type(v).__name__
+        return {"dtype": dt, "shape": list(a.shape), "values": vals}
+    if isinstance(v, (bytes, str)):
+        # bytes that are not UTF-8 (serialized protos: summaries) keep every byte, escaped
+        return {"dtype": "string", "shape": [], "values": [v.decode("utf-8", "backslashreplace") if isinstance(v, bytes) else v]}
+    return {"python": type(v).__name__}
+
+
+def flatten(v):
+    if isinstance(v, dict):
+        return [y for k in sorted(v, key=str) for y in flatten(v[k])]
+    if isinstance(v, (list, tuple)):
+        return [y for x in v for y in flatten(x)]
+    return [v]
+
+
+def exception_message(e):
+    """The line of an exception's message that says what went wrong (at most 500 characters).
+
+    Usually the first line; errors raised while tracing a tf.function start with "in user
+    code:" and a traceback, and end with the original message, which is taken instead."""
+    lines = [x.strip() for x in str(e).split("\n") if x.strip()]
+    if not lines:
+        return ""
+    if lines[0].startswith("in user code:") and len(lines) > 1:
+        return lines[-1][:500]
+    return lines[0][:500]
+
+
+def install_observe(trace):
+    """Hooks `tfmigrate.observe(name, value)` (runtime/python/tfmigrate) to record `observe` records."""
+    import importlib.util
+    here = os.path.dirname(os.path.abspath(__file__))
+    spec = importlib.util.spec_from_file_location("tfmigrate", os.path.join(here, "tfmigrate", "__init__.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+
+    def record(name, value):
+        trace.write({"kind": "observe", "name": str(name), "values": [value_record(x) for x in flatten(value)],
+                     "line": trace.line()})
+    mod._recorder = record
+    sys.modules["tfmigrate"] = mod
+
+
+# The public spellings of the three random ops, by namespace (TF 2 top level, tf.random,
+# and their tf.compat.v1 counterparts); all reach random_ops' functions.
+_RANDOM_SPELLINGS = {"random_normal": ("random_normal", "normal"),
+                     "truncated_normal": ("truncated_normal", "truncated_normal"),
+                     "random_uniform": ("random_uniform", "uniform")}
+
+
+def install_random_hooks(trace, backend, tf_top, v1, deterministic):
+    """Wraps tf.random.normal / uniform / truncated_normal (and the TF1 spellings, and the
+    initializers built on them): each creation of a random op writes a `random_op` record
+    (once per op kind and script line), so `diff` can tell that random numbers were drawn.
+
+    With `deterministic`, the n-th random op the program creates also becomes op number n
+    with its own numpy stream seeded n; every *execution* of that op draws the next block
+    of its stream: an op executed eagerly draws once, an op in a TF1 graph draws anew on
+    every sess.run that runs it, an op traced into a tf.function draws anew on every call.
+    Two versions of a model that create their random ops in the same order therefore see
+    the same numbers, and a version that freezes a draw TF1 repeated (the guide's
+    NoiseAdder) shows up as a divergence (the idea of the migration guide's
+    DeterministicRandomTestTool, "num_random_ops" mode)."""
+    import numpy as np
+    if backend == "bundled":
+        from tensorflow._impl import random_ops as impl
+        from tensorflow._impl import script_ops as cf
+        from tensorflow._impl import core as rt_core
+
+        def in_graph():
+            return not rt_core.executing_eagerly()
+
+        def graph_op(draw, dtype):
+            return cf.host_call(lambda _vals: [draw()], [], [dtype], "DeterministicRandom")[0]
+    else:
+        from tensorflow.python.ops import random_ops as impl
+
+        def in_graph():
+            return not tf_top.executing_eagerly()
+
+        def graph_op(draw, dtype):
+            return tf_top.numpy_function(draw, [], dtype, stateful=True, name="DeterministicRandom")
+    holder = impl
+    kinds = {"random_normal": "normal", "truncated_normal": "truncated", "random_uniform": "uniform"}
+    state = {"n": 0}
+    seen = set()
+    replaced = {}
+
+    def sampler(kind, rng, shape, dtype, p):
+        def draw():
+            if kind == "normal":
+                arr = rng.standard_normal(shape) * float(p["stddev"]) + float(p["mean"])
+            elif kind == "truncated":
+                arr = rng.standard_normal(shape)
+                bad = np.abs(arr) > 2
+                while bad.any():
+                    arr[bad] = rng.standard_normal(int(bad.sum()))
+                    bad = np.abs(arr) > 2
+                arr = arr * float(p["stddev"]) + float(p["mean"])
+            elif dtype.is_integer:
+                arr = rng.randint(int(p["minval"]), int(p["maxval"]), size=shape)
+            else:
+                hi = 1.0 if p["maxval"] is None else float(p["maxval"])
+                arr = rng.uniform(float(p["minval"]), hi, size=shape)
+            return np.asarray(arr).astype(dtype.as_numpy_dtype)
+        return draw
+
+    def note(fname):
+        line = trace.line()
+        if (fname, line) not in seen:
+            seen.add((fname, line))
+            trace.write({"kind": "random_op", "op": fname, "line": line})
+
+    if deterministic:
+        import inspect  # only here: importing it costs every run milliseconds
+    for fname, kind in kinds.items():
+        orig = getattr(holder, fname)
+        sig = inspect.signature(orig) if deterministic else None
+
+        def wrapper(*a, _orig=orig, _sig=sig, _kind=kind, _fname=fname, **k):
+            note(_fname)
+            if not deterministic:
+                return _orig(*a, **k)
+            b = _sig.bind(*a, **k)
+            b.apply_defaults()
+            p = b.arguments
+            try:
+                shape = p["shape"]
+                shape = shape.numpy() if hasattr(shape, "numpy") else shape
+                shape = tuple(int(x) for x in np.asarray(shape).reshape(-1))
+            except Exception:  # noqa: BLE001 - a shape known only at run time: leave the op random
+                return _orig(*a, **k)
+            dtype = tf_top.as_dtype(p.get("dtype") or tf_top.float32)
+            rng = np.random.RandomState(state["n"] % (2 ** 32))
+            state["n"] += 1
+            draw = sampler(_kind, rng, shape, dtype, p)
+            if not in_graph():
+                return tf_top.constant(draw(), dtype=dtype)
+            out = graph_op(draw, dtype)
+            out.set_shape(shape)
+            return out
+        replaced[id(orig)] = wrapper
+        setattr(holder, fname, wrapper)
+    # The public names: looked up by name (dir() of the namespaces would load every lazy
+    # TensorFlow module, Keras included, on every run).
+    for ns in (tf_top, v1):
+        for fname, (flat, short) in _RANDOM_SPELLINGS.items():
+            for space, attr in ((ns, flat), (getattr(ns, "random", None), short)):
+                try:
+                    val = getattr(space, attr, None) if space is not None else None
+                    if val is not None and id(val) in replaced:
+                        setattr(space, attr, replaced[id(val)])
+                except Exception:  # noqa: BLE001
+                    pass
+
+
+def as_main_module(opts):
+    """Makes the user's script the `__main__` module, as `python SCRIPT ARGS...` does: a
+    module object in sys.modules (so `unittest.main()`, `tf.test.main()`, pickle and
+    `import __main__` find the script's names), `__file__` absolute, `sys.argv[0]` as
+    given, the script's directory (symlinks resolved) first on sys.path. The working
+    directory and the environment are the caller's. Returns the module; the recorder's
+    own module object is kept alive in opts (its functions are still running)."""
+    import builtins
+    import types
+    from importlib.machinery import SourceFileLoader
+    script = os.path.abspath(opts.script)
+    mod = types.ModuleType("__main__")
+    mod.__file__ = script
+    mod.__cached__ = None
+    mod.__loader__ = SourceFileLoader("__main__", script)
+    mod.__builtins__ = builtins
+    opts.runner_module = sys.modules.get("__main__")
+    sys.modules["__main__"] = mod
+    sys.argv = [opts.script] + [a for a in opts.args if a != "--"]
+    here = os.path.dirname(os.path.abspath(__file__))
+    script_dir = os.path.dirname(os.path.realpath(opts.script))
+    if sys.path and os.path.abspath(sys.path[0] or ".") == here:
+        sys.path[0] = script_dir  # python put the recorder's directory there (PYTHONPATH has it)
+    else:
+        sys.path.insert(0, script_dir)
+    return mod
+
+
+_TEST_OUTCOMES = {"addSuccess": "passed", "addFailure": "failed", "addError": "error", "addSkip": "skipped",
+                  "addExpectedFailure": "expected_failure", "addUnexpectedSuccess": "unexpected_success"}
+
+
+def _patch_test_result(trace, result_cls):
+    """Wraps unittest.TestResult's add* methods (every runner's result class, absltest's and
+    TensorFlow's included, reports through them) to write a `test` record per outcome."""
+    import traceback
+
+    def name_of(test):
+        try:
+            n = test.id()
+        except Exception:  # noqa: BLE001 - odd test objects
+            n = type(test).__name__
+        return n.replace("__main__.", "")
+
+    def def_line(test):
+        fn = getattr(test, getattr(test, "_testMethodName", ""), None)
+        code = getattr(getattr(fn, "__func__", fn), "__code__", None)
+        return code.co_firstlineno if code is not None and code.co_filename == trace.script else None
+
+    def record(test, outcome, err=None, reason=None, subtest=None):
+        rec = {"kind": "test", "test": name_of(test), "outcome": outcome, "line": def_line(test)}
+        if subtest is not None:
+            rec["subtest"] = subtest
+        if err is not None:
+            etype, value, tb = err
+            rec["type"] = getattr(etype, "__name__", str(etype))
+            rec["message"] = exception_message(value)
+            for fr in traceback.extract_tb(tb):
+                if fr.filename == trace.script:
+                    rec["line"] = fr.lineno
+        elif reason is not None:
+            rec["message"] = str(reason)[:500]
+        trace.write(rec)
+
+    for meth, outcome in _TEST_OUTCOMES.items():
+        orig = getattr(result_cls, meth, None)
+        if orig is None or getattr(orig, "_tfm", False):
+            continue
+
+        def wrapped(self, test, *rest, _orig=orig, _outcome=outcome):
+            try:
+                if _outcome in ("failed", "error", "expected_failure"):
+                    record(test, _outcome, err=rest[0] if rest else None)
+                elif _outcome == "skipped":
+                    record(test, _outcome, reason=rest[0] if rest else None)
+                else:
+                    record(test, _outcome)
+            except Exception:  # noqa: BLE001 - the recorder must not change the test run
+                pass
+            return _orig(self, test, *rest)
+        wrapped._tfm = True
+        setattr(result_cls, meth, wrapped)
+    orig_sub = getattr(result_cls, "addSubTest", None)
+    if orig_sub is not None and not getattr(orig_sub, "_tfm", False):
+        def add_sub_test(self, test, subtest, err, _orig=orig_sub):
+            try:
+                if err is not None:  # a failing subTest fails its test, which reports nothing else
+                    failed = issubclass(err[0], getattr(test, "failureException", AssertionError))
+                    desc = subtest._subDescription() if hasattr(subtest, "_subDescription") else str(subtest)
+                    record(test, "failed" if failed else "error", err=err, subtest=desc)
+            except Exception:  # noqa: BLE001
+                pass
+            return _orig(self, test, subtest, err)
+        add_sub_test._tfm = True
+        result_cls.addSubTest = add_sub_test
+
+
+class _TestResultHook:
+    """Patches unittest's TestResult when the script (or TensorFlow) first imports it:
+    importing unittest costs tens of milliseconds, which scripts without tests should
+    not pay."""
+
+    def __init__(self, trace):
+        self._trace = trace
+
+    def find_spec(self, name, path=None, target=None):
+        if name != "unittest.result":
+            return None
+        spec = None
+        for finder in sys.meta_path:
+            if finder is self or not hasattr(finder, "find_spec"):
+                continue
+            spec = finder.find_spec(name, path, target)
+            if spec is not None:
+                break
+        if spec is None or spec.loader is None:
+            return spec
+        inner, trace = spec.loader, self._trace
+
+        class _Loader:
+            def create_module(self, s):
+                return inner.create_module(s)
+
+            def exec_module(self, module):
+                inner.exec_module(module)
+                _patch_test_result(trace, module.TestResult)
+        spec.loader = _Loader()
+        return spec
+
+
+def install_test_recorder(trace):
+    """`test` records for every test unittest runs (docs/trace-format.md)."""
+    loaded = sys.modules.get("unittest.result")
+    if loaded is not None:
+        _patch_test_result(trace, loaded.TestResult)
+    else:
+        sys.meta_path.insert(0, _TestResultHook(trace))
+
+
+class _Options:
+    mode = None
+    backend = "bundled"
+    trace = ""
+    deterministic_random = False
+    script = None
+    args = ()
+    runner_module = None
+
+
+def _parse_args(argv):
+    """The command line runtime/launch/launch.cc writes (argparse would cost every run
+    a few milliseconds of imports): --mode tf1|tf2 [--backend bundled|tensorflow]
+    [--trace PATH] [--deterministic-random] SCRIPT [ARGS...]."""
+    o = _Options()
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a in ("--mode", "--backend", "--trace") and i + 1 < len(argv):
+            setattr(o, a[2:], argv[i + 1])
+            i += 2
+        elif a == "--deterministic-random":
+            o.deterministic_random = True
+            i += 1
+        else:
+            o.script, o.args = a, list(argv[i + 1:])
+            break
+    if o.mode not in ("tf1", "tf2") or o.backend not in ("bundled", "tensorflow") or not o.script:
+        sys.stderr.write("usage: tfmigrate_runner.py --mode tf1|tf2 [--backend bundled|tensorflow] [--trace PATH] "
+                         "[--deterministic-random] SCRIPT [ARGS...]\n")
+        sys.exit(2)
+    return o
+
+
+def main():
+    opts = _parse_args(sys.argv[1:])
+    trace = Trace(opts.trace)
+    script = os.path.abspath(opts.script)
+    trace.script = script
+    trace.paths = [(os.path.dirname(os.path.abspath(__file__)), "<tfmigrate>"), (os.path.dirname(script), "<script-dir>")]
+    trace.write({"kind": "start", "mode": opts.mode, "backend": opts.backend, "script": os.path.basename(script)})
+
+    os.environ["TFMIGRATE_TF_MODE"] = opts.mode
+    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+    if opts.backend == "tensorflow" and opts.mode == "tf1":
+        # TF 1.x's tf.keras and tf.layers were Keras 2; in TF 2.21 that is the tf_keras
+        # package, used when TF_USE_LEGACY_KERAS=1 (without it tf.compat.v1.layers.dense
+        # raises "not available with Keras 3"). Only when tf_keras is installed: otherwise
+        # the variable would make every Keras access fail.
+        import importlib.util
+        if importlib.util.find_spec("tf_keras") is not None:
+            os.environ.setdefault("TF_USE_LEGACY_KERAS", "1")
+    try:
+        import numpy as np  # noqa: F401
+    except ImportError as e:
+        sys.stderr.write("tfmigrate run: the %s backend needs NumPy in %s (%s)%s\n" % (
+            opts.backend, sys.executable, e,
+            "; set TFMIGRATE_ORACLE_PYTHON to an interpreter with TensorFlow" if opts.backend == "tensorflow" else ""))
+        sys.exit(2)
+    unsupported_cls = ()
+    if opts.backend == "bundled":
+        # the facade's bytecode is cached next to it even under PYTHONDONTWRITEBYTECODE
+        # (start-up time; real TensorFlow ships its .pyc files)
+        dont_write, sys.dont_write_bytecode = sys.dont_write_bytecode, False
+        try:
+            import tensorflow as tf_top
+            from tensorflow._impl import core as _core, variables as _vars, autograph as _ag  # noqa: F401
+        finally:
+            sys.dont_write_bytecode = dont_write
+        unsupported_cls = (_core.UnsupportedSymbolError,)
+        tf_user = tf_top
+        var_base = _vars.Variable
+        v1 = tf_top.compat.v1
+    else:
+        here = os.path.dirname(os.path.abspath(__file__))
+        sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != here]
+        try:
+            import tensorflow as tf_top
+        except ImportError as e:
+            sys.stderr.write("tfmigrate run: --backend tensorflow needs TensorFlow in %s (%s); set "
+                             "TFMIGRATE_ORACLE_PYTHON to an interpreter that has it\n" % (sys.executable, e))
+            sys.exit(2)
+        var_base = tf_top.Variable
+        v1 = tf_top.compat.v1
+        if opts.mode == "tf1":
+            v1.disable_v2_behavior()
+            sys.modules["tensorflow"] = v1
+            tf_user = v1
+        else:
+            tf_user = tf_top
+
+    sessions = []
+    var_values = {}
+    counts = {}
+
+    # What each Python type is to the recorder, decided once per type, so a pass over the
+    # heap (at every session close and once at the end; with NumPy loaded it holds ~20k
+    # objects) filters in C and runs Python code only for the few objects that matter.
+    kinds = {}
+
+    def kind_of(t):
+        k = ""
+        try:
+            if issubclass(t, type):
+                k = ""
+            elif t.__name__ == "Generator" and hasattr(t, "normal"):
+                k = "generator"
+            elif hasattr(t, "apply_gradients"):
+                k = "optimizer"
+            elif issubclass(t, var_base) and t.__name__ != "_UnreadVariable":
+                k = "variable"  # an _UnreadVariable is the result of an assign, not a variable of its own
+        except Exception:  # noqa: BLE001 - odd types may raise on attribute access
+            k = ""
+        kinds[t] = k
+
+    def scan_heap(want_variables):
+        """ids of the variables optimizers own (slots, iteration counters, beta powers) and
+        of random generators' states: TF1 and TF2 name and shape them differently, so they
+        are not compared as model state. With want_variables, also the live variables, in
+        heap order."""
+        ids, variables = set(), []
+        objs = gc.get_objects()
+        for t in set(map(type, objs)):
+            if t not in kinds:
+                kind_of(t)
+        wanted = {t for t, k in kinds.items() if k}
+        for o in itertools.compress(objs, map(wanted.__contains__, map(type, objs))):
+            k = kinds[type(o)]
+            try:
+                if k == "variable":
+                    if want_variables:
+                        variables.append(o)
+                elif k == "generator":
+                    if hasattr(o, "state"):
+                        ids.add(id(o.state))
+                elif hasattr(o, "variables"):
+                    vs = o.variables
+                    for v in (vs() if callable(vs) else vs) or []:
+                        ids.add(id(v))
+                        inner = getattr(v, "_value", None)  # a Keras 3 variable wraps a tf.Variable
+                        if inner is not None:
+                            ids.add(id(inner))
+            except Exception:  # noqa: BLE001 - odd objects may raise on attribute access
+                continue
+        return ids, variables
+
+    def snapshot(sess):
+        try:
+            vs = sess.graph.get_collection("variables")
+        except Exception:  # noqa: BLE001
+            return
+        skip, _ = scan_heap(False)
+        vs = [v for v in vs if id(v) not in skip]
+        trace.quiet = True  # the recorder's own reads are not the program's fetches
+        try:
+            for v in vs:
+                try:
+                    var_values[v.name] = value_record(sess.run(v))
+                except Exception:  # noqa: BLE001 - uninitialized variables have no value
+                    pass
+        finally:
+            trace.quiet = False
+
+    for cls in (v1.Session, v1.InteractiveSession):
+        for base in cls.__mro__:
+            if "run" in base.__dict__ and not getattr(base.run, "_tfm", False):
+                orig_run = base.run
+
+                def run(self, fetches, feed_dict=None, *a, _orig=orig_run, **k):
+                    if trace.quiet:
+                        return _orig(self, fetches, feed_dict, *a, **k)
+                    if self not in sessions:
+                        sessions.append(self)
+                    trace.fetch_calls += 1
+                    n = trace.fetch_calls
+                    line = trace.line()
+                    try:
+                        out = _orig(self, fetches, feed_dict, *a, **k)
+                    except BaseException as e:
+                        trace.write({"kind": "fetch_error", "call": n, "type": type(e).__name__, "line": line})
+                        raise
+                    rec = {"kind": "fetch", "call": n, "values": [value_record(x) for x in flatten(out)], "line": line}
+                    rt = getattr(self, "_rt", None)   # bundled backend: the ops this run executed
+                    if rt is not None and hasattr(rt, "last_executed"):
+                        rec["ops_run"] = list(rt.last_executed())[:500]
+                    trace.write(rec)
+                    return out
+                run._tfm = True
+                base.run = run
+                break
+        for base in cls.__mro__:
+            if "close" in base.__dict__ and not getattr(base.close, "_tfm", False):
+                orig_close = base.close
+
+                def close(self, _orig=orig_close):
+                    if self in sessions and not getattr(self, "_tfm_closed", False):
+                        snapshot(self)
+                        self._tfm_closed = True
+                    return _orig(self)
+                close._tfm = True
+                base.close = close
+                break
+
+    orig_function = tf_top.function
+
+    class _FnProxy:
+        def __init__(self, fn, name):
+            self._fn, self._name = fn, name
+
+        def __call__(self, *a, **k):
+            line = trace.line()
+            out = self._fn(*a, **k)
+            trace.write({"kind": "function_return", "function": self._name,
+                         "values": [value_record(x) for x in flatten(out)], "line": line})
+            return out
+
+        def __get__(self, obj, typ=None):
+            if obj is None:
+                return self
+            return _FnProxy(self._fn.__get__(obj, typ), self._name)
+
+        def __getattr__(self, k):
+            return getattr(self._fn, k)
+
+    def function(func=None, *fa, **fk):
+        def deco(f):
+            if (getattr(f, "__module__", None) or "").split(".")[0] in ("keras", "tf_keras"):
+                # Keras's own step functions (fit/evaluate/predict): not the program's tf.functions
+                return orig_function(f, *fa, **fk)
+            name = getattr(f, "__qualname__", getattr(f, "__name__", "function"))
+            counts.setdefault(name, 0)
+
+            import functools
+
+            @functools.wraps(f)
+            def body(*a, **k):
+                counts[name] += 1
+                return f(*a, **k)
+            return _FnProxy(orig_function(body, *fa, **fk), name)
+        return deco(func) if func is not None else deco
+
+    for mod in {id(tf_top): tf_top, id(tf_user): tf_user, id(v1): v1}.values():
+        try:
+            mod.function = function
+        except Exception:  # noqa: BLE001
+            pass
+
+    install_observe(trace)
+    install_random_hooks(trace, opts.backend, tf_top, v1, opts.deterministic_random)
+
+    install_test_recorder(trace)
+    main_module = as_main_module(opts)
+    tee = _Tee(sys.stdout, trace)
+    sys.stdout = tee
+    status, code = "ok", 0
+    try:
+        with open(script, "rb") as f:
+            code_obj = compile(f.read(), script, "exec")
+        exec(code_obj, main_module.__dict__)  # noqa: S102 - running the user's script is the point
+    except SystemExit as e:
+        code = int(e.code) if isinstance(e.code, int) else (0 if e.code is None else 1)  # sys.exit(False): 0
+        status = "ok" if code == 0 else "exit"
+    except BaseException as e:  # noqa: BLE001 - everything the script raises is recorded
+        tee.finish()
+        line = None
+        import traceback
+        for fr in traceback.extract_tb(e.__traceback__):
+            if os.path.abspath(fr.filename) == script:
+                line = fr.lineno
+        if unsupported_cls and isinstance(e, unsupported_cls):
+            trace.write({"kind": "unsupported", "symbol": e.symbol, "line": line})
+            sys.stderr.write("tfmigrate run: %s is not yet in the bundled runtime (line %s); "
+                             "run with --backend tensorflow to use real TensorFlow.\n" % (e.symbol, line))
+            status, code = "unsupported", 3
+        else:
+            trace.write({"kind": "exception", "type": type(e).__name__, "message": exception_message(e),
+                         "line": line})
+            traceback.print_exception(type(e), e, e.__traceback__, file=sys.stderr)
+            status, code = ("memory", 4) if isinstance(e, MemoryError) else ("exception", 1)
+    tee.finish()
+    sys.stdout = tee._s
+    for s in sessions:
+        if not getattr(s, "_tfm_closed", False):
+            snapshot(s)
+    skip, live = scan_heap(True)
+    for o in live:
+        try:
+            if id(o) in skip or not hasattr(o, "numpy"):
+                continue
+            var_values.setdefault(o.name, value_record(o.numpy()))
+        except Exception:  # noqa: BLE001 - graph variables have no numpy(); odd objects may raise
+            pass
+    trace.write({"kind": "variables", "values": var_values})
+    trace.write({"kind": "trace_counts", "counts": counts})
+    trace.write({"kind": "end", "status": status, "exit_code": code})
+    sys.stdout.flush()
+    os._exit(code)
+
