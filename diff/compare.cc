@@ -11,11 +11,19 @@
 #include <set>
 #include <sstream>
 
+#include "analyzer/checks/registry.h"
 #include "diff/diff.h"
 #include "runtime/trace/trace_compare.h"
 
 namespace tfm::diff {
 namespace {
+
+// The ID of the dynamic rule that reports a kind of divergence (RuleInfo::reports).
+std::string DivergenceId(DivergenceKind kind) {
+  for (const Rule* r : DynamicRules())
+    if (r->info().reports == kind) return std::string(r->info().id);
+  return "";
+}
 
 using json = nlohmann::json;
 
@@ -291,7 +299,8 @@ void CompareTests(const Trace& a, const Trace& b, bool truncated, DiffResult* r,
       agree(obs);
     } else if (!((v.old_outcome.empty() || v.new_outcome.empty()) && truncated)) {
       Divergence d;
-      d.id = v.old_outcome == "error" || v.new_outcome == "error" ? "TFM902" : "TFM901";
+      d.id = v.old_outcome == "error" || v.new_outcome == "error" ? DivergenceId(DivergenceKind::kException)
+                                                                   : DivergenceId(DivergenceKind::kBehavior);
       auto says = [](const std::string& o) { return o.empty() ? std::string("did not run") : o; };
       d.title = fmt::format("test {} {} in the old version, {} in the new", n, says(v.old_outcome),
                             says(v.new_outcome));
@@ -351,7 +360,7 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
   if (a.exception.has_value() != b.exception.has_value() ||
       (a.exception && b.exception && a.exception->type != b.exception->type)) {
     Divergence d;
-    d.id = "TFM902";
+    d.id = DivergenceId(DivergenceKind::kException);
     if (a.exception && b.exception) {
       d.title = fmt::format("the versions raised different exceptions: {} vs {}", a.exception->type, b.exception->type);
     } else {
@@ -380,7 +389,7 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
                                      a.status, b.status));
     } else {
       Divergence d;
-      d.id = "TFM902";
+      d.id = DivergenceId(DivergenceKind::kException);
       d.title = fmt::format("the runs ended differently: {} vs {}", a.status, b.status);
       d.old_value = a.status;
       d.new_value = b.status;
@@ -402,7 +411,7 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
         continue;
       }
       Divergence d;
-      d.id = "TFM901";
+      d.id = DivergenceId(DivergenceKind::kBehavior);
       d.title = obs + " differs";
       d.detail = why;
       d.old_value = p.text;
@@ -415,7 +424,7 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
       bool old_more = a.prints.size() > b.prints.size();
       const Printed& extra = (old_more ? a.prints : b.prints)[n];
       Divergence d;
-      d.id = "TFM901";
+      d.id = DivergenceId(DivergenceKind::kBehavior);
       d.title = fmt::format("the old version printed {} lines, the new one {}", a.prints.size(), b.prints.size());
       d.detail = fmt::format("first line without a counterpart: \"{}\"", extra.text);
       (old_more ? d.old_value : d.new_value) = extra.text;
@@ -438,7 +447,7 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
           continue;
         }
         Divergence d;
-        d.id = "TFM901";
+        d.id = DivergenceId(DivergenceKind::kBehavior);
         d.title = fmt::format("value {} differs ({} in the old version, {} in the new)", i + 1, a.values[i].origin,
                               b.values[i].origin);
         d.detail = why;
@@ -475,7 +484,7 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
         continue;
       }
       Divergence d;
-      d.id = "TFM901";
+      d.id = DivergenceId(DivergenceKind::kBehavior);
       d.title = fmt::format("observation '{}' #{} differs", name, i + 1);
       d.detail = why;
       d.old_value = Render(va[i].v);
@@ -486,7 +495,7 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
     }
     if (va.size() != vb.size() && !truncated) {
       Divergence d;
-      d.id = "TFM901";
+      d.id = DivergenceId(DivergenceKind::kBehavior);
       d.title = fmt::format("observation '{}' was recorded {} times in the old version, {} in the new", name, va.size(),
                             vb.size());
       d.old_line = va.empty() ? 0 : va.back().line;
@@ -509,7 +518,7 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
         continue;
       }
       Divergence d;
-      d.id = "TFM901";
+      d.id = DivergenceId(DivergenceKind::kBehavior);
       d.title = "final value of " + obs + " differs";
       d.detail = why;
       d.old_value = Render(a.variables[ka]);
@@ -538,7 +547,7 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
         agree(obs);
       } else if (!truncated) {
         Divergence d;
-        d.id = "TFM903";
+        d.id = DivergenceId(DivergenceKind::kRetrace);
         d.title = fmt::format("{} traced {} times in the old version, {} in the new", f, it->second, traces);
         d.old_value = std::to_string(it->second);
         d.new_value = std::to_string(traces);
@@ -547,7 +556,7 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
       }
     } else if (calls >= 3 && traces >= calls) {
       Divergence d;
-      d.id = "TFM903";
+      d.id = DivergenceId(DivergenceKind::kRetrace);
       d.title = fmt::format("{} traced on every call ({} traces for {} calls)", f, traces, calls);
       d.detail = "each call's Python arguments made a new trace; TF1 built the graph once";
       d.old_value = "graph built once";

@@ -182,6 +182,7 @@ std::vector<std::string> DiscoverFiles(const std::vector<std::string>& paths, Co
 }
 
 bool RuleEnabled(const RuleInfo& info, const std::string& path, const Config* config, const AnalyzeOptions& opts) {
+  if (info.lifecycle == Lifecycle::kPreview && !opts.preview) return false;
   const std::vector<std::string>* select = opts.select.empty() ? nullptr : &opts.select;
   bool enabled;
   if (config) {

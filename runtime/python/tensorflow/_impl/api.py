@@ -8,6 +8,7 @@ tf.strings, tf.data, tf.train, tf.keras, ...): the names both APIs share, then e
 own; the implementations live in the module of the same TF name (math_ops.py, nn_ops.py,
 ...; runtime/README.md has the map)."""
 import contextlib
+import os
 import sys
 import types
 
@@ -24,7 +25,8 @@ class ApiModule(types.ModuleType):
     def __init__(self, path, removed=()):
         super().__init__(path)
         self._tfm_path = path
-        self._tfm_removed = set(removed)
+        # names this API lacks where the other has them: a set, or _Tf2Removed (the TF2 API's modules)
+        self._tfm_removed = removed if isinstance(removed, _Tf2Removed) else set(removed)
 
     def __getattr__(self, name):
         if name.startswith("__"):
@@ -106,22 +108,53 @@ def _mod(path, names, removed=()):
     return m
 
 
-# TF1 symbols that TF2 removed from the top level (a plain AttributeError there).
-V1_ONLY = {"Session", "InteractiveSession", "placeholder", "placeholder_with_default", "get_variable",
-           "variable_scope", "get_variable_scope", "global_variables_initializer", "variables_initializer",
-           "local_variables_initializer", "global_variables", "trainable_variables", "local_variables",
-           "get_default_graph", "reset_default_graph", "get_collection", "add_to_collection", "GraphKeys",
-           "set_random_seed", "random_normal", "random_uniform", "truncated_normal", "to_float", "AUTO_REUSE",
-           "Dimension", "layers", "losses_v1", "train_v1", "log", "div", "assign", "assign_add", "assign_sub",
-           "is_variable_initialized", "report_uninitialized_variables", "gfile", "app", "flags", "logging",
-           "contrib", "Print", "ConfigProto", "GPUOptions", "RunOptions", "enable_eager_execution",
-           "disable_eager_execution", "AttrValue", "NodeDef", "GraphDef", "MetaGraphDef", "reduce_join",
-           "arg_max", "arg_min", "sparse_placeholder", "make_template", "get_local_variable", "space_to_batch",
-           "where_v2", "Variable_v1", "VariableScope", "colocate_with", "initialize_all_variables", "py_func",
-           "get_collection_ref", "count_nonzero", "create_partitioned_variables", "decode_raw", "scatter_update",
-           "saved_model_v1", "summary_v1", "tables_initializer", "container", "device_v1", "global_norm_v1",
-           "lgamma", "digamma", "erf", "erfc", "polygamma", "multinomial", "string_to_number", "to_int32", "to_int64",
-           "to_double", "random_crop", "cumprod", "substr", "string_join"}
+class _Tf2Removed:
+    """The names TF 1.15 has in one module (`prefix`: "" the top level, "nn.", "train.") that TF 2.21
+    lacks, so that looking one up on the TF2 API raises the plain AttributeError real TensorFlow 2
+    raises. Read from the API tables tools/gen_api_tables.py generates from real TensorFlow:
+    rules/tf1_api.tsv (plus api_removed.tsv: tf.contrib is not part of TF 1.15's generated API)
+    minus rules/tf2_api.tsv. They are installed with the facade (share/tfmigrate/rules) and read on
+    the first lookup a module misses."""
+
+    _tf1 = _tf2 = None
+
+    def __init__(self, prefix):
+        assert prefix.count(".") <= 1
+        self._prefix = prefix
+
+    def __contains__(self, name):
+        if _Tf2Removed._tf1 is None:
+            _Tf2Removed._load()
+        key = self._prefix + name
+        return key in _Tf2Removed._tf1 and key not in _Tf2Removed._tf2
+
+    @staticmethod
+    def _load():
+        here = os.path.dirname(os.path.abspath(__file__))
+        # the checkout (runtime/python/tensorflow/_impl -> rules/) or an install (share/tfmigrate/python/... ->
+        # share/tfmigrate/rules/)
+        candidates = [os.path.join(here, *[os.pardir] * up, "rules") for up in (4, 3)]
+        folder = next((c for c in candidates if os.path.exists(os.path.join(c, "tf2_api.tsv"))), None)
+        if folder is None:
+            raise RuntimeError("tfmigrate: the API tables (tf1_api.tsv, tf2_api.tsv) are not next to the bundled "
+                               "runtime; looked in " + ", ".join(os.path.normpath(c) for c in candidates))
+
+        def names(table, strip=0):
+            # endpoints and their modules, one level deep ("nn", "nn.relu"): the prefixes used are "" and "X."
+            out = set()
+            with open(os.path.join(folder, table), encoding="utf-8") as f:
+                for line in f:
+                    if line[:1] in ("#", "\n") or line.startswith("tf.compat.", 0):
+                        continue
+                    parts = line[strip:line.index("\t")].split(".", 2)
+                    out.add(parts[0])
+                    if len(parts) > 1:
+                        out.add(parts[0] + "." + parts[1])
+            return out
+
+        tf1 = names("tf1_api.tsv") | names("api_removed.tsv")
+        tf2 = names("tf2_api.tsv", strip=3) | {"compat"}
+        _Tf2Removed._tf1, _Tf2Removed._tf2 = tf1, tf2
 
 
 def _assign(ref, value, validate_shape=None, use_locking=None, name=None):
@@ -235,7 +268,7 @@ def _math():
 
 
 def _nn():
-    """tf.nn: (both, v1, v2, names TF2 removed)."""
+    """tf.nn: (v1, v2); the names TF2 removed come from the API tables (_Tf2Removed)."""
     both = {"relu": nn_ops.relu, "sigmoid": math_ops.sigmoid, "tanh": math_ops.tanh, "softmax": nn_ops.softmax,
             "log_softmax": nn_ops.log_softmax, "dropout": nn_ops.dropout, "l2_loss": nn_ops.l2_loss,
             "bias_add": nn_ops.bias_add,
@@ -267,7 +300,7 @@ def _nn():
               conv1d=nn_ops.conv1d_v2, conv2d_transpose=nn_ops.conv2d_transpose_v2,
               depthwise_conv2d=nn_ops.depthwise_conv2d_v2, separable_conv2d=nn_ops.separable_conv2d_v2,
               max_pool_with_argmax=nn_ops.max_pool_with_argmax_v2)
-    return v1, v2, {"softmax_cross_entropy_with_logits_v2", "depthwise_conv2d_native"}
+    return v1, v2
 
 
 def _linalg():
@@ -462,7 +495,7 @@ def _build():
               "float16": core.float16, "half": core.float16, "uint8": core.uint8, "int8": core.int8,
               "int16": core.int16, "DType": core.DType, "as_dtype": core.as_dtype}
     math_common, math_special, math_extra, math_v1, math_v2 = _math()
-    nn_v1, nn_v2, nn_removed = _nn()
+    nn_v1, nn_v2 = _nn()
     linalg, linalg_top_v1 = _linalg()
     image_v1, image_v2, image_removed = _image()
     random_v1, random_v2 = _random()
@@ -588,7 +621,7 @@ def _build():
     v1.debugging = _mod("tensorflow.debugging", {"check_numerics": a.check_numerics})
 
     # ---- v2
-    v2 = _mod("tensorflow", {}, removed=V1_ONLY | set(linalg_top_v1))
+    v2 = _mod("tensorflow", {}, removed=_Tf2Removed(""))
     for k, v in top_common.items():
         setattr(v2, k, v)
     v2.name_scope = _name_scope_v2
@@ -598,15 +631,13 @@ def _build():
     v2.constant_initializer = keras_initializers.Constant
     v2.zeros_initializer = keras_initializers.Zeros
     v2.ones_initializer = keras_initializers.Ones
-    v2.nn = _mod("tensorflow.nn", nn_v2, removed=nn_removed)
+    v2.nn = _mod("tensorflow.nn", nn_v2, removed=_Tf2Removed("nn."))
     v2.math = _mod("tensorflow.math", math_v2)
     v2.linalg = _mod("tensorflow.linalg", linalg)
     v2.image = _mod("tensorflow.image", image_v2, removed=image_removed)
     v2.random = _mod("tensorflow.random", random_v2)
     v2.strings = _mod("tensorflow.strings", dict(strings, substr=string_ops.substr))
-    v2.train = _mod("tensorflow.train", {}, removed={"GradientDescentOptimizer", "MomentumOptimizer", "AdamOptimizer",
-                                                      "RMSPropOptimizer", "AdagradOptimizer",
-                                                      "Optimizer", "get_or_create_global_step", "get_global_step"})
+    v2.train = _mod("tensorflow.train", {}, removed=_Tf2Removed("train."))
     v2.data = _mod("tensorflow.data", {"Dataset": data.Dataset})
     v2.keras = keras
     v2.dtypes = _mod("tensorflow.dtypes", dtypes)
