@@ -81,8 +81,6 @@ Status RunKernel(KernelContext& ctx);
 // run a quiet machine's products on one thread (matmul 1024² at 74 instead of 106-121
 // GFLOP/s on 2 cores). An OMP_DYNAMIC the user set is left alone.
 void ConfigureKernelThreads();
-// Whether the 1-minute load average has reached the number of cores.
-bool MachineSaturated();
 
 // Registration hooks of the kernel translation units (called once by the registry).
 void RegisterMathKernels(std::map<std::string, KernelFn>& m);

@@ -17,10 +17,13 @@
 
 namespace tfm::rt {
 
+namespace {
+// Whether the 1-minute load average has reached the number of cores.
 bool MachineSaturated() {
   double load[1] = {0};
   return getloadavg(load, 1) == 1 && load[0] >= static_cast<double>(std::thread::hardware_concurrency());
 }
+}  // namespace
 
 void ConfigureKernelThreads() {
 #ifdef _OPENMP
