@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""tfmigrate on real TF1 code: five published projects, against tf_upgrade_v2.
+"""tfmigrate on real TF1 code: four published projects, against tf_upgrade_v2.
 
     python3 bench/real_corpus.py [--build build] [--no-peer] [--keep]
 
 The projects are source distributions from PyPI, pinned by version and SHA-256 and
 downloaded once into .cache/corpus/ (ignored by git; nothing fetched is committed):
-tensor2tensor 1.15.7, stable-baselines 2.10.2, tensorpack 0.11, tflearn 0.5.0 and
-dopamine-rl 2.0.5 (~205k lines of Python written for TF 1.x).
+tensor2tensor 1.15.7, tensorpack 0.11, tflearn 0.5.0 and dopamine-rl 2.0.5 (~185k lines
+of Python written for TF 1.x). stable-baselines was dropped: it is a fork of a repository
+reserved for the project's independent evaluation.
 
 For each project, in one run:
   * check     `tfmigrate check DIR --format concise`: wall time, findings, input errors
@@ -38,8 +39,6 @@ PROJECTS = [
     # (pip requirement, sdist file name, sha256)
     ("tensor2tensor==1.15.7", "tensor2tensor-1.15.7.tar.gz",
      "05cb658513e0e7d30836c776eef68a5855a6377dcbbbc9cfc26300e3c9a2fd28"),
-    ("stable-baselines==2.10.2", "stable_baselines-2.10.2.tar.gz",
-     "82491c8028edd5ae17186b8c8b3963368b45a37c9a0a00841ce26990b381f556"),
     ("tensorpack==0.11", "tensorpack-0.11.tar.gz",
      "022b610e416e62e3575424cd08e60af27808a5fb6914294615391caf582cbd4f"),
     ("tflearn==0.5.0", "tflearn-0.5.0.tar.gz",

@@ -1,19 +1,31 @@
 #!/usr/bin/env python3
-"""tfmigrate on runnable TF1 programs from published packages: every side in one run.
+"""tfmigrate on runnable TF1 programs from published packages and repositories: every side in one run.
 
     python3 bench/real_programs.py [--build build] [--manifest TOML] [--jobs 2] [--only NAME ...]
                                    [--sides ref,stable,bundled,compat,upgrade,tf2] [--json OUT] [--keep]
+    python3 bench/real_programs.py --import-file OWNER/REPO COMMIT PATH LOCAL_FILE [--chars N]
+    python3 bench/real_programs.py --validate      # the manifest only; lists github files to fetch
 
-The set is bench/real_programs.toml: programs inside PyPI artifacts (source distributions,
-or wheels that ship them), each artifact pinned by version and SHA-256, downloaded on
-demand into .cache/real_programs/ (ignored by git) and extracted there. Extra pure-Python
-packages some programs import are pinned in the same manifest ([[layer]]) and installed
+The set is bench/real_programs.toml. Two kinds of source:
+  pypi    programs inside PyPI artifacts (source distributions, or wheels that ship them),
+          each artifact pinned by version and SHA-256, downloaded on demand into
+          .cache/real_programs/ (ignored by git) and extracted there;
+  github  single files of public Git repositories, pinned by repository, commit, path and
+          the SHA-256 of their bytes. This machine cannot reach the repositories: an agent
+          with a code-search tool reads each file at its commit and saves its exact text,
+          and `--import-file` checks it and stores it in
+          .cache/real_programs/github/OWNER/REPO/COMMIT/PATH. A program whose file is missing
+          (or differs from its pin) is skipped with one line saying exactly what to fetch.
+Extra packages some programs import are pinned in the same manifest ([[layer]]) and installed
 with `pip install --no-deps --target .cache/real_programs/layer`; real TensorFlow runs
 from a venv at .cache/real_programs/venv that sees .venv's site-packages, that layer and
 the artifacts a program imports (one .pth file), and the bundled runtime gets the same
-layer and artifacts on PYTHONPATH. Nothing is written outside the checkout except what
-the programs themselves write (each side of each program runs in its own copy of the
-program's directory, under .cache/real_programs/work/, removed at the end unless --keep).
+layer and artifacts on PYTHONPATH. Both also get a start-up hook that seeds NumPy's and
+Python's global random generators with the manifest's `numpy_seed` (per program or at the
+top; unset: no seeding): tutorials draw their data with unseeded np.random, and a program
+must print the same thing twice to be judged. Nothing is written outside the checkout
+except what the programs themselves write (each side of each program runs in its own copy
+of the program's directory, under .cache/real_programs/work/, removed at the end unless --keep).
 
 Sides, each run with `tfmigrate run --deterministic-random --trace` so that random draws
 are the same op by op on every backend and version (docs/diff.md):
@@ -30,9 +42,9 @@ are the same op by op on every backend and version (docs/diff.md):
            second `rewrite --level tf2` of the output changes nothing; when converted, run
            in mode tf2 on the bundled runtime and on TF 2.21
 "Same as the reference" is the verdict of the comparison `tfmigrate diff` makes
-(diff::CompareTraces: printed lines, fetched values, final variables, exceptions, with
---rtol 1e-5 --atol 1e-6), applied by build/bench/tfm_trace_diff to the recorded traces,
-since `tfmigrate diff` runs both of its sides on one backend.
+(diff::CompareTraces: printed lines, fetched values, final variables, exceptions, under
+the tolerance policy of docs/tolerance.md), applied by build/bench/tfm_trace_diff to the
+recorded traces, since `tfmigrate diff` runs both of its sides on one backend.
 
 Prints the CPU model, one Markdown table (a row per program, a total row), the refusal
 reasons of the tf2 rewrite and the failure categories of every side. Exit code 0 unless
@@ -42,6 +54,7 @@ import argparse
 import ast
 import concurrent.futures
 import datetime
+import hashlib
 import json
 import os
 import pathlib
@@ -59,6 +72,10 @@ import pypi_artifacts  # bench/pypi_artifacts.py: pinned, verified downloads
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 MANIFEST = ROOT / "bench" / "real_programs.toml"
 CACHE = ROOT / ".cache" / "real_programs"
+GITHUB = CACHE / "github"
+HOOKS = CACHE / "hooks"
+_REPO = re.compile(r"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$")
+_COMMIT = re.compile(r"^[0-9a-f]{40}$")
 SIDES = ["ref", "stable", "bundled", "compat", "upgrade", "tf2"]
 
 
@@ -94,11 +111,182 @@ def site_packages(python):
     return p.stdout.strip()
 
 
+# ---------------------------------------------------------------- github files
+
+def github_path(repo, commit, path):
+    """Where a file of a repository at a commit lives in the cache."""
+    return GITHUB / repo / commit / path
+
+
+def github_files(prog):
+    """(commit, path, sha256) of every file a github program needs: the program, then its
+    companions (`files`: modules or data it reads, same repository, inside its directory,
+    at the program's commit unless they name their own)."""
+    return [(prog["commit"], prog["path"], prog["sha256"])] + [
+        (f.get("commit", prog["commit"]), f["path"], f["sha256"]) for f in prog.get("files", [])]
+
+
+def check_manifest(manifest):
+    """Refuses a manifest whose github entries are malformed (the harness cannot go on)."""
+    names = set()
+    for prog in manifest.get("program", []):
+        name = prog.get("name", "?")
+        if name in names:
+            raise HarnessError(f"two programs named {name}")
+        names.add(name)
+        if not prog.get("shapes") or not prog.get("why"):
+            raise HarnessError(f"{name}: a program needs `shapes` (issue 17's list) and `why`")
+        if not isinstance(prog.get("timeout"), (int, float)) or prog["timeout"] <= 0:
+            raise HarnessError(f"{name}: a program needs a positive `timeout` (seconds)")
+        kind = prog.get("source", "pypi")
+        if kind == "pypi":
+            if "artifact" not in prog:
+                raise HarnessError(f"{name}: a pypi program needs `artifact`")
+            continue
+        if kind != "github":
+            raise HarnessError(f"{name}: unknown source {kind!r} (pypi or github)")
+        for key in ("repo", "commit", "path", "sha256", "license"):
+            if not prog.get(key):
+                raise HarnessError(f"{name}: a github program needs `{key}`")
+        if not _REPO.match(prog["repo"]) or not _COMMIT.match(prog["commit"]):
+            raise HarnessError(f"{name}: repo must be OWNER/NAME and commit 40 hex digits")
+        top = pathlib.PurePosixPath(prog["path"]).parent
+        for commit, path, digest in github_files(prog):
+            if not _COMMIT.match(commit):
+                raise HarnessError(f"{name}: {path}: commit must be 40 hex digits")
+            if not re.fullmatch(r"[0-9a-f]{64}", digest or ""):
+                raise HarnessError(f"{name}: {path}: sha256 must be 64 hex digits")
+            pp = pathlib.PurePosixPath(path)
+            if pp.is_absolute() or ".." in pp.parts or (top.parts and pp.parts[: len(top.parts)] != top.parts):
+                raise HarnessError(f"{name}: {path} is not inside the program's directory {top}")
+
+
+def missing_github(prog):
+    """Lines saying what to fetch for a github program (none when its cache is complete)."""
+    lines = []
+    for commit, path, digest in github_files(prog):
+        p = github_path(prog["repo"], commit, path)
+        what = f"{prog['repo']} {commit} {path}"
+        if not p.exists():
+            lines.append(f"{prog['name']}: missing, fetch {what} (sha256 {digest}), then "
+                         f"`python3 bench/real_programs.py --import-file {what} SAVED_FILE`")
+        elif pypi_artifacts.sha256(p) != digest:
+            lines.append(f"{prog['name']}: {p.relative_to(ROOT)} is not the pinned bytes (sha256 {digest}); "
+                         f"fetch {what} again and --import-file it")
+    return lines
+
+
+def import_file(manifest, repo, commit, path, local, chars=None, crlf=False):
+    """--import-file: checks a file saved from a repository and stores it in the cache.
+    With crlf, every line end is stored as CR LF (the code index shows a file's text with
+    LF line ends; its character count tells when the file has CR LF). Returns the exit
+    code; prints what it did (and the sha256 to pin)."""
+    if not _REPO.match(repo) or not _COMMIT.match(commit):
+        print("real_programs: --import-file needs OWNER/REPO and a 40-hex-digit commit", file=sys.stderr)
+        return 2
+    pp = pathlib.PurePosixPath(path)
+    if pp.is_absolute() or ".." in pp.parts or not pp.parts:
+        print(f"real_programs: {path}: a path inside the repository, without ..", file=sys.stderr)
+        return 2
+    try:
+        data = pathlib.Path(local).read_bytes()
+    except OSError as e:
+        print(f"real_programs: cannot read {local}: {e.strerror}", file=sys.stderr)
+        return 2
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        print(f"real_programs: {local} is not UTF-8 text (the code index stores text files only)", file=sys.stderr)
+        return 2
+    if crlf:
+        text = text.replace("\r\n", "\n").replace("\n", "\r\n")
+        data = text.encode("utf-8")
+    if chars is not None and len(text) != chars:
+        hint = ("; the difference is the number of line ends: the file has CR LF line ends (--crlf)"
+                if not crlf and len(text) + text.count("\n") == chars else ": a part is missing or was added")
+        print(f"real_programs: {local} has {len(text)} characters, the index said {chars}{hint}", file=sys.stderr)
+        return 2
+    if path.endswith(".py"):
+        try:
+            compile(text, path, "exec", dont_inherit=True)
+        except SyntaxError as e:
+            print(f"real_programs: note: {path} does not compile on this Python ({e.msg}, line {e.lineno})",
+                  file=sys.stderr)
+    digest = hashlib.sha256(data).hexdigest()
+    pinned = [(prog["name"], d) for prog in manifest.get("program", []) if prog.get("source") == "github"
+              and prog["repo"] == repo for c2, p2, d in github_files(prog) if (c2, p2) == (commit, path)]
+    wrong = [name for name, d in pinned if d != digest]
+    if wrong:
+        print(f"real_programs: {local} (sha256 {digest}) is not the file {', '.join(wrong)} pins; "
+              "not stored", file=sys.stderr)
+        return 2
+    dest = github_path(repo, commit, path)
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    tmp = dest.with_name(dest.name + ".part")
+    tmp.write_bytes(data)
+    tmp.replace(dest)
+    print(f"{dest.relative_to(ROOT)}: {len(data)} bytes, {len(text)} characters, sha256 {digest}")
+    if pinned:
+        print(f"matches the pin of {', '.join(n for n, _ in pinned)}")
+    else:
+        print("not in the manifest yet; pin it with:")
+        print(f'source = "github"\nrepo = "{repo}"\ncommit = "{commit}"\npath = "{path}"\nsha256 = "{digest}"')
+    return 0
+
+
+HOOK = '''"""Start-up hook of bench/real_programs.py (written by it): seeds NumPy's and Python's
+global random generators when REAL_PROGRAMS_NUMPY_SEED is set."""
+import os
+
+_seed = os.environ.get("REAL_PROGRAMS_NUMPY_SEED", "")
+if _seed:
+    import random
+    random.seed(int(_seed))
+    try:
+        import numpy
+        numpy.random.seed(int(_seed))
+    except ImportError:
+        pass
+'''
+
+
+def write_hooks():
+    """The seeding hook: a module imported by the oracle venv's .pth file, and a
+    sitecustomize.py on the bundled runtime's PYTHONPATH that imports it."""
+    HOOKS.mkdir(parents=True, exist_ok=True)
+    (HOOKS / "real_programs_hook.py").write_text(HOOK)
+    (HOOKS / "sitecustomize.py").write_text("import real_programs_hook  # noqa: F401\n")
+
+
+def assemble(prog):
+    """A github program's directory: its file and companions, copied from the cache to their
+    places relative to the program's directory (the copies every side starts from)."""
+    dest = CACHE / "programs" / prog["name"]
+    shutil.rmtree(dest, ignore_errors=True)
+    top = pathlib.PurePosixPath(prog["path"]).parent
+    for commit, path, _ in github_files(prog):
+        rel = pathlib.PurePosixPath(path).relative_to(top)
+        (dest / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(github_path(prog["repo"], commit, path), dest / rel)
+    return dest
+
+
 def prepare(manifest, programs):
-    """Artifacts, the layer and the oracle venv; returns {artifact name: extracted dir}."""
+    """Artifacts, github files, the layer and the oracle venv. Returns ({artifact name:
+    extracted dir}, extra import paths, the programs that can run); github programs whose
+    files are not in the cache are left out with one line each on stderr."""
+    runnable = []
+    for prog in programs:
+        lines = missing_github(prog) if prog.get("source") == "github" else []
+        for line in lines:
+            print(f"real_programs: skipped {line}", file=sys.stderr)
+        if not lines:
+            if prog.get("source") == "github":
+                prog["_dir"] = assemble(prog)
+            runnable.append(prog)
     roots, import_paths = {}, []
-    needed = {p["artifact"] for p in programs}
-    for a in manifest["artifact"]:
+    needed = {p["artifact"] for p in runnable if p.get("source", "pypi") == "pypi"}
+    for a in manifest.get("artifact", []):
         if a["name"] not in needed:
             continue
         roots[a["name"]] = extract(fetch(a))
@@ -112,6 +300,7 @@ def prepare(manifest, programs):
         files = [str(fetch(l)) for l in manifest["layer"]]
         pip("install", "-q", "--no-deps", "--no-compile", "--target", str(layer), *files)
         stamp.write_text("\n".join(wanted))
+    write_hooks()
     extra = ([str(layer)] if wanted else []) + import_paths
     venv_python = ROOT / ".venv" / "bin" / "python"
     if not venv_python.exists():
@@ -120,8 +309,8 @@ def prepare(manifest, programs):
     if not (venv / "bin" / "python").exists():
         subprocess.run([str(venv_python), "-m", "venv", "--without-pip", str(venv)], check=True)
     pth = pathlib.Path(site_packages(venv / "bin" / "python")) / "real_programs.pth"
-    pth.write_text("\n".join([site_packages(venv_python)] + extra) + "\n")
-    return roots, extra
+    pth.write_text("\n".join([site_packages(venv_python)] + extra + [str(HOOKS), "import real_programs_hook"]) + "\n")
+    return roots, extra + [str(HOOKS)], runnable
 
 
 def cpu_model():
@@ -209,6 +398,9 @@ def run_side(ctx, prog, side_dir, script_name, mode, backend, tag):
     env = dict(os.environ)
     env.update(prog.get("env", {}))
     env.update(TF_CPP_MIN_LOG_LEVEL="3", PYTHONDONTWRITEBYTECODE="1")
+    env.pop("REAL_PROGRAMS_NUMPY_SEED", None)
+    if prog.get("numpy_seed") is not None:
+        env["REAL_PROGRAMS_NUMPY_SEED"] = str(prog["numpy_seed"])
     if backend == "bundled" and ctx.pythonpath:
         env["PYTHONPATH"] = ctx.pythonpath
     cwd = side_dir / prog.get("cwd", ".")
@@ -287,15 +479,23 @@ def parses(text):
         return False
 
 
+def program_dir(ctx, prog):
+    """The directory the program's copies are made from."""
+    if prog.get("source") == "github":
+        return prog["_dir"]
+    return ctx.roots[prog["artifact"]] / pathlib.PurePosixPath(prog["path"]).parent
+
+
 def run_program(ctx, prog):
     script_rel = pathlib.PurePosixPath(prog["path"])
-    src_dir = ctx.roots[prog["artifact"]] / script_rel.parent
+    src_dir = program_dir(ctx, prog)
     name = script_rel.name
     original = (src_dir / name).read_text(encoding="utf-8", errors="replace")
     base = ctx.work / prog["name"]
     shutil.rmtree(base, ignore_errors=True)
     base.mkdir(parents=True)
-    res = {"name": prog["name"], "shapes": prog.get("shapes", [])}
+    res = {"name": prog["name"], "shapes": prog.get("shapes", []),
+           "source": prog["repo"] if prog.get("source") == "github" else f"pypi:{prog['artifact']}"}
     sides = ctx.sides
 
     def side(tag, text, mode, backend):
@@ -415,7 +615,7 @@ def pct(n, d):
     return f"{n}/{d} ({100.0 * n / d:.0f}%)" if d else f"{n}/0"
 
 
-def report(results, args, cpu, elapsed):
+def report(results, args, cpu, elapsed, skipped=0):
     out = []
     w = out.append
     tf_version = subprocess.run([str(ROOT / ".venv" / "bin" / "python"), "-c",
@@ -424,7 +624,8 @@ def report(results, args, cpu, elapsed):
     commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], stdout=subprocess.PIPE,
                             text=True).stdout.strip()
     w(f"CPU: {cpu}; TensorFlow {tf_version}; tfmigrate {commit}; "
-      f"{datetime.date.today().isoformat()}; {len(results)} programs, {elapsed:.0f} s wall with --jobs {args.jobs}")
+      f"{datetime.date.today().isoformat()}; {len(results)} programs"
+      f"{f' ({skipped} skipped: files not in the cache)' if skipped else ''}, {elapsed:.0f} s wall with --jobs {args.jobs}")
     w("")
     w("| program | shapes | reference (TF 2.21, TF1 mode) | stable | bundled tf1 | compat on TF 2.21 "
       "| tf_upgrade_v2 + disable_v2 | tf2 rewrite | compat.v1 left | tf2 ≡ ref, bundled | tf2 ≡ ref, TF 2.21 "
@@ -467,6 +668,21 @@ def report(results, args, cpu, elapsed):
         for k, v in sorted(counter.items(), key=lambda kv: (-kv[1], kv[0])):
             w(f"| {k.replace('|', '/')} | {v} |")
 
+    by_source, by_shape = Counter(), Counter()
+    for r in results:
+        by_source[r["source"]] += 1
+        for sh in r["shapes"]:
+            by_shape[sh] += 1
+    w("")
+    w("| source | programs | runnable |")
+    w("|---|---:|---:|")
+    for k, v in sorted(by_source.items(), key=lambda kv: (-kv[1], kv[0])):
+        w(f"| {k} | {v} | {sum(1 for r in run if r['source'] == k)} |")
+    w("")
+    w("| shape | programs | runnable |")
+    w("|---|---:|---:|")
+    for k, v in sorted(by_shape.items(), key=lambda kv: (-kv[1], kv[0])):
+        w(f"| {k} | {v} | {sum(1 for r in run if k in r['shapes'])} |")
     table("reference runs that did not qualify", Counter(
         (r["ref"]["detail"] if r["ref"]["status"] == "ok" else category(r["ref"])) for r in results
         if r.get("ref") and not r["runnable"]))
@@ -494,15 +710,40 @@ def main():
     ap.add_argument("--json", help="also write the raw results here")
     ap.add_argument("--keep", action="store_true", help="keep .cache/real_programs/work (traces, outputs)")
     ap.add_argument("--fetch-only", action="store_true", help="download, verify and extract; run nothing")
+    ap.add_argument("--import-file", nargs=4, metavar=("OWNER/REPO", "COMMIT", "PATH", "LOCAL_FILE"),
+                    help="check a file saved from a repository at a commit and store it in the cache")
+    ap.add_argument("--chars", type=int, help="with --import-file: the length in characters the index reported")
+    ap.add_argument("--crlf", action="store_true", help="with --import-file: store CR LF line ends")
+    ap.add_argument("--validate", action="store_true",
+                    help="check the manifest only (no download, no run); list github files not in the cache")
     a = ap.parse_args()
+    try:
+        manifest = tomllib.loads(pathlib.Path(a.manifest).read_text(encoding="utf-8"))
+        check_manifest(manifest)
+    except (OSError, tomllib.TOMLDecodeError, HarnessError) as e:
+        print(f"real_programs: {a.manifest}: {e}", file=sys.stderr)
+        return 2
+    if a.import_file:
+        return import_file(manifest, *a.import_file, chars=a.chars, crlf=a.crlf)
+    if a.validate:
+        progs = manifest.get("program", [])
+        github = [p for p in progs if p.get("source") == "github"]
+        lines = [line for p in github for line in missing_github(p)]
+        for line in lines:
+            print(f"real_programs: to fetch: {line}")
+        print(f"manifest valid: {len(progs)} programs ({len(progs) - len(github)} pypi, {len(github)} github "
+              f"from {len({p['repo'] for p in github})} repositories); {len(lines)} github files to fetch")
+        return 0
     a.sides = [s for s in a.sides.split(",") if s]
     bad = [s for s in a.sides if s not in SIDES]
     if bad:
         ap.error(f"unknown side(s) {bad}; choose from {SIDES}")
     if "ref" not in a.sides:
         a.sides.insert(0, "ref")  # every comparison is against the reference
-    manifest = tomllib.loads(pathlib.Path(a.manifest).read_text(encoding="utf-8"))
     programs = manifest["program"]
+    for prog in programs:  # the manifest's top-level numpy_seed and env are every program's defaults
+        prog.setdefault("numpy_seed", manifest.get("numpy_seed"))
+        prog["env"] = {**manifest.get("env", {}), **prog.get("env", {})}
     if a.only:
         names = {p["name"] for p in programs}
         missing = [n for n in a.only if n not in names]
@@ -510,9 +751,12 @@ def main():
             ap.error(f"no program named {missing} in {a.manifest}")
         programs = [p for p in programs if p["name"] in a.only]
     try:
-        roots, extra = prepare(manifest, programs)
+        roots, extra, runnable = prepare(manifest, programs)
+        skipped = len(programs) - len(runnable)
+        programs = runnable
         if a.fetch_only:
-            print(f"{len(roots)} artifacts verified and extracted in {CACHE}")
+            print(f"{len(roots)} artifacts verified and extracted, {len(programs)} programs ready, "
+                  f"{skipped} skipped (files to fetch) in {CACHE}")
             return 0
         for tool in (ROOT / a.build / "tfmigrate", ROOT / a.build / "bench" / "tfm_trace_diff",
                      ROOT / ".venv" / "bin" / "tf_upgrade_v2"):
@@ -539,7 +783,7 @@ def main():
             print(f"[{sum(x is not None for x in results)}/{len(programs)}] {r['name']}: reference {ref_cell(r)}",
                   file=sys.stderr)
     elapsed = time.perf_counter() - t0
-    print(report(results, a, cpu, elapsed))
+    print(report(results, a, cpu, elapsed, skipped))
     if a.json:
         pathlib.Path(a.json).write_text(json.dumps(results, indent=1), encoding="utf-8")
     if not a.keep:

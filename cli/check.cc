@@ -31,6 +31,7 @@ struct CheckArgs {
   std::string fail_on;
   std::string config;
   bool isolated = false;
+  bool preview = false;
   bool statistics = false;
   bool report_unused_ignores = false;
   bool no_color = false;
@@ -64,6 +65,7 @@ int RunCheck(const CheckArgs& a) {
   opts.ignore = a.ignore;
   if (!a.config.empty()) opts.config_file = a.config;
   opts.isolated = a.isolated;
+  opts.preview = a.preview;
   opts.report_unused_ignores = a.report_unused_ignores;
   opts.jobs = a.jobs;
   opts.source.max_bytes = static_cast<uint64_t>(a.max_file_mb * 1048576.0);
@@ -195,6 +197,7 @@ Command AddCheckCommand(CLI::App& app) {
       ->check(CLI::IsMember({"info", "warning", "error"}));
   c->add_option("--config", args->config, "Use this configuration file for every input");
   c->add_flag("--isolated", args->isolated, "Ignore configuration files");
+  c->add_flag("--preview", args->preview, "Also run the rules in preview (see `tfmigrate rules --format markdown`)");
   c->add_flag("--statistics", args->statistics, "Print counts per rule instead of findings");
   c->add_flag("--report-unused-ignores", args->report_unused_ignores, "Report suppression comments that match nothing");
   c->add_flag("--no-color", args->no_color, "Never use ANSI colors");

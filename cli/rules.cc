@@ -4,6 +4,7 @@
 #include <iostream>
 #include <memory>
 
+#include "analyzer/checks/catalogue.h"
 #include "analyzer/checks/registry.h"
 #include "analyzer/report/emit.h"
 #include "cli/commands.h"
@@ -11,14 +12,15 @@
 namespace tfm::cli {
 namespace {
 
-std::string_view FixLabel(FixKind k) {
-  switch (k) {
-    case FixKind::kNone: return "-";
-    case FixKind::kSafe: return "safe";
-    case FixKind::kUnsafe: return "unsafe";
-    case FixKind::kSafeOrUnsafe: return "safe/unsafe";
-  }
-  return "-";
+std::string_view FixLabel(FixKind k) { return k == FixKind::kNone ? "-" : FixKindName(k); }
+
+// A page as the terminal shows it: without the marker comment ending its generated header.
+std::string PageForTerminal(std::string_view doc) {
+  size_t m = doc.find(kPageHeaderEnd);
+  if (m == std::string_view::npos || (m > 0 && doc[m - 1] != '\n')) return std::string(doc);
+  size_t e = doc.find('\n', m);
+  e = e == std::string_view::npos ? doc.size() : e + 1;
+  return std::string(doc.substr(0, m)) + std::string(doc.substr(e));
 }
 
 }  // namespace
@@ -26,8 +28,13 @@ std::string_view FixLabel(FixKind k) {
 Command AddRulesCommand(CLI::App& app) {
   auto format = std::make_shared<std::string>("text");
   CLI::App* c = app.add_subcommand("rules", "List the rule catalogue");
-  c->add_option("--format", *format, "text or json")->check(CLI::IsMember({"text", "json"}));
+  c->add_option("--format", *format, "text, json, or markdown (rules/RULES.md's generated tables)")
+      ->check(CLI::IsMember({"text", "json", "markdown"}));
   return [format] {
+    if (*format == "markdown") {
+      std::cout << CatalogueMarkdown();
+      return 0;
+    }
     if (*format == "json") {
       std::cout << "[\n";
       bool first = true;
@@ -55,17 +62,13 @@ Command AddRuleCommand(CLI::App& app) {
   c->add_option("id", *id, "Rule ID (TFM201) or name (session-run)")->required();
   return [id] {
     const Rule* r = FindRule(*id);
-    if (!r && !RuleDoc(*id).empty()) {  // a dynamic rule (TFM9xx) of `tfmigrate diff`
-      std::cout << RuleDoc(*id);
-      return 0;
-    }
     if (!r) {
       std::cerr << fmt::format("error: unknown rule `{}` (see `tfmigrate rules`)\n", *id);
       return 2;
     }
     std::string_view doc = RuleDoc(r->info().id);
     if (doc.empty()) std::cout << fmt::format("{} {}\n\n{}\n", r->info().id, r->info().name, r->info().summary);
-    else std::cout << doc;
+    else std::cout << PageForTerminal(doc);
     return 0;
   };
 }

@@ -11,10 +11,18 @@
 #include <set>
 #include <sstream>
 
+#include "analyzer/checks/registry.h"
 #include "diff/diff.h"
 #include "runtime/trace/trace_compare.h"
 
 namespace tfm::diff {
+
+std::string DivergenceId(DivergenceKind kind) {
+  for (const Rule* r : DynamicRules())
+    if (r->info().reports == kind) return std::string(r->info().id);
+  return "";
+}
+
 namespace {
 
 using json = nlohmann::json;
@@ -59,15 +67,8 @@ struct Trace {
   int bad_lines = 0;
 };
 
-// Field readers that never throw: a trace line of the wrong shape reads as empty.
-std::string Str(const json& j, const char* key) {
-  auto it = j.find(key);
-  return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
-json Arr(const json& j, const char* key) {
-  auto it = j.find(key);
-  return it != j.end() && it->is_array() ? *it : json::array();
-}
+// An object field that never throws (rt::StrField and rt::ArrField read the others): a
+// trace line of the wrong shape reads as empty.
 json Obj(const json& j, const char* key) {
   auto it = j.find(key);
   return it != j.end() && it->is_object() ? *it : json::object();
@@ -89,7 +90,7 @@ int OutcomeRank(const std::string& o) {
   return 0;  // skipped, unknown
 }
 
-bool IsNone(const json& v) { return v.is_object() && Str(v, "python") == "None"; }
+bool IsNone(const json& v) { return v.is_object() && rt::StrField(v, "python") == "None"; }
 
 Trace ParseTrace(const std::string& text) {
   Trace t;
@@ -102,32 +103,32 @@ Trace ParseTrace(const std::string& text) {
       ++t.bad_lines;
       continue;
     }
-    std::string kind = Str(j, "kind");
+    std::string kind = rt::StrField(j, "kind");
     if (kind == "print") {
-      t.prints.push_back({Str(j, "text"), LineOf(j)});
+      t.prints.push_back({rt::StrField(j, "text"), LineOf(j)});
     } else if (kind == "fetch" || kind == "function_return") {
       auto call = j.find("call");
       std::string origin = kind == "fetch"
                                ? fmt::format("sess.run call {}", call != j.end() && call->is_number_integer()
                                                                      ? call->get<int64_t>()
                                                                      : int64_t{0})
-                               : (j.contains("function") ? Str(j, "function") : std::string("function")) + "()";
-      json names = Arr(j, "names");  // graph runs name each fetched tensor
+                               : (j.contains("function") ? rt::StrField(j, "function") : std::string("function")) + "()";
+      json names = rt::ArrField(j, "names");  // graph runs name each fetched tensor
       size_t i = 0;
-      for (const auto& v : Arr(j, "values")) {
+      for (const auto& v : rt::ArrField(j, "values")) {
         std::string o = i < names.size() && names[i].is_string() ? "fetch " + names[i].get<std::string>() : origin;
         ++i;
         if (v.is_object() && !IsNone(v)) t.values.push_back({v, LineOf(j), o});
       }
       if (kind == "function_return") {
-        std::string f = Str(j, "function");
+        std::string f = rt::StrField(j, "function");
         if (t.calls[f]++ == 0) t.first_call_line[f] = LineOf(j);
       }
     } else if (kind == "observe") {
-      std::string name = Str(j, "name");
+      std::string name = rt::StrField(j, "name");
       if (!t.observed.count(name)) t.observed_order.push_back(name);
       json vals = json::array();
-      for (const auto& v : Arr(j, "values"))
+      for (const auto& v : rt::ArrField(j, "values"))
         if (v.is_object()) vals.push_back(v);
       json v = vals.size() == 1 ? vals[0] : json{{"python", "list"}, {"items", vals}};
       t.observed[name].push_back({v, LineOf(j), "observe(" + name + ")"});
@@ -140,25 +141,25 @@ Trace ParseTrace(const std::string& text) {
       for (const auto& [k, v] : counts.items())
         if (v.is_number_integer()) t.trace_counts[k] = static_cast<int>(std::clamp<int64_t>(v.get<int64_t>(), 0, 1 << 30));
     } else if (kind == "exception") {
-      t.exception = Exc{Str(j, "type"), Str(j, "message"), LineOf(j)};
+      t.exception = Exc{rt::StrField(j, "type"), rt::StrField(j, "message"), LineOf(j)};
     } else if (kind == "unsupported") {
-      t.unsupported = Str(j, "symbol");
+      t.unsupported = rt::StrField(j, "symbol");
     } else if (kind == "test") {
-      std::string name = Str(j, "test");
-      std::string outcome = Str(j, "outcome");
+      std::string name = rt::StrField(j, "test");
+      std::string outcome = rt::StrField(j, "outcome");
       auto [it, fresh] = t.tests.try_emplace(name);
       if (fresh) t.test_order.push_back(name);
       if (fresh || OutcomeRank(outcome) > OutcomeRank(it->second.outcome)) {
-        std::string type = Str(j, "type"), message = Str(j, "message");
+        std::string type = rt::StrField(j, "type"), message = rt::StrField(j, "message");
         std::string detail = type.empty() ? message : message.empty() ? type : type + ": " + message;
-        std::string sub = Str(j, "subtest");
+        std::string sub = rt::StrField(j, "subtest");
         if (!sub.empty()) detail = sub + " " + detail;
         it->second = TestRun{outcome, detail, LineOf(j)};
       }
     } else if (kind == "random_op") {
-      if (t.random_ops.size() < 100) t.random_ops.push_back({Str(j, "op"), LineOf(j)});
+      if (t.random_ops.size() < 100) t.random_ops.push_back({rt::StrField(j, "op"), LineOf(j)});
     } else if (kind == "end") {
-      t.status = Str(j, "status");
+      t.status = rt::StrField(j, "status");
     }
   }
   return t;
@@ -180,20 +181,20 @@ bool SameValue(const json& a, const json& b, const DiffOptions& o, std::string* 
 std::string Render(const json& v) {
   if (v.contains("python")) {
     if (v.contains("items")) {
-      const json items = Arr(v, "items");
+      const json items = rt::ArrField(v, "items");
       std::string s = "[";
       for (size_t i = 0; i < items.size(); ++i) s += (i ? ", " : "") + (items[i].is_object() ? Render(items[i]) : "?");
       return s + "]";
     }
-    return Str(v, "python");
+    return rt::StrField(v, "python");
   }
   std::string shape;
-  for (const auto& d : Arr(v, "shape")) shape += (shape.empty() ? "" : ",") + d.dump();
+  for (const auto& d : rt::ArrField(v, "shape")) shape += (shape.empty() ? "" : ",") + d.dump();
   std::string vals;
-  const json xs = Arr(v, "values");
+  const json xs = rt::ArrField(v, "values");
   for (size_t i = 0; i < xs.size() && i < 8; ++i) vals += (i ? ", " : "") + (xs[i].is_string() ? xs[i].get<std::string>() : xs[i].dump());
   if (xs.size() > 8) vals += fmt::format(", ... ({} in all)", xs.size());
-  return fmt::format("{}[{}] {}", v.contains("dtype") ? Str(v, "dtype") : std::string("?"), shape, xs.size() == 1 ? vals : "[" + vals + "]");
+  return fmt::format("{}[{}] {}", v.contains("dtype") ? rt::StrField(v, "dtype") : std::string("?"), shape, xs.size() == 1 ? vals : "[" + vals + "]");
 }
 
 std::string StripIndex(std::string n) {
@@ -291,7 +292,8 @@ void CompareTests(const Trace& a, const Trace& b, bool truncated, DiffResult* r,
       agree(obs);
     } else if (!((v.old_outcome.empty() || v.new_outcome.empty()) && truncated)) {
       Divergence d;
-      d.id = v.old_outcome == "error" || v.new_outcome == "error" ? "TFM902" : "TFM901";
+      d.id = v.old_outcome == "error" || v.new_outcome == "error" ? DivergenceId(DivergenceKind::kException)
+                                                                   : DivergenceId(DivergenceKind::kBehavior);
       auto says = [](const std::string& o) { return o.empty() ? std::string("did not run") : o; };
       d.title = fmt::format("test {} {} in the old version, {} in the new", n, says(v.old_outcome),
                             says(v.new_outcome));
@@ -351,7 +353,7 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
   if (a.exception.has_value() != b.exception.has_value() ||
       (a.exception && b.exception && a.exception->type != b.exception->type)) {
     Divergence d;
-    d.id = "TFM902";
+    d.id = DivergenceId(DivergenceKind::kException);
     if (a.exception && b.exception) {
       d.title = fmt::format("the versions raised different exceptions: {} vs {}", a.exception->type, b.exception->type);
     } else {
@@ -380,7 +382,7 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
                                      a.status, b.status));
     } else {
       Divergence d;
-      d.id = "TFM902";
+      d.id = DivergenceId(DivergenceKind::kException);
       d.title = fmt::format("the runs ended differently: {} vs {}", a.status, b.status);
       d.old_value = a.status;
       d.new_value = b.status;
@@ -402,7 +404,7 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
         continue;
       }
       Divergence d;
-      d.id = "TFM901";
+      d.id = DivergenceId(DivergenceKind::kBehavior);
       d.title = obs + " differs";
       d.detail = why;
       d.old_value = p.text;
@@ -415,7 +417,7 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
       bool old_more = a.prints.size() > b.prints.size();
       const Printed& extra = (old_more ? a.prints : b.prints)[n];
       Divergence d;
-      d.id = "TFM901";
+      d.id = DivergenceId(DivergenceKind::kBehavior);
       d.title = fmt::format("the old version printed {} lines, the new one {}", a.prints.size(), b.prints.size());
       d.detail = fmt::format("first line without a counterpart: \"{}\"", extra.text);
       (old_more ? d.old_value : d.new_value) = extra.text;
@@ -438,7 +440,7 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
           continue;
         }
         Divergence d;
-        d.id = "TFM901";
+        d.id = DivergenceId(DivergenceKind::kBehavior);
         d.title = fmt::format("value {} differs ({} in the old version, {} in the new)", i + 1, a.values[i].origin,
                               b.values[i].origin);
         d.detail = why;
@@ -475,7 +477,7 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
         continue;
       }
       Divergence d;
-      d.id = "TFM901";
+      d.id = DivergenceId(DivergenceKind::kBehavior);
       d.title = fmt::format("observation '{}' #{} differs", name, i + 1);
       d.detail = why;
       d.old_value = Render(va[i].v);
@@ -486,7 +488,7 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
     }
     if (va.size() != vb.size() && !truncated) {
       Divergence d;
-      d.id = "TFM901";
+      d.id = DivergenceId(DivergenceKind::kBehavior);
       d.title = fmt::format("observation '{}' was recorded {} times in the old version, {} in the new", name, va.size(),
                             vb.size());
       d.old_line = va.empty() ? 0 : va.back().line;
@@ -509,7 +511,7 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
         continue;
       }
       Divergence d;
-      d.id = "TFM901";
+      d.id = DivergenceId(DivergenceKind::kBehavior);
       d.title = "final value of " + obs + " differs";
       d.detail = why;
       d.old_value = Render(a.variables[ka]);
@@ -538,7 +540,7 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
         agree(obs);
       } else if (!truncated) {
         Divergence d;
-        d.id = "TFM903";
+        d.id = DivergenceId(DivergenceKind::kRetrace);
         d.title = fmt::format("{} traced {} times in the old version, {} in the new", f, it->second, traces);
         d.old_value = std::to_string(it->second);
         d.new_value = std::to_string(traces);
@@ -547,7 +549,7 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
       }
     } else if (calls >= 3 && traces >= calls) {
       Divergence d;
-      d.id = "TFM903";
+      d.id = DivergenceId(DivergenceKind::kRetrace);
       d.title = fmt::format("{} traced on every call ({} traces for {} calls)", f, traces, calls);
       d.detail = "each call's Python arguments made a new trace; TF1 built the graph once";
       d.old_value = "graph built once";

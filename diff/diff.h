@@ -18,6 +18,8 @@
 #include <string>
 #include <vector>
 
+#include "analyzer/checks/rule.h"
+
 namespace tfm {
 struct Analysis;
 }
@@ -122,6 +124,10 @@ struct DiffResult {
   bool NothingCompared() const { return error.empty() && observations.empty(); }
   bool Equivalent() const { return error.empty() && divergences.empty() && !observations.empty(); }
 };
+
+// The ID of the dynamic rule that reports a kind of divergence (RuleInfo::reports):
+// "TFM901" for kBehavior.
+std::string DivergenceId(DivergenceKind kind);
 
 // The verdict of a result: "error", "nothing-compared", "equivalent" or "divergent".
 std::string Verdict(const DiffResult& r);

@@ -1,8 +1,8 @@
 // Explaining divergences: the analyzer's findings on both scripts, ranked for each
 // divergence by (1) lying on a source line that produced one of the two values,
 // (2) the rule predicting this kind of divergence (an exception type, a retrace, a
-// changed value), (3) being a behavior hazard rather than an API spelling, then by
-// distance to the divergent lines.
+// changed value: RuleInfo::symptoms), (3) being a behavior hazard rather than an API
+// spelling (RuleInfo::impact), then by distance to the divergent lines.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -11,6 +11,7 @@
 #include <regex>
 #include <vector>
 
+#include "analyzer/checks/registry.h"
 #include "analyzer/project/analyze.h"
 #include "diff/diff.h"
 #include "rewriter/diff.h"
@@ -18,71 +19,46 @@
 namespace tfm::diff {
 namespace {
 
-// What a rule's hazard looks like at run time.
-struct Symptom {
-  const char* rule;
-  const char* dynamic;     // the divergence id it causes, or "" for any
-  const char* exception;   // regex over "Type: message" of the raised side, or ""
-};
-
-constexpr Symptom kSymptoms[] = {
-    {"TFM104", "TFM901", ""},
-    {"TFM203", "TFM901", ""},
-    {"TFM401", "TFM902", "ValueError.*(singleton|first call|tf\\.function)"},
-    {"TFM401", "TFM903", ""},
-    {"TFM402", "TFM902", ""},
-    {"TFM403", "TFM901", ""},
-    {"TFM404", "TFM901", ""},
-    {"TFM404", "TFM902", ""},
-    {"TFM405", "TFM901", ""},
-    {"TFM406", "TFM901", ""},
-    {"TFM407", "TFM903", ""},
-    {"TFM501", "TFM902", "(KeyError|ValueError|AttributeError|TypeError)"},
-    {"TFM501", "TFM901", ""},
-    {"TFM502", "TFM901", ""},
-    {"TFM502", "TFM902", "(OperatorNotAllowed|TypeError|ValueError)"},
-    {"TFM503", "TFM902", "TypeError.*(unhashable|hash)"},
-    {"TFM504", "TFM902", "AttributeError.*value"},
-    {"TFM601", "TFM902", "(InaccessibleTensor|ValueError|TypeError)"},
-    {"TFM602", "TFM902", "(KeyError|ValueError)"},
-    {"TFM603", "TFM901", ""},
-    {"TFM603", "TFM902", "(OperatorNotAllowed|TypeError|ValueError.*(bool|condition))"},
-    {"TFM201", "TFM902", "AttributeError.*Session"},
-    {"TFM202", "TFM902", "AttributeError.*placeholder"},
-};
-
-constexpr size_t kNumSymptoms = sizeof(kSymptoms) / sizeof(kSymptoms[0]);
-
-// The exception patterns, compiled once (Predicts runs per finding per divergence).
-const std::regex& SymptomRegex(size_t i) {
-  static const std::vector<std::regex> compiled = [] {
-    std::vector<std::regex> v;
-    v.reserve(kNumSymptoms);
-    for (const auto& s : kSymptoms) v.emplace_back(s.exception);
-    return v;
-  }();
-  return compiled[i];
+// The divergence kind a dynamic rule's ID names (TFM901 behavior, ...).
+DivergenceKind KindOf(const Divergence& d) {
+  const RuleInfo* info = FindRuleInfo(d.id);
+  return info ? info->reports : DivergenceKind::kNone;
 }
 
-bool Predicts(const std::string& rule, const Divergence& d) {
-  std::string exc = d.id == "TFM902" ? (d.new_value.find("(finished") == 0 ? d.old_value : d.new_value) : "";
-  for (size_t i = 0; i < kNumSymptoms; ++i) {
-    const Symptom& s = kSymptoms[i];
-    if (rule != s.rule) continue;
-    if (*s.dynamic && d.id != s.dynamic) continue;
-    if (*s.exception && !std::regex_search(exc, SymptomRegex(i))) continue;
+// Every rule's exception patterns, compiled once (Predicts runs per finding per divergence).
+const std::regex& SymptomRegex(const Symptom& s) {
+  static const std::map<const Symptom*, std::regex> compiled = [] {
+    std::map<const Symptom*, std::regex> m;
+    for (const Rule* r : AllRules())
+      for (const Symptom& x : r->info().symptoms)
+        if (!x.exception.empty()) m.emplace(&x, std::regex(std::string(x.exception)));
+    return m;
+  }();
+  return compiled.at(&s);
+}
+
+// Does the rule's hazard cause this divergence (RuleInfo::symptoms)?
+bool Predicts(const RuleInfo& rule, const Divergence& d) {
+  DivergenceKind kind = KindOf(d);
+  std::string exc;
+  if (kind == DivergenceKind::kException) exc = d.new_value.find("(finished") == 0 ? d.old_value : d.new_value;
+  for (const Symptom& s : rule.symptoms) {
+    if (s.kind != kind) continue;
+    if (!s.exception.empty() && !std::regex_search(exc, SymptomRegex(s))) continue;
     return true;
   }
   return false;
 }
 
 // Behavior hazards (sessions, variables, functions, identity, control flow) against
-// spelling rules (TFM1xx) and graph/C++ rules that cannot explain a script's values.
-int ClassWeight(const std::string& id) {
-  if (id.size() < 4) return 0;
-  char c = id[3];
-  if (c == '2' || c == '3' || c == '4' || c == '5' || c == '6') return 10;
-  if (c == '1') return 1;
+// API spellings and graph/C++ rules that cannot explain a script's values.
+int ImpactWeight(Impact i) {
+  switch (i) {
+    case Impact::kBehavior:
+    case Impact::kGraphSession: return 10;
+    case Impact::kSpelling: return 1;
+    case Impact::kNone: return 0;
+  }
   return 0;
 }
 
@@ -138,13 +114,14 @@ void Explain(DiffResult* r, const Analysis* given) {
   const Analysis& an = given ? *given : fresh;
   struct Finding {
     const Diagnostic* d;
+    const RuleInfo* rule;
     bool old_side;
   };
   std::vector<Finding> findings;
   for (const auto& f : an.files) {
     bool is_old = f.path == r->old_side.path;
     for (const auto& d : f.diagnostics)
-      if (d.rule_id.rfind("TFM", 0) == 0) findings.push_back({&d, is_old});
+      if (const RuleInfo* info = FindRuleInfo(d.rule_id)) findings.push_back({&d, info, is_old});
   }
   for (auto& dv : r->divergences) {
     struct Scored {
@@ -159,12 +136,12 @@ void Explain(DiffResult* r, const Analysis* given) {
       int line = static_cast<int>(d.start.line);
       Cause c = CauseOf(d);
       c.on_line = target > 0 && line == target;
-      c.predicts = Predicts(d.rule_id, dv);
-      // A cause predicts this kind of divergence, or is a behavior hazard (TFM3xx-6xx) on
-      // one of the lines that produced it; TF1 API spellings on the old side are what was
+      c.predicts = Predicts(*f.rule, dv);
+      // A cause predicts this kind of divergence, or is a behavior hazard (Impact::kBehavior)
+      // on one of the lines that produced it; TF1 API spellings on the old side are what was
       // migrated, not why the results differ.
-      int weight = ClassWeight(d.rule_id);
-      bool hazard = weight >= 10 && d.rule_id[3] != '2';
+      int weight = ImpactWeight(f.rule->impact);
+      bool hazard = f.rule->impact == Impact::kBehavior;
       if (!c.predicts && !(c.on_line && hazard)) continue;
       int score = (c.predicts ? 100 : 0) + (c.on_line ? 40 : 0) + weight;
       int distance = target > 0 ? std::abs(line - target) : 1 << 20;

@@ -111,7 +111,7 @@ bool RunSides(DiffResult* r, const DiffOptions& o, bool deterministic_random, co
 // drawn differently.
 void ExplainRandomDraws(DiffResult* r, const DiffOptions& o) {
   bool values_differ = std::any_of(r->divergences.begin(), r->divergences.end(),
-                                   [](const Divergence& d) { return d.id == "TFM901"; });
+                                   [](const Divergence& d) { return d.id == DivergenceId(DivergenceKind::kBehavior); });
   if (!values_differ || (r->old_side.random_ops.empty() && r->new_side.random_ops.empty())) return;
   TempDir tmp;
   if (tmp.path().empty()) return;
@@ -127,7 +127,7 @@ void ExplainRandomDraws(DiffResult* r, const DiffOptions& o) {
     if (ob.ok) agreed.insert(ob.name);
   size_t explained = 0;
   for (auto& d : r->divergences)
-    if (d.id == "TFM901" && agreed.count(d.observation)) {
+    if (d.id == DivergenceId(DivergenceKind::kBehavior) && agreed.count(d.observation)) {
       d.random_draws = true;
       ++explained;
     }

@@ -6,6 +6,7 @@
 #include <array>
 #include <string_view>
 
+#include "analyzer/checks/registry.h"
 #include "analyzer/python/parse.h"
 
 // Why a pass of closed fixes leaves nothing to fix (safe fixes only; the rules that
@@ -18,7 +19,8 @@
 // and an applied fix removes its own trigger (see the shapes). (2) and (3) are
 // ruled out per edit shape below, given the runtime conditions checked here.
 //
-// Closed edit shapes (checked on the edit text, not assumed from the rule id):
+// Closed edit shapes (checked on the edit text, not assumed from the rule; a rule
+// lists the shapes its safe fixes take in RuleInfo::closed_edits, ClosedEdit bits):
 //  A  prefix:  root identifier `tf` -> `tf.compat.v1` (TFM102, TFM104's TF1-semantics
 //     fix), and TFM111's `tf.logging.x` -> `tf.compat.v1.logging.x` /
 //     `from tensorflow[.logging] import` -> `from tensorflow.compat.v1[.logging] import`.
@@ -55,8 +57,9 @@
 //  - the substrings that make a guarded region (`__version__`, `hasattr(`,
 //    `ImportError`, ...) occur as often after the pass as before;
 //  - the nesting stays well under the parser's depth limit;
-//  - not --unsafe-fixes, nothing deferred or held back, no TFM405 finding left
-//    without an applicable fix.
+//  - not --unsafe-fixes, nothing deferred or held back, no finding of a rule whose
+//    findings may gain a fix (RuleInfo::may_gain_fix: TFM405, see D) left without
+//    an applicable fix.
 // Newlines: A, D, E, F never add one; D/E/F may drop one inside the replaced
 // expression, which only merges lines (a suppression then covers more, never less);
 // B adds a line holding only the toggle. Line suppressions stay with their findings.
@@ -158,17 +161,17 @@ bool IsIteratorEdit(std::string_view old, std::string_view repl) {
 
 bool IsClosedFix(const Diagnostic& d, const std::string& text) {
   if (!d.fix || d.fix->safety != FixSafety::kSafe || d.fix->edits.empty()) return false;
-  const std::string& id = d.rule_id;
+  const RuleInfo* info = FindRuleInfo(d.rule_id);
+  const unsigned shapes = info ? info->closed_edits : 0;
+  if (!shapes) return false;
   for (const Edit& e : d.fix->edits) {
     if (e.end < e.begin || e.end > text.size()) return false;
     std::string_view old = std::string_view(text).substr(e.begin, e.end - e.begin);
     std::string_view repl = e.replacement;
-    bool ok = false;
-    if (id == "TFM102") ok = IsPrefixEdit(old, repl) || IsToggleEdit(e, repl);
-    else if (id == "TFM104") ok = IsPrefixEdit(old, repl) || IsToggleEdit(e, repl) || IsKeywordEdit(old, repl);
-    else if (id == "TFM111") ok = IsPrefixEdit(old, repl);
-    else if (id == "TFM504") ok = IsDimensionValueEdit(old, repl);
-    else if (id == "TFM208") ok = IsIteratorEdit(old, repl);
+    bool ok = ((shapes & kPrefixEdit) && IsPrefixEdit(old, repl)) || ((shapes & kToggleEdit) && IsToggleEdit(e, repl)) ||
+              ((shapes & kKeywordEdit) && IsKeywordEdit(old, repl)) ||
+              ((shapes & kDimensionValueEdit) && IsDimensionValueEdit(old, repl)) ||
+              ((shapes & kIteratorEdit) && IsIteratorEdit(old, repl));
     if (!ok) return false;
   }
   return true;
@@ -214,9 +217,11 @@ bool PassIsFixedPoint(const PassFacts& f, std::string* why) {
   if (f.max_depth + 16 > PythonParser::kMaxDepth) return Fail(why, "nesting close to the depth limit");
   for (const Diagnostic& d : *f.applied)
     if (!IsClosedFix(d, *f.before)) return Fail(why, fmt::format("{} fix `{}` is not closed", d.rule_id, d.fix->title));
-  for (const Diagnostic& d : *f.findings)
-    if (d.rule_id == "TFM405" && (!d.fix || d.fix->safety != FixSafety::kSafe))
-      return Fail(why, "a TFM405 finding without a fix may gain one");
+  for (const Diagnostic& d : *f.findings) {
+    if (d.fix && d.fix->safety == FixSafety::kSafe) continue;
+    const RuleInfo* info = FindRuleInfo(d.rule_id);
+    if (info && info->may_gain_fix) return Fail(why, fmt::format("a {} finding without a fix may gain one", d.rule_id));
+  }
   for (const Edit& e : *f.edits)
     if (std::string_view(*f.before).substr(e.begin, e.end - e.begin).find('#') != std::string_view::npos)
       return Fail(why, "an edit replaces text holding `#`");

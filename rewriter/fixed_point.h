@@ -9,8 +9,8 @@
 //   if (PassIsFixedPoint(f, &why)) stop;   // else analyse the result (`why` says what needs it)
 //
 // The argument (fixed_point.cc has it rule by rule): in a pass where no fix was
-// deferred or held back, every applied fix is one of a few "closed" edit shapes of
-// TFM102/TFM104/TFM111/TFM208/TFM504, and none of the runtime conditions below
+// deferred or held back, every applied fix is one of the "closed" edit shapes its
+// rule declares (RuleInfo::closed_edits), and none of the runtime conditions below
 // fails, no fixing rule can report an applicable fix on the result that it did not
 // report (and get applied) on the input. Anything else keeps the confirming pass.
 #pragma once

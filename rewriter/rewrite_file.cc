@@ -64,7 +64,7 @@ void AddBehaviorToggle(PythonParser& parser, const std::string& path, const Rewr
     AnalyzeOptions o = opts.analyze;
     o.tf1_behavior = true;
     auto outer = o.rule_filter;
-    o.rule_filter = [outer](const RuleInfo& info) { return info.id == "TFM102" && (!outer || outer(info)); };
+    o.rule_filter = [outer](const RuleInfo& info) { return info.owns_behavior_toggle && (!outer || outer(info)); };
     FileResult fin = AnalyzeSource(parser, std::move(*final_src), opts.config, o);
     if (fin.error) return;
     tf1 = tf1 || fin.needs_tf1_behavior;

@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "analyzer/checks/registry.h"
+#include "analyzer/python/dataflow.h"
 #include "analyzer/python/semantic.h"
 #include "analyzer/source/source.h"
 #include "analyzer/python/ts_util.h"
@@ -506,10 +508,12 @@ class Converter {
 
   void Convert(SessionConversion* out) {
     TSNode root = file_.Root();
-    // the name tensorflow is imported as
-    for (const Binding& b : m_.bindings())
-      if (b.scope == 0 && b.qname == "tensorflow" && b.kind == BindingKind::kImport) tf_ = b.name;
-    if (tf_.empty()) Fail(TSNode{}, "tensorflow is not imported as a module name (`import tensorflow as tf`)");
+    // tensorflow must be imported as a module name at module level (the name used is the
+    // one visible at the session, below)
+    const auto& tf_imports = m_.TfModuleImports();
+    if (std::none_of(tf_imports.begin(), tf_imports.end(),
+                     [](const Binding* b) { return b->scope == 0 && b->qname == "tensorflow"; }))
+      Fail(TSNode{}, "tensorflow is not imported as a module name (`import tensorflow as tf`)");
     std::vector<TSNode> module_stmts = ts::NamedChildren(root);
     auto collect_names = [&](const std::vector<TSNode>& list) {
       for (TSNode s : list) {
@@ -613,6 +617,9 @@ class Converter {
     TSNode with = stmts[with_index];  // the session statement: the `with` block or the assignment
     if (!ts::Is(sess_target, "identifier")) Fail(with, "the session is not bound to a name (`as sess`)");
     sess_ = string(Text(sess_target));
+    const Binding* tf_module = m_.TfModuleAt(ts_node_start_byte(with), SemanticModel::kTfModule);
+    if (!tf_module) Fail(with, "the name tensorflow is imported as is not visible at the session");
+    tf_ = tf_module->name;
     // the graph wrapper, if any
     if (wrapper.id) {
       collect_names(stmts);
@@ -742,6 +749,15 @@ class Converter {
       for (TSNode r : region)
         if (HasMultilineString(r))
           Fail(r, "the session block holds a multi-line string (its lines cannot be re-indented)");
+    // The session's run sites: DataFlow's (the calls `.run` on a session object, with the
+    // session as written), those of this session inside its block.
+    std::vector<TSNode> run_calls;
+    std::set<const void*> run_call_ids;
+    for (const DataFlow::RunSite& rs : DataFlow::Of(m_).run_sites()) {
+      if (rs.session != sess_ || !in_region(rs.call) || (close.id && ts::Contains(close, rs.call))) continue;
+      run_calls.push_back(rs.call);
+      run_call_ids.insert(rs.call.id);
+    }
     std::vector<RunSite> sites;
     bool needs_numpy = false;
     std::map<string, size_t> fn_by_key;
@@ -761,24 +777,22 @@ class Converter {
               if (!ts::Is(p, "attribute") || Text(ts::Field(p, "attribute")) != "run" || !ts::Is(call, "call") ||
                   !ts::Same(ts::Field(call, "function"), p))
                 Fail(n, fmt::format("`{}` is used other than as `{}.run(...)`", sess_, sess_));
+              if (!run_call_ids.count(call.id))  // DataFlow does not take it for a session's run
+                Fail(call, fmt::format("`{}.run(...)` is not recognized as a session run", sess_));
               return false;
             }
             if (Graph(name)) {
               // allowed only as a fetch or a feed key of a sess.run: checked per site below
               TSNode q = p;
               while (q.id && !ts::Is(q, "call")) q = ts::Parent(q);
-              bool in_run = q.id && ts::Is(ts::Field(q, "function"), "attribute") &&
-                            Text(ts::Field(ts::Field(q, "function"), "object")) == sess_;
+              bool in_run = q.id && run_call_ids.count(q.id);
               if (!in_run) Fail(n, fmt::format("graph tensor `{}` is used outside sess.run (TF2 runs it eagerly)", name));
             }
             return true;
           },
           [](TSNode) {});
     }
-    for (TSNode call : m_.calls()) {
-      if (!in_region(call) || (close.id && ts::Contains(close, call))) continue;
-      TSNode fn = ts::Field(call, "function");
-      if (!ts::Is(fn, "attribute") || Text(ts::Field(fn, "object")) != sess_) continue;
+    for (TSNode call : run_calls) {
       RunSite site{call, TSNode{}};
       const auto& pos = m_.PositionalArgs(call);
       TSNode fetch = pos.empty() ? m_.KeywordArg(call, "fetches") : pos[0];
@@ -1133,10 +1147,8 @@ SessionConversion ConvertSessionToFunctions(PythonParser& parser, const std::str
   SessionConversion out;
   if (findings) {
     for (const Diagnostic& d : *findings) {
-      string_view id = d.rule_id;
-      bool hazard = id == "TFM302" || id == "TFM304" || StartsWith(id, "TFM4") || StartsWith(id, "TFM5") ||
-                    StartsWith(id, "TFM6");
-      if (!hazard) continue;
+      const RuleInfo* info = FindRuleInfo(d.rule_id);
+      if (!info || !info->blocks_tf2_conversion) continue;
       out.reason = fmt::format("{} ({}) is a TF2 hazard in this code; fix it first", d.rule_id, d.rule_name);
       out.line = d.start.line;
       return out;

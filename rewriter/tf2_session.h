@@ -36,9 +36,9 @@ struct SessionConversion {
   int runs = 0;          // sess.run calls replaced (initializer runs removed included)
 };
 
-// `findings`: the analyzer's findings on `text`; a TF2 hazard among them (TFM302,
-// TFM304, TFM4xx-TFM6xx: code whose meaning TF2 changes even once it runs) stops the
-// conversion, since the converted code would run under TF2 behavior.
+// `findings`: the analyzer's findings on `text`; a TF2 hazard among them (a rule with
+// RuleInfo::blocks_tf2_conversion: code whose meaning TF2 changes even once it runs)
+// stops the conversion, since the converted code would run under TF2 behavior.
 SessionConversion ConvertSessionToFunctions(PythonParser& parser, const std::string& text,
                                             const std::vector<Diagnostic>* findings = nullptr);
 

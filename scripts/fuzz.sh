@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the graph-parser libFuzzer target with clang (build-fuzz/) and runs it for a
+# Builds the libFuzzer targets (graph parsers, diff's trace comparison) with clang (build-fuzz/) and runs it for a
 # bounded time through CTest (label `fuzz`, 30 s). Skips visibly without clang.
 #   scripts/fuzz.sh
 set -euo pipefail
@@ -14,6 +14,6 @@ build="$root/build-fuzz"
 if [[ ! -f "$build/build.ninja" ]]; then
   CC="$cc" CXX="$cxx" cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 fi
-cmake --build "$build" --target graph_parse_fuzzer -j "$(nproc)" | { grep -vE '^\[[0-9]+/[0-9]+\] ' || true; }
+cmake --build "$build" --target fuzzers -j "$(nproc)" | { grep -vE '^\[[0-9]+/[0-9]+\] ' || true; }
 cd "$build"
 ctest -L fuzz --output-on-failure --timeout 300

@@ -107,6 +107,13 @@ def cases():
         {"name": "tf2_module_trained", "graph": "tf2_module_trained", "init": True,
          "feeds": [{"name": "serving_default_x", "value": sm_x}],
          "fetches": ["StatefulPartitionedCall:0", "StatefulPartitionedCall:1"]},
+        # PartitionedCall/StatelessIf/StatelessWhile, and v1 control flow's Ref ops.
+        {"name": "functional_ref_v1_taken", "graph": "run/functional_ref_v1.graphdef.txt", "init": True,
+         "feeds": [{"name": "x", "value": np.float32(2.0)}, {"name": "pred", "value": True}],
+         "fetches": ["called", "merged", "ref_merge:1", "rloop/Exit", "loop_value"]},
+        {"name": "functional_ref_v1_not_taken", "graph": "run/functional_ref_v1.graphdef.txt", "init": True,
+         "feeds": [{"name": "x", "value": np.float32(-0.5)}, {"name": "pred", "value": False}],
+         "fetches": ["called", "merged", "ref_merge:1"]},
         {"name": "growth", "graph": "growth.pbtxt", "init": True,
          "feeds": [{"name": "h", "value": growth_h}], "fetches": ["Relu_11", "Assign_23", "source"]},
     ]
@@ -140,6 +147,47 @@ def write_control_flow_graph(tf):
             return k + 1, v
         v1.while_loop(lambda k, v: k < n, alternate, [tf.constant(0), tf.constant(1.0)], name="alternating")
     v1.train.write_graph(g.as_graph_def(), OUT, "control_flow_v1.graphdef.txt", as_text=True)
+
+
+def write_functional_ref_graph(tf):
+    """run/functional_ref_v1.graphdef.txt: ops no other test graph has — a stateless
+    tf.function called from a graph (PartitionedCall) whose tf.cond and tf.while_loop are
+    StatelessIf and StatelessWhile, and the Ref variants of v1 control flow on a ref
+    variable (RefSwitch/RefMerge, and a loop carrying the ref: RefEnter, RefMerge,
+    RefSwitch, RefNextIteration, RefExit), built op by op as TF1's while_loop builds its
+    frame. Written only when regenerating (see write_control_flow_graph for the name)."""
+    from tensorflow.python.ops import gen_control_flow_ops as cf
+    v1 = tf.compat.v1
+    v1.disable_control_flow_v2()
+    g = tf.Graph()
+    with g.as_default():
+        x = v1.placeholder(tf.float32, [], name="x")
+
+        @tf.function
+        def f(a):
+            b = tf.cond(a > 0, lambda: a * 2.0, lambda: -a)
+            return tf.while_loop(lambda i, c: i < 3, lambda i, c: (i + 1, c + b), [0, b])[1]
+        tf.identity(f(x), name="called")
+        v = v1.Variable(1.5, use_resource=False, name="v")
+        pred = v1.placeholder(tf.bool, [], name="pred")
+        sw = cf.ref_switch(v._ref(), pred, name="ref_switch")
+        m = cf.ref_merge([sw.output_false, sw.output_true], name="ref_merge")
+        tf.identity(m.output, name="merged")
+        ei = cf.enter(tf.constant(0, name="i0"), "rloop", name="rloop/Enter")
+        er = cf.ref_enter(v._ref(), "rloop", name="rloop/RefEnter")
+        mi = cf.merge([ei, ei], name="rloop/Merge")
+        mr = cf.ref_merge([er, er], name="rloop/RefMerge")
+        limit = cf.enter(tf.constant(3, name="limit"), "rloop", is_constant=True, name="rloop/Enter_limit")
+        lc = cf.loop_cond(tf.less(mi.output, limit, name="rloop/Less"), name="rloop/LoopCond")
+        si = cf.switch(mi.output, lc, name="rloop/Switch")
+        sr = cf.ref_switch(mr.output, lc, name="rloop/RefSwitch")
+        one = cf.enter(tf.constant(1, name="one"), "rloop", is_constant=True, name="rloop/Enter_one")
+        mi.output.op._update_input(1, cf.next_iteration(tf.add(si.output_true, one, name="rloop/add"),
+                                                        name="rloop/NextIteration"))
+        mr.output.op._update_input(1, cf.ref_next_iteration(sr.output_true, name="rloop/RefNextIteration"))
+        cf._exit(si.output_false, name="rloop/Exit")
+        tf.identity(cf.ref_exit(sr.output_false, name="rloop/RefExit"), name="loop_value")
+    v1.train.write_graph(g.as_graph_def(), OUT, "functional_ref_v1.graphdef.txt", as_text=True)
 
 
 def value_json(v):
@@ -241,6 +289,7 @@ def main():
     os.makedirs(OUT, exist_ok=True)
     if not check:
         write_control_flow_graph(tf)
+        write_functional_ref_graph(tf)
     cmp = tolerance.Comparer(a.build) if check else None
     drift = []
     for case in cases():

@@ -267,11 +267,12 @@ std::optional<Edit> BehaviorToggleEdit(const SemanticModel& m) {
   // The first module-level `import tensorflow [as X]` of the file, whatever alias the
   // references use, so the toggle is inserted once; else the first tf.compat.v1 import.
   const Binding* b = nullptr;
-  for (bool v1 : {false, true}) {
-    for (const Binding& x : m.bindings())
-      if (x.kind == BindingKind::kImport && x.scope == 0 && x.qname == (v1 ? "tensorflow.compat.v1" : "tensorflow") &&
-          (!b || x.byte < b->byte))
-        b = &x;
+  for (std::string_view module : {"tensorflow", "tensorflow.compat.v1"}) {
+    for (const Binding* x : m.TfModuleImports())  // in source order
+      if (x->scope == 0 && x->qname == module) {
+        b = x;
+        break;
+      }
     if (b) break;
   }
   if (!b) return std::nullopt;

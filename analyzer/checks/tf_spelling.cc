@@ -13,22 +13,9 @@ bool SplitMethod(std::string_view path, std::string_view* base, std::string_view
 }
 
 std::optional<std::string> CompatV1PrefixAt(const SemanticModel& m, uint32_t at) {
-  std::optional<std::string> via_v1;
-  for (const Binding& b : m.bindings()) {
-    if (b.kind != BindingKind::kImport) continue;
-    bool top = b.qname == "tensorflow";
-    bool v1 = b.qname == "tensorflow.compat.v1";
-    if (!top && !v1) continue;
-    // The name must denote this very import where the fix inserts it ...
-    if (m.Lookup(b.name, at) != &b) continue;
-    // ... and, in the scope that runs the spot, be bound before it (a module-level use
-    // above the import would be a NameError; a function body runs after the module).
-    int fn = m.FunctionScopeAt(at);
-    if ((fn < 0 ? 0 : fn) == b.scope && b.byte > at) continue;
-    if (top) return b.name + ".compat.v1.";
-    if (!via_v1) via_v1 = b.name + ".";
-  }
-  return via_v1;
+  const Binding* b = m.TfModuleAt(at, SemanticModel::kTfModule | SemanticModel::kTfCompatV1);
+  if (!b) return std::nullopt;
+  return b->qname == "tensorflow" ? b->name + ".compat.v1." : b->name + ".";
 }
 
 std::string_view LastComponent(std::string_view path) {

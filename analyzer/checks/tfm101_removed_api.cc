@@ -10,9 +10,24 @@
 namespace tfm {
 
 const RuleInfo& RemovedApi::info() const {
-  static const RuleInfo kInfo{"TFM101", "removed-api", Severity::kError, FixKind::kNone, RuleInput::kPython,
-                              "TF1 symbol with no endpoint in TF2 at all, not even tf.compat.v1"};
+  static const RuleInfo kInfo{
+      .id = "TFM101",
+      .name = "removed-api",
+      .severity = Severity::kError,
+      .fix = FixKind::kNone,
+      .input = RuleInput::kPython,
+      .summary = "TF1 symbol with no endpoint in TF2 at all, not even tf.compat.v1",
+      .trigger = "symbol with no endpoint in TF2 at all, not even `tf.compat.v1` (`tf.contrib.*`, removed "
+                 "estimator/feature-column endpoints, …); table generated from real TF",
+      .fix_note = "none (the message names the replacement when one is known)",
+      .impact = Impact::kSpelling,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm101() {
+  static const RemovedApi kRule;
+  return kRule;
 }
 
 void RemovedApi::CheckPython(PythonContext& ctx) const {

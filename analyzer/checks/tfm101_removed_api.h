@@ -11,4 +11,8 @@ class RemovedApi : public Rule {
   void CheckPython(PythonContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm101();
+}  // namespace rules
+
 }  // namespace tfm

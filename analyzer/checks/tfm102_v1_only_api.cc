@@ -11,9 +11,26 @@
 namespace tfm {
 
 const RuleInfo& V1OnlyApi::info() const {
-  static const RuleInfo kInfo{"TFM102", "v1-only-api", Severity::kError, FixKind::kSafe, RuleInput::kPython,
-                              "TF1 symbol that exists in TF2 only as tf.compat.v1.X"};
+  static const RuleInfo kInfo{
+      .id = "TFM102",
+      .name = "v1-only-api",
+      .severity = Severity::kError,
+      .fix = FixKind::kSafe,
+      .input = RuleInput::kPython,
+      .summary = "TF1 symbol that exists in TF2 only as tf.compat.v1.X",
+      .trigger = "symbol that exists in TF2 only as `tf.compat.v1.X` (`tf.Session`, `tf.placeholder`, "
+                 "`tf.get_variable`, `tf.train.AdamOptimizer`, `tf.layers.dense`, …)",
+      .fix_note = "safe (`tf.compat.v1.X`)",
+      .closed_edits = kPrefixEdit | kToggleEdit,
+      .owns_behavior_toggle = true,
+      .impact = Impact::kSpelling,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm102() {
+  static const V1OnlyApi kRule;
+  return kRule;
 }
 
 void V1OnlyApi::CheckPython(PythonContext& ctx) const {

@@ -11,4 +11,8 @@ class V1OnlyApi : public Rule {
   void CheckPython(PythonContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm102();
+}  // namespace rules
+
 }  // namespace tfm

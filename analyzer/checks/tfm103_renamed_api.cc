@@ -53,9 +53,25 @@ std::optional<std::string> ExpandTemplate(const PythonContext& ctx, std::string_
 }  // namespace
 
 const RuleInfo& RenamedApi::info() const {
-  static const RuleInfo kInfo{"TFM103", "renamed-api", Severity::kError, FixKind::kSafeOrUnsafe, RuleInput::kPython,
-                              "TF1 symbol that TF2 has under another name or as another call"};
+  static const RuleInfo kInfo{
+      .id = "TFM103",
+      .name = "renamed-api",
+      .severity = Severity::kError,
+      .fix = FixKind::kSafeOrUnsafe,
+      .input = RuleInput::kPython,
+      .summary = "TF1 symbol that TF2 has under another name or as another call",
+      .trigger = "TF2 has the same function under another name (`tf.log`→`tf.math.log`, "
+                 "`tf.random_normal`→`tf.random.normal`) or as another call (`tf.to_float(x)`→`tf.cast(x, "
+                 "tf.float32)`)",
+      .fix_note = "safe (rename) / unsafe (call change)",
+      .impact = Impact::kSpelling,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm103() {
+  static const RenamedApi kRule;
+  return kRule;
 }
 
 void RenamedApi::CheckPython(PythonContext& ctx) const {

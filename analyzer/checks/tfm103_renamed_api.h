@@ -11,4 +11,8 @@ class RenamedApi : public Rule {
   void CheckPython(PythonContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm103();
+}  // namespace rules
+
 }  // namespace tfm

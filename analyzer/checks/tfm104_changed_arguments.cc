@@ -52,10 +52,32 @@ bool Simple(TSNode n) {
 
 }  // namespace
 
+constexpr Symptom kSymptoms[] = {
+    {DivergenceKind::kBehavior},
+};
+
 const RuleInfo& ChangedArguments::info() const {
-  static const RuleInfo kInfo{"TFM104", "changed-arguments", Severity::kError, FixKind::kSafeOrUnsafe,
-                              RuleInput::kPython, "call uses a keyword, positional order or default that changed in TF2"};
+  static const RuleInfo kInfo{
+      .id = "TFM104",
+      .name = "changed-arguments",
+      .severity = Severity::kError,
+      .fix = FixKind::kSafeOrUnsafe,
+      .input = RuleInput::kPython,
+      .summary = "call uses a keyword, positional order or default that changed in TF2",
+      .trigger = "keyword renamed or removed, positional order changed, or a default changed (`keep_dims`, "
+                 "`dim`/`dimension`→`axis`, `reduction_indices`, `tf.nn.dropout(keep_prob)`→`rate=1-…`, "
+                 "`softmax_cross_entropy_with_logits` label gradient)",
+      .fix_note = "safe (keyword rename, `rate=1 - p`, `tf.compat.v1.X`)",
+      .closed_edits = kPrefixEdit | kToggleEdit | kKeywordEdit,
+      .impact = Impact::kSpelling,
+      .symptoms = kSymptoms,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm104() {
+  static const ChangedArguments kRule;
+  return kRule;
 }
 
 void ChangedArguments::CheckPython(PythonContext& ctx) const {

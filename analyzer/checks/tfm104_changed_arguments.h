@@ -11,4 +11,8 @@ class ChangedArguments : public Rule {
   void CheckPython(PythonContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm104();
+}  // namespace rules
+
 }  // namespace tfm

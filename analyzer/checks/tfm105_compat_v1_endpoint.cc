@@ -16,9 +16,22 @@ bool IsBehaviorToggle(std::string_view p) {
 }  // namespace
 
 const RuleInfo& CompatV1Endpoint::info() const {
-  static const RuleInfo kInfo{"TFM105", "compat-v1-endpoint", Severity::kInfo, FixKind::kNone, RuleInput::kPython,
-                              "tf.compat.v1 symbol in code that is otherwise TF2"};
+  static const RuleInfo kInfo{
+      .id = "TFM105",
+      .name = "compat-v1-endpoint",
+      .severity = Severity::kInfo,
+      .fix = FixKind::kNone,
+      .input = RuleInput::kPython,
+      .summary = "tf.compat.v1 symbol in code that is otherwise TF2",
+      .trigger = "code that is otherwise TF2 calls `tf.compat.v1.*`",
+      .impact = Impact::kSpelling,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm105() {
+  static const CompatV1Endpoint kRule;
+  return kRule;
 }
 
 void CompatV1Endpoint::CheckPython(PythonContext& ctx) const {

@@ -19,4 +19,8 @@ class CompatV1Endpoint : public Rule {
   void CheckPython(PythonContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm105();
+}  // namespace rules
+
 }  // namespace tfm

@@ -13,10 +13,24 @@ bool EndsWith(std::string_view s, std::string_view suf) {
 }  // namespace
 
 const RuleInfo& FalseFriendApi::info() const {
-  static const RuleInfo kInfo{"TFM106", "false-friend-api", Severity::kWarning, FixKind::kNone, RuleInput::kPython,
-                              "TF2-looking API that runs TF1 graph/session behavior underneath (estimator, "
-                              "feature columns, Graph().as_default())"};
+  static const RuleInfo kInfo{
+      .id = "TFM106",
+      .name = "false-friend-api",
+      .severity = Severity::kWarning,
+      .fix = FixKind::kNone,
+      .input = RuleInput::kPython,
+      .summary = "TF2-looking API that runs TF1 graph/session behavior underneath (estimator, feature columns, "
+                 "Graph().as_default())",
+      .trigger = "`tf.estimator.*`, `model_to_estimator`, `tf.Graph().as_default()`, `tf.feature_column.*`: TF1 "
+                 "graph/session behavior hidden under TF2 names (guide: \"false friends\")",
+      .impact = Impact::kSpelling,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm106() {
+  static const FalseFriendApi kRule;
+  return kRule;
 }
 
 void FalseFriendApi::CheckPython(PythonContext& ctx) const {

@@ -14,4 +14,8 @@ class FalseFriendApi : public Rule {
   void CheckPython(PythonContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm106();
+}  // namespace rules
+
 }  // namespace tfm

@@ -48,17 +48,6 @@ std::optional<std::string> OptionPath(std::string_view p) {
   return std::nullopt;
 }
 
-// A name bound to tensorflow (preferred) or tensorflow.compat.v1 visible at `at`.
-std::optional<std::string> TfModuleName(const SemanticModel& m, uint32_t at) {
-  std::optional<std::string> v1;
-  for (const Binding& b : m.bindings()) {
-    if (b.kind != BindingKind::kImport || (b.qname != "tensorflow" && b.qname != "tensorflow.compat.v1")) continue;
-    if (m.Lookup(b.name, at) != &b) continue;
-    if (b.qname == "tensorflow") return b.name;
-    v1 = b.name;
-  }
-  return v1;
-}
 
 // Is `stmt` alone on its lines (only indentation before, only a comment after)?
 bool StandaloneStatement(std::string_view text, TSNode stmt, std::string* indent) {
@@ -119,9 +108,23 @@ std::optional<Equivalent> TfConfigEquivalent(const SemanticModel& m, std::string
 }  // namespace
 
 const RuleInfo& ConfigProtoRule::info() const {
-  static const RuleInfo kInfo{"TFM107", "config-proto", Severity::kWarning, FixKind::kUnsafe, RuleInput::kPython,
-                              "TF1 session configuration proto; TF2 uses the tf.config functions"};
+  static const RuleInfo kInfo{
+      .id = "TFM107",
+      .name = "config-proto",
+      .severity = Severity::kWarning,
+      .fix = FixKind::kUnsafe,
+      .input = RuleInput::kPython,
+      .summary = "TF1 session configuration proto; TF2 uses the tf.config functions",
+      .trigger = "`ConfigProto`, `GPUOptions`, `GraphOptions`, `OptimizerOptions`, `RunOptions`, `Session(config=…)`",
+      .fix_note = "unsafe, where the `tf.config` equivalent is clear",
+      .impact = Impact::kSpelling,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm107() {
+  static const ConfigProtoRule kRule;
+  return kRule;
 }
 
 void ConfigProtoRule::CheckPython(PythonContext& ctx) const {
@@ -154,7 +157,8 @@ void ConfigProtoRule::CheckPython(PythonContext& ctx) const {
     uint32_t at = ts_node_start_byte(n);
     TSNode stmt = ts::Parent(n);
     std::string indent;
-    auto tf_name = TfModuleName(m, at);
+    const Binding* tf_module = m.TfModuleAt(at, SemanticModel::kTfModule | SemanticModel::kTfCompatV1);
+    auto tf_name = tf_module ? std::optional<std::string>(tf_module->name) : std::nullopt;
     bool standalone = ts::Is(stmt, "expression_statement") && ts_node_named_child_count(stmt) == 1 &&
                       StandaloneStatement(text, stmt, &indent);
     auto eq = TfConfigEquivalent(m, *option, value, tf_name.value_or("tf"), indent, at);

@@ -24,4 +24,8 @@ class ConfigProtoRule : public Rule {
   void CheckPython(PythonContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm107();
+}  // namespace rules
+
 }  // namespace tfm

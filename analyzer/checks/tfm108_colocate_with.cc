@@ -131,9 +131,23 @@ std::optional<Fix> RemoveItem(const PythonContext& ctx, TSNode clause, TSNode it
 }  // namespace
 
 const RuleInfo& ColocateWith::info() const {
-  static const RuleInfo kInfo{"TFM108", "colocate-with", Severity::kInfo, FixKind::kSafe, RuleInput::kPython,
-                              "tf.colocate_with is unnecessary: TF2's placer colocates automatically"};
+  static const RuleInfo kInfo{
+      .id = "TFM108",
+      .name = "colocate-with",
+      .severity = Severity::kInfo,
+      .fix = FixKind::kSafe,
+      .input = RuleInput::kPython,
+      .summary = "tf.colocate_with is unnecessary: TF2's placer colocates automatically",
+      .trigger = "`tf.colocate_with` — placement no longer needs it",
+      .fix_note = "safe (remove the `with` wrapper)",
+      .impact = Impact::kSpelling,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm108() {
+  static const ColocateWith kRule;
+  return kRule;
 }
 
 void ColocateWith::CheckPython(PythonContext& ctx) const {

@@ -17,4 +17,8 @@ class ColocateWith : public Rule {
   void CheckPython(PythonContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm108();
+}  // namespace rules
+
 }  // namespace tfm

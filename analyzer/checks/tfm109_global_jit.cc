@@ -36,9 +36,24 @@ constexpr std::string_view kAdvice =
 }  // namespace
 
 const RuleInfo& GlobalJit::info() const {
-  static const RuleInfo kInfo{"TFM109", "global-jit", Severity::kInfo, FixKind::kNone, RuleInput::kPython,
-                              "program-wide XLA auto-clustering; prefer tf.function(jit_compile=True)"};
+  static const RuleInfo kInfo{
+      .id = "TFM109",
+      .name = "global-jit",
+      .severity = Severity::kInfo,
+      .fix = FixKind::kNone,
+      .input = RuleInput::kPython,
+      .summary = "program-wide XLA auto-clustering; prefer tf.function(jit_compile=True)",
+      .trigger = "`tf.config.optimizer.set_jit(True)`, `global_jit_level`, `OptimizerOptions.ON_1`: graph execution "
+                 "does *not* require XLA; this toggles auto-clustering for the whole program; prefer "
+                 "`@tf.function(jit_compile=True)` on the functions that benefit",
+      .impact = Impact::kSpelling,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm109() {
+  static const GlobalJit kRule;
+  return kRule;
 }
 
 void GlobalJit::CheckPython(PythonContext& ctx) const {

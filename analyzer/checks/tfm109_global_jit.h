@@ -15,4 +15,8 @@ class GlobalJit : public Rule {
   void CheckPython(PythonContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm109();
+}  // namespace rules
+
 }  // namespace tfm

@@ -46,9 +46,26 @@ bool CreatesNoOps(std::string_view p) {
 }  // namespace
 
 const RuleInfo& BehaviorToggle::info() const {
-  static const RuleInfo kInfo{"TFM110", "behavior-toggle", Severity::kWarning, FixKind::kNone, RuleInput::kPython,
-                              "program-wide TF1/TF2 behavior switch; the migration is not finished"};
+  static const RuleInfo kInfo{
+      .id = "TFM110",
+      .name = "behavior-toggle",
+      .severity = Severity::kWarning,
+      .fix = FixKind::kNone,
+      .input = RuleInput::kPython,
+      .summary = "program-wide TF1/TF2 behavior switch; the migration is not finished",
+      .trigger = "`disable_eager_execution`, `enable_eager_execution`, `disable_v2_behavior`, `enable_v2_behavior`, "
+                 "`disable_resource_variables`, `disable_control_flow_v2`, `disable_tensor_equality`, "
+                 "`disable_v2_tensorshape`: migration not finished. **error** when the eager toggle runs after TF "
+                 "ops were created, twice, or inside a function (it may only happen once, at program start)",
+      .severity_note = "error when misplaced",
+      .impact = Impact::kSpelling,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm110() {
+  static const BehaviorToggle kRule;
+  return kRule;
 }
 
 void BehaviorToggle::CheckPython(PythonContext& ctx) const {

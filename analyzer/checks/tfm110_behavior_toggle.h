@@ -17,4 +17,8 @@ class BehaviorToggle : public Rule {
   void CheckPython(PythonContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm110();
+}  // namespace rules
+
 }  // namespace tfm

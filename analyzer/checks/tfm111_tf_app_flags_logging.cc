@@ -31,10 +31,24 @@ std::string Message(std::string_view shown, std::string_view mod) {
 }  // namespace
 
 const RuleInfo& TfAppFlagsLogging::info() const {
-  static const RuleInfo kInfo{"TFM111", "tf-app-flags-logging", Severity::kError, FixKind::kSafeOrUnsafe,
-                              RuleInput::kPython,
-                              "tf.app / tf.flags / tf.logging are not in TF2; use absl-py (or tf.compat.v1)"};
+  static const RuleInfo kInfo{
+      .id = "TFM111",
+      .name = "tf-app-flags-logging",
+      .severity = Severity::kError,
+      .fix = FixKind::kSafeOrUnsafe,
+      .input = RuleInput::kPython,
+      .summary = "tf.app / tf.flags / tf.logging are not in TF2; use absl-py (or tf.compat.v1)",
+      .trigger = "`tf.app`, `tf.flags`, `tf.logging` (removed from the TF2 namespace in favor of absl-py)",
+      .fix_note = "safe (`tf.compat.v1` spelling); unsafe (`absl.flags`) for `from tensorflow.flags import …`",
+      .closed_edits = kPrefixEdit,
+      .impact = Impact::kSpelling,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm111() {
+  static const TfAppFlagsLogging kRule;
+  return kRule;
 }
 
 void TfAppFlagsLogging::CheckPython(PythonContext& ctx) const {

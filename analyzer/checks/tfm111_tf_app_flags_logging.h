@@ -19,4 +19,8 @@ class TfAppFlagsLogging : public Rule {
   void CheckPython(PythonContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm111();
+}  // namespace rules
+
 }  // namespace tfm

@@ -20,9 +20,22 @@ bool IsDualSummaryOp(std::string_view n) {
 }  // namespace
 
 const RuleInfo& V1Summary::info() const {
-  static const RuleInfo kInfo{"TFM112", "v1-summary", Severity::kWarning, FixKind::kNone, RuleInput::kPython,
-                              "TF1 summary API (FileWriter, merge_all, summary ops fetched through sess.run)"};
+  static const RuleInfo kInfo{
+      .id = "TFM112",
+      .name = "v1-summary",
+      .severity = Severity::kWarning,
+      .fix = FixKind::kNone,
+      .input = RuleInput::kPython,
+      .summary = "TF1 summary API (FileWriter, merge_all, summary ops fetched through sess.run)",
+      .trigger = "TF1 summary API: `tf.summary.FileWriter`, `merge_all`, `tf.summary.scalar` fed through `sess.run`",
+      .impact = Impact::kSpelling,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm112() {
+  static const V1Summary kRule;
+  return kRule;
 }
 
 void V1Summary::CheckPython(PythonContext& ctx) const {

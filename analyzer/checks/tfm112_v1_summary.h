@@ -16,4 +16,8 @@ class V1Summary : public Rule {
   void CheckPython(PythonContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm112();
+}  // namespace rules
+
 }  // namespace tfm

@@ -55,9 +55,24 @@ const std::string_view* Replacement(std::string_view name) {
 }  // namespace
 
 const RuleInfo& V1Metrics::info() const {
-  static const RuleInfo kInfo{"TFM113", "v1-metrics", Severity::kError, FixKind::kNone, RuleInput::kPython,
-                              "TF1 local-variable metric (value, update_op); use the tf.keras.metrics class"};
+  static const RuleInfo kInfo{
+      .id = "TFM113",
+      .name = "v1-metrics",
+      .severity = Severity::kError,
+      .fix = FixKind::kNone,
+      .input = RuleInput::kPython,
+      .summary = "TF1 local-variable metric (value, update_op); use the tf.keras.metrics class",
+      .trigger = "`tf.compat.v1.metrics.*` / `tf.metrics.*`: local-variable metrics that do not work with TF2 "
+                 "behavior enabled (guide: `tf.compat.v1.metrics.accuracy`)",
+      .fix_note = "none (the message names the `tf.keras.metrics` class)",
+      .impact = Impact::kSpelling,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm113() {
+  static const V1Metrics kRule;
+  return kRule;
 }
 
 void V1Metrics::CheckPython(PythonContext& ctx) const {

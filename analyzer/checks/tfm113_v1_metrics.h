@@ -14,4 +14,8 @@ class V1Metrics : public Rule {
   void CheckPython(PythonContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm113();
+}  // namespace rules
+
 }  // namespace tfm

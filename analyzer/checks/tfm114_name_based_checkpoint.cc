@@ -30,11 +30,24 @@ std::string CheckpointArg(const PythonContext& ctx, TSNode call) {
 }  // namespace
 
 const RuleInfo& NameBasedCheckpoint::info() const {
-  static const RuleInfo kInfo{"TFM114", "name-based-checkpoint", Severity::kWarning, FixKind::kNone,
-                              RuleInput::kPython,
-                              "TF1 name-based checkpointing (Saver, import_meta_graph, restore into a graph); "
-                              "use tf.train.Checkpoint"};
+  static const RuleInfo kInfo{
+      .id = "TFM114",
+      .name = "name-based-checkpoint",
+      .severity = Severity::kWarning,
+      .fix = FixKind::kNone,
+      .input = RuleInput::kPython,
+      .summary = "TF1 name-based checkpointing (Saver, import_meta_graph, restore into a graph); use "
+                 "tf.train.Checkpoint",
+      .trigger = "`tf.train.Saver`, `import_meta_graph`, `latest_checkpoint` restore into a graph",
+      .fix_note = "none (use `tf.train.Checkpoint`)",
+      .impact = Impact::kSpelling,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm114() {
+  static const NameBasedCheckpoint kRule;
+  return kRule;
 }
 
 void NameBasedCheckpoint::CheckPython(PythonContext& ctx) const {

@@ -14,4 +14,8 @@ class NameBasedCheckpoint : public Rule {
   void CheckPython(PythonContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm114();
+}  // namespace rules
+
 }  // namespace tfm

@@ -8,10 +8,30 @@
 
 namespace tfm {
 
+constexpr Symptom kSymptoms[] = {
+    {DivergenceKind::kException, "AttributeError.*Session"},
+};
+
 const RuleInfo& SessionRun::info() const {
-  static const RuleInfo kInfo{"TFM201", "session-run", Severity::kWarning, FixKind::kUnsafe, RuleInput::kPython,
-                              "TF1 session and graph-running call; TF2 runs eagerly or through tf.function"};
+  static const RuleInfo kInfo{
+      .id = "TFM201",
+      .name = "session-run",
+      .severity = Severity::kWarning,
+      .fix = FixKind::kUnsafe,
+      .input = RuleInput::kPython,
+      .summary = "TF1 session and graph-running call; TF2 runs eagerly or through tf.function",
+      .trigger = "`Session`, `InteractiveSession`, `MonitoredTrainingSession`, `sess.run`, `Tensor.eval()`, "
+                 "`Operation.run()`",
+      .fix_note = "none at the `compat` level; unsafe at the `tf2` level",
+      .impact = Impact::kGraphSession,
+      .symptoms = kSymptoms,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm201() {
+  static const SessionRun kRule;
+  return kRule;
 }
 
 void SessionRun::CheckPython(PythonContext& ctx) const {

@@ -13,4 +13,8 @@ class SessionRun : public Rule {
   void CheckPython(PythonContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm201();
+}  // namespace rules
+
 }  // namespace tfm

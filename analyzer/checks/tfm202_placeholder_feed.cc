@@ -11,10 +11,29 @@ namespace {
 
 }  // namespace
 
+constexpr Symptom kSymptoms[] = {
+    {DivergenceKind::kException, "AttributeError.*placeholder"},
+};
+
 const RuleInfo& PlaceholderFeed::info() const {
-  static const RuleInfo kInfo{"TFM202", "placeholder-feed", Severity::kWarning, FixKind::kNone, RuleInput::kPython,
-                              "placeholder inputs and feed_dict; TF2 passes inputs as function arguments"};
+  static const RuleInfo kInfo{
+      .id = "TFM202",
+      .name = "placeholder-feed",
+      .severity = Severity::kWarning,
+      .fix = FixKind::kNone,
+      .input = RuleInput::kPython,
+      .summary = "placeholder inputs and feed_dict; TF2 passes inputs as function arguments",
+      .trigger = "`placeholder`, `placeholder_with_default`, `feed_dict=`",
+      .fix_note = "none (the catalogue's unsafe \"function arguments\" fix is not offered; see Fix safety)",
+      .impact = Impact::kGraphSession,
+      .symptoms = kSymptoms,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm202() {
+  static const PlaceholderFeed kRule;
+  return kRule;
 }
 
 void PlaceholderFeed::CheckPython(PythonContext& ctx) const {

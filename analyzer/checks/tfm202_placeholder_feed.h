@@ -13,4 +13,8 @@ class PlaceholderFeed : public Rule {
   void CheckPython(PythonContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm202();
+}  // namespace rules
+
 }  // namespace tfm

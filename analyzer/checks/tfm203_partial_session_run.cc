@@ -10,10 +10,33 @@
 
 namespace tfm {
 
+constexpr Symptom kSymptoms[] = {
+    {DivergenceKind::kBehavior},
+};
+
 const RuleInfo& PartialSessionRun::info() const {
-  static const RuleInfo kInfo{"TFM203", "partial-session-run", Severity::kWarning, FixKind::kUnsafe, RuleInput::kPython,
-                              "sess.run sites on one graph fetch different subsets of stateful work; a tf.function has no pruning"};
+  static const RuleInfo kInfo{
+      .id = "TFM203",
+      .name = "partial-session-run",
+      .severity = Severity::kWarning,
+      .fix = FixKind::kUnsafe,
+      .input = RuleInput::kPython,
+      .summary = "sess.run sites on one graph fetch different subsets of stateful work; a tf.function has no pruning",
+      .trigger = "guide pattern 4: two or more `sess.run` sites on one graph fetch different subsets of stateful "
+                 "work (separate generator / discriminator train ops, an update op run only sometimes). A "
+                 "`tf.function` has no pruning: every stateful op it traced runs. Message lists the run sites and "
+                 "what each leaves out",
+      .fix_note = "unsafe in the catalogue (one `tf.function` per run site, `tf2` level); not applied automatically "
+                  "yet",
+      .impact = Impact::kGraphSession,
+      .symptoms = kSymptoms,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm203() {
+  static const PartialSessionRun kRule;
+  return kRule;
 }
 
 namespace {

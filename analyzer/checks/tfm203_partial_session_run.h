@@ -11,4 +11,8 @@ class PartialSessionRun : public Rule {
   void CheckPython(PythonContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm203();
+}  // namespace rules
+
 }  // namespace tfm

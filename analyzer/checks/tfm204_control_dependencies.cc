@@ -21,9 +21,23 @@ bool IsGraphOnlyApi(const TfName& n) {
 }  // namespace
 
 const RuleInfo& ControlDependencies::info() const {
-  static const RuleInfo kInfo{"TFM204", "control-dependencies", Severity::kInfo, FixKind::kNone, RuleInput::kPython,
-                              "tf.control_dependencies in eager or tf.function code, where it is not needed"};
+  static const RuleInfo kInfo{
+      .id = "TFM204",
+      .name = "control-dependencies",
+      .severity = Severity::kInfo,
+      .fix = FixKind::kNone,
+      .input = RuleInput::kPython,
+      .summary = "tf.control_dependencies in eager or tf.function code, where it is not needed",
+      .trigger = "`tf.control_dependencies` in code that will run eagerly or in `tf.function` (automatic control "
+                 "dependencies make it unnecessary)",
+      .impact = Impact::kGraphSession,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm204() {
+  static const ControlDependencies kRule;
+  return kRule;
 }
 
 void ControlDependencies::CheckPython(PythonContext& ctx) const {

@@ -13,4 +13,8 @@ class ControlDependencies : public Rule {
   void CheckPython(PythonContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm204();
+}  // namespace rules
+
 }  // namespace tfm

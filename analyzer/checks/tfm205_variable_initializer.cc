@@ -222,9 +222,25 @@ class Checker {
 }  // namespace
 
 const RuleInfo& VariableInitializer::info() const {
-  static const RuleInfo kInfo{"TFM205", "variable-initializer", Severity::kInfo, FixKind::kSafe, RuleInput::kPython,
-                              "TF1 variable and table initializers; TF2 initializes on creation"};
+  static const RuleInfo kInfo{
+      .id = "TFM205",
+      .name = "variable-initializer",
+      .severity = Severity::kInfo,
+      .fix = FixKind::kSafe,
+      .input = RuleInput::kPython,
+      .summary = "TF1 variable and table initializers; TF2 initializes on creation",
+      .trigger = "`global_variables_initializer`, `local_variables_initializer`, `variables_initializer`, "
+                 "`initialize_all_variables`, `tables_initializer`, running `v.initializer`",
+      .fix_note = "safe where the statement runs eagerly or in a `tf.function`; unsafe (the `tf2` level) in session "
+                  "code",
+      .impact = Impact::kGraphSession,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm205() {
+  static const VariableInitializer kRule;
+  return kRule;
 }
 
 void VariableInitializer::CheckPython(PythonContext& ctx) const { Checker(ctx).Run(); }

@@ -15,4 +15,8 @@ class VariableInitializer : public Rule {
   void CheckPython(PythonContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm205();
+}  // namespace rules
+
 }  // namespace tfm

@@ -26,9 +26,23 @@ bool IsGraph(std::string_view p) { return IsDefaultGraph(p) || StartsWith(p, "Gr
 }  // namespace
 
 const RuleInfo& DefaultGraph::info() const {
-  static const RuleInfo kInfo{"TFM206", "default-graph", Severity::kWarning, FixKind::kNone, RuleInput::kPython,
-                              "global default graph access; TF2 has no global graph"};
+  static const RuleInfo kInfo{
+      .id = "TFM206",
+      .name = "default-graph",
+      .severity = Severity::kWarning,
+      .fix = FixKind::kNone,
+      .input = RuleInput::kPython,
+      .summary = "global default graph access; TF2 has no global graph",
+      .trigger = "`get_default_graph`, `reset_default_graph`, `Graph.finalize`, `as_graph_def` — there is no global "
+                 "graph in eager",
+      .impact = Impact::kGraphSession,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm206() {
+  static const DefaultGraph kRule;
+  return kRule;
 }
 
 void DefaultGraph::CheckPython(PythonContext& ctx) const {

@@ -13,4 +13,8 @@ class DefaultGraph : public Rule {
   void CheckPython(PythonContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm206();
+}  // namespace rules
+
 }  // namespace tfm

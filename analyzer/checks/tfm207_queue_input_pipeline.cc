@@ -50,9 +50,23 @@ const QueueApi* Find(std::string_view p) {
 }  // namespace
 
 const RuleInfo& QueueInputPipeline::info() const {
-  static const RuleInfo kInfo{"TFM207", "queue-input-pipeline", Severity::kError, FixKind::kNone, RuleInput::kPython,
-                              "TF1 queue-based input pipeline; removed in TF2, use tf.data"};
+  static const RuleInfo kInfo{
+      .id = "TFM207",
+      .name = "queue-input-pipeline",
+      .severity = Severity::kError,
+      .fix = FixKind::kNone,
+      .input = RuleInput::kPython,
+      .summary = "TF1 queue-based input pipeline; removed in TF2, use tf.data",
+      .trigger = "`start_queue_runners`, `QueueRunner`, `Coordinator`, `string_input_producer`, `shuffle_batch`, "
+                 "`TFRecordReader` … — removed; use `tf.data`",
+      .impact = Impact::kGraphSession,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm207() {
+  static const QueueInputPipeline kRule;
+  return kRule;
 }
 
 void QueueInputPipeline::CheckPython(PythonContext& ctx) const {

@@ -14,4 +14,8 @@ class QueueInputPipeline : public Rule {
   void CheckPython(PythonContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm207();
+}  // namespace rules
+
 }  // namespace tfm

@@ -28,10 +28,27 @@ bool IsInitializableIteratorPath(std::string_view p) {
 }  // namespace
 
 const RuleInfo& V1DatasetIterator::info() const {
-  static const RuleInfo kInfo{"TFM208", "v1-dataset-iterator", Severity::kWarning, FixKind::kSafeOrUnsafe,
-                              RuleInput::kPython,
-                              "TF1 dataset iterators; TF2 iterates datasets in Python"};
+  static const RuleInfo kInfo{
+      .id = "TFM208",
+      .name = "v1-dataset-iterator",
+      .severity = Severity::kWarning,
+      .fix = FixKind::kSafeOrUnsafe,
+      .input = RuleInput::kPython,
+      .summary = "TF1 dataset iterators; TF2 iterates datasets in Python",
+      .trigger = "`make_one_shot_iterator`, `make_initializable_iterator`, `iterator.initializer`, `get_next()` in a "
+                 "session",
+      .fix_note = "safe (`tf.compat.v1.data.make_one_shot_iterator(ds)`, "
+                  "`tf.compat.v1.data.make_initializable_iterator(ds)`), unsafe when the receiver's origin is "
+                  "unknown; the catalogue's Python-iteration rewrite is not offered",
+      .closed_edits = kIteratorEdit,
+      .impact = Impact::kGraphSession,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm208() {
+  static const V1DatasetIterator kRule;
+  return kRule;
 }
 
 void V1DatasetIterator::CheckPython(PythonContext& ctx) const {

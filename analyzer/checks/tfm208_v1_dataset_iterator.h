@@ -15,4 +15,8 @@ class V1DatasetIterator : public Rule {
   void CheckPython(PythonContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm208();
+}  // namespace rules
+
 }  // namespace tfm

@@ -68,9 +68,26 @@ bool IsCollectionFunction(std::string_view p) {
 }  // namespace
 
 const RuleInfo& GlobalCollection::info() const {
-  static const RuleInfo kInfo{"TFM301", "global-collection", Severity::kError, FixKind::kNone, RuleInput::kPython,
-                              "TF1 graph collections; TF2 tracks variables and losses in objects"};
+  static const RuleInfo kInfo{
+      .id = "TFM301",
+      .name = "global-collection",
+      .severity = Severity::kError,
+      .fix = FixKind::kNone,
+      .input = RuleInput::kPython,
+      .summary = "TF1 graph collections; TF2 tracks variables and losses in objects",
+      .trigger = "`get_collection`, `get_collection_ref`, `add_to_collection(s)`, `GraphKeys.*`, "
+                 "`trainable_variables()`, `global_variables()`, `local_variables()`, "
+                 "`losses.get_regularization_loss(es)`, `get_total_loss`, `UPDATE_OPS`: TF2 has no collections — "
+                 "some raise, others silently return `[]`",
+      .fix_note = "none (the message names the object-based replacement)",
+      .impact = Impact::kBehavior,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm301() {
+  static const GlobalCollection kRule;
+  return kRule;
 }
 
 void GlobalCollection::CheckPython(PythonContext& ctx) const {

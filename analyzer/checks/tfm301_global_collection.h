@@ -15,4 +15,8 @@ class GlobalCollection : public Rule {
   void CheckPython(PythonContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm301();
+}  // namespace rules
+
 }  // namespace tfm

@@ -15,9 +15,23 @@ bool IsScopeCall(std::string_view p) { return p == "variable_scope"; }
 }  // namespace
 
 const RuleInfo& VariableScopeSharing::info() const {
-  static const RuleInfo kInfo{"TFM302", "variable-scope-sharing", Severity::kWarning, FixKind::kNone,
-                              RuleInput::kPython, "variables shared by name through variable scopes"};
+  static const RuleInfo kInfo{
+      .id = "TFM302",
+      .name = "variable-scope-sharing",
+      .severity = Severity::kWarning,
+      .fix = FixKind::kNone,
+      .input = RuleInput::kPython,
+      .summary = "variables shared by name through variable scopes",
+      .trigger = "`variable_scope(reuse=…)`, `AUTO_REUSE`, `get_variable` name-based sharing",
+      .blocks_tf2_conversion = true,
+      .impact = Impact::kBehavior,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm302() {
+  static const VariableScopeSharing kRule;
+  return kRule;
 }
 
 void VariableScopeSharing::CheckPython(PythonContext& ctx) const {
@@ -63,7 +77,7 @@ void VariableScopeSharing::CheckPython(PythonContext& ctx) const {
           reuse_ranges.emplace_back(ts_node_start_byte(body), ts_node_end_byte(body));
           break;
         }
-        auto t = ts::Type(up);
+        auto t = ts::KindOf(up);
         if (t != "with_item" && t != "with_clause" && t != "as_pattern") break;
       }
       continue;

@@ -14,4 +14,8 @@ class VariableScopeSharing : public Rule {
   void CheckPython(PythonContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm302();
+}  // namespace rules
+
 }  // namespace tfm

@@ -13,9 +13,22 @@ bool IsGlobalStepApi(std::string_view p) {
 }  // namespace
 
 const RuleInfo& GlobalStep::info() const {
-  static const RuleInfo kInfo{"TFM303", "global-step", Severity::kWarning, FixKind::kNone, RuleInput::kPython,
-                              "TF1 global step found through a graph collection"};
+  static const RuleInfo kInfo{
+      .id = "TFM303",
+      .name = "global-step",
+      .severity = Severity::kWarning,
+      .fix = FixKind::kNone,
+      .input = RuleInput::kPython,
+      .summary = "TF1 global step found through a graph collection",
+      .trigger = "`get_or_create_global_step`, `get_global_step`, `create_global_step`",
+      .impact = Impact::kBehavior,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm303() {
+  static const GlobalStep kRule;
+  return kRule;
 }
 
 void GlobalStep::CheckPython(PythonContext& ctx) const {

@@ -14,4 +14,8 @@ class GlobalStep : public Rule {
   void CheckPython(PythonContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm303();
+}  // namespace rules
+
 }  // namespace tfm

@@ -122,9 +122,24 @@ class SameRunCheck {
 }  // namespace
 
 const RuleInfo& RefVariable::info() const {
-  static const RuleInfo kInfo{"TFM304", "ref-variable", Severity::kWarning, FixKind::kNone, RuleInput::kPython,
-                              "TF1 reference variables; TF2 always uses resource variables"};
+  static const RuleInfo kInfo{
+      .id = "TFM304",
+      .name = "ref-variable",
+      .severity = Severity::kWarning,
+      .fix = FixKind::kNone,
+      .input = RuleInput::kPython,
+      .summary = "TF1 reference variables; TF2 always uses resource variables",
+      .trigger = "`use_resource=False`, `VariableV1`, `disable_resource_variables`, code that relies on reading a "
+                 "ref variable while it is being assigned in the same run",
+      .blocks_tf2_conversion = true,
+      .impact = Impact::kBehavior,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm304() {
+  static const RefVariable kRule;
+  return kRule;
 }
 
 void RefVariable::CheckPython(PythonContext& ctx) const {

@@ -14,4 +14,8 @@ class RefVariable : public Rule {
   void CheckPython(PythonContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm304();
+}  // namespace rules
+
 }  // namespace tfm

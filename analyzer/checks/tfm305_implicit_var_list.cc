@@ -19,9 +19,23 @@ bool IsV1Optimizer(std::string_view base) {
 }  // namespace
 
 const RuleInfo& ImplicitVarList::info() const {
-  static const RuleInfo kInfo{"TFM305", "implicit-var-list", Severity::kWarning, FixKind::kNone, RuleInput::kPython,
-                              "TF1 optimizer without var_list; relies on the trainable-variables collection"};
+  static const RuleInfo kInfo{
+      .id = "TFM305",
+      .name = "implicit-var-list",
+      .severity = Severity::kWarning,
+      .fix = FixKind::kNone,
+      .input = RuleInput::kPython,
+      .summary = "TF1 optimizer without var_list; relies on the trainable-variables collection",
+      .trigger = "`optimizer.minimize(loss)` / `compute_gradients(loss)` without `var_list`: relies on the "
+                 "trainable-variables collection",
+      .impact = Impact::kBehavior,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm305() {
+  static const ImplicitVarList kRule;
+  return kRule;
 }
 
 void ImplicitVarList::CheckPython(PythonContext& ctx) const {

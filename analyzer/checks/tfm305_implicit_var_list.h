@@ -14,4 +14,8 @@ class ImplicitVarList : public Rule {
   void CheckPython(PythonContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm305();
+}  // namespace rules
+
 }  // namespace tfm

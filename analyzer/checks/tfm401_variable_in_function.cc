@@ -7,10 +7,34 @@
 
 namespace tfm {
 
+constexpr Symptom kSymptoms[] = {
+    {DivergenceKind::kException, "ValueError.*(singleton|first call|tf\\.function)"},
+    {DivergenceKind::kRetrace},
+};
+
 const RuleInfo& VariableInFunction::info() const {
-  static const RuleInfo kInfo{"TFM401", "variable-in-function", Severity::kError, FixKind::kUnsafe, RuleInput::kPython,
-                              "tf.Variable created on every call of a tf.function (not cached on the first call)"};
+  static const RuleInfo kInfo{
+      .id = "TFM401",
+      .name = "variable-in-function",
+      .severity = Severity::kError,
+      .fix = FixKind::kUnsafe,
+      .input = RuleInput::kPython,
+      .summary = "tf.Variable created on every call of a tf.function (not cached on the first call)",
+      .trigger = "guide pattern 1, example 1: `tf.Variable(...)` created in a `tf.function` body on every call (not "
+                 "guarded by `if self.v is None` / `init_scope`): \"ValueError: tf.function only supports singleton "
+                 "tf.Variables created on the first call\"",
+      .fix_note = "unsafe in the catalogue (hoist to `__init__` or cache on the first call); not applied "
+                  "automatically",
+      .blocks_tf2_conversion = true,
+      .impact = Impact::kBehavior,
+      .symptoms = kSymptoms,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm401() {
+  static const VariableInFunction kRule;
+  return kRule;
 }
 
 namespace {

@@ -11,4 +11,8 @@ class VariableInFunction : public Rule {
   void CheckPython(PythonContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm401();
+}  // namespace rules
+
 }  // namespace tfm

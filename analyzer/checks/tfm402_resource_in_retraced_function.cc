@@ -9,10 +9,33 @@
 
 namespace tfm {
 
+constexpr Symptom kSymptoms[] = {
+    {DivergenceKind::kException},
+};
+
 const RuleInfo& ResourceInRetracedFunction::info() const {
-  static const RuleInfo kInfo{"TFM402", "resource-in-retraced-function", Severity::kError, FixKind::kUnsafe, RuleInput::kPython,
-                              "a tf.function that creates variables on its first call also creates a dataset, iterator or table in its body"};
+  static const RuleInfo kInfo{
+      .id = "TFM402",
+      .name = "resource-in-retraced-function",
+      .severity = Severity::kError,
+      .fix = FixKind::kUnsafe,
+      .input = RuleInput::kPython,
+      .summary = "a tf.function that creates variables on its first call also creates a dataset, iterator or table "
+                 "in its body",
+      .trigger = "guide pattern 1, example 2: a `tf.function` that creates variables on its first call *and* creates "
+                 "a `tf.data.Dataset` / iterator / table in its body: the retrace makes the first trace's tensors "
+                 "out of scope",
+      .fix_note = "unsafe in the catalogue (move dataset creation out); not applied automatically",
+      .blocks_tf2_conversion = true,
+      .impact = Impact::kBehavior,
+      .symptoms = kSymptoms,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm402() {
+  static const ResourceInRetracedFunction kRule;
+  return kRule;
 }
 
 void ResourceInRetracedFunction::CheckPython(PythonContext& ctx) const {

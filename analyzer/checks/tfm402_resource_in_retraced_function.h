@@ -11,4 +11,8 @@ class ResourceInRetracedFunction : public Rule {
   void CheckPython(PythonContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm402();
+}  // namespace rules
+
 }  // namespace tfm

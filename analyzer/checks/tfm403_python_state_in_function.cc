@@ -7,10 +7,32 @@
 
 namespace tfm {
 
+constexpr Symptom kSymptoms[] = {
+    {DivergenceKind::kBehavior},
+};
+
 const RuleInfo& PythonStateInFunction::info() const {
-  static const RuleInfo kInfo{"TFM403", "python-state-in-function", Severity::kWarning, FixKind::kUnsafe, RuleInput::kPython,
-                              "Python side effects that steer logic inside a tf.function run only while tracing"};
+  static const RuleInfo kInfo{
+      .id = "TFM403",
+      .name = "python-state-in-function",
+      .severity = Severity::kWarning,
+      .fix = FixKind::kUnsafe,
+      .input = RuleInput::kPython,
+      .summary = "Python side effects that steer logic inside a tf.function run only while tracing",
+      .trigger = "guide pattern 1, example 3: inside a `tf.function`, Python side effects that steer logic — `if key "
+                 "not in self.cache`, `dict[k] = …`, `list.append`, `global`/`nonlocal` writes, attribute writes of "
+                 "non-variables — run only while tracing",
+      .fix_note = "unsafe in the catalogue (`tf.init_scope()` or restructure); not applied automatically",
+      .blocks_tf2_conversion = true,
+      .impact = Impact::kBehavior,
+      .symptoms = kSymptoms,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm403() {
+  static const PythonStateInFunction kRule;
+  return kRule;
 }
 
 namespace {
@@ -53,7 +75,7 @@ void PythonStateInFunction::CheckPython(PythonContext& ctx) const {
     return s >= 0 ? scopes[s].name : std::string("?");
   };
   auto visit = [&](TSNode n, const char*) {
-        auto type = ts::Type(n);
+        auto type = ts::KindOf(n);
         if (type == "module" || type == "block" || type == "decorated_definition" || type == "class_definition" ||
             type == "function_definition" || type == "if_statement" || type == "for_statement" ||
             type == "while_statement" || type == "with_statement" || type == "try_statement" ||

@@ -11,4 +11,8 @@ class PythonStateInFunction : public Rule {
   void CheckPython(PythonContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm403();
+}  // namespace rules
+
 }  // namespace tfm

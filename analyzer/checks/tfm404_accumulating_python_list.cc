@@ -10,10 +10,33 @@
 
 namespace tfm {
 
+constexpr Symptom kSymptoms[] = {
+    {DivergenceKind::kBehavior},
+    {DivergenceKind::kException},
+};
+
 const RuleInfo& AccumulatingPythonList::info() const {
-  static const RuleInfo kInfo{"TFM404", "accumulating-python-list", Severity::kError, FixKind::kNone, RuleInput::kPython,
-                              "a module-level or long-lived Python list appended to every step and reduced: it grows every step under eager execution"};
+  static const RuleInfo kInfo{
+      .id = "TFM404",
+      .name = "accumulating-python-list",
+      .severity = Severity::kError,
+      .fix = FixKind::kNone,
+      .input = RuleInput::kPython,
+      .summary = "a module-level or long-lived Python list appended to every step and reduced: it grows every step "
+                 "under eager execution",
+      .trigger = "guide pattern 1, example 4: a list at module (or long-lived object) scope appended to by code that "
+                 "runs every step and read by a reduction (`reduce_sum`, `add_n`). In TF1 the list was filled once "
+                 "at graph build; eagerly it grows every step",
+      .blocks_tf2_conversion = true,
+      .impact = Impact::kBehavior,
+      .symptoms = kSymptoms,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm404() {
+  static const AccumulatingPythonList kRule;
+  return kRule;
 }
 
 namespace {

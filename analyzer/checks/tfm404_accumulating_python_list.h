@@ -11,4 +11,8 @@ class AccumulatingPythonList : public Rule {
   void CheckPython(PythonContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm404();
+}  // namespace rules
+
 }  // namespace tfm

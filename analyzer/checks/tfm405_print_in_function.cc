@@ -10,10 +10,31 @@
 
 namespace tfm {
 
+constexpr Symptom kSymptoms[] = {
+    {DivergenceKind::kBehavior},
+};
+
 const RuleInfo& PrintInFunction::info() const {
-  static const RuleInfo kInfo{"TFM405", "print-in-function", Severity::kInfo, FixKind::kSafe, RuleInput::kPython,
-                              "print() in a tf.function body prints at trace time only"};
+  static const RuleInfo kInfo{
+      .id = "TFM405",
+      .name = "print-in-function",
+      .severity = Severity::kInfo,
+      .fix = FixKind::kSafe,
+      .input = RuleInput::kPython,
+      .summary = "print() in a tf.function body prints at trace time only",
+      .trigger = "`print()` in a `tf.function` body prints at trace time only",
+      .fix_note = "safe (`print` → `tf.print` when every argument is a tensor or a plain string)",
+      .may_gain_fix = true,
+      .blocks_tf2_conversion = true,
+      .impact = Impact::kBehavior,
+      .symptoms = kSymptoms,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm405() {
+  static const PrintInFunction kRule;
+  return kRule;
 }
 
 namespace {
@@ -30,31 +51,11 @@ bool IsPlainString(TSNode n) {
   return true;
 }
 
-// The names the file binds to the tensorflow module at module level ("tf").
-std::vector<const Binding*> TfModuleBindings(const SemanticModel& m) {
-  std::vector<const Binding*> out;
-  for (const Binding& b : m.bindings())
-    if (b.kind == BindingKind::kImport && b.scope == 0 &&
-        (b.qname == "tensorflow" || b.qname == "tensorflow.compat.v1" || b.qname == "tensorflow.compat.v2"))
-      out.push_back(&b);
-  return out;
-}
-
-// One of those names that still means the module at `at`.
-std::optional<std::string> TfModuleName(const SemanticModel& m, const std::vector<const Binding*>& cands,
-                                        uint32_t at) {
-  for (const Binding* b : cands)
-    if (m.Lookup(b->name, at) == b) return b->name;
-  return std::nullopt;
-}
-
 }  // namespace
 
 void PrintInFunction::CheckPython(PythonContext& ctx) const {
   const SemanticModel& m = ctx.model();
   const DataFlow& df = DataFlow::Of(m);
-  std::vector<const Binding*> tf_bindings;
-  bool have_bindings = false;
   for (TSNode call : m.calls()) {
     TSNode fn = ts::Field(call, "function");
     if (!ts::Is(fn, "identifier") || ctx.Text(fn) != "print") continue;
@@ -79,13 +80,11 @@ void PrintInFunction::CheckPython(PythonContext& ctx) const {
       break;
     }
     std::optional<Fix> fix;
-    if (!have_bindings) {
-      tf_bindings = TfModuleBindings(m);
-      have_bindings = true;
-    }
-    auto tf = TfModuleName(m, tf_bindings, ts_node_start_byte(call));
+    const Binding* tf = m.TfModuleAt(ts_node_start_byte(call), SemanticModel::kTfModule | SemanticModel::kTfCompatV1 |
+                                                                   SemanticModel::kTfCompatV2);
     if (convertible && tf)
-      fix = ReplaceNode(fn, *tf + ".print", fmt::format("replace `print` with `{}.print`", *tf), FixSafety::kSafe);
+      fix = ReplaceNode(fn, tf->name + ".print", fmt::format("replace `print` with `{}.print`", tf->name),
+                        FixSafety::kSafe);
     ctx.Report(fn, fmt::format("`print(...)` in the tf.function `{}` runs only while the function is traced, not "
                                "on every call; use `tf.print` to print on every call",
                                fname),

@@ -11,4 +11,8 @@ class PrintInFunction : public Rule {
   void CheckPython(PythonContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm405();
+}  // namespace rules
+
 }  // namespace tfm

@@ -10,10 +10,34 @@
 
 namespace tfm {
 
+constexpr Symptom kSymptoms[] = {
+    {DivergenceKind::kBehavior},
+};
+
 const RuleInfo& TensorCachedAtInit::info() const {
-  static const RuleInfo kInfo{"TFM406", "tensor-cached-at-init", Severity::kError, FixKind::kUnsafe, RuleInput::kPython,
-                              "a tensor derived from a variable or random op computed once and reused where TF1 recomputed it every run"};
+  static const RuleInfo kInfo{
+      .id = "TFM406",
+      .name = "tensor-cached-at-init",
+      .severity = Severity::kError,
+      .fix = FixKind::kUnsafe,
+      .input = RuleInput::kPython,
+      .summary = "a tensor derived from a variable or random op computed once and reused where TF1 recomputed it "
+                 "every run",
+      .trigger = "guide pattern 2: a tensor computed once and reused where TF1 recomputed it every `sess.run` — "
+                 "`learning_rate = 1.0 / global_step` passed to an optimizer (example 1), `self.noise = "
+                 "tf.random.normal(...)` in `__init__` (example 2), any tensor derived from a variable or a random "
+                 "op stored at module level or on `self` and read in per-step code",
+      .fix_note = "unsafe in the catalogue (a callable or a `LearningRateSchedule`); not applied automatically",
+      .blocks_tf2_conversion = true,
+      .impact = Impact::kBehavior,
+      .symptoms = kSymptoms,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm406() {
+  static const TensorCachedAtInit kRule;
+  return kRule;
 }
 
 namespace {

@@ -11,4 +11,8 @@ class TensorCachedAtInit : public Rule {
   void CheckPython(PythonContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm406();
+}  // namespace rules
+
 }  // namespace tfm

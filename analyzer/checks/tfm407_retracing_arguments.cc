@@ -9,10 +9,30 @@
 
 namespace tfm {
 
+constexpr Symptom kSymptoms[] = {
+    {DivergenceKind::kRetrace},
+};
+
 const RuleInfo& RetracingArguments::info() const {
-  static const RuleInfo kInfo{"TFM407", "retracing-arguments", Severity::kWarning, FixKind::kNone, RuleInput::kPython,
-                              "a tf.function called in a loop with a Python number that changes per iteration: one trace per call"};
+  static const RuleInfo kInfo{
+      .id = "TFM407",
+      .name = "retracing-arguments",
+      .severity = Severity::kWarning,
+      .fix = FixKind::kNone,
+      .input = RuleInput::kPython,
+      .summary = "a tf.function called in a loop with a Python number that changes per iteration: one trace per call",
+      .trigger = "a `tf.function` called in a loop with Python numbers or fresh Python objects that change per call: "
+                 "one trace per call",
+      .blocks_tf2_conversion = true,
+      .impact = Impact::kBehavior,
+      .symptoms = kSymptoms,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm407() {
+  static const RetracingArguments kRule;
+  return kRule;
 }
 
 namespace {

@@ -11,4 +11,8 @@ class RetracingArguments : public Rule {
   void CheckPython(PythonContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm407();
+}  // namespace rules
+
 }  // namespace tfm

@@ -9,10 +9,32 @@
 
 namespace tfm {
 
+constexpr Symptom kSymptoms[] = {
+    {DivergenceKind::kException, "(KeyError|ValueError|AttributeError|TypeError)"},
+    {DivergenceKind::kBehavior},
+};
+
 const RuleInfo& TensorNameLookup::info() const {
-  static const RuleInfo kInfo{"TFM501", "tensor-name-lookup", Severity::kWarning, FixKind::kNone, RuleInput::kPython,
-                              "tensors and ops looked up or compared by generated name; eager tensors have no names"};
+  static const RuleInfo kInfo{
+      .id = "TFM501",
+      .name = "tensor-name-lookup",
+      .severity = Severity::kWarning,
+      .fix = FixKind::kNone,
+      .input = RuleInput::kPython,
+      .summary = "tensors and ops looked up or compared by generated name; eager tensors have no names",
+      .trigger = "guide pattern 3: `get_tensor_by_name`, `get_operation_by_name`, `as_graph_element`, string fetches "
+                 "or feeds (`\"input:0\"`), logic that reads or compares `.name` of a tensor or op. Eager tensors "
+                 "have no names; generated names differ between TF1 and TF2",
+      .blocks_tf2_conversion = true,
+      .impact = Impact::kBehavior,
+      .symptoms = kSymptoms,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm501() {
+  static const TensorNameLookup kRule;
+  return kRule;
 }
 
 namespace {

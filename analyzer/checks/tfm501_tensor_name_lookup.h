@@ -11,4 +11,8 @@ class TensorNameLookup : public Rule {
   void CheckPython(PythonContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm501();
+}  // namespace rules
+
 }  // namespace tfm

@@ -7,10 +7,33 @@
 
 namespace tfm {
 
+constexpr Symptom kSymptoms[] = {
+    {DivergenceKind::kBehavior},
+    {DivergenceKind::kException, "(OperatorNotAllowed|TypeError|ValueError)"},
+};
+
 const RuleInfo& TensorEquality::info() const {
-  static const RuleInfo kInfo{"TFM502", "tensor-equality", Severity::kWarning, FixKind::kUnsafe, RuleInput::kPython,
-                              "== / != between tensors used as a Python bool, `in` and list.index/remove on tensors: TF1 compared identity, TF2 compares values"};
+  static const RuleInfo kInfo{
+      .id = "TFM502",
+      .name = "tensor-equality",
+      .severity = Severity::kWarning,
+      .fix = FixKind::kUnsafe,
+      .input = RuleInput::kPython,
+      .summary = "== / != between tensors used as a Python bool, `in` and list.index/remove on tensors: TF1 compared "
+                 "identity, TF2 compares values",
+      .trigger = "`==` / `!=` between tensors or variables used as a Python bool, `x in list_of_tensors`, "
+                 "`list.index(t)`, `list.remove(t)`: TF1 compared identity, TF2 compares values elementwise",
+      .fix_note = "unsafe (`==` → `is`, `!=` → `is not`)",
+      .blocks_tf2_conversion = true,
+      .impact = Impact::kBehavior,
+      .symptoms = kSymptoms,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm502() {
+  static const TensorEquality kRule;
+  return kRule;
 }
 
 namespace {
@@ -19,7 +42,7 @@ namespace {
 bool UsedAsBool(const SemanticModel& m, const DataFlow& df, TSNode cmp) {
   TSNode child = cmp;
   for (TSNode p = df.Parent(cmp); !ts_node_is_null(p); child = p, p = df.Parent(p)) {
-    auto t = ts::Type(p);
+    auto t = ts::KindOf(p);
     if (t == "parenthesized_expression") continue;
     if (t == "not_operator" || t == "boolean_operator" || t == "assert_statement" || t == "expression_statement" ||
         t == "if_clause")  // a comprehension's filter

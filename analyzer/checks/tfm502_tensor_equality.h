@@ -11,4 +11,8 @@ class TensorEquality : public Rule {
   void CheckPython(PythonContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm502();
+}  // namespace rules
+
 }  // namespace tfm

@@ -7,10 +7,31 @@
 
 namespace tfm {
 
+constexpr Symptom kSymptoms[] = {
+    {DivergenceKind::kException, "TypeError.*(unhashable|hash)"},
+};
+
 const RuleInfo& TensorHash::info() const {
-  static const RuleInfo kInfo{"TFM503", "tensor-hash", Severity::kError, FixKind::kUnsafe, RuleInput::kPython,
-                              "tensor or variable used as a dict key, set member or lru_cache argument: unhashable in TF2"};
+  static const RuleInfo kInfo{
+      .id = "TFM503",
+      .name = "tensor-hash",
+      .severity = Severity::kError,
+      .fix = FixKind::kUnsafe,
+      .input = RuleInput::kPython,
+      .summary = "tensor or variable used as a dict key, set member or lru_cache argument: unhashable in TF2",
+      .trigger = "tensor or variable as a dict key, set member, `in dict` test, or `lru_cache` argument: "
+                 "\"TypeError: Variable is unhashable\" in TF2",
+      .fix_note = "unsafe in the catalogue (`.ref()` keys, `.deref()`); not applied automatically",
+      .blocks_tf2_conversion = true,
+      .impact = Impact::kBehavior,
+      .symptoms = kSymptoms,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm503() {
+  static const TensorHash kRule;
+  return kRule;
 }
 
 namespace {
@@ -107,7 +128,7 @@ void TensorHash::CheckPython(PythonContext& ctx) const {
                               ctx.Text(e), what(e), use, df.IsVariable(e) ? "Variable" : "Tensor", ctx.Text(e)));
   };
   auto visit = [&](TSNode n, const char*) {
-        auto t = ts::Type(n);
+        auto t = ts::KindOf(n);
         if (t == "dictionary") {
           for (TSNode pair : ts::NamedChildren(n)) {
             if (!ts::Is(pair, "pair")) continue;
@@ -163,7 +184,7 @@ void TensorHash::CheckPython(PythonContext& ctx) const {
         } else if (t == "subscript") {
           TSNode v = ts::Field(n, "value");
           TSNode k = ts::Field(n, "subscript");
-          auto kt = ts::Type(k);
+          auto kt = ts::KindOf(k);
           if (kt != "identifier" && kt != "attribute" && kt != "call") return true;
           if (df.IsTensor(k) && KindOf(m, df, v) == Container::kDict && !IsFeedKey(m, df, k, v))
             report(k, "a dict key");

@@ -11,4 +11,8 @@ class TensorHash : public Rule {
   void CheckPython(PythonContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm503();
+}  // namespace rules
+
 }  // namespace tfm

@@ -8,10 +8,33 @@
 
 namespace tfm {
 
+constexpr Symptom kSymptoms[] = {
+    {DivergenceKind::kException, "AttributeError.*value"},
+};
+
 const RuleInfo& DimensionValue::info() const {
-  static const RuleInfo kInfo{"TFM504", "dimension-value", Severity::kError, FixKind::kSafeOrUnsafe, RuleInput::kPython,
-                              "`.value` and Dimension methods on TensorShape elements, which are int or None in TF2"};
+  static const RuleInfo kInfo{
+      .id = "TFM504",
+      .name = "dimension-value",
+      .severity = Severity::kError,
+      .fix = FixKind::kSafeOrUnsafe,
+      .input = RuleInput::kPython,
+      .summary = "`.value` and Dimension methods on TensorShape elements, which are int or None in TF2",
+      .trigger = "`shape[i].value`, `dim.value` when iterating a shape, `Dimension` methods on shape elements "
+                 "(`assert_is_compatible_with`, `merge_with`): TF2 `TensorShape` holds `int`/`None` → AttributeError",
+      .fix_note = "safe: drop `.value` on a shape element (applied); unsafe `tf.compat.v1.Dimension(...)` for method "
+                  "calls (not applied)",
+      .closed_edits = kDimensionValueEdit,
+      .blocks_tf2_conversion = true,
+      .impact = Impact::kBehavior,
+      .symptoms = kSymptoms,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm504() {
+  static const DimensionValue kRule;
+  return kRule;
 }
 
 void DimensionValue::CheckPython(PythonContext& ctx) const {

@@ -11,4 +11,8 @@ class DimensionValue : public Rule {
   void CheckPython(PythonContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm504();
+}  // namespace rules
+
 }  // namespace tfm

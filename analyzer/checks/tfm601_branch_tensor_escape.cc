@@ -7,16 +7,37 @@
 
 namespace tfm {
 
+constexpr Symptom kSymptoms[] = {
+    {DivergenceKind::kException, "(InaccessibleTensor|ValueError|TypeError)"},
+};
+
 const RuleInfo& BranchTensorEscape::info() const {
-  static const RuleInfo kInfo{"TFM601", "branch-tensor-escape", Severity::kError, FixKind::kNone, RuleInput::kPython,
-                              "a tensor created inside a tf.cond / tf.while_loop branch stored where code outside the branch can use it"};
+  static const RuleInfo kInfo{
+      .id = "TFM601",
+      .name = "branch-tensor-escape",
+      .severity = Severity::kError,
+      .fix = FixKind::kNone,
+      .input = RuleInput::kPython,
+      .summary = "a tensor created inside a tf.cond / tf.while_loop branch stored where code outside the branch can "
+                 "use it",
+      .trigger = "a tensor created inside a `tf.cond` / `tf.while_loop` branch or body (lambda or def) used outside "
+                 "it: InaccessibleTensorError under control flow v2",
+      .blocks_tf2_conversion = true,
+      .impact = Impact::kBehavior,
+      .symptoms = kSymptoms,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm601() {
+  static const BranchTensorEscape kRule;
+  return kRule;
 }
 
 namespace {
 
 bool IsLiteral(TSNode v) {
-  auto t = ts::Type(v);
+  auto t = ts::KindOf(v);
   return t == "integer" || t == "float" || t == "string" || t == "none" || t == "true" || t == "false";
 }
 

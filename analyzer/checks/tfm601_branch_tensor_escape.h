@@ -11,4 +11,8 @@ class BranchTensorEscape : public Rule {
   void CheckPython(PythonContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm601();
+}  // namespace rules
+
 }  // namespace tfm

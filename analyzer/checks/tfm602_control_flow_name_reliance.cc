@@ -9,10 +9,30 @@
 
 namespace tfm {
 
+constexpr Symptom kSymptoms[] = {
+    {DivergenceKind::kException, "(KeyError|ValueError)"},
+};
+
 const RuleInfo& ControlFlowNameReliance::info() const {
-  static const RuleInfo kInfo{"TFM602", "control-flow-name-reliance", Severity::kWarning, FixKind::kNone, RuleInput::kPython,
-                              "code that depends on v1 control-flow op names or internals (cond/Merge, while/Exit, Switch lookups)"};
+  static const RuleInfo kInfo{
+      .id = "TFM602",
+      .name = "control-flow-name-reliance",
+      .severity = Severity::kWarning,
+      .fix = FixKind::kNone,
+      .input = RuleInput::kPython,
+      .summary = "code that depends on v1 control-flow op names or internals (cond/Merge, while/Exit, Switch lookups)",
+      .trigger = "code that depends on v1 control-flow op names or internals (`\"cond/Merge\"`, `while/Exit`, "
+                 "`Switch` lookups)",
+      .blocks_tf2_conversion = true,
+      .impact = Impact::kBehavior,
+      .symptoms = kSymptoms,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm602() {
+  static const ControlFlowNameReliance kRule;
+  return kRule;
 }
 
 namespace {

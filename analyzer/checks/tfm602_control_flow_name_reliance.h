@@ -11,4 +11,8 @@ class ControlFlowNameReliance : public Rule {
   void CheckPython(PythonContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm602();
+}  // namespace rules
+
 }  // namespace tfm

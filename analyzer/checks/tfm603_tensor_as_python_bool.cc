@@ -7,10 +7,32 @@
 
 namespace tfm {
 
+constexpr Symptom kSymptoms[] = {
+    {DivergenceKind::kBehavior},
+    {DivergenceKind::kException, "(OperatorNotAllowed|TypeError|ValueError.*(bool|condition))"},
+};
+
 const RuleInfo& TensorAsPythonBool::info() const {
-  static const RuleInfo kInfo{"TFM603", "tensor-as-python-bool", Severity::kInfo, FixKind::kNone, RuleInput::kPython,
-                              "Python if/while/and/or/not on a tensor in graph code: TF1 raises TypeError, TF2 eager evaluates it and tf.function converts it"};
+  static const RuleInfo kInfo{
+      .id = "TFM603",
+      .name = "tensor-as-python-bool",
+      .severity = Severity::kInfo,
+      .fix = FixKind::kNone,
+      .input = RuleInput::kPython,
+      .summary = "Python if/while/and/or/not on a tensor in graph code: TF1 raises TypeError, TF2 eager evaluates it "
+                 "and tf.function converts it",
+      .trigger = "Python `if`/`while`/`and`/`or` on a tensor in graph code (TF1 raises TypeError); in TF2 eager it "
+                 "works and in `tf.function` AutoGraph converts it — behavior differs between modes",
+      .blocks_tf2_conversion = true,
+      .impact = Impact::kBehavior,
+      .symptoms = kSymptoms,
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm603() {
+  static const TensorAsPythonBool kRule;
+  return kRule;
 }
 
 namespace {
@@ -67,7 +89,7 @@ void TensorAsPythonBool::CheckPython(PythonContext& ctx) const {
     }
   };
   auto visit = [&](TSNode n, const char*) {
-        auto t = ts::Type(n);
+        auto t = ts::KindOf(n);
         if (t == "if_statement" || t == "elif_clause") check(ts::Field(n, "condition"), "if");
         else if (t == "while_statement") check(ts::Field(n, "condition"), "while");
         else if (t == "conditional_expression") check(ts_node_named_child(n, 1), "if");

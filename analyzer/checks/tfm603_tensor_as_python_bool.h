@@ -11,4 +11,8 @@ class TensorAsPythonBool : public Rule {
   void CheckPython(PythonContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm603();
+}  // namespace rules
+
 }  // namespace tfm

@@ -34,10 +34,22 @@ std::string NameScope(const std::string& name) {
 }  // namespace
 
 const RuleInfo& GraphV1ControlFlow::info() const {
-  static const RuleInfo kInfo{"TFM701", "graph-v1-control-flow", Severity::kWarning, FixKind::kNone,
-                              RuleInput::kGraph,
-                              "v1 control-flow nodes (Switch/Merge/Enter/Exit/NextIteration/LoopCond) in a graph file"};
+  static const RuleInfo kInfo{
+      .id = "TFM701",
+      .name = "graph-v1-control-flow",
+      .severity = Severity::kWarning,
+      .fix = FixKind::kNone,
+      .input = RuleInput::kGraph,
+      .summary = "v1 control-flow nodes (Switch/Merge/Enter/Exit/NextIteration/LoopCond) in a graph file",
+      .trigger = "`Switch`, `RefSwitch`, `Merge`, `Enter`, `RefEnter`, `Exit`, `NextIteration`, `LoopCond` nodes; "
+                 "reported once per frame with counts",
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm701() {
+  static const GraphV1ControlFlow kRule;
+  return kRule;
 }
 
 void GraphV1ControlFlow::CheckGraph(GraphContext& ctx) const {

@@ -13,4 +13,8 @@ class GraphV1ControlFlow : public Rule {
   void CheckGraph(GraphContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm701();
+}  // namespace rules
+
 }  // namespace tfm

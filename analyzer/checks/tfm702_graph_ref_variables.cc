@@ -41,9 +41,22 @@ int TargetVariable(const graph::Graph& g, const graph::Node& write) {
 }  // namespace
 
 const RuleInfo& GraphRefVariables::info() const {
-  static const RuleInfo kInfo{"TFM702", "graph-ref-variables", Severity::kWarning, FixKind::kNone, RuleInput::kGraph,
-                              "ref variables (VariableV2) and ref-typed Assign*/Scatter* instead of resource variables"};
+  static const RuleInfo kInfo{
+      .id = "TFM702",
+      .name = "graph-ref-variables",
+      .severity = Severity::kWarning,
+      .fix = FixKind::kNone,
+      .input = RuleInput::kGraph,
+      .summary = "ref variables (VariableV2) and ref-typed Assign*/Scatter* instead of resource variables",
+      .trigger = "`VariableV2`, `Variable`, `TemporaryVariable`, ref-typed `Assign*` / `Scatter*` instead of "
+                 "`VarHandleOp` resources",
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm702() {
+  static const GraphRefVariables kRule;
+  return kRule;
 }
 
 void GraphRefVariables::CheckGraph(GraphContext& ctx) const {

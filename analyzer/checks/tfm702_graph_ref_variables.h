@@ -13,4 +13,8 @@ class GraphRefVariables : public Rule {
   void CheckGraph(GraphContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm702();
+}  // namespace rules
+
 }  // namespace tfm

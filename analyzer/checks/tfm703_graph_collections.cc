@@ -25,9 +25,22 @@ std::string_view Hint(std::string_view key) {
 }  // namespace
 
 const RuleInfo& GraphCollections::info() const {
-  static const RuleInfo kInfo{"TFM703", "graph-collections", Severity::kWarning, FixKind::kNone, RuleInput::kGraph,
-                              "MetaGraphDef collection_def entries (variables, update_ops, losses, contexts, ...)"};
+  static const RuleInfo kInfo{
+      .id = "TFM703",
+      .name = "graph-collections",
+      .severity = Severity::kWarning,
+      .fix = FixKind::kNone,
+      .input = RuleInput::kGraph,
+      .summary = "MetaGraphDef collection_def entries (variables, update_ops, losses, contexts, ...)",
+      .trigger = "MetaGraphDef `collection_def` entries (variables, trainable_variables, update_ops, losses, "
+                 "summaries, cond_context, while_context, queue_runners, savers)",
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm703() {
+  static const GraphCollections kRule;
+  return kRule;
 }
 
 void GraphCollections::CheckGraph(GraphContext& ctx) const {

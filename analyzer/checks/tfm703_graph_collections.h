@@ -12,4 +12,8 @@ class GraphCollections : public Rule {
   void CheckGraph(GraphContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm703();
+}  // namespace rules
+
 }  // namespace tfm

@@ -27,9 +27,22 @@ std::string_view Role(std::string_view op) {
 }  // namespace
 
 const RuleInfo& GraphQueuePipeline::info() const {
-  static const RuleInfo kInfo{"TFM704", "graph-queue-pipeline", Severity::kError, FixKind::kNone, RuleInput::kGraph,
-                              "queue/reader input pipeline ops or a queue_runners collection"};
+  static const RuleInfo kInfo{
+      .id = "TFM704",
+      .name = "graph-queue-pipeline",
+      .severity = Severity::kError,
+      .fix = FixKind::kNone,
+      .input = RuleInput::kGraph,
+      .summary = "queue/reader input pipeline ops or a queue_runners collection",
+      .trigger = "queue ops (`FIFOQueueV2`, `RandomShuffleQueueV2`, `QueueDequeueManyV2`, `ReaderReadV2`) or a "
+                 "`queue_runners` collection",
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm704() {
+  static const GraphQueuePipeline kRule;
+  return kRule;
 }
 
 void GraphQueuePipeline::CheckGraph(GraphContext& ctx) const {

@@ -12,4 +12,8 @@ class GraphQueuePipeline : public Rule {
   void CheckGraph(GraphContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm704();
+}  // namespace rules
+
 }  // namespace tfm

@@ -7,9 +7,22 @@
 namespace tfm {
 
 const RuleInfo& GraphNameInterface::info() const {
-  static const RuleInfo kInfo{"TFM705", "graph-name-interface", Severity::kWarning, FixKind::kNone, RuleInput::kGraph,
-                              "graph with no signature_def: consumers must address tensors by name"};
+  static const RuleInfo kInfo{
+      .id = "TFM705",
+      .name = "graph-name-interface",
+      .severity = Severity::kWarning,
+      .fix = FixKind::kNone,
+      .input = RuleInput::kGraph,
+      .summary = "graph with no signature_def: consumers must address tensors by name",
+      .trigger = "a MetaGraphDef / SavedModel with no `signature_def`, so consumers must address tensors by name; or "
+                 "frozen GraphDefs meant to be fed by name",
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm705() {
+  static const GraphNameInterface kRule;
+  return kRule;
 }
 
 void GraphNameInterface::CheckGraph(GraphContext& ctx) const {

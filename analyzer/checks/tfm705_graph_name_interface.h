@@ -13,4 +13,8 @@ class GraphNameInterface : public Rule {
   void CheckGraph(GraphContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm705();
+}  // namespace rules
+
 }  // namespace tfm

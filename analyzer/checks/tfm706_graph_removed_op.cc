@@ -11,9 +11,21 @@
 namespace tfm {
 
 const RuleInfo& GraphRemovedOp::info() const {
-  static const RuleInfo kInfo{"TFM706", "graph-removed-op", Severity::kError, FixKind::kNone, RuleInput::kGraph,
-                              "op types absent from TF2's op registry"};
+  static const RuleInfo kInfo{
+      .id = "TFM706",
+      .name = "graph-removed-op",
+      .severity = Severity::kError,
+      .fix = FixKind::kNone,
+      .input = RuleInput::kGraph,
+      .summary = "op types absent from TF2's op registry",
+      .trigger = "op types absent from TF2's op registry (table generated from real TF)",
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm706() {
+  static const GraphRemovedOp kRule;
+  return kRule;
 }
 
 void GraphRemovedOp::CheckGraph(GraphContext& ctx) const {

@@ -12,4 +12,8 @@ class GraphRemovedOp : public Rule {
   void CheckGraph(GraphContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm706();
+}  // namespace rules
+
 }  // namespace tfm

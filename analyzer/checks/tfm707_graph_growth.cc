@@ -112,9 +112,22 @@ bool ReachesMember(const graph::Graph& g, int from, const std::unordered_set<int
 }  // namespace
 
 const RuleInfo& GraphGrowth::info() const {
-  static const RuleInfo kInfo{"TFM707", "graph-growth", Severity::kWarning, FixKind::kNone, RuleInput::kGraph,
-                              "many structurally identical nodes with `_N` name suffixes: ops built per training step"};
+  static const RuleInfo kInfo{
+      .id = "TFM707",
+      .name = "graph-growth",
+      .severity = Severity::kWarning,
+      .fix = FixKind::kNone,
+      .input = RuleInput::kGraph,
+      .summary = "many structurally identical nodes with `_N` name suffixes: ops built per training step",
+      .trigger = "many structurally identical subgraphs with `_N` name suffixes (ops built inside a training loop — "
+                 "e.g. an assign-per-step target-network update that grew a graph to thousands of `Assign_N` nodes)",
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm707() {
+  static const GraphGrowth kRule;
+  return kRule;
 }
 
 void GraphGrowth::CheckGraph(GraphContext& ctx) const {

@@ -13,4 +13,8 @@ class GraphGrowth : public Rule {
   void CheckGraph(GraphContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm707();
+}  // namespace rules
+
 }  // namespace tfm

@@ -7,9 +7,21 @@
 namespace tfm {
 
 const RuleInfo& CppSessionTensorNames::info() const {
-  static const RuleInfo kInfo{"TFM801", "cpp-session-tensor-names", Severity::kWarning, FixKind::kNone, RuleInput::kCpp,
-                              "C++ Session::Run addresses tensors by string names"};
+  static const RuleInfo kInfo{
+      .id = "TFM801",
+      .name = "cpp-session-tensor-names",
+      .severity = Severity::kWarning,
+      .fix = FixKind::kNone,
+      .input = RuleInput::kCpp,
+      .summary = "C++ Session::Run addresses tensors by string names",
+      .trigger = "`tensorflow::Session::Run` / `ClientSession::Run` addressing tensors by string names",
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm801() {
+  static const CppSessionTensorNames kRule;
+  return kRule;
 }
 
 namespace {

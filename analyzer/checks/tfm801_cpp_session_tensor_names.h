@@ -11,4 +11,8 @@ class CppSessionTensorNames : public Rule {
   void CheckCpp(CppContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm801();
+}  // namespace rules
+
 }  // namespace tfm

@@ -7,9 +7,22 @@
 namespace tfm {
 
 const RuleInfo& CppFrozenGraphLoad::info() const {
-  static const RuleInfo kInfo{"TFM802", "cpp-frozen-graph-load", Severity::kWarning, FixKind::kNone, RuleInput::kCpp,
-                              "C++ frozen-graph serving: ReadBinaryProto(GraphDef) + NewSession + Session::Create"};
+  static const RuleInfo kInfo{
+      .id = "TFM802",
+      .name = "cpp-frozen-graph-load",
+      .severity = Severity::kWarning,
+      .fix = FixKind::kNone,
+      .input = RuleInput::kCpp,
+      .summary = "C++ frozen-graph serving: ReadBinaryProto(GraphDef) + NewSession + Session::Create",
+      .trigger = "`ReadBinaryProto(…, GraphDef*)` + `NewSession` + `Session::Create`: frozen-graph serving instead "
+                 "of `LoadSavedModel` + signatures",
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm802() {
+  static const CppFrozenGraphLoad kRule;
+  return kRule;
 }
 
 void CppFrozenGraphLoad::CheckCpp(CppContext& ctx) const {

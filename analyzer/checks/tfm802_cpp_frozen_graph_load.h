@@ -11,4 +11,8 @@ class CppFrozenGraphLoad : public Rule {
   void CheckCpp(CppContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm802();
+}  // namespace rules
+
 }  // namespace tfm

@@ -7,9 +7,21 @@
 namespace tfm {
 
 const RuleInfo& CppPartialRun::info() const {
-  static const RuleInfo kInfo{"TFM803", "cpp-partial-run", Severity::kWarning, FixKind::kNone, RuleInput::kCpp,
-                              "C++ Session::PRunSetup / PRun partial runs"};
+  static const RuleInfo kInfo{
+      .id = "TFM803",
+      .name = "cpp-partial-run",
+      .severity = Severity::kWarning,
+      .fix = FixKind::kNone,
+      .input = RuleInput::kCpp,
+      .summary = "C++ Session::PRunSetup / PRun partial runs",
+      .trigger = "`Session::PRunSetup` / `PRun`",
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm803() {
+  static const CppPartialRun kRule;
+  return kRule;
 }
 
 void CppPartialRun::CheckCpp(CppContext& ctx) const {

@@ -11,4 +11,8 @@ class CppPartialRun : public Rule {
   void CheckCpp(CppContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm803();
+}  // namespace rules
+
 }  // namespace tfm

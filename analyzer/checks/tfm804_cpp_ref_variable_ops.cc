@@ -7,9 +7,21 @@
 namespace tfm {
 
 const RuleInfo& CppRefVariableOps::info() const {
-  static const RuleInfo kInfo{"TFM804", "cpp-ref-variable-ops", Severity::kWarning, FixKind::kNone, RuleInput::kCpp,
-                              "C++ graph building with reference-variable ops (ops::Variable, ops::Assign)"};
+  static const RuleInfo kInfo{
+      .id = "TFM804",
+      .name = "cpp-ref-variable-ops",
+      .severity = Severity::kWarning,
+      .fix = FixKind::kNone,
+      .input = RuleInput::kCpp,
+      .summary = "C++ graph building with reference-variable ops (ops::Variable, ops::Assign)",
+      .trigger = "graph building with `ops::Variable` / `ops::Assign` (ref) instead of resource variable ops",
+  };
   return kInfo;
+}
+
+const Rule& rules::Tfm804() {
+  static const CppRefVariableOps kRule;
+  return kRule;
 }
 
 namespace {

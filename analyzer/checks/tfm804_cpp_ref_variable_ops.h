@@ -11,4 +11,8 @@ class CppRefVariableOps : public Rule {
   void CheckCpp(CppContext& ctx) const override;
 };
 
+namespace rules {
+const Rule& Tfm804();
+}  // namespace rules
+
 }  // namespace tfm

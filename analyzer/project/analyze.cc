@@ -175,6 +175,7 @@ std::vector<std::string> DiscoverFiles(const std::vector<std::string>& paths, Co
 }
 
 bool RuleEnabled(const RuleInfo& info, const std::string& path, const Config* config, const AnalyzeOptions& opts) {
+  if (info.lifecycle == Lifecycle::kPreview && !opts.preview) return false;
   const std::vector<std::string>* select = opts.select.empty() ? nullptr : &opts.select;
   bool enabled;
   if (config) {
@@ -244,9 +245,10 @@ FileResult AnalyzeSource(PythonParser& parser, SourceFile source, const Config* 
                                                      pf.source.FormatPosition(p), PythonParser::kMaxDepth)};
     return r;
   }
-  if (model.imports_tensorflow() && opts.tf1_behavior) {
-    static const RuleInfo& tfm102 = FindRule("TFM102")->info();  // always registered
-    if (RuleEnabled(tfm102, pf.source.path, config, opts) && (!opts.rule_filter || opts.rule_filter(tfm102))) {
+  static const RuleInfo* toggle_rule = BehaviorToggleRule();
+  if (model.imports_tensorflow() && opts.tf1_behavior && toggle_rule) {
+    if (RuleEnabled(*toggle_rule, pf.source.path, config, opts) &&
+        (!opts.rule_filter || opts.rule_filter(*toggle_rule))) {
       r.needs_tf1_behavior = NeedsTf1Behavior(model);
       r.behavior_toggle = BehaviorToggleEdit(model);
     }

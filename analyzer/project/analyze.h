@@ -31,6 +31,7 @@ struct AnalyzeOptions {
   std::vector<std::string> ignore;   // added to config's ignore
   std::optional<std::string> config_file;
   bool isolated = false;             // ignore config files
+  bool preview = false;              // also run rules in preview (RuleInfo::lifecycle), as `check --preview`
   bool report_unused_ignores = false;
   bool respect_excludes = true;
   SourceOptions source;
@@ -61,7 +62,8 @@ std::vector<std::string> DiscoverFiles(const std::vector<std::string>& paths, Co
 Analysis AnalyzePaths(const std::vector<std::string>& paths, const AnalyzeOptions& opts);
 
 // Is rule `info` enabled for `path` by the command line (its --select overrides the
-// configuration) or by the file's configuration (`config` may be null)?
+// configuration) or by the file's configuration (`config` may be null)? A rule in
+// preview only with `opts.preview`, whatever selects it (as ruff).
 bool RuleEnabled(const RuleInfo& info, const std::string& path, const Config* config, const AnalyzeOptions& opts);
 
 // Analyses one already-loaded C++ source with the Clang front end. `config` may be null.

@@ -635,8 +635,8 @@ TSNode DataFlow::EnclosingLoop(TSNode n) const {
   };
   if (!loops_indexed_) {
     loops_indexed_ = true;
-    for (std::string_view t : {"for_statement", "while_statement"})
-      for (TSNode loop : NodesOfType(t)) loop_owners_.emplace_back(loop, owner(ts_node_start_byte(loop)));
+    for (ts::NodeKind k : {ts::NodeKind("for_statement"), ts::NodeKind("while_statement")})
+      for (TSNode loop : NodesOfType(k)) loop_owners_.emplace_back(loop, owner(ts_node_start_byte(loop)));
   }
   if (loop_owners_.empty()) return TSNode{};
   uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
@@ -744,7 +744,7 @@ bool DataFlow::InGraphCode(TSNode n) const {
 
 bool DataFlow::RunsOnlyAtTrace(TSNode n) const { return m_.InTracedFunction(n) && !InInitScope(n); }
 
-const std::vector<TSNode>& DataFlow::NodesOfType(std::string_view type) const { return m_.NodesOfType(type); }
+const std::vector<TSNode>& DataFlow::NodesOfType(ts::NodeKind kind) const { return m_.NodesOfType(kind); }
 
 int DataFlow::TracedScopeAt(uint32_t byte) const {
   for (int s = m_.ScopeAt(byte); s >= 0; s = m_.scopes()[s].parent)

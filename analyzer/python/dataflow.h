@@ -126,7 +126,7 @@ class DataFlow {
   // Every named node of a tree-sitter type ("attribute", "comparison_operator", ...),
   // in source order. Built by one walk on first use; rules iterate these lists
   // instead of walking the tree again.
-  const std::vector<TSNode>& NodesOfType(std::string_view type) const;
+  const std::vector<TSNode>& NodesOfType(ts::NodeKind kind) const;
   // Parent of a node.
   TSNode Parent(TSNode n) const { return ts::Parent(n); }
 

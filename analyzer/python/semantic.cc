@@ -432,23 +432,6 @@ bool SemanticModel::Enter(TSNode n, TSSymbol sym, TSNode parent, std::vector<int
   }
 }
 
-namespace {
-
-// Named grammar symbols by node type name (several symbols can share a name).
-const std::unordered_map<std::string, std::vector<TSSymbol>>& SymbolsByName() {
-  static const auto table = [] {
-    std::unordered_map<std::string, std::vector<TSSymbol>> t;
-    const TSLanguage* lang = tree_sitter_python();
-    for (TSSymbol sym = 0; sym < ts_language_symbol_count(lang); ++sym)
-      if (ts_language_symbol_type(lang, sym) == TSSymbolTypeRegular)
-        t[ts_language_symbol_name(lang, sym)].push_back(sym);
-    return t;
-  }();
-  return table;
-}
-
-}  // namespace
-
 void SemanticModel::BuildSymbolLists() const {
   // Every named node reached through named nodes from the root, in preorder (what
   // the scope walk visits), bucketed by symbol with a counting sort.
@@ -476,27 +459,16 @@ void SemanticModel::BuildSymbolLists() const {
   for (int32_t i : named) sym_nodes_[count[ix.Symbol(i)]++] = i;
 }
 
-const std::vector<TSNode>& SemanticModel::NodesOfType(std::string_view type) const {
-  std::string key(type);
-  auto cached = by_type_.find(key);
+const std::vector<TSNode>& SemanticModel::NodesOfType(ts::NodeKind kind) const {
+  auto cached = by_type_.find(kind.symbol);
   if (cached != by_type_.end()) return cached->second;
   if (sym_start_.empty()) BuildSymbolLists();
   const ts::NodeIndex& ix = *index_;
   std::vector<TSNode> out;
-  auto syms = SymbolsByName().find(key);
-  int lists = 0;
-  if (syms != SymbolsByName().end())
-    for (TSSymbol sym : syms->second)
-      if (size_t{sym} + 1 < sym_start_.size() && sym_start_[sym] < sym_start_[sym + 1]) {
-        for (int32_t k = sym_start_[sym]; k < sym_start_[sym + 1]; ++k) out.push_back(ix.Node(sym_nodes_[k]));
-        ++lists;
-      }
-  if (lists > 1)
-    std::sort(out.begin(), out.end(), [](TSNode a, TSNode b) {
-      return ts_node_start_byte(a) != ts_node_start_byte(b) ? ts_node_start_byte(a) < ts_node_start_byte(b)
-                                                            : ts_node_end_byte(a) > ts_node_end_byte(b);
-    });
-  return by_type_.emplace(std::move(key), std::move(out)).first->second;
+  const size_t sym = kind.symbol;
+  if (sym + 1 < sym_start_.size())
+    for (int32_t k = sym_start_[sym]; k < sym_start_[sym + 1]; ++k) out.push_back(ix.Node(sym_nodes_[k]));
+  return by_type_.emplace(kind.symbol, std::move(out)).first->second;
 }
 
 void SemanticModel::BuildScopeSegments() {
@@ -591,6 +563,35 @@ int SemanticModel::FunctionScopeAt(uint32_t byte) const {
   return -1;
 }
 
+const std::vector<const Binding*>& SemanticModel::TfModuleImports() const {
+  if (!tf_imports_ready_) {
+    for (const Binding& b : bindings_)
+      if (b.kind == BindingKind::kImport &&
+          (b.qname == "tensorflow" || b.qname == "tensorflow.compat.v1" || b.qname == "tensorflow.compat.v2"))
+        tf_imports_.push_back(&b);
+    std::stable_sort(tf_imports_.begin(), tf_imports_.end(),
+                     [](const Binding* a, const Binding* b) { return a->byte < b->byte; });
+    tf_imports_ready_ = true;
+  }
+  return tf_imports_;
+}
+
+const Binding* SemanticModel::TfModuleAt(uint32_t at, unsigned accept) const {
+  const Binding* best = nullptr;
+  unsigned best_rank = 0;
+  int fn = -2;  // FunctionScopeAt(at), computed when a candidate needs it
+  for (const Binding* b : TfModuleImports()) {
+    unsigned rank = b->qname == "tensorflow" ? kTfModule : b->qname == "tensorflow.compat.v1" ? kTfCompatV1 : kTfCompatV2;
+    if (!(accept & rank) || (best && rank >= best_rank)) continue;
+    if (Lookup(b->name, at) != b) continue;
+    if (fn == -2) fn = FunctionScopeAt(at);
+    if ((fn < 0 ? 0 : fn) == b->scope && b->byte > at) continue;
+    best = b;
+    best_rank = rank;
+  }
+  return best;
+}
+
 int SemanticModel::ClassOf(int scope) const {
   if (scope < 0) return -1;
   int p = scopes_[scope].parent;
@@ -680,8 +681,8 @@ const std::string* SemanticModel::ResolveImpl(TSNode expr, int depth) const {
   auto intern = [&](std::string s) { return &names_.emplace_back(std::move(s)); };
   // The node's type by grammar symbol (read from the index when the node has a position).
   const TSSymbol sym = slot >= 0 ? index_->Symbol(slot) : ts_node_symbol(expr);
-  auto field = [&](const char* name) {
-    return slot >= 0 ? index_->FieldChild(slot, ts::FieldId(name)) : ts::Field(expr, name);
+  auto field = [&](ts::FieldName name) {
+    return slot >= 0 ? index_->FieldChild(slot, name.id) : ts::Field(expr, name);
   };
   if (ts::SymbolIs(sym, "identifier")) {
     std::string_view name = Text(expr);
@@ -764,7 +765,7 @@ bool SemanticModel::IsReferencePosition(int n, int parent) const {
   const ts::NodeIndex& ix = *index_;
   TSSymbol sym = ix.Symbol(parent);
   // Is n the child of parent in `field`? (ts::Field(parent, field) is n.)
-  auto in_field = [&](const char* field) { return ix.FieldChildAt(parent, ts::FieldId(field)) == n; };
+  auto in_field = [&](ts::FieldName field) { return ix.FieldChildAt(parent, field.id) == n; };
   const auto& roles = Tables().parent_role;
   switch (sym < roles.size() ? roles[sym] : ParentRole::kOther) {
     case ParentRole::kAttribute: return !in_field("attribute");

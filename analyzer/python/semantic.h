@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "analyzer/python/parse.h"
+#include "analyzer/python/ts_util.h"
 
 namespace tfm {
 namespace ts {
@@ -120,6 +121,20 @@ class SemanticModel {
 
   // The binding a name refers to at `at` (LEGB with flow order in the scope).
   const Binding* Lookup(std::string_view name, uint32_t at) const;
+
+  // "Which name is `tensorflow` bound to here?" -- for fixes that must spell a
+  // TensorFlow name the user did not write at that spot. The import binding of the
+  // tensorflow module (kTfModule), of tensorflow.compat.v1 (kTfCompatV1) or
+  // tensorflow.compat.v2 (kTfCompatV2), among `accept`, that a fix can write at byte
+  // `at`: not shadowed there and, in the scope that runs `at`, bound before it (a
+  // module-level use above the import would be a NameError; a function body runs
+  // after the module). Prefers the module, then compat.v1, then compat.v2, then the
+  // first import of the file. Null when there is none (a fix then offers nothing
+  // rather than adding an import).
+  enum TfModule : unsigned { kTfModule = 1, kTfCompatV1 = 2, kTfCompatV2 = 4 };
+  const Binding* TfModuleAt(uint32_t at, unsigned accept) const;
+  // Every import binding of those three modules, module-level or local, in source order.
+  const std::vector<const Binding*>& TfModuleImports() const;
   // The def node (function_definition) an expression names, if any: `g`, `self.m`.
   TSNode DefinitionOf(TSNode expr) const;
 
@@ -151,7 +166,7 @@ class SemanticModel {
   // Every named node of one type ("assignment", "call", "string", ...) in document
   // order, from lists by symbol built with one pass over the NodeIndex on the first
   // call. Rules use this instead of walking the tree themselves.
-  const std::vector<TSNode>& NodesOfType(std::string_view type) const;
+  const std::vector<TSNode>& NodesOfType(ts::NodeKind kind) const;
   // The attribute nodes (NodesOfType("attribute")) whose attribute name is `attr`
   // (`x.value` for "value"), in document order; grouped on first use, so rules
   // looking for a few names do not test every attribute of the file.
@@ -207,7 +222,7 @@ class SemanticModel {
   void BuildSymbolLists() const;
   mutable std::vector<int32_t> sym_start_;
   mutable std::vector<int32_t> sym_nodes_;
-  mutable std::unordered_map<std::string, std::vector<TSNode>> by_type_;  // merged per type name
+  mutable std::unordered_map<TSSymbol, std::vector<TSNode>> by_type_;  // per symbol, built on first use
   mutable std::unordered_map<std::string_view, std::vector<TSNode>> attributes_by_name_;  // keys view text_
   mutable bool attributes_grouped_ = false;
   bool uses_sessions_ = false;
@@ -241,6 +256,8 @@ class SemanticModel {
   mutable std::deque<CallArgs> args_store_;
   mutable std::unordered_map<const void*, CallArgs> args_cache_;
   mutable std::shared_ptr<const void> derived_[kDerivedSlots];
+  mutable std::vector<const Binding*> tf_imports_;  // TfModuleImports, built on first use
+  mutable bool tf_imports_ready_ = false;
 };
 
 }  // namespace tfm

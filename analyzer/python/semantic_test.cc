@@ -197,3 +197,48 @@ TEST(Nodes, AttributesNamedFilterNodesOfType) {
 
 }  // namespace
 }  // namespace tfm
+
+namespace tfm {
+namespace {
+
+// "Which name is `tensorflow` bound to here" (SemanticModel::TfModuleAt).
+std::string TfNameAt(const std::string& code, const std::string& marker, unsigned accept) {
+  Model m(code);
+  size_t at = code.find(marker);
+  EXPECT_NE(at, std::string::npos) << marker;
+  const Binding* b = m.model->TfModuleAt(static_cast<uint32_t>(at), accept);
+  return b ? b->name : "<none>";
+}
+
+TEST(TfModuleAt, PrefersTheModuleThenCompatV1ThenCompatV2) {
+  constexpr unsigned kAll = SemanticModel::kTfModule | SemanticModel::kTfCompatV1 | SemanticModel::kTfCompatV2;
+  const std::string code =
+      "import tensorflow.compat.v2 as tf2\n"
+      "import tensorflow.compat.v1 as v1\n"
+      "import tensorflow as tf\n"
+      "HERE\n";
+  EXPECT_EQ(TfNameAt(code, "HERE", kAll), "tf");
+  EXPECT_EQ(TfNameAt(code, "HERE", SemanticModel::kTfCompatV1 | SemanticModel::kTfCompatV2), "v1");
+  EXPECT_EQ(TfNameAt(code, "HERE", SemanticModel::kTfCompatV2), "tf2");
+  EXPECT_EQ(TfNameAt("from tensorflow.compat import v1\nHERE\n", "HERE", kAll), "v1");
+  EXPECT_EQ(TfNameAt("import numpy as np\nHERE\n", "HERE", kAll), "<none>");
+  // the first import of the file among equals
+  EXPECT_EQ(TfNameAt("import tensorflow as a\nimport tensorflow as b\nHERE\n", "HERE", kAll), "a");
+}
+
+TEST(TfModuleAt, NotShadowedAndBoundBefore) {
+  constexpr unsigned kTop = SemanticModel::kTfModule;
+  // shadowed in the function that runs the spot
+  EXPECT_EQ(TfNameAt("import tensorflow as tf\ndef f():\n    tf = 3\n    HERE\n", "HERE", kTop), "<none>");
+  // rebound at module level before the spot
+  EXPECT_EQ(TfNameAt("import tensorflow as tf\ntf = None\nHERE\n", "HERE", kTop), "<none>");
+  // a module-level use above the import would be a NameError; a function body runs later
+  EXPECT_EQ(TfNameAt("HERE\nimport tensorflow as tf\n", "HERE", kTop), "<none>");
+  EXPECT_EQ(TfNameAt("def f():\n    HERE\nimport tensorflow as tf\n", "HERE", kTop), "tf");
+  // a local import serves its function
+  EXPECT_EQ(TfNameAt("def f():\n    import tensorflow as t\n    HERE\n", "HERE", kTop), "t");
+  EXPECT_EQ(TfNameAt("def f():\n    import tensorflow as t\ndef g():\n    HERE\n", "HERE", kTop), "<none>");
+}
+
+}  // namespace
+}  // namespace tfm

@@ -5,30 +5,7 @@
 #include <memory>
 #include <utility>
 
-extern "C" const TSLanguage* tree_sitter_python(void);
-
 namespace tfm::ts {
-
-namespace internal {
-
-TSFieldId FieldIdSlow(const char* name) {
-  // A small open-addressing table keyed by the literal's address (FieldId checks
-  // the home slot inline; this probes on from it and fills an empty slot).
-  FieldSlot* table = tls_field_slots;
-  size_t h = LiteralSlot(name);
-  for (size_t probe = 0; probe < 256; ++probe, h = (h + 1) & 255) {
-    if (table[h].key == name) return table[h].id;
-    if (!table[h].key) {
-      TSFieldId id =
-          ts_language_field_id_for_name(tree_sitter_python(), name, static_cast<uint32_t>(std::strlen(name)));
-      table[h] = FieldSlot{name, id};
-      return id;
-    }
-  }
-  return ts_language_field_id_for_name(tree_sitter_python(), name, static_cast<uint32_t>(std::strlen(name)));
-}
-
-}  // namespace internal
 
 namespace {
 
@@ -84,32 +61,6 @@ TSNode Parent(TSNode n) {
   return Memo(n, kParentQuery, [&] { return ts_node_parent(n); });
 }
 
-namespace internal {
-
-bool SymbolIsSlow(TSSymbol sym, const char* type) {
-  // Symbols named `type`, as a bitset inline in the slot (the Python grammar has a
-  // few hundred symbols; larger ids fall back to a string compare). SymbolIs checks
-  // the home slot inline; this probes on from it and fills an empty slot.
-  constexpr size_t kWords = SymbolSlot::kWords;
-  SymbolSlot* table = tls_symbol_slots;
-  if (sym >= kWords * 64) return std::strcmp(ts_language_symbol_name(tree_sitter_python(), sym), type) == 0;
-  size_t h = LiteralSlot(type);
-  for (size_t probe = 0; probe < 256; ++probe, h = (h + 1) & 255) {
-    SymbolSlot& slot = table[h];
-    if (slot.key == type) return (slot.bits[sym >> 6] >> (sym & 63)) & 1;
-    if (!slot.key) {
-      const TSLanguage* lang = tree_sitter_python();
-      uint32_t count = std::min<uint32_t>(ts_language_symbol_count(lang), kWords * 64);
-      for (TSSymbol s = 0; s < count; ++s)
-        if (std::strcmp(ts_language_symbol_name(lang, s), type) == 0) slot.bits[s >> 6] |= uint64_t{1} << (s & 63);
-      slot.key = type;
-      return (slot.bits[sym >> 6] >> (sym & 63)) & 1;
-    }
-  }
-  return std::strcmp(ts_language_symbol_name(tree_sitter_python(), sym), type) == 0;
-}
-
-}  // namespace internal
 
 std::vector<TSNode> NamedChildren(TSNode n) {
   std::vector<TSNode> out;

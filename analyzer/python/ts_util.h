@@ -11,49 +11,56 @@
 #include <vector>
 
 #include "analyzer/python/node_index.h"
+#include "analyzer/python/node_kinds.h"
 
 namespace tfm::ts {
 
+// A named node type of the Python grammar, as the symbol ts_node_symbol() gives its
+// nodes. Made from the grammar's name at compile time: `ts::Is(node, "call")` turns
+// "call" into its symbol through node_kinds.h (generated from the grammar by
+// tools/gen_node_kinds.py), and a name the grammar lacks does not compile (the error
+// names NodeTypeNotInGrammar). "ERROR" is tree-sitter's error node.
+void NodeTypeNotInGrammar();  // never defined: called only where a name is missing
+void FieldNotInGrammar();     // likewise, for FieldName
 namespace internal {
-// Per-thread caches keyed by a string literal's address (see SymbolIs and FieldId).
-// The hit path is inline; a miss (first use of a literal) fills the slot out of line.
-struct SymbolSlot {
-  static constexpr size_t kWords = 8;  // symbols below 512 (the Python grammar has ~270)
-  const char* key = nullptr;
-  uint64_t bits[kWords] = {};
-};
-struct FieldSlot {
-  const char* key = nullptr;
-  TSFieldId id = 0;
-};
-inline constinit thread_local SymbolSlot tls_symbol_slots[256];
-inline constinit thread_local FieldSlot tls_field_slots[256];
-inline size_t LiteralSlot(const char* p) { return (reinterpret_cast<uintptr_t>(p) >> 3) & 255; }
-bool SymbolIsSlow(TSSymbol sym, const char* type);
-TSFieldId FieldIdSlow(const char* name);
-}  // namespace internal
-
-// Does grammar symbol `sym` have the node type name `type`? Cached per call site's
-// string literal, so the common `Is(node, "call")` is a table lookup, not a strcmp.
-inline bool SymbolIs(TSSymbol sym, const char* type) {
-  const internal::SymbolSlot& slot = internal::tls_symbol_slots[internal::LiteralSlot(type)];
-  if (slot.key == type && sym < internal::SymbolSlot::kWords * 64) return (slot.bits[sym >> 6] >> (sym & 63)) & 1;
-  return internal::SymbolIsSlow(sym, type);
+template <const auto& kTable, void (*kMissing)()>
+consteval uint16_t FindName(std::string_view name) {
+  for (const grammar::Name& e : kTable)
+    if (e.name == name) return e.value;
+  kMissing();  // not constexpr: the compile error names it
+  return 0;
 }
-inline bool Is(TSNode n, const char* type) { return n.id && SymbolIs(ts_node_symbol(n), type); }  // id null = null node
+}  // namespace internal
+struct NodeKind {
+  consteval NodeKind(const char* name)  // NOLINT: implicit, from a literal
+      : symbol(internal::FindName<grammar::kNodeKinds, NodeTypeNotInGrammar>(name)) {}
+  TSSymbol symbol;
+};
+// A field name of the Python grammar ("function", "left", ...), checked the same way.
+struct FieldName {
+  consteval FieldName(const char* name)  // NOLINT: implicit, from a literal
+      : id(internal::FindName<grammar::kFields, FieldNotInGrammar>(name)) {}
+  TSFieldId id;
+};
+
+// Does grammar symbol `sym` (ts_node_symbol, NodeIndex::Symbol) have the node type `kind`?
+inline bool SymbolIs(TSSymbol sym, NodeKind kind) { return sym == kind.symbol; }
+inline bool Is(TSNode n, NodeKind kind) { return n.id && ts_node_symbol(n) == kind.symbol; }  // id null = null node
 inline std::string_view Type(TSNode n) { return ts_node_is_null(n) ? std::string_view() : ts_node_type(n); }
+// A node's type for comparing with several names: `auto t = ts::KindOf(n); if (t == "if_statement" ||
+// t == "elif_clause")`; each name is checked at compile time like Is()'s. A null node equals none.
+struct KindOfNode {
+  TSSymbol symbol;
+  bool null;
+  bool operator==(NodeKind kind) const { return !null && symbol == kind.symbol; }
+};
+inline KindOfNode KindOf(TSNode n) { return n.id ? KindOfNode{ts_node_symbol(n), false} : KindOfNode{0, true}; }
 inline std::string_view Text(TSNode n, std::string_view src) {
   if (!n.id) return {};
   uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
   return src.substr(b, e - b);
 }
-// Field id of a Python grammar field name, cached per call site's string literal
-// (looking a name up costs a string search over the grammar's field table).
-inline TSFieldId FieldId(const char* name) {
-  const internal::FieldSlot& slot = internal::tls_field_slots[internal::LiteralSlot(name)];
-  if (slot.key == name) return slot.id;
-  return internal::FieldIdSlow(name);
-}
+inline TSFieldId FieldId(FieldName name) { return name.id; }
 
 // Child-by-field and parent lookups: from the tree's NodeIndex when it has one,
 // else memoized. In tree-sitter both are walks (ts_node_parent descends from the
@@ -74,9 +81,9 @@ inline TSNode ChildByFieldId(TSNode n, TSFieldId id) {
 }
 TSNode Parent(TSNode n);
 
-inline TSNode Field(TSNode n, const char* name) {
+inline TSNode Field(TSNode n, FieldName name) {
   if (!n.id) return TSNode{};
-  return ChildByFieldId(n, FieldId(name));
+  return ChildByFieldId(n, name.id);
 }
 inline bool Same(TSNode a, TSNode b) { return ts_node_eq(a, b); }
 inline bool Contains(TSNode outer, TSNode inner) {

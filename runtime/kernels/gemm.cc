@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
+#include <string_view>
 #include <type_traits>
 
 #ifdef TFMIGRATE_HAVE_DNNL
@@ -16,6 +18,9 @@
 
 namespace tfm::rt {
 namespace {
+
+constexpr const char* kEigenName =
+    "Eigen " EIGEN_MAKESTRING(EIGEN_WORLD_VERSION) "." EIGEN_MAKESTRING(EIGEN_MAJOR_VERSION) "." EIGEN_MAKESTRING(EIGEN_MINOR_VERSION);
 
 template <typename T>
 using RowMat = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
@@ -91,6 +96,17 @@ class FixedTeam {
 struct FixedTeam {};
 #endif
 
+// TFMIGRATE_GEMM=eigen sends float32 to Eigen's GEMM as well: for measuring one library
+// against the other in the same binary (bench/runtime_vs_tf.py), and for telling a
+// numerical difference of oneDNN's from one of the kernels'. Read once.
+[[maybe_unused]] bool UseOneDnn() {
+  static const bool use = [] {
+    const char* v = std::getenv("TFMIGRATE_GEMM");
+    return !(v && std::string_view(v) == "eigen");
+  }();
+  return use;
+}
+
 }  // namespace
 
 template <typename T>
@@ -104,6 +120,10 @@ void MatrixProduct(GemmOperand<T> a, GemmOperand<T> b, int64_t m, int64_t n, int
   }
 #ifdef TFMIGRATE_HAVE_DNNL
   if constexpr (std::is_same_v<T, float>) {
+    if (!UseOneDnn()) {
+      EigenProduct(a, b, m, n, k, c, ldc, accumulate);
+      return;
+    }
     // oneDNN's sgemm is row-major, like the operands: C = alpha·op(A)·op(B) + beta·C. Its
     // accumulators start from zero, so a lone -0.0 product comes out +0.0 as in TensorFlow.
     // Leading dimensions must be at least 1 even for a single column.
@@ -130,6 +150,7 @@ template void MatrixProduct<int64_t>(GemmOperand<int64_t>, GemmOperand<int64_t>,
 
 const char* Float32GemmLibrary() {
 #ifdef TFMIGRATE_HAVE_DNNL
+  if (!UseOneDnn()) return kEigenName;
   static const char* name = [] {
     const dnnl_version_t* v = dnnl_version();
     static char buf[64];
@@ -138,8 +159,7 @@ const char* Float32GemmLibrary() {
   }();
   return name;
 #else
-  return "Eigen " EIGEN_MAKESTRING(EIGEN_WORLD_VERSION) "." EIGEN_MAKESTRING(EIGEN_MAJOR_VERSION) "." EIGEN_MAKESTRING(
-      EIGEN_MINOR_VERSION);
+  return kEigenName;
 #endif
 }
 

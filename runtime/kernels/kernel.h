@@ -72,11 +72,14 @@ using KernelFn = Status (*)(KernelContext&);
 bool HasKernel(const std::string& op);
 Status RunKernel(KernelContext& ctx);
 
-// Once per thread, before its first kernel: lets OpenMP (Eigen's parallel matrix products)
-// use fewer threads than cores while the machine is busy (omp_set_dynamic; libgomp then
-// sizes each team by the load average). On a loaded two-core machine a fixed two-thread
-// team waits at every product's barrier for a descheduled thread: a conv net took 2-3 s
-// instead of 0.1 s. An OMP_DYNAMIC the user set is left alone.
+// Once per thread, before its first kernel: when the machine is saturated (1-minute load
+// average >= cores), lets OpenMP (the parallel matrix products) use fewer threads than
+// cores (omp_set_dynamic; libgomp then sizes each team as cores minus the load average).
+// On a loaded two-core machine a fixed two-thread team waits at every product's barrier
+// for a descheduled thread: a conv net took 2-3 s instead of 0.1 s. Below saturation the
+// team stays whole: libgomp's estimate counts this process's own recent work and would
+// run a quiet machine's products on one thread (matmul 1024² at 74 instead of 106-121
+// GFLOP/s on 2 cores). An OMP_DYNAMIC the user set is left alone.
 void ConfigureKernelThreads();
 
 // Registration hooks of the kernel translation units (called once by the registry).

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <thread>
 
 #include "runtime/kernels/gemm.h"
 #include "runtime/kernels/kernel.h"
@@ -16,9 +17,17 @@
 
 namespace tfm::rt {
 
+namespace {
+// Whether the 1-minute load average has reached the number of cores.
+bool MachineSaturated() {
+  double load[1] = {0};
+  return getloadavg(load, 1) == 1 && load[0] >= static_cast<double>(std::thread::hardware_concurrency());
+}
+}  // namespace
+
 void ConfigureKernelThreads() {
 #ifdef _OPENMP
-  if (!std::getenv("OMP_DYNAMIC")) omp_set_dynamic(1);
+  if (!std::getenv("OMP_DYNAMIC")) omp_set_dynamic(MachineSaturated() ? 1 : 0);
 #endif
 }
 

@@ -107,14 +107,8 @@ LaunchResult LaunchScript(const LaunchOptions& o) {
     const char* old = std::getenv("PYTHONPATH");
     env.push_back("PYTHONPATH=" + RuntimePythonDir() + ":" + RuntimeExtensionDir() +
                   (old && *old ? std::string(":") + old : ""));
-    // OpenMP GEMM threads follow the load only when the machine is saturated: there a
-    // fixed team waiting at barriers is several times slower than fewer threads. Below
-    // that, libgomp's dynamic mode (threads = cores - 1-minute load average) lags behind:
-    // right after any earlier work it halves a quiet machine's matmul throughput.
-    double load[1] = {0};
-    if (!std::getenv("OMP_DYNAMIC") && getloadavg(load, 1) == 1 &&
-        load[0] >= static_cast<double>(std::thread::hardware_concurrency()))
-      env.push_back("OMP_DYNAMIC=true");
+    // OpenMP's team size (whole, or following the load on a saturated machine) is the
+    // kernels' choice: ConfigureKernelThreads in runtime/kernels/kernel.h.
     // The bundled runtime computes with its own Eigen kernels; numpy only converts and
     // formats. OpenBLAS's worker threads (started with numpy, busy-waiting) only compete
     // with them and with the other side of a `tfmigrate diff`: one thread halves a small

@@ -135,6 +135,36 @@ def flatten(v):
     return [v]
 
 
+# An exception the script does not catch is printed as Python prints it, minus the frames
+# of tfmigrate's own code: the runner, this recorder and the bundled tensorflow / keras
+# facade (every file under runtime/python/, where this module lives), as TensorFlow leaves
+# its own frames out of the tracebacks it shows. The user's frames remain, also where the
+# facade calls user code back (tf.function bodies, Keras layers, dataset functions), and
+# chained exceptions are filtered alike (runtime/README.md, "Tracebacks").
+_OWN_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
+
+
+def _own_frame(filename, script):
+    if filename.startswith("<frozen importlib"):
+        return True
+    path = os.path.abspath(filename)
+    return path != script and path.startswith(_OWN_DIR)
+
+
+def print_user_traceback(e, script, out):
+    import traceback
+    te = traceback.TracebackException(type(e), e, e.__traceback__)
+    seen, todo = set(), [te]
+    while todo:
+        t = todo.pop()
+        if id(t) in seen:
+            continue
+        seen.add(id(t))
+        t.stack = traceback.StackSummary.from_list([f for f in t.stack if not _own_frame(f.filename, script)])
+        todo += [c for c in (t.__cause__, t.__context__) if c is not None]
+        todo += list(getattr(t, "exceptions", None) or [])
+    out.write("".join(te.format()))
+
 def exception_message(e):
     """The line of an exception's message that says what went wrong (at most 500 characters).
 
@@ -185,8 +215,8 @@ def install_random_hooks(trace, backend, tf_top, v1, deterministic):
     DeterministicRandomTestTool, "num_random_ops" mode)."""
     import numpy as np
     if backend == "bundled":
-        from tensorflow._impl import ops as impl
-        from tensorflow._impl import control_flow as cf
+        from tensorflow._impl import random_ops as impl
+        from tensorflow._impl import script_ops as cf
         from tensorflow._impl import core as rt_core
 
         def in_graph():
@@ -692,7 +722,7 @@ def main():
         else:
             trace.write({"kind": "exception", "type": type(e).__name__, "message": exception_message(e),
                          "line": line})
-            traceback.print_exception(type(e), e, e.__traceback__, file=sys.stderr)
+            print_user_traceback(e, script, sys.stderr)
             status, code = ("memory", 4) if isinstance(e, MemoryError) else ("exception", 1)
     tee.finish()
     sys.stdout = tee._s

@@ -155,8 +155,8 @@ json Rest(json rec) {
   return rec;
 }
 
-// Field readers for values that come from traces nobody vouches for (`tfmigrate diff` reads
-// any two files): a field of the wrong type, or a value that is no object, reads as empty.
+}  // namespace
+
 std::string StrField(const json& j, const char* key) {
   if (!j.is_object()) return std::string();
   auto it = j.find(key);
@@ -167,8 +167,6 @@ json ArrField(const json& j, const char* key) {
   auto it = j.find(key);
   return it != j.end() && it->is_array() ? *it : json::array();
 }
-
-}  // namespace
 
 std::string NormDtype(const std::string& d) { return d.rfind("python_", 0) == 0 ? d.substr(7) : d; }
 

@@ -62,6 +62,12 @@ std::string MaskNumbers(const std::string& text);
 // A trace dtype with the "python_" prefix of plain Python numbers dropped.
 std::string NormDtype(const std::string& dtype);
 
+// Field readers for records that come from traces nobody vouches for (`tfmigrate diff`
+// reads any two files): a field of the wrong type, or a record that is no object, reads
+// as empty.
+std::string StrField(const nlohmann::json& j, const char* key);
+nlohmann::json ArrField(const nlohmann::json& j, const char* key);
+
 // The tolerance values of `dtype` compare with under `o`; nullopt: exactly.
 std::optional<Tolerance> EffectiveTolerance(std::string_view dtype, const CompareOptions& o);
 

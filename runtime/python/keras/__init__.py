@@ -1,5 +1,5 @@
 """`import keras` in tfmigrate's bundled runtime: TF 2.21 ships Keras 3, which is tf.keras
-(runtime/python/tensorflow/_impl/keras.py). With --backend tensorflow the real keras package
+(runtime/python/tensorflow/_impl/keras/). With --backend tensorflow the real keras package
 is imported instead (the runner drops this directory from sys.path)."""
 import sys as _sys
 

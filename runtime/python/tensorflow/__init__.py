@@ -29,10 +29,10 @@ _sys.modules["tensorflow.compat.v2"] = _v2
 for _name in ("nn", "train", "math", "random", "data", "keras", "errors", "dtypes", "linalg", "initializers"):
     if hasattr(_chosen, _name) or _name in vars(_chosen):
         _sys.modules["tensorflow." + _name] = vars(_chosen)[_name]
-for _name in ("layers", "optimizers", "losses", "metrics", "initializers", "activations", "models", "backend",
-              "regularizers", "utils", "callbacks"):
-    _sys.modules["tensorflow.keras." + _name] = getattr(_chosen.keras, _name)
-_sys.modules["tensorflow.keras.optimizers.schedules"] = _chosen.keras.optimizers.schedules
+# tensorflow.keras.layers and other submodules of API modules: imported through ApiFinder
+# (tf.keras is made on first use)
+if _api.ApiFinder not in _sys.meta_path:
+    _sys.meta_path.insert(0, _api.ApiFinder)
 
 
 def __getattr__(name):

@@ -1,1 +1,1 @@
-"""Implementation of the bundled `tensorflow` facade (see runtime/README.md)."""
+"""Implementation of the bundled `tensorflow` facade (runtime/README.md, "The Python facade", has the map)."""

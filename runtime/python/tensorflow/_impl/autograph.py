@@ -28,8 +28,9 @@ import types
 
 import numpy as np
 
-from . import core, nest
+from . import array_ops, control_flow, core, data, function, math_ops, nest, script_ops, tensor_array
 from .core import Tensor, UnsupportedSymbolError
+
 
 _PREFIX = "tfm__"
 _RET = _PREFIX + "ret"
@@ -470,7 +471,6 @@ def py_test(v, what, line):
 
 
 def py_iter(v, what, line):
-    from . import data
     if _symbolic(v) or (isinstance(v, data.Dataset) and core.inside_function()):
         raise UnsupportedSymbolError("AutoGraph: %s over a tensor or dataset (line %d)" % (what, line))
     return v
@@ -478,16 +478,14 @@ def py_iter(v, what, line):
 
 def not_(a):
     if _symbolic(a):
-        from . import ops
-        return ops.logical_not(a)
+        return math_ops.logical_not(a)
     return not a
 
 
 def and_(a, b):
     x = a()
     if _symbolic(x):
-        from . import control_flow, ops
-        return control_flow.cond(x, lambda: ops.cast(core.convert_to_tensor(b()), core.bool_),
+        return control_flow.cond(x, lambda: array_ops.cast(core.convert_to_tensor(b()), core.bool_),
                                  lambda: core.convert_to_tensor(False))
     return x and b()
 
@@ -495,58 +493,43 @@ def and_(a, b):
 def or_(a, b):
     x = a()
     if _symbolic(x):
-        from . import control_flow, ops
         return control_flow.cond(x, lambda: core.convert_to_tensor(True),
-                                 lambda: ops.cast(core.convert_to_tensor(b()), core.bool_))
+                                 lambda: array_ops.cast(core.convert_to_tensor(b()), core.bool_))
     return x or b()
 
 
 def range_(*args):
     if any(_symbolic(a) for a in args):
-        from . import ops
-        return ops.range(*args)
+        return math_ops.range(*args)
     return builtins.range(*args)
 
 
-def _trace(fn, name):
-    from .function import FuncGraph
-    outer = core.get_default_graph()
-    fg = FuncGraph(name, outer)
-    fg.seed = outer.seed
-    with fg.as_default():
-        out = fn()
-    return fg, out
-
-
 def _convertible(v):
-    from .array_extra import TensorArray  # a loop variable too (carried as a buffer by while_loop)
-    return isinstance(v, (Tensor, int, float, bool, np.ndarray, np.generic, TensorArray)) or hasattr(v, "_as_tensor")
+    return isinstance(v, (Tensor, int, float, bool, np.ndarray, np.generic, tensor_array.TensorArray)) or hasattr(v, "_as_tensor")
 
 
 def _in_graph(g, v):
     """`v` as a tensor of branch graph `g` (not a placeholder, so it can be an output)."""
-    from . import ops
     with g.as_default():
         if hasattr(v, "_as_tensor") and not isinstance(v, Tensor):
             v = v._as_tensor()
         t = core.convert_to_tensor(v)
         if t.graph is not g or t.op.type == "Placeholder":
-            t = ops.identity(t)
+            t = array_ops.identity(t)
         return t
 
 
 def if_stmt(cond, body, orelse, init, names, line):
     if not _symbolic(cond):
         return body(*init) if cond else orelse(*init)
-    from . import control_flow
     p = core.convert_to_tensor(cond)
     if p.dtype != core.bool_ or p.shape.ndims not in (0, None):
         raise ValueError("condition of if statement expected to be `tf.bool` scalar, got %s; to use as boolean "
                          "Tensor, use `tf.cast`; to check for None, use `is not None`" % (p,))
     g = core.get_default_graph()
     with g.name_scope("cond") as scope:
-        tg, tout = _trace(lambda: body(*init), scope + "true")
-        fg, fout = _trace(lambda: orelse(*init), scope + "false")
+        tg, tout = function.trace_graph(lambda: body(*init), scope + "true")
+        fg, fout = function.trace_graph(lambda: orelse(*init), scope + "false")
         result = list(init)
         plan = []   # (name index, structure, [(leaf index, kind)])
         tflat, fflat = [], []
@@ -598,7 +581,6 @@ def _loop_vars(init):
 
 def _tensor_loop(test, body, init, names, line):
     """A tf.while_loop over the names of `init` that hold tensors (or numbers) at entry."""
-    from . import control_flow
     idx = _loop_vars(init)
     fixed = list(init)
 
@@ -621,8 +603,7 @@ def _tensor_loop(test, body, init, names, line):
             res.append(nest.map_structure(lambda x: x._as_tensor() if hasattr(x, "_as_tensor") and not isinstance(x, Tensor) else x, v))
         return res
 
-    from .array_extra import TensorArray
-    loop_vars = [nest.map_structure(lambda x: x if isinstance(x, TensorArray) else core.convert_to_tensor(x), init[i])
+    loop_vars = [nest.map_structure(lambda x: x if isinstance(x, tensor_array.TensorArray) else core.convert_to_tensor(x), init[i])
                  for i in idx]
     if not loop_vars:
         # a loop without state (side effects only): a dummy counter keeps the loop alive
@@ -649,7 +630,6 @@ def while_stmt(test, body, init, names, line):
 
 
 def for_stmt(iterable, body, init, names, line):
-    from . import data, ops
     if isinstance(iterable, data.Dataset) and core.inside_function():
         return _dataset_loop(iterable, body, init, names, line)
     if isinstance(iterable, data.OwnedIterator) and iterable._in_other_graph():
@@ -662,8 +642,8 @@ def for_stmt(iterable, body, init, names, line):
         if t.shape.ndims == 0:
             raise TypeError("Cannot iterate over a scalar tensor.")
         n0 = t.shape.as_list()[0] if t.shape.ndims is not None else None
-        n = core.convert_to_tensor(n0) if n0 is not None else ops.shape(t)[0]
-        out = _tensor_loop(lambda i, *s: ops.less(i, n), lambda i, *s: (ops.add(i, 1),) + tuple(body(t[i], *s)),
+        n = core.convert_to_tensor(n0) if n0 is not None else array_ops.shape(t)[0]
+        out = _tensor_loop(lambda i, *s: math_ops.less(i, n), lambda i, *s: (math_ops.add(i, 1),) + tuple(body(t[i], *s)),
                            (core.convert_to_tensor(0),) + tuple(init), ("<index>",) + tuple(names), line)
         return out[1:]
     state = tuple(init)
@@ -675,7 +655,6 @@ def for_stmt(iterable, body, init, names, line):
 def _dataset_loop(ds, body, init, names, line):
     """for x in dataset inside tf.function: the loop pulls elements through host callbacks
     (a fresh iterator per call of the function)."""
-    from . import control_flow, data
     ds._check_scope()
     first = []
     for k, e in enumerate(ds._gen()):
@@ -712,13 +691,13 @@ def _dataset_loop(ds, body, init, names, line):
     def get(vals):
         return [np.asarray(x) for x in data.nest.flatten(st["buf"])]
 
-    control_flow.host_call(reset, [], [], "MakeIterator")
+    script_ops.host_call(reset, [], [], "MakeIterator")
 
     def test(*s):
-        return control_flow.host_call(has_next, [], [core.bool_], "IteratorHasNext")[0]
+        return script_ops.host_call(has_next, [], [core.bool_], "IteratorHasNext")[0]
 
     def step(*s):
-        comps = control_flow.host_call(get, [], dtypes, "IteratorGetNext")
+        comps = script_ops.host_call(get, [], dtypes, "IteratorGetNext")
         for c, sh in zip(comps, shapes):
             if sh is not None:
                 c.set_shape(sh)
@@ -726,3 +705,6 @@ def _dataset_loop(ds, body, init, names, line):
         return body(item, *s)
 
     return _tensor_loop(test, step, init, names, line)
+
+
+function.set_autograph(convert)

@@ -1,94 +1,14 @@
-"""group/no_op/tuple, tf.cond and tf.while_loop (eager: Python; graph: functional If /
-While nodes over traced branch/body graphs), tf.print, py_function."""
-import sys
+"""Functional control flow: tf.cond (an If node over two traced branch graphs), tf.while_loop
+(a While node over traced cond and body graphs, carrying tf.TensorArray loop variables as
+dense buffers), tf.case (TF's sequence of conds), and their gradients (an If over
+gradient branches; a host callback that replays the loop for While). Eagerly they run
+the Python functions."""
+import collections
 
 import numpy as np
 
-import _tfrt
-from . import core, nest, ops
-from .core import Tensor
-from .function import FuncGraph, output_attrs
-
-
-def no_op(name=None):
-    if core.executing_eagerly():
-        return None
-    return core.get_default_graph()._add_op("NoOp", [], {}, name or "NoOp", {})
-
-
-def group(*inputs, name=None):
-    if core.executing_eagerly():
-        return None
-    deps = []
-    for i in nest.flatten(list(inputs)):
-        if i is None:
-            continue
-        if hasattr(i, "_as_graph_element") and not isinstance(i, (Tensor, core.Operation)):
-            i = i._as_graph_element()
-        deps.append(i.op if isinstance(i, Tensor) else i)
-    g = core.get_default_graph()
-    with g.control_dependencies(deps):
-        return no_op(name=name or "group_deps")
-
-
-def tuple_(tensors, name=None, control_inputs=None):
-    if core.executing_eagerly():
-        return list(tensors)
-    gate = group(*tensors, *(control_inputs or []))
-    with core.get_default_graph().control_dependencies([gate]):
-        return [ops.identity(t) if t is not None else None for t in tensors]
-
-
-def control_dependencies(control_inputs):
-    if core.executing_eagerly():
-        import contextlib
-        return contextlib.nullcontext()
-    return core.get_default_graph().control_dependencies(control_inputs)
-
-
-def _trace_branch(fn, name, args=None):
-    outer = core.get_default_graph()
-    fg = FuncGraph(name, outer)
-    fg.seed = outer.seed
-    # TF1 control flow (v2 behavior disabled) builds branches and loop bodies in the
-    # enclosing graph, so their random ops take op seeds from that graph's counter.
-    if not core.behavior.resource_variables:
-        fg._tfm_seed_graph = getattr(outer, "_tfm_seed_graph", None) or (None if isinstance(outer, FuncGraph) else outer)
-    phs = []
-    with fg.as_default():
-        if args is not None:
-            for a in args:
-                ph = fg._add_op("Placeholder", [], {"dtype": a.dtype, "shape": a.shape}, "loop_var",
-                                core._rt_attrs({"dtype": a.dtype, "shape": a.shape})).outputs[0]
-                phs.append(ph)
-            out = fn(*nest.pack_sequence_as(args._struct, phs)) if hasattr(args, "_struct") else fn(*phs)
-        else:
-            out = fn()
-        flat = []
-        for o in nest.flatten(out):
-            if o is None:
-                flat.append(None)
-                continue
-            if hasattr(o, "_as_tensor") and not isinstance(o, Tensor):
-                o = o._as_tensor()
-            if isinstance(o, core.Operation):
-                flat.append(o)
-                continue
-            o = core.convert_to_tensor(o)
-            if o.graph is not fg or o.op.type == "Placeholder":
-                o = ops.identity(o)
-            flat.append(o)
-    return fg, phs, out, flat
-
-
-def _register(fg, phs, flat, outer_list):
-    for t in outer_list:
-        fg.capture(t)
-    args = [(p.op._id, p.value_index) for p in phs] + [(fg._capture_map[id(t)][1].op._id, 0) for t in outer_list]
-    outs = [(t.op._id, t.value_index) for t in flat if isinstance(t, Tensor)]
-    targets = [op._id for op in fg._ops if _tfrt.is_stateful(op.type) and op.type not in ("VarHandleOp", "Placeholder")]
-    targets += [t._id for t in flat if isinstance(t, core.Operation)]
-    return _tfrt.register_function(fg._rt, args, outs, targets)
+from . import array_ops, control_flow_ops, core, function, gradients, nest, script_ops, tensor_array
+from .core import convert_to_tensor as _t, Tensor
 
 
 def cond(pred, true_fn=None, false_fn=None, strict=False, name=None, fn1=None, fn2=None):
@@ -102,8 +22,8 @@ def cond(pred, true_fn=None, false_fn=None, strict=False, name=None, fn1=None, f
     g = core.get_default_graph()
     p = core.convert_to_tensor(pred)
     with g.name_scope(name or "cond") as scope:
-        tg, _, tout, tflat = _trace_branch(true_fn, scope + "true")
-        fg, _, fout, fflat = _trace_branch(false_fn, scope + "false")
+        tg, _, tout, tflat = function.trace_branch(true_fn, scope + "true")
+        fg, _, fout, fflat = function.trace_branch(false_fn, scope + "false")
         tg._tfm_branch, fg._tfm_branch = (p, True), (p, False)   # TF1 escapes (core.capture)
         if len([t for t in tflat if isinstance(t, Tensor)]) != len([t for t in fflat if isinstance(t, Tensor)]):
             raise ValueError("true_fn and false_fn arguments to tf.cond must have the same number, type, and "
@@ -115,7 +35,7 @@ def cond(pred, true_fn=None, false_fn=None, strict=False, name=None, fn1=None, f
                                 % (a, b))
         res = emit_if(p, scope, tg, tflat, fg, fflat)
     it = iter(res)
-    flat = [next(it) if isinstance(t, Tensor) else (None if t is None else group()) for t in tflat]
+    flat = [next(it) if isinstance(t, Tensor) else (None if t is None else control_flow_ops.group()) for t in tflat]
     if tout is None:
         return None
     return nest.pack_sequence_as(tout, flat)
@@ -131,16 +51,16 @@ def emit_if(p, scope, tg, tflat, fg, fflat):
             if id(t) not in seen:
                 seen.add(id(t))
                 outer.append(t)
-    tid = _register(tg, [], tflat, outer)
-    fid = _register(fg, [], fflat, outer)
+    tid = function.register_branch(tg, [], tflat, outer)
+    fid = function.register_branch(fg, [], fflat, outer)
     tens = [t for t in tflat if isinstance(t, Tensor)]
     ftens = [t for t in fflat if isinstance(t, Tensor)]
     attrs = {"then_branch": tid, "else_branch": fid}
     merged = []
     for a, b in zip(tens, ftens):
         merged.append(a if a.shape == b.shape else type("T", (), {"shape": core.TensorShape(None) if a.shape.ndims != b.shape.ndims else core.TensorShape([x if x == y else None for x, y in zip(a.shape.as_list(), b.shape.as_list())]), "dtype": a.dtype})())
-    attrs.update(output_attrs(merged))
-    # branch graphs for the gradient (grads.py); "_" attrs never reach the runtime
+    attrs.update(function.output_attrs(merged))
+    # branch graphs for the gradient (_if_grad below); "_" attrs never reach the runtime
     attrs["_cond_info"] = (tg, tens, fg, ftens, list(outer))
     return core.apply_op("If", [p] + [core.capture(t) for t in outer], attrs, scope)
 
@@ -156,7 +76,7 @@ class _Spec:
         self.dtype, self.shape = dtype, shape
 
 
-def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations=10, back_prop=True,
+def _while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations=10, back_prop=True,
                swap_memory=False, maximum_iterations=None, name=None, return_same_structure=None):
     single = not isinstance(loop_vars, (list, tuple))
     struct = [loop_vars] if single else loop_vars
@@ -192,8 +112,8 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
             inv = [shape_invariants] if single else nest.flatten(list(shape_invariants))
             specs = [_Spec(t.dtype, core.TensorShape(s)) if s is not None else t for t, s in zip(flat_in, inv)]
         args = _Args(specs)
-        cg, cphs, _, cflat = _trace_branch(cfn, scope + "cond", args)
-        bg, bphs, _, bflat = _trace_branch(bfn, scope + "body", args)
+        cg, cphs, _, cflat = function.trace_branch(cfn, scope + "cond", args)
+        bg, bphs, _, bflat = function.trace_branch(bfn, scope + "body", args)
         outer = []
         seen = set()
         for gr in (cg, bg):
@@ -206,12 +126,12 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
                 gr.capture(t)
         # body passes the captured values through unchanged
         with bg.as_default():
-            bflat = list(bflat) + [ops.identity(bg._capture_map[id(t)][1]) for t in outer]
-        cid = _register(cg, cphs, cflat, outer)
-        bid = _register(bg, bphs, bflat, outer)
+            bflat = list(bflat) + [array_ops.identity(bg._capture_map[id(t)][1]) for t in outer]
+        cid = function.register_branch(cg, cphs, cflat, outer)
+        bid = function.register_branch(bg, bphs, bflat, outer)
         attrs = {"cond": cid, "body": bid, "maximum_iterations": -1 if maximum_iterations is None else int(maximum_iterations)}
-        attrs.update(output_attrs(list(specs) + [core.capture(t) for t in outer]))
-        # what the gradient needs (grads.py); "_" attrs never reach the runtime
+        attrs.update(function.output_attrs(list(specs) + [core.capture(t) for t in outer]))
+        # what the gradient needs (_while_grad below); "_" attrs never reach the runtime
         attrs["_while_info"] = (bg, list(bphs), list(bflat[:len(flat_in)]), list(outer), cid, bid, len(flat_in),
                                 maximum_iterations)
         res = core.apply_op("While", flat_in + [core.capture(t) for t in outer], attrs, scope)
@@ -222,128 +142,197 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     return out
 
 
-def _fmt_scalar(x):
-    """One element as TF's tf.print (C++ SummarizeValue) writes it."""
-    if isinstance(x, (bytes, str)):
-        return '"%s"' % (x.decode("utf-8", "replace") if isinstance(x, bytes) else x)
-    if isinstance(x, (np.bool_, bool)):
-        return "1" if x else "0"
-    if isinstance(x, np.floating):
-        if x.dtype == np.float64:
-            t = "%.15g" % x
-            return t if float(t) == x else "%.17g" % x
-        t = "%.6g" % x
-        return t if np.float32(float(t)) == np.float32(x) or np.isnan(x) else "%.9g" % x
-    if isinstance(x, np.integer):
-        return str(int(x))
-    return str(x)
+def _with_buffers(struct):
+    return nest.map_structure(lambda v: v._as_buffer_ta()._buf if isinstance(v, tensor_array.TensorArray) else v, struct)
 
 
-def _fmt_array(a, summarize, depth=0):
-    n = a.shape[0]
-    if summarize >= 0 and n > 2 * summarize:
-        idx = list(range(summarize)) + [None] + list(range(n - summarize, n))
-    else:
-        idx = list(range(n))
-    if a.ndim == 1:
-        return "[" + " ".join("..." if i is None else _fmt_scalar(a[i]) for i in idx) + "]"
-    sep = "\n" * (a.ndim - 1) + " " * (depth + 1)
-    return "[" + sep.join("..." if i is None else _fmt_array(a[i], summarize, depth + 1) for i in idx) + "]"
-
-
-def _format(v, summarize=3):
-    if isinstance(v, Tensor):
-        v = v._numpy() if isinstance(v, core.EagerTensor) else v
-    if hasattr(v, "_as_tensor") and not isinstance(v, Tensor) and core.executing_eagerly():
-        v = v._as_tensor()._numpy()
-    if isinstance(v, np.ndarray):
-        if v.ndim == 0:
-            return _fmt_scalar(v[()])
-        if v.size == 0:
-            return "[]"
-        return _fmt_array(v, summarize if summarize is not None else 3)
-    if isinstance(v, (np.generic, bytes)):
-        return _fmt_scalar(v)
-    if isinstance(v, dict):
-        return "{" + ", ".join("%r: %s" % (k, _format(v[k], summarize)) for k in v) + "}"
-    if isinstance(v, (list, tuple)):
-        inner = ", ".join(_format(x, summarize) for x in v)
-        return "[%s]" % inner if isinstance(v, list) else "(%s)" % inner
-    return str(v)
-
-
-def _is_tensorish(x):
-    return isinstance(x, Tensor) or hasattr(x, "_as_tensor")
-
-
-def print_(*inputs, output_stream=sys.stderr, summarize=3, sep=" ", end="\n", name=None):
-    """tf.print: eagerly prints now; in a graph or tf.function a PrintV2 node prints each
-    time it runs (every call of the function), formatted as TensorFlow does."""
-    stream = output_stream
-    if isinstance(stream, str):
-        stream = sys.stdout if "stdout" in stream else sys.stderr
-
-    def emit(vals):
-        # TF's PrintV2 kernel writes to the process's stdout/stderr in C++, beneath Python's
-        # sys.stdout (so `tfmigrate run` traces do not record it, for either backend)
-        text = sep.join(_format(v, summarize) for v in vals) + end
-        if stream is sys.stdout or stream is sys.__stdout__ or getattr(stream, "_s", None) is sys.__stdout__:
-            sys.stdout.flush()
-            sys.__stdout__.write(text)
-            sys.__stdout__.flush()
-        elif stream is sys.stderr or stream is sys.__stderr__:
-            sys.stderr.write(text)
+def _rewrap(templ, struct, shapes=None):
+    ft, fs = nest.flatten(templ), nest.flatten(struct)
+    out = []
+    for k, (t, v) in enumerate(zip(ft, fs)):
+        if isinstance(t, tensor_array.TensorArray):
+            w = t._as_buffer_ta()._copy(buf=v) if t._buf is None else t._copy(buf=v)
+            if shapes is not None and shapes.get(k) is not None:
+                w._element_shape = shapes[k]
+            out.append(w)
         else:
-            stream.write(text)
+            out.append(v)
+    return nest.pack_sequence_as(templ, out)
 
+
+def while_loop(cond, body, loop_vars, *args, **kwargs):
+    """control_flow.while_loop carrying tf.TensorArray loop variables as dense buffers (graphs)."""
+    leaves = nest.flatten(loop_vars)
+    if core.executing_eagerly() or not any(isinstance(v, tensor_array.TensorArray) for v in leaves):
+        return _while_loop(cond, body, loop_vars, *args, **kwargs)
+    single = not isinstance(loop_vars, (list, tuple))
+    templ = [loop_vars] if single else list(loop_vars)
+    templ = [t._as_buffer_ta() if isinstance(t, tensor_array.TensorArray) else
+             nest.map_structure(lambda v: v._as_buffer_ta() if isinstance(v, tensor_array.TensorArray) else v, t) for t in templ]
+    shapes = {}
+
+    def cond2(*a):
+        return cond(*_rewrap(templ, list(a)))
+
+    def body2(*a):
+        out = body(*_rewrap(templ, list(a)))
+        outl = [out] if single or not isinstance(out, (list, tuple)) else list(out)
+        for k, v in enumerate(nest.flatten(outl)):
+            if isinstance(v, tensor_array.TensorArray) and v._element_shape is not None:
+                shapes[k] = v._element_shape
+        res = _with_buffers(outl)
+        return res[0] if single else (type(out)(res) if isinstance(out, tuple) else res)
+
+    init = _with_buffers(templ)
+    res = _while_loop(cond2, body2, init[0] if single else (type(loop_vars)(init) if isinstance(loop_vars, tuple) else init),
+                            *args, **kwargs)
+    resl = [res] if single else list(res)
+    out = _rewrap(templ, resl, shapes)
+    return out[0] if single else (type(res)(out) if isinstance(res, tuple) else out)
+
+
+def _pairs(pred_fn_pairs, exclusive):
+    if isinstance(pred_fn_pairs, collections.OrderedDict):
+        return list(pred_fn_pairs.items())
+    if isinstance(pred_fn_pairs, dict):
+        if core.executing_eagerly():
+            if not exclusive:
+                raise ValueError("Unordered dictionaries are not supported for the `pred_fn_pairs` argument when "
+                                 "`exclusive=False` and eager mode is enabled.")
+            return list(pred_fn_pairs.items())
+        return sorted(pred_fn_pairs.items(), key=lambda item: item[0].name)
+    if not isinstance(pred_fn_pairs, (list, tuple)):
+        raise TypeError("`pred_fn_pairs` must be a list, tuple, or dict. Received: %s" % pred_fn_pairs)
+    for p in pred_fn_pairs:
+        if not isinstance(p, tuple) or len(p) != 2:
+            raise TypeError("Each entry in `pred_fn_pairs` must be a 2-tuple. Received %s." % (p,))
+        if not callable(p[1]):
+            raise TypeError("fn for pred %s must be callable." % p[0].name)
+    return list(pred_fn_pairs)
+
+
+def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name="case"):
+    """tf.case: TF's sequence of conds, innermost (last pair) first; without a default the
+    last pair's fn is the default (TF asserts some predicate is true)."""
+    pairs = _pairs(pred_fn_pairs, exclusive)
+    if not pairs:
+        if default is None:
+            raise ValueError("Argument `pred_fn_pairs` must not be empty.")
+        return default()
+    preds = [_t(p) for p, _ in pairs]
+    fns = [f for _, f in pairs]
     if core.executing_eagerly():
-        emit(inputs)
-        return None
-    leaves = nest.flatten(list(inputs))
-    tensors = [core.convert_to_tensor(i) for i in leaves if _is_tensorish(i)]
-
-    def cb(vals):
-        it = iter(vals)
-        emit(nest.pack_sequence_as(list(inputs), [next(it) if _is_tensorish(t) else t for t in leaves]))
-        return []
-    return host_call(cb, tensors, [], name or "PrintV2")
-
-
-_host_fns = {}
-
-
-def _dispatch(token, ins):
-    fn, outs = _host_fns[token]
-    arrays = [core._np_from_rt(t) for t in ins]
-    res = fn([a if a.ndim else a[()] for a in arrays])
-    res = [] if res is None else (list(res) if isinstance(res, (list, tuple)) else [res])
-    return [core._rt_from_np(np.asarray(r, dtype=d.as_numpy_dtype if d.name != "string" else object), d) for r, d in zip(res, outs)]
-
-
-_tfrt.set_host_callback(_dispatch)
-
-
-def host_call(fn, inputs, out_dtypes, name):
-    token = len(_host_fns) + 1
-    _host_fns[token] = (fn, out_dtypes)
-    attrs = {"token": token, "Tout": [{"float32": 1, "float64": 2, "int32": 3, "string": 7, "int64": 9, "bool": 10}[d.name] for d in out_dtypes]}
-    res = core.apply_op("PyFunc", inputs, attrs, name)
-    if not out_dtypes:
-        return core.get_default_graph()._ops[-1]
-    return res
+        # TF 2.21 checks `exclusive` in neither mode; without a default it asserts some
+        # predicate holds (eagerly here; not yet in graphs, where the last fn runs)
+        vals = [bool(p._numpy()) for p in preds]
+        if default is None and not any(vals):
+            raise core._BY_CODE[3](None, None, "Expected 'tf.Tensor(False, shape=(), dtype=bool)' to be true. "
+                                   "Summarized data: b'Input error: None of conditions evaluated as True:'")
+    check = None
+    if default is None:
+        if not core.executing_eagerly():
+            # TF asserts that some predicate holds; here a host check (it fails the run,
+            # as an UnknownError wrapping TF's InvalidArgumentError message)
+            def _assert_some(vals):
+                if not any(bool(v) for v in vals):
+                    raise core._BY_CODE[3](None, None, "assertion failed: [Input error: None of conditions "
+                                           "evaluated as True:] [%s]" % " ".join("0" for _ in vals))
+                return []
+            check = script_ops.host_call(_assert_some, [array_ops.cast(p, core.bool_) for p in preds], [], "Assert")
+        default = fns[-1]
+        preds, fns = preds[:-1], fns[:-1]
+        if not preds:
+            prev = default()
+    if preds:
+        prev = None
+        for i, (p, f) in enumerate(list(zip(preds, fns))[::-1]):
+            other = default if i == 0 else (lambda v=prev: v)
+            prev = cond(p, f, other, strict=strict)
+    if check is not None:
+        with control_flow_ops.control_dependencies([check]):
+            prev = nest.map_structure(lambda t: array_ops.identity(t) if isinstance(t, core.Tensor) else t, prev)
+    return prev
 
 
-def py_function(func, inp, Tout, name=None):
-    single = not isinstance(Tout, (list, tuple))
-    touts = [core.as_dtype(t) for t in ([Tout] if single else Tout)]
-    ins = [core.convert_to_tensor(i) for i in inp]
-    if core.executing_eagerly():
-        r = func(*ins)
-        return r
-    def cb(vals):
-        with core.force_eager():
-            r = func(*[core.convert_to_tensor(v) for v in vals])
-        r = r if isinstance(r, (list, tuple)) else [r]
-        return [np.asarray(x) for x in r]
-    res = host_call(cb, ins, touts, name or "EagerPyFunc")
-    return res[0] if single else res
+# ---------------------------------------------------------------------------- gradients
+@core.register_gradient("If", "StatelessIf")
+def _if_grad(op, *out_grads):
+    """Gradient of a cond: an If over gradient functions built inside each branch graph
+    (the branch graph gets gradient nodes; a second function over it returns them)."""
+    import _tfrt
+    tg, touts, fg, fouts, outer = op.get_attr("_cond_info")
+    grads_in = [g if g is not None else array_ops.zeros_like(o) for g, o in zip(out_grads, op.outputs)]
+    ids = []
+    for G, outs in ((tg, touts), (fg, fouts)):
+        with G.as_default():
+            gphs = []
+            for o in outs:
+                ph = G._add_op("Placeholder", [], {"dtype": o.dtype, "shape": o.shape}, "grad_in",
+                               core._rt_attrs({"dtype": o.dtype, "shape": o.shape})).outputs[0]
+                gphs.append(ph)
+            xs = [G._capture_map[id(t)][1] for t in outer]
+            gs = gradients.gradients(list(outs), xs, grad_ys=gphs) if outs else [None] * len(xs)
+            gs = [g if g is not None else array_ops.zeros_like(x) for g, x in zip(gs, xs)]
+            gs = [array_ops.identity(g) for g in gs]
+        if G is tg:
+            branch_grads = gs
+        ids.append(_tfrt.register_function(
+            G._rt, [(x.op._id, x.value_index) for x in xs] + [(p.op._id, p.value_index) for p in gphs],
+            [(g.op._id, g.value_index) for g in gs], []))
+    attrs = {"then_branch": ids[0], "else_branch": ids[1]}
+    attrs.update(function.output_attrs(branch_grads))
+    res = core.apply_op("If", [op.inputs[0]] + list(op.inputs[1:]) + grads_in, attrs, "If_grad")
+    return [None] + [r if r.dtype.is_floating else None for r in res]
+
+
+@core.register_gradient("While", "StatelessWhile")
+def _while_grad(op, *out_grads):
+    """Gradient of a while_loop: a vector-Jacobian function is built inside the body graph;
+    at run time a host callback replays the forward loop (keeping each iteration's loop
+    variables) and applies the VJP from the last iteration back to the first."""
+    import _tfrt
+    bg, bphs, bouts, outer, cid, bid, n, max_iter = op.get_attr("_while_info")
+    with bg.as_default():
+        gphs = [bg._add_op("Placeholder", [], {"dtype": o.dtype, "shape": o.shape}, "grad_in",
+                           core._rt_attrs({"dtype": o.dtype, "shape": o.shape})).outputs[0] for o in bouts]
+        caps = [bg._capture_map[id(t)][1] for t in outer]
+        xs = list(bphs) + caps
+        gs = gradients.gradients(list(bouts), xs, grad_ys=gphs)
+        # every loop variable gets a gradient (zeros if unconnected); captures only when they have one
+        gs = [array_ops.identity(g) if g is not None else (array_ops.zeros_like(x) if k < n else None)
+              for k, (g, x) in enumerate(zip(gs, xs))]
+    live = [k for k, g in enumerate(gs) if g is not None]   # 0..n-1 first, then some captures
+    vjp = _tfrt.register_function(
+        bg._rt, [(p.op._id, p.value_index) for p in xs + gphs], [(gs[k].op._id, gs[k].value_index) for k in live], [])
+    out_dtypes = [gs[k].dtype for k in live]
+    static = [gs[k].shape.as_list() if gs[k].shape.is_fully_defined() else [] for k in live]
+    grads_in = [g if g is not None else array_ops.zeros_like(o) for g, o in zip(out_grads[:n], op.outputs[:n])]
+    in_dtypes = [t.dtype for t in list(op.inputs) + grads_in]
+
+    def run(vals):
+        rts = [core._rt_from_np(v, d if d != core.resource else core.string) for v, d in zip(vals, in_dtypes)]
+        cur, capv, g_vars = rts[:n], rts[n:n + len(outer)], rts[n + len(outer):]
+        history, it = [], 0
+        while max_iter is None or it < max_iter:
+            if not bool(core._np_from_rt(_tfrt.call_function(cid, cur + capv)[0])):
+                break
+            history.append(cur)
+            cur = _tfrt.call_function(bid, cur + capv)[:n]
+            it += 1
+        g_caps = [None] * (len(live) - n)
+        for vars_k in reversed(history):
+            res = _tfrt.call_function(vjp, vars_k + capv + g_vars)
+            g_vars = res[:n]
+            for j, r in enumerate(res[n:]):
+                a = core._np_from_rt(r)
+                g_caps[j] = a if g_caps[j] is None else g_caps[j] + a
+        outs = [core._np_from_rt(g) for g in g_vars]
+        outs += [a if a is not None else np.zeros(static[n + j], out_dtypes[n + j].as_numpy_dtype)
+                 for j, a in enumerate(g_caps)]
+        return outs
+
+    res = script_ops.host_call(run, list(op.inputs) + grads_in, out_dtypes, "while_grad")
+    full = [None] * len(xs)
+    for j, k in enumerate(live):
+        full[k] = res[j] if (xs[k].dtype.is_floating or xs[k].dtype == core.resource) else None
+    return full

@@ -136,6 +136,10 @@ class UnsupportedSymbolError(AttributeError):
                          "run with --backend tensorflow" % symbol)
 
 
+def unsupported(what):
+    raise UnsupportedSymbolError(what)
+
+
 class OpError(Exception):
     def __init__(self, node_def, op, message, *args):
         super().__init__(message)
@@ -443,6 +447,37 @@ def inside_function():
     return (not executing_eagerly()) and getattr(get_default_graph(), "building_function", False)
 
 
+@contextlib.contextmanager
+def init_scope():
+    """Lifts out of function-building graphs into the outermost (eager or graph) context."""
+    saved_graphs = []
+    while ctx.graph_stack and getattr(ctx.graph_stack[-1], "building_function", False):
+        saved_graphs.append(ctx.graph_stack.pop())
+    ctx.eager_override.append(behavior.eager if not ctx.graph_stack else False)
+    saved_tapes, ctx.tapes = ctx.tapes, []
+    try:
+        yield
+    finally:
+        ctx.tapes = saved_tapes
+        ctx.eager_override.pop()
+        ctx.graph_stack.extend(reversed(saved_graphs))
+
+
+_default_sessions = []   # the session stack of `with sess.as_default()` and InteractiveSession (session.py)
+
+
+def get_default_session():
+    return _default_sessions[-1] if _default_sessions else None
+
+
+def get_default_session_or_raise():
+    s = get_default_session()
+    if s is None:
+        raise ValueError("Cannot evaluate tensor using `eval()`: No default session is registered. Use "
+                         "`with sess.as_default()` or pass an explicit session to `eval(session=sess)`")
+    return s
+
+
 # ---------------------------------------------------------------------------- graph
 class Graph:
     def __init__(self):
@@ -455,9 +490,8 @@ class Graph:
         self._var_store = {}
         self._var_scope_stack = []
         self.seed = None
-        self.building_function = False
+        self.building_function = False   # True for FuncGraph (function.py)
         self._finalized = False
-        self._last_stateful = None
         self._handles = {}
 
     @contextlib.contextmanager
@@ -580,9 +614,6 @@ class Graph:
         if self._finalized:
             raise RuntimeError("Graph is finalized and cannot be modified.")
         control = self._control_inputs_for(op_type)
-        stateful = _tfrt.is_stateful(op_type)
-        if self.building_function and stateful and self._last_stateful is not None:
-            control = control + [self._last_stateful]   # automatic control dependencies
         full = name[:-1] if name.endswith("/") else self.unique_name(name)
         ids = []
         seen = set()
@@ -604,8 +635,6 @@ class Graph:
                 t._dtype = resource
         self._ops.append(op)
         self._by_name[full] = op
-        if stateful and self.building_function:
-            self._last_stateful = op
         return op
 
     def is_fetchable(self, t):
@@ -639,8 +668,7 @@ class Operation:
         return self
 
     def run(self, feed_dict=None, session=None):
-        from . import session as _s
-        (session or _s.get_default_session_or_raise()).run(self, feed_dict)
+        (session or get_default_session_or_raise()).run(self, feed_dict)
 
     def __repr__(self):
         return "<tf.Operation '%s' type=%s>" % (self.name, self.type)
@@ -686,8 +714,7 @@ class Tensor:
         return [o for o in self.graph._ops if any(i is self for i in o.inputs)]
 
     def eval(self, feed_dict=None, session=None):
-        from . import session as _s
-        return (session or _s.get_default_session_or_raise()).run(self, feed_dict)
+        return (session or get_default_session_or_raise()).run(self, feed_dict)
 
     def ref(self):
         return Reference(self)
@@ -708,22 +735,11 @@ class Tensor:
             raise TypeError("Tensor is unhashable. Instead, use tensor.ref() as the key.")
         return id(self)
 
+    # == and != are identity here; math_ops.py installs TF2's elementwise forms (tensor equality)
     def __eq__(self, other):
-        if behavior.tensor_equality and executing_eagerly_outside_functions():
-            from . import ops
-            try:
-                return ops.equal(self, other)
-            except (TypeError, ValueError, OpError):
-                return False
         return self is other
 
     def __ne__(self, other):
-        if behavior.tensor_equality and executing_eagerly_outside_functions():
-            from . import ops
-            try:
-                return ops.not_equal(self, other)
-            except (TypeError, ValueError, OpError):
-                return True
         return self is not other
 
     def __bool__(self):
@@ -744,7 +760,6 @@ class Tensor:
             raise TypeError("Cannot iterate over a tensor with unknown shape.")
         if self.shape.ndims == 0:
             raise TypeError("Cannot iterate over a scalar tensor.")
-        from . import ops
         n = self.shape.as_list()[0]
         if n is None:
             raise TypeError("Cannot iterate over a tensor with unknown first dimension.")
@@ -905,12 +920,28 @@ def _raise_eager_attr(name):
     raise AttributeError("Tensor.%s is undefined when eager execution is enabled." % name)
 
 
+class TensorSpec:
+    """tf.TensorSpec: a shape and dtype (tf.function input signatures, dataset element specs)."""
+
+    def __init__(self, shape, dtype=float32, name=None):
+        self.shape, self.dtype, self.name = TensorShape(shape), as_dtype(dtype), name
+
+    def __repr__(self):
+        return "TensorSpec(shape=%s, dtype=%r, name=%r)" % (self.shape, self.dtype, self.name)
+
+
 # ---------------------------------------------------------------------------- conversion
 _conversion_hooks = []   # (predicate, fn(value, dtype) -> Tensor)
+_pack_list = [None]      # fn(list of tensors) -> Tensor: tf.stack, set by array_ops.py
 
 
 def register_conversion(pred, fn):
     _conversion_hooks.append((pred, fn))
+
+
+def register_list_packing(fn):
+    """`fn` packs a list or tuple holding tensors into one tensor (TF's autopacking)."""
+    _pack_list[0] = fn
 
 
 def _infer_np(value, dtype):
@@ -940,6 +971,44 @@ def _infer_np(value, dtype):
             return arr, int64
         return arr.astype(np.int32), int32
     return arr, as_dtype(arr.dtype)
+
+
+def convert_operands(x, y, x_name="x", y_name="y", op=""):
+    """Converts a binary op's operands: the tensor operand fixes the dtype of the other."""
+    if isinstance(x, Tensor) or hasattr(x, "_as_tensor"):
+        x = convert_to_tensor(x)
+        y = convert_to_tensor(y, dtype_hint=x.dtype)
+    elif isinstance(y, Tensor) or hasattr(y, "_as_tensor"):
+        y = convert_to_tensor(y)
+        x = convert_to_tensor(x, dtype_hint=y.dtype)
+    else:
+        x = convert_to_tensor(x)
+        y = convert_to_tensor(y, dtype_hint=x.dtype)
+    if x.dtype != y.dtype and not executing_eagerly():
+        raise TypeError("Input '%s' of '%s' Op has type %s that does not match type %s of argument '%s'."
+                        % (y_name, op, y.dtype.name, x.dtype.name, x_name))
+    return x, y
+
+
+def constant_value(t):
+    """The value of `t` when it is known without running anything (eager, or a Const)."""
+    if isinstance(t, EagerTensor):
+        return t._numpy()
+    if t.op.type == "Const":
+        return t.op.get_attr("value")
+    return None
+
+
+def static_dims(t):
+    """`t`'s shape as a list (None for unknown dimensions) when its rank is known, else None."""
+    s = t.shape
+    return s.as_list() if s.ndims is not None else None
+
+
+def static_shape(t):
+    """`t`'s shape as a list when fully known, else None."""
+    s = t.shape
+    return s.as_list() if s.is_fully_defined() else None
 
 
 def constant_value_tensor(value, dtype=None, name="Const", shape=None):
@@ -976,8 +1045,7 @@ def convert_to_tensor(value, dtype=None, name=None, dtype_hint=None, preferred_d
                 except (TypeError, ValueError):
                     pass
             if isinstance(value, (list, tuple)) and any(isinstance(v, Tensor) or hasattr(v, "_as_tensor") for v in _flat(value)):
-                from . import ops
-                return ops.stack([convert_to_tensor(v, dtype) for v in value])
+                return _pack_list[0]([convert_to_tensor(v, dtype) for v in value])
             return constant_value_tensor(value, dtype, name or "Const")
     if dtype is not None and as_dtype(dtype) != t.dtype:
         raise ValueError("Tensor conversion requested dtype %s for Tensor with dtype %s: %r"
@@ -997,9 +1065,8 @@ def capture(t):
     """Makes `t` usable in the current context (eager tensors entering a graph)."""
     if executing_eagerly():
         if not isinstance(t, EagerTensor):
-            if inside_function() or True:
-                raise RuntimeError("A symbolic tensor (%s) was used outside its graph in eager mode "
-                                   "(tf.Graph / tf.function leak)." % t.name)
+            raise RuntimeError("A symbolic tensor (%s) was used outside its graph in eager mode "
+                               "(tf.Graph / tf.function leak)." % t.name)
         return t
     g = get_default_graph()
     if isinstance(t, EagerTensor):
@@ -1010,10 +1077,7 @@ def capture(t):
         if getattr(g, "building_function", False):
             return g.capture(t)
         if not behavior.control_flow_v2 and _encloses(g, t.graph):
-            memo = t.graph.__dict__.setdefault("_tfm_guarded", {})
-            if id(t) not in memo:
-                memo[id(t)] = _guard_branch(_inline_escaped(t, g), getattr(t.graph, "_tfm_branch", None))
-            return memo[id(t)]
+            return t.graph.escape(t, g)   # a TF1 cond branch's tensor used after the cond (function.py)
         raise ValueError("Tensor(\"%s\", shape=%s, dtype=%s) must be from the same graph as "
                          "Tensor(...) (graphs are %r and %r)." % (t.name, _shape_str(t.shape), t.dtype.name, t.graph, g))
     return t
@@ -1026,48 +1090,6 @@ def _encloses(g, inner):
             return True
         h = getattr(h, "outer", None)
     return False
-
-
-def _guard_branch(out, branch):
-    """A TF1 branch tensor is dead when the other branch runs: fetching it fails."""
-    if branch is None:
-        return out
-    import numpy as _np
-    from . import control_flow
-    pred, taken = branch
-
-    def check(vals):
-        p, v = vals
-        if bool(p) != taken:
-            raise _tfrt.StatusError(3, "Retval does not have value: the tf.cond branch that computes %s was "
-                                       "not taken" % out.name)
-        return [_np.asarray(v)]
-    res = control_flow.host_call(check, [pred, out], [out.dtype], "Switch")[0]
-    res.set_shape(out.shape)
-    return res
-
-
-def _inline_escaped(t, g):
-    """TF1 control flow (v1) builds cond branches into the enclosing graph, so a tensor
-    made in a branch can be used after the cond; the bundled cond traces branch graphs,
-    so such a tensor's computation is copied into the enclosing graph (computed whether
-    or not the branch is taken, as TF1 does for it)."""
-    memo = t.graph.__dict__.setdefault("_tfm_escaped", {})
-    op = t.op
-    if op._id not in memo:
-        if op.type == "Placeholder":
-            for outer, ph in getattr(op.graph, "captures", []):
-                if ph.op is op:
-                    memo[op._id] = [capture(outer)]
-                    break
-            else:
-                raise ValueError("Tensor %s of a control-flow body cannot be used outside it." % t.name)
-        elif op.type == "Const":
-            memo[op._id] = [constant_value_tensor(op._attrs["value"], op._attrs["dtype"], op.name.split("/")[-1])]
-        else:
-            ins = [_inline_escaped(i, g) if i.graph is not g else i for i in op.inputs]
-            memo[op._id] = apply_op(op.type, ins, op._attrs, op.name.split("/")[-1])
-    return memo[op._id][t.value_index]
 
 
 # ---------------------------------------------------------------------------- dispatch
@@ -1121,3 +1143,30 @@ def apply_op(op_type, inputs, attrs=None, name=None):
 
 def op1(op_type, inputs, attrs=None, name=None):
     return apply_op(op_type, inputs, attrs, name)[0]
+
+
+# ---------------------------------------------------------------------------- gradient registry
+# One gradient function per TF op type, registered by each op family (array_grad.py,
+# math_grad.py, nn_grad.py, ...) and used by tf.gradients and GradientTape (gradients.py).
+# A gradient function gets an op-like object (.type, .inputs, .outputs, .get_attr) and the
+# output gradients, and returns one gradient (or None) per input.
+_GRADIENTS = {}
+_NOT_DIFFERENTIABLE = set()   # op types whose inputs get no gradient
+
+
+def register_gradient(*op_types):
+    def deco(fn):
+        for n in op_types:
+            _GRADIENTS[n] = fn
+        return fn
+    return deco
+
+
+def not_differentiable(*op_types):
+    _NOT_DIFFERENTIABLE.update(op_types)
+
+
+def skipped_inputs(op):
+    """Indices of op's inputs whose gradient nobody asked for (set by the eager tape, as
+    TensorFlow's skip_input_indices; graph-mode tf.gradients builds every gradient)."""
+    return getattr(op, "skip_input_indices", ())

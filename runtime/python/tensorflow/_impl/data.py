@@ -4,7 +4,7 @@ prefetch/cache (no-ops) pipelines; eager iteration, iteration inside tf.function
 TF1 one-shot / initializable iterators whose get_next runs through a host callback."""
 import numpy as np
 
-from . import control_flow, core, ops
+from . import core, random_seed, script_ops
 
 
 class nest:  # tf.data structures: tuples and dicts nest, lists are tensors
@@ -191,7 +191,6 @@ class Dataset:
         emitted and replaced by the next input); the random stream is numpy's, seeded by
         `seed` (or the global seed), and a new order on every iteration unless
         reshuffle_each_iteration=False."""
-        from . import random_seed
         buffer_size = int(_val(buffer_size))
         base = seed if seed is not None else random_seed._graph_seed()
         base = int(np.random.randint(0, 2 ** 31 - 1)) if base is None else int(base)
@@ -235,8 +234,7 @@ class Dataset:
     @property
     def element_spec(self):
         first = next(iter(self._gen()))
-        from .function import TensorSpec
-        return nest.map_structure(lambda a: TensorSpec(np.shape(a), core.as_dtype(np.asarray(a).dtype)), first)
+        return nest.map_structure(lambda a: core.TensorSpec(np.shape(a), core.as_dtype(np.asarray(a).dtype)), first)
 
 
 class OwnedIterator:
@@ -283,7 +281,7 @@ class OwnedIterator:
             except StopIteration:
                 raise _tfrt.StatusError(11, "End of sequence") from None
             return [np.asarray(x) for x in nest.flatten(e)]
-        outs = control_flow.host_call(nxt, [], dtypes, "IteratorGetNext")
+        outs = script_ops.host_call(nxt, [], dtypes, "IteratorGetNext")
         for o, sh in zip(outs, shapes):
             o.set_shape(sh)
         return nest.pack_sequence_as(struct, list(outs))
@@ -320,7 +318,7 @@ class Iterator:
             def reset(vals):
                 self._it = ds._gen()
                 return []
-            self.initializer = control_flow.host_call(reset, [], [], "MakeIterator")
+            self.initializer = script_ops.host_call(reset, [], [], "MakeIterator")
 
     def get_next(self, name=None):
         def nxt(vals):
@@ -333,7 +331,7 @@ class Iterator:
             except StopIteration:
                 raise __import__("_tfrt").StatusError(11, "End of sequence")
             return [np.asarray(x) for x in nest.flatten(e)]
-        outs = control_flow.host_call(nxt, [], self._dtypes, name or "IteratorGetNext")
+        outs = script_ops.host_call(nxt, [], self._dtypes, name or "IteratorGetNext")
         for o, s in zip(outs, self._shapes):
             o.set_shape(s[1:] if False else None) if False else None
         return nest.pack_sequence_as(self._struct, outs)

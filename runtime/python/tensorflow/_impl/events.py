@@ -7,13 +7,13 @@ protos (wall_time 1, step 2, file_version 3, summary 5), starting with file_vers
 "brain.Event:2", so TensorBoard reads them. Histogram, image and text summaries carry
 their tag only."""
 import os
-import socket
 import struct
 import time
 
+from . import core
+
+
 # ---------------------------------------------------------------------------- protobuf wire format
-
-
 def _varint(n):
     out = bytearray()
     n &= (1 << 64) - 1
@@ -104,12 +104,12 @@ class FileWriter:
 
     def __init__(self, logdir, graph=None, max_queue=10, flush_secs=120, graph_def=None, filename_suffix=None,
                  session=None):
-        from . import core
         if core.executing_eagerly():
             raise RuntimeError("tf.summary.FileWriter is not compatible with eager execution. "
                                "Use `tf.summary.create_file_writer`,or a `with v1.Graph().as_default():` context")
         self._logdir = str(logdir)
         os.makedirs(self._logdir, exist_ok=True)
+        import socket   # here: startup does not pay for the socket module
         name = "events.out.tfevents.%d.%s%s" % (int(time.time()), socket.gethostname(), filename_suffix or "")
         self._path = os.path.join(self._logdir, name)
         self._f = open(self._path, "wb")

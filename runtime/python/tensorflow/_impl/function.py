@@ -1,17 +1,27 @@
-"""tf.function: traces the Python body into a FuncGraph (captures become extra inputs),
-keeps one concrete function per input signature (tensor dtype/shape, Python values,
-object identity), runs Python only while tracing, applies TF's variable-creation rules
-(first call may create variables and is then traced again; later traces may not), and
-adds automatic control dependencies so every stateful op runs. Calls run the traced
-graph through the runtime's function library."""
+"""Tracing, in one place: FuncGraph (the graph a function, a cond branch or a loop body is
+traced into: captures, automatic control dependencies, TF1 branch escapes), the function
+library registration of traced graphs, and tf.function (ConcreteFunction, Function): one
+concrete function per input signature (tensor dtype/shape, Python values, object
+identity), Python run only while tracing, TF's variable-creation rules (the first call may
+create variables and is then traced again; later traces may not), calls through the
+runtime's function library, and the gradient of a call (StatefulPartitionedCall).
+AutoGraph (autograph.py) converts the Python function before it is traced."""
 import functools
 import weakref
 
 import numpy as np
 
 import _tfrt
-from . import core, nest, variables
+from . import array_ops, core, data, gradients, nest, script_ops, variables
 from .core import Tensor
+
+
+_autograph = [None]   # AutoGraph's convert, set by autograph.py (it sits above: it builds control flow)
+
+
+def set_autograph(convert):
+    _autograph[0] = convert
+
 
 _VAR_MSG = ("tf.function only supports singleton tf.Variables created on the first call. Make sure the tf.Variable "
             "is only created once or created outside tf.function. See "
@@ -19,6 +29,10 @@ _VAR_MSG = ("tf.function only supports singleton tf.Variables created on the fir
 
 
 class FuncGraph(core.Graph):
+    """The graph of a tf.function, a tf.cond branch or a tf.while_loop body. Tensors of
+    enclosing graphs (and eager tensors) used in it become placeholders (`captures`), and
+    every stateful op runs after the previous one (automatic control dependencies)."""
+
     def __init__(self, name, outer=None):
         super().__init__()
         self.name = name
@@ -27,6 +41,19 @@ class FuncGraph(core.Graph):
         self._capture_map = {}
         self.outer = outer
         self.seed = getattr(outer, "seed", None) if outer is not None else None
+        self._last_stateful = None
+
+    def _control_inputs_for(self, op_type):
+        control = super()._control_inputs_for(op_type)
+        if self._last_stateful is not None and _tfrt.is_stateful(op_type):
+            control = control + [self._last_stateful]   # automatic control dependencies
+        return control
+
+    def _add_op(self, op_type, inputs, attrs, name, rt_attrs):
+        op = super()._add_op(op_type, inputs, attrs, name, rt_attrs)
+        if _tfrt.is_stateful(op_type):
+            self._last_stateful = op
+        return op
 
     def capture(self, t):
         hit = self._capture_map.get(id(t))
@@ -44,12 +71,61 @@ class FuncGraph(core.Graph):
         if not isinstance(t, core.EagerTensor) and self.outer is not None and t.graph is not self.outer \
                 and isinstance(self.outer, FuncGraph):
             t = self.outer.capture(t)   # nested: capture through the enclosing function
-        ph = self._add_op("Placeholder", [], {"dtype": t.dtype, "shape": t.shape}, "capture" if False else "Placeholder",
+        ph = self._add_op("Placeholder", [], {"dtype": t.dtype, "shape": t.shape}, "Placeholder",
                           core._rt_attrs({"dtype": t.dtype if t.dtype != core.resource else core.string, "shape": t.shape})).outputs[0]
         ph._dtype = t.dtype
         self._capture_map[id(t)] = (t, ph)
         self.captures.append((t, ph))
         return ph
+
+    def escape(self, t, g):
+        """`t`, a tensor of this TF1 cond branch, used in the enclosing graph `g` after the
+        cond (core.capture): its computation copied into `g`, failing when fetched if the
+        other branch ran (a dead tensor in TF1)."""
+        memo = self.__dict__.setdefault("_tfm_guarded", {})
+        if id(t) not in memo:
+            memo[id(t)] = _guard_branch(_inline_escaped(t, g), getattr(self, "_tfm_branch", None))
+        return memo[id(t)]
+
+
+def _guard_branch(out, branch):
+    """A TF1 branch tensor is dead when the other branch runs: fetching it fails."""
+    if branch is None:
+        return out
+    pred, taken = branch
+
+    def check(vals):
+        p, v = vals
+        if bool(p) != taken:
+            raise _tfrt.StatusError(3, "Retval does not have value: the tf.cond branch that computes %s was "
+                                       "not taken" % out.name)
+        return [np.asarray(v)]
+    res = script_ops.host_call(check, [pred, out], [out.dtype], "Switch")[0]
+    res.set_shape(out.shape)
+    return res
+
+
+def _inline_escaped(t, g):
+    """TF1 control flow (v1) builds cond branches into the enclosing graph, so a tensor
+    made in a branch can be used after the cond; the bundled cond traces branch graphs,
+    so such a tensor's computation is copied into the enclosing graph (computed whether
+    or not the branch is taken, as TF1 does for it)."""
+    memo = t.graph.__dict__.setdefault("_tfm_escaped", {})
+    op = t.op
+    if op._id not in memo:
+        if op.type == "Placeholder":
+            for outer, ph in getattr(op.graph, "captures", []):
+                if ph.op is op:
+                    memo[op._id] = [core.capture(outer)]
+                    break
+            else:
+                raise ValueError("Tensor %s of a control-flow body cannot be used outside it." % t.name)
+        elif op.type == "Const":
+            memo[op._id] = [core.constant_value_tensor(op._attrs["value"], op._attrs["dtype"], op.name.split("/")[-1])]
+        else:
+            ins = [_inline_escaped(i, g) if i.graph is not g else i for i in op.inputs]
+            memo[op._id] = core.apply_op(op.type, ins, op._attrs, op.name.split("/")[-1])
+    return memo[op._id][t.value_index]
 
 
 def _dtype_code(d):
@@ -65,6 +141,67 @@ def output_attrs(tensors):
             ranks.append(t.shape.ndims)
             dims.extend(-1 if d is None else d for d in t.shape.as_list())
     return {"Tout": [_dtype_code(t.dtype) for t in tensors], "output_ranks": ranks, "output_dims": dims}
+
+
+def trace_graph(fn, name):
+    """Traces `fn()` into a FuncGraph inside the default graph (AutoGraph's branches)."""
+    outer = core.get_default_graph()
+    fg = FuncGraph(name, outer)
+    fg.seed = outer.seed
+    with fg.as_default():
+        out = fn()
+    return fg, out
+
+
+def trace_branch(fn, name, args=None):
+    """Traces a cond branch or a while_loop cond/body: `fn(*placeholders for args)` in a
+    FuncGraph; returns (graph, placeholders, outputs, flat outputs) with every flat
+    output a tensor of the graph, an operation or None."""
+    outer = core.get_default_graph()
+    fg = FuncGraph(name, outer)
+    fg.seed = outer.seed
+    # TF1 control flow (v2 behavior disabled) builds branches and loop bodies in the
+    # enclosing graph, so their random ops take op seeds from that graph's counter.
+    if not core.behavior.resource_variables:
+        fg._tfm_seed_graph = getattr(outer, "_tfm_seed_graph", None) or (None if isinstance(outer, FuncGraph) else outer)
+    phs = []
+    with fg.as_default():
+        if args is not None:
+            for a in args:
+                ph = fg._add_op("Placeholder", [], {"dtype": a.dtype, "shape": a.shape}, "loop_var",
+                                core._rt_attrs({"dtype": a.dtype, "shape": a.shape})).outputs[0]
+                phs.append(ph)
+            out = fn(*nest.pack_sequence_as(args._struct, phs)) if hasattr(args, "_struct") else fn(*phs)
+        else:
+            out = fn()
+        flat = []
+        for o in nest.flatten(out):
+            if o is None:
+                flat.append(None)
+                continue
+            if hasattr(o, "_as_tensor") and not isinstance(o, Tensor):
+                o = o._as_tensor()
+            if isinstance(o, core.Operation):
+                flat.append(o)
+                continue
+            o = core.convert_to_tensor(o)
+            if o.graph is not fg or o.op.type == "Placeholder":
+                o = array_ops.identity(o)
+            flat.append(o)
+    return fg, phs, out, flat
+
+
+def register_branch(fg, phs, flat, outer_list):
+    """Registers a traced branch or loop body with the runtime's function library: its
+    arguments are `phs` and the captures of `outer_list`, its outputs the tensors of
+    `flat`; every stateful op (and every operation in `flat`) runs. Returns the id."""
+    for t in outer_list:
+        fg.capture(t)
+    args = [(p.op._id, p.value_index) for p in phs] + [(fg._capture_map[id(t)][1].op._id, 0) for t in outer_list]
+    outs = [(t.op._id, t.value_index) for t in flat if isinstance(t, Tensor)]
+    targets = [op._id for op in fg._ops if _tfrt.is_stateful(op.type) and op.type not in ("VarHandleOp", "Placeholder")]
+    targets += [t._id for t in flat if isinstance(t, core.Operation)]
+    return _tfrt.register_function(fg._rt, args, outs, targets)
 
 
 class TensorSpec:
@@ -118,7 +255,6 @@ class ConcreteFunction:
         backward function of this call, built once from the symbolic gradient of the graph.
         Its arguments are the call's inputs, the saved tensors and the output gradients."""
         if getattr(self, "_bwd", None) is None:
-            from . import grads, ops
             _, saved = self._saved_variant()
             G = self.graph
             xs = list(self._args) + [ph for _, ph in G.captures]
@@ -131,10 +267,10 @@ class ConcreteFunction:
                     gphs = [G._add_op("Placeholder", [], {"dtype": ys[k].dtype, "shape": ys[k].shape}, "grad_in",
                                       core._rt_attrs({"dtype": ys[k].dtype, "shape": ys[k].shape})).outputs[0]
                             for k in fl]
-                    gs = grads.gradients([ys[k] for k in fl], xs, grad_ys=gphs) if fl else [None] * len(xs)
+                    gs = gradients.gradients([ys[k] for k in fl], xs, grad_ys=gphs) if fl else [None] * len(xs)
                     live = [i for i, g in enumerate(gs) if g is not None and
                             (xs[i].dtype.is_floating or xs[i].dtype == core.resource)]
-                    outs = [ops.identity(gs[i]) for i in live]
+                    outs = [array_ops.identity(gs[i]) for i in live]
             finally:
                 G._last_stateful = last
                 core.ctx.tapes = saved_tapes
@@ -158,7 +294,7 @@ class ConcreteFunction:
                 core.raise_status(e)
             outs = [core.EagerTensor(o) for o in outs]
             if taped:
-                # the outer tape sees the call as one op, differentiated by _call_grad (grads.py)
+                # the outer tape sees the call as one op, differentiated by _call_grad (below)
                 for tape in list(core.ctx.tapes):
                     tape._record("StatefulPartitionedCall", args + caps, outs, {"_concrete": self})
             res = iter(outs[:n_out])
@@ -302,7 +438,6 @@ class Function:
                 return ph
             if hasattr(a, "_spec_key"):
                 # a dataset argument: the trace iterates whichever dataset the call passes
-                from . import data
                 slot = [a]
                 ds_slots.append(slot)
                 return data.Dataset(lambda: slot[0]._gen(), a._kind)
@@ -325,8 +460,7 @@ class Function:
                            for k, v in kwargs.items()}
                 self._tracing_count_hook()
                 if self._converted is None:
-                    from . import autograph
-                    self._converted = autograph.convert(self._python_function) if self._autograph \
+                    self._converted = _autograph[0](self._python_function) if self._autograph \
                         else self._python_function
                 out = self._converted(*targs, **tkwargs)
                 flat = []
@@ -406,3 +540,36 @@ def function(func=None, input_signature=None, autograph=True, jit_compile=None, 
     if func is not None:
         return deco(func)
     return deco
+
+
+# ---------------------------------------------------------------------------- the gradient of a call
+@core.register_gradient("StatefulPartitionedCall", "PartitionedCall")
+def _call_grad(op, *out_grads):
+    """Gradient of a tf.function call: the concrete function's backward function (built
+    once from the symbolic gradient of its graph) over the call's inputs, the stateful
+    values the forward call saved, and the output gradients."""
+    import _tfrt
+    cf = op.get_attr("_concrete")
+    if cf is None:
+        raise LookupError("No gradient defined for operation '%s' (op type: %s)." % (getattr(op, "name", op.type), op.type))
+    fid, fl, live, outs = cf._backward()
+    n_in = len(cf._args) + len(cf.graph.captures)
+    n_out = sum(1 for t in cf._flat_out if isinstance(t, Tensor))
+    saved = list(op.outputs[n_out:])
+    gin = [out_grads[k] if k < len(out_grads) and out_grads[k] is not None else array_ops.zeros_like(op.outputs[k]) for k in fl]
+    ins = list(op.inputs[:n_in]) + saved + gin
+    if not live:
+        return [None] * len(op.inputs)
+    if core.executing_eagerly():
+        try:
+            res = [core.EagerTensor(o) for o in _tfrt.call_function(fid, [core.convert_to_tensor(t)._rt for t in ins])]
+        except _tfrt.StatusError as e:
+            core.raise_status(e)
+    else:
+        attrs = {"f": fid}
+        attrs.update(output_attrs(outs))
+        res = core.apply_op("StatefulPartitionedCall", ins, attrs, "StatefulPartitionedCall_grad")
+    full = [None] * len(op.inputs)
+    for j, i in enumerate(live):
+        full[i] = res[j]
+    return full

@@ -6,8 +6,9 @@ while_loop; the values are the same). With `sequence_length`, outputs past a seq
 are zero and its state is carried through unchanged, as in TF."""
 import collections
 
-from . import composite, core, ops, variables
+from . import array_ops, core, init_ops, math_ops, variables
 from .core import convert_to_tensor as _t
+
 
 LSTMStateTuple = collections.namedtuple("LSTMStateTuple", ("c", "h"))
 
@@ -17,7 +18,7 @@ class RNNCell:
 
     def __init__(self, num_units, activation=None, reuse=None, name=None, dtype=None):
         self._num_units = num_units
-        self._activation = activation or ops.tanh
+        self._activation = activation or math_ops.tanh
         self._name = name
         self._reuse = reuse
         self._vars = None
@@ -50,14 +51,14 @@ def _zeros_for(size, batch_size, dtype):
     if isinstance(size, tuple):
         return tuple(_zeros_for(s, batch_size, dtype) for s in size)
     if not isinstance(batch_size, core.Tensor):
-        return ops.zeros([batch_size, size], dtype)
-    z = ops.zeros(ops.stack([_t(batch_size, dtype=core.int32), _t(size, dtype=core.int32)]), dtype)
+        return array_ops.zeros([batch_size, size], dtype)
+    z = array_ops.zeros(array_ops.stack([_t(batch_size, dtype=core.int32), _t(size, dtype=core.int32)]), dtype)
     z.set_shape([None, size])
     return z
 
 
 def _linear(parts, kernel, bias):
-    return ops.add(ops.matmul(ops.concat(list(parts), 1), kernel), bias)
+    return math_ops.add(math_ops.matmul(array_ops.concat(list(parts), 1), kernel), bias)
 
 
 class BasicRNNCell(RNNCell):
@@ -65,7 +66,7 @@ class BasicRNNCell(RNNCell):
 
     def _build(self, depth, dtype):
         return (self._variable("kernel", [depth + self._num_units, self._num_units], dtype),
-                self._variable("bias", [self._num_units], dtype, variables.zeros_initializer()))
+                self._variable("bias", [self._num_units], dtype, init_ops.zeros_initializer()))
 
     def _step(self, x, state):
         k, b = self._vars
@@ -90,23 +91,23 @@ class BasicLSTMCell(RNNCell):
     def _build(self, depth, dtype):
         n = self._num_units
         return (self._variable("kernel", [depth + n, 4 * n], dtype),
-                self._variable("bias", [4 * n], dtype, variables.zeros_initializer()))
+                self._variable("bias", [4 * n], dtype, init_ops.zeros_initializer()))
 
     def _split_state(self, state):
         if self._state_is_tuple:
             return state
-        c, h = composite.split(state, 2, axis=1)
+        c, h = array_ops.split(state, 2, axis=1)
         return LSTMStateTuple(c, h)
 
     def _step(self, x, state):
         k, b = self._vars
         c, h = self._split_state(state)
         gates = _linear([x, h], k, b)
-        i, j, f, o = composite.split(gates, 4, axis=1)
+        i, j, f, o = array_ops.split(gates, 4, axis=1)
         fb = _t(self._forget_bias, dtype=gates.dtype)
-        new_c = ops.add(ops.multiply(c, ops.sigmoid(ops.add(f, fb))), ops.multiply(ops.sigmoid(i), self._activation(j)))
-        new_h = ops.multiply(self._activation(new_c), ops.sigmoid(o))
-        new_state = LSTMStateTuple(new_c, new_h) if self._state_is_tuple else ops.concat([new_c, new_h], 1)
+        new_c = math_ops.add(math_ops.multiply(c, math_ops.sigmoid(math_ops.add(f, fb))), math_ops.multiply(math_ops.sigmoid(i), self._activation(j)))
+        new_h = math_ops.multiply(self._activation(new_c), math_ops.sigmoid(o))
+        new_state = LSTMStateTuple(new_c, new_h) if self._state_is_tuple else array_ops.concat([new_c, new_h], 1)
         return new_h, new_state
 
 
@@ -124,7 +125,7 @@ class LSTMCell(BasicLSTMCell):
     def _build(self, depth, dtype):
         n = self._num_units
         return (self._variable("kernel", [depth + n, 4 * n], dtype, self._initializer),
-                self._variable("bias", [4 * n], dtype, variables.zeros_initializer()))
+                self._variable("bias", [4 * n], dtype, init_ops.zeros_initializer()))
 
 
 class GRUCell(RNNCell):
@@ -139,19 +140,19 @@ class GRUCell(RNNCell):
         n = self._num_units
         with variables.variable_scope("gates"):
             gk = self._variable("kernel", [depth + n, 2 * n], dtype, self._kinit)
-            gb = self._variable("bias", [2 * n], dtype, self._binit or variables.constant_initializer(1.0))
+            gb = self._variable("bias", [2 * n], dtype, self._binit or init_ops.constant_initializer(1.0))
         with variables.variable_scope("candidate"):
             ck = self._variable("kernel", [depth + n, n], dtype, self._kinit)
-            cb = self._variable("bias", [n], dtype, self._binit or variables.zeros_initializer())
+            cb = self._variable("bias", [n], dtype, self._binit or init_ops.zeros_initializer())
         return gk, gb, ck, cb
 
     def _step(self, x, h):
         gk, gb, ck, cb = self._vars
-        value = ops.sigmoid(_linear([x, h], gk, gb))
-        r, u = composite.split(value, 2, axis=1)
-        c = self._activation(_linear([x, ops.multiply(r, h)], ck, cb))
+        value = math_ops.sigmoid(_linear([x, h], gk, gb))
+        r, u = array_ops.split(value, 2, axis=1)
+        c = self._activation(_linear([x, math_ops.multiply(r, h)], ck, cb))
         one = _t(1.0, dtype=u.dtype)
-        new_h = ops.add(ops.multiply(u, h), ops.multiply(ops.subtract(one, u), c))
+        new_h = math_ops.add(math_ops.multiply(u, h), math_ops.multiply(math_ops.subtract(one, u), c))
         return new_h, new_h
 
 
@@ -186,20 +187,20 @@ def _where_state(mask, new, old):
     if isinstance(new, tuple):
         parts = [_where_state(mask, n, o) for n, o in zip(new, old)]
         return LSTMStateTuple(*parts) if isinstance(new, LSTMStateTuple) else tuple(parts)
-    return ops.where(mask, new, old)
+    return array_ops.where(mask, new, old)
 
 
 def _run(cell, steps, initial_state, dtype, sequence_length, scope, batch_size):
     with variables.variable_scope(scope or "rnn"):
         state = initial_state if initial_state is not None else cell.zero_state(batch_size, dtype or steps[0].dtype)
-        lengths = None if sequence_length is None else ops.cast(_t(sequence_length), core.int32)
+        lengths = None if sequence_length is None else array_ops.cast(_t(sequence_length), core.int32)
         outputs = []
         for t, x in enumerate(steps):
             out, new_state = cell(x, state)
             if lengths is not None:
-                alive = ops.expand_dims(ops.less(_t(t, dtype=core.int32), lengths), 1)
-                out = ops.where(ops.logical_and(alive, ops.ones_like(out, dtype=core.bool_)), out, ops.zeros_like(out))
-                new_state = _where_state(ops.logical_and(alive, ops.ones_like(_flat_first(new_state), dtype=core.bool_)),
+                alive = array_ops.expand_dims(math_ops.less(_t(t, dtype=core.int32), lengths), 1)
+                out = array_ops.where(math_ops.logical_and(alive, array_ops.ones_like(out, dtype=core.bool_)), out, array_ops.zeros_like(out))
+                new_state = _where_state(math_ops.logical_and(alive, array_ops.ones_like(_flat_first(new_state), dtype=core.bool_)),
                                          new_state, state)
             outputs.append(out)
             state = new_state
@@ -219,11 +220,11 @@ def dynamic_rnn(cell, inputs, sequence_length=None, initial_state=None, dtype=No
     steps_n = dims[0] if time_major else dims[1]
     if steps_n is None:
         raise core.UnsupportedSymbolError("tf.nn.dynamic_rnn over a time dimension of unknown length")
-    steps = ops.unstack(x, num=steps_n, axis=0 if time_major else 1)
+    steps = array_ops.unstack(x, num=steps_n, axis=0 if time_major else 1)
     batch = dims[1] if time_major else dims[0]
-    batch_size = batch if batch is not None else ops.shape(x)[1 if time_major else 0]
+    batch_size = batch if batch is not None else array_ops.shape(x)[1 if time_major else 0]
     outputs, state = _run(cell, steps, initial_state, dtype, sequence_length, scope, batch_size)
-    out = ops.stack(outputs, axis=0 if time_major else 1)
+    out = array_ops.stack(outputs, axis=0 if time_major else 1)
     size = cell.output_size
     out.set_shape([steps_n, batch, size] if time_major else [batch, steps_n, size])
     return out, state
@@ -232,5 +233,5 @@ def dynamic_rnn(cell, inputs, sequence_length=None, initial_state=None, dtype=No
 def static_rnn(cell, inputs, initial_state=None, dtype=None, sequence_length=None, scope=None):
     steps = [_t(i) for i in inputs]
     batch = steps[0].shape.as_list()[0]
-    batch_size = batch if batch is not None else ops.shape(steps[0])[0]
+    batch_size = batch if batch is not None else array_ops.shape(steps[0])[0]
     return _run(cell, steps, initial_state, dtype, sequence_length, scope, batch_size)

@@ -7,20 +7,6 @@ import numpy as np
 import _tfrt
 from . import core
 
-_default_sessions = []
-
-
-def get_default_session():
-    return _default_sessions[-1] if _default_sessions else None
-
-
-def get_default_session_or_raise():
-    s = get_default_session()
-    if s is None:
-        raise ValueError("Cannot evaluate tensor using `eval()`: No default session is registered. Use "
-                         "`with sess.as_default()` or pass an explicit session to `eval(session=sess)`")
-    return s
-
 
 class _FetchMapper:
     """Flattens a nested fetch structure into graph elements and rebuilds the results."""
@@ -134,12 +120,12 @@ class BaseSession:
     def as_default(self):
         @contextlib.contextmanager
         def cm():
-            _default_sessions.append(self)
+            core._default_sessions.append(self)
             try:
                 with self._graph.as_default():
                     yield self
             finally:
-                _default_sessions.remove(self)
+                core._default_sessions.remove(self)
         return cm()
 
     def __enter__(self):
@@ -170,12 +156,12 @@ class Session(BaseSession):
 class InteractiveSession(BaseSession):
     def __init__(self, target="", graph=None, config=None):
         super().__init__(target, graph, config)
-        _default_sessions.append(self)
+        core._default_sessions.append(self)
         self._graph_cm = self._graph.as_default()
         self._graph_cm.__enter__()
 
     def close(self):
-        if not self._closed and self in _default_sessions:
-            _default_sessions.remove(self)
+        if not self._closed and self in core._default_sessions:
+            core._default_sessions.remove(self)
             self._graph_cm.__exit__(None, None, None)
         super().close()

@@ -1,9 +1,15 @@
-"""TF1 optimizers (tf.train.*: minimize / compute_gradients / apply_gradients / global_step)
-and Keras optimizers (SGD, Adam; float, callable or schedule learning rate)."""
+"""tf.train: the global step, TF1 optimizers (minimize / compute_gradients / apply_gradients),
+the TF1 learning-rate schedules (exponential, piecewise constant, polynomial, natural
+exp, inverse time and cosine decay: tensors in graphs, callables eagerly), tf.train.Saver,
+and the Keras optimizers (SGD, Adam, RMSprop, Adagrad; float, callable or schedule
+learning rate)."""
+import math
+
 import numpy as np
 
-from . import control_flow, core, grads, ops, variables
+from . import array_ops, control_flow_ops, core, gradients, init_ops, math_ops, variables
 from .core import convert_to_tensor as _t
+
 
 GLOBAL_STEP = "global_step"
 
@@ -19,7 +25,7 @@ def get_or_create_global_step(graph=None):
     gs = get_global_step(g)
     if gs is None:
         with g.name_scope(None):
-            gs = variables.get_variable("global_step", shape=[], dtype=core.int64, initializer=variables.zeros_initializer(),
+            gs = variables.get_variable("global_step", shape=[], dtype=core.int64, initializer=init_ops.zeros_initializer(),
                                         trainable=False, collections=[variables.GLOBAL_VARIABLES, GLOBAL_STEP])
     return gs
 
@@ -39,7 +45,7 @@ class Optimizer:
     def compute_gradients(self, loss, var_list=None, gate_gradients=1, aggregation_method=None,
                           colocate_gradients_with_ops=False, grad_loss=None):
         if callable(loss):
-            with grads.GradientTape() as tape:
+            with gradients.GradientTape() as tape:
                 lv = loss()
             var_list = var_list if var_list is not None else tape.watched_variables()
             gs = tape.gradient(lv, list(var_list))
@@ -48,7 +54,7 @@ class Optimizer:
             var_list = variables.trainable_variables()
         if not var_list:
             raise ValueError("No variables to optimize.")
-        gs = grads.gradients(loss, list(var_list), grad_ys=[grad_loss] if grad_loss is not None else None)
+        gs = gradients.gradients(loss, list(var_list), grad_ys=[grad_loss] if grad_loss is not None else None)
         return list(zip(gs, var_list))
 
     def apply_gradients(self, grads_and_vars, global_step=None, name=None):
@@ -68,8 +74,8 @@ class Optimizer:
             updates = [self._apply(g, v) for g, v in gv]
             updates = [u for u in updates if u is not None]
             if global_step is None:
-                return control_flow.group(*updates, name=name or self._name)
-            with g_.control_dependencies([control_flow.group(*updates, name="update")]):
+                return control_flow_ops.group(*updates, name=name or self._name)
+            with g_.control_dependencies([control_flow_ops.group(*updates, name="update")]):
                 inc = global_step.assign_add(1, name=name or self._name)
                 return inc.op if isinstance(inc, core.Tensor) else inc
 
@@ -88,12 +94,12 @@ class Optimizer:
     def _slot(self, v, name, init=0.0):
         key = (id(v), name)
         if key not in self._slots:
-            with variables.init_scope():
+            with core.init_scope():
                 g = core.get_default_graph() if not core.executing_eagerly() else None
                 nm = v.name.split(":")[0] + "/" + self._name + ("_1" if name == "v" else "") if False else v.name.split(":")[0] + "/" + name
                 if g is not None:
                     with g.name_scope(None):
-                        s = variables.Variable(ops.zeros(v.shape.as_list(), v.dtype) if init == 0.0 else ops.fill(v.shape.as_list(), _t(init, dtype=v.dtype)),
+                        s = variables.Variable(array_ops.zeros(v.shape.as_list(), v.dtype) if init == 0.0 else array_ops.fill(v.shape.as_list(), _t(init, dtype=v.dtype)),
                                                trainable=False, name=nm)
                 else:
                     s = variables.Variable(np.full(v.shape.as_list(), init, dtype=v.dtype.as_numpy_dtype), trainable=False, name=nm)
@@ -110,7 +116,7 @@ class Optimizer:
 def _lr(v, dtype):
     if callable(v):
         v = v()
-    return ops.cast(_t(v), dtype) if not isinstance(v, (int, float)) else _t(v, dtype=dtype)
+    return array_ops.cast(_t(v), dtype) if not isinstance(v, (int, float)) else _t(v, dtype=dtype)
 
 
 class GradientDescentOptimizer(Optimizer):
@@ -119,7 +125,7 @@ class GradientDescentOptimizer(Optimizer):
         self._lr = learning_rate
 
     def _apply(self, g, v):
-        return v.assign_sub(ops.multiply(g, _lr(self._lr, v.dtype)))
+        return v.assign_sub(math_ops.multiply(g, _lr(self._lr, v.dtype)))
 
 
 class MomentumOptimizer(Optimizer):
@@ -131,10 +137,10 @@ class MomentumOptimizer(Optimizer):
         acc = self._slot(v, "Momentum")
         m = _t(self._m, dtype=v.dtype)
         lr = _lr(self._lr, v.dtype)
-        new_acc = ops.add(ops.multiply(acc.value(), m), g)
+        new_acc = math_ops.add(math_ops.multiply(acc.value(), m), g)
         a = acc.assign(new_acc)
         a_val = a.value() if isinstance(a, variables.Variable) else a
-        step = ops.add(ops.multiply(g, lr), ops.multiply(ops.multiply(a_val, m), lr)) if self._nesterov else ops.multiply(a_val, lr)
+        step = math_ops.add(math_ops.multiply(g, lr), math_ops.multiply(math_ops.multiply(a_val, m), lr)) if self._nesterov else math_ops.multiply(a_val, lr)
         return v.assign_sub(step)
 
 
@@ -149,7 +155,7 @@ class AdamOptimizer(Optimizer):
 
     def _prepare(self):
         if self._powers is None:
-            with variables.init_scope():
+            with core.init_scope():
                 g = core.get_default_graph() if not core.executing_eagerly() else None
                 if g is not None:
                     with g.name_scope(None):
@@ -163,15 +169,15 @@ class AdamOptimizer(Optimizer):
     def _apply(self, g, v):
         m = self._slot(v, "Adam")
         s = self._slot(v, "Adam_1")
-        b1p, b2p = (ops.cast(p.value(), v.dtype) for p in self._powers)
+        b1p, b2p = (array_ops.cast(p.value(), v.dtype) for p in self._powers)
         b1, b2, eps = (_t(x, dtype=v.dtype) for x in (self._b1, self._b2, self._eps))
         one = _t(1.0, dtype=v.dtype)
-        lr = ops.multiply(_lr(self._lr, v.dtype), ops.realdiv(ops.sqrt(ops.subtract(one, b2p)), ops.subtract(one, b1p)))
-        m_t = m.assign(ops.add(ops.multiply(m.value(), b1), ops.multiply(g, ops.subtract(one, b1))))
-        s_t = s.assign(ops.add(ops.multiply(s.value(), b2), ops.multiply(ops.square(g), ops.subtract(one, b2))))
+        lr = math_ops.multiply(_lr(self._lr, v.dtype), math_ops.realdiv(math_ops.sqrt(math_ops.subtract(one, b2p)), math_ops.subtract(one, b1p)))
+        m_t = m.assign(math_ops.add(math_ops.multiply(m.value(), b1), math_ops.multiply(g, math_ops.subtract(one, b1))))
+        s_t = s.assign(math_ops.add(math_ops.multiply(s.value(), b2), math_ops.multiply(math_ops.square(g), math_ops.subtract(one, b2))))
         mv = m_t.value() if isinstance(m_t, variables.Variable) else m_t
         sv = s_t.value() if isinstance(s_t, variables.Variable) else s_t
-        return v.assign_sub(ops.realdiv(ops.multiply(lr, mv), ops.add(ops.sqrt(sv), eps)))
+        return v.assign_sub(math_ops.realdiv(math_ops.multiply(lr, mv), math_ops.add(math_ops.sqrt(sv), eps)))
 
     def apply_gradients(self, grads_and_vars, global_step=None, name=None):
         gv = [(g, v) for g, v in grads_and_vars if g is not None]
@@ -185,12 +191,12 @@ class AdamOptimizer(Optimizer):
         with g_.name_scope(name or self._name):
             updates = [self._apply(g, v) for g, v in gv]
             with g_.control_dependencies([u.op if isinstance(u, core.Tensor) else u for u in updates if u is not None]):
-                u1 = self._powers[0].assign(ops.multiply(self._powers[0].value(), _t(self._b1)))
-                u2 = self._powers[1].assign(ops.multiply(self._powers[1].value(), _t(self._b2)))
+                u1 = self._powers[0].assign(math_ops.multiply(self._powers[0].value(), _t(self._b1)))
+                u2 = self._powers[1].assign(math_ops.multiply(self._powers[1].value(), _t(self._b2)))
             ups = updates + [u1, u2]
             if global_step is None:
-                return control_flow.group(*ups, name=name or self._name)
-            with g_.control_dependencies([control_flow.group(*ups, name="update")]):
+                return control_flow_ops.group(*ups, name=name or self._name)
+            with g_.control_dependencies([control_flow_ops.group(*ups, name="update")]):
                 return global_step.assign_add(1).op
 
 
@@ -211,14 +217,14 @@ class RMSPropOptimizer(Optimizer):
         one = _t(1.0, dtype=v.dtype)
         rho, m, eps = (_t(x, dtype=v.dtype) for x in (self._decay, self._momentum, self._eps))
         lr = _lr(self._lr, v.dtype)
-        ms_t = ms.assign(ops.add(ms.value(), ops.multiply(ops.subtract(ops.square(g), ms.value()), ops.subtract(one, rho))))
+        ms_t = ms.assign(math_ops.add(ms.value(), math_ops.multiply(math_ops.subtract(math_ops.square(g), ms.value()), math_ops.subtract(one, rho))))
         ms_v = ms_t.value() if isinstance(ms_t, variables.Variable) else ms_t
         denom = ms_v
         if self._centered:
-            mg_t = mg.assign(ops.add(mg.value(), ops.multiply(ops.subtract(g, mg.value()), ops.subtract(one, rho))))
+            mg_t = mg.assign(math_ops.add(mg.value(), math_ops.multiply(math_ops.subtract(g, mg.value()), math_ops.subtract(one, rho))))
             mg_v = mg_t.value() if isinstance(mg_t, variables.Variable) else mg_t
-            denom = ops.subtract(ms_v, ops.square(mg_v))
-        mom_t = mom.assign(ops.add(ops.multiply(mom.value(), m), ops.realdiv(ops.multiply(g, lr), ops.sqrt(ops.add(denom, eps)))))
+            denom = math_ops.subtract(ms_v, math_ops.square(mg_v))
+        mom_t = mom.assign(math_ops.add(math_ops.multiply(mom.value(), m), math_ops.realdiv(math_ops.multiply(g, lr), math_ops.sqrt(math_ops.add(denom, eps)))))
         mom_v = mom_t.value() if isinstance(mom_t, variables.Variable) else mom_t
         return v.assign_sub(mom_v)
 
@@ -234,234 +240,159 @@ class AdagradOptimizer(Optimizer):
 
     def _apply(self, g, v):
         acc = self._slot(v, "Adagrad", init=self._init)
-        acc_t = acc.assign(ops.add(acc.value(), ops.square(g)))
+        acc_t = acc.assign(math_ops.add(acc.value(), math_ops.square(g)))
         acc_v = acc_t.value() if isinstance(acc_t, variables.Variable) else acc_t
-        return v.assign_sub(ops.multiply(ops.multiply(g, _lr(self._lr, v.dtype)), ops.rsqrt(acc_v)))
+        return v.assign_sub(math_ops.multiply(math_ops.multiply(g, _lr(self._lr, v.dtype)), math_ops.rsqrt(acc_v)))
 
 
-# ---------------------------------------------------------------------------- keras optimizers
-class LearningRateSchedule:
-    def __call__(self, step):
-        raise NotImplementedError
+# ---------------------------------------------------------------------------- learning-rate schedules (TF1)
+def exponential_decay(learning_rate, global_step, decay_steps, decay_rate, staircase=False, name=None):
+    """tf.compat.v1.train.exponential_decay: a tensor in a graph; eagerly, a function
+    returning the decayed rate (it reads the step each time)."""
+    def decayed():
+        lr = _t(learning_rate)
+        dtype = lr.dtype
+        p = math_ops.realdiv(array_ops.cast(_t(global_step.value() if isinstance(global_step, variables.Variable) else global_step), dtype),
+                        array_ops.cast(_t(decay_steps), dtype))
+        if staircase:
+            p = math_ops.floor(p)
+        return math_ops.multiply(lr, math_ops.pow(array_ops.cast(_t(decay_rate), dtype), p))
+    if core.executing_eagerly():
+        return decayed
+    return decayed()
 
 
-class ExponentialDecay(LearningRateSchedule):
-    def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False, name=None):
-        self.initial_learning_rate, self.decay_steps, self.decay_rate, self.staircase = initial_learning_rate, decay_steps, decay_rate, staircase
-
-    def __call__(self, step):
-        p = ops.realdiv(ops.cast(step, core.float32), _t(float(self.decay_steps)))
-        if self.staircase:
-            p = ops.floor(p)
-        return ops.multiply(_t(float(self.initial_learning_rate)), ops.pow(_t(float(self.decay_rate)), p))
+def _schedule(compute):
+    """A tensor in a graph; eagerly, a function returning the decayed value (TF1's
+    compat.v1 schedules re-read the step on every call)."""
+    if core.executing_eagerly():
+        return compute
+    return compute()
 
 
-class KerasOptimizer:
-    def __init__(self, learning_rate=0.01, name=None, **kw):
-        self._learning_rate = learning_rate
-        self._iterations = None
-        self._slots = {}
-        self.name = name or type(self).__name__
-        self._lr_var = None
-        if not core.inside_function():
-            self.iterations   # Keras 3 creates `iterations` with the optimizer
-            if isinstance(learning_rate, (int, float, np.floating, np.integer)):
-                self._make_lr_variable(float(learning_rate))
+def _step(global_step, dtype):
+    s = global_step.value() if isinstance(global_step, variables.Variable) else global_step
+    return array_ops.cast(_t(s), dtype)
 
-    def _make_lr_variable(self, value):
-        # Keras 3 keeps a float learning rate in a variable ("sgd/learning_rate"), which
-        # code may read, assign or replace
-        from . import keras
-        with variables.init_scope():
-            self._lr_var = keras.KerasVariable(np.float32(value), (), core.float32, False, "learning_rate",
-                                               path=keras._snake(self.name) + "/learning_rate")
 
-    _sparse_as_dense = False
+def _require_step(global_step, what):
+    if global_step is None:
+        raise ValueError("global_step is required for %s." % what)
 
-    @property
-    def iterations(self):
-        if self._iterations is None:
-            from . import keras
-            with variables.init_scope():
-                self._iterations = keras.KerasVariable(np.int64(0), (), core.int64, False, "iteration",
-                                                       path=keras._snake(self.name) + "/iteration")
-        return self._iterations
 
-    @property
-    def learning_rate(self):
-        if self._lr_var is not None:
-            return self._lr_var
-        return self._current_lr(core.float32)
+def piecewise_constant(x, boundaries, values, name=None):
+    if len(boundaries) != len(values) - 1:
+        raise ValueError("The length of boundaries should be 1 less than the length of values")
 
-    @learning_rate.setter
-    def learning_rate(self, value):
-        if self._lr_var is not None and not callable(value):
-            self._lr_var.assign(value)
+    def compute():
+        xs = _t(x.value() if isinstance(x, variables.Variable) else x)
+        bs = [_t(b) for b in boundaries]
+        bs = [array_ops.cast(b, xs.dtype) if b.dtype != xs.dtype else b for b in bs]
+        vs = [_t(v) for v in values]
+        r = vs[0]
+        for b, v in zip(bs, vs[1:]):
+            r = array_ops.where(math_ops.greater(xs, b), v, r)
+        return r
+    return _schedule(compute)
+
+
+def polynomial_decay(learning_rate, global_step, decay_steps, end_learning_rate=0.0001, power=1.0, cycle=False,
+                     name=None):
+    _require_step(global_step, "polynomial_decay")
+
+    def compute():
+        lr = _t(learning_rate)
+        dt = lr.dtype
+        end = array_ops.cast(_t(end_learning_rate), dt)
+        pw = array_ops.cast(_t(power), dt)
+        step = _step(global_step, dt)
+        ds = array_ops.cast(_t(decay_steps), dt)
+        if cycle:
+            mult = array_ops.where(math_ops.equal(step, _t(0.0, dtype=dt)), _t(1.0, dtype=dt),
+                             math_ops.ceil(math_ops.realdiv(step, _t(decay_steps, dtype=dt))))
+            ds = math_ops.multiply(ds, mult)
         else:
-            self._learning_rate = value
-            self._lr_var = None
+            step = math_ops.minimum(step, ds)
+        p = math_ops.realdiv(step, ds)
+        return math_ops.add(math_ops.multiply(math_ops.subtract(lr, end), math_ops.pow(math_ops.subtract(_t(1.0, dtype=dt), p), pw)), end)
+    return _schedule(compute)
 
-    def _current_lr(self, dtype):
-        if self._lr_var is not None:
-            v = self._lr_var.read_value()
-            return v if dtype == core.float32 else ops.cast(v, dtype)
-        lr = self._learning_rate
-        if isinstance(lr, LearningRateSchedule):
-            lr = lr(self.iterations.read_value())
-        elif callable(lr):
-            lr = lr()
-        return ops.cast(_t(lr), dtype) if isinstance(lr, core.Tensor) else _t(lr, dtype=dtype)
 
-    def _slot(self, v, name, init=0.0):
-        key = (id(v), name)
-        if key not in self._slots:
-            # created by the trace itself when inside tf.function (Keras 3 builds its slots on
-            # the first apply_gradients), so that function is traced again, as in TF
-            self._slots[key] = variables.Variable(np.full(v.shape.as_list(), init, dtype=v.dtype.as_numpy_dtype),
-                                                  trainable=False, name=v.name.split(":")[0] + "_" + name)
-        return self._slots[key]
+def natural_exp_decay(learning_rate, global_step, decay_steps, decay_rate, staircase=False, name=None):
+    _require_step(global_step, "natural_exp_decay")
 
-    @staticmethod
-    def _check_kw(kw):
-        for k in ("clipnorm", "clipvalue", "global_clipnorm", "weight_decay", "loss_scale_factor",
-                  "gradient_accumulation_steps"):
-            if kw.get(k) is not None:
-                raise NotImplementedError("tfmigrate bundled runtime: Keras optimizer argument %s= is not supported; "
-                                          "run with --backend tensorflow" % k)
-        if kw.get("use_ema"):
-            raise NotImplementedError("tfmigrate bundled runtime: Keras optimizer argument use_ema= is not supported; "
-                                      "run with --backend tensorflow")
+    def compute():
+        lr = _t(learning_rate)
+        dt = lr.dtype
+        rate = math_ops.exp(math_ops.negative(_t(decay_rate)))
+        p = math_ops.realdiv(_step(global_step, dt), array_ops.cast(_t(decay_steps), dt))
+        if staircase:
+            p = math_ops.floor(p)
+        return math_ops.multiply(lr, math_ops.pow(array_ops.cast(rate, dt), p))
+    return _schedule(compute)
 
-    def apply_gradients(self, grads_and_vars, name=None, **kw):
-        grads_and_vars = list(grads_and_vars)
-        # Keras 3 builds the optimizer for the first call's variables and refuses others
-        known = getattr(self, "_known_vars", None)
-        if known is None and grads_and_vars:
-            self._known_vars = {id(v) for _, v in grads_and_vars}
-        elif known is not None:
-            for _, v in grads_and_vars:
-                if id(v) not in known:
-                    raise ValueError("Unknown variable: %r. This optimizer can only be called for the variables it was "
-                                     "originally built with. When working with a new set of variables, you should "
-                                     "recreate a new optimizer instance." % (v,))
-        gv = [(g, v) for g, v in grads_and_vars if g is not None]
-        if not gv:
-            raise ValueError("No gradients provided for any variable.")
-        if not self._sparse_as_dense and any(isinstance(g, grads.IndexedSlices) for g, _ in gv):
-            # Keras 3 scatters IndexedSlices into the slots slice by slice (repeated rows and
-            # rows absent from the batch then differ from a dense update)
-            raise NotImplementedError("tfmigrate bundled runtime: %s with sparse (IndexedSlices) gradients, e.g. "
-                                      "from an Embedding, is not supported (Keras 3 updates the slots row by row); "
-                                      "run with --backend tensorflow" % type(self).__name__)
-        it = self.iterations
-        for g, v in gv:
-            self._apply(g, v)
-        it.assign_add(1)
-        return it
 
-    def minimize(self, loss, var_list, tape=None):
-        if tape is None:
-            with grads.GradientTape() as tape:
-                lv = loss() if callable(loss) else loss
+def inverse_time_decay(learning_rate, global_step, decay_steps, decay_rate, staircase=False, name=None):
+    _require_step(global_step, "inverse_time_decay")
+
+    def compute():
+        lr = _t(learning_rate)
+        dt = lr.dtype
+        p = math_ops.realdiv(_step(global_step, dt), array_ops.cast(_t(decay_steps), dt))
+        if staircase:
+            p = math_ops.floor(p)
+        denom = math_ops.add(array_ops.cast(_t(1), dt), math_ops.multiply(array_ops.cast(_t(decay_rate), dt), p))
+        return math_ops.realdiv(lr, denom)
+    return _schedule(compute)
+
+
+def cosine_decay(learning_rate, global_step, decay_steps, alpha=0.0, name=None):
+    _require_step(global_step, "cosine_decay")
+
+    def compute():
+        lr = _t(learning_rate)
+        dt = lr.dtype
+        ds = array_ops.cast(_t(decay_steps), dt)
+        step = math_ops.minimum(_step(global_step, dt), ds)
+        frac = math_ops.realdiv(step, ds)
+        cosd = math_ops.multiply(_t(0.5, dtype=dt), math_ops.add(_t(1.0, dtype=dt), math_ops.cos(math_ops.multiply(_t(math.pi, dtype=dt), frac))))
+        decayed = math_ops.add(math_ops.multiply(_t(1 - alpha, dtype=dt), cosd), _t(alpha, dtype=dt))
+        return math_ops.multiply(lr, decayed)
+    return _schedule(compute)
+
+
+# ---------------------------------------------------------------------------- Saver
+class Saver:
+    """tf.train.Saver over the global (or given) variables; checkpoints are `PATH.npz`
+    files of the bundled runtime (not TensorFlow's format)."""
+
+    def __init__(self, var_list=None, max_to_keep=5, **kw):
+        if var_list is None:
+            var_list = variables.global_variables()
+        if isinstance(var_list, dict):
+            self._vars = dict(var_list)
         else:
-            lv = loss
-        vl = var_list() if callable(var_list) else var_list
-        gs = tape.gradient(lv, list(vl))
-        return self.apply_gradients(zip(gs, vl))
+            self._vars = {v.name.split(":")[0]: v for v in var_list}
+        if not self._vars:
+            raise ValueError("No variables to save")
+        self.last_checkpoints = []
 
-    @property
-    def variables(self):  # a property in Keras 3 (a method on TF1 optimizers)
-        return ([self._iterations] if self._iterations is not None else []) + \
-            ([self._lr_var] if self._lr_var is not None else []) + list(self._slots.values())
+    def save(self, sess, save_path, global_step=None, **kw):
+        path = save_path if global_step is None else "%s-%d" % (save_path, int(
+            sess.run(global_step) if not isinstance(global_step, (int, np.integer)) else global_step))
+        names = sorted(self._vars)
+        vals = sess.run([self._vars[n] for n in names])
+        np.savez(path + ".npz", **{n.replace("/", "__SLASH__"): v for n, v in zip(names, vals)})
+        self.last_checkpoints.append(path)
+        return path
 
-
-class SGD(KerasOptimizer):
-    def __init__(self, learning_rate=0.01, momentum=0.0, nesterov=False, name="SGD", **kw):
-        self._check_kw(kw)
-        super().__init__(learning_rate, name)
-        self.momentum, self.nesterov = momentum, nesterov
-
-    @property
-    def _sparse_as_dense(self):   # a plain SGD step scatters -lr * g: the same as the dense update
-        return not self.momentum
-
-    def _apply(self, g, v):
-        lr = self._current_lr(v.dtype)
-        if self.momentum:
-            m = self._slot(v, "momentum")
-            m.assign(ops.subtract(ops.multiply(m.value(), _t(self.momentum, dtype=v.dtype)), ops.multiply(g, lr)))
-            if self.nesterov:
-                v.assign_add(ops.subtract(ops.multiply(m.value(), _t(self.momentum, dtype=v.dtype)), ops.multiply(g, lr)))
-            else:
-                v.assign_add(m.value())
-        else:
-            v.assign_sub(ops.multiply(g, lr))
-
-
-class Adam(KerasOptimizer):
-    def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-07, amsgrad=False, name="Adam", **kw):
-        self._check_kw(kw)
-        if amsgrad:
-            raise NotImplementedError("tfmigrate bundled runtime: Adam(amsgrad=True) is not supported; "
-                                      "run with --backend tensorflow")
-        super().__init__(learning_rate, name)
-        self.beta_1, self.beta_2, self.epsilon = beta_1, beta_2, epsilon
-
-    def _apply(self, g, v):
-        lr = self._current_lr(v.dtype)
-        m, s = self._slot(v, "m"), self._slot(v, "v")
-        step = ops.cast(ops.add(self.iterations.read_value(), _t(1, dtype=core.int64)), v.dtype)
-        b1, b2 = _t(self.beta_1, dtype=v.dtype), _t(self.beta_2, dtype=v.dtype)
-        one = _t(1.0, dtype=v.dtype)
-        # Keras 3 computes 1 - beta in Python (double), then casts: float32(0.001), not 1 - float32(0.999)
-        m.assign_add(ops.multiply(ops.subtract(g, m.value()), _t(1.0 - self.beta_1, dtype=v.dtype)))
-        s.assign_add(ops.multiply(ops.subtract(ops.square(g), s.value()), _t(1.0 - self.beta_2, dtype=v.dtype)))
-        alpha = ops.realdiv(ops.multiply(lr, ops.sqrt(ops.subtract(one, ops.pow(b2, step)))), ops.subtract(one, ops.pow(b1, step)))
-        v.assign_sub(ops.realdiv(ops.multiply(m.value(), alpha), ops.add(ops.sqrt(s.value()), _t(self.epsilon, dtype=v.dtype))))
-
-
-class RMSprop(KerasOptimizer):
-    """Keras 3 RMSprop: velocity = rho v + (1 - rho) g^2; step lr g / sqrt(velocity + eps)
-    (centered: minus the squared mean gradient), through a momentum slot when momentum > 0."""
-
-    def __init__(self, learning_rate=0.001, rho=0.9, momentum=0.0, epsilon=1e-07, centered=False, name="RMSprop", **kw):
-        self._check_kw(kw)
-        super().__init__(learning_rate, name)
-        self.rho, self.momentum, self.epsilon, self.centered = rho, momentum, epsilon, centered
-
-    def _apply(self, g, v):
-        lr = self._current_lr(v.dtype)
-        vel = self._slot(v, "velocity")
-        dt = v.dtype
-        vel.assign(ops.add(ops.multiply(_t(self.rho, dtype=dt), vel.value()),
-                           ops.multiply(_t(1 - self.rho, dtype=dt), ops.square(g))))
-        if self.centered:
-            avg = self._slot(v, "average_gradient")
-            avg.assign(ops.add(ops.multiply(_t(self.rho, dtype=dt), avg.value()),
-                               ops.multiply(_t(1 - self.rho, dtype=dt), g)))
-            denom = ops.add(ops.subtract(vel.value(), ops.square(avg.value())), _t(self.epsilon, dtype=dt))
-        else:
-            denom = ops.add(vel.value(), _t(self.epsilon, dtype=dt))
-        inc = ops.realdiv(ops.multiply(lr, g), ops.sqrt(denom))
-        if self.momentum > 0:
-            mom = self._slot(v, "momentum")
-            mom.assign(ops.add(ops.multiply(_t(self.momentum, dtype=dt), mom.value()), inc))
-            v.assign_sub(mom.value())
-        else:
-            v.assign_sub(inc)
-
-
-class Adagrad(KerasOptimizer):
-    """Keras 3 Adagrad: accumulator (from initial_accumulator_value) += g^2; step
-    lr g / sqrt(accumulator + eps)."""
-
-    def __init__(self, learning_rate=0.001, initial_accumulator_value=0.1, epsilon=1e-07, name="Adagrad", **kw):
-        self._check_kw(kw)
-        super().__init__(learning_rate, name)
-        self.initial_accumulator_value, self.epsilon = initial_accumulator_value, epsilon
-
-    def _apply(self, g, v):
-        lr = self._current_lr(v.dtype)
-        acc = self._slot(v, "accumulator", init=self.initial_accumulator_value)
-        acc.assign_add(ops.square(g))
-        v.assign_sub(ops.realdiv(ops.multiply(lr, g), ops.sqrt(ops.add(acc.value(), _t(self.epsilon, dtype=v.dtype)))))
+    def restore(self, sess, save_path):
+        try:
+            data = np.load(save_path + ".npz")
+        except OSError:
+            raise core.NotFoundError(None, None, "Failed to find any matching files for %s" % save_path) from None
+        for n, v in self._vars.items():
+            key = n.replace("/", "__SLASH__")
+            if key not in data:
+                raise core.NotFoundError(None, None, "Key %s not found in checkpoint" % n)
+            v.load(data[key], sess)

@@ -1,27 +1,21 @@
 """Variables: TF1 ref variables (VariableV2 + Assign, per-session values, initializers
 required) and resource variables (eager / tf.function / TF2), get_variable with
-variable_scope (reuse, AUTO_REUSE), initializers and collections."""
+variable_scope (reuse, AUTO_REUSE), collections and the initializer ops."""
 import contextlib
 import itertools
 import weakref
 
 import numpy as np
 
-from . import core, ops
-from .core import Tensor, convert_to_tensor as _t
+from . import array_ops, control_flow_ops, core, init_ops, math_ops
+from .core import convert_to_tensor as _t, Tensor
+
 
 GLOBAL_VARIABLES = "variables"
 TRAINABLE_VARIABLES = "trainable_variables"
 LOCAL_VARIABLES = "local_variables"
 _ids = itertools.count(1)
 _creator_hooks = []   # callables notified on creation (tf.function's creation rules)
-
-
-def _init_value(initial_value, dtype):
-    if callable(initial_value):
-        with core.graph_init_scope() if hasattr(core, "graph_init_scope") else contextlib.nullcontext():
-            initial_value = initial_value()
-    return _t(initial_value, dtype=dtype)
 
 
 class Variable:
@@ -46,12 +40,12 @@ class Variable:
 
     def __eq__(self, other):
         if core.behavior.tensor_equality and core.executing_eagerly_outside_functions():
-            return ops.equal(self, other)
+            return math_ops.equal(self, other)
         return self is other
 
     def __ne__(self, other):
         if core.behavior.tensor_equality and core.executing_eagerly_outside_functions():
-            return ops.not_equal(self, other)
+            return math_ops.not_equal(self, other)
         return self is not other
 
     def _as_tensor(self):
@@ -192,7 +186,7 @@ class RefVariable(Variable):
             self._variable = self._var_op.outputs[0]
             self._initializer_op = core.apply_op("Assign", [self._variable, init],
                                                  {"validate_shape": validate_shape, "T": self._dtype}, "Assign")[0].op
-            self._snapshot = ops.identity_op(self._variable, name="read")
+            self._snapshot = array_ops.identity_op(self._variable, name="read")
         self._initial_value = init
         self._trainable = trainable
         self._graph = g
@@ -236,8 +230,7 @@ class RefVariable(Variable):
         return core.apply_op("AssignSub", [self._variable, _t(delta, dtype=self._dtype)], {"T": self._dtype}, name or "AssignSub")[0]
 
     def load(self, value, session=None):
-        from . import session as _s
-        (session or _s.get_default_session_or_raise()).run(self._initializer_op, {self._initial_value: value})
+        (session or core.get_default_session_or_raise()).run(self._initializer_op, {self._initial_value: value})
 
     def numpy(self):
         raise NotImplementedError("numpy() is only available when eager execution is enabled.")
@@ -272,7 +265,7 @@ class ResourceVariable(Variable):
         eager_now = core.executing_eagerly() or in_fn
         if eager_now:
             # Variables created while tracing are lifted out of the function (init_scope).
-            with init_scope():
+            with core.init_scope():
                 with _eager_name_scope(name or "Variable") as base:
                     iv = initial_value() if callable(initial_value) else initial_value
                     if hasattr(iv, "_as_tensor") and not isinstance(iv, Tensor):
@@ -435,53 +428,6 @@ def _eager_name_scope(name):
     yield base
 
 
-@contextlib.contextmanager
-def init_scope():
-    """Lifts out of function-building graphs into the outermost (eager or graph) context."""
-    saved_graphs = []
-    while core.ctx.graph_stack and getattr(core.ctx.graph_stack[-1], "building_function", False):
-        saved_graphs.append(core.ctx.graph_stack.pop())
-    core.ctx.eager_override.append(core.behavior.eager if not core.ctx.graph_stack else False)
-    saved_tapes, core.ctx.tapes = core.ctx.tapes, []
-    try:
-        yield
-    finally:
-        core.ctx.tapes = saved_tapes
-        core.ctx.eager_override.pop()
-        core.ctx.graph_stack.extend(reversed(saved_graphs))
-
-
-core.graph_init_scope = init_scope
-
-
-# ---------------------------------------------------------------------------- initializers
-def _init(fn):
-    class Init:
-        def __init__(self, *args, **kw):
-            self.args, self.kw = args, kw
-
-        def __call__(self, shape, dtype=core.float32, partition_info=None):
-            return fn(list(shape), core.as_dtype(dtype or self.kw.get("dtype") or core.float32), *self.args, **{k: v for k, v in self.kw.items() if k != "dtype"})
-    return Init
-
-
-zeros_initializer = _init(lambda s, d: ops.zeros(s, d))
-ones_initializer = _init(lambda s, d: ops.ones(s, d))
-constant_initializer = _init(lambda s, d, value=0, verify_shape=False: core.constant_value_tensor(value, d, shape=s))
-random_normal_initializer = _init(lambda s, d, mean=0.0, stddev=1.0, seed=None: ops.random_normal(s, mean, stddev, d, seed))
-truncated_normal_initializer = _init(lambda s, d, mean=0.0, stddev=1.0, seed=None: ops.truncated_normal(s, mean, stddev, d, seed))
-random_uniform_initializer = _init(lambda s, d, minval=0.0, maxval=1.0, seed=None: ops.random_uniform(s, minval, maxval, d, seed))
-
-
-class glorot_uniform_initializer:
-    """TF's variance scaling (fan_avg, uniform), fans over every dimension
-    (runtime/python/tensorflow/_impl/composite.py)."""
-
-    def __new__(cls, seed=None, dtype=core.float32):
-        from . import composite
-        return composite.glorot_uniform_initializer(seed, dtype)
-
-
 # ---------------------------------------------------------------------------- variable_scope
 class VariableScope:
     def __init__(self, name, reuse=None, initializer=None):
@@ -552,7 +498,7 @@ def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=Non
     dtype = core.as_dtype(dtype) if dtype is not None else core.float32
     init = initializer or vs.initializer
     if init is None:
-        init = glorot_uniform_initializer() if dtype.is_floating else zeros_initializer()
+        init = init_ops.glorot_uniform_initializer() if dtype.is_floating else init_ops.zeros_initializer()
     if isinstance(init, type):
         init = init()
     if callable(init) and not isinstance(init, Tensor):
@@ -583,8 +529,7 @@ def trainable_variables(scope=None):
 
 def variables_initializer(var_list, name="init"):
     inits = [v.initializer for v in var_list if v.initializer is not None]
-    from . import control_flow
-    return control_flow.group(*inits, name=name)
+    return control_flow_ops.group(*inits, name=name)
 
 
 def global_variables_initializer():
@@ -597,3 +542,6 @@ def local_variables_initializer():
 
 def is_variable_initialized(v):
     return core.op1("IsVariableInitialized", [v._ref_tensor()], {}, "IsVariableInitialized")
+
+
+core.not_differentiable("VarHandleOp", "VariableV2", "Assign", "AssignAdd", "AssignSub")

@@ -1,0 +1,409 @@
+"""tf.nn (TensorFlow's nn_ops / nn_impl): activations, softmax, dropout, losses over logits,
+normalization and moments, embedding lookup, top_k / in_top_k, and convolution and
+pooling: conv1d / conv2d / conv2d_transpose, depthwise, separable and atrous
+convolution, max / avg pooling, max_pool_with_argmax, space_to_depth / depth_to_space,
+lrn (NHWC). Gradients are in nn_grad.py."""
+import numpy as np
+
+from . import array_ops, core, linalg_ops, math_ops, random_ops
+from .core import convert_to_tensor as _t, op1
+
+
+# ---------------------------------------------------------------------------- activations
+def relu(x, name=None):
+    x = _t(x)
+    return op1("Relu", [x], {"T": x.dtype}, name or "Relu")
+
+
+def selu(features, name=None):
+    x = _t(features)
+    return op1("Selu", [x], {"T": x.dtype}, name or "Selu")
+
+
+def relu6(features, name=None):
+    x = _t(features)
+    return op1("Relu6", [x], {"T": x.dtype}, name or "Relu6")
+
+
+def leaky_relu(features, alpha=0.2, name=None):
+    x = _t(features)
+    return math_ops.maximum(math_ops.multiply(_t(alpha, dtype=x.dtype), x), x)
+
+
+def elu(features, name=None):
+    x = _t(features)
+    return array_ops.where(math_ops.greater(x, array_ops.zeros_like(x)), x, math_ops.subtract(math_ops.exp(x), array_ops.ones_like(x)))
+
+
+def _last_axis_op(op_type, logits, axis, name):
+    """Softmax / LogSoftmax over `axis` (TF 1.x also spelled it `dim`): the kernels work on
+    the last axis, so another axis is swapped to the end and back, as TF does."""
+    x = _t(logits)
+    r = x.shape.ndims
+    if axis is None or axis == -1 or (r is not None and axis == r - 1):
+        return core.op1(op_type, [x], {}, name or op_type)
+    if r is None:
+        raise NotImplementedError("tf.nn.%s over axis %d of a tensor of unknown rank is not in the bundled runtime"
+                                  % (op_type.lower(), axis))
+    a = axis % r
+    perm = list(range(r))
+    perm[a], perm[r - 1] = perm[r - 1], perm[a]
+    y = core.op1(op_type, [array_ops.transpose(x, perm)], {}, name or op_type)
+    return array_ops.transpose(y, perm)
+
+
+def softmax(logits, axis=None, name=None, dim=None):
+    return _last_axis_op("Softmax", logits, axis if axis is not None else dim, name)
+
+
+def log_softmax(logits, axis=None, name=None, dim=None):
+    return _last_axis_op("LogSoftmax", logits, axis if axis is not None else dim, name)
+
+
+def bias_add(value, bias, data_format=None, name=None):
+    return math_ops.add(value, bias, name=name or "BiasAdd")
+
+
+def dropout(x, keep_prob=None, noise_shape=None, seed=None, name=None, rate=None):
+    x = _t(x)
+    if rate is None:
+        rate = 1.0 - keep_prob if keep_prob is not None else 0.5
+    if isinstance(rate, (int, float)) and rate == 0:
+        return x
+    keep = 1.0 - rate
+    u = random_ops.random_uniform(array_ops.shape(x), dtype=x.dtype, seed=seed)
+    mask = array_ops.cast(math_ops.greater_equal(u, _t(rate, dtype=x.dtype)), x.dtype)
+    return math_ops.multiply(math_ops.realdiv(x, _t(keep, dtype=x.dtype)), mask, name=name or "dropout")
+
+
+# ---------------------------------------------------------------------------- losses over logits
+def l2_loss(t, name=None):
+    x = _t(t)
+    return op1("L2Loss", [x], {"T": x.dtype}, name or "L2Loss")
+
+
+def softmax_cross_entropy_with_logits_v2(labels=None, logits=None, axis=-1, name=None, dim=None):
+    logits = _t(logits)
+    labels = _t(labels, dtype=logits.dtype)
+    return core.apply_op("SoftmaxCrossEntropyWithLogits", [logits, array_ops.stop_gradient(labels)], {},
+                         name or "softmax_cross_entropy_with_logits")[0]
+
+
+softmax_cross_entropy_with_logits = softmax_cross_entropy_with_logits_v2
+
+
+def sparse_softmax_cross_entropy_with_logits(labels=None, logits=None, name=None):
+    logits = _t(logits)
+    return core.apply_op("SparseSoftmaxCrossEntropyWithLogits", [logits, _t(labels)], {},
+                         name or "SparseSoftmaxCrossEntropyWithLogits")[0]
+
+
+def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
+    x = _t(logits)
+    z = _t(labels, dtype=x.dtype)
+    # max(x, 0) - x * z + log(1 + exp(-abs(x))), with TF's selects (their gradient at x == 0)
+    zeros = array_ops.zeros_like(x)
+    cond = math_ops.greater_equal(x, zeros)
+    relu_logits = array_ops.where(cond, x, zeros)
+    neg_abs_logits = array_ops.where(cond, math_ops.negative(x), x)
+    return math_ops.add(math_ops.subtract(relu_logits, math_ops.multiply(x, z)), math_ops.log1p(math_ops.exp(neg_abs_logits)),
+                   name=name or "logistic_loss")
+
+
+def weighted_cross_entropy_with_logits(labels=None, logits=None, pos_weight=None, name=None, targets=None):
+    logits = _t(logits)
+    labels = _t(labels if labels is not None else targets, dtype=logits.dtype)
+    pw = _t(pos_weight, dtype=logits.dtype)
+    one = _t(1.0, dtype=logits.dtype)
+    log_weight = math_ops.add(one, math_ops.multiply(math_ops.subtract(pw, one), labels))
+    return math_ops.add(math_ops.multiply(math_ops.subtract(one, labels), logits),
+                   math_ops.multiply(log_weight, math_ops.add(math_ops.log1p(math_ops.exp(math_ops.negative(math_ops.abs(logits)))),
+                                                    relu(math_ops.negative(logits)))))
+
+
+def weighted_cross_entropy_with_logits_v2(labels, logits, pos_weight, name=None):
+    return weighted_cross_entropy_with_logits(labels=labels, logits=logits, pos_weight=pos_weight, name=name)
+
+
+# ---------------------------------------------------------------------------- normalization, moments
+def l2_normalize(x, axis=None, epsilon=1e-12, name=None, dim=None):
+    axis = dim if axis is None else axis
+    x = _t(x)
+    square_sum = math_ops.reduce_sum(math_ops.square(x), axis=axis, keepdims=True)
+    x_inv_norm = math_ops.rsqrt(math_ops.maximum(square_sum, _t(epsilon, dtype=x.dtype)))
+    return math_ops.multiply(x, x_inv_norm)
+
+
+def moments(x, axes, shift=None, name=None, keep_dims=None, keepdims=None):
+    keep = bool(keepdims if keepdims is not None else keep_dims)
+    y = _t(x)
+    mean = math_ops.reduce_mean(y, axis=axes, keepdims=True)
+    variance = math_ops.reduce_mean(math_ops.squared_difference(y, array_ops.stop_gradient(mean)), axis=axes, keepdims=True)
+    if not keep:
+        mean = array_ops.squeeze(mean, axis=axes)
+        variance = array_ops.squeeze(variance, axis=axes)
+    return mean, variance
+
+
+def batch_normalization(x, mean, variance, offset, scale, variance_epsilon, name=None):
+    """tf.nn.batch_normalization: x * inv + (offset - mean * inv), inv = rsqrt(var + eps) * scale."""
+    x = _t(x)
+    inv = math_ops.rsqrt(math_ops.add(_t(variance), _t(variance_epsilon, dtype=x.dtype)))
+    if scale is not None:
+        inv = math_ops.multiply(inv, _t(scale))
+    shift = math_ops.subtract(_t(offset), math_ops.multiply(_t(mean), inv)) if offset is not None else math_ops.negative(math_ops.multiply(_t(mean), inv))
+    return math_ops.add(math_ops.multiply(x, inv), shift)
+
+
+# ---------------------------------------------------------------------------- embeddings, top_k
+def embedding_lookup(params, ids, partition_strategy="mod", name=None, validate_indices=True, max_norm=None):
+    if isinstance(params, (list, tuple)):
+        if len(params) != 1:
+            raise core.UnsupportedSymbolError("tf.nn.embedding_lookup over several partitions")
+        params = params[0]
+    if max_norm is not None:
+        raise core.UnsupportedSymbolError("tf.nn.embedding_lookup(max_norm=...)")
+    return array_ops.gather(params, ids)
+
+
+TopKV2 = __import__("collections").namedtuple("TopKV2", ["values", "indices"])
+
+
+def top_k(input, k=1, sorted=True, name=None):  # noqa: A002
+    x = _t(input)
+    vals, idx = core.apply_op("TopKV2", [x, _t(k, dtype=core.int32)], {"sorted": bool(sorted), "T": x.dtype},
+                              name or "TopKV2")
+    return TopKV2(vals, idx)
+
+
+def in_top_k(predictions, targets, k, name=None):
+    p, t = _t(predictions), array_ops.int_tensor(targets)
+    return core.op1("InTopKV2", [p, t, _t(k, dtype=t.dtype)], {"T": t.dtype}, name or "InTopKV2")
+
+
+def in_top_k_v2(targets, predictions, k, name=None):
+    return in_top_k(predictions, targets, k, name)
+
+
+# ---------------------------------------------------------------------------- convolution, pooling
+def _four(v, name, default=1):
+    """strides / ksize / dilations as TF takes them: an int, 1, 2 or 4 values (NHWC)."""
+    if v is None:
+        v = default
+    if isinstance(v, int):
+        return [1, v, v, 1]
+    v = [int(x) for x in v]
+    if len(v) == 1:
+        return [1, v[0], v[0], 1]
+    if len(v) == 2:
+        return [1, v[0], v[1], 1]
+    if len(v) == 4:
+        return v
+    raise ValueError("%s should be of length 1, 2 or 4. Received: %s=%s of length %d" % (name, name, v, len(v)))
+
+
+def _padding(padding):
+    if not isinstance(padding, str):
+        raise core.UnsupportedSymbolError("explicit padding lists in tf.nn.conv2d")
+    return padding.upper()
+
+
+def conv2d_v2(input, filters, strides, padding, data_format="NHWC", dilations=None, name=None):  # noqa: A002
+    x, f = _t(input), _t(filters)
+    return core.op1("Conv2D", [x, array_ops.cast(f, x.dtype) if f.dtype != x.dtype else f],
+                    {"strides": _four(strides, "strides"), "padding": _padding(padding), "data_format": data_format,
+                     "dilations": _four(dilations, "dilations"), "T": x.dtype}, name or "Conv2D")
+
+
+def conv2d_v1(input, filter=None, strides=None, padding=None, use_cudnn_on_gpu=True, data_format="NHWC",  # noqa: A002
+              dilations=(1, 1, 1, 1), name=None, filters=None):
+    return conv2d_v2(input, filters if filters is not None else filter, strides, padding, data_format, dilations, name)
+
+
+def _pool(op, value, ksize, strides, padding, data_format, name):
+    x = _t(value)
+    return core.op1(op, [x], {"ksize": _four(ksize, "ksize"), "strides": _four(strides, "strides"),
+                              "padding": _padding(padding), "data_format": data_format, "T": x.dtype}, name or op)
+
+
+def max_pool_v2(input, ksize, strides, padding, data_format="NHWC", name=None):  # noqa: A002
+    return _pool("MaxPool", input, ksize, strides, padding, data_format, name)
+
+
+def max_pool_v1(value=None, ksize=None, strides=None, padding=None, data_format="NHWC", name=None, input=None):  # noqa: A002
+    return _pool("MaxPool", input if value is None else value, ksize, strides, padding, data_format, name)
+
+
+def avg_pool_v2(input, ksize, strides, padding, data_format="NHWC", name=None):  # noqa: A002
+    return _pool("AvgPool", input, ksize, strides, padding, data_format, name)
+
+
+def avg_pool_v1(value=None, ksize=None, strides=None, padding=None, data_format="NHWC", name=None, input=None):  # noqa: A002
+    return _pool("AvgPool", input if value is None else value, ksize, strides, padding, data_format, name)
+
+
+def conv1d_v2(input, filters, stride, padding, data_format="NWC", dilations=None, name=None):  # noqa: A002
+    if data_format not in (None, "NWC"):
+        raise core.UnsupportedSymbolError("tf.nn.conv1d(data_format=%r)" % data_format)
+    x = _t(input)
+    f = _t(filters)
+    if x.shape.ndims is not None and x.shape.ndims != 3:
+        raise core.UnsupportedSymbolError("tf.nn.conv1d of an input of rank %d" % x.shape.ndims)
+
+    def one(v, what):
+        if v is None:
+            return 1
+        if isinstance(v, int):
+            return v
+        v = [int(a) for a in v]
+        if len(v) == 1:
+            return v[0]
+        if len(v) == 3:
+            return v[1]
+        raise ValueError("%s should be of length 1 or 3. Received: %s=%s of length %d" % (what, what, v, len(v)))
+    s, d = one(stride, "stride"), one(dilations, "dilations")
+    with core.get_default_graph().name_scope(name or "conv1d") if not core.executing_eagerly() else _null():
+        xe = array_ops.expand_dims(x, 1)
+        fe = array_ops.expand_dims(f, 0)
+        y = conv2d_v2(xe, fe, [1, 1, s, 1], padding, dilations=[1, 1, d, 1], name="Conv2D")
+        return array_ops.squeeze(y, [1])
+
+
+def conv1d_v1(value=None, filters=None, stride=None, padding=None, use_cudnn_on_gpu=None, data_format=None,
+              name=None, input=None, dilations=None):  # noqa: A002
+    return conv1d_v2(value if input is None else input, filters, stride, padding, data_format or "NWC", dilations, name)
+
+
+class _null:
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *a):
+        return False
+
+
+def conv2d_transpose_v2(input, filters, output_shape, strides, padding="SAME", data_format="NHWC", dilations=None,  # noqa: A002
+                        name=None):
+    if data_format not in (None, "NHWC"):
+        raise core.UnsupportedSymbolError("tf.nn.conv2d_transpose(data_format=%r)" % data_format)
+    x, f = _t(input), _t(filters)
+    known = None
+    if isinstance(output_shape, core.Tensor):
+        out = array_ops.cast(output_shape, core.int32) if output_shape.dtype != core.int32 else output_shape
+        if not core.executing_eagerly() and getattr(output_shape.op, "type", None) == "Pack":
+            known = []
+            for v in output_shape.op.inputs:
+                c = core.constant_value(v)
+                known.append(int(np.asarray(c)) if c is not None and np.ndim(c) == 0 else None)
+    else:
+        vals = list(output_shape)
+        if any(isinstance(v, core.Tensor) for v in vals):
+            out = array_ops.stack([array_ops.cast(_t(v), core.int32) for v in vals])
+            known = [None if isinstance(v, core.Tensor) else int(v) for v in vals]
+        else:
+            out = _t(np.array([int(v) for v in vals], np.int32))
+    y = core.op1("Conv2DBackpropInput", [out, f, x],
+                 {"strides": _four(strides, "strides"), "padding": _padding(padding),
+                  "data_format": "NHWC", "dilations": _four(dilations, "dilations"), "T": x.dtype},
+                 name or "conv2d_transpose")
+    if known is not None and len(known) == 4 and not core.executing_eagerly():
+        y.set_shape(known)  # TF evaluates the constant elements of a stacked output_shape: [None, 6, 6, 2]
+    return y
+
+
+def conv2d_transpose_v1(value=None, filter=None, output_shape=None, strides=None, padding="SAME",  # noqa: A002
+                        data_format="NHWC", name=None, input=None, filters=None, dilations=None):
+    return conv2d_transpose_v2(value if input is None else input, filter if filters is None else filters, output_shape,
+                               strides, padding, data_format, dilations, name)
+
+
+def depthwise_conv2d_native(input, filter, strides, padding, data_format="NHWC", dilations=(1, 1, 1, 1), name=None):  # noqa: A002
+    if data_format not in (None, "NHWC"):
+        raise core.UnsupportedSymbolError("depthwise_conv2d(data_format=%r)" % data_format)
+    x = _t(input)
+    f = _t(filter, dtype=x.dtype)
+    return core.op1("DepthwiseConv2dNative", [x, f],
+                    {"strides": _four(strides, "strides"), "padding": _padding(padding), "data_format": "NHWC",
+                     "dilations": _four(dilations, "dilations"), "T": x.dtype}, name or "DepthwiseConv2dNative")
+
+
+def _rate2(rate, dilations):
+    r = dilations if dilations is not None else rate
+    if r is None:
+        return [1, 1]
+    if isinstance(r, int):
+        return [r, r]
+    r = [int(v) for v in r]
+    return r if len(r) == 2 else [r[0], r[0]] if len(r) == 1 else [r[1], r[2]]
+
+
+def depthwise_conv2d_v2(input, filter, strides, padding, data_format=None, dilations=None, name=None):  # noqa: A002
+    rh, rw = _rate2(None, dilations)
+    st = _four(strides, "strides")
+    if (rh > 1 or rw > 1) and (st[1] > 1 or st[2] > 1):
+        raise ValueError("strides > 1 not supported in conjunction with dilation_rate > 1")
+    return depthwise_conv2d_native(input, filter, st, padding, data_format, [1, rh, rw, 1], name=name or "depthwise")
+
+
+def depthwise_conv2d_v1(input, filter, strides, padding, rate=None, name=None, data_format=None, dilations=None):  # noqa: A002
+    return depthwise_conv2d_v2(input, filter, strides, padding, data_format,
+                               _rate2(rate, dilations), name)
+
+
+def separable_conv2d_v2(input, depthwise_filter, pointwise_filter, strides, padding, data_format=None,  # noqa: A002
+                        dilations=None, name=None):
+    d = depthwise_conv2d_v2(input, depthwise_filter, strides, padding, data_format, dilations, name="depthwise")
+    return conv2d_v2(d, pointwise_filter, [1, 1, 1, 1], "VALID", name=name or "separable_conv2d")
+
+
+def separable_conv2d_v1(input, depthwise_filter, pointwise_filter, strides, padding, rate=None, name=None,  # noqa: A002
+                        data_format=None, dilations=None):
+    return separable_conv2d_v2(input, depthwise_filter, pointwise_filter, strides, padding, data_format,
+                               _rate2(rate, dilations), name)
+
+
+def atrous_conv2d(value, filters, rate, padding, name=None):
+    if int(rate) < 1:
+        raise ValueError("rate {} cannot be less than one".format(rate))
+    return conv2d_v2(value, filters, [1, 1, 1, 1], padding, dilations=[1, int(rate), int(rate), 1],
+                               name=name or "convolution")
+
+
+def _space_depth(op, input, block_size, data_format, name):  # noqa: A002
+    if data_format not in (None, "NHWC"):
+        raise core.UnsupportedSymbolError("tf.nn.%s(data_format=%r)" % (op, data_format))
+    x = _t(input)
+    return core.op1(op, [x], {"block_size": int(block_size), "data_format": "NHWC", "T": x.dtype}, name or op)
+
+
+def space_to_depth(input, block_size, name=None, data_format="NHWC"):  # noqa: A002
+    return _space_depth("SpaceToDepth", input, block_size, data_format, name)
+
+
+def depth_to_space(input, block_size, name=None, data_format="NHWC"):  # noqa: A002
+    return _space_depth("DepthToSpace", input, block_size, data_format, name)
+
+
+def lrn(input, depth_radius=5, bias=1, alpha=1, beta=0.5, name=None):  # noqa: A002
+    x = linalg_ops._float(input)
+    return core.op1("LRN", [x], {"depth_radius": int(depth_radius), "bias": float(bias), "alpha": float(alpha),
+                                 "beta": float(beta), "T": x.dtype}, name or "LRN")
+
+
+def max_pool_with_argmax_v2(input, ksize, strides, padding, data_format="NHWC", output_dtype=core.int64,  # noqa: A002
+                            include_batch_in_index=False, name=None):
+    if data_format not in (None, "NHWC"):
+        raise core.UnsupportedSymbolError("tf.nn.max_pool_with_argmax(data_format=%r)" % data_format)
+    x = linalg_ops._float(input)
+    y, a = core.apply_op("MaxPoolWithArgmax", [x],
+                         {"ksize": _four(ksize, "ksize"), "strides": _four(strides, "strides"),
+                          "padding": _padding(padding), "Targmax": core.as_dtype(output_dtype),
+                          "include_batch_in_index": bool(include_batch_in_index), "T": x.dtype},
+                         name or "MaxPoolWithArgmax")
+    return y, a
+
+
+def max_pool_with_argmax_v1(input, ksize, strides, padding, data_format="NHWC", Targmax=None, name=None,  # noqa: A002,N803
+                            output_dtype=None, include_batch_in_index=False):
+    dt = output_dtype or Targmax or core.int64
+    return max_pool_with_argmax_v2(input, ksize, strides, padding, data_format, dt, include_batch_in_index, name)
