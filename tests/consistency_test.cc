@@ -15,6 +15,8 @@
 
 #include "analyzer/checks/catalogue.h"
 #include "analyzer/checks/registry.h"
+#include "analyzer/graph/op_registry.h"
+#include "analyzer/python/version_guard.h"
 #include "analyzer/report/emit.h"
 #include "tests/test_support.h"
 
@@ -26,6 +28,11 @@ using namespace testing_support;
 
 constexpr const char* kRefresh = "refresh with TFMIGRATE_UPDATE_GOLDENS=1 build/tests/tfmigrate_tests "
                                  "--gtest_filter='Consistency.*'";
+
+// Version checks are evaluated against the TensorFlow the API and op tables come from.
+TEST(Consistency, VersionChecksTargetTheTablesTensorFlow) {
+  EXPECT_EQ(kTargetTfVersion, graph::Tf2Version());
+}
 
 TEST(Consistency, RegistrySortedAndUnique) {
   std::vector<std::string> ids, names;

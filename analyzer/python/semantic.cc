@@ -1,4 +1,5 @@
 #include "analyzer/python/semantic.h"
+#include "analyzer/python/version_guard.h"
 
 #include <algorithm>
 #include <cstring>
@@ -122,6 +123,58 @@ SemanticModel::SemanticModel(const ParsedFile& file)
   resolved_.assign(index_->size(), nullptr);
   BuildScopes();
   if (imports_tf_ && max_depth_ <= PythonParser::kMaxDepth) Resolve2();
+  GuardVersionChecks();
+}
+
+void SemanticModel::GuardVersionChecks() {
+  // A branch that does not run under the target TensorFlow is guarded (compatibility
+  // code for other versions, never flagged); the branch that runs is code like any
+  // other. A check that cannot be evaluated guards the whole statement from that clause.
+  auto is_tf_version = [this](TSNode e) {
+    if (!imports_tf_ || !ts::Is(e, "attribute")) return false;
+    std::string_view attr = Text(ts::Field(e, "attribute"));
+    if (attr != "__version__" && attr != "VERSION") return false;
+    const TfName* t = ResolveTfName(e);
+    return t && (t->path == "__version__" || t->path == "VERSION" || t->path == "version.VERSION");
+  };
+  for (TSNode n : version_ifs_) {
+    const uint32_t end = ts_node_end_byte(n);
+    struct Clause {
+      TSNode cond;  // null: else
+      uint32_t begin, body_begin;
+    };
+    std::vector<Clause> clauses;
+    TSNode consequence = ts::Field(n, "consequence");
+    clauses.push_back({ts::Field(n, "condition"), ts_node_start_byte(n), ts_node_start_byte(consequence)});
+    for (const ts::ChildWithField& c : ts::ChildrenWithFields(n)) {
+      if (!c.field || std::string_view(c.field) != "alternative") continue;
+      if (ts::Is(c.node, "elif_clause"))
+        clauses.push_back({ts::Field(c.node, "condition"), ts_node_start_byte(c.node), ts_node_start_byte(c.node)});
+      else
+        clauses.push_back({TSNode{}, ts_node_start_byte(c.node), ts_node_start_byte(c.node)});
+    }
+    bool taken = false;
+    for (size_t i = 0; i < clauses.size(); ++i) {
+      const uint32_t clause_end = i + 1 < clauses.size() ? clauses[i + 1].begin : end;
+      if (taken) {
+        guarded_.emplace_back(clauses[i].body_begin, clause_end);
+        continue;
+      }
+      if (!clauses[i].cond.id) {
+        taken = true;  // the else branch runs
+        continue;
+      }
+      std::optional<bool> runs = EvalVersionCondition(clauses[i].cond, text_, is_tf_version);
+      if (!runs) {
+        guarded_.emplace_back(clauses[i].begin, end);
+        break;
+      }
+      if (*runs) taken = true;
+      else guarded_.emplace_back(clauses[i].body_begin, clause_end);
+    }
+  }
+  version_ifs_.clear();
+  version_ifs_.shrink_to_fit();
 }
 
 SemanticModel::~SemanticModel() = default;
@@ -412,10 +465,12 @@ bool SemanticModel::Enter(TSNode n, TSSymbol sym, TSNode parent, std::vector<int
         }
         if (type == "if_statement") {
           std::string_view cond = Text(ts::Field(n, "condition"));
-          if (cond.find("__version__") != std::string_view::npos || cond.find("VERSION") != std::string_view::npos ||
-              cond.find("hasattr(") != std::string_view::npos || cond.find("tf2.enabled") != std::string_view::npos ||
-              cond.find("version.parse") != std::string_view::npos) {
+          if (cond.find("hasattr(") != std::string_view::npos || cond.find("tf2.enabled") != std::string_view::npos) {
             guarded_.emplace_back(ts_node_start_byte(n), ts_node_end_byte(n));
+          } else if (cond.find("__version__") != std::string_view::npos ||
+                     cond.find("VERSION") != std::string_view::npos ||
+                     cond.find("version.parse") != std::string_view::npos) {
+            version_ifs_.push_back(n);  // GuardVersionChecks, once names resolve
           }
           return true;
         }

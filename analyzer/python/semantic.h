@@ -149,7 +149,9 @@ class SemanticModel {
   ExecContext ContextOf(TSNode n) const;
   // Is the node inside a function traced by tf.function (directly or nested)?
   bool InTracedFunction(TSNode n) const;
-  // Is the node inside a try/except ImportError, or an if on a TF version check?
+  // Is the byte inside a try/except ImportError, an if on hasattr / tf2.enabled, or a
+  // branch of a TF version check that does not run under the target TensorFlow
+  // (version_guard.h; a check it cannot evaluate guards the whole statement)?
   bool IsGuarded(uint32_t byte) const;
 
   const std::vector<TfRef>& refs() const { return refs_; }
@@ -195,6 +197,7 @@ class SemanticModel {
   // Handles one named node of the scope walk; false skips its subtree.
   bool Enter(TSNode n, TSSymbol sym, TSNode parent, std::vector<int>& scope_stack);
   void Resolve2();
+  void GuardVersionChecks();
   void AddBinding(Binding b);
   void BindTarget(TSNode target, TSNode value, BindingKind kind, int scope, int depth = 0);
   void BindParameters(TSNode params, int scope);
@@ -236,6 +239,7 @@ class SemanticModel {
   // class scope -> attr -> assigned value nodes (self.attr = value)
   std::unordered_map<int, std::unordered_map<std::string, std::vector<TSNode>>> self_attrs_;
   std::vector<std::pair<uint32_t, uint32_t>> guarded_;
+  std::vector<TSNode> version_ifs_;  // if statements on a version check, until GuardVersionChecks
   std::vector<std::pair<uint32_t, uint32_t>> graph_ranges_;
   std::vector<uint32_t> eager_disabled_at_;  // module-level disable_eager_execution / disable_v2_behavior
   // Resolve's answers by NodeIndex position (nullptr: not asked yet) and the names

@@ -28,3 +28,9 @@ def placeholder(shape):  # ok
 
 
 p = placeholder([3])  # ok
+
+# A version check: the branch TF2 takes is migrated, the other is compatibility code.
+if int((tf.__version__).split('.')[1]) < 12 and int((tf.__version__).split('.')[0]) < 1:
+    init_old = tf.initialize_all_variables()  # ok: runs only before TF 0.12
+else:
+    init_new = tf.compat.v1.global_variables_initializer()  # expect: TFM102
