@@ -140,7 +140,14 @@ def unsupported(what):
     raise UnsupportedSymbolError(what)
 
 
+# TensorFlow's error classes live in tensorflow.python.framework.errors_impl; tracebacks name
+# them by that module, as TensorFlow's do
+_ERRORS_MODULE = "tensorflow.python.framework.errors_impl"
+
+
 class OpError(Exception):
+    __module__ = _ERRORS_MODULE
+
     def __init__(self, node_def, op, message, *args):
         super().__init__(message)
         self.node_def, self.op, self.message = node_def, op, message
@@ -152,7 +159,7 @@ class OpError(Exception):
 
 
 def _err(name, code):
-    cls = type(name, (OpError,), {"_code": code})
+    cls = type(name, (OpError,), {"_code": code, "__module__": _ERRORS_MODULE})
 
     def __init__(self, node_def=None, op=None, message="", *args):
         OpError.__init__(self, node_def, op, message)
