@@ -74,8 +74,9 @@ atan2 = _binary_as_x("Atan2")
 truncatediv = _binary_as_x("TruncateDiv")
 
 
-def div_no_nan(x, y):
-    return core.op1("DivNoNan", [x, y], {"T": x.dtype}, "div_no_nan")
+def div_no_nan(x, y, name=None):
+    x, y = core.convert_operands(x, y, op="DivNoNan")
+    return core.op1("DivNoNan", [x, y], {"T": x.dtype}, name or "div_no_nan")
 
 
 def _unary(op_type):
