@@ -136,6 +136,17 @@ class UnsupportedSymbolError(AttributeError):
                          "run with --backend tensorflow" % symbol)
 
 
+class UnsupportedModuleError(ImportError):
+    """A TensorFlow module the bundled runtime does not have yet (an internal
+    `tensorflow.python...` module): an ImportError, so that `try: import ... except
+    ImportError` still falls back, and reported by `run` as UnsupportedSymbolError is."""
+
+    def __init__(self, module):
+        self.symbol = module
+        super().__init__("%s is not yet supported by the tfmigrate bundled runtime; run with --backend tensorflow"
+                         % module, name=module)
+
+
 def unsupported(what):
     raise UnsupportedSymbolError(what)
 

@@ -6,9 +6,9 @@ Each module here is a view of the facade's public TF 1.15 API (tf.compat.v1), ne
 implementation: `_MODULES` names, for each internal module, the API modules whose public
 names it shows ("" is the top level) and the names it shows under another name (TF's
 internal class names such as init_ops.Constant). The modules are made on import by
-`_Finder`; a name a module lacks raises UnsupportedSymbolError naming it (`tfmigrate run`
-stops with "not yet in the bundled runtime", exit 3), a module the table lacks is the
-plain ModuleNotFoundError. The internal modules are the same in TF1 and TF2 mode, as in
+`_Finder`; a name a module lacks raises UnsupportedSymbolError naming it, a module the
+table lacks UnsupportedModuleError (an ImportError): `tfmigrate run` stops with "not yet
+in the bundled runtime" and exit 3 on either. The internal modules are the same in TF1 and TF2 mode, as in
 real TensorFlow, so both modes show the v1 objects (`ops.name_scope` is TF1's name_scope).
 
 Where TensorFlow's internal module holds fewer names than the API modules it is shown
@@ -171,7 +171,9 @@ class _Finder:
             return None
         short = fullname[len(prefix):]
         if short not in _MODULES and short not in _PACKAGES:
-            return None
+            # not ModuleNotFoundError: `from tensorflow.python.util import tf_contextlib` would
+            # turn that into "cannot import name"
+            raise _core.UnsupportedModuleError(fullname)
         return importlib.machinery.ModuleSpec(fullname, cls._Loader(short), is_package=short in _PACKAGES)
 
 
