@@ -769,8 +769,9 @@ Status InTopKShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
 void AddArrayExtraOps(std::map<std::string, OpDef>& m) {
   auto add = [&](const char* n, ShapeFn f) { m[n] = OpDef{n, false, false, f}; };
   for (const char* n : {"ReverseV2", "Roll", "TensorScatterUpdate", "TensorScatterAdd", "InvertPermutation",
-                        "Rint", "Expm1", "Selu", "Relu6"})
+                        "Rint", "Expm1", "Selu", "Relu6", "Softsign"})
     add(n, SameAsInput0);
+  add("Cross", SameAsInput0);
   add("Atan2", BinaryShape);
   add("TruncateDiv", BinaryShape);
   for (const char* n : {"SegmentSum", "SegmentMean", "SegmentMax", "SegmentMin", "SegmentProd"}) add(n, SegmentShape);

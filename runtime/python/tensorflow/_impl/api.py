@@ -263,9 +263,9 @@ def _math():
         "atan2": m.atan2, "rint": m.rint, "expm1": m.expm1, "confusion_matrix": m.confusion_matrix,
         "invert_permutation": array_ops.invert_permutation, "trace": linalg_ops.trace}
     v1 = dict(common, **special, **extra, count_nonzero=m.count_nonzero, in_top_k=nn_ops.in_top_k,
-              divide_no_nan=m.div_no_nan)
+              divide_no_nan=m.div_no_nan, softsign=nn_ops.softsign)
     v2 = dict(common, **special, **extra, count_nonzero=m.count_nonzero_v2, in_top_k=nn_ops.in_top_k_v2,
-              divide_no_nan=m.div_no_nan)
+              divide_no_nan=m.div_no_nan, softsign=nn_ops.softsign)
     return common, special, extra, v1, v2
 
 
@@ -273,7 +273,7 @@ def _nn():
     """tf.nn: (v1, v2); the names TF2 removed come from the API tables (_Tf2Removed)."""
     both = {"relu": nn_ops.relu, "sigmoid": math_ops.sigmoid, "tanh": math_ops.tanh, "softmax": nn_ops.softmax,
             "log_softmax": nn_ops.log_softmax, "dropout": nn_ops.dropout, "l2_loss": nn_ops.l2_loss,
-            "bias_add": nn_ops.bias_add,
+            "bias_add": nn_ops.bias_add, "softsign": nn_ops.softsign,
             "sparse_softmax_cross_entropy_with_logits": nn_ops.sparse_softmax_cross_entropy_with_logits,
             "sigmoid_cross_entropy_with_logits": nn_ops.sigmoid_cross_entropy_with_logits,
             "leaky_relu": nn_ops.leaky_relu, "elu": nn_ops.elu, "softplus": math_ops.softplus,
@@ -315,7 +315,7 @@ def _linalg():
         "eigvalsh": la.self_adjoint_eigvals, "band_part": la.matrix_band_part, "diag": la.matrix_diag,
         "diag_part": la.matrix_diag_part, "set_diag": la.matrix_set_diag, "trace": la.trace, "eye": la.eye,
         "matrix_transpose": la.matrix_transpose, "adjoint": la.adjoint, "slogdet": la.slogdet, "logdet": la.logdet,
-        "tensor_diag": la.tensor_diag, "tensor_diag_part": la.tensor_diag_part, "cholesky_solve": la.cholesky_solve}
+        "tensor_diag": la.tensor_diag, "tensor_diag_part": la.tensor_diag_part, "cholesky_solve": la.cholesky_solve, "cross": la.cross}
     top_v1 = {
         "matrix_inverse": la.matrix_inverse, "matrix_determinant": la.matrix_determinant, "cholesky": la.cholesky,
         "matrix_solve": la.matrix_solve, "matrix_triangular_solve": la.matrix_triangular_solve, "svd": la.svd,
@@ -324,7 +324,8 @@ def _linalg():
         "matrix_diag_part": la.matrix_diag_part, "matrix_set_diag": la.matrix_set_diag, "diag": la.tensor_diag,
         "diag_part": la.tensor_diag_part, "trace": la.trace, "matrix_transpose": la.matrix_transpose,
         "space_to_depth": nn_ops.space_to_depth, "depth_to_space": nn_ops.depth_to_space,
-        "extract_image_patches": image_ops.extract_image_patches, "cholesky_solve": la.cholesky_solve}
+        "extract_image_patches": image_ops.extract_image_patches, "cholesky_solve": la.cholesky_solve,
+        "cross": la.cross}
     return both, top_v1
 
 

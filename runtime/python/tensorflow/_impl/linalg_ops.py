@@ -145,6 +145,11 @@ def tensor_diag_part(input, name=None):  # noqa: A002
     return core.op1("MatrixDiagPart", [x], {"T": x.dtype}, name or "DiagPart")
 
 
+def cross(a, b, name=None):
+    a, b = core.convert_operands(a, b, "a", "b", "Cross")
+    return core.op1("Cross", [a, b], {"T": a.dtype}, name or "Cross")
+
+
 def trace(x, name=None):
     x = _t(x)
     return math_ops.reduce_sum(matrix_diag_part(x), axis=[-1], name=name or "Trace")

@@ -20,6 +20,11 @@ def selu(features, name=None):
     return op1("Selu", [x], {"T": x.dtype}, name or "Selu")
 
 
+def softsign(features, name=None):
+    x = _t(features)
+    return op1("Softsign", [x], {"T": x.dtype}, name or "Softsign")
+
+
 def relu6(features, name=None):
     x = _t(features)
     return op1("Relu6", [x], {"T": x.dtype}, name or "Relu6")
