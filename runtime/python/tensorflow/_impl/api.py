@@ -541,7 +541,7 @@ def _build():
         "unique": a.unique, "searchsorted": a.searchsorted, "tensor_scatter_nd_update": a.tensor_scatter_nd_update,
         "tensor_scatter_nd_add": a.tensor_scatter_nd_add, "histogram_fixed_width": math_ops.histogram_fixed_width,
         "tensordot": linalg_ops.tensordot, "atan2": math_ops.atan2, "truncatediv": math_ops.truncatediv,
-        "eye": linalg_ops.eye, "sort": sort_ops.sort, "argsort": sort_ops.argsort,
+        "eye": linalg_ops.eye, "slice": a.slice_, "sort": sort_ops.sort, "argsort": sort_ops.argsort,
     })
 
     # ---- v1
@@ -572,7 +572,7 @@ def _build():
         "assign_add": lambda ref, value, use_locking=None, name=None: ref.assign_add(value, name=name),
         "assign_sub": lambda ref, value, use_locking=None, name=None: ref.assign_sub(value, name=name),
         "is_variable_initialized": variables.is_variable_initialized, "where": a.where_v1, "div": math_ops.div,
-        "div_no_nan": math_ops.div_no_nan,
+        "div_no_nan": math_ops.div_no_nan, "floor_div": math_ops.floor_div,
         "log": math_ops.log, "enable_eager_execution": _enable_eager, "disable_eager_execution": _disable_eager,
         "enable_v2_behavior": _enable_v2, "disable_v2_behavior": _disable_v2,
         "disable_resource_variables": lambda: setattr(core.behavior, "resource_variables", False),

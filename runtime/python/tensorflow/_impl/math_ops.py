@@ -74,6 +74,12 @@ atan2 = _binary_as_x("Atan2")
 truncatediv = _binary_as_x("TruncateDiv")
 
 
+def floor_div(x, y, name=None):
+    """TF1's tf.floor_div, the raw FloorDiv op (tf.floordiv is the same op under the name floordiv)."""
+    x, y = core.convert_operands(x, y, op="FloorDiv")
+    return core.op1("FloorDiv", [x, y], {"T": x.dtype}, name or "FloorDiv")
+
+
 def div_no_nan(x, y, name=None):
     x, y = core.convert_operands(x, y, op="DivNoNan")
     return core.op1("DivNoNan", [x, y], {"T": x.dtype}, name or "div_no_nan")
