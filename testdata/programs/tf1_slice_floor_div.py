@@ -1,7 +1,7 @@
 # modes: tf1 tf2
 # tf.slice (the Slice op: -1 sizes, a placeholder of unknown shape, its gradient, a size
-# past the end) and TF1's tf.floor_div, which the cookbook's genetic algorithm and
-# Stanford CS20's simple_tf reach.
+# past the end), TF1's tf.floor_div and tf.scalar_mul, which the cookbook's genetic
+# algorithm, Stanford CS20's simple_tf and the Packt cookbook reach.
 import numpy as np
 import tensorflow as tf
 
@@ -18,6 +18,11 @@ with tf1.Session() as sess:
     print(sess.run(b, {p: np.ones([3, 4], np.float32)}).tolist())
     print(sess.run(g).tolist())
     print(sess.run(tf1.floor_div(tf.constant([7, -7, 9]), tf.constant([2, 2, -4]))).tolist())
+    print(sess.run(tf.scalar_mul(3, tf.constant([1.5, -2.0]))).tolist(), tf.math.scalar_mul(2.0, x).op.type)
+    try:
+        tf.scalar_mul([1.0, 2.0], x)
+    except ValueError:
+        print("ValueError")
     try:
         sess.run(tf.slice(p, [1, 0], [5, 2]), {p: np.ones([3, 4], np.float32)})
     except tf.errors.InvalidArgumentError:

@@ -263,9 +263,9 @@ def _math():
         "atan2": m.atan2, "rint": m.rint, "expm1": m.expm1, "confusion_matrix": m.confusion_matrix,
         "invert_permutation": array_ops.invert_permutation, "trace": linalg_ops.trace}
     v1 = dict(common, **special, **extra, count_nonzero=m.count_nonzero, in_top_k=nn_ops.in_top_k,
-              divide_no_nan=m.div_no_nan, softsign=nn_ops.softsign)
+              divide_no_nan=m.div_no_nan, softsign=nn_ops.softsign, scalar_mul=m.scalar_mul)
     v2 = dict(common, **special, **extra, count_nonzero=m.count_nonzero_v2, in_top_k=nn_ops.in_top_k_v2,
-              divide_no_nan=m.div_no_nan, softsign=nn_ops.softsign)
+              divide_no_nan=m.div_no_nan, softsign=nn_ops.softsign, scalar_mul=m.scalar_mul)
     return common, special, extra, v1, v2
 
 
@@ -541,7 +541,7 @@ def _build():
         "unique": a.unique, "searchsorted": a.searchsorted, "tensor_scatter_nd_update": a.tensor_scatter_nd_update,
         "tensor_scatter_nd_add": a.tensor_scatter_nd_add, "histogram_fixed_width": math_ops.histogram_fixed_width,
         "tensordot": linalg_ops.tensordot, "atan2": math_ops.atan2, "truncatediv": math_ops.truncatediv,
-        "eye": linalg_ops.eye, "slice": a.slice_, "sort": sort_ops.sort, "argsort": sort_ops.argsort,
+        "eye": linalg_ops.eye, "slice": a.slice_, "scalar_mul": math_ops.scalar_mul, "sort": sort_ops.sort, "argsort": sort_ops.argsort,
     })
 
     # ---- v1
