@@ -480,6 +480,42 @@ Status OneHotK(KernelContext& c) {
   return Status::Ok();
 }
 
+// Slice: size[d] elements from begin[d] along each dimension d (size -1: to the end).
+Status SliceK(KernelContext& c) {
+  const Tensor& x = c.inputs[0];
+  std::vector<int64_t> begin = IntVec(c.inputs[1]), size = IntVec(c.inputs[2]);
+  const int64_t r = x.dims();
+  if (static_cast<int64_t>(begin.size()) != r || static_cast<int64_t>(size.size()) != r || c.inputs[1].dims() != 1 ||
+      c.inputs[2].dims() != 1)
+    return InvalidArgument("Expected begin and size arguments to be 1-D tensors of size " + std::to_string(r) +
+                           ", but got shapes " + c.inputs[1].ShapeString() + " and " + c.inputs[2].ShapeString() +
+                           " instead.");
+  Shape os(static_cast<size_t>(r));
+  for (int64_t d = 0; d < r; ++d) {
+    const int64_t n = x.dim(static_cast<int>(d)), b = begin[d];
+    const int64_t s = size[d] == -1 ? n - b : size[d];
+    if (b < 0 || b > n)
+      return InvalidArgument("Expected begin[" + std::to_string(d) + "] in [0, " + std::to_string(n) + "], but got " +
+                             std::to_string(b));
+    if (s < 0 || b + s > n)
+      return InvalidArgument("Expected size[" + std::to_string(d) + "] in [0, " + std::to_string(n - b) +
+                             "], but got " + std::to_string(size[d]));
+    os[static_cast<size_t>(d)] = s;
+  }
+  Tensor o = Tensor::Alloc(x.dtype(), os);
+  std::vector<int64_t> stride(static_cast<size_t>(r), 1), idx(static_cast<size_t>(r), 0);
+  for (int64_t d = r - 2; d >= 0; --d) stride[d] = stride[d + 1] * x.dim(static_cast<int>(d + 1));
+  const int64_t total = NumElements(os);
+  for (int64_t k = 0; k < total; ++k) {
+    int64_t src = 0;
+    for (int64_t d = 0; d < r; ++d) src += (begin[d] + idx[d]) * stride[d];
+    CopyElem(x, src, o, k);
+    for (int64_t d = r - 1; d >= 0 && ++idx[d] == os[static_cast<size_t>(d)]; --d) idx[d] = 0;
+  }
+  c.outputs = {o};
+  return Status::Ok();
+}
+
 // StridedSlice with TF's mask semantics (begin/end/ellipsis/new_axis/shrink_axis).
 Status StridedSliceK(KernelContext& c) {
   const Tensor& x = c.inputs[0];
@@ -616,6 +652,7 @@ void RegisterArrayKernels(std::map<std::string, KernelFn>& m) {
   m["OnesLike"] = OnesLikeK; m["Range"] = RangeK; m["Select"] = SelectK; m["SelectV2"] = SelectK;
   m["BroadcastTo"] = BroadcastToK; m["Tile"] = TileK; m["BroadcastGradientArgs"] = BroadcastGradientArgsK;
   m["GatherV2"] = GatherK; m["OneHot"] = OneHotK; m["StridedSlice"] = StridedSliceK;
+  m["Slice"] = SliceK;
   m["StridedSliceGrad"] = StridedSliceGradK;
   m["StringJoinSpace"] = StringFormatK;
 }

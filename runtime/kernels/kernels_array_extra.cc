@@ -525,7 +525,7 @@ Status BinaryExtraTyped(KernelContext& c) {
 }
 Status BinaryExtraK(KernelContext& c) { TFM_DISPATCH_NUMERIC(c.inputs[0].dtype(), BinaryExtraTyped, c) }
 
-// ---- unary: Rint (half to even), Expm1, Selu, Relu6 ----
+// ---- unary: Rint (half to even), Expm1, Selu, Relu6, Softsign ----
 template <typename T>
 Status UnaryExtraTyped(KernelContext& c) {
   const Tensor& x = c.inputs[0];
@@ -540,11 +540,39 @@ Status UnaryExtraTyped(KernelContext& c) {
     if (op == "Rint") po[i] = std::nearbyint(v);
     else if (op == "Expm1") po[i] = std::expm1(v);
     else if (op == "Selu") po[i] = v < T(0) ? scale_alpha * (std::exp(v) - T(1)) : scale * v;
+    else if (op == "Softsign") po[i] = v / (std::abs(v) + T(1));
     else po[i] = std::min(std::max(v, T(0)), T(6));  // Relu6
   }
   c.outputs = {out};
   return Status::Ok();
 }
+// ---- Cross: the cross product of [..., 3] vectors a and b of one shape ----
+template <typename T>
+Status CrossTyped(KernelContext& c) {
+  const Tensor& a = c.inputs[0];
+  const Tensor& b = c.inputs[1];
+  if (a.shape() != b.shape())
+    return InvalidArgument("Both inputs must be of same shape: " + a.ShapeString() + " vs. " + b.ShapeString());
+  if (a.dims() < 1) return InvalidArgument("Input must be at least 1D" + a.ShapeString());
+  if (a.dim(static_cast<int>(a.dims() - 1)) != 3)
+    return InvalidArgument("Dimension " + std::to_string(a.dims() - 1) + " in both shapes must be of size 3");
+  Tensor out = Tensor::Alloc(a.dtype(), a.shape());
+  const T* pa = a.data<T>();
+  const T* pb = b.data<T>();
+  T* po = out.data<T>();
+  for (int64_t i = 0; i < a.num_elements(); i += 3) {
+    po[i] = pa[i + 1] * pb[i + 2] - pa[i + 2] * pb[i + 1];
+    po[i + 1] = pa[i + 2] * pb[i] - pa[i] * pb[i + 2];
+    po[i + 2] = pa[i] * pb[i + 1] - pa[i + 1] * pb[i];
+  }
+  c.outputs = {out};
+  return Status::Ok();
+}
+Status CrossK(KernelContext& c) {
+  if (c.inputs[0].dtype() != c.inputs[1].dtype()) return InvalidArgument("Cross: inputs must have one dtype");
+  TFM_DISPATCH_NUMERIC(c.inputs[0].dtype(), CrossTyped, c)
+}
+
 Status UnaryExtraK(KernelContext& c) {
   if (c.op == "Relu6" && (c.inputs[0].dtype() == DType::kInt32 || c.inputs[0].dtype() == DType::kInt64)) {
     const Tensor& x = c.inputs[0];
@@ -581,7 +609,8 @@ void RegisterArrayExtraKernels(std::map<std::string, KernelFn>& m) {
   m["InTopKV2"] = InTopKK;
   m["Atan2"] = BinaryExtraK;
   m["TruncateDiv"] = BinaryExtraK;
-  for (const char* n : {"Rint", "Expm1", "Selu", "Relu6"}) m[n] = UnaryExtraK;
+  for (const char* n : {"Rint", "Expm1", "Selu", "Relu6", "Softsign"}) m[n] = UnaryExtraK;
+  m["Cross"] = CrossK;
 }
 
 }  // namespace tfm::rt

@@ -419,8 +419,7 @@ Status MatrixSetDiagK(KernelContext& c) {
   return Status::Ok();
 }
 
-// The V3 diagonal ops of TF2 graphs (tf.eye, tf.linalg.diag in a GraphDef): main diagonal
-// (k = 0) only; MatrixDiagV3 honors num_rows / num_cols / padding_value.
+// MatrixDiagPartV3 and MatrixSetDiagV3 (TF2 graphs): main diagonal (k = 0) only.
 Status MainDiagonalOnly(const KernelContext& c, const Tensor& k) {
   for (int64_t i = 0; i < k.num_elements(); ++i)
     if (k.AsInt64(i) != 0)
@@ -428,20 +427,47 @@ Status MainDiagonalOnly(const KernelContext& c, const Tensor& k) {
   return Status::Ok();
 }
 
+// MatrixDiagV3: the diagonals k[0]..k[1] (k a scalar: one) of [..., rows, cols] matrices
+// from `diagonal` ([..., len] for one diagonal, [..., num_diags, len] for a band, the
+// highest diagonal first), padded with padding_value. A diagonal shorter than the longest
+// sits at the left or right of its row of `diagonal` as `align` says (TensorFlow's
+// "RIGHT_LEFT": superdiagonals right, subdiagonals left).
 Status MatrixDiagV3K(KernelContext& c) {
   const Tensor& d = c.inputs[0];
-  TFM_RETURN_IF_ERROR(MainDiagonalOnly(c, c.inputs[1]));
-  if (d.dims() < 1) return InvalidArgument("diagonal must be at least 1-dim, received shape: " + Dims(d.shape()));
-  int64_t n = d.dim(static_cast<int>(d.dims() - 1));
+  const Tensor& k = c.inputs[1];
+  if (k.dims() > 1 || k.num_elements() < 1 || k.num_elements() > 2)
+    return InvalidArgument("diag_index must be a scalar or vector with one or two elements, received shape: " +
+                           Dims(k.shape()));
+  const int64_t lo = k.AsInt64(0), hi = k.num_elements() == 2 ? k.AsInt64(1) : lo;
+  if (lo > hi) return InvalidArgument("lower_diag_index must not be larger than upper_diag_index: " +
+                                      std::to_string(lo) + " > " + std::to_string(hi));
+  const bool band = lo != hi;
+  if (d.dims() < (band ? 2 : 1))
+    return InvalidArgument("diagonal must be at least " + std::string(band ? "2" : "1") +
+                           "-dim, received shape: " + Dims(d.shape()));
+  const int64_t num_diags = hi - lo + 1;
+  if (band && d.dim(static_cast<int>(d.dims() - 2)) != num_diags)
+    return InvalidArgument("The number of diagonals provided in the input does not match the lower_diag_index and "
+                           "upper_diag_index range.");
+  const int64_t len = d.dim(static_cast<int>(d.dims() - 1));
+  const int64_t min_rows = len - std::min<int64_t>(hi, 0), min_cols = len + std::max<int64_t>(lo, 0);
   int64_t rows = c.inputs[2].AsInt64(0), cols = c.inputs[3].AsInt64(0);
-  if (rows < 0 && cols < 0) rows = cols = n;
-  else if (rows < 0) rows = n;
-  else if (cols < 0) cols = n;
-  if (std::min(rows, cols) != n)
-    return InvalidArgument("The number of diagonal elements " + std::to_string(n) + " does not fit a " +
-                           std::to_string(rows) + " x " + std::to_string(cols) + " matrix");
+  if (rows == -1 && cols == -1) {
+    rows = cols = std::max(min_rows, min_cols);
+  } else if (rows == -1) {
+    rows = min_rows;
+  } else if (cols == -1) {
+    cols = min_cols;
+  }
+  if (rows != min_rows && cols != min_cols)
+    return InvalidArgument("The number of rows or columns is not consistent with the specified d_lower, d_upper, "
+                           "and diagonal.");
   if (c.inputs[4].dtype() != d.dtype()) return InvalidArgument("padding_value must have the dtype of diagonal");
-  Shape s(d.shape().begin(), d.shape().end() - 1);
+  const std::string align = c.attrs ? GetStringAttr(*c.attrs, "align", "RIGHT_LEFT") : "RIGHT_LEFT";
+  const bool left_super = align == "LEFT_LEFT" || align == "LEFT_RIGHT";
+  const bool left_sub = align == "LEFT_LEFT" || align == "RIGHT_LEFT";
+  Shape s(d.shape().begin(), d.shape().end() - (band ? 2 : 1));
+  const int64_t batch = NumElements(s);
   s.push_back(rows);
   s.push_back(cols);
   Tensor out = Tensor::Alloc(d.dtype(), s);
@@ -449,12 +475,19 @@ Status MatrixDiagV3K(KernelContext& c) {
   auto* po = static_cast<unsigned char*>(const_cast<void*>(out.raw()));
   const auto* pd = static_cast<const unsigned char*>(d.raw());
   const auto* pad = static_cast<const unsigned char*>(c.inputs[4].raw());
-  int64_t batch = n ? d.num_elements() / n : NumElements(Shape(d.shape().begin(), d.shape().end() - 1));
   for (int64_t b = 0; b < batch; ++b)
     for (int64_t i = 0; i < rows; ++i)
-      for (int64_t j = 0; j < cols; ++j)
-        std::memcpy(po + static_cast<size_t>((b * rows + i) * cols + j) * es,
-                    i == j ? pd + static_cast<size_t>(b * n + i) * es : pad, es);
+      for (int64_t j = 0; j < cols; ++j) {
+        const int64_t di = j - i;
+        const unsigned char* src = pad;
+        if (lo <= di && di <= hi) {
+          const int64_t diag_len = std::min(rows + std::min<int64_t>(0, di), cols - std::max<int64_t>(0, di));
+          const bool left = di >= 0 ? left_super : left_sub;
+          const int64_t at = j - std::max<int64_t>(di, 0) + (left ? 0 : len - diag_len);
+          src = pd + static_cast<size_t>((b * num_diags + (hi - di)) * len + at) * es;
+        }
+        std::memcpy(po + static_cast<size_t>((b * rows + i) * cols + j) * es, src, es);
+      }
   c.outputs = {out};
   return Status::Ok();
 }

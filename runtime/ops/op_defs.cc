@@ -197,6 +197,30 @@ Status ReduceShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
   return Status::Ok();
 }
 
+// Slice(x, begin, size): size with each -1 read as "to the end" where begin and size are
+// constants; their length is the rank otherwise.
+Status SliceShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  const TensorSpec& x = c.inputs[0];
+  const Tensor* b = c.const_inputs.size() > 1 ? c.const_inputs[1] : nullptr;
+  const Tensor* s = c.const_inputs.size() > 2 ? c.const_inputs[2] : nullptr;
+  int64_t rank = !x.unknown_rank ? static_cast<int64_t>(x.shape.size())
+                 : (!c.inputs[2].unknown_rank && c.inputs[2].shape.size() == 1) ? c.inputs[2].shape[0] : -1;
+  if (rank < 0) {
+    *o = {TensorSpec{x.dtype, {}, true}};
+    return Status::Ok();
+  }
+  Shape out(static_cast<size_t>(rank), -1);
+  if (s && s->num_elements() == rank)
+    for (int64_t d = 0; d < rank; ++d) {
+      const int64_t sz = s->AsInt64(d);
+      if (sz >= 0) out[static_cast<size_t>(d)] = sz;
+      else if (b && b->num_elements() == rank && !x.unknown_rank && x.shape[static_cast<size_t>(d)] >= 0)
+        out[static_cast<size_t>(d)] = x.shape[static_cast<size_t>(d)] - b->AsInt64(d);
+    }
+  *o = {Known(x.dtype, out)};
+  return Status::Ok();
+}
+
 Status CastShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
   TensorSpec s = c.inputs[0];
   s.dtype = GetTypeAttr(*c.attrs, "DstT", DType::kFloat);
@@ -566,6 +590,7 @@ std::map<std::string, OpDef>& Table() {
     for (const char* n : {"Enter", "RefEnter", "Exit", "RefExit", "NextIteration", "RefNextIteration", "LoopCond"})
       add(n, UnaryShape);  // v1 while loops (graph files): frames in import_run.cc
     add("Cast", CastShape);
+    add("Slice", SliceShape);
     add("Const", ConstShape);
     add("Placeholder", DeclaredShape);
     add("PlaceholderWithDefault", PlaceholderWithDefaultShape);
@@ -769,8 +794,9 @@ Status InTopKShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
 void AddArrayExtraOps(std::map<std::string, OpDef>& m) {
   auto add = [&](const char* n, ShapeFn f) { m[n] = OpDef{n, false, false, f}; };
   for (const char* n : {"ReverseV2", "Roll", "TensorScatterUpdate", "TensorScatterAdd", "InvertPermutation",
-                        "Rint", "Expm1", "Selu", "Relu6"})
+                        "Rint", "Expm1", "Selu", "Relu6", "Softsign"})
     add(n, SameAsInput0);
+  add("Cross", SameAsInput0);
   add("Atan2", BinaryShape);
   add("TruncateDiv", BinaryShape);
   for (const char* n : {"SegmentSum", "SegmentMean", "SegmentMax", "SegmentMin", "SegmentProd"}) add(n, SegmentShape);

@@ -169,21 +169,30 @@ Status DiagPartShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
 
 // MatrixDiagV3(diagonal, k, num_rows, num_cols, padding_value), main diagonal: n x n
 // unless constant num_rows / num_cols say otherwise.
+// MatrixDiagV3: diagonal [..., len] (one diagonal, k a scalar) or [..., num_diags, len]
+// (k = [lo, hi], lo < hi); rows and cols as the kernel works them out, unknown where k,
+// num_rows or num_cols is not a constant.
 Status DiagV3Shape(const ShapeContext& c, std::vector<TensorSpec>* o) {
   const TensorSpec& x = c.inputs[0];
-  if (x.unknown_rank) {
-    *o = {x};
+  const Tensor* k = c.const_inputs.size() > 1 ? c.const_inputs[1] : nullptr;
+  const Tensor* r = c.const_inputs.size() > 2 ? c.const_inputs[2] : nullptr;
+  const Tensor* cl = c.const_inputs.size() > 3 ? c.const_inputs[3] : nullptr;
+  if (x.unknown_rank || !k || k->num_elements() < 1) {
+    *o = {TensorSpec{x.dtype, {}, true}};
     return Status::Ok();
   }
-  TFM_RETURN_IF_ERROR(RankAtLeast(c, 0, 1));
-  const Tensor* r = c.const_inputs.size() > 2 ? c.const_inputs[2] : nullptr;
-  const Tensor* k = c.const_inputs.size() > 3 ? c.const_inputs[3] : nullptr;
-  int64_t n = x.shape.back();
-  int64_t rows = r ? r->AsInt64(0) : -2, cols = k ? k->AsInt64(0) : -2;
-  if (rows == -1 && cols == -1) rows = cols = n;
-  else if (rows == -1) rows = n;
-  else if (cols == -1) cols = n;
-  Shape s(x.shape.begin(), x.shape.end() - 1);
+  const int64_t lo = k->AsInt64(0), hi = k->num_elements() > 1 ? k->AsInt64(1) : lo;
+  const bool band = lo != hi;
+  TFM_RETURN_IF_ERROR(RankAtLeast(c, 0, band ? 2 : 1));
+  const int64_t len = x.shape.back();
+  int64_t rows = r ? r->AsInt64(0) : -2, cols = cl ? cl->AsInt64(0) : -2;
+  if (len >= 0) {
+    const int64_t min_rows = len - std::min<int64_t>(hi, 0), min_cols = len + std::max<int64_t>(lo, 0);
+    if (rows == -1 && cols == -1) rows = cols = std::max(min_rows, min_cols);
+    else if (rows == -1) rows = min_rows;
+    else if (cols == -1) cols = min_cols;
+  }
+  Shape s(x.shape.begin(), x.shape.end() - (band ? 2 : 1));
   s.push_back(rows < 0 ? -1 : rows);
   s.push_back(cols < 0 ? -1 : cols);
   *o = {Known(x.dtype, s)};

@@ -514,7 +514,7 @@ def main():
             from tensorflow._impl import core as _core, variables as _vars, autograph as _ag  # noqa: F401
         finally:
             sys.dont_write_bytecode = dont_write
-        unsupported_cls = (_core.UnsupportedSymbolError,)
+        unsupported_cls = (_core.UnsupportedSymbolError, _core.UnsupportedModuleError)
         tf_user = tf_top
         var_base = _vars.Variable
         v1 = tf_top.compat.v1

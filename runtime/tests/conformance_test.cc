@@ -83,6 +83,33 @@ TEST(RunBadInput, UnsupportedSymbolIsReportedByName) {
   EXPECT_NE(trace.find("\"text\": \"1\""), std::string::npos) << "trace up to the failure is kept";
 }
 
+// TensorFlow's internal modules the facade lacks: "not yet in the bundled runtime" (exit 3),
+// while an `except ImportError` around the import still falls back; a name an internal
+// module lacks, the same.
+TEST(RunBadInput, UnsupportedInternalModuleIsReportedByName) {
+  fs::path s = WriteScript("tfm_unsupported_module.py",
+                           "import tensorflow as tf\n"
+                           "from tensorflow.python.framework import ops\n"
+                           "ops.reset_default_graph()\n"
+                           "try:\n    from tensorflow.python.util import tf_inspect\nexcept ImportError:\n"
+                           "    print('fallback')\n"
+                           "print(ops.get_default_graph() is tf.compat.v1.get_default_graph())\n"
+                           "from tensorflow.python.util import tf_contextlib\n");
+  fs::path t = Temp("tfm_unsupported_module.jsonl");
+  LaunchResult r = LaunchScript({.mode = "tf1", .script = s.string(), .trace_path = t.string()});
+  EXPECT_EQ(r.exit_code, 3);
+  std::string trace = Slurp(t);
+  EXPECT_NE(trace.find("\"symbol\": \"tensorflow.python.util.tf_contextlib\""), std::string::npos) << trace;
+  EXPECT_NE(trace.find("\"text\": \"fallback\""), std::string::npos) << trace;
+  EXPECT_NE(trace.find("\"text\": \"True\""), std::string::npos) << trace;
+
+  fs::path s2 = WriteScript("tfm_unsupported_name.py",
+                            "from tensorflow.python.framework import ops\nops.no_such_function()\n");
+  LaunchResult r2 = LaunchScript({.mode = "tf2", .script = s2.string(), .trace_path = t.string()});
+  EXPECT_EQ(r2.exit_code, 3);
+  EXPECT_NE(Slurp(t).find("\"symbol\": \"tensorflow.python.framework.ops.no_such_function\""), std::string::npos);
+}
+
 TEST(RunBadInput, InfiniteLoopHitsTheTimeLimit) {
   fs::path s = WriteScript("tfm_loop.py", "import tensorflow as tf\nprint('start')\nwhile True:\n    pass\n");
   fs::path t = Temp("tfm_loop.jsonl");

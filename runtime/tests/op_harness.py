@@ -106,6 +106,10 @@ CASES.update({
     "Expm1": (lambda a: tf.math.expm1(a), [A]),
     "Selu": (lambda a: tf.nn.selu(a), [A]),
     "Relu6": (lambda a: tf.nn.relu6(a * 2.0), [A]),
+    "Softsign": (lambda a: tf.nn.softsign(a), [A]),
+    "Slice": (lambda a: tf.slice(a, [0, 1], [-1, 1]), [A]),
+    "Cross": (lambda a, b: tf.linalg.cross(a, b), [np.array([[1.0, -2.0, 0.5], [3.0, 4.0, -1.0]], dtype=np.float32),
+                                                   np.array([[0.5, 2.0, 1.0], [-1.0, 0.0, 2.0]], dtype=np.float32)]),
 })
 
 

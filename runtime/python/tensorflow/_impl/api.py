@@ -14,8 +14,8 @@ import types
 
 from . import (array_ops, clip_ops, control_flow, control_flow_ops, core, data, function, functional_ops,
                gradients, image_ops, init_ops, linalg_ops, logging_ops, math_ops, module, nest, nn_ops,
-               platform, random_ops, random_seed, rnn, script_ops, session, string_ops, tensor_array, train,
-               variables)
+               platform, random_ops, random_seed, rnn, script_ops, session, sort_ops, string_ops, tensor_array,
+               train, variables)
 from . import autograph  # noqa: F401 (tf.function converts with it)
 from .keras import initializers as keras_initializers
 from .core import UnsupportedSymbolError
@@ -262,8 +262,10 @@ def _math():
         "unsorted_segment_prod": m.unsorted_segment_prod, "cumprod": m.cumprod, "bincount": m.bincount,
         "atan2": m.atan2, "rint": m.rint, "expm1": m.expm1, "confusion_matrix": m.confusion_matrix,
         "invert_permutation": array_ops.invert_permutation, "trace": linalg_ops.trace}
-    v1 = dict(common, **special, **extra, count_nonzero=m.count_nonzero, in_top_k=nn_ops.in_top_k)
-    v2 = dict(common, **special, **extra, count_nonzero=m.count_nonzero_v2, in_top_k=nn_ops.in_top_k_v2)
+    v1 = dict(common, **special, **extra, count_nonzero=m.count_nonzero, in_top_k=nn_ops.in_top_k,
+              divide_no_nan=m.div_no_nan, softsign=nn_ops.softsign, scalar_mul=m.scalar_mul)
+    v2 = dict(common, **special, **extra, count_nonzero=m.count_nonzero_v2, in_top_k=nn_ops.in_top_k_v2,
+              divide_no_nan=m.div_no_nan, softsign=nn_ops.softsign, scalar_mul=m.scalar_mul)
     return common, special, extra, v1, v2
 
 
@@ -271,8 +273,7 @@ def _nn():
     """tf.nn: (v1, v2); the names TF2 removed come from the API tables (_Tf2Removed)."""
     both = {"relu": nn_ops.relu, "sigmoid": math_ops.sigmoid, "tanh": math_ops.tanh, "softmax": nn_ops.softmax,
             "log_softmax": nn_ops.log_softmax, "dropout": nn_ops.dropout, "l2_loss": nn_ops.l2_loss,
-            "bias_add": nn_ops.bias_add,
-            "softmax_cross_entropy_with_logits_v2": nn_ops.softmax_cross_entropy_with_logits_v2,
+            "bias_add": nn_ops.bias_add, "softsign": nn_ops.softsign,
             "sparse_softmax_cross_entropy_with_logits": nn_ops.sparse_softmax_cross_entropy_with_logits,
             "sigmoid_cross_entropy_with_logits": nn_ops.sigmoid_cross_entropy_with_logits,
             "leaky_relu": nn_ops.leaky_relu, "elu": nn_ops.elu, "softplus": math_ops.softplus,
@@ -282,6 +283,7 @@ def _nn():
             "atrous_conv2d": nn_ops.atrous_conv2d, "space_to_depth": nn_ops.space_to_depth,
             "depth_to_space": nn_ops.depth_to_space, "lrn": nn_ops.lrn, "local_response_normalization": nn_ops.lrn}
     v1 = dict(both, softmax_cross_entropy_with_logits=nn_ops.softmax_cross_entropy_with_logits,
+              softmax_cross_entropy_with_logits_v2=nn_ops.softmax_cross_entropy_with_logits_v2,
               conv2d=nn_ops.conv2d_v1, max_pool=nn_ops.max_pool_v1, avg_pool=nn_ops.avg_pool_v1,
               max_pool2d=nn_ops.max_pool_v1, avg_pool2d=nn_ops.avg_pool_v1, dynamic_rnn=rnn.dynamic_rnn,
               static_rnn=rnn.static_rnn, in_top_k=nn_ops.in_top_k,
@@ -313,7 +315,7 @@ def _linalg():
         "eigvalsh": la.self_adjoint_eigvals, "band_part": la.matrix_band_part, "diag": la.matrix_diag,
         "diag_part": la.matrix_diag_part, "set_diag": la.matrix_set_diag, "trace": la.trace, "eye": la.eye,
         "matrix_transpose": la.matrix_transpose, "adjoint": la.adjoint, "slogdet": la.slogdet, "logdet": la.logdet,
-        "tensor_diag": la.tensor_diag, "tensor_diag_part": la.tensor_diag_part, "cholesky_solve": la.cholesky_solve}
+        "tensor_diag": la.tensor_diag, "tensor_diag_part": la.tensor_diag_part, "cholesky_solve": la.cholesky_solve, "cross": la.cross}
     top_v1 = {
         "matrix_inverse": la.matrix_inverse, "matrix_determinant": la.matrix_determinant, "cholesky": la.cholesky,
         "matrix_solve": la.matrix_solve, "matrix_triangular_solve": la.matrix_triangular_solve, "svd": la.svd,
@@ -322,7 +324,8 @@ def _linalg():
         "matrix_diag_part": la.matrix_diag_part, "matrix_set_diag": la.matrix_set_diag, "diag": la.tensor_diag,
         "diag_part": la.tensor_diag_part, "trace": la.trace, "matrix_transpose": la.matrix_transpose,
         "space_to_depth": nn_ops.space_to_depth, "depth_to_space": nn_ops.depth_to_space,
-        "extract_image_patches": image_ops.extract_image_patches, "cholesky_solve": la.cholesky_solve}
+        "extract_image_patches": image_ops.extract_image_patches, "cholesky_solve": la.cholesky_solve,
+        "cross": la.cross}
     return both, top_v1
 
 
@@ -538,7 +541,7 @@ def _build():
         "unique": a.unique, "searchsorted": a.searchsorted, "tensor_scatter_nd_update": a.tensor_scatter_nd_update,
         "tensor_scatter_nd_add": a.tensor_scatter_nd_add, "histogram_fixed_width": math_ops.histogram_fixed_width,
         "tensordot": linalg_ops.tensordot, "atan2": math_ops.atan2, "truncatediv": math_ops.truncatediv,
-        "eye": linalg_ops.eye,
+        "eye": linalg_ops.eye, "slice": a.slice_, "scalar_mul": math_ops.scalar_mul, "sort": sort_ops.sort, "argsort": sort_ops.argsort,
     })
 
     # ---- v1
@@ -569,6 +572,7 @@ def _build():
         "assign_add": lambda ref, value, use_locking=None, name=None: ref.assign_add(value, name=name),
         "assign_sub": lambda ref, value, use_locking=None, name=None: ref.assign_sub(value, name=name),
         "is_variable_initialized": variables.is_variable_initialized, "where": a.where_v1, "div": math_ops.div,
+        "div_no_nan": math_ops.div_no_nan, "floor_div": math_ops.floor_div,
         "log": math_ops.log, "enable_eager_execution": _enable_eager, "disable_eager_execution": _disable_eager,
         "enable_v2_behavior": _enable_v2, "disable_v2_behavior": _disable_v2,
         "disable_resource_variables": lambda: setattr(core.behavior, "resource_variables", False),

@@ -91,6 +91,16 @@ def _gather_grad(op, g):
     return [math_ops.unsorted_segment_sum(g2, flat_idx, rows), None, None]
 
 
+@core.register_gradient("Slice")
+def _slice_grad(op, g):
+    # TensorFlow's: the gradient padded back to the input's shape, begin before and the rest after
+    x, begin = op.inputs[0], op.inputs[1]
+    after = math_ops.subtract(math_ops.subtract(array_ops.shape(x, out_type=begin.dtype),
+                                                array_ops.shape(op.outputs[0], out_type=begin.dtype)), begin)
+    paddings = array_ops.stack([begin, after], axis=1)
+    return [array_ops.pad(g, paddings), None, None]
+
+
 @core.register_gradient("StridedSlice")
 def _strided_slice(op, g):
     x = op.inputs[0]

@@ -398,5 +398,12 @@ def _slice(tensor, key):
                 "shrink_axis_mask": sam, "T": x.dtype}, "strided_slice")
 
 
+def slice_(input_, begin, size, name=None):
+    x = _t(input_)
+    b = _t(begin, dtype=core.int32) if not isinstance(begin, Tensor) else begin
+    s = _t(size, dtype=b.dtype) if not isinstance(size, Tensor) else size
+    return op1("Slice", [x, b, s], {"T": x.dtype, "Index": b.dtype}, name or "Slice")
+
+
 Tensor.__getitem__ = _slice
 core.register_list_packing(stack)

@@ -136,11 +136,29 @@ class UnsupportedSymbolError(AttributeError):
                          "run with --backend tensorflow" % symbol)
 
 
+class UnsupportedModuleError(ImportError):
+    """A TensorFlow module the bundled runtime does not have yet (an internal
+    `tensorflow.python...` module): an ImportError, so that `try: import ... except
+    ImportError` still falls back, and reported by `run` as UnsupportedSymbolError is."""
+
+    def __init__(self, module):
+        self.symbol = module
+        super().__init__("%s is not yet supported by the tfmigrate bundled runtime; run with --backend tensorflow"
+                         % module, name=module)
+
+
 def unsupported(what):
     raise UnsupportedSymbolError(what)
 
 
+# TensorFlow's error classes live in tensorflow.python.framework.errors_impl; tracebacks name
+# them by that module, as TensorFlow's do
+_ERRORS_MODULE = "tensorflow.python.framework.errors_impl"
+
+
 class OpError(Exception):
+    __module__ = _ERRORS_MODULE
+
     def __init__(self, node_def, op, message, *args):
         super().__init__(message)
         self.node_def, self.op, self.message = node_def, op, message
@@ -152,7 +170,7 @@ class OpError(Exception):
 
 
 def _err(name, code):
-    cls = type(name, (OpError,), {"_code": code})
+    cls = type(name, (OpError,), {"_code": code, "__module__": _ERRORS_MODULE})
 
     def __init__(self, node_def=None, op=None, message="", *args):
         OpError.__init__(self, node_def, op, message)

@@ -6,6 +6,12 @@ from . import array_ops, core, linalg_ops, math_ops
 from .core import convert_to_tensor as _t
 
 
+@core.register_gradient("Cross")
+def _cross_grad(op, g):
+    u, v = op.inputs
+    return [linalg_ops.cross(v, g), linalg_ops.cross(g, u)]
+
+
 @core.register_gradient("MatrixInverse")
 def _inv(op, g):
     ainv = op.outputs[0]

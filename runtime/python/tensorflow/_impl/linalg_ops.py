@@ -104,9 +104,14 @@ def _k0(k, what, **extra):
 
 
 def matrix_diag(diagonal, name="diag", k=0, num_rows=-1, num_cols=-1, padding_value=0, align="RIGHT_LEFT"):
-    _k0(k, "tf.linalg.diag", num_rows=(num_rows, -1), num_cols=(num_cols, -1), padding_value=(padding_value, 0))
     d = _t(diagonal)
-    return core.op1("MatrixDiag", [d], {"T": d.dtype}, name or "diag")
+    defaults = all(isinstance(v, int) and v == dv for v, dv in ((k, 0), (num_rows, -1), (num_cols, -1)))
+    if defaults and isinstance(padding_value, (int, float)) and padding_value == 0:
+        return core.op1("MatrixDiag", [d], {"T": d.dtype}, name or "diag")
+    # off-diagonals, a band (k = (lo, hi)), a given matrix size or padding: MatrixDiagV3
+    return core.op1("MatrixDiagV3", [d, _t(k, dtype=core.int32), _t(num_rows, dtype=core.int32),
+                                     _t(num_cols, dtype=core.int32), _t(padding_value, dtype=d.dtype)],
+                    {"T": d.dtype, "align": align}, name or "diag")
 
 
 def matrix_diag_part(input, name="diag_part", k=0, padding_value=0, align="RIGHT_LEFT"):  # noqa: A002
@@ -138,6 +143,11 @@ def tensor_diag_part(input, name=None):  # noqa: A002
         raise ValueError("Dimensions must be equal, but are %d and %d for '{{node DiagPart}} = DiagPart[T=%s]' with "
                          "input shapes: [%d,%d]." % (s[0], s[1], x.dtype.name, s[0], s[1]))
     return core.op1("MatrixDiagPart", [x], {"T": x.dtype}, name or "DiagPart")
+
+
+def cross(a, b, name=None):
+    a, b = core.convert_operands(a, b, "a", "b", "Cross")
+    return core.op1("Cross", [a, b], {"T": a.dtype}, name or "Cross")
 
 
 def trace(x, name=None):

@@ -74,8 +74,23 @@ atan2 = _binary_as_x("Atan2")
 truncatediv = _binary_as_x("TruncateDiv")
 
 
-def div_no_nan(x, y):
-    return core.op1("DivNoNan", [x, y], {"T": x.dtype}, "div_no_nan")
+def scalar_mul(scalar, x, name=None):
+    x = core.convert_to_tensor(x)
+    s = core.convert_to_tensor(scalar, dtype=x.dtype.base_dtype, name="scalar")
+    if s.shape.ndims != 0:
+        raise ValueError("The input scalar must be a 0-D value. Received shape %s." % s.shape)
+    return core.op1("Mul", [s, x], {"T": x.dtype.base_dtype}, name or "Mul")
+
+
+def floor_div(x, y, name=None):
+    """TF1's tf.floor_div, the raw FloorDiv op (tf.floordiv is the same op under the name floordiv)."""
+    x, y = core.convert_operands(x, y, op="FloorDiv")
+    return core.op1("FloorDiv", [x, y], {"T": x.dtype}, name or "FloorDiv")
+
+
+def div_no_nan(x, y, name=None):
+    x, y = core.convert_operands(x, y, op="DivNoNan")
+    return core.op1("DivNoNan", [x, y], {"T": x.dtype}, name or "div_no_nan")
 
 
 def _unary(op_type):

@@ -27,6 +27,13 @@ def _selu_grad(op, g):
     return [array_ops.where(math_ops.less(y, array_ops.zeros_like(y)), math_ops.multiply(g, math_ops.add(y, sa)), math_ops.multiply(g, sc))]
 
 
+@core.register_gradient("Softsign")
+def _softsign_grad(op, g):
+    # TensorFlow's SoftsignGrad: g / (1 + |x|)^2
+    x = op.inputs[0]
+    return [math_ops.divide(g, math_ops.square(math_ops.add(math_ops.abs(x), _t(1, dtype=x.dtype))))]
+
+
 @core.register_gradient("Relu6")
 def _relu6_grad(op, g):
     x = op.inputs[0]

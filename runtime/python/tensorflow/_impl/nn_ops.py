@@ -20,6 +20,11 @@ def selu(features, name=None):
     return op1("Selu", [x], {"T": x.dtype}, name or "Selu")
 
 
+def softsign(features, name=None):
+    x = _t(features)
+    return op1("Softsign", [x], {"T": x.dtype}, name or "Softsign")
+
+
 def relu6(features, name=None):
     x = _t(features)
     return op1("Relu6", [x], {"T": x.dtype}, name or "Relu6")
@@ -83,10 +88,33 @@ def l2_loss(t, name=None):
 
 
 def softmax_cross_entropy_with_logits_v2(labels=None, logits=None, axis=-1, name=None, dim=None):
+    """The kernel takes [batch, classes] logits and labels of one shape; as TensorFlow's
+    helper, any other rank is flattened to that (classes the last axis, `axis` moved there
+    first), so labels [1, 101, 7] against logits [101, 7] are both read as [101, 7], and the
+    loss is reshaped to the logits' shape without the class axis."""
+    if dim is not None:
+        axis = dim
     logits = _t(logits)
     labels = _t(labels, dtype=logits.dtype)
-    return core.apply_op("SoftmaxCrossEntropyWithLogits", [logits, array_ops.stop_gradient(labels)], {},
-                         name or "softmax_cross_entropy_with_logits")[0]
+    op_name = name or "softmax_cross_entropy_with_logits"
+    rank = logits.shape.ndims
+    if rank == 2 and labels.shape.ndims == 2 and axis in (-1, 1):
+        return core.apply_op("SoftmaxCrossEntropyWithLogits", [logits, array_ops.stop_gradient(labels)], {},
+                             op_name)[0]
+    if rank is None:
+        raise core.UnsupportedSymbolError("tf.nn.softmax_cross_entropy_with_logits on logits of unknown rank")
+    a = axis % rank if rank else 0
+    if a != rank - 1:
+        perm = list(range(a)) + list(range(a + 1, rank)) + [a]
+        logits, labels = array_ops.transpose(logits, perm), array_ops.transpose(labels, perm)
+    input_shape = array_ops.shape(logits)
+    classes = core.static_dims(logits)[-1]
+    flat = [-1, classes] if classes is not None and classes >= 0 else \
+        array_ops.concat([[-1], input_shape[rank - 1:]], 0)
+    cost = core.apply_op("SoftmaxCrossEntropyWithLogits",
+                         [array_ops.reshape(logits, flat), array_ops.stop_gradient(array_ops.reshape(labels, flat))],
+                         {}, op_name)[0]
+    return array_ops.reshape(cost, input_shape[:rank - 1])
 
 
 softmax_cross_entropy_with_logits = softmax_cross_entropy_with_logits_v2

@@ -220,6 +220,9 @@ class RefVariable(Variable):
     def initialized_value(self):
         return self._initial_value
 
+    def is_initialized(self, name=None):
+        return core.op1("IsVariableInitialized", [self._variable], {}, name or "IsVariableInitialized")
+
     def assign(self, value, use_locking=False, name=None, read_value=True):
         return core.apply_op("Assign", [self._variable, _t(value, dtype=self._dtype)], {"T": self._dtype}, name or "Assign")[0]
 
@@ -369,6 +372,9 @@ class ResourceVariable(Variable):
 
     def value(self):
         return core.op1("ReadVariableOp", [self.handle], {"dtype": self._dtype, "shape": self._shape}, "ReadVariableOp")
+
+    def is_initialized(self, name=None):
+        return core.op1("VarIsInitializedOp", [self.handle], {}, name or "VarIsInitializedOp")
 
     def numpy(self):
         if not core.executing_eagerly():
@@ -541,7 +547,7 @@ def local_variables_initializer():
 
 
 def is_variable_initialized(v):
-    return core.op1("IsVariableInitialized", [v._ref_tensor()], {}, "IsVariableInitialized")
+    return v.is_initialized()
 
 
 core.not_differentiable("VarHandleOp", "VariableV2", "Assign", "AssignAdd", "AssignSub")

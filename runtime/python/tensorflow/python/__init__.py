@@ -1,0 +1,181 @@
+"""`tensorflow.python`: the internal modules TF1 programs import directly
+(`from tensorflow.python.framework import ops; ops.reset_default_graph()`, `from
+tensorflow.python.ops import math_ops`, `from tensorflow.python.platform import gfile`).
+
+Each module here is a view of the facade's public TF 1.15 API (tf.compat.v1), never a second
+implementation: `_MODULES` names, for each internal module, the API modules whose public
+names it shows ("" is the top level) and the names it shows under another name (TF's
+internal class names such as init_ops.Constant). The modules are made on import by
+`_Finder`; a name a module lacks raises UnsupportedSymbolError naming it, a module the
+table lacks UnsupportedModuleError (an ImportError): `tfmigrate run` stops with "not yet
+in the bundled runtime" and exit 3 on either. The internal modules are the same in TF1 and TF2 mode, as in
+real TensorFlow, so both modes show the v1 objects (`ops.name_scope` is TF1's name_scope).
+
+Where TensorFlow's internal module holds fewer names than the API modules it is shown
+through here (array_ops is the top level of the API here), a program that runs on
+TensorFlow runs the same; only a name TensorFlow lacks would be found here."""
+import importlib.machinery
+import sys
+import types
+
+from tensorflow._impl import core as _core
+
+# internal module: (API modules shown whole, {name: ("API module", "API name")} shown as well,
+#                   names of the top level shown when the module is not shown whole)
+_TOP = ""
+_ALL_TOP = ((_TOP,), {}, ())
+_MODULES = {
+    "framework.ops": ((), {"EagerTensor": None, "SymbolicTensor": None}, (
+        "Graph", "Operation", "GraphKeys", "reset_default_graph", "get_default_graph", "convert_to_tensor",
+        "name_scope", "control_dependencies", "device", "colocate_with", "add_to_collection",
+        "add_to_collections", "get_collection", "get_collection_ref", "RegisterGradient", "NotDifferentiable",
+        "no_gradient", "init_scope", "enable_eager_execution", "disable_eager_execution", "get_name_scope")),
+    "framework.tensor": ((), {}, ("Tensor",)),
+    "framework.indexed_slices": ((), {}, ("IndexedSlices", "IndexedSlicesValue")),
+    "framework.dtypes": (("dtypes",), {}, ("DType", "as_dtype")),
+    "framework.constant_op": ((), {}, ("constant",)),
+    "framework.tensor_shape": ((), {}, ("TensorShape", "Dimension", "dimension_value", "dimension_at_index")),
+    "framework.errors": (("errors",), {}, ()),
+    "framework.errors_impl": (("errors",), {}, ()),
+    "framework.random_seed": ((), {}, ("set_random_seed", "get_seed")),
+    "framework.sparse_tensor": ((), {}, ("SparseTensor", "SparseTensorValue")),
+    "framework.tensor_spec": ((), {}, ("TensorSpec",)),
+    "framework.tensor_util": ((), {"MakeNdarray": ("", "make_ndarray")}, ("make_tensor_proto",)),
+    "ops.array_ops": _ALL_TOP,
+    "ops.math_ops": (("math", _TOP), {}, ()),
+    "ops.nn": (("nn",), {}, ()),
+    "ops.nn_ops": (("nn",), {}, ()),
+    "ops.nn_impl": (("nn",), {}, ()),
+    "ops.random_ops": (("random", _TOP), {}, ()),
+    "ops.init_ops": (("initializers", _TOP), {
+        "Zeros": ("", "zeros_initializer"), "Ones": ("", "ones_initializer"),
+        "Constant": ("", "constant_initializer"), "RandomUniform": ("", "random_uniform_initializer"),
+        "RandomNormal": ("", "random_normal_initializer"), "TruncatedNormal": ("", "truncated_normal_initializer"),
+        "GlorotUniform": ("", "glorot_uniform_initializer"), "GlorotNormal": ("", "glorot_normal_initializer"),
+        "VarianceScaling": ("", "variance_scaling_initializer"), "Orthogonal": ("", "orthogonal_initializer")}, ()),
+    "ops.control_flow_ops": _ALL_TOP,
+    "ops.variable_scope": _ALL_TOP,
+    "ops.variables": _ALL_TOP,
+    "ops.state_ops": _ALL_TOP,
+    "ops.data_flow_ops": _ALL_TOP,
+    "ops.gradients": _ALL_TOP,
+    "ops.gradients_impl": _ALL_TOP,
+    "ops.clip_ops": _ALL_TOP,
+    "ops.check_ops": (("debugging", _TOP), {}, ()),
+    "ops.functional_ops": _ALL_TOP,
+    "ops.logging_ops": _ALL_TOP,
+    "ops.script_ops": _ALL_TOP,
+    "ops.embedding_ops": (("nn", _TOP), {}, ()),
+    "ops.tensor_array_ops": _ALL_TOP,
+    "ops.standard_ops": _ALL_TOP,
+    "ops.string_ops": (("strings", _TOP), {}, ()),
+    "ops.sparse_ops": (("sparse", _TOP), {}, ()),
+    "ops.linalg_ops": (("linalg", _TOP), {}, ()),
+    "ops.image_ops": (("image",), {}, ()),
+    "ops.losses.losses": (("losses",), {}, ()),
+    "platform.gfile": (("gfile",), {}, ()),
+    "platform.tf_logging": (("logging",), {}, ()),
+    "platform.test": (("test",), {}, ()),
+    "platform.app": (("app",), {}, ()),
+    "platform.flags": (("flags",), {}, ()),
+    "client.session": ((), {}, ("Session", "InteractiveSession")),
+    "summary.summary": (("summary",), {}, ()),
+    "util.nest": (("nest",), {}, ()),
+    "eager.context": ((), {}, ("executing_eagerly",)),
+}
+for _name in ("training", "saver", "training_util", "gradient_descent", "adam", "momentum", "rmsprop",
+              "adagrad", "optimizer", "monitored_session", "queue_runner", "queue_runner_impl", "coordinator",
+              "input", "learning_rate_decay", "moving_averages", "checkpoint_management", "session_run_hook",
+              "basic_session_run_hooks"):
+    _MODULES["training." + _name] = (("train",), {}, ())
+# names TensorFlow 2.21's internal module no longer has (moved to another module): the plain
+# AttributeError TensorFlow raises, not "not yet in the bundled runtime"
+_MOVED = {"framework.ops": {"Tensor", "IndexedSlices", "IndexedSlicesValue", "TensorSpec",
+                            "convert_to_tensor_or_indexed_slices", "executing_eagerly"}}
+_PACKAGES = {k.rsplit(".", i)[0] for k in _MODULES for i in range(1, k.count(".") + 1)}
+
+
+def _api(path):
+    """The v1 API module at `path` ("" the top level, "nn", "train"), or None where the
+    bundled runtime has none."""
+    mod = sys.modules["tensorflow.compat.v1"]
+    for part in filter(None, path.split(".")):
+        try:
+            mod = getattr(mod, part)
+        except AttributeError:
+            return None
+    return mod
+
+
+def _public(mod):
+    api_module = type(sys.modules["tensorflow.compat.v1"])
+    return {k: v for k, v in vars(mod).items()
+            if not k.startswith("_") and not isinstance(v, (types.ModuleType, api_module))}
+
+
+class InternalModule(types.ModuleType):
+    """One `tensorflow.python...` module: its names were copied from the API when it was made."""
+
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        if name in _MOVED.get(self.__name__[len(__name__) + 1:], ()):
+            raise AttributeError("module '%s' has no attribute '%s'" % (self.__name__, name))
+        raise _core.UnsupportedSymbolError("%s.%s" % (self.__name__, name))
+
+
+def _make(short):
+    mod = InternalModule("tensorflow.python." + short)
+    if short in _PACKAGES:
+        mod.__path__ = []
+    whole, renamed, top_names = _MODULES.get(short, ((), {}, ()))
+    # the first API module listed wins where two hold a name (math_ops.add: tf.math.add)
+    for path in reversed(whole):
+        api = _api(path)
+        if api is not None:
+            vars(mod).update(_public(api))
+    top = _api(_TOP)
+    for name in top_names:
+        if name in vars(top):
+            setattr(mod, name, vars(top)[name])
+        elif hasattr(_core, name):
+            setattr(mod, name, getattr(_core, name))
+    for name, where in renamed.items():
+        if where is None:   # a framework class the API does not name (ops.EagerTensor)
+            if hasattr(_core, name):
+                setattr(mod, name, getattr(_core, name))
+            continue
+        api = _api(where[0])
+        if api is not None and where[1] in vars(api):
+            setattr(mod, name, vars(api)[where[1]])
+    return mod
+
+
+class _Finder:
+    """Makes the modules of `_MODULES` (and their parent packages) on import."""
+
+    class _Loader:
+        def __init__(self, short):
+            self.short = short
+
+        def create_module(self, spec):
+            return _make(self.short)
+
+        def exec_module(self, module):
+            pass
+
+    @classmethod
+    def find_spec(cls, fullname, path=None, target=None):
+        prefix = __name__ + "."
+        if not fullname.startswith(prefix):
+            return None
+        short = fullname[len(prefix):]
+        if short not in _MODULES and short not in _PACKAGES:
+            # not ModuleNotFoundError: `from tensorflow.python.util import tf_contextlib` would
+            # turn that into "cannot import name"
+            raise _core.UnsupportedModuleError(fullname)
+        return importlib.machinery.ModuleSpec(fullname, cls._Loader(short), is_package=short in _PACKAGES)
+
+
+if _Finder not in sys.meta_path:
+    sys.meta_path.insert(0, _Finder)
