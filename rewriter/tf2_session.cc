@@ -195,6 +195,47 @@ class Converter {
     return false;
   }
 
+  static bool IsGraphReset(string_view q) {
+    return q == "tensorflow.compat.v1.reset_default_graph" || q == "tensorflow.reset_default_graph" ||
+           q == "tensorflow.python.framework.ops.reset_default_graph";
+  }
+  // `tf.compat.v1.reset_default_graph()` (a statement of its own) goes.
+  void DropGraphReset(TSNode stmt, TSNode call) {
+    if (!AloneOnLines(stmt)) Fail(stmt, "`reset_default_graph()` shares its line with other statements");
+    deletions_.push_back(stmt);
+    dropped_calls_.insert(call.id);
+  }
+  // After the resets went: `from tensorflow.python.framework import ops` (that name
+  // alone) goes too when nothing else uses `ops`.
+  void DropUnusedOpsImport() {
+    if (dropped_calls_.empty()) return;
+    for (TSNode st : ts::NamedChildren(file_.Root())) {
+      if (!ts::Is(st, "import_from_statement")) continue;
+      TSNode mod = ts::Field(st, "module_name");
+      std::vector<TSNode> names;
+      for (TSNode c : ts::NamedChildren(st))
+        if (!ts::Same(c, mod) && !ts::Is(c, "comment")) names.push_back(c);
+      if (!mod.id || Text(mod) != "tensorflow.python.framework" || names.size() != 1 ||
+          !ts::Is(names[0], "dotted_name") || Text(names[0]) != "ops" || !AloneOnLines(st))
+        continue;
+      bool used = false;
+      ts::Walk(
+          file_.Root(),
+          [&](TSNode n, const char*) {
+            if (used || ts::Same(n, st)) return false;
+            if (ts::Is(n, "call") && dropped_calls_.count(n.id)) return false;
+            if (!ts::Is(n, "identifier")) return true;
+            TSNode p = ts::Parent(n);
+            if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), n)) return false;
+            if (ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "name"), n)) return false;
+            used = Text(n) == "ops";
+            return false;
+          },
+          [](TSNode) {});
+      if (!used) deletions_.push_back(st);
+    }
+  }
+
   static bool IsInitializerName(string_view q) {
     for (string_view f : {"global_variables_initializer", "local_variables_initializer", "variables_initializer",
                           "initialize_all_variables", "initialize_local_variables", "tables_initializer"})
@@ -210,6 +251,16 @@ class Converter {
       if (q == "tensorflow.compat.v1.disable_v2_behavior" || q == "tensorflow.compat.v1.disable_eager_execution") {
         if (!AloneOnLines(stmt)) Fail(stmt, "a behavior switch shares its line with other statements");
         deletions_.push_back(stmt);
+        return;
+      }
+      if (IsGraphReset(q)) {
+        // TF2 has no default graph to reset: before the graph the conversion replaces it
+        // means nothing; after graph tensors were built it discards them
+        if (!graph_.empty())
+          Fail(stmt, fmt::format("`{}()` comes after graph tensors were built (`{}`): it discards them, and TF2 "
+                                 "has no graph to reset",
+                                 q, graph_.front().name));
+        DropGraphReset(stmt, assign);
         return;
       }
     }
@@ -654,7 +705,22 @@ class Converter {
     if (!assigned) {
       region.push_back(ts::Field(with, "body"));
     } else {
-      for (size_t i = with_index + 1; i < stmts.size(); ++i) {
+      // `sess = tf.Session()` made before the graph (TF1 extends the session's graph at
+      // each run): the statements up to the first that names the session build the
+      // graph as if they came before it, and the assignment goes
+      size_t first_use = with_index + 1;
+      while (first_use < stmts.size()) {
+        bool names_session = false;
+        Identifiers(stmts[first_use], [&](TSNode id) { names_session |= Text(id) == sess_; });
+        if (names_session) break;
+        ++first_use;
+      }
+      if (first_use > with_index + 1 && first_use < stmts.size()) {
+        early_session_ = true;
+        deletions_.push_back(with);
+        body_head_ = first_use;
+      }
+      for (size_t i = first_use; i < stmts.size(); ++i) {
         region.push_back(stmts[i]);
         region_last = i;
         TSNode c = ts_node_named_child_count(stmts[i]) == 1 ? ts_node_named_child(stmts[i], 0) : TSNode{};
@@ -682,7 +748,7 @@ class Converter {
         if (!StartsWith(q, "tensorflow")) continue;
         bool allowed = false;
         for (string_view ok : {".app.", ".flags.", ".logging.", "disable_v2_behavior", "disable_eager_execution",
-                               "set_random_seed", "random.set_seed"})
+                               "set_random_seed", "random.set_seed", "reset_default_graph"})
           allowed |= q.find(ok) != string::npos;
         if (!allowed) Fail(c, fmt::format("`{}` runs at module level while the session is in a function", q));
       }
@@ -694,6 +760,8 @@ class Converter {
         if (q == "tensorflow.compat.v1.disable_v2_behavior" || q == "tensorflow.compat.v1.disable_eager_execution") {
           if (!AloneOnLines(st)) Fail(st, "a behavior switch shares its line with other statements");
           deletions_.push_back(st);
+        } else if (IsGraphReset(q)) {
+          DropGraphReset(st, c);
         }
       }
     }
@@ -709,6 +777,8 @@ class Converter {
       }
     }
     for (size_t i = 0; i < with_index; ++i) Classify(stmts[i]);
+    if (early_session_)
+      for (size_t i = with_index + 1; i < body_head_; ++i) Classify(stmts[i]);
     auto check_after = [&](const std::vector<TSNode>& list, size_t from) {
       for (size_t i = from; i < list.size(); ++i) {
         bool uses = false;
@@ -733,9 +803,10 @@ class Converter {
         [](TSNode) {});
     for (TSNode c : m_.calls()) {
       string cq = Resolved(ts::Field(c, "function"));
-      if (ReadsGraphState(cq) && !IsInitializerName(cq))
+      if (ReadsGraphState(cq) && !IsInitializerName(cq) && !dropped_calls_.count(c.id))
         Fail(c, fmt::format("`{}` reads graph-wide state, which TF2 does not have (it would see nothing)", cq));
     }
+    DropUnusedOpsImport();
     std::vector<string> trainable;
     for (const auto& g : graph_)
       if (g.kind == Kind::kVariable && g.trainable) trainable.push_back(g.name);
@@ -935,7 +1006,9 @@ class Converter {
     }
 
     // --- the session block's body, at module level
-    uint32_t body_start = assigned ? LineEnd(ts_node_end_byte(with)) : LineStart(ts_node_start_byte(region[0]));
+    uint32_t body_start = early_session_ ? LineStart(ts_node_start_byte(region[0]))
+                          : assigned     ? LineEnd(ts_node_end_byte(with))
+                                         : LineStart(ts_node_start_byte(region[0]));
     uint32_t body_end = static_cast<uint32_t>(ts_node_end_byte(assigned ? region.back() : with));
     std::vector<std::pair<std::pair<uint32_t, uint32_t>, string>> edits;
     for (const RunSite& s : sites) {
@@ -996,7 +1069,9 @@ class Converter {
       if (pos < to) s.append(src_, pos, to - pos);
       return s;
     };
-    uint32_t with_start = LineStart(ts_node_start_byte(with));
+    // (an early session's assignment is among the cut lines: what follows it up to the
+    // first run stays before the functions)
+    uint32_t with_start = LineStart(ts_node_start_byte(early_session_ ? region[0] : with));
     string result;
     if (!wrapper.id) {
       result = copy(0, with_start);
@@ -1131,6 +1206,9 @@ class Converter {
   std::vector<GraphName> graph_;
   std::map<string, size_t> names_;
   std::vector<TSNode> deletions_;
+  std::set<const void*> dropped_calls_;
+  bool early_session_ = false;  // `sess = ...Session()` before the graph: moved to its first use
+  size_t body_head_ = 0;        // then: the index of that first use  // reset_default_graph() calls whose statements go
   std::set<string> module_names_, used_fn_names_;
   uint32_t container_indent_ = 0;            // column of the statements around the session block
   uint32_t wrap_indent_ = 0;                 // a graph wrapper's body: its indentation beyond that

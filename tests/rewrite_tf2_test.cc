@@ -204,5 +204,28 @@ TEST(RewriteTf2Conversion, GraphWrapper) {
             "the script makes a `tf.Graph()` other than a `with tf.Graph().as_default():` block holding the session");
 }
 
+TEST(RewriteTf2Conversion, GraphReset) {
+  PythonParser parser;
+  const std::string body =
+      "x = tf.compat.v1.placeholder(tf.float32, [None])\ny = x + 1\n"
+      "with tf.compat.v1.Session() as s:\n    print(s.run(y, {x: [1.0]}))\n";
+  // `from tensorflow.python.framework import ops` + `ops.reset_default_graph()`: both go
+  SessionConversion c = ConvertSessionToFunctions(
+      parser, "import tensorflow as tf\nfrom tensorflow.python.framework import ops\nops.reset_default_graph()\n" + body);
+  ASSERT_TRUE(c.converted) << c.reason;
+  EXPECT_EQ(c.text.find("ops"), std::string::npos) << c.text;
+  // the import stays while `ops` serves something else
+  c = ConvertSessionToFunctions(parser, "import tensorflow as tf\nfrom tensorflow.python.framework import ops\n"
+                                        "ops.reset_default_graph()\nprint(ops.__name__)\n" + body);
+  ASSERT_TRUE(c.converted) << c.reason;
+  EXPECT_NE(c.text.find("from tensorflow.python.framework import ops\n"), std::string::npos) << c.text;
+  EXPECT_EQ(c.text.find("reset_default_graph"), std::string::npos) << c.text;
+  // a reset after graph tensors were built discards them: refused
+  c = ConvertSessionToFunctions(parser, "import tensorflow as tf\nz = tf.constant(1.0)\n"
+                                        "tf.compat.v1.reset_default_graph()\n" + body);
+  EXPECT_FALSE(c.converted);
+  EXPECT_NE(c.reason.find("comes after graph tensors were built (`z`)"), std::string::npos) << c.reason;
+}
+
 }  // namespace
 }  // namespace tfm
