@@ -42,12 +42,17 @@ struct Bail {
   uint32_t line;
 };
 
+// The docstring of the `_numpy` helper the conversion writes (found again by later passes).
+constexpr string_view kNumpyDoc = "What sess.run returned: NumPy values (None for operations).";
+
 bool StartsWith(string_view s, string_view p) { return s.substr(0, p.size()) == p; }
 bool EndsWith(string_view s, string_view p) { return s.size() >= p.size() && s.substr(s.size() - p.size()) == p; }
 
 class Converter {
  public:
-  Converter(const ParsedFile& file, const SemanticModel& model) : file_(file), m_(model), src_(file.source.text) {}
+  // `later_part`: the text before the first session is what an earlier pass converted
+  Converter(const ParsedFile& file, const SemanticModel& model, bool later_part)
+      : file_(file), m_(model), src_(file.source.text), later_part_(later_part) {}
 
   SessionConversion Run() {
     SessionConversion out;
@@ -145,11 +150,17 @@ class Converter {
         },
         [](TSNode) {});
   }
+  // Inside the part of the module this conversion handles (between two resets of the
+  // default graph: each part is its own program, converted in its own pass).
+  bool InWindow(TSNode n) const {
+    return window_begin_ <= ts_node_start_byte(n) && ts_node_end_byte(n) <= window_end_;
+  }
   GraphName* Graph(string_view name) {
     auto it = names_.find(string(name));
     return it == names_.end() ? nullptr : &graph_[it->second];
   }
-  bool RefersToTf(TSNode n) const {
+  // `session_values`: whether a value a session returned (`v = sess.run(...)`) counts
+  bool RefersToTf(TSNode n, bool session_values = true) const {
     bool tf = false;
     ts::Walk(
         n,
@@ -157,7 +168,7 @@ class Converter {
           if (tf) return false;
           if (ts::Is(c, "identifier") || ts::Is(c, "attribute")) {
             string q = Resolved(c);
-            if (StartsWith(q, "tensorflow")) tf = true;
+            if (StartsWith(q, "tensorflow") && (session_values || q.find("Session(") == string::npos)) tf = true;
             return !tf && ts::Is(c, "attribute");
           }
           return true;
@@ -202,6 +213,14 @@ class Converter {
   // `tf.compat.v1.reset_default_graph()` (a statement of its own) goes.
   void DropGraphReset(TSNode stmt, TSNode call) {
     if (!AloneOnLines(stmt)) Fail(stmt, "`reset_default_graph()` shares its line with other statements");
+    for (TSNode c : m_.calls()) {
+      string q = Resolved(ts::Field(c, "function"));
+      if (ts_node_end_byte(c) <= ts_node_start_byte(stmt) && StartsWith(q, "tensorflow") &&
+          (EndsWith(q, ".set_random_seed") || EndsWith(q, "random.set_seed")))
+        Fail(stmt, fmt::format("`reset_default_graph()` discards the graph seed set on line {} (TF1); TF2's global "
+                               "seed would stay",
+                               ts_node_start_point(c).row + 1));
+    }
     deletions_.push_back(stmt);
     dropped_calls_.insert(call.id);
   }
@@ -519,7 +538,8 @@ class Converter {
     if (HasMultilineString(body))
       Fail(body, "the graph's `with ... as_default():` block holds a multi-line string (its lines cannot be re-indented)");
     for (TSNode c : m_.calls())
-      if (IsGraphName(Resolved(ts::Field(c, "function"))) && !ts::Contains(ts_node_named_child(wrapper, 0), c) &&
+      if (InWindow(c) && IsGraphName(Resolved(ts::Field(c, "function"))) &&
+          !ts::Contains(ts_node_named_child(wrapper, 0), c) &&
           !(graph_stmt_.id && ts::Contains(graph_stmt_, c)))
         Fail(c, "the script makes a second graph (`tf.Graph()`)");
     if (graph_stmt_.id) {
@@ -529,8 +549,8 @@ class Converter {
     // a seed set outside the block was the seed of another graph
     for (TSNode c : m_.calls()) {
       string q = Resolved(ts::Field(c, "function"));
-      if (StartsWith(q, "tensorflow") && (EndsWith(q, ".set_random_seed") || EndsWith(q, "random.set_seed")) &&
-          !ts::Contains(body, c))
+      if (InWindow(c) && StartsWith(q, "tensorflow") &&
+          (EndsWith(q, ".set_random_seed") || EndsWith(q, "random.set_seed")) && !ts::Contains(body, c))
         Fail(c, fmt::format("`{}` sets the seed of another graph than the one of the `with ... as_default():` block",
                             q));
     }
@@ -542,6 +562,7 @@ class Converter {
     ts::Walk(
         file_.Root(),
         [&](TSNode n, const char*) {
+          if (!InWindow(n) && !ts::Contains(n, wrapper)) return false;
           if (!ts::Is(n, "identifier")) return true;
           TSNode p = ts::Parent(n);
           if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), n)) return false;
@@ -626,7 +647,11 @@ class Converter {
         TSNode call, target;
         bool assign = false;
         if (!session_at(list[i], &call, &target, &assign)) continue;
-        if (found++) Fail(list[i], "the script opens a second session");
+        if (found++)
+          Fail(list[i], resets_between_
+                            ? "the script opens a second session in a function or between resets of the default graph"
+                            : "the script opens a second session on the same graph (each TF1 session would keep its "
+                              "own copy of the graph's state)");
         stmts = list;
         with_index = i;
         sess_call = call;
@@ -645,8 +670,39 @@ class Converter {
       for (size_t i = 0; i < list.size(); ++i)
         if (GraphWrapper(list[i], list, i)) scan(ts::NamedChildren(ts::Field(list[i], "body")), &list, i, list[i]);
     };
-    scan_level(module_stmts);
-    for (TSNode s : module_stmts) {
+    // Resets of the default graph at module level split the script into programs of
+    // their own: this pass converts the first session's (from the reset before it up to
+    // the next reset); ConvertSessionToFunctions runs again for the next one.
+    std::vector<TSNode> window_stmts = module_stmts;
+    {
+      auto is_reset = [&](TSNode st) {
+        TSNode c = ts_node_named_child_count(st) == 1 ? ts_node_named_child(st, 0) : TSNode{};
+        return ts::Is(st, "expression_statement") && ts::Is(c, "call") &&
+               IsGraphReset(Resolved(ts::Field(c, "function")));
+      };
+      size_t first_session = module_stmts.size();
+      for (size_t i = 0; i < module_stmts.size() && first_session == module_stmts.size(); ++i)
+        for (TSNode c : m_.calls())
+          if (ts::Contains(module_stmts[i], c) && IsSessionName(Resolved(ts::Field(c, "function")))) {
+            first_session = i;
+            break;
+          }
+      size_t lo = 0, hi = module_stmts.size();
+      for (size_t i = 0; i < module_stmts.size(); ++i) {
+        if (!is_reset(module_stmts[i])) continue;
+        if (i < first_session) lo = later_part_ ? i : 0;  // the first part starts at the top
+        else if (hi == module_stmts.size()) hi = i;
+      }
+      if (first_session < module_stmts.size() && (lo > 0 || hi < module_stmts.size())) {
+        resets_between_ = true;
+        window_stmts.assign(module_stmts.begin() + static_cast<std::ptrdiff_t>(lo),
+                            module_stmts.begin() + static_cast<std::ptrdiff_t>(hi));
+        window_begin_ = ts_node_start_byte(window_stmts.front());
+        window_end_ = ts_node_end_byte(window_stmts.back());
+      }
+    }
+    scan_level(window_stmts);
+    for (TSNode s : window_stmts) {
       if (!ts::Is(s, "function_definition")) continue;
       std::vector<TSNode> body = ts::NamedChildren(ts::Field(s, "body"));
       size_t before = found;
@@ -678,7 +734,7 @@ class Converter {
       CheckGraphWrapper(wrapper, outer, wrapper_index, sess_call);
     } else {
       for (TSNode c : m_.calls())
-        if (IsGraphName(Resolved(ts::Field(c, "function"))))
+        if (InWindow(c) && IsGraphName(Resolved(ts::Field(c, "function"))))
           Fail(c, "the script makes a `tf.Graph()` other than a `with tf.Graph().as_default():` block holding the "
                   "session");
     }
@@ -739,6 +795,8 @@ class Converter {
     auto in_region = [&](TSNode n) {
       return region_begin <= ts_node_start_byte(n) && ts_node_end_byte(n) <= region_end;
     };
+    if (container_indent_ && resets_between_)
+      Fail(with, "the session is in a function of a script that resets the default graph between its parts");
     if (container_indent_) {
       // The graph must be built in the function: module-level TF calls other than
       // flags, logging and app are graph-building the function would see as globals.
@@ -779,6 +837,60 @@ class Converter {
     for (size_t i = 0; i < with_index; ++i) Classify(stmts[i]);
     if (early_session_)
       for (size_t i = with_index + 1; i < body_head_; ++i) Classify(stmts[i]);
+    // Graph built at the top level of the session's block, between runs (TF1 adds the
+    // ops to the session's graph): they join the graph the functions are made of;
+    // variables and optimizers stay where they are (created eagerly, once).
+    std::vector<TSNode> block_top = assigned ? region : ts::NamedChildren(region[0]);
+    auto builds_graph = [&](TSNode t) {
+      TSNode a = ts_node_named_child_count(t) == 1 ? ts_node_named_child(t, 0) : TSNode{};
+      if (!ts::Is(t, "expression_statement") || !ts::Is(a, "assignment") || !ts::Field(a, "right").id) return false;
+      bool names_session = false, uses_graph = false;
+      Identifiers(t, [&](TSNode id) {
+        names_session |= Text(id) == sess_;
+        uses_graph |= Graph(Text(id)) != nullptr;
+      });
+      return !names_session && (uses_graph || RefersToTf(ts::Field(a, "right"), false));
+    };
+    std::set<string> block_assigned;  // Python names the block's other statements bind
+    for (TSNode t : block_top) {
+      if (builds_graph(t)) continue;
+      ts::Walk(
+          t,
+          [&](TSNode n, const char*) {
+            TSNode left = ts::Is(n, "assignment") || ts::Is(n, "augmented_assignment") || ts::Is(n, "for_statement")
+                              ? ts::Field(n, "left")
+                              : TSNode{};
+            if (left.id)
+              ts::Walk(
+                  left,
+                  [&](TSNode q, const char*) {
+                    if (ts::Is(q, "identifier") && !ts::Is(ts::Parent(q), "attribute"))
+                      block_assigned.insert(string(Text(q)));
+                    return !ts::Is(q, "attribute") && !ts::Is(q, "subscript");
+                  },
+                  [](TSNode) {});
+            return true;
+          },
+          [](TSNode) {});
+    }
+    for (TSNode t : block_top) {
+      if (close.id && ts::Same(t, close)) continue;
+      // (a statement that names a graph tensor only once the one before it joined)
+      if (!builds_graph(t)) continue;
+      size_t before = graph_.size();
+      Classify(t);
+      block_graph_.insert(t.id);
+      for (size_t k = before; k < graph_.size(); ++k) {
+        if (graph_[k].kind == Kind::kVariable) continue;
+        if (graph_[k].kind == Kind::kOp)
+          Identifiers(graph_[k].value, [&](TSNode id) {
+            if (!Graph(Text(id)) && block_assigned.count(string(Text(id))))
+              Fail(id, fmt::format("`{}` is built in the session block from `{}`, a value the block computes",
+                                   graph_[k].name, Text(id)));
+          });
+        block_cut_.insert(ts_node_start_byte(t));
+      }
+    }
     auto check_after = [&](const std::vector<TSNode>& list, size_t from) {
       for (size_t i = from; i < list.size(); ++i) {
         bool uses = false;
@@ -792,6 +904,7 @@ class Converter {
     ts::Walk(
         root,
         [&](TSNode n, const char*) {
+          if (!InWindow(n) && !ts::Contains(n, with)) return false;
           if (!ts::Is(n, "identifier")) return !in_region(n);
           TSNode p = ts::Parent(n);
           if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), n)) return false;
@@ -803,7 +916,7 @@ class Converter {
         [](TSNode) {});
     for (TSNode c : m_.calls()) {
       string cq = Resolved(ts::Field(c, "function"));
-      if (ReadsGraphState(cq) && !IsInitializerName(cq) && !dropped_calls_.count(c.id))
+      if (InWindow(c) && ReadsGraphState(cq) && !IsInitializerName(cq) && !dropped_calls_.count(c.id))
         Fail(c, fmt::format("`{}` reads graph-wide state, which TF2 does not have (it would see nothing)", cq));
     }
     DropUnusedOpsImport();
@@ -838,6 +951,7 @@ class Converter {
       ts::Walk(
           r,
           [&](TSNode n, const char*) {
+            if (block_graph_.count(n.id)) return false;  // graph built in the block (above)
             if (!ts::Is(n, "identifier")) return true;
             string_view name = Text(n);
             TSNode p = ts::Parent(n);
@@ -966,16 +1080,23 @@ class Converter {
       sites.push_back(site);
     }
     if (sites.empty()) Fail(with, "the session block runs nothing");
-    if (used_fn_names_.count("_numpy") || module_names_.count("_numpy")) Fail(with, "the script defines `_numpy`");
+    // an earlier pass (a part before a reset of the default graph) may have written `_numpy`
+    bool have_numpy = false;
+    for (TSNode st : module_stmts)
+      if (ts::Is(st, "function_definition") && Text(ts::Field(st, "name")) == "_numpy" &&
+          ts_node_end_byte(st) <= window_begin_ && Text(st).find(kNumpyDoc) != string_view::npos)
+        have_numpy = true;
+    if (have_numpy) needs_numpy = false;
+    else if (used_fn_names_.count("_numpy") || module_names_.count("_numpy")) Fail(with, "the script defines `_numpy`");
 
     // --- the functions, in order of first use
     string defs;
     if (needs_numpy)
       defs += fmt::format(
           "def _numpy(fetched):\n"
-          "    \"\"\"What sess.run returned: NumPy values (None for operations).\"\"\"\n"
+          "    \"\"\"{1}\"\"\"\n"
           "    return {0}.nest.map_structure(lambda t: t.numpy() if hasattr(t, \"numpy\") else t, fetched)\n",
-          tf_);
+          tf_, kNumpyDoc);
     for (const Function& f : fns) {
       if (!defs.empty()) defs += "\n\n";
       if (f.params.empty()) {
@@ -1020,6 +1141,12 @@ class Converter {
       ++out->runs;
     }
     if (close.id) edits.push_back({{LineStart(ts_node_start_byte(close)), LineEnd(ts_node_end_byte(close))}, ""});
+    for (const auto& g : graph_)
+      if (block_cut_.count(ts_node_start_byte(g.stmt)) &&
+          (edits.empty() || std::none_of(edits.begin(), edits.end(), [&](const auto& e) {
+             return e.first.first == LineStart(ts_node_start_byte(g.stmt));
+           })))
+        edits.push_back({{LineStart(ts_node_start_byte(g.stmt)), LineEnd(ts_node_end_byte(g.stmt))}, ""});
     std::sort(edits.begin(), edits.end());
     string body_text;
     uint32_t at = body_start;
@@ -1130,11 +1257,15 @@ class Converter {
       }
       bool v1_minimize = EndsWith(q, "Optimizer().minimize") && StartsWith(q, "tensorflow.compat.v1.train.");
       if (!v1_minimize || m_.KeywordArg(c, "var_list").id) continue;
-      if (trainable.empty()) Fail(c, "minimize() with no trainable variables created before the session");
+      // the collection as it was when minimize() ran: the variables made before it
+      std::vector<string> made_before;
+      for (const string& v : trainable)
+        if (ts_node_start_byte(Graph(v)->stmt) < b) made_before.push_back(v);
+      if (made_before.empty()) Fail(c, "minimize() with no trainable variables created before it");
       TSNode args = ts::Field(c, "arguments");
       uint32_t close = ts_node_end_byte(args) - 1;  // the `)`
       bool empty = ts_node_named_child_count(args) == 0;
-      edits.emplace_back(close - b, 0, fmt::format("{}var_list=[{}]", empty ? "" : ", ", fmt::join(trainable, ", ")));
+      edits.emplace_back(close - b, 0, fmt::format("{}var_list=[{}]", empty ? "" : ", ", fmt::join(made_before, ", ")));
     }
     std::sort(edits.rbegin(), edits.rend());
     for (const auto& [pos, len, repl] : edits) text.replace(pos, len, repl);
@@ -1202,11 +1333,16 @@ class Converter {
   const ParsedFile& file_;
   const SemanticModel& m_;
   const string& src_;
+  const bool later_part_;
   string tf_, sess_;
   std::vector<GraphName> graph_;
   std::map<string, size_t> names_;
   std::vector<TSNode> deletions_;
   std::set<const void*> dropped_calls_;
+  bool resets_between_ = false;  // the module resets the default graph after its first session
+  uint32_t window_begin_ = 0, window_end_ = UINT32_MAX;  // bytes of the part converted (InWindow)
+  std::set<const void*> block_graph_;  // statements of the session block that build the graph
+  std::set<uint32_t> block_cut_;       // their start bytes, when they leave the block
   bool early_session_ = false;  // `sess = ...Session()` before the graph: moved to its first use
   size_t body_head_ = 0;        // then: the index of that first use  // reset_default_graph() calls whose statements go
   std::set<string> module_names_, used_fn_names_;
@@ -1232,30 +1368,58 @@ SessionConversion ConvertSessionToFunctions(PythonParser& parser, const std::str
       return out;
     }
   }
-  auto src = SourceFromBytes(text, "<tf2>", SourceKind::kPython);
-  if (!src) {
-    out.reason = src.error().message;
-    return out;
+  // One pass per part of the script (parts are separated by resets of the default graph):
+  // all of them convert, or none.
+  std::string current = text;
+  SessionConversion total;
+  for (int pass = 1;; ++pass) {
+    auto src = SourceFromBytes(current, "<tf2>", SourceKind::kPython);
+    if (!src) {
+      out.reason = src.error().message;
+      return out;
+    }
+    auto parsed = parser.Parse(std::move(*src));
+    if (!parsed) {
+      out.reason = parsed.error().message;
+      return out;
+    }
+    if (parsed->syntax_error) {
+      out.reason = pass == 1 ? "the compat rewrite does not parse" : "the converted text does not parse (not written)";
+      return out;
+    }
+    SemanticModel model(*parsed);
+    if (pass > 1) {
+      bool more = false;
+      for (TSNode c : model.calls()) {
+        auto q = model.Resolve(ts::Field(c, "function"));
+        more |= q && (*q == "tensorflow.compat.v1.Session" || *q == "tensorflow.compat.v1.InteractiveSession");
+      }
+      if (!more) break;
+    }
+    SessionConversion r = Converter(*parsed, model, pass > 1).Run();
+    if (!r.converted) {
+      if (pass > 1) {
+        // the line is one of the text converted so far: say which part
+        r.reason = fmt::format("part {} of the script (after its {} reset of the default graph): {}", pass,
+                               pass == 2 ? "first" : pass == 3 ? "second" : fmt::format("{}th", pass - 1), r.reason);
+        r.line = 0;
+      }
+      return r;
+    }
+    current = std::move(r.text);
+    total.functions += r.functions;
+    total.runs += r.runs;
+    if (pass == 20) break;
   }
-  auto parsed = parser.Parse(std::move(*src));
-  if (!parsed) {
-    out.reason = parsed.error().message;
-    return out;
-  }
-  if (parsed->syntax_error) {
-    out.reason = "the compat rewrite does not parse";
-    return out;
-  }
-  SemanticModel model(*parsed);
-  SessionConversion r = Converter(*parsed, model).Run();
-  if (!r.converted) return r;
+  total.converted = true;
+  total.text = std::move(current);
   // The result must parse: otherwise the compat text is kept.
-  auto check = SourceFromBytes(r.text, "<tf2>", SourceKind::kPython);
+  auto check = SourceFromBytes(total.text, "<tf2>", SourceKind::kPython);
   if (!check) return SessionConversion{false, "", "the converted text is not valid", 0};
   auto reparsed = parser.Parse(std::move(*check));
   if (!reparsed || reparsed->syntax_error)
     return SessionConversion{false, "", "the converted text does not parse (not written)", 0};
-  return r;
+  return total;
 }
 
 }  // namespace tfm
