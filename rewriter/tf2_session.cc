@@ -1354,6 +1354,157 @@ class Converter {
   std::vector<string> hoisted_;               // their module-level assignments
 };
 
+// Several sessions over one graph that holds no state (no variables, random ops, queues,
+// readers, tables): each TF1 session would start from the same nothing, so they are one
+// session for the conversion. `with ...Session() as s:` blocks and `s = ...Session()`
+// statements of the module become one `s = ...Session()` (the first's), later headers
+// and assignments and all but the last `close()` go, blocks are dedented and the other
+// sessions' names become the first's. Empty when the script is not of that shape.
+std::string MergeStatelessSessions(const ParsedFile& file, const SemanticModel& m) {
+  const std::string& src = file.source.text;
+  auto text = [&](TSNode n) { return ts::Text(n, src); };
+  auto is_session = [](std::string_view q) {
+    return q == "tensorflow.compat.v1.Session" || q == "tensorflow.compat.v1.InteractiveSession";
+  };
+  for (TSNode c : m.calls()) {
+    auto q = m.Resolve(ts::Field(c, "function"));
+    if (!q || !StartsWith(*q, "tensorflow")) continue;
+    for (std::string_view state : {"Variable", "variable", "random", "Queue", "queue", "Reader", "dropout",
+                                   "multinomial", "terator", "lookup", "assign", "reset_default_graph", "Graph",
+                                   "Saver", "summary", "metrics", "layers", "initializer"})
+      if (q->find(state) != std::string::npos) return "";
+  }
+  struct Found {
+    TSNode stmt, call;
+    std::string name;
+    bool with;
+  };
+  std::vector<Found> found;
+  int session_calls = 0;
+  for (TSNode c : m.calls()) {
+    auto q = m.Resolve(ts::Field(c, "function"));
+    if (q && is_session(*q)) ++session_calls;
+  }
+  for (TSNode st : ts::NamedChildren(file.Root())) {
+    TSNode a = ts_node_named_child_count(st) == 1 ? ts_node_named_child(st, 0) : TSNode{};
+    if (ts::Is(st, "expression_statement") && ts::Is(a, "assignment") && ts::Is(ts::Field(a, "right"), "call") &&
+        ts::Is(ts::Field(a, "left"), "identifier")) {
+      TSNode call = ts::Field(a, "right");
+      auto q = m.Resolve(ts::Field(call, "function"));
+      if (q && is_session(*q)) found.push_back({st, call, std::string(text(ts::Field(a, "left"))), false});
+    } else if (ts::Is(st, "with_statement")) {
+      TSNode clause = ts_node_named_child(st, 0);
+      if (!ts::Is(clause, "with_clause") || ts_node_named_child_count(clause) != 1) continue;
+      TSNode v = ts::Field(ts_node_named_child(clause, 0), "value");
+      if (!ts::Is(v, "as_pattern")) continue;
+      TSNode call = ts_node_named_child(v, 0), alias = ts::Field(v, "alias");
+      alias = alias.id ? ts_node_named_child(alias, 0) : TSNode{};
+      auto q = ts::Is(call, "call") ? m.Resolve(ts::Field(call, "function")) : std::nullopt;
+      if (!q || !is_session(*q)) continue;
+      if (!ts::Is(alias, "identifier")) return "";
+      TSNode body = ts::Field(st, "body");
+      if (ts_node_start_point(ts_node_named_child(body, 0)).row == ts_node_start_point(st).row) return "";
+      found.push_back({st, call, std::string(text(alias)), true});
+    }
+  }
+  // every session of the script, each made with no arguments, at module level
+  if (found.size() < 2 || static_cast<int>(found.size()) != session_calls) return "";
+  for (const Found& f : found)
+    if (ts_node_named_child_count(ts::Field(f.call, "arguments")) != 0) return "";
+  const std::string& first = found[0].name;
+  // (begin, end, replacement), then dedented ranges
+  std::vector<std::tuple<uint32_t, uint32_t, std::string>> edits;
+  auto line_start = [&](uint32_t b) {
+    size_t p = b ? src.rfind('\n', b - 1) : std::string::npos;
+    return p == std::string::npos ? 0u : static_cast<uint32_t>(p + 1);
+  };
+  auto line_end = [&](uint32_t b) {
+    size_t p = src.find('\n', b);
+    return p == std::string::npos ? static_cast<uint32_t>(src.size()) : static_cast<uint32_t>(p + 1);
+  };
+  for (size_t k = 0; k < found.size(); ++k) {
+    const Found& f = found[k];
+    uint32_t b = ts_node_start_byte(f.stmt);
+    if (f.with) {
+      TSNode body = ts::Field(f.stmt, "body");
+      uint32_t indent = ts_node_start_point(ts_node_named_child(body, 0)).column - ts_node_start_point(f.stmt).column;
+      std::string header = k == 0 ? fmt::format("{} = {}\n", first, text(f.call)) : "";
+      if (ts_node_end_point(ts_node_named_child(f.stmt, 0)).row != ts_node_start_point(f.stmt).row) return "";
+      edits.emplace_back(line_start(b), line_end(b), header);
+      // the block's lines: dedented, its session's name renamed
+      uint32_t from = line_start(ts_node_start_byte(ts_node_named_child(body, 0))), to = line_end(ts_node_end_byte(f.stmt) - 1);
+      std::string block = src.substr(from, to - from);
+      std::vector<std::pair<uint32_t, uint32_t>> names;  // renamed identifiers, offsets in block
+      if (f.name != first)
+        ts::Walk(
+            body,
+            [&](TSNode n, const char*) {
+              if (!ts::Is(n, "identifier")) return true;
+              TSNode p = ts::Parent(n);
+              if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), n)) return false;
+              if (text(n) == f.name) names.push_back({ts_node_start_byte(n) - from, ts_node_end_byte(n) - ts_node_start_byte(n)});
+              return false;
+            },
+            [](TSNode) {});
+      for (auto it = names.rbegin(); it != names.rend(); ++it) block.replace(it->first, it->second, first);
+      std::string out;
+      size_t i = 0;
+      while (i < block.size()) {
+        size_t j = block.find('\n', i);
+        std::string_view line(block.data() + i, (j == std::string::npos ? block.size() : j + 1) - i);
+        size_t sp = 0;
+        while (sp < indent && sp < line.size() && line[sp] == ' ') ++sp;
+        if (sp < indent && line.find_first_not_of(" \t\r\n") != std::string_view::npos) return "";  // tabs or a string
+        out += line.substr(sp);
+        if (j == std::string::npos) break;
+        i = j + 1;
+      }
+      edits.emplace_back(from, to, out);
+    } else {
+      if (k > 0) edits.emplace_back(line_start(b), line_end(ts_node_end_byte(f.stmt)), "");
+      if (f.name != first) {
+        // its uses up to the next session
+        uint32_t until = k + 1 < found.size() ? ts_node_start_byte(found[k + 1].stmt) : static_cast<uint32_t>(src.size());
+        ts::Walk(
+            file.Root(),
+            [&](TSNode n, const char*) {
+              if (ts_node_end_byte(n) <= ts_node_end_byte(f.stmt) || ts_node_start_byte(n) >= until) return false;
+              if (!ts::Is(n, "identifier")) return true;
+              TSNode p = ts::Parent(n);
+              if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), n)) return false;
+              if (text(n) == f.name) edits.emplace_back(ts_node_start_byte(n), ts_node_end_byte(n), first);
+              return false;
+            },
+            [](TSNode) {});
+      }
+    }
+  }
+  // `close()` of the sessions before the last one
+  for (const Found& f : found) {
+    for (TSNode c : m.calls()) {
+      TSNode fn = ts::Field(c, "function");
+      if (!ts::Is(fn, "attribute") || text(ts::Field(fn, "attribute")) != "close" ||
+          text(ts::Field(fn, "object")) != f.name || ts_node_start_byte(c) > ts_node_start_byte(found.back().stmt))
+        continue;
+      TSNode st = ts::Parent(c);
+      if (!ts::Is(st, "expression_statement") || !ts::Is(ts::Parent(st), "module")) return "";
+      edits.emplace_back(line_start(ts_node_start_byte(st)), line_end(ts_node_end_byte(st)), "");
+    }
+  }
+  std::sort(edits.begin(), edits.end());
+  edits.erase(std::unique(edits.begin(), edits.end()), edits.end());
+  std::string out;
+  uint32_t at = 0;
+  for (const auto& [b, e, r] : edits) {
+    if (b < at) return "";  // overlapping: not this shape
+    out.append(src, at, b - at);
+    out += r;
+    at = e;
+  }
+  out.append(src, at, std::string::npos);
+  return out;
+}
+
 }  // namespace
 
 SessionConversion ConvertSessionToFunctions(PythonParser& parser, const std::string& text,
@@ -1397,6 +1548,20 @@ SessionConversion ConvertSessionToFunctions(PythonParser& parser, const std::str
       if (!more) break;
     }
     SessionConversion r = Converter(*parsed, model, pass > 1).Run();
+    if (!r.converted && pass == 1 && r.reason.find("second session on the same graph") != std::string::npos) {
+      std::string merged = MergeStatelessSessions(*parsed, model);
+      if (!merged.empty()) {
+        if (auto msrc = SourceFromBytes(merged, "<tf2>", SourceKind::kPython)) {
+          auto mparsed = parser.Parse(std::move(*msrc));
+          if (mparsed && !mparsed->syntax_error) {
+            SemanticModel mmodel(*mparsed);
+            SessionConversion again = Converter(*mparsed, mmodel, false).Run();
+            if (again.converted) r = std::move(again);
+            else r.reason += fmt::format(" (as one session, since the graph keeps no state: {})", again.reason);
+          }
+        }
+      }
+    }
     if (!r.converted) {
       if (pass > 1) {
         // the line is one of the text converted so far: say which part
