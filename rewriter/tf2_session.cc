@@ -595,6 +595,9 @@ class Converter {
             module_names_.insert(string(Text(ts::Field(a, "left"))));
         } else if (ts::Is(s, "function_definition") || ts::Is(s, "class_definition")) {
           module_names_.insert(string(Text(ts::Field(s, "name"))));
+        } else if (ts::Is(s, "decorated_definition")) {  // `@tf.function def run_w():` of an earlier pass
+          TSNode d = ts::Field(s, "definition");
+          if (d.id) module_names_.insert(string(Text(ts::Field(d, "name"))));
         }
       }
     };

@@ -3,7 +3,7 @@
 import numpy as np
 import tensorflow as tf
 
-w = tf.Variable(1.0)
+w = tf.Variable(1.0, name="w_first")
 
 optimizer = tf.compat.v1.train.GradientDescentOptimizer(0.1)
 
@@ -29,20 +29,20 @@ for _ in range(5):
     run_train(x=np.array([1.0, 2.0], np.float32))
 print("first", round(float(_numpy(run_w())), 4))
 
-w = tf.Variable(-1.0)
+w = tf.Variable(-1.0, name="w_second")
 
 optimizer_2 = tf.compat.v1.train.GradientDescentOptimizer(0.05)
 
 
 @tf.function(input_signature=[tf.TensorSpec(shape=[None], dtype=tf.float32)])
-def run_train(x):
+def run_train_2(x):
     loss = tf.reduce_mean(tf.abs(w * x + 3.0))
     train = optimizer_2.minimize(loss, var_list=[w])
     return None
 
 
 @tf.function
-def run_w():
+def run_w_2():
     return w
 
 
@@ -53,5 +53,5 @@ def run_loss(x):
 
 
 for _ in range(5):
-    run_train(x=np.array([2.0, 1.0], np.float32))
-print("second", round(float(_numpy(run_w())), 4), round(float(_numpy(run_loss(x=np.array([1.0], np.float32)))), 4))
+    run_train_2(x=np.array([2.0, 1.0], np.float32))
+print("second", round(float(_numpy(run_w_2())), 4), round(float(_numpy(run_loss(x=np.array([1.0], np.float32)))), 4))
