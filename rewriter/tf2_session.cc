@@ -262,6 +262,43 @@ class Converter {
     return false;
   }
 
+  // `if <version check>: init = tf.initialize_all_variables() else: init = tf.global_variables_initializer()`
+  // (every branch, an else included, binds the same name to an initializer): the
+  // initializer `init`, the whole statement goes with it.
+  bool InitializerByVersion(TSNode stmt) {
+    if (!ts::Is(stmt, "if_statement")) return false;
+    std::vector<TSNode> blocks{ts::Field(stmt, "consequence")};
+    bool has_else = false;
+    for (TSNode c : ts::NamedChildren(stmt)) {
+      if (ts::Is(c, "elif_clause")) blocks.push_back(ts::Field(c, "consequence"));
+      if (ts::Is(c, "else_clause")) {
+        blocks.push_back(ts::Field(c, "body"));
+        has_else = true;
+      }
+    }
+    string name;
+    TSNode value{};
+    for (TSNode b : blocks) {
+      std::vector<TSNode> body;
+      for (TSNode c : ts::NamedChildren(b))
+        if (!ts::Is(c, "comment")) body.push_back(c);
+      TSNode a = body.size() == 1 && ts_node_named_child_count(body[0]) == 1 ? ts_node_named_child(body[0], 0) : TSNode{};
+      if (!ts::Is(body.size() == 1 ? body[0] : TSNode{}, "expression_statement") || !ts::Is(a, "assignment") ||
+          !ts::Is(ts::Field(a, "left"), "identifier") || !ts::Is(ts::Field(a, "right"), "call") ||
+          !IsInitializerName(Resolved(ts::Field(ts::Field(a, "right"), "function"))))
+        return false;
+      if (!name.empty() && Text(ts::Field(a, "left")) != name) return false;
+      name = string(Text(ts::Field(a, "left")));
+      value = ts::Field(a, "right");
+    }
+    if (!has_else || name.empty()) return false;
+    if (names_.count(name)) Fail(stmt, fmt::format("`{}` is assigned twice while the graph is built", name));
+    if (!AloneOnLines(stmt)) Fail(stmt, fmt::format("`{}` shares its line with other statements", name));
+    names_[name] = graph_.size();
+    graph_.push_back(GraphName{Kind::kInitializer, name, stmt, value});
+    return true;
+  }
+
   void Classify(TSNode stmt) {
     // `name = <call or expression>` at module level
     TSNode assign = ts_node_named_child_count(stmt) == 1 ? ts_node_named_child(stmt, 0) : TSNode{};
@@ -283,6 +320,7 @@ class Converter {
         return;
       }
     }
+    if (InitializerByVersion(stmt)) return;
     bool uses_graph = false;
     Identifiers(stmt, [&](TSNode id) { uses_graph |= Graph(Text(id)) != nullptr; });
     if (!ts::Is(stmt, "expression_statement") || !ts::Is(assign, "assignment")) {
