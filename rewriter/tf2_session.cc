@@ -955,6 +955,24 @@ class Converter {
           return false;
         },
         [](TSNode) {});
+    // `init.run()` / `tf.global_variables_initializer().run()` in the block: an
+    // initializer run of the default session, removed like `sess.run(init)`
+    std::vector<TSNode> init_runs;
+    for (TSNode c : m_.calls()) {
+      TSNode fn = ts::Field(c, "function"), st = ts::Parent(c);
+      if (!in_region(c) || !ts::Is(fn, "attribute") || Text(ts::Field(fn, "attribute")) != "run" ||
+          ts_node_named_child_count(ts::Field(c, "arguments")) != 0 || !ts::Is(st, "expression_statement"))
+        continue;
+      TSNode obj = ts::Field(fn, "object");
+      bool init = ts::Is(obj, "call") && IsInitializerName(Resolved(ts::Field(obj, "function")));
+      if (ts::Is(obj, "identifier") && Graph(Text(obj)) && Graph(Text(obj))->kind == Kind::kInitializer) init = true;
+      if (!init) continue;
+      if (!AloneOnLines(st)) Fail(st, "an initializer run shares its line with other statements");
+      if (ts_node_named_child_count(ts::Parent(st)) < 2) Fail(st, "an initializer run is the only statement of its block");
+      init_runs.push_back(st);
+      dropped_calls_.insert(c.id);
+      if (ts::Is(obj, "call")) dropped_calls_.insert(obj.id);
+    }
     for (TSNode c : m_.calls()) {
       string cq = Resolved(ts::Field(c, "function"));
       if (InWindow(c) && ReadsGraphState(cq) && !IsInitializerName(cq) && !dropped_calls_.count(c.id))
@@ -993,6 +1011,8 @@ class Converter {
           r,
           [&](TSNode n, const char*) {
             if (block_graph_.count(n.id)) return false;  // graph built in the block (above)
+            for (TSNode st : init_runs)
+              if (ts::Same(n, st)) return false;
             if (!ts::Is(n, "identifier")) return true;
             string_view name = Text(n);
             TSNode p = ts::Parent(n);
@@ -1182,6 +1202,10 @@ class Converter {
       ++out->runs;
     }
     if (close.id) edits.push_back({{LineStart(ts_node_start_byte(close)), LineEnd(ts_node_end_byte(close))}, ""});
+    for (TSNode st : init_runs) {
+      edits.push_back({{LineStart(ts_node_start_byte(st)), LineEnd(ts_node_end_byte(st))}, ""});
+      ++out->runs;
+    }
     for (const auto& g : graph_)
       if (block_cut_.count(ts_node_start_byte(g.stmt)) &&
           (edits.empty() || std::none_of(edits.begin(), edits.end(), [&](const auto& e) {
