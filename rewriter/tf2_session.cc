@@ -42,12 +42,17 @@ struct Bail {
   uint32_t line;
 };
 
+// The docstring of the `_numpy` helper the conversion writes (found again by later passes).
+constexpr string_view kNumpyDoc = "What sess.run returned: NumPy values (None for operations).";
+
 bool StartsWith(string_view s, string_view p) { return s.substr(0, p.size()) == p; }
 bool EndsWith(string_view s, string_view p) { return s.size() >= p.size() && s.substr(s.size() - p.size()) == p; }
 
 class Converter {
  public:
-  Converter(const ParsedFile& file, const SemanticModel& model) : file_(file), m_(model), src_(file.source.text) {}
+  // `later_part`: the text before the first session is what an earlier pass converted
+  Converter(const ParsedFile& file, const SemanticModel& model, bool later_part)
+      : file_(file), m_(model), src_(file.source.text), later_part_(later_part) {}
 
   SessionConversion Run() {
     SessionConversion out;
@@ -145,11 +150,17 @@ class Converter {
         },
         [](TSNode) {});
   }
+  // Inside the part of the module this conversion handles (between two resets of the
+  // default graph: each part is its own program, converted in its own pass).
+  bool InWindow(TSNode n) const {
+    return window_begin_ <= ts_node_start_byte(n) && ts_node_end_byte(n) <= window_end_;
+  }
   GraphName* Graph(string_view name) {
     auto it = names_.find(string(name));
     return it == names_.end() ? nullptr : &graph_[it->second];
   }
-  bool RefersToTf(TSNode n) const {
+  // `session_values`: whether a value a session returned (`v = sess.run(...)`) counts
+  bool RefersToTf(TSNode n, bool session_values = true) const {
     bool tf = false;
     ts::Walk(
         n,
@@ -157,7 +168,7 @@ class Converter {
           if (tf) return false;
           if (ts::Is(c, "identifier") || ts::Is(c, "attribute")) {
             string q = Resolved(c);
-            if (StartsWith(q, "tensorflow")) tf = true;
+            if (StartsWith(q, "tensorflow") && (session_values || q.find("Session(") == string::npos)) tf = true;
             return !tf && ts::Is(c, "attribute");
           }
           return true;
@@ -195,11 +206,97 @@ class Converter {
     return false;
   }
 
+  static bool IsGraphReset(string_view q) {
+    return q == "tensorflow.compat.v1.reset_default_graph" || q == "tensorflow.reset_default_graph" ||
+           q == "tensorflow.python.framework.ops.reset_default_graph";
+  }
+  // `tf.compat.v1.reset_default_graph()` (a statement of its own) goes.
+  void DropGraphReset(TSNode stmt, TSNode call) {
+    if (!AloneOnLines(stmt)) Fail(stmt, "`reset_default_graph()` shares its line with other statements");
+    for (TSNode c : m_.calls()) {
+      string q = Resolved(ts::Field(c, "function"));
+      if (ts_node_end_byte(c) <= ts_node_start_byte(stmt) && StartsWith(q, "tensorflow") &&
+          (EndsWith(q, ".set_random_seed") || EndsWith(q, "random.set_seed")))
+        Fail(stmt, fmt::format("`reset_default_graph()` discards the graph seed set on line {} (TF1); TF2's global "
+                               "seed would stay",
+                               ts_node_start_point(c).row + 1));
+    }
+    deletions_.push_back(stmt);
+    dropped_calls_.insert(call.id);
+  }
+  // After the resets went: `from tensorflow.python.framework import ops` (that name
+  // alone) goes too when nothing else uses `ops`.
+  void DropUnusedOpsImport() {
+    if (dropped_calls_.empty()) return;
+    for (TSNode st : ts::NamedChildren(file_.Root())) {
+      if (!ts::Is(st, "import_from_statement")) continue;
+      TSNode mod = ts::Field(st, "module_name");
+      std::vector<TSNode> names;
+      for (TSNode c : ts::NamedChildren(st))
+        if (!ts::Same(c, mod) && !ts::Is(c, "comment")) names.push_back(c);
+      if (!mod.id || Text(mod) != "tensorflow.python.framework" || names.size() != 1 ||
+          !ts::Is(names[0], "dotted_name") || Text(names[0]) != "ops" || !AloneOnLines(st))
+        continue;
+      bool used = false;
+      ts::Walk(
+          file_.Root(),
+          [&](TSNode n, const char*) {
+            if (used || ts::Same(n, st)) return false;
+            if (ts::Is(n, "call") && dropped_calls_.count(n.id)) return false;
+            if (!ts::Is(n, "identifier")) return true;
+            TSNode p = ts::Parent(n);
+            if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), n)) return false;
+            if (ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "name"), n)) return false;
+            used = Text(n) == "ops";
+            return false;
+          },
+          [](TSNode) {});
+      if (!used) deletions_.push_back(st);
+    }
+  }
+
   static bool IsInitializerName(string_view q) {
     for (string_view f : {"global_variables_initializer", "local_variables_initializer", "variables_initializer",
                           "initialize_all_variables", "initialize_local_variables", "tables_initializer"})
       if (q == fmt::format("tensorflow.compat.v1.{}", f) || q == fmt::format("tensorflow.{}", f)) return true;
     return false;
+  }
+
+  // `if <version check>: init = tf.initialize_all_variables() else: init = tf.global_variables_initializer()`
+  // (every branch, an else included, binds the same name to an initializer): the
+  // initializer `init`, the whole statement goes with it.
+  bool InitializerByVersion(TSNode stmt) {
+    if (!ts::Is(stmt, "if_statement")) return false;
+    std::vector<TSNode> blocks{ts::Field(stmt, "consequence")};
+    bool has_else = false;
+    for (TSNode c : ts::NamedChildren(stmt)) {
+      if (ts::Is(c, "elif_clause")) blocks.push_back(ts::Field(c, "consequence"));
+      if (ts::Is(c, "else_clause")) {
+        blocks.push_back(ts::Field(c, "body"));
+        has_else = true;
+      }
+    }
+    string name;
+    TSNode value{};
+    for (TSNode b : blocks) {
+      std::vector<TSNode> body;
+      for (TSNode c : ts::NamedChildren(b))
+        if (!ts::Is(c, "comment")) body.push_back(c);
+      TSNode a = body.size() == 1 && ts_node_named_child_count(body[0]) == 1 ? ts_node_named_child(body[0], 0) : TSNode{};
+      if (!ts::Is(body.size() == 1 ? body[0] : TSNode{}, "expression_statement") || !ts::Is(a, "assignment") ||
+          !ts::Is(ts::Field(a, "left"), "identifier") || !ts::Is(ts::Field(a, "right"), "call") ||
+          !IsInitializerName(Resolved(ts::Field(ts::Field(a, "right"), "function"))))
+        return false;
+      if (!name.empty() && Text(ts::Field(a, "left")) != name) return false;
+      name = string(Text(ts::Field(a, "left")));
+      value = ts::Field(a, "right");
+    }
+    if (!has_else || name.empty()) return false;
+    if (names_.count(name)) Fail(stmt, fmt::format("`{}` is assigned twice while the graph is built", name));
+    if (!AloneOnLines(stmt)) Fail(stmt, fmt::format("`{}` shares its line with other statements", name));
+    names_[name] = graph_.size();
+    graph_.push_back(GraphName{Kind::kInitializer, name, stmt, value});
+    return true;
   }
 
   void Classify(TSNode stmt) {
@@ -212,7 +309,18 @@ class Converter {
         deletions_.push_back(stmt);
         return;
       }
+      if (IsGraphReset(q)) {
+        // TF2 has no default graph to reset: before the graph the conversion replaces it
+        // means nothing; after graph tensors were built it discards them
+        if (!graph_.empty())
+          Fail(stmt, fmt::format("`{}()` comes after graph tensors were built (`{}`): it discards them, and TF2 "
+                                 "has no graph to reset",
+                                 q, graph_.front().name));
+        DropGraphReset(stmt, assign);
+        return;
+      }
     }
+    if (InitializerByVersion(stmt)) return;
     bool uses_graph = false;
     Identifiers(stmt, [&](TSNode id) { uses_graph |= Graph(Text(id)) != nullptr; });
     if (!ts::Is(stmt, "expression_statement") || !ts::Is(assign, "assignment")) {
@@ -468,7 +576,8 @@ class Converter {
     if (HasMultilineString(body))
       Fail(body, "the graph's `with ... as_default():` block holds a multi-line string (its lines cannot be re-indented)");
     for (TSNode c : m_.calls())
-      if (IsGraphName(Resolved(ts::Field(c, "function"))) && !ts::Contains(ts_node_named_child(wrapper, 0), c) &&
+      if (InWindow(c) && IsGraphName(Resolved(ts::Field(c, "function"))) &&
+          !ts::Contains(ts_node_named_child(wrapper, 0), c) &&
           !(graph_stmt_.id && ts::Contains(graph_stmt_, c)))
         Fail(c, "the script makes a second graph (`tf.Graph()`)");
     if (graph_stmt_.id) {
@@ -478,8 +587,8 @@ class Converter {
     // a seed set outside the block was the seed of another graph
     for (TSNode c : m_.calls()) {
       string q = Resolved(ts::Field(c, "function"));
-      if (StartsWith(q, "tensorflow") && (EndsWith(q, ".set_random_seed") || EndsWith(q, "random.set_seed")) &&
-          !ts::Contains(body, c))
+      if (InWindow(c) && StartsWith(q, "tensorflow") &&
+          (EndsWith(q, ".set_random_seed") || EndsWith(q, "random.set_seed")) && !ts::Contains(body, c))
         Fail(c, fmt::format("`{}` sets the seed of another graph than the one of the `with ... as_default():` block",
                             q));
     }
@@ -491,6 +600,7 @@ class Converter {
     ts::Walk(
         file_.Root(),
         [&](TSNode n, const char*) {
+          if (!InWindow(n) && !ts::Contains(n, wrapper)) return false;
           if (!ts::Is(n, "identifier")) return true;
           TSNode p = ts::Parent(n);
           if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), n)) return false;
@@ -523,6 +633,9 @@ class Converter {
             module_names_.insert(string(Text(ts::Field(a, "left"))));
         } else if (ts::Is(s, "function_definition") || ts::Is(s, "class_definition")) {
           module_names_.insert(string(Text(ts::Field(s, "name"))));
+        } else if (ts::Is(s, "decorated_definition")) {  // `@tf.function def run_w():` of an earlier pass
+          TSNode d = ts::Field(s, "definition");
+          if (d.id) module_names_.insert(string(Text(ts::Field(d, "name"))));
         }
       }
     };
@@ -575,7 +688,11 @@ class Converter {
         TSNode call, target;
         bool assign = false;
         if (!session_at(list[i], &call, &target, &assign)) continue;
-        if (found++) Fail(list[i], "the script opens a second session");
+        if (found++)
+          Fail(list[i], resets_between_
+                            ? "the script opens a second session in a function or between resets of the default graph"
+                            : "the script opens a second session on the same graph (each TF1 session would keep its "
+                              "own copy of the graph's state)");
         stmts = list;
         with_index = i;
         sess_call = call;
@@ -594,8 +711,39 @@ class Converter {
       for (size_t i = 0; i < list.size(); ++i)
         if (GraphWrapper(list[i], list, i)) scan(ts::NamedChildren(ts::Field(list[i], "body")), &list, i, list[i]);
     };
-    scan_level(module_stmts);
-    for (TSNode s : module_stmts) {
+    // Resets of the default graph at module level split the script into programs of
+    // their own: this pass converts the first session's (from the reset before it up to
+    // the next reset); ConvertSessionToFunctions runs again for the next one.
+    std::vector<TSNode> window_stmts = module_stmts;
+    {
+      auto is_reset = [&](TSNode st) {
+        TSNode c = ts_node_named_child_count(st) == 1 ? ts_node_named_child(st, 0) : TSNode{};
+        return ts::Is(st, "expression_statement") && ts::Is(c, "call") &&
+               IsGraphReset(Resolved(ts::Field(c, "function")));
+      };
+      size_t first_session = module_stmts.size();
+      for (size_t i = 0; i < module_stmts.size() && first_session == module_stmts.size(); ++i)
+        for (TSNode c : m_.calls())
+          if (ts::Contains(module_stmts[i], c) && IsSessionName(Resolved(ts::Field(c, "function")))) {
+            first_session = i;
+            break;
+          }
+      size_t lo = 0, hi = module_stmts.size();
+      for (size_t i = 0; i < module_stmts.size(); ++i) {
+        if (!is_reset(module_stmts[i])) continue;
+        if (i < first_session) lo = later_part_ ? i : 0;  // the first part starts at the top
+        else if (hi == module_stmts.size()) hi = i;
+      }
+      if (first_session < module_stmts.size() && (lo > 0 || hi < module_stmts.size())) {
+        resets_between_ = true;
+        window_stmts.assign(module_stmts.begin() + static_cast<std::ptrdiff_t>(lo),
+                            module_stmts.begin() + static_cast<std::ptrdiff_t>(hi));
+        window_begin_ = ts_node_start_byte(window_stmts.front());
+        window_end_ = ts_node_end_byte(window_stmts.back());
+      }
+    }
+    scan_level(window_stmts);
+    for (TSNode s : window_stmts) {
       if (!ts::Is(s, "function_definition")) continue;
       std::vector<TSNode> body = ts::NamedChildren(ts::Field(s, "body"));
       size_t before = found;
@@ -627,7 +775,7 @@ class Converter {
       CheckGraphWrapper(wrapper, outer, wrapper_index, sess_call);
     } else {
       for (TSNode c : m_.calls())
-        if (IsGraphName(Resolved(ts::Field(c, "function"))))
+        if (InWindow(c) && IsGraphName(Resolved(ts::Field(c, "function"))))
           Fail(c, "the script makes a `tf.Graph()` other than a `with tf.Graph().as_default():` block holding the "
                   "session");
     }
@@ -654,7 +802,22 @@ class Converter {
     if (!assigned) {
       region.push_back(ts::Field(with, "body"));
     } else {
-      for (size_t i = with_index + 1; i < stmts.size(); ++i) {
+      // `sess = tf.Session()` made before the graph (TF1 extends the session's graph at
+      // each run): the statements up to the first that names the session build the
+      // graph as if they came before it, and the assignment goes
+      size_t first_use = with_index + 1;
+      while (first_use < stmts.size()) {
+        bool names_session = false;
+        Identifiers(stmts[first_use], [&](TSNode id) { names_session |= Text(id) == sess_; });
+        if (names_session) break;
+        ++first_use;
+      }
+      if (first_use > with_index + 1 && first_use < stmts.size()) {
+        early_session_ = true;
+        deletions_.push_back(with);
+        body_head_ = first_use;
+      }
+      for (size_t i = first_use; i < stmts.size(); ++i) {
         region.push_back(stmts[i]);
         region_last = i;
         TSNode c = ts_node_named_child_count(stmts[i]) == 1 ? ts_node_named_child(stmts[i], 0) : TSNode{};
@@ -673,6 +836,8 @@ class Converter {
     auto in_region = [&](TSNode n) {
       return region_begin <= ts_node_start_byte(n) && ts_node_end_byte(n) <= region_end;
     };
+    if (container_indent_ && resets_between_)
+      Fail(with, "the session is in a function of a script that resets the default graph between its parts");
     if (container_indent_) {
       // The graph must be built in the function: module-level TF calls other than
       // flags, logging and app are graph-building the function would see as globals.
@@ -682,7 +847,7 @@ class Converter {
         if (!StartsWith(q, "tensorflow")) continue;
         bool allowed = false;
         for (string_view ok : {".app.", ".flags.", ".logging.", "disable_v2_behavior", "disable_eager_execution",
-                               "set_random_seed", "random.set_seed"})
+                               "set_random_seed", "random.set_seed", "reset_default_graph"})
           allowed |= q.find(ok) != string::npos;
         if (!allowed) Fail(c, fmt::format("`{}` runs at module level while the session is in a function", q));
       }
@@ -694,6 +859,8 @@ class Converter {
         if (q == "tensorflow.compat.v1.disable_v2_behavior" || q == "tensorflow.compat.v1.disable_eager_execution") {
           if (!AloneOnLines(st)) Fail(st, "a behavior switch shares its line with other statements");
           deletions_.push_back(st);
+        } else if (IsGraphReset(q)) {
+          DropGraphReset(st, c);
         }
       }
     }
@@ -709,6 +876,62 @@ class Converter {
       }
     }
     for (size_t i = 0; i < with_index; ++i) Classify(stmts[i]);
+    if (early_session_)
+      for (size_t i = with_index + 1; i < body_head_; ++i) Classify(stmts[i]);
+    // Graph built at the top level of the session's block, between runs (TF1 adds the
+    // ops to the session's graph): they join the graph the functions are made of;
+    // variables and optimizers stay where they are (created eagerly, once).
+    std::vector<TSNode> block_top = assigned ? region : ts::NamedChildren(region[0]);
+    auto builds_graph = [&](TSNode t) {
+      TSNode a = ts_node_named_child_count(t) == 1 ? ts_node_named_child(t, 0) : TSNode{};
+      if (!ts::Is(t, "expression_statement") || !ts::Is(a, "assignment") || !ts::Field(a, "right").id) return false;
+      bool names_session = false, uses_graph = false;
+      Identifiers(t, [&](TSNode id) {
+        names_session |= Text(id) == sess_;
+        uses_graph |= Graph(Text(id)) != nullptr;
+      });
+      return !names_session && (uses_graph || RefersToTf(ts::Field(a, "right"), false));
+    };
+    std::set<string> block_assigned;  // Python names the block's other statements bind
+    for (TSNode t : block_top) {
+      if (builds_graph(t)) continue;
+      ts::Walk(
+          t,
+          [&](TSNode n, const char*) {
+            TSNode left = ts::Is(n, "assignment") || ts::Is(n, "augmented_assignment") || ts::Is(n, "for_statement")
+                              ? ts::Field(n, "left")
+                              : TSNode{};
+            if (left.id)
+              ts::Walk(
+                  left,
+                  [&](TSNode q, const char*) {
+                    if (ts::Is(q, "identifier") && !ts::Is(ts::Parent(q), "attribute"))
+                      block_assigned.insert(string(Text(q)));
+                    return !ts::Is(q, "attribute") && !ts::Is(q, "subscript");
+                  },
+                  [](TSNode) {});
+            return true;
+          },
+          [](TSNode) {});
+    }
+    for (TSNode t : block_top) {
+      if (close.id && ts::Same(t, close)) continue;
+      // (a statement that names a graph tensor only once the one before it joined)
+      if (!builds_graph(t)) continue;
+      size_t before = graph_.size();
+      Classify(t);
+      block_graph_.insert(t.id);
+      for (size_t k = before; k < graph_.size(); ++k) {
+        if (graph_[k].kind == Kind::kVariable) continue;
+        if (graph_[k].kind == Kind::kOp)
+          Identifiers(graph_[k].value, [&](TSNode id) {
+            if (!Graph(Text(id)) && block_assigned.count(string(Text(id))))
+              Fail(id, fmt::format("`{}` is built in the session block from `{}`, a value the block computes",
+                                   graph_[k].name, Text(id)));
+          });
+        block_cut_.insert(ts_node_start_byte(t));
+      }
+    }
     auto check_after = [&](const std::vector<TSNode>& list, size_t from) {
       for (size_t i = from; i < list.size(); ++i) {
         bool uses = false;
@@ -722,6 +945,7 @@ class Converter {
     ts::Walk(
         root,
         [&](TSNode n, const char*) {
+          if (!InWindow(n) && !ts::Contains(n, with)) return false;
           if (!ts::Is(n, "identifier")) return !in_region(n);
           TSNode p = ts::Parent(n);
           if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), n)) return false;
@@ -731,11 +955,30 @@ class Converter {
           return false;
         },
         [](TSNode) {});
+    // `init.run()` / `tf.global_variables_initializer().run()` in the block: an
+    // initializer run of the default session, removed like `sess.run(init)`
+    std::vector<TSNode> init_runs;
+    for (TSNode c : m_.calls()) {
+      TSNode fn = ts::Field(c, "function"), st = ts::Parent(c);
+      if (!in_region(c) || !ts::Is(fn, "attribute") || Text(ts::Field(fn, "attribute")) != "run" ||
+          ts_node_named_child_count(ts::Field(c, "arguments")) != 0 || !ts::Is(st, "expression_statement"))
+        continue;
+      TSNode obj = ts::Field(fn, "object");
+      bool init = ts::Is(obj, "call") && IsInitializerName(Resolved(ts::Field(obj, "function")));
+      if (ts::Is(obj, "identifier") && Graph(Text(obj)) && Graph(Text(obj))->kind == Kind::kInitializer) init = true;
+      if (!init) continue;
+      if (!AloneOnLines(st)) Fail(st, "an initializer run shares its line with other statements");
+      if (ts_node_named_child_count(ts::Parent(st)) < 2) Fail(st, "an initializer run is the only statement of its block");
+      init_runs.push_back(st);
+      dropped_calls_.insert(c.id);
+      if (ts::Is(obj, "call")) dropped_calls_.insert(obj.id);
+    }
     for (TSNode c : m_.calls()) {
       string cq = Resolved(ts::Field(c, "function"));
-      if (ReadsGraphState(cq) && !IsInitializerName(cq))
+      if (InWindow(c) && ReadsGraphState(cq) && !IsInitializerName(cq) && !dropped_calls_.count(c.id))
         Fail(c, fmt::format("`{}` reads graph-wide state, which TF2 does not have (it would see nothing)", cq));
     }
+    DropUnusedOpsImport();
     std::vector<string> trainable;
     for (const auto& g : graph_)
       if (g.kind == Kind::kVariable && g.trainable) trainable.push_back(g.name);
@@ -767,6 +1010,9 @@ class Converter {
       ts::Walk(
           r,
           [&](TSNode n, const char*) {
+            if (block_graph_.count(n.id)) return false;  // graph built in the block (above)
+            for (TSNode st : init_runs)
+              if (ts::Same(n, st)) return false;
             if (!ts::Is(n, "identifier")) return true;
             string_view name = Text(n);
             TSNode p = ts::Parent(n);
@@ -895,16 +1141,23 @@ class Converter {
       sites.push_back(site);
     }
     if (sites.empty()) Fail(with, "the session block runs nothing");
-    if (used_fn_names_.count("_numpy") || module_names_.count("_numpy")) Fail(with, "the script defines `_numpy`");
+    // an earlier pass (a part before a reset of the default graph) may have written `_numpy`
+    bool have_numpy = false;
+    for (TSNode st : module_stmts)
+      if (ts::Is(st, "function_definition") && Text(ts::Field(st, "name")) == "_numpy" &&
+          ts_node_end_byte(st) <= window_begin_ && Text(st).find(kNumpyDoc) != string_view::npos)
+        have_numpy = true;
+    if (have_numpy) needs_numpy = false;
+    else if (used_fn_names_.count("_numpy") || module_names_.count("_numpy")) Fail(with, "the script defines `_numpy`");
 
     // --- the functions, in order of first use
     string defs;
     if (needs_numpy)
       defs += fmt::format(
           "def _numpy(fetched):\n"
-          "    \"\"\"What sess.run returned: NumPy values (None for operations).\"\"\"\n"
+          "    \"\"\"{1}\"\"\"\n"
           "    return {0}.nest.map_structure(lambda t: t.numpy() if hasattr(t, \"numpy\") else t, fetched)\n",
-          tf_);
+          tf_, kNumpyDoc);
     for (const Function& f : fns) {
       if (!defs.empty()) defs += "\n\n";
       if (f.params.empty()) {
@@ -935,7 +1188,9 @@ class Converter {
     }
 
     // --- the session block's body, at module level
-    uint32_t body_start = assigned ? LineEnd(ts_node_end_byte(with)) : LineStart(ts_node_start_byte(region[0]));
+    uint32_t body_start = early_session_ ? LineStart(ts_node_start_byte(region[0]))
+                          : assigned     ? LineEnd(ts_node_end_byte(with))
+                                         : LineStart(ts_node_start_byte(region[0]));
     uint32_t body_end = static_cast<uint32_t>(ts_node_end_byte(assigned ? region.back() : with));
     std::vector<std::pair<std::pair<uint32_t, uint32_t>, string>> edits;
     for (const RunSite& s : sites) {
@@ -947,6 +1202,16 @@ class Converter {
       ++out->runs;
     }
     if (close.id) edits.push_back({{LineStart(ts_node_start_byte(close)), LineEnd(ts_node_end_byte(close))}, ""});
+    for (TSNode st : init_runs) {
+      edits.push_back({{LineStart(ts_node_start_byte(st)), LineEnd(ts_node_end_byte(st))}, ""});
+      ++out->runs;
+    }
+    for (const auto& g : graph_)
+      if (block_cut_.count(ts_node_start_byte(g.stmt)) &&
+          (edits.empty() || std::none_of(edits.begin(), edits.end(), [&](const auto& e) {
+             return e.first.first == LineStart(ts_node_start_byte(g.stmt));
+           })))
+        edits.push_back({{LineStart(ts_node_start_byte(g.stmt)), LineEnd(ts_node_end_byte(g.stmt))}, ""});
     std::sort(edits.begin(), edits.end());
     string body_text;
     uint32_t at = body_start;
@@ -996,7 +1261,9 @@ class Converter {
       if (pos < to) s.append(src_, pos, to - pos);
       return s;
     };
-    uint32_t with_start = LineStart(ts_node_start_byte(with));
+    // (an early session's assignment is among the cut lines: what follows it up to the
+    // first run stays before the functions)
+    uint32_t with_start = LineStart(ts_node_start_byte(early_session_ ? region[0] : with));
     string result;
     if (!wrapper.id) {
       result = copy(0, with_start);
@@ -1055,11 +1322,15 @@ class Converter {
       }
       bool v1_minimize = EndsWith(q, "Optimizer().minimize") && StartsWith(q, "tensorflow.compat.v1.train.");
       if (!v1_minimize || m_.KeywordArg(c, "var_list").id) continue;
-      if (trainable.empty()) Fail(c, "minimize() with no trainable variables created before the session");
+      // the collection as it was when minimize() ran: the variables made before it
+      std::vector<string> made_before;
+      for (const string& v : trainable)
+        if (ts_node_start_byte(Graph(v)->stmt) < b) made_before.push_back(v);
+      if (made_before.empty()) Fail(c, "minimize() with no trainable variables created before it");
       TSNode args = ts::Field(c, "arguments");
       uint32_t close = ts_node_end_byte(args) - 1;  // the `)`
       bool empty = ts_node_named_child_count(args) == 0;
-      edits.emplace_back(close - b, 0, fmt::format("{}var_list=[{}]", empty ? "" : ", ", fmt::join(trainable, ", ")));
+      edits.emplace_back(close - b, 0, fmt::format("{}var_list=[{}]", empty ? "" : ", ", fmt::join(made_before, ", ")));
     }
     std::sort(edits.rbegin(), edits.rend());
     for (const auto& [pos, len, repl] : edits) text.replace(pos, len, repl);
@@ -1127,10 +1398,18 @@ class Converter {
   const ParsedFile& file_;
   const SemanticModel& m_;
   const string& src_;
+  const bool later_part_;
   string tf_, sess_;
   std::vector<GraphName> graph_;
   std::map<string, size_t> names_;
   std::vector<TSNode> deletions_;
+  std::set<const void*> dropped_calls_;
+  bool resets_between_ = false;  // the module resets the default graph after its first session
+  uint32_t window_begin_ = 0, window_end_ = UINT32_MAX;  // bytes of the part converted (InWindow)
+  std::set<const void*> block_graph_;  // statements of the session block that build the graph
+  std::set<uint32_t> block_cut_;       // their start bytes, when they leave the block
+  bool early_session_ = false;  // `sess = ...Session()` before the graph: moved to its first use
+  size_t body_head_ = 0;        // then: the index of that first use  // reset_default_graph() calls whose statements go
   std::set<string> module_names_, used_fn_names_;
   uint32_t container_indent_ = 0;            // column of the statements around the session block
   uint32_t wrap_indent_ = 0;                 // a graph wrapper's body: its indentation beyond that
@@ -1139,6 +1418,157 @@ class Converter {
   std::map<uint32_t, string> hoisted_names_;  // optimizer constructor (start byte) -> module-level name
   std::vector<string> hoisted_;               // their module-level assignments
 };
+
+// Several sessions over one graph that holds no state (no variables, random ops, queues,
+// readers, tables): each TF1 session would start from the same nothing, so they are one
+// session for the conversion. `with ...Session() as s:` blocks and `s = ...Session()`
+// statements of the module become one `s = ...Session()` (the first's), later headers
+// and assignments and all but the last `close()` go, blocks are dedented and the other
+// sessions' names become the first's. Empty when the script is not of that shape.
+std::string MergeStatelessSessions(const ParsedFile& file, const SemanticModel& m) {
+  const std::string& src = file.source.text;
+  auto text = [&](TSNode n) { return ts::Text(n, src); };
+  auto is_session = [](std::string_view q) {
+    return q == "tensorflow.compat.v1.Session" || q == "tensorflow.compat.v1.InteractiveSession";
+  };
+  for (TSNode c : m.calls()) {
+    auto q = m.Resolve(ts::Field(c, "function"));
+    if (!q || !StartsWith(*q, "tensorflow")) continue;
+    for (std::string_view state : {"Variable", "variable", "random", "Queue", "queue", "Reader", "dropout",
+                                   "multinomial", "terator", "lookup", "assign", "reset_default_graph", "Graph",
+                                   "Saver", "summary", "metrics", "layers", "initializer"})
+      if (q->find(state) != std::string::npos) return "";
+  }
+  struct Found {
+    TSNode stmt, call;
+    std::string name;
+    bool with;
+  };
+  std::vector<Found> found;
+  int session_calls = 0;
+  for (TSNode c : m.calls()) {
+    auto q = m.Resolve(ts::Field(c, "function"));
+    if (q && is_session(*q)) ++session_calls;
+  }
+  for (TSNode st : ts::NamedChildren(file.Root())) {
+    TSNode a = ts_node_named_child_count(st) == 1 ? ts_node_named_child(st, 0) : TSNode{};
+    if (ts::Is(st, "expression_statement") && ts::Is(a, "assignment") && ts::Is(ts::Field(a, "right"), "call") &&
+        ts::Is(ts::Field(a, "left"), "identifier")) {
+      TSNode call = ts::Field(a, "right");
+      auto q = m.Resolve(ts::Field(call, "function"));
+      if (q && is_session(*q)) found.push_back({st, call, std::string(text(ts::Field(a, "left"))), false});
+    } else if (ts::Is(st, "with_statement")) {
+      TSNode clause = ts_node_named_child(st, 0);
+      if (!ts::Is(clause, "with_clause") || ts_node_named_child_count(clause) != 1) continue;
+      TSNode v = ts::Field(ts_node_named_child(clause, 0), "value");
+      if (!ts::Is(v, "as_pattern")) continue;
+      TSNode call = ts_node_named_child(v, 0), alias = ts::Field(v, "alias");
+      alias = alias.id ? ts_node_named_child(alias, 0) : TSNode{};
+      auto q = ts::Is(call, "call") ? m.Resolve(ts::Field(call, "function")) : std::nullopt;
+      if (!q || !is_session(*q)) continue;
+      if (!ts::Is(alias, "identifier")) return "";
+      TSNode body = ts::Field(st, "body");
+      if (ts_node_start_point(ts_node_named_child(body, 0)).row == ts_node_start_point(st).row) return "";
+      found.push_back({st, call, std::string(text(alias)), true});
+    }
+  }
+  // every session of the script, each made with no arguments, at module level
+  if (found.size() < 2 || static_cast<int>(found.size()) != session_calls) return "";
+  for (const Found& f : found)
+    if (ts_node_named_child_count(ts::Field(f.call, "arguments")) != 0) return "";
+  const std::string& first = found[0].name;
+  // (begin, end, replacement), then dedented ranges
+  std::vector<std::tuple<uint32_t, uint32_t, std::string>> edits;
+  auto line_start = [&](uint32_t b) {
+    size_t p = b ? src.rfind('\n', b - 1) : std::string::npos;
+    return p == std::string::npos ? 0u : static_cast<uint32_t>(p + 1);
+  };
+  auto line_end = [&](uint32_t b) {
+    size_t p = src.find('\n', b);
+    return p == std::string::npos ? static_cast<uint32_t>(src.size()) : static_cast<uint32_t>(p + 1);
+  };
+  for (size_t k = 0; k < found.size(); ++k) {
+    const Found& f = found[k];
+    uint32_t b = ts_node_start_byte(f.stmt);
+    if (f.with) {
+      TSNode body = ts::Field(f.stmt, "body");
+      uint32_t indent = ts_node_start_point(ts_node_named_child(body, 0)).column - ts_node_start_point(f.stmt).column;
+      std::string header = k == 0 ? fmt::format("{} = {}\n", first, text(f.call)) : "";
+      if (ts_node_end_point(ts_node_named_child(f.stmt, 0)).row != ts_node_start_point(f.stmt).row) return "";
+      edits.emplace_back(line_start(b), line_end(b), header);
+      // the block's lines: dedented, its session's name renamed
+      uint32_t from = line_start(ts_node_start_byte(ts_node_named_child(body, 0))), to = line_end(ts_node_end_byte(f.stmt) - 1);
+      std::string block = src.substr(from, to - from);
+      std::vector<std::pair<uint32_t, uint32_t>> names;  // renamed identifiers, offsets in block
+      if (f.name != first)
+        ts::Walk(
+            body,
+            [&](TSNode n, const char*) {
+              if (!ts::Is(n, "identifier")) return true;
+              TSNode p = ts::Parent(n);
+              if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), n)) return false;
+              if (text(n) == f.name) names.push_back({ts_node_start_byte(n) - from, ts_node_end_byte(n) - ts_node_start_byte(n)});
+              return false;
+            },
+            [](TSNode) {});
+      for (auto it = names.rbegin(); it != names.rend(); ++it) block.replace(it->first, it->second, first);
+      std::string out;
+      size_t i = 0;
+      while (i < block.size()) {
+        size_t j = block.find('\n', i);
+        std::string_view line(block.data() + i, (j == std::string::npos ? block.size() : j + 1) - i);
+        size_t sp = 0;
+        while (sp < indent && sp < line.size() && line[sp] == ' ') ++sp;
+        if (sp < indent && line.find_first_not_of(" \t\r\n") != std::string_view::npos) return "";  // tabs or a string
+        out += line.substr(sp);
+        if (j == std::string::npos) break;
+        i = j + 1;
+      }
+      edits.emplace_back(from, to, out);
+    } else {
+      if (k > 0) edits.emplace_back(line_start(b), line_end(ts_node_end_byte(f.stmt)), "");
+      if (f.name != first) {
+        // its uses up to the next session
+        uint32_t until = k + 1 < found.size() ? ts_node_start_byte(found[k + 1].stmt) : static_cast<uint32_t>(src.size());
+        ts::Walk(
+            file.Root(),
+            [&](TSNode n, const char*) {
+              if (ts_node_end_byte(n) <= ts_node_end_byte(f.stmt) || ts_node_start_byte(n) >= until) return false;
+              if (!ts::Is(n, "identifier")) return true;
+              TSNode p = ts::Parent(n);
+              if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), n)) return false;
+              if (text(n) == f.name) edits.emplace_back(ts_node_start_byte(n), ts_node_end_byte(n), first);
+              return false;
+            },
+            [](TSNode) {});
+      }
+    }
+  }
+  // `close()` of the sessions before the last one
+  for (const Found& f : found) {
+    for (TSNode c : m.calls()) {
+      TSNode fn = ts::Field(c, "function");
+      if (!ts::Is(fn, "attribute") || text(ts::Field(fn, "attribute")) != "close" ||
+          text(ts::Field(fn, "object")) != f.name || ts_node_start_byte(c) > ts_node_start_byte(found.back().stmt))
+        continue;
+      TSNode st = ts::Parent(c);
+      if (!ts::Is(st, "expression_statement") || !ts::Is(ts::Parent(st), "module")) return "";
+      edits.emplace_back(line_start(ts_node_start_byte(st)), line_end(ts_node_end_byte(st)), "");
+    }
+  }
+  std::sort(edits.begin(), edits.end());
+  edits.erase(std::unique(edits.begin(), edits.end()), edits.end());
+  std::string out;
+  uint32_t at = 0;
+  for (const auto& [b, e, r] : edits) {
+    if (b < at) return "";  // overlapping: not this shape
+    out.append(src, at, b - at);
+    out += r;
+    at = e;
+  }
+  out.append(src, at, std::string::npos);
+  return out;
+}
 
 }  // namespace
 
@@ -1154,30 +1584,72 @@ SessionConversion ConvertSessionToFunctions(PythonParser& parser, const std::str
       return out;
     }
   }
-  auto src = SourceFromBytes(text, "<tf2>", SourceKind::kPython);
-  if (!src) {
-    out.reason = src.error().message;
-    return out;
+  // One pass per part of the script (parts are separated by resets of the default graph):
+  // all of them convert, or none.
+  std::string current = text;
+  SessionConversion total;
+  for (int pass = 1;; ++pass) {
+    auto src = SourceFromBytes(current, "<tf2>", SourceKind::kPython);
+    if (!src) {
+      out.reason = src.error().message;
+      return out;
+    }
+    auto parsed = parser.Parse(std::move(*src));
+    if (!parsed) {
+      out.reason = parsed.error().message;
+      return out;
+    }
+    if (parsed->syntax_error) {
+      out.reason = pass == 1 ? "the compat rewrite does not parse" : "the converted text does not parse (not written)";
+      return out;
+    }
+    SemanticModel model(*parsed);
+    if (pass > 1) {
+      bool more = false;
+      for (TSNode c : model.calls()) {
+        auto q = model.Resolve(ts::Field(c, "function"));
+        more |= q && (*q == "tensorflow.compat.v1.Session" || *q == "tensorflow.compat.v1.InteractiveSession");
+      }
+      if (!more) break;
+    }
+    SessionConversion r = Converter(*parsed, model, pass > 1).Run();
+    if (!r.converted && pass == 1 && r.reason.find("second session on the same graph") != std::string::npos) {
+      std::string merged = MergeStatelessSessions(*parsed, model);
+      if (!merged.empty()) {
+        if (auto msrc = SourceFromBytes(merged, "<tf2>", SourceKind::kPython)) {
+          auto mparsed = parser.Parse(std::move(*msrc));
+          if (mparsed && !mparsed->syntax_error) {
+            SemanticModel mmodel(*mparsed);
+            SessionConversion again = Converter(*mparsed, mmodel, false).Run();
+            if (again.converted) r = std::move(again);
+            else r.reason += fmt::format(" (as one session, since the graph keeps no state: {})", again.reason);
+          }
+        }
+      }
+    }
+    if (!r.converted) {
+      if (pass > 1) {
+        // the line is one of the text converted so far: say which part
+        r.reason = fmt::format("part {} of the script (after its {} reset of the default graph): {}", pass,
+                               pass == 2 ? "first" : pass == 3 ? "second" : fmt::format("{}th", pass - 1), r.reason);
+        r.line = 0;
+      }
+      return r;
+    }
+    current = std::move(r.text);
+    total.functions += r.functions;
+    total.runs += r.runs;
+    if (pass == 20) break;
   }
-  auto parsed = parser.Parse(std::move(*src));
-  if (!parsed) {
-    out.reason = parsed.error().message;
-    return out;
-  }
-  if (parsed->syntax_error) {
-    out.reason = "the compat rewrite does not parse";
-    return out;
-  }
-  SemanticModel model(*parsed);
-  SessionConversion r = Converter(*parsed, model).Run();
-  if (!r.converted) return r;
+  total.converted = true;
+  total.text = std::move(current);
   // The result must parse: otherwise the compat text is kept.
-  auto check = SourceFromBytes(r.text, "<tf2>", SourceKind::kPython);
+  auto check = SourceFromBytes(total.text, "<tf2>", SourceKind::kPython);
   if (!check) return SessionConversion{false, "", "the converted text is not valid", 0};
   auto reparsed = parser.Parse(std::move(*check));
   if (!reparsed || reparsed->syntax_error)
     return SessionConversion{false, "", "the converted text does not parse (not written)", 0};
-  return r;
+  return total;
 }
 
 }  // namespace tfm

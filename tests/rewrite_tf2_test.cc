@@ -61,9 +61,11 @@ TEST(RewriteTf2Conversion, RefusesWhatItCannotKeep) {
   EXPECT_NE(reason(head + "y = x + 1\nwith tf.compat.v1.Session() as s:\n    print(s.run(y))\n")
                 .find("placeholder `x` is needed but not fed"),
             std::string::npos);
-  EXPECT_NE(reason(head + "y = x + 1\nwith tf.compat.v1.Session() as s:\n    print(s.run(y, {x: [1.0]}))\n"
+  // two sessions over a graph with state (a variable: each TF1 session has its own copy)
+  EXPECT_NE(reason(head + "v = tf.Variable(1.0)\ny = x + v\nwith tf.compat.v1.Session() as s:\n"
+                          "    print(s.run(y, {x: [1.0]}))\n"
                           "with tf.compat.v1.Session() as t:\n    print(t.run(y, {x: [1.0]}))\n")
-                .find("second session"),
+                .find("second session on the same graph"),
             std::string::npos);
   EXPECT_NE(reason(head + "y = x + 1\nwith tf.compat.v1.Session() as s:\n    print(s.run(y, {x: [1.0]}), s.graph)\n")
                 .find("used other than"),
@@ -147,8 +149,8 @@ TEST(RewriteTf2Conversion, AssignedSession) {
   EXPECT_EQ(reason(head + "for i in range(2):\n    sess = tf.compat.v1.Session()\n    print(sess.run(y, {x: [1.0]}))\n"),
             "the session is not opened by a `with ... as sess:` block or a `sess = ...Session()` statement of the "
             "module or of a module-level function");
-  EXPECT_NE(reason(head + "sess = tf.compat.v1.Session()\nprint(sess.run(y, {x: [1.0]}))\n"
-                          "with tf.compat.v1.Session() as s:\n    print(s.run(y, {x: [1.0]}))\n")
+  EXPECT_NE(reason(head + "z = tf.random.uniform([1], seed=1)\nsess = tf.compat.v1.Session()\n"
+                          "print(sess.run(z))\nwith tf.compat.v1.Session() as s:\n    print(s.run(z))\n")
                 .find("second session"),
             std::string::npos);
 }
@@ -202,6 +204,29 @@ TEST(RewriteTf2Conversion, GraphWrapper) {
   EXPECT_EQ(reason("import tensorflow as tf\nx = tf.compat.v1.placeholder(tf.float32, [None])\ny = x + 1\n"
                    "other = tf.Graph()\nwith tf.compat.v1.Session() as sess:\n    print(sess.run(y, {x: [1.0]}))\n"),
             "the script makes a `tf.Graph()` other than a `with tf.Graph().as_default():` block holding the session");
+}
+
+TEST(RewriteTf2Conversion, GraphReset) {
+  PythonParser parser;
+  const std::string body =
+      "x = tf.compat.v1.placeholder(tf.float32, [None])\ny = x + 1\n"
+      "with tf.compat.v1.Session() as s:\n    print(s.run(y, {x: [1.0]}))\n";
+  // `from tensorflow.python.framework import ops` + `ops.reset_default_graph()`: both go
+  SessionConversion c = ConvertSessionToFunctions(
+      parser, "import tensorflow as tf\nfrom tensorflow.python.framework import ops\nops.reset_default_graph()\n" + body);
+  ASSERT_TRUE(c.converted) << c.reason;
+  EXPECT_EQ(c.text.find("ops"), std::string::npos) << c.text;
+  // the import stays while `ops` serves something else
+  c = ConvertSessionToFunctions(parser, "import tensorflow as tf\nfrom tensorflow.python.framework import ops\n"
+                                        "ops.reset_default_graph()\nprint(ops.__name__)\n" + body);
+  ASSERT_TRUE(c.converted) << c.reason;
+  EXPECT_NE(c.text.find("from tensorflow.python.framework import ops\n"), std::string::npos) << c.text;
+  EXPECT_EQ(c.text.find("reset_default_graph"), std::string::npos) << c.text;
+  // a reset after graph tensors were built discards them: refused
+  c = ConvertSessionToFunctions(parser, "import tensorflow as tf\nz = tf.constant(1.0)\n"
+                                        "tf.compat.v1.reset_default_graph()\n" + body);
+  EXPECT_FALSE(c.converted);
+  EXPECT_NE(c.reason.find("comes after graph tensors were built (`z`)"), std::string::npos) << c.reason;
 }
 
 }  // namespace
