@@ -6,18 +6,13 @@
 
 #include <memory>
 
+#include "analyzer/python/snippet_for_tests.h"
+
 namespace tfm {
 namespace {
 
-struct Model {
-  explicit Model(const std::string& code) {
-    auto src = SourceFromBytes(code, "t.py", SourceKind::kPython);
-    EXPECT_TRUE(static_cast<bool>(src));
-    auto p = parser.Parse(std::move(*src));
-    EXPECT_TRUE(static_cast<bool>(p));
-    parsed = std::make_unique<ParsedFile>(std::move(*p));
-    model = std::make_unique<SemanticModel>(*parsed);
-  }
+struct Model : SnippetModel {
+  using SnippetModel::SnippetModel;
   // The prefix at the byte where `HERE` occurs in the code.
   std::string PrefixAtHere() {
     size_t pos = parsed->source.text.find("HERE");
@@ -25,9 +20,6 @@ struct Model {
     auto p = CompatV1PrefixAt(*model, static_cast<uint32_t>(pos));
     return p ? *p : "<none>";
   }
-  PythonParser parser;
-  std::unique_ptr<ParsedFile> parsed;
-  std::unique_ptr<SemanticModel> model;
 };
 
 TEST(TfSpelling, SplitMethod) {

@@ -6,20 +6,14 @@
 
 #include <memory>
 
+#include "analyzer/python/snippet_for_tests.h"
 #include "analyzer/python/ts_util.h"
 
 namespace tfm {
 namespace {
 
-struct Flow {
-  explicit Flow(const std::string& code) {
-    auto src = SourceFromBytes(code, "t.py", SourceKind::kPython);
-    EXPECT_TRUE(static_cast<bool>(src));
-    auto p = parser.Parse(std::move(*src));
-    EXPECT_TRUE(static_cast<bool>(p));
-    parsed = std::make_unique<ParsedFile>(std::move(*p));
-    model = std::make_unique<SemanticModel>(*parsed);
-  }
+struct Flow : SnippetModel {
+  using SnippetModel::SnippetModel;
   const DataFlow& df() { return DataFlow::Of(*model); }
   // The largest expression starting at the first occurrence of `marker` + offset.
   TSNode At(const std::string& marker, size_t offset = 0) {
@@ -42,9 +36,6 @@ struct Flow {
     ADD_FAILURE() << "no def " << name;
     return -1;
   }
-  PythonParser parser;
-  std::unique_ptr<ParsedFile> parsed;
-  std::unique_ptr<SemanticModel> model;
 };
 
 TEST(DataFlow, TensorsAndVariables) {

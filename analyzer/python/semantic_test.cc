@@ -6,20 +6,14 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "analyzer/python/snippet_for_tests.h"
 #include "analyzer/python/ts_util.h"
 
 namespace tfm {
 namespace {
 
-struct Model {
-  explicit Model(const std::string& code) {
-    auto src = SourceFromBytes(code, "t.py", SourceKind::kPython);
-    EXPECT_TRUE(static_cast<bool>(src));
-    auto p = parser.Parse(std::move(*src));
-    EXPECT_TRUE(static_cast<bool>(p));
-    parsed = std::make_unique<ParsedFile>(std::move(*p));
-    model = std::make_unique<SemanticModel>(*parsed);
-  }
+struct Model : SnippetModel {
+  using SnippetModel::SnippetModel;
   // Qualified name of the expression on the last line `probe = <expr>`.
   std::string ProbeQ() {
     const std::string& t = parsed->source.text;
@@ -33,9 +27,6 @@ struct Model {
     auto q = model->Resolve(n);
     return q ? *q : "<none>";
   }
-  PythonParser parser;
-  std::unique_ptr<ParsedFile> parsed;
-  std::unique_ptr<SemanticModel> model;
 };
 
 struct AliasCase {

@@ -7,35 +7,25 @@
 #include <memory>
 #include <string>
 
-#include "analyzer/python/semantic.h"
+#include "analyzer/python/snippet_for_tests.h"
 #include "analyzer/python/ts_util.h"
 
 namespace tfm {
 namespace {
 
-struct Parsed {
-  explicit Parsed(const std::string& code) {
-    auto src = SourceFromBytes(code, "t.py", SourceKind::kPython);
-    EXPECT_TRUE(static_cast<bool>(src));
-    auto p = parser.Parse(std::move(*src));
-    EXPECT_TRUE(static_cast<bool>(p));
-    file = std::make_unique<ParsedFile>(std::move(*p));
-    model = std::make_unique<SemanticModel>(*file);
-  }
+struct Parsed : SnippetModel {
+  using SnippetModel::SnippetModel;
   bool Guarded(std::string_view needle) const {
-    size_t pos = file->source.text.find(needle);
+    size_t pos = parsed->source.text.find(needle);
     EXPECT_NE(pos, std::string::npos) << needle;
     return model->IsGuarded(static_cast<uint32_t>(pos));
   }
-  PythonParser parser;
-  std::unique_ptr<ParsedFile> file;
-  std::unique_ptr<SemanticModel> model;
 };
 
 // The condition of `if <cond>:` on the file's last statement, evaluated with `version`.
 std::optional<bool> Eval(const std::string& cond, std::string_view version = "2.21.0") {
   Parsed p("import tensorflow as tf\nimport numpy as np\nif " + cond + ":\n    pass\n");
-  TSNode root = p.file->Root();
+  TSNode root = p.parsed->Root();
   TSNode stmt = ts_node_named_child(root, ts_node_named_child_count(root) - 1);
   EXPECT_TRUE(ts::Is(stmt, "if_statement"));
   const SemanticModel& m = *p.model;
@@ -43,7 +33,7 @@ std::optional<bool> Eval(const std::string& cond, std::string_view version = "2.
     auto q = m.Resolve(e);
     return q && (*q == "tensorflow.__version__" || *q == "tensorflow.version.VERSION");
   };
-  return EvalVersionCondition(ts::Field(stmt, "condition"), p.file->source.text, is_tf_version, version);
+  return EvalVersionCondition(ts::Field(stmt, "condition"), p.parsed->source.text, is_tf_version, version);
 }
 
 TEST(VersionGuard, EvaluatesAsPythonWould) {
