@@ -25,7 +25,8 @@ Python's global random generators with the manifest's `numpy_seed` (per program 
 top; unset: no seeding): tutorials draw their data with unseeded np.random, and a program
 must print the same thing twice to be judged. Nothing is written outside the checkout
 except what the programs themselves write (each side of each program runs in its own copy
-of the program's directory, under .cache/real_programs/work/, removed at the end unless --keep).
+of the program's directory, under .cache/real_programs/work/run-PID/, removed at the end unless
+--keep).
 
 Sides, each run with `tfmigrate run --deterministic-random --trace` so that random draws
 are the same op by op on every backend and version (docs/diff.md):
@@ -333,7 +334,9 @@ class Ctx:
         self.oracle = str(CACHE / "venv" / "bin" / "python")
         self.roots = roots
         self.pythonpath = ":".join(extra_paths)
-        self.work = CACHE / "work"
+        # One directory per run: runs from several checkouts may share the cache, and one
+        # run's clean-up must not remove another's files.
+        self.work = CACHE / "work" / f"run-{os.getpid()}"
         self.sides = args.sides
 
 
@@ -708,7 +711,7 @@ def main():
     ap.add_argument("--only", action="append", default=[], help="a program name (repeatable); default all")
     ap.add_argument("--sides", default=",".join(SIDES), help="comma-separated subset of " + ",".join(SIDES))
     ap.add_argument("--json", help="also write the raw results here")
-    ap.add_argument("--keep", action="store_true", help="keep .cache/real_programs/work (traces, outputs)")
+    ap.add_argument("--keep", action="store_true", help="keep .cache/real_programs/work/run-PID (traces, outputs)")
     ap.add_argument("--fetch-only", action="store_true", help="download, verify and extract; run nothing")
     ap.add_argument("--import-file", nargs=4, metavar=("OWNER/REPO", "COMMIT", "PATH", "LOCAL_FILE"),
                     help="check a file saved from a repository at a commit and store it in the cache")
@@ -788,6 +791,8 @@ def main():
         pathlib.Path(a.json).write_text(json.dumps(results, indent=1), encoding="utf-8")
     if not a.keep:
         shutil.rmtree(ctx.work, ignore_errors=True)
+    else:
+        print(f"real_programs: traces and outputs kept in {ctx.work}", file=sys.stderr)
     return 0
 
 
