@@ -3,6 +3,7 @@ layers assigned as attributes, losses, `training` passed down from an outer call
 build on first call; the functional API's KerasTensor, Input and InputLayer (a layer
 called on KerasTensors is built on a zero batch and records the call)."""
 import inspect
+import itertools
 
 import numpy as np
 
@@ -217,19 +218,18 @@ class Layer:
     def layers(self):
         return list(self._layers)
 
-    @property
-    def weights(self):
+    def _own_then_sublayers(self, own, attr):
+        """`own`, then each sub-layer's `attr` list, every object once (first place kept)."""
         out, seen = [], set()
-        for w in self._trainable_variables + self._non_trainable_variables:
+        for w in itertools.chain(own, *(getattr(l, attr) for l in self._layers)):
             if id(w) not in seen:
                 seen.add(id(w))
                 out.append(w)
-        for l in self._layers:
-            for w in l.weights:
-                if id(w) not in seen:
-                    seen.add(id(w))
-                    out.append(w)
         return out
+
+    @property
+    def weights(self):
+        return self._own_then_sublayers(self._trainable_variables + self._non_trainable_variables, "weights")
 
     @property
     def trainable_weights(self):
@@ -242,17 +242,8 @@ class Layer:
     @property
     def variables(self):
         """The weights plus other state (a Dropout's seed generator state)."""
-        out, seen = [], set()
-        for w in self._trainable_variables + self._non_trainable_variables + self._state_variables():
-            if id(w) not in seen:
-                seen.add(id(w))
-                out.append(w)
-        for l in self._layers:
-            for w in l.variables:
-                if id(w) not in seen:
-                    seen.add(id(w))
-                    out.append(w)
-        return out
+        own = self._trainable_variables + self._non_trainable_variables + self._state_variables()
+        return self._own_then_sublayers(own, "variables")
 
     def _state_variables(self):
         return []
