@@ -37,11 +37,17 @@ def _mul(op, g):
     return [unbroadcast(math_ops.multiply(g, y), x), unbroadcast(math_ops.multiply(g, x), y)]
 
 
-@core.register_gradient("RealDiv", "Div")
-def _div(op, g):
-    x, y = op.inputs
-    return [unbroadcast(math_ops.realdiv(g, y), x),
-            unbroadcast(math_ops.multiply(g, math_ops.realdiv(math_ops.realdiv(math_ops.negative(x), y), y)), y)]
+def _quotient_grad(div_name):
+    """The gradient of x / y for a division of math_ops (realdiv, div_no_nan): g / y for x,
+    g * (-x / y / y) for y, both summed back to their input's shape."""
+    def grad(op, g):
+        div = getattr(math_ops, div_name)
+        x, y = op.inputs
+        return [unbroadcast(div(g, y), x), unbroadcast(math_ops.multiply(g, div(div(math_ops.negative(x), y), y)), y)]
+    return grad
+
+
+_div = core.register_gradient("RealDiv", "Div")(_quotient_grad("realdiv"))
 
 
 @core.register_gradient("Pow")
@@ -194,11 +200,7 @@ def _expm1_grad(op, g):
     return [math_ops.multiply(g, math_ops.exp(op.inputs[0]))]
 
 
-@core.register_gradient("DivNoNan")
-def _div_no_nan_grad(op, g):
-    x, y = op.inputs
-    return [unbroadcast(math_ops.div_no_nan(g, y), x),
-            unbroadcast(math_ops.multiply(g, math_ops.div_no_nan(math_ops.div_no_nan(math_ops.negative(x), y), y)), y)]
+_div_no_nan_grad = core.register_gradient("DivNoNan")(_quotient_grad("div_no_nan"))
 
 
 @core.register_gradient("MatMul")
