@@ -14,7 +14,7 @@ import types
 
 from . import (array_ops, clip_ops, control_flow, control_flow_ops, core, data, function, functional_ops,
                gradients, image_ops, init_ops, linalg_ops, logging_ops, math_ops, module, nest, nn_ops,
-               platform, random_ops, random_seed, rnn, script_ops, session, sort_ops, string_ops, tensor_array,
+               platform, random_ops, random_seed, rnn, saver, script_ops, session, sort_ops, string_ops, tensor_array,
                train, variables)
 from . import autograph  # noqa: F401 (tf.function converts with it)
 from .keras import initializers as keras_initializers
@@ -369,7 +369,13 @@ def _train_v1():
         "exponential_decay": t.exponential_decay, "piecewise_constant": t.piecewise_constant,
         "piecewise_constant_decay": t.piecewise_constant, "polynomial_decay": t.polynomial_decay,
         "natural_exp_decay": t.natural_exp_decay, "inverse_time_decay": t.inverse_time_decay,
-        "cosine_decay": t.cosine_decay, "Saver": t.Saver}
+        "cosine_decay": t.cosine_decay, "Saver": saver.Saver, "checkpoint_exists": saver.checkpoint_exists,
+        "update_checkpoint_state": saver.update_checkpoint_state, **_checkpoints()}
+
+
+def _checkpoints():
+    """tf.train's checkpoint management (both APIs)."""
+    return {"get_checkpoint_state": saver.get_checkpoint_state, "latest_checkpoint": saver.latest_checkpoint}
 
 
 def _losses_v1():
@@ -641,7 +647,7 @@ def _build():
     v2.image = _mod("tensorflow.image", image_v2, removed=image_removed)
     v2.random = _mod("tensorflow.random", random_v2)
     v2.strings = _mod("tensorflow.strings", dict(strings, substr=string_ops.substr))
-    v2.train = _mod("tensorflow.train", {}, removed=_Tf2Removed("train."))
+    v2.train = _mod("tensorflow.train", _checkpoints(), removed=_Tf2Removed("train."))
     v2.data = _mod("tensorflow.data", {"Dataset": data.Dataset})
     v2.keras = keras
     v2.dtypes = _mod("tensorflow.dtypes", dtypes)

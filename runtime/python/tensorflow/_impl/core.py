@@ -187,9 +187,17 @@ FailedPreconditionError = _err("FailedPreconditionError", 9)
 OutOfRangeError = _err("OutOfRangeError", 11)
 UnimplementedError = _err("UnimplementedError", 12)
 InternalError = _err("InternalError", 13)
-_BY_CODE = {c._code: c for c in (CancelledError, UnknownError, InvalidArgumentError, NotFoundError,
-                                 AlreadyExistsError, FailedPreconditionError, OutOfRangeError,
-                                 UnimplementedError, InternalError)}
+DeadlineExceededError = _err("DeadlineExceededError", 4)
+PermissionDeniedError = _err("PermissionDeniedError", 7)
+ResourceExhaustedError = _err("ResourceExhaustedError", 8)
+AbortedError = _err("AbortedError", 10)
+UnavailableError = _err("UnavailableError", 14)
+DataLossError = _err("DataLossError", 15)
+UnauthenticatedError = _err("UnauthenticatedError", 16)
+_BY_CODE = {c._code: c for c in (CancelledError, UnknownError, InvalidArgumentError, DeadlineExceededError,
+                                 NotFoundError, AlreadyExistsError, PermissionDeniedError, ResourceExhaustedError,
+                                 FailedPreconditionError, AbortedError, OutOfRangeError, UnimplementedError,
+                                 InternalError, UnavailableError, DataLossError, UnauthenticatedError)}
 
 
 class OperatorNotAllowedInGraphError(TypeError):

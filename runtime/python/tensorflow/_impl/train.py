@@ -1,6 +1,6 @@
 """tf.train: the global step, TF1 optimizers (minimize / compute_gradients / apply_gradients),
 the TF1 learning-rate schedules (exponential, piecewise constant, polynomial, natural
-exp, inverse time and cosine decay: tensors in graphs, callables eagerly), tf.train.Saver,
+exp, inverse time and cosine decay: tensors in graphs, callables eagerly)
 and the Keras optimizers (SGD, Adam, RMSprop, Adagrad; float, callable or schedule
 learning rate)."""
 import math
@@ -359,40 +359,3 @@ def cosine_decay(learning_rate, global_step, decay_steps, alpha=0.0, name=None):
         decayed = math_ops.add(math_ops.multiply(_t(1 - alpha, dtype=dt), cosd), _t(alpha, dtype=dt))
         return math_ops.multiply(lr, decayed)
     return _schedule(compute)
-
-
-# ---------------------------------------------------------------------------- Saver
-class Saver:
-    """tf.train.Saver over the global (or given) variables; checkpoints are `PATH.npz`
-    files of the bundled runtime (not TensorFlow's format)."""
-
-    def __init__(self, var_list=None, max_to_keep=5, **kw):
-        if var_list is None:
-            var_list = variables.global_variables()
-        if isinstance(var_list, dict):
-            self._vars = dict(var_list)
-        else:
-            self._vars = {v.name.split(":")[0]: v for v in var_list}
-        if not self._vars:
-            raise ValueError("No variables to save")
-        self.last_checkpoints = []
-
-    def save(self, sess, save_path, global_step=None, **kw):
-        path = save_path if global_step is None else "%s-%d" % (save_path, int(
-            sess.run(global_step) if not isinstance(global_step, (int, np.integer)) else global_step))
-        names = sorted(self._vars)
-        vals = sess.run([self._vars[n] for n in names])
-        np.savez(path + ".npz", **{n.replace("/", "__SLASH__"): v for n, v in zip(names, vals)})
-        self.last_checkpoints.append(path)
-        return path
-
-    def restore(self, sess, save_path):
-        try:
-            data = np.load(save_path + ".npz")
-        except OSError:
-            raise core.NotFoundError(None, None, "Failed to find any matching files for %s" % save_path) from None
-        for n, v in self._vars.items():
-            key = n.replace("/", "__SLASH__")
-            if key not in data:
-                raise core.NotFoundError(None, None, "Key %s not found in checkpoint" % n)
-            v.load(data[key], sess)
