@@ -378,6 +378,16 @@ def _checkpoints():
     return {"get_checkpoint_state": saver.get_checkpoint_state, "latest_checkpoint": saver.latest_checkpoint}
 
 
+def _test():
+    """tf.test (both APIs), made when a program first uses it: it imports unittest."""
+    from . import test as t
+    import unittest.mock
+    return {"TestCase": t.TestCase, "main": t.main, "is_gpu_available": t.is_gpu_available,
+            "is_built_with_cuda": t.is_built_with_cuda, "is_built_with_gpu_support": t.is_built_with_gpu_support,
+            "is_built_with_rocm": t.is_built_with_rocm, "gpu_device_name": t.gpu_device_name,
+            "get_temp_dir": t.get_temp_dir, "mock": unittest.mock}
+
+
 def _losses_v1():
     """TF1 tf.losses, made when a program first uses it."""
     from . import losses as lo
@@ -626,6 +636,7 @@ def _build():
     v1.flags = _mod("tensorflow.flags", platform.FLAGS_MODULE)
     v1.app = _mod("tensorflow.app", {"flags": v1.flags, "run": platform.app_run})
     v1.metrics = LazyApiModule("tensorflow.metrics", _metrics_v1)
+    v1.test = LazyApiModule("tensorflow.test", _test)
     v1.summary = LazyApiModule("tensorflow.summary", _summary_v1)
     v1.dtypes = _mod("tensorflow.dtypes", dtypes)
     v1.debugging = _mod("tensorflow.debugging", {"check_numerics": a.check_numerics})
@@ -650,6 +661,7 @@ def _build():
     v2.train = _mod("tensorflow.train", _checkpoints(), removed=_Tf2Removed("train."))
     v2.data = _mod("tensorflow.data", {"Dataset": data.Dataset})
     v2.keras = keras
+    v2.test = LazyApiModule("tensorflow.test", _test)
     v2.dtypes = _mod("tensorflow.dtypes", dtypes)
     v2.debugging = _mod("tensorflow.debugging", {"check_numerics": a.check_numerics})
     v2.initializers = _mod("tensorflow.initializers", {})
