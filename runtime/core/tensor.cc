@@ -3,6 +3,8 @@
 #include <cmath>
 #include <sstream>
 
+#include <Eigen/Core>
+
 namespace tfm::rt {
 
 const char* DTypeName(DType t) {
@@ -13,6 +15,10 @@ const char* DTypeName(DType t) {
     case DType::kInt64: return "int64";
     case DType::kBool: return "bool";
     case DType::kString: return "string";
+    case DType::kUInt8: return "uint8";
+    case DType::kInt16: return "int16";
+    case DType::kInt8: return "int8";
+    case DType::kHalf: return "float16";
     default: return "invalid";
   }
 }
@@ -25,6 +31,10 @@ const char* DTypeEnumName(DType t) {
     case DType::kInt64: return "DT_INT64";
     case DType::kBool: return "DT_BOOL";
     case DType::kString: return "DT_STRING";
+    case DType::kUInt8: return "DT_UINT8";
+    case DType::kInt16: return "DT_INT16";
+    case DType::kInt8: return "DT_INT8";
+    case DType::kHalf: return "DT_HALF";
     default: return "DT_INVALID";
   }
 }
@@ -33,13 +43,15 @@ size_t DTypeSize(DType t) {
   switch (t) {
     case DType::kFloat: case DType::kInt32: return 4;
     case DType::kDouble: case DType::kInt64: return 8;
-    case DType::kBool: return 1;
+    case DType::kBool: case DType::kUInt8: case DType::kInt8: return 1;
+    case DType::kInt16: case DType::kHalf: return 2;
     default: return 0;
   }
 }
 
 bool DTypeFromName(const std::string& n, DType* out) {
-  for (DType t : {DType::kFloat, DType::kDouble, DType::kInt32, DType::kInt64, DType::kBool, DType::kString}) {
+  for (DType t : {DType::kFloat, DType::kDouble, DType::kInt32, DType::kInt64, DType::kBool, DType::kString,
+                  DType::kUInt8, DType::kInt16, DType::kInt8, DType::kHalf}) {
     if (n == DTypeName(t)) { *out = t; return true; }
   }
   return false;
@@ -97,6 +109,10 @@ double Tensor::AsDouble(int64_t i) const {
     case DType::kInt32: return data<int32_t>()[i];
     case DType::kInt64: return static_cast<double>(data<int64_t>()[i]);
     case DType::kBool: return data<bool>()[i] ? 1.0 : 0.0;
+    case DType::kUInt8: return data<uint8_t>()[i];
+    case DType::kInt16: return data<int16_t>()[i];
+    case DType::kInt8: return data<int8_t>()[i];
+    case DType::kHalf: return static_cast<double>(static_cast<float>(data<Eigen::half>()[i]));
     default: return 0;
   }
 }
@@ -120,6 +136,13 @@ void CastInto(const Tensor& from, To* out) {
     case DType::kInt32: for (int64_t i = 0; i < n; ++i) out[i] = static_cast<To>(from.data<int32_t>()[i]); break;
     case DType::kInt64: for (int64_t i = 0; i < n; ++i) out[i] = static_cast<To>(from.data<int64_t>()[i]); break;
     case DType::kBool: for (int64_t i = 0; i < n; ++i) out[i] = static_cast<To>(from.data<bool>()[i]); break;
+    case DType::kUInt8: for (int64_t i = 0; i < n; ++i) out[i] = static_cast<To>(from.data<uint8_t>()[i]); break;
+    case DType::kInt16: for (int64_t i = 0; i < n; ++i) out[i] = static_cast<To>(from.data<int16_t>()[i]); break;
+    case DType::kInt8: for (int64_t i = 0; i < n; ++i) out[i] = static_cast<To>(from.data<int8_t>()[i]); break;
+    case DType::kHalf:
+      // through float, as TensorFlow's Cast from half does
+      for (int64_t i = 0; i < n; ++i) out[i] = static_cast<To>(static_cast<float>(from.data<Eigen::half>()[i]));
+      break;
     default: break;
   }
 }
@@ -133,6 +156,16 @@ Tensor Tensor::CastTo(DType to) const {
     case DType::kDouble: CastInto(*this, r.data<double>()); break;
     case DType::kInt32: CastInto(*this, r.data<int32_t>()); break;
     case DType::kInt64: CastInto(*this, r.data<int64_t>()); break;
+    case DType::kUInt8: CastInto(*this, r.data<uint8_t>()); break;
+    case DType::kInt16: CastInto(*this, r.data<int16_t>()); break;
+    case DType::kInt8: CastInto(*this, r.data<int8_t>()); break;
+    case DType::kHalf: {
+      // to float first, then rounded to half (nearest even): TensorFlow's Cast to half
+      Tensor f = dtype_ == DType::kFloat ? *this : CastTo(DType::kFloat);
+      int64_t n = num_elements();
+      for (int64_t i = 0; i < n; ++i) r.data<Eigen::half>()[i] = Eigen::half(f.data<float>()[i]);
+      break;
+    }
     case DType::kBool: {
       int64_t n = num_elements();
       for (int64_t i = 0; i < n; ++i) r.data<bool>()[i] = AsDouble(i) != 0;

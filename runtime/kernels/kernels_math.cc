@@ -174,6 +174,20 @@ Status BinaryTyped(KernelContext& c, BinOp op) {
   }
 }
 
+// float16 elementwise kernels: each value widened to float32, the float32 kernel, each float
+// result rounded back to half. Eigen::half computes its arithmetic and functions the same way
+// (through float, one rounding per op), so the results are TensorFlow's.
+template <typename Fn>
+Status ThroughFloat(KernelContext& c, Fn fn) {
+  KernelContext f = c;
+  for (Tensor& t : f.inputs)
+    if (t.dtype() == DType::kHalf) t = t.CastTo(DType::kFloat);
+  TFM_RETURN_IF_ERROR(fn(f));
+  c.outputs.clear();
+  for (Tensor& t : f.outputs) c.outputs.push_back(t.dtype() == DType::kFloat ? t.CastTo(DType::kHalf) : t);
+  return Status::Ok();
+}
+
 Status BinaryDispatch(KernelContext& c, BinOp op) {
   if (c.inputs[0].dtype() != c.inputs[1].dtype()) return TypeMismatch(c, 1);
   DType dt = c.inputs[0].dtype();
@@ -187,6 +201,10 @@ Status BinaryDispatch(KernelContext& c, BinOp op) {
     case DType::kDouble: return BinaryTyped<double>(c, op);
     case DType::kInt32: return BinaryTyped<int32_t>(c, op);
     case DType::kInt64: return BinaryTyped<int64_t>(c, op);
+    case DType::kUInt8: return BinaryTyped<uint8_t>(c, op);
+    case DType::kInt16: return BinaryTyped<int16_t>(c, op);
+    case DType::kInt8: return BinaryTyped<int8_t>(c, op);
+    case DType::kHalf: return ThroughFloat(c, [op](KernelContext& f) { return BinaryTyped<float>(f, op); });
     case DType::kBool:
       if (op == BinOp::kEq) return Binary<bool, bool>(c, DType::kBool, [](bool a, bool b) { return a == b; });
       if (op == BinOp::kNe) return Binary<bool, bool>(c, DType::kBool, [](bool a, bool b) { return a != b; });
@@ -295,6 +313,10 @@ Status UnaryDispatch(KernelContext& c, UnOp op) {
     case DType::kDouble: return UnaryTyped<double>(c, op);
     case DType::kInt32: return UnaryTyped<int32_t>(c, op);
     case DType::kInt64: return UnaryTyped<int64_t>(c, op);
+    case DType::kUInt8: return UnaryTyped<uint8_t>(c, op);
+    case DType::kInt16: return UnaryTyped<int16_t>(c, op);
+    case DType::kInt8: return UnaryTyped<int8_t>(c, op);
+    case DType::kHalf: return ThroughFloat(c, [op](KernelContext& f) { return UnaryTyped<float>(f, op); });
     default: return InvalidArgument(c.op + ": unsupported dtype " + DTypeName(c.inputs[0].dtype()));
   }
 }
@@ -551,6 +573,9 @@ Status ReduceDispatch(KernelContext& c, RedOp op) {
     case DType::kDouble: return ReduceTyped<double>(c, op);
     case DType::kInt32: return ReduceTyped<int32_t>(c, op);
     case DType::kInt64: return ReduceTyped<int64_t>(c, op);
+    case DType::kUInt8: return ReduceTyped<uint8_t>(c, op);
+    case DType::kInt16: return ReduceTyped<int16_t>(c, op);
+    case DType::kInt8: return ReduceTyped<int8_t>(c, op);
     case DType::kBool:
       if (op == RedOp::kAll || op == RedOp::kAny) return ReduceTyped<bool>(c, op);
       [[fallthrough]];

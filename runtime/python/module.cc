@@ -78,7 +78,9 @@ PYBIND11_MODULE(_tfrt, m) {
 
   py::enum_<DType>(m, "DType")
       .value("float32", DType::kFloat).value("float64", DType::kDouble).value("int32", DType::kInt32)
-      .value("int64", DType::kInt64).value("bool", DType::kBool).value("string", DType::kString);
+      .value("int64", DType::kInt64).value("bool", DType::kBool).value("string", DType::kString)
+      .value("uint8", DType::kUInt8).value("int16", DType::kInt16).value("int8", DType::kInt8)
+      .value("float16", DType::kHalf);
 
   py::class_<Tensor>(m, "Tensor")
       .def_static("from_bytes", &MakeTensor)

@@ -88,7 +88,7 @@ bool_, string, resource = DType("bool"), DType("string"), DType("resource")
 float16, uint8, int8, int16 = DType("float16"), DType("uint8"), DType("int8"), DType("int16")
 _BY_NAME = {d.name: d for d in (float32, float64, int32, int64, bool_, string, resource, float16, uint8, int8, int16)}
 _BY_NAME.update({"float": float32, "double": float64, "half": float16})
-SUPPORTED = ("float32", "float64", "int32", "int64", "bool", "string")
+SUPPORTED = {"float32", "float64", "int32", "int64", "bool", "string", "uint8", "int16", "int8", "float16"}
 
 
 def as_dtype(x):
