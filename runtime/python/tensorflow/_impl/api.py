@@ -294,6 +294,7 @@ def _nn():
               rnn_cell=_mod("tensorflow.nn.rnn_cell", {
                   "RNNCell": rnn.RNNCell, "BasicRNNCell": rnn.BasicRNNCell, "BasicLSTMCell": rnn.BasicLSTMCell,
                   "LSTMCell": rnn.LSTMCell, "GRUCell": rnn.GRUCell, "MultiRNNCell": rnn.MultiRNNCell,
+                  "DropoutWrapper": rnn.DropoutWrapper,
                   "LSTMStateTuple": rnn.LSTMStateTuple}))
     v2 = dict(both, softmax_cross_entropy_with_logits=nn_ops.softmax_cross_entropy_with_logits_v2,
               conv2d=nn_ops.conv2d_v2, max_pool=nn_ops.max_pool_v2, avg_pool=nn_ops.avg_pool_v2,

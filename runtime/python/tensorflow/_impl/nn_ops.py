@@ -70,15 +70,28 @@ def bias_add(value, bias, data_format=None, name=None):
 
 
 def dropout(x, keep_prob=None, noise_shape=None, seed=None, name=None, rate=None):
+    """TensorFlow's dropout, op for op under the scope "dropout": x * (1 / (1 - rate)) for a
+    number rate (x / (1 - rate) for a tensor), a uniform draw of x's shape, kept where the
+    draw >= rate, zero elsewhere (SelectV2: dropped values are +0, never -0)."""
     x = _t(x)
     if rate is None:
         rate = 1.0 - keep_prob if keep_prob is not None else 0.5
     if isinstance(rate, (int, float)) and rate == 0:
         return x
-    keep = 1.0 - rate
-    u = random_ops.random_uniform(array_ops.shape(x), dtype=x.dtype, seed=seed)
-    mask = array_ops.cast(math_ops.greater_equal(u, _t(rate, dtype=x.dtype)), x.dtype)
-    return math_ops.multiply(math_ops.realdiv(x, _t(keep, dtype=x.dtype)), mask, name=name or "dropout")
+    with core.get_default_graph().name_scope(name or "dropout") if not core.executing_eagerly() else _null():
+        if isinstance(rate, (int, float)):
+            ret = math_ops.multiply(x, _t(1 / (1 - rate), dtype=x.dtype))
+            rate_t = _t(rate, dtype=x.dtype)
+        else:
+            rate_t = array_ops.cast(_t(rate), x.dtype)
+            ret = math_ops.realdiv(x, math_ops.subtract(_t(1, dtype=x.dtype), rate_t))
+        u = random_ops.random_uniform(array_ops.shape(x) if noise_shape is None else noise_shape, dtype=x.dtype,
+                                      seed=seed)
+        keep_mask = math_ops.greater_equal(u, rate_t)
+        out = array_ops.where(keep_mask, ret, _t(0, dtype=x.dtype))
+    if not core.executing_eagerly():
+        out.set_shape(x.shape)   # TensorFlow keeps x's static shape (the mask's comes from tf.shape(x))
+    return out
 
 
 # ---------------------------------------------------------------------------- losses over logits

@@ -1,12 +1,13 @@
 """TF1 recurrent networks: tf.nn.rnn_cell (BasicRNNCell, BasicLSTMCell, LSTMCell without
-peepholes or projections, GRUCell, MultiRNNCell, LSTMStateTuple) and tf.nn.dynamic_rnn /
+peepholes or projections, GRUCell, MultiRNNCell, DropoutWrapper, LSTMStateTuple) and tf.nn.dynamic_rnn /
 static_rnn. The cells compute what TF's do (same variables and names, gate order i, j, f, o,
 forget bias), and the time loop is unrolled over the static number of steps (TF runs a
 while_loop; the values are the same). With `sequence_length`, outputs past a sequence's end
 are zero and its state is carried through unchanged, as in TF."""
 import collections
+import hashlib
 
-from . import array_ops, core, init_ops, math_ops, variables
+from . import array_ops, core, init_ops, math_ops, nn_ops, variables
 from .core import convert_to_tensor as _t
 
 
@@ -181,6 +182,85 @@ class MultiRNNCell(RNNCell):
                     cur, s = cell(cur, state[i])
                 new_states.append(s)
         return cur, tuple(new_states)
+
+
+class DropoutWrapper(RNNCell):
+    """tf.nn.rnn_cell.DropoutWrapper: dropout on a cell's inputs, outputs and (by default)
+    the h part of LSTM states, not the memory c; variables and names are the wrapped
+    cell's. Each dropped tensor gets its own op seed, derived from `seed` as TensorFlow
+    derives it (an MD5 of the seed and "input_0", "output_0", "state_1", ...), so that the
+    draws are TensorFlow's. variational_recurrent (one mask for every step) is not here."""
+
+    def __init__(self, cell, input_keep_prob=1.0, output_keep_prob=1.0, state_keep_prob=1.0,
+                 variational_recurrent=False, input_size=None, dtype=None, seed=None,
+                 dropout_state_filter_visitor=None, **kwargs):
+        if variational_recurrent:
+            raise core.UnsupportedSymbolError("tf.nn.rnn_cell.DropoutWrapper(variational_recurrent=True)")
+        for attr, p in (("input_keep_prob", input_keep_prob), ("state_keep_prob", state_keep_prob),
+                        ("output_keep_prob", output_keep_prob)):
+            if isinstance(p, (int, float)) and not 0 <= p <= 1:
+                raise ValueError("Parameter %s must be between 0 and 1. Received %s" % (attr, p))
+        self._cell = cell
+        self._input_keep_prob, self._output_keep_prob = input_keep_prob, output_keep_prob
+        self._state_keep_prob = state_keep_prob
+        self._seed = seed
+        self._state_filter = dropout_state_filter_visitor or (
+            lambda s: LSTMStateTuple(c=False, h=True) if isinstance(s, LSTMStateTuple) else True)
+
+    @property
+    def wrapped_cell(self):
+        return self._cell
+
+    @property
+    def output_size(self):
+        return self._cell.output_size
+
+    @property
+    def state_size(self):
+        return self._cell.state_size
+
+    def zero_state(self, batch_size, dtype):
+        return self._cell.zero_state(batch_size, dtype)
+
+    def _op_seed(self, salt, index):
+        if self._seed is None:
+            return None
+        digest = hashlib.md5(("%s%s_%d" % (self._seed, salt, index)).encode("utf-8")).hexdigest()
+        return int(digest[:8], 16) & 0x7FFFFFFF
+
+    def _drop(self, values, salt, keep_prob, which=None):
+        """Dropout on every leaf of `values` whose `which` flag is true (all when None);
+        leaves are numbered in order, dropped or not, for their seeds."""
+        counter = [0]
+
+        def walk(v, w):
+            if isinstance(v, tuple) and not isinstance(w, bool):
+                parts = [walk(x, w[i] if isinstance(w, tuple) else w) for i, x in enumerate(v)]
+                return type(v)(*parts) if hasattr(v, "_fields") else tuple(parts)
+            i = counter[0]
+            counter[0] += 1
+            if w is False:
+                return v
+            return nn_ops.dropout(v, rate=1.0 - keep_prob, seed=self._op_seed(salt, i))
+        return walk(values, values if which is None else which)
+
+    def _state_flags(self, state):
+        flags = self._state_filter(state)
+        if flags is True and isinstance(state, tuple) and not isinstance(state, LSTMStateTuple):
+            return tuple(self._state_flags(s) for s in state)
+        return flags
+
+    def __call__(self, inputs, state, scope=None):
+        def should(p):
+            return not isinstance(p, float) or p < 1
+        if should(self._input_keep_prob):
+            inputs = self._drop(inputs, "input", self._input_keep_prob)
+        output, new_state = self._cell(inputs, state, scope=scope)
+        if should(self._state_keep_prob):
+            new_state = self._drop(new_state, "state", self._state_keep_prob, self._state_flags(new_state))
+        if should(self._output_keep_prob):
+            output = self._drop(output, "output", self._output_keep_prob)
+        return output, new_state
 
 
 def _where_state(mask, new, old):
