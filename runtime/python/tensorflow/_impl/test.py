@@ -339,10 +339,27 @@ class TestCase(unittest.TestCase):
         return self.assertRaisesWithPredicateMatch(core.OpError, expected_err_re_or_predicate)
 
 
+class _Result(unittest.TextTestResult):
+    """Keeps the first test error that is a TensorFlow API the bundled runtime lacks."""
+    unsupported = None
+
+    def addError(self, test, err):
+        if _Result.unsupported is None and isinstance(err[1], (core.UnsupportedSymbolError,
+                                                                core.UnsupportedModuleError)):
+            _Result.unsupported = err[1]
+        super().addError(test, err)
+
+
 def main(argv=None):
-    """tf.test.main: runs the tests of `__main__` and exits with unittest's verdict."""
+    """tf.test.main: runs the tests of `__main__` and exits with unittest's verdict. A test
+    that stopped on an API the bundled runtime lacks makes the run end as any program that
+    reaches one does ("not yet in the bundled runtime: SYMBOL", exit 3), not as a failed test."""
     args = [sys.argv[0]] if argv is None else list(argv[:1])
-    unittest.main(module="__main__", argv=args)
+    prog = unittest.main(module="__main__", argv=args, exit=False,
+                         testRunner=unittest.TextTestRunner(resultclass=_Result))
+    if _Result.unsupported is not None:
+        raise _Result.unsupported
+    sys.exit(not prog.result.wasSuccessful())
 
 
 def is_gpu_available(cuda_only=False, min_cuda_compute_capability=None):
