@@ -24,7 +24,7 @@ _tfrt.set_host_callback(_dispatch)
 def host_call(fn, inputs, out_dtypes, name):
     token = len(_host_fns) + 1
     _host_fns[token] = (fn, out_dtypes)
-    attrs = {"token": token, "Tout": [{"float32": 1, "float64": 2, "int32": 3, "string": 7, "int64": 9, "bool": 10}[d.name] for d in out_dtypes]}
+    attrs = {"token": token, "Tout": [d.as_datatype_enum for d in out_dtypes]}
     res = core.apply_op("PyFunc", inputs, attrs, name)
     if not out_dtypes:
         return core.get_default_graph()._ops[-1]
