@@ -21,6 +21,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "analyzer/python/parse.h"
 #include "analyzer/source/diagnostic.h"
@@ -34,6 +35,9 @@ struct SessionConversion {
   uint32_t line = 0;     // 1-based line the reason points at (0: the file)
   int functions = 0;     // tf.functions written
   int runs = 0;          // sess.run calls replaced (initializer runs removed included)
+  // tf.compat.v1 the conversion left (a v1 optimizer no Keras one reproduces, ...):
+  // "line N: what (why)", lines of the converted text's input
+  std::vector<std::string> kept_compat;
 };
 
 // `findings`: the analyzer's findings on `text`; a TF2 hazard among them (a rule with
