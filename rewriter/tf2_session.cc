@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 #include <tuple>
 #include <set>
@@ -1470,9 +1471,17 @@ class Converter {
               ""};
     }
     if (cls == "AdamOptimizer") {
-      // the same update; TF1's epsilon is 1e-08, Keras' 1e-07
-      string b = args.count("beta1") ? ", beta_1=" + args["beta1"] : "";
-      if (args.count("beta2")) b += ", beta_2=" + args["beta2"];
+      // the same update; TF1's epsilon is 1e-08, Keras' 1e-07. TF1 computes 1 - beta in
+      // float32, Keras in double from the Python float: the betas are given as the float32
+      // values TF1 used, so that both take the same 1 - beta (0.999 otherwise moves the
+      // second moment by 1e-5 relative, which grows over the steps)
+      auto f32 = [](const string& t) -> string {
+        char* end = nullptr;
+        float f = std::strtof(t.c_str(), &end);
+        if (t.empty() || *end != '\0') return t;  // not a literal: as written
+        return fmt::format("{}", static_cast<double>(f));
+      };
+      string b = fmt::format(", beta_1={}, beta_2={}", f32(get("beta1", "0.9")), f32(get("beta2", "0.999")));
       return {fmt::format("{}Adam(learning_rate={}{}, epsilon={})", ko, get("learning_rate", "0.001"), b,
                           get("epsilon", "1e-08")),
               ""};
