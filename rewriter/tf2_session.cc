@@ -1294,6 +1294,20 @@ class Converter {
       ++out->runs;
     }
     if (close.id) edits.push_back({{LineStart(ts_node_start_byte(close)), LineEnd(ts_node_end_byte(close))}, ""});
+    // the graph seed: TF2's global seed (`tf.random.set_seed`, the migration guide's
+    // mapping), where the statement stays
+    for (TSNode c : m_.calls()) {
+      TSNode fn = ts::Field(c, "function");
+      string q = Resolved(fn);
+      if (!InWindow(c) || (q != "tensorflow.compat.v1.set_random_seed" &&
+                           q != "tensorflow.compat.v1.random.set_random_seed"))
+        continue;
+      bool in_graph = false;
+      for (const auto& g : graph_) in_graph |= ts::Contains(g.stmt, c);
+      if (in_graph) continue;
+      if (in_region(c)) edits.push_back({{ts_node_start_byte(fn), ts_node_end_byte(fn)}, tf_ + ".random.set_seed"});
+      else module_edits_.emplace_back(ts_node_start_byte(fn), ts_node_end_byte(fn), tf_ + ".random.set_seed");
+    }
     // optimizers that became Keras ones, where they are made
     {
       std::set<uint32_t> done;
@@ -1401,6 +1415,13 @@ class Converter {
     out->kept_compat = kept_;
   }
 
+  // Whether `n` holds a call other than `outer` (whose edit would overlap).
+  bool HasCallInside(TSNode n, TSNode outer) const {
+    for (TSNode c : m_.calls())
+      if (!ts::Same(c, outer) && ts::Contains(n, c)) return true;
+    return false;
+  }
+
   // The module-level name of an optimizer constructed inline (`Opt(...).minimize(...)`),
   // created once as `text`.
   string Hoisted(TSNode ctor, const string& text) {
@@ -1500,6 +1521,8 @@ class Converter {
     TSNode call{}, ctor{};  // the minimize call; the optimizer's constructor call
     bool inline_ctor = false;
     string loss, vars, global_step, keras, why;
+    bool implicit_vars = false;     // TF1's default var_list (the trainable collection)
+    std::vector<string> var_names;  // then: its variables
   };
 
   // Which minimize() statements become a tape step with a Keras optimizer.
@@ -1524,6 +1547,7 @@ class Converter {
         ts::Walk(
             file_.Root(),
             [&](TSNode n, const char*) {
+              if (!InWindow(n) && !ts::Contains(n, obj)) return false;  // another part of the script
               if (!ts::Is(n, "identifier") || Text(n) != Text(obj)) return true;
               TSNode p = ts::Parent(n);
               if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), n)) return false;
@@ -1595,6 +1619,8 @@ class Converter {
             vs.push_back(v);
         if (vs.empty()) why("no trainable variable the loss depends on");
         mz.vars = fmt::format("[{}]", fmt::join(vs, ", "));
+        mz.implicit_vars = true;
+        mz.var_names = vs;
       }
       if (mz.ctor.id) {
         KerasChoice k = KerasOptimizerFor(mz.ctor);
@@ -1603,6 +1629,21 @@ class Converter {
           why(fmt::format("`{}`: {}", Resolved(ts::Field(mz.ctor, "function")).substr(21), k.why));
       }
       minimizes_.push_back(std::move(mz));
+    }
+    // One optimizer serving several minimize() calls that take TF1's default var_list:
+    // each takes the union of their lists (in creation order; a variable another loss
+    // does not depend on gets no gradient and no update, as in TF1), since a Keras
+    // optimizer serves the variables it was built for.
+    for (Minimize& a : minimizes_) {
+      if (!a.why.empty() || !a.implicit_vars) continue;
+      std::set<string> all;
+      for (const Minimize& b : minimizes_)
+        if (b.implicit_vars && b.why.empty() && a.ctor.id && b.ctor.id && ts::Same(a.ctor, b.ctor))
+          all.insert(b.var_names.begin(), b.var_names.end());
+      std::vector<string> vs;
+      for (const string& v : trainable)
+        if (all.count(v)) vs.push_back(v);
+      a.vars = fmt::format("[{}]", fmt::join(vs, ", "));
     }
     // one optimizer, one way; a function runs at most one step
     for (bool changed = true; changed;) {
@@ -1658,6 +1699,21 @@ class Converter {
       if (optimizer_ctor) {
         uint32_t cb = ts_node_start_byte(c);
         edits.emplace_back(cb - b, ts_node_end_byte(c) - cb, Hoisted(c, string(Text(c))));
+        continue;
+      }
+      // `tf.compat.v1.assign(v, x)` (assign_add, assign_sub) of a variable: `v.assign(x)`
+      if (q == "tensorflow.compat.v1.assign" || q == "tensorflow.compat.v1.assign_add" ||
+          q == "tensorflow.compat.v1.assign_sub") {
+        const auto& pos = m_.PositionalArgs(c);
+        TSNode args = ts::Field(c, "arguments");
+        size_t named = 0;
+        for (TSNode a : ts::NamedChildren(args)) named += !ts::Is(a, "comment");
+        if (pos.size() == 2 && named == 2 && ts::Is(pos[0], "identifier") && Graph(Text(pos[0])) &&
+            Graph(Text(pos[0]))->kind == Kind::kVariable && !HasCallInside(pos[1], c)) {
+          uint32_t cb = ts_node_start_byte(c);
+          edits.emplace_back(cb - b, ts_node_end_byte(c) - cb,
+                             fmt::format("{}.{}({})", Text(pos[0]), q.substr(q.rfind('.') + 1), Text(pos[1])));
+        }
         continue;
       }
       bool v1_minimize = EndsWith(q, "Optimizer().minimize") && StartsWith(q, "tensorflow.compat.v1.train.");

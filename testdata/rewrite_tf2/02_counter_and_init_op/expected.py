@@ -7,13 +7,13 @@ calls = tf.Variable(0, name="calls", trainable=False)
 
 @tf.function(input_signature=[tf.TensorSpec(shape=[], dtype=tf.float32)])
 def run_add(amount):
-    add = tf.compat.v1.assign_add(total, amount)  # the TF1 update op
+    add = total.assign_add(amount)  # the TF1 update op
     return add
 
 
 @tf.function
 def run_count():
-    count = tf.compat.v1.assign_add(calls, 1)
+    count = calls.assign_add(1)
     return count
 
 

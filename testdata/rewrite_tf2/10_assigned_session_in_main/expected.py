@@ -9,7 +9,7 @@ def main():
 
     @tf.function
     def run_bump():
-        bump = tf.compat.v1.assign_add(counter, 1)
+        bump = counter.assign_add(1)
         return bump
 
     @tf.function(input_signature=[tf.TensorSpec(shape=[3], dtype=tf.float32)])
@@ -20,7 +20,7 @@ def main():
 
     @tf.function
     def run_shrink():
-        shrink = tf.compat.v1.assign(v, v * 0.5)
+        shrink = v.assign(v * 0.5)
         return shrink
 
     for i in range(3):

@@ -7,7 +7,7 @@ FLAGS = tf.compat.v1.app.flags.FLAGS
 
 
 def main(_):
-    tf.compat.v1.set_random_seed(7)
+    tf.random.set_seed(7)
     w = tf.Variable(tf.random.normal([3, 1], seed=1), name="w")
 
     optimizer = tf.keras.optimizers.SGD(learning_rate=0.1)

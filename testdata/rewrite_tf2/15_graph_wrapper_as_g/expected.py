@@ -7,7 +7,7 @@ total = tf.Variable(0.0, name="total")
 
 @tf.function(input_signature=[tf.TensorSpec(shape=[], dtype=tf.float32)])
 def run_add(x=1.0):
-    add = tf.compat.v1.assign_add(total, x)
+    add = total.assign_add(x)
     return add
 
 
