@@ -6,10 +6,13 @@
 // distinct `sess.run(fetches, feed_dict=...)` becomes a `tf.function` whose parameters
 // are the fed placeholders (their dtype and shape as its input signature) and whose
 // body is the graph-building statements those fetches depend on; the call site calls
-// it with the fed values and takes NumPy values, as sess.run returned. Variables and
-// optimizers stay at module level (created eagerly once), initializer runs go, a v1
-// optimizer's `minimize` gets the explicit var_list TF1 took from the trainable
-// collection, and the session block's body moves to module level.
+// it with the fed values and takes NumPy values, as sess.run returned (`sess.run(w)` of a
+// variable is `w.numpy()`). Variables and optimizers stay at module level (created
+// eagerly once), initializer runs go, a v1 optimizer's `minimize` becomes a GradientTape
+// step with the Keras optimizer that makes the same update (or, where none does, keeps
+// the v1 optimizer with the explicit var_list TF1 took from the trainable collection and
+// says why in `kept_compat`), and the session block's body moves to module level
+// (docs/rewrite.md).
 //
 //   tfm::SessionConversion c = tfm::ConvertSessionToFunctions(parser, compat_text);
 //   if (c.converted) text = c.text; else note(c.reason, c.line);
