@@ -106,9 +106,10 @@ Trace ParseTrace(const std::string& text) {
     std::string kind = rt::StrField(j, "kind");
     if (kind == "print") {
       t.prints.push_back({rt::StrField(j, "text"), LineOf(j)});
-    } else if (kind == "fetch" || kind == "function_return") {
+    } else if (kind == "fetch" || kind == "function_return" || kind == "variable_read") {
       auto call = j.find("call");
-      std::string origin = kind == "fetch"
+      std::string origin = kind == "variable_read" ? rt::StrField(j, "variable") + ".numpy()"
+                           : kind == "fetch"
                                ? fmt::format("sess.run call {}", call != j.end() && call->is_number_integer()
                                                                      ? call->get<int64_t>()
                                                                      : int64_t{0})

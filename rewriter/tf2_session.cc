@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 #include <tuple>
 #include <set>
@@ -478,6 +479,28 @@ class Converter {
     return out;
   }
 
+  // A graph name whose value is one Tensor (so `.numpy()` gives what sess.run gave), as
+  // far as the statement shows: an operator expression, or a TensorFlow call that does
+  // not return a list, tuple or structure.
+  bool IsSingleTensor(const GraphName& g) const {
+    if (g.kind != Kind::kOp || g.produces_operation) return false;
+    TSNode a = ts_node_named_child_count(g.stmt) == 1 ? ts_node_named_child(g.stmt, 0) : TSNode{};
+    if (!ts::Is(a, "assignment") || !ts::Is(ts::Field(a, "left"), "identifier")) return false;
+    TSNode v = g.value;
+    while (ts::Is(v, "parenthesized_expression") && ts_node_named_child_count(v) == 1) v = ts_node_named_child(v, 0);
+    if (ts::Is(v, "binary_operator") || ts::Is(v, "unary_operator")) return true;
+    if (!ts::Is(v, "call")) return false;
+    string q = Resolved(ts::Field(v, "function"));
+    if (!StartsWith(q, "tensorflow.") || q.find("(") != string::npos) return false;
+    string_view last = string_view(q).substr(q.rfind('.') + 1);
+    for (string_view many : {"split", "unstack", "unique", "unique_with_counts", "top_k", "meshgrid", "gradients",
+                             "cond", "case", "while_loop", "map_fn", "scan", "foldl", "foldr", "py_func",
+                             "numpy_function", "py_function", "identity_n", "moments", "dynamic_partition", "tuple",
+                             "batch", "shuffle_batch", "svd", "eig", "eigh", "qr", "lu", "switch", "sparse_split"})
+      if (last == many) return false;
+    return !MakesSparse(q) && last.find("decoder") == string_view::npos && last.find("rnn") == string_view::npos;
+  }
+
   void Dependencies(const string& name, std::set<string>* seen) {
     if (!seen->insert(name).second) return;
     GraphName* g = Graph(name);
@@ -488,6 +511,7 @@ class Converter {
     TSNode call, stmt;
     bool delete_stmt = false;  // an initializer run
     string replacement;
+    TSNode replace_from{};  // the replacement starts here (an assignment's targets), not at the call
   };
 
   struct Function {
@@ -1064,6 +1088,19 @@ class Converter {
         continue;
       }
       std::vector<TSNode> fetched = FetchNames(fetch);
+      // variables only (`sess.run(w)`, `sess.run([w, b])`): their values, no function
+      if (!feed.id && !ts::Is(fetch, "dictionary") &&
+          std::all_of(fetched.begin(), fetched.end(),
+                      [&](TSNode n) { return Graph(Text(n))->kind == Kind::kVariable; })) {
+        std::vector<string> values;
+        for (TSNode n : fetched) values.push_back(fmt::format("{}.numpy()", Text(n)));
+        string v = fmt::format("{}", fmt::join(values, ", "));
+        if (ts::Is(fetch, "list")) v = "[" + v + "]";
+        else if (ts::Is(fetch, "tuple")) v = fetched.size() == 1 ? "(" + v + ",)" : "(" + v + ")";
+        site.replacement = v;
+        sites.push_back(site);
+        continue;
+      }
       std::map<string, string> feeds;  // placeholder -> value text
       if (feed.id) {
         if (!ts::Is(feed, "dictionary")) Fail(feed, "feed_dict is not a dict literal");
@@ -1117,6 +1154,34 @@ class Converter {
       } else if (list) {
         ret = ts::Is(fetch, "tuple") ? (fetched.size() == 1 ? "(" + ret + ",)" : "(" + ret + ")") : "[" + ret + "]";
       }
+      // `_, l = sess.run([train, loss], ...)`: the function returns what is kept, and the
+      // assignment binds only that (`l = run_train_loss(...).numpy()`)
+      TSNode left = ts::Is(parent, "assignment") && ts::Same(ts::Field(parent, "right"), call) ? ts::Field(parent, "left")
+                                                                                                 : TSNode{};
+      std::vector<string> kept_targets, kept_fetches;
+      bool dropped_ops = false;
+      if (list && !ts::Is(fetch, "dictionary") &&
+          (ts::Is(left, "pattern_list") || ts::Is(left, "tuple_pattern") || ts::Is(left, "list_pattern"))) {
+        std::vector<TSNode> targets;
+        for (TSNode t : ts::NamedChildren(left))
+          if (!ts::Is(t, "comment")) targets.push_back(t);
+        bool fits = targets.size() == fetched.size();
+        for (size_t i = 0; fits && i < targets.size(); ++i) {
+          fits = ts::Is(targets[i], "identifier");
+          if (!fits) break;
+          if (Graph(Text(fetched[i]))->produces_operation) {
+            fits = Text(targets[i]) == "_";
+            dropped_ops = true;
+          } else {
+            kept_targets.push_back(string(Text(targets[i])));
+            kept_fetches.push_back(string(Text(fetched[i])));
+          }
+        }
+        if (!fits || kept_fetches.empty()) dropped_ops = false;
+      }
+      bool one_kept = dropped_ops && kept_fetches.size() == 1 && IsSingleTensor(*Graph(kept_fetches[0]));
+      if (dropped_ops)
+        ret = kept_fetches.size() == 1 ? kept_fetches[0] : fmt::format("{}", fmt::join(kept_fetches, ", "));
       // the same fetches (by name, in the same structure) and parameters share a function;
       // `ret` alone would conflate different operations (each returns None)
       std::vector<string> fetched_names;
@@ -1136,8 +1201,14 @@ class Converter {
       // A run whose result is not used is just a call.
       bool bare = ts::Is(parent, "expression_statement") && ts_node_named_child_count(parent) == 1;
       string call_text = fmt::format("{}({})", fn_used.name, fmt::join(args, ", "));
-      site.replacement = bare ? call_text : "_numpy(" + call_text + ")";
-      if (!bare) needs_numpy = true;
+      // one tensor: its NumPy value; several (or an operation's None): `_numpy`
+      bool one_tensor = (ts::Is(fetch, "identifier") && IsSingleTensor(*Graph(Text(fetch)))) || one_kept;
+      site.replacement = bare ? call_text : one_tensor ? call_text + ".numpy()" : "_numpy(" + call_text + ")";
+      if (!bare && !one_tensor) needs_numpy = true;
+      if (dropped_ops) {
+        site.replace_from = left;
+        site.replacement = fmt::format("{} = {}", fmt::join(kept_targets, ", "), site.replacement);
+      }
       sites.push_back(site);
     }
     if (sites.empty()) Fail(with, "the session block runs nothing");
@@ -1151,6 +1222,7 @@ class Converter {
     else if (used_fn_names_.count("_numpy") || module_names_.count("_numpy")) Fail(with, "the script defines `_numpy`");
 
     // --- the functions, in order of first use
+    PlanMinimizes(trainable, fns);
     string defs;
     if (needs_numpy)
       defs += fmt::format(
@@ -1179,12 +1251,31 @@ class Converter {
       }
       defs += fmt::format("def {}({}):\n", f.name, fmt::join(plist, ", "));
       std::set<uint32_t> emitted;  // a statement making several names goes in once
-      for (const auto& g : graph_) {
-        if (g.kind != Kind::kOp || !f.ops.count(g.name)) continue;
-        if (!emitted.insert(ts_node_start_byte(g.stmt)).second) continue;
-        defs += Indent(StatementText(g, trainable), "    ");
+      const Minimize* step = nullptr;
+      for (const string& op : f.ops)
+        if (const Minimize* mz = TapeStep(op)) step = mz;
+      if (step) {
+        // TF2's training step: the graph computed under a tape, then the Keras update
+        string tape = Fresh("tape"), grads = Fresh("grads");
+        defs += fmt::format("    with {}.GradientTape() as {}:\n", tf_, tape);
+        for (const auto& g : graph_) {
+          if (g.kind != Kind::kOp || !f.ops.count(g.name) || &g == step->g) continue;
+          if (!emitted.insert(ts_node_start_byte(g.stmt)).second) continue;
+          defs += Indent(StatementText(g, trainable), "        ");
+        }
+        string opt = step->inline_ctor ? Hoisted(step->ctor, step->keras)
+                                       : string(Text(ts::Field(ts::Field(step->call, "function"), "object")));
+        defs += fmt::format("    {} = {}.gradient({}, {})\n", grads, tape, step->loss, step->vars);
+        defs += fmt::format("    {}.apply_gradients(zip({}, {}))\n", opt, grads, step->vars);
+        if (!step->global_step.empty()) defs += fmt::format("    {}.assign_add(1)\n", step->global_step);
+      } else {
+        for (const auto& g : graph_) {
+          if (g.kind != Kind::kOp || !f.ops.count(g.name)) continue;
+          if (!emitted.insert(ts_node_start_byte(g.stmt)).second) continue;
+          defs += Indent(StatementText(g, trainable), "    ");
+        }
       }
-      defs += fmt::format("    return {}\n", f.fetch_text);
+      if (f.fetch_text != "None") defs += fmt::format("    return {}\n", f.fetch_text);
     }
 
     // --- the session block's body, at module level
@@ -1197,11 +1288,35 @@ class Converter {
       if (s.delete_stmt) {
         edits.push_back({{LineStart(ts_node_start_byte(s.stmt)), LineEnd(ts_node_end_byte(s.stmt))}, ""});
       } else {
-        edits.push_back({{ts_node_start_byte(s.call), ts_node_end_byte(s.call)}, s.replacement});
+        edits.push_back({{ts_node_start_byte(s.replace_from.id ? s.replace_from : s.call), ts_node_end_byte(s.call)},
+                         s.replacement});
       }
       ++out->runs;
     }
     if (close.id) edits.push_back({{LineStart(ts_node_start_byte(close)), LineEnd(ts_node_end_byte(close))}, ""});
+    // the graph seed: TF2's global seed (`tf.random.set_seed`, the migration guide's
+    // mapping), where the statement stays
+    for (TSNode c : m_.calls()) {
+      TSNode fn = ts::Field(c, "function");
+      string q = Resolved(fn);
+      if (!InWindow(c) || (q != "tensorflow.compat.v1.set_random_seed" &&
+                           q != "tensorflow.compat.v1.random.set_random_seed"))
+        continue;
+      bool in_graph = false;
+      for (const auto& g : graph_) in_graph |= ts::Contains(g.stmt, c);
+      if (in_graph) continue;
+      if (in_region(c)) edits.push_back({{ts_node_start_byte(fn), ts_node_end_byte(fn)}, tf_ + ".random.set_seed"});
+      else module_edits_.emplace_back(ts_node_start_byte(fn), ts_node_end_byte(fn), tf_ + ".random.set_seed");
+    }
+    // optimizers that became Keras ones, where they are made
+    {
+      std::set<uint32_t> done;
+      for (const Minimize& mz : minimizes_) {
+        if (!mz.why.empty() || mz.inline_ctor || !done.insert(ts_node_start_byte(mz.ctor)).second) continue;
+        if (in_region(mz.ctor)) edits.push_back({{ts_node_start_byte(mz.ctor), ts_node_end_byte(mz.ctor)}, mz.keras});
+        else module_edits_.emplace_back(ts_node_start_byte(mz.ctor), ts_node_end_byte(mz.ctor), mz.keras);
+      }
+    }
     for (TSNode st : init_runs) {
       edits.push_back({{LineStart(ts_node_start_byte(st)), LineEnd(ts_node_end_byte(st))}, ""});
       ++out->runs;
@@ -1250,12 +1365,18 @@ class Converter {
     std::sort(cut.begin(), cut.end());
     cut.erase(std::unique(cut.begin(), cut.end()), cut.end());
     // src_[from, to) without the cut lines
+    // (and the module's replaced ranges: optimizer constructors)
+    std::vector<std::tuple<uint32_t, uint32_t, string>> spans;
+    for (const auto& [b, e] : cut) spans.emplace_back(b, e, "");
+    for (const auto& me : module_edits_) spans.push_back(me);
+    std::sort(spans.begin(), spans.end());
     auto copy = [&](uint32_t from, uint32_t to) {
       string s;
       uint32_t pos = from;
-      for (const auto& [b, e] : cut) {
+      for (const auto& [b, e, repl] : spans) {
         if (e <= pos || b >= to) continue;
         if (b > pos) s.append(src_, pos, b - pos);
+        if (b >= pos) s += repl;
         pos = e;
       }
       if (pos < to) s.append(src_, pos, to - pos);
@@ -1291,6 +1412,274 @@ class Converter {
     out->converted = true;
     out->text = std::move(result);
     out->functions = static_cast<int>(fns.size());
+    out->kept_compat = kept_;
+  }
+
+  // Whether `n` holds a call other than `outer` (whose edit would overlap).
+  bool HasCallInside(TSNode n, TSNode outer) const {
+    for (TSNode c : m_.calls())
+      if (!ts::Same(c, outer) && ts::Contains(n, c)) return true;
+    return false;
+  }
+
+  // The module-level name of an optimizer constructed inline (`Opt(...).minimize(...)`),
+  // created once as `text`.
+  string Hoisted(TSNode ctor, const string& text) {
+    uint32_t cb = ts_node_start_byte(ctor);
+    auto it = hoisted_names_.find(cb);
+    if (it == hoisted_names_.end()) {
+      string name = "optimizer";
+      for (int k = 2; module_names_.count(name) || used_fn_names_.count(name); ++k) name = fmt::format("optimizer_{}", k);
+      used_fn_names_.insert(name);
+      hoisted_.push_back(fmt::format("{} = {}\n", name, text));
+      it = hoisted_names_.emplace(cb, name).first;
+    }
+    return it->second;
+  }
+
+  // A TF1 optimizer's Keras optimizer making the same update (TF 2.21's tf.keras is
+  // Keras 3; the migration guide's optimizer table), or why there is none.
+  struct KerasChoice {
+    string text, why;
+  };
+  KerasChoice KerasOptimizerFor(TSNode c) {
+    string q = Resolved(ts::Field(c, "function"));
+    string cls = q.substr(q.rfind('.') + 1);
+    std::vector<string_view> params;  // TF1's signature, in order
+    if (cls == "GradientDescentOptimizer") params = {"learning_rate", "use_locking", "name"};
+    else if (cls == "MomentumOptimizer") params = {"learning_rate", "momentum", "use_locking", "name", "use_nesterov"};
+    else if (cls == "AdamOptimizer") params = {"learning_rate", "beta1", "beta2", "epsilon", "use_locking", "name"};
+    else if (cls == "AdagradOptimizer") params = {"learning_rate", "initial_accumulator_value", "use_locking", "name"};
+    else if (cls == "RMSPropOptimizer")
+      return {"", "TF1's RMSProp starts its mean square at 1, Keras RMSprop at 0: no Keras optimizer makes the same "
+                  "update"};
+    else
+      return {"", fmt::format("no Keras optimizer of TF 2.21 is known to make TF1's {} update", cls)};
+    std::map<string, string> args;
+    size_t i = 0;
+    for (TSNode a : ts::NamedChildren(ts::Field(c, "arguments"))) {
+      if (ts::Is(a, "comment")) continue;
+      if (ts::Is(a, "keyword_argument")) {
+        string k(Text(ts::Field(a, "name")));
+        if (std::find(params.begin(), params.end(), k) == params.end()) return {"", fmt::format("`{}=`", k)};
+        args[k] = string(Text(ts::Field(a, "value")));
+      } else if (ts::Is(a, "list_splat") || ts::Is(a, "dictionary_splat") || i >= params.size()) {
+        return {"", "its arguments are not TF1's named parameters"};
+      } else {
+        args[string(params[i++])] = string(Text(a));
+      }
+    }
+    for (const auto& [k, v] : args) {
+      if (k == "name" || k == "use_locking") continue;
+      bool graph_value = false;
+      Identifiers(ts::Field(c, "arguments"), [&](TSNode id) { graph_value |= Graph(Text(id)) != nullptr; });
+      if (graph_value || v.find(tf_ + ".") != string::npos)
+        return {"", fmt::format("its {} is a tensor (a Keras optimizer takes a float or a schedule)", k)};
+    }
+    auto get = [&](const string& k, const string& dflt) { return args.count(k) ? args[k] : dflt; };
+    string ko = tf_ + ".keras.optimizers.";
+    if (cls == "GradientDescentOptimizer") {
+      if (!args.count("learning_rate")) return {"", "no learning rate"};
+      return {fmt::format("{}SGD(learning_rate={})", ko, args["learning_rate"]), ""};
+    }
+    if (cls == "MomentumOptimizer") {
+      // TF1: a = m a + g, w -= lr a; Keras: v = m v - lr g, w += v (v = -lr a while lr is
+      // constant); Nesterov: w -= lr (g + m a) in both
+      if (!args.count("learning_rate") || !args.count("momentum")) return {"", "no learning rate or momentum"};
+      string nesterov = get("use_nesterov", "False");
+      return {fmt::format("{}SGD(learning_rate={}, momentum={}{})", ko, args["learning_rate"], args["momentum"],
+                          nesterov == "False" ? "" : ", nesterov=" + nesterov),
+              ""};
+    }
+    if (cls == "AdamOptimizer") {
+      // the same update; TF1's epsilon is 1e-08, Keras' 1e-07. TF1 computes 1 - beta in
+      // float32, Keras in double from the Python float: the betas are given as the float32
+      // values TF1 used, so that both take the same 1 - beta (0.999 otherwise moves the
+      // second moment by 1e-5 relative, which grows over the steps)
+      auto f32 = [](const string& t) -> string {
+        char* end = nullptr;
+        float f = std::strtof(t.c_str(), &end);
+        if (t.empty() || *end != '\0') return t;  // not a literal: as written
+        return fmt::format("{}", static_cast<double>(f));
+      };
+      string b = fmt::format(", beta_1={}, beta_2={}", f32(get("beta1", "0.9")), f32(get("beta2", "0.999")));
+      return {fmt::format("{}Adam(learning_rate={}{}, epsilon={})", ko, get("learning_rate", "0.001"), b,
+                          get("epsilon", "1e-08")),
+              ""};
+    }
+    // Adagrad: TF1 divides by sqrt(accumulator), Keras by sqrt(accumulator + epsilon)
+    if (!args.count("learning_rate")) return {"", "no learning rate"};
+    return {fmt::format("{}Adagrad(learning_rate={}, initial_accumulator_value={}, epsilon=0.0)", ko,
+                        args["learning_rate"], get("initial_accumulator_value", "0.1")),
+            ""};
+  }
+
+  // A v1 `train = <optimizer>.minimize(loss, ...)` statement and, when it converts, the
+  // tape step that replaces it in a function.
+  struct Minimize {
+    const GraphName* g = nullptr;
+    TSNode call{}, ctor{};  // the minimize call; the optimizer's constructor call
+    bool inline_ctor = false;
+    string loss, vars, global_step, keras, why;
+    bool implicit_vars = false;     // TF1's default var_list (the trainable collection)
+    std::vector<string> var_names;  // then: its variables
+  };
+
+  // Which minimize() statements become a tape step with a Keras optimizer.
+  void PlanMinimizes(const std::vector<string>& trainable, const std::vector<Function>& fns) {
+    for (const auto& g : graph_) {
+      if (g.kind != Kind::kOp || !ts::Is(g.value, "call")) continue;
+      string q = Resolved(ts::Field(g.value, "function"));
+      if (!StartsWith(q, "tensorflow.compat.v1.train.") || !EndsWith(q, "Optimizer().minimize")) continue;
+      Minimize mz;
+      mz.g = &g;
+      mz.call = g.value;
+      auto why = [&](string w) {
+        if (mz.why.empty()) mz.why = std::move(w);
+      };
+      TSNode obj = ts::Field(ts::Field(g.value, "function"), "object");
+      if (ts::Is(obj, "call")) {
+        mz.ctor = obj;
+        mz.inline_ctor = true;
+      } else if (ts::Is(obj, "identifier")) {
+        // its one binding, and no use but minimize()
+        int bindings = 0;
+        ts::Walk(
+            file_.Root(),
+            [&](TSNode n, const char*) {
+              if (!InWindow(n) && !ts::Contains(n, obj)) return false;  // another part of the script
+              if (!ts::Is(n, "identifier") || Text(n) != Text(obj)) return true;
+              TSNode p = ts::Parent(n);
+              if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), n)) return false;
+              if (ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "name"), n)) return false;
+              if (ts::Is(p, "assignment") && ts::Same(ts::Field(p, "left"), n)) {
+                ++bindings;
+                TSNode r = ts::Field(p, "right");
+                string rq = ts::Is(r, "call") ? Resolved(ts::Field(r, "function")) : "";
+                if (StartsWith(rq, "tensorflow.compat.v1.train.") && EndsWith(rq, "Optimizer")) mz.ctor = r;
+                return false;
+              }
+              bool by_minimize = ts::Is(p, "attribute") && Text(ts::Field(p, "attribute")) == "minimize";
+              if (!by_minimize) why(fmt::format("`{}` is used other than by minimize() (line {})", Text(obj),
+                                                ts_node_start_point(n).row + 1));
+              return false;
+            },
+            [](TSNode) {});
+        if (bindings != 1 || !mz.ctor.id) why(fmt::format("`{}` is not bound once to a v1 optimizer", Text(obj)));
+      } else {
+        why("the optimizer is an expression");
+      }
+      TSNode a = ts_node_named_child_count(g.stmt) == 1 ? ts_node_named_child(g.stmt, 0) : TSNode{};
+      if (!ts::Is(a, "assignment") || !ts::Is(ts::Field(a, "left"), "identifier")) why("minimize() in a larger statement");
+      const auto& pos = m_.PositionalArgs(g.value);
+      TSNode loss = m_.KeywordArg(g.value, "loss"), gs = m_.KeywordArg(g.value, "global_step");
+      TSNode vl = m_.KeywordArg(g.value, "var_list");
+      if (!loss.id && !pos.empty()) loss = pos[0];
+      if (!gs.id && pos.size() > 1) gs = pos[1];
+      if (pos.size() > 2) why("minimize() with more than two positional arguments");
+      for (TSNode k : ts::NamedChildren(ts::Field(g.value, "arguments"))) {
+        if (ts::Is(k, "list_splat") || ts::Is(k, "dictionary_splat")) why("minimize() with unpacked arguments");
+        if (!ts::Is(k, "keyword_argument")) continue;
+        string_view kn = Text(ts::Field(k, "name"));
+        if (kn != "loss" && kn != "global_step" && kn != "var_list" && kn != "name" && kn != "gate_gradients" &&
+            kn != "aggregation_method" && kn != "colocate_gradients_with_ops")
+          why(fmt::format("minimize() with `{}=`", kn));
+      }
+      if (!ts::Is(loss, "identifier") || !Graph(Text(loss)) || Graph(Text(loss))->kind != Kind::kOp)
+        why("the loss is not a tensor named in the graph");
+      else
+        mz.loss = string(Text(loss));
+      if (gs.id) {
+        if (!ts::Is(gs, "identifier") || !Graph(Text(gs)) || Graph(Text(gs))->kind != Kind::kVariable)
+          why("global_step is not a variable of the graph");
+        else
+          mz.global_step = string(Text(gs));
+      }
+      for (const auto& h : graph_)
+        if (std::find(h.uses.begin(), h.uses.end(), g.name) != h.uses.end())
+          why(fmt::format("the training op `{}` is used by `{}`", g.name, h.name));
+      if (vl.id) {
+        mz.vars = string(Text(vl));
+      } else if (!mz.loss.empty()) {
+        // TF1: the trainable variables made before minimize(); those the loss depends on
+        // when the statements it is made of show every dependency (only TensorFlow calls)
+        std::set<string> deps;
+        Dependencies(mz.loss, &deps);
+        bool opaque = false;
+        for (const string& d : deps) {
+          const GraphName* h = Graph(d);
+          if (h->kind != Kind::kOp) continue;
+          for (TSNode c : m_.calls())
+            if (ts::Contains(h->stmt, c) && !StartsWith(Resolved(ts::Field(c, "function")), "tensorflow"))
+              opaque = true;
+        }
+        std::vector<string> vs;
+        for (const string& v : trainable)
+          if (ts_node_start_byte(Graph(v)->stmt) < ts_node_start_byte(g.stmt) && (opaque || deps.count(v)))
+            vs.push_back(v);
+        if (vs.empty()) why("no trainable variable the loss depends on");
+        mz.vars = fmt::format("[{}]", fmt::join(vs, ", "));
+        mz.implicit_vars = true;
+        mz.var_names = vs;
+      }
+      if (mz.ctor.id) {
+        KerasChoice k = KerasOptimizerFor(mz.ctor);
+        mz.keras = k.text;
+        if (!k.why.empty())
+          why(fmt::format("`{}`: {}", Resolved(ts::Field(mz.ctor, "function")).substr(21), k.why));
+      }
+      minimizes_.push_back(std::move(mz));
+    }
+    // One optimizer serving several minimize() calls that take TF1's default var_list:
+    // each takes the union of their lists (in creation order; a variable another loss
+    // does not depend on gets no gradient and no update, as in TF1), since a Keras
+    // optimizer serves the variables it was built for.
+    for (Minimize& a : minimizes_) {
+      if (!a.why.empty() || !a.implicit_vars) continue;
+      std::set<string> all;
+      for (const Minimize& b : minimizes_)
+        if (b.implicit_vars && b.why.empty() && a.ctor.id && b.ctor.id && ts::Same(a.ctor, b.ctor))
+          all.insert(b.var_names.begin(), b.var_names.end());
+      std::vector<string> vs;
+      for (const string& v : trainable)
+        if (all.count(v)) vs.push_back(v);
+      a.vars = fmt::format("[{}]", fmt::join(vs, ", "));
+    }
+    // one optimizer, one way; a function runs at most one step
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (Minimize& a : minimizes_) {
+        if (!a.why.empty()) continue;
+        for (const Minimize& b : minimizes_) {
+          if (&a == &b || !a.ctor.id || !ts::Same(a.ctor, b.ctor)) continue;
+          if (!b.why.empty()) a.why = "its optimizer also serves a minimize() that is kept";
+          else if (a.vars != b.vars) a.why = "one optimizer minimizes different variable lists (a Keras optimizer "
+                                             "serves the variables it was built for)";
+        }
+        for (const Function& f : fns) {
+          if (!f.ops.count(a.g->name)) continue;
+          for (const Minimize& b : minimizes_)
+            if (&a != &b && f.ops.count(b.g->name))
+              a.why = fmt::format("one sess.run runs two minimize() ops (`{}`, `{}`)", a.g->name, b.g->name);
+        }
+        changed |= !a.why.empty();
+      }
+    }
+    for (const Minimize& mz : minimizes_)
+      if (!mz.why.empty())
+        kept_.push_back(fmt::format("line {}: tf.compat.v1 optimizer kept ({})", ts_node_start_point(mz.call).row + 1,
+                                    mz.why));
+  }
+  const Minimize* TapeStep(const string& name) const {
+    for (const Minimize& mz : minimizes_)
+      if (mz.g->name == name && mz.why.empty()) return &mz;
+    return nullptr;
+  }
+  string Fresh(const string& base) {
+    string name = base;
+    for (int k = 2; names_.count(name) || module_names_.count(name) || used_fn_names_.count(name); ++k)
+      name = fmt::format("{}_{}", base, k);
+    return name;
   }
 
   // An op statement's text for a function body; a v1 optimizer's minimize gets the
@@ -1309,15 +1698,22 @@ class Converter {
                             StartsWith(q, "tensorflow.keras.optimizers.");
       if (optimizer_ctor) {
         uint32_t cb = ts_node_start_byte(c);
-        auto it = hoisted_names_.find(cb);
-        if (it == hoisted_names_.end()) {
-          string name = "optimizer";
-          for (int k = 2; module_names_.count(name) || used_fn_names_.count(name); ++k) name = fmt::format("optimizer_{}", k);
-          used_fn_names_.insert(name);
-          hoisted_.push_back(fmt::format("{} = {}\n", name, Text(c)));
-          it = hoisted_names_.emplace(cb, name).first;
+        edits.emplace_back(cb - b, ts_node_end_byte(c) - cb, Hoisted(c, string(Text(c))));
+        continue;
+      }
+      // `tf.compat.v1.assign(v, x)` (assign_add, assign_sub) of a variable: `v.assign(x)`
+      if (q == "tensorflow.compat.v1.assign" || q == "tensorflow.compat.v1.assign_add" ||
+          q == "tensorflow.compat.v1.assign_sub") {
+        const auto& pos = m_.PositionalArgs(c);
+        TSNode args = ts::Field(c, "arguments");
+        size_t named = 0;
+        for (TSNode a : ts::NamedChildren(args)) named += !ts::Is(a, "comment");
+        if (pos.size() == 2 && named == 2 && ts::Is(pos[0], "identifier") && Graph(Text(pos[0])) &&
+            Graph(Text(pos[0]))->kind == Kind::kVariable && !HasCallInside(pos[1], c)) {
+          uint32_t cb = ts_node_start_byte(c);
+          edits.emplace_back(cb - b, ts_node_end_byte(c) - cb,
+                             fmt::format("{}.{}({})", Text(pos[0]), q.substr(q.rfind('.') + 1), Text(pos[1])));
         }
-        edits.emplace_back(cb - b, ts_node_end_byte(c) - cb, it->second);
         continue;
       }
       bool v1_minimize = EndsWith(q, "Optimizer().minimize") && StartsWith(q, "tensorflow.compat.v1.train.");
@@ -1417,6 +1813,9 @@ class Converter {
   TSNode graph_stmt_{};                      // `g = tf.Graph()`, deleted
   std::map<uint32_t, string> hoisted_names_;  // optimizer constructor (start byte) -> module-level name
   std::vector<string> hoisted_;               // their module-level assignments
+  std::vector<Minimize> minimizes_;           // the v1 minimize() statements (PlanMinimizes)
+  std::vector<string> kept_;                  // tf.compat.v1 left in the result: where and why
+  std::vector<std::tuple<uint32_t, uint32_t, string>> module_edits_;  // replaced in the module text
 };
 
 // Several sessions over one graph that holds no state (no variables, random ops, queues,
@@ -1638,6 +2037,7 @@ SessionConversion ConvertSessionToFunctions(PythonParser& parser, const std::str
     }
     current = std::move(r.text);
     total.functions += r.functions;
+    total.kept_compat.insert(total.kept_compat.end(), r.kept_compat.begin(), r.kept_compat.end());
     total.runs += r.runs;
     if (pass == 20) break;
   }

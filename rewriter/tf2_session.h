@@ -6,10 +6,13 @@
 // distinct `sess.run(fetches, feed_dict=...)` becomes a `tf.function` whose parameters
 // are the fed placeholders (their dtype and shape as its input signature) and whose
 // body is the graph-building statements those fetches depend on; the call site calls
-// it with the fed values and takes NumPy values, as sess.run returned. Variables and
-// optimizers stay at module level (created eagerly once), initializer runs go, a v1
-// optimizer's `minimize` gets the explicit var_list TF1 took from the trainable
-// collection, and the session block's body moves to module level.
+// it with the fed values and takes NumPy values, as sess.run returned (`sess.run(w)` of a
+// variable is `w.numpy()`). Variables and optimizers stay at module level (created
+// eagerly once), initializer runs go, a v1 optimizer's `minimize` becomes a GradientTape
+// step with the Keras optimizer that makes the same update (or, where none does, keeps
+// the v1 optimizer with the explicit var_list TF1 took from the trainable collection and
+// says why in `kept_compat`), and the session block's body moves to module level
+// (docs/rewrite.md).
 //
 //   tfm::SessionConversion c = tfm::ConvertSessionToFunctions(parser, compat_text);
 //   if (c.converted) text = c.text; else note(c.reason, c.line);
@@ -21,6 +24,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "analyzer/python/parse.h"
 #include "analyzer/source/diagnostic.h"
@@ -34,6 +38,9 @@ struct SessionConversion {
   uint32_t line = 0;     // 1-based line the reason points at (0: the file)
   int functions = 0;     // tf.functions written
   int runs = 0;          // sess.run calls replaced (initializer runs removed included)
+  // tf.compat.v1 the conversion left (a v1 optimizer no Keras one reproduces, ...):
+  // "line N: what (why)", lines of the converted text's input
+  std::vector<std::string> kept_compat;
 };
 
 // `findings`: the analyzer's findings on `text`; a TF2 hazard among them (a rule with

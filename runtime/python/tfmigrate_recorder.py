@@ -178,6 +178,36 @@ def exception_message(e):
     return lines[0][:500]
 
 
+def install_variable_reads(trace, var_base):
+    """`v.numpy()` written in the script (what a TF2 program writes for TF1's
+    `sess.run(v)`): recorded as a value read, in order with the fetched and returned
+    values, so that the two versions line up value by value. Calls made from anywhere
+    else (Keras, TensorFlow, the recorder) are not the program's reads."""
+    seen, todo = set(), [var_base]
+    while todo:
+        cls = todo.pop()
+        if cls in seen:
+            continue
+        seen.add(cls)
+        todo.extend(cls.__subclasses__())
+        orig = cls.__dict__.get("numpy")
+        if orig is None or getattr(orig, "_tfm", False):
+            continue
+
+        def numpy(self, _orig=orig):
+            out = _orig(self)
+            if not trace.quiet and sys._getframe(1).f_code.co_filename == trace.script:
+                try:
+                    name = self.name
+                except Exception:  # noqa: BLE001
+                    name = "variable"
+                trace.write({"kind": "variable_read", "variable": name, "values": [value_record(out)],
+                             "line": trace.line()})
+            return out
+        numpy._tfm = True
+        cls.numpy = numpy
+
+
 def install_observe(trace):
     """Hooks `tfmigrate.observe(name, value)` (runtime/python/tfmigrate) to record `observe` records."""
     import importlib.util
@@ -693,6 +723,8 @@ def main():
             pass
 
     install_observe(trace)
+    if opts.mode == "tf2":
+        install_variable_reads(trace, var_base)
     install_random_hooks(trace, opts.backend, tf_top, v1, opts.deterministic_random)
 
     install_test_recorder(trace)

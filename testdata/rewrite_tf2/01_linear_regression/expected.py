@@ -7,12 +7,7 @@ ys = np.array([[5.0], [4.0], [4.0]], dtype=np.float32)
 
 W = tf.Variable(tf.zeros([2, 1]), name="W")
 b = tf.Variable(tf.zeros([1]), name="b")
-optimizer = tf.compat.v1.train.GradientDescentOptimizer(0.05)
-
-
-def _numpy(fetched):
-    """What sess.run returned: NumPy values (None for operations)."""
-    return tf.nest.map_structure(lambda t: t.numpy() if hasattr(t, "numpy") else t, fetched)
+optimizer = tf.keras.optimizers.SGD(learning_rate=0.05)
 
 
 @tf.function(input_signature=[
@@ -20,15 +15,12 @@ def _numpy(fetched):
     tf.TensorSpec(shape=[None, 1], dtype=tf.float32),
 ])
 def run_train_loss(x, y_true):
-    y = tf.matmul(x, W) + b
-    loss = tf.reduce_mean(tf.square(y - y_true))
-    train = optimizer.minimize(loss, var_list=[W, b])
-    return [None, loss]
-
-
-@tf.function
-def run_W():
-    return W
+    with tf.GradientTape() as tape:
+        y = tf.matmul(x, W) + b
+        loss = tf.reduce_mean(tf.square(y - y_true))
+    grads = tape.gradient(loss, [W, b])
+    optimizer.apply_gradients(zip(grads, [W, b]))
+    return loss
 
 
 @tf.function(input_signature=[tf.TensorSpec(shape=[None, 2], dtype=tf.float32)])
@@ -38,8 +30,8 @@ def run_y(x):
 
 
 for step in range(20):
-    _, l = _numpy(run_train_loss(x=xs, y_true=ys))
+    l = run_train_loss(x=xs, y_true=ys).numpy()
     if step % 5 == 0:
         print("step", step, "loss", l)
-print("W", _numpy(run_W()))
-print("prediction", _numpy(run_y(x=[[1.0, 1.0]])))
+print("W", W.numpy())
+print("prediction", run_y(x=[[1.0, 1.0]]).numpy())

@@ -5,26 +5,16 @@ total = tf.Variable(0.0, name="total")
 calls = tf.Variable(0, name="calls", trainable=False)
 
 
-def _numpy(fetched):
-    """What sess.run returned: NumPy values (None for operations)."""
-    return tf.nest.map_structure(lambda t: t.numpy() if hasattr(t, "numpy") else t, fetched)
-
-
 @tf.function(input_signature=[tf.TensorSpec(shape=[], dtype=tf.float32)])
 def run_add(amount):
-    add = tf.compat.v1.assign_add(total, amount)  # the TF1 update op
+    add = total.assign_add(amount)  # the TF1 update op
     return add
 
 
 @tf.function
 def run_count():
-    count = tf.compat.v1.assign_add(calls, 1)
+    count = calls.assign_add(1)
     return count
-
-
-@tf.function
-def run_total_calls():
-    return (total, calls)
 
 
 @tf.function
@@ -36,7 +26,7 @@ def run_mean():
 for value in [1.0, 2.5, 4.0]:
     run_add(amount=value)
     run_count()
-    t, n = _numpy(run_total_calls())
+    t, n = (total.numpy(), calls.numpy())
     print("total", t, "calls", n)
-print("mean", _numpy(run_mean()))
+print("mean", run_mean().numpy())
 print("done")

@@ -8,12 +8,7 @@ targets = 3.0 * features - 0.5
 w = tf.Variable([[0.1]])
 c = tf.Variable([0.0])
 
-optimizer = tf.compat.v1.train.AdamOptimizer(0.1)
-
-
-def _numpy(fetched):
-    """What sess.run returned: NumPy values (None for operations)."""
-    return tf.nest.map_structure(lambda t: t.numpy() if hasattr(t, "numpy") else t, fetched)
+optimizer = tf.keras.optimizers.Adam(learning_rate=0.1, beta_1=0.8999999761581421, beta_2=0.9990000128746033, epsilon=1e-08)
 
 
 @tf.function(input_signature=[
@@ -21,24 +16,16 @@ def _numpy(fetched):
     tf.TensorSpec(shape=[None, 1], dtype=tf.float32),
 ])
 def run_train_op_loss(x, t):
-    pred = tf.matmul(x, w) + c
-    loss = tf.reduce_mean(tf.square(pred - t))
-    train_op = optimizer.minimize(loss, var_list=[w, c])
-    return [None, loss]
-
-
-@tf.function
-def run_w():
-    return w
-
-
-@tf.function
-def run_c():
-    return c
+    with tf.GradientTape() as tape:
+        pred = tf.matmul(x, w) + c
+        loss = tf.reduce_mean(tf.square(pred - t))
+    grads = tape.gradient(loss, [w, c])
+    optimizer.apply_gradients(zip(grads, [w, c]))
+    return loss
 
 
 for epoch in range(30):
-    _, loss_value = _numpy(run_train_op_loss(x=features, t=targets))
+    loss_value = run_train_op_loss(x=features, t=targets).numpy()
     if epoch % 10 == 9:
         print(epoch, round(float(loss_value), 5))
-print(np.round(_numpy(run_w()), 4), np.round(_numpy(run_c()), 4))
+print(np.round(w.numpy(), 4), np.round(c.numpy(), 4))

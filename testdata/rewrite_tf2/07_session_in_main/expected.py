@@ -9,26 +9,20 @@ FLAGS = tf.compat.v1.app.flags.FLAGS
 def main(_):
     w = tf.Variable(0.5, name="w")
 
-    optimizer = tf.compat.v1.train.MomentumOptimizer(0.1, momentum=0.9)
-
-    def _numpy(fetched):
-        """What sess.run returned: NumPy values (None for operations)."""
-        return tf.nest.map_structure(lambda t: t.numpy() if hasattr(t, "numpy") else t, fetched)
+    optimizer = tf.keras.optimizers.SGD(learning_rate=0.1, momentum=0.9)
 
     @tf.function(input_signature=[tf.TensorSpec(shape=[None], dtype=tf.float32)])
     def run_train_loss(x):
-        loss = tf.reduce_mean(tf.square(w * x - 2.0 * x))
-        train = optimizer.minimize(loss, var_list=[w])
-        return [None, loss]
-
-    @tf.function
-    def run_w():
-        return w
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean(tf.square(w * x - 2.0 * x))
+        grads = tape.gradient(loss, [w])
+        optimizer.apply_gradients(zip(grads, [w]))
+        return loss
 
     for step in range(FLAGS.steps):
-        _, value = _numpy(run_train_loss(x=np.array([1.0, 2.0], np.float32)))
+        value = run_train_loss(x=np.array([1.0, 2.0], np.float32)).numpy()
         print(step, round(float(value), 5))
-    print("w", round(float(_numpy(run_w())), 5))
+    print("w", round(float(w.numpy()), 5))
 
 
 if __name__ == "__main__":

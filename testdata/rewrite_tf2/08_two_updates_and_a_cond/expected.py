@@ -5,8 +5,8 @@ import tensorflow as tf
 d_w = tf.Variable(1.0, name="d_w")
 g_w = tf.Variable(0.5, name="g_w")
 
-optimizer = tf.compat.v1.train.GradientDescentOptimizer(0.05)
-optimizer_2 = tf.compat.v1.train.GradientDescentOptimizer(0.05)
+optimizer = tf.keras.optimizers.SGD(learning_rate=0.05)
+optimizer_2 = tf.keras.optimizers.SGD(learning_rate=0.05)
 
 
 def _numpy(fetched):
@@ -16,16 +16,18 @@ def _numpy(fetched):
 
 @tf.function
 def run_train_d():
-    d_loss = tf.square(d_w * g_w - 3.0)
-    train_d = optimizer.minimize(d_loss, var_list=[d_w])
-    return None
+    with tf.GradientTape() as tape:
+        d_loss = tf.square(d_w * g_w - 3.0)
+    grads = tape.gradient(d_loss, [d_w])
+    optimizer.apply_gradients(zip(grads, [d_w]))
 
 
 @tf.function
 def run_train_g():
-    g_loss = tf.square(g_w + d_w - 1.0)
-    train_g = optimizer_2.minimize(g_loss, var_list=[g_w])
-    return None
+    with tf.GradientTape() as tape:
+        g_loss = tf.square(g_w + d_w - 1.0)
+    grads = tape.gradient(g_loss, [g_w])
+    optimizer_2.apply_gradients(zip(grads, [g_w]))
 
 
 @tf.function
@@ -51,5 +53,5 @@ for step in range(4):
     run_train_d()
     if step % 2 == 1:
         run_train_g()
-    print(step, round(float(_numpy(run_d_loss())), 5), round(float(_numpy(run_g_loss())), 5))
+    print(step, round(float(run_d_loss().numpy()), 5), round(float(run_g_loss().numpy()), 5))
 print(_numpy(run_pick(flag=True)), _numpy(run_pick(flag=False)))

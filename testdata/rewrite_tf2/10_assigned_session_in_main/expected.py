@@ -7,13 +7,9 @@ def main():
     counter = tf.Variable(0, trainable=False, name="counter")
     v = tf.Variable([1.0, 2.0, 3.0], name="v")
 
-    def _numpy(fetched):
-        """What sess.run returned: NumPy values (None for operations)."""
-        return tf.nest.map_structure(lambda t: t.numpy() if hasattr(t, "numpy") else t, fetched)
-
     @tf.function
     def run_bump():
-        bump = tf.compat.v1.assign_add(counter, 1)
+        bump = counter.assign_add(1)
         return bump
 
     @tf.function(input_signature=[tf.TensorSpec(shape=[3], dtype=tf.float32)])
@@ -24,18 +20,14 @@ def main():
 
     @tf.function
     def run_shrink():
-        shrink = tf.compat.v1.assign(v, v * 0.5)
+        shrink = v.assign(v * 0.5)
         return shrink
-
-    @tf.function
-    def run_counter_v():
-        return [counter, v]
 
     for i in range(3):
         run_bump()
-        print(i, _numpy(run_total(x=np.array([1.0, 0.0, 2.0], np.float32))))
+        print(i, run_total(x=np.array([1.0, 0.0, 2.0], np.float32)).numpy())
         run_shrink()
-    result = _numpy(run_counter_v())
+    result = [counter.numpy(), v.numpy()]
     print("counter", int(result[0]), "v", result[1].tolist())
     return result
 

@@ -7,26 +7,24 @@ FLAGS = tf.compat.v1.app.flags.FLAGS
 
 
 def main(_):
-    tf.compat.v1.set_random_seed(7)
+    tf.random.set_seed(7)
     w = tf.Variable(tf.random.normal([3, 1], seed=1), name="w")
 
-    optimizer = tf.compat.v1.train.GradientDescentOptimizer(0.1)
-
-    def _numpy(fetched):
-        """What sess.run returned: NumPy values (None for operations)."""
-        return tf.nest.map_structure(lambda t: t.numpy() if hasattr(t, "numpy") else t, fetched)
+    optimizer = tf.keras.optimizers.SGD(learning_rate=0.1)
 
     @tf.function(input_signature=[tf.TensorSpec(shape=[None, 3], dtype=tf.float32)])
     def run_step_loss(x):
-        noise = tf.random.uniform([1], -0.01, 0.01, seed=2)
-        pred = tf.matmul(x, w) + noise
-        loss = tf.reduce_mean(tf.square(pred - 1.0))
-        step = optimizer.minimize(loss, var_list=[w])
-        return [None, loss]
+        with tf.GradientTape() as tape:
+            noise = tf.random.uniform([1], -0.01, 0.01, seed=2)
+            pred = tf.matmul(x, w) + noise
+            loss = tf.reduce_mean(tf.square(pred - 1.0))
+        grads = tape.gradient(loss, [w])
+        optimizer.apply_gradients(zip(grads, [w]))
+        return loss
 
     batch = np.ones([4, 3], np.float32)
     for i in range(FLAGS.steps):
-        _, value = _numpy(run_step_loss(x=batch))
+        value = run_step_loss(x=batch).numpy()
         print(i, round(float(value), 4))
     print("trained")
 

@@ -5,23 +5,13 @@ import tensorflow as tf
 total = tf.Variable(0.0, name="total")
 
 
-def _numpy(fetched):
-    """What sess.run returned: NumPy values (None for operations)."""
-    return tf.nest.map_structure(lambda t: t.numpy() if hasattr(t, "numpy") else t, fetched)
-
-
 @tf.function(input_signature=[tf.TensorSpec(shape=[], dtype=tf.float32)])
 def run_add(x=1.0):
-    add = tf.compat.v1.assign_add(total, x)
+    add = total.assign_add(x)
     return add
-
-
-@tf.function
-def run_total():
-    return total
 
 
 for v in [1.0, 2.5, -0.5]:
     run_add(x=v)
 run_add()
-print("total", _numpy(run_total()))
+print("total", total.numpy())

@@ -9,12 +9,7 @@ ys = 3.0 * xs + 1.0
 
 slope = tf.Variable([[0.5]])
 bias = tf.Variable([[0.0]])
-opt = tf.compat.v1.train.GradientDescentOptimizer(0.05)
-
-
-def _numpy(fetched):
-    """What sess.run returned: NumPy values (None for operations)."""
-    return tf.nest.map_structure(lambda t: t.numpy() if hasattr(t, "numpy") else t, fetched)
+opt = tf.keras.optimizers.SGD(learning_rate=0.05)
 
 
 @tf.function(input_signature=[
@@ -22,10 +17,11 @@ def _numpy(fetched):
     tf.TensorSpec(shape=[None, 1], dtype=tf.float32),
 ])
 def run_step(x_in, y_in):
-    pred = tf.add(tf.matmul(x_in, slope), bias)
-    loss = tf.reduce_mean(tf.square(y_in - pred))
-    step = opt.minimize(loss, var_list=[slope, bias])
-    return None
+    with tf.GradientTape() as tape:
+        pred = tf.add(tf.matmul(x_in, slope), bias)
+        loss = tf.reduce_mean(tf.square(y_in - pred))
+    grads = tape.gradient(loss, [slope, bias])
+    opt.apply_gradients(zip(grads, [slope, bias]))
 
 
 @tf.function(input_signature=[
@@ -38,18 +34,8 @@ def run_loss(x_in, y_in):
     return loss
 
 
-@tf.function
-def run_slope():
-    return slope
-
-
-@tf.function
-def run_bias():
-    return bias
-
-
 for i in range(30):
     run_step(x_in=xs, y_in=ys)
     if (i + 1) % 10 == 0:
-        print(i + 1, round(float(_numpy(run_loss(x_in=xs, y_in=ys))), 4))
-print(np.round(_numpy(run_slope()), 4), np.round(_numpy(run_bias()), 4))
+        print(i + 1, round(float(run_loss(x_in=xs, y_in=ys).numpy()), 4))
+print(np.round(slope.numpy(), 4), np.round(bias.numpy(), 4))

@@ -6,22 +6,14 @@ import tensorflow as tf
 def main():
     total = tf.Variable(0.0, name="total")
 
-    def _numpy(fetched):
-        """What sess.run returned: NumPy values (None for operations)."""
-        return tf.nest.map_structure(lambda t: t.numpy() if hasattr(t, "numpy") else t, fetched)
-
     @tf.function(input_signature=[tf.TensorSpec(shape=[2], dtype=tf.float32)])
     def run_add(a):
         add = tf.compat.v1.assign_add(total, tf.reduce_sum(a))
         return add
 
-    @tf.function
-    def run_total():
-        return total
-
     for k in range(3):
         run_add(a=np.array([k, 1.0], np.float32))
-    print("total", _numpy(run_total()))
+    print("total", total.numpy())
 
 
 if __name__ == "__main__":

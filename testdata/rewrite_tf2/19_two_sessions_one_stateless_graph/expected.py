@@ -4,11 +4,6 @@ import numpy as np
 import tensorflow as tf
 
 
-def _numpy(fetched):
-    """What sess.run returned: NumPy values (None for operations)."""
-    return tf.nest.map_structure(lambda t: t.numpy() if hasattr(t, "numpy") else t, fetched)
-
-
 @tf.function(input_signature=[tf.TensorSpec(shape=[2], dtype=tf.float32)])
 def run_c(a):
     b = tf.constant([[1.0, 2.0], [3.0, 4.0]])
@@ -22,7 +17,7 @@ def run_b():
     return b
 
 
-print("first", _numpy(run_c(a=np.array([1.0, 0.5], np.float32))))
+print("first", run_c(a=np.array([1.0, 0.5], np.float32)).numpy())
 
-print("second", _numpy(run_c(a=np.array([2.0, -1.0], np.float32))))
-print("b", _numpy(run_b()).sum())
+print("second", run_c(a=np.array([2.0, -1.0], np.float32)).numpy())
+print("b", run_b().numpy().sum())

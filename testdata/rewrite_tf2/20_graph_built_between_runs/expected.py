@@ -6,30 +6,22 @@ import tensorflow as tf
 w = tf.Variable(0.0)
 
 
-def _numpy(fetched):
-    """What sess.run returned: NumPy values (None for operations)."""
-    return tf.nest.map_structure(lambda t: t.numpy() if hasattr(t, "numpy") else t, fetched)
-
-
 @tf.function(input_signature=[
     tf.TensorSpec(shape=[None], dtype=tf.float32),
     tf.TensorSpec(shape=[None], dtype=tf.float32),
 ])
 def run_step_loss(x, y):
-    pred = w * x
-    loss = tf.reduce_mean(tf.square(pred - y))
-    step = opt.minimize(loss, var_list=[w])
-    return [None, loss]
+    with tf.GradientTape() as tape:
+        pred = w * x
+        loss = tf.reduce_mean(tf.square(pred - y))
+    grads = tape.gradient(loss, [w])
+    opt.apply_gradients(zip(grads, [w]))
+    return loss
 
 
-@tf.function
-def run_w():
-    return w
-
-
-opt = tf.compat.v1.train.GradientDescentOptimizer(0.1)
+opt = tf.keras.optimizers.SGD(learning_rate=0.1)
 data = np.array([1.0, 2.0, 3.0], np.float32)
 for i in range(4):
-    _, value = _numpy(run_step_loss(x=data, y=2.0 * data))
+    value = run_step_loss(x=data, y=2.0 * data).numpy()
     print(i, round(float(value), 4))
-print("w", round(float(_numpy(run_w())), 4))
+print("w", round(float(w.numpy()), 4))

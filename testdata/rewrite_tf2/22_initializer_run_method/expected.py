@@ -6,15 +6,10 @@ scale = tf.Variable(2.0)
 shift = tf.Variable(0.5)
 
 
-def _numpy(fetched):
-    """What sess.run returned: NumPy values (None for operations)."""
-    return tf.nest.map_structure(lambda t: t.numpy() if hasattr(t, "numpy") else t, fetched)
-
-
 @tf.function(input_signature=[tf.TensorSpec(shape=[3], dtype=tf.float32)])
 def run_out(x):
     out = x * scale + shift
     return out
 
 
-print(_numpy(run_out(x=np.array([1.0, 2.0, 3.0], np.float32))))
+print(run_out(x=np.array([1.0, 2.0, 3.0], np.float32)).numpy())
