@@ -309,6 +309,8 @@ constexpr Tf1Semantics kTf1Semantics[] = {
     {"where", false},    {"image.resize", false}, {"data.Dataset", true},
 };
 
+}  // namespace
+
 bool HasTf1Semantics(std::string_view path) {
   for (const Tf1Semantics& s : kTf1Semantics)
     if (path == s.path ||
@@ -316,6 +318,8 @@ bool HasTf1Semantics(std::string_view path) {
       return true;
   return false;
 }
+
+namespace {
 
 std::string_view FirstComponents(std::string_view path, size_t n) {
   size_t end = 0;

@@ -146,6 +146,8 @@ std::optional<Edit> BehaviorToggleEdit(const SemanticModel& m);
 // tensorflow.compat.v1 when it imports that one name and every use is a call.
 // Edits sorted by position, none overlapping.
 std::vector<Edit> Tf1SemanticsEdits(const SemanticModel& m);
+// Is `path` (below tensorflow) one of those symbols, or a member of one (`data.Dataset.range`)?
+bool HasTf1Semantics(std::string_view path);
 
 // BehaviorToggleEdit for a fix of a graph-mode symbol reached through `tensorflow`
 // (nullopt for other roots). Fixes carry it; identical edits are applied once.

@@ -81,6 +81,39 @@ bool IsDeviceFunction(const SemanticModel& m, TSNode arg) {
   return false;
 }
 
+// Does a while_loop call have two or more loop variables (then TF1 and TF2 return them
+// alike)? Seen in the loop_vars list or tuple, written out or bound once to a name, or
+// in the arity of the cond or body (a lambda or def takes one parameter per variable).
+bool SeveralLoopVars(const SemanticModel& m, const CallArgs& args) {
+  auto arg = [&](std::string_view name, size_t pos) {
+    TSNode kw = Keyword(m, args, name);
+    if (!ts_node_is_null(kw)) return ts::Field(kw, "value");
+    return !args.splat && args.positional.size() > pos ? args.positional[pos] : TSNode{};
+  };
+  TSNode lv = arg("loop_vars", 2);
+  if (ts::Is(lv, "identifier")) {
+    const Binding* b = m.Lookup(m.Text(lv), ts_node_start_byte(lv));
+    if (b && b->kind == BindingKind::kAssign && !ts_node_is_null(b->value)) lv = b->value;
+  }
+  if ((ts::Is(lv, "list") || ts::Is(lv, "tuple")) && ts_node_named_child_count(lv) >= 2) return true;
+  for (TSNode fn : {arg("cond", 0), arg("body", 1)}) {
+    TSNode params{};
+    if (ts::Is(fn, "lambda")) {
+      params = ts::Field(fn, "parameters");
+    } else if (!ts_node_is_null(fn)) {
+      TSNode def = m.DefinitionOf(fn);
+      if (!ts_node_is_null(def)) params = ts::Field(def, "parameters");
+    }
+    if (ts_node_is_null(params)) continue;
+    size_t n = 0;
+    for (TSNode p : ts::NamedChildren(params))
+      if (ts::Is(p, "identifier") || ts::Is(p, "default_parameter") || ts::Is(p, "typed_parameter")) ++n;
+    if (ts::Is(fn, "attribute") && n > 0) --n;  // `self.body`: a method, `self` is bound
+    if (n >= 2) return true;
+  }
+  return false;
+}
+
 bool Simple(TSNode n) {
   return ts::Is(n, "identifier") || ts::Is(n, "integer") || ts::Is(n, "float") || ts::Is(n, "attribute") ||
          ts::Is(n, "call") || ts::Is(n, "subscript") || ts::Is(n, "parenthesized_expression");
@@ -156,9 +189,7 @@ void ChangedArguments::CheckPython(PythonContext& ctx) const {
       if (c.detail == "summary" && !ts_node_is_null(Keyword(m, args, "step"))) return false;
       if (c.detail == "loop_vars") {
         if (!ts_node_is_null(Keyword(m, args, "return_same_structure"))) return false;
-        TSNode lv = Keyword(m, args, "loop_vars");
-        if (ts_node_is_null(lv) && args.positional.size() > 2 && !args.splat) lv = args.positional[2];
-        if ((ts::Is(lv, "list") || ts::Is(lv, "tuple")) && ts_node_named_child_count(lv) >= 2) return false;
+        return !SeveralLoopVars(m, args);
       }
       return true;
     };
@@ -212,13 +243,14 @@ void ChangedArguments::CheckPython(PythonContext& ctx) const {
                        compat_fix());
             break;
           }
-          // TF2's tf.device takes a name only: a device function raises in TF2 (eager
-          // mode has no ops to place by a function).
+          // TF2's tf.device takes a name only: it raises on a device function, in graph
+          // mode too (checked on TF 2.21); tf.compat.v1.device keeps them.
           if (r.tf.path == "device" && index == 0 && IsDeviceFunction(m, args.positional[0]))
             ctx.Report(args.positional[0],
-                       fmt::format("`{}` is given a device function; TF2's `tf.device` takes a device name only and "
-                                   "raises on a function (eager execution has no ops to place by one); `{}` keeps "
-                                   "device functions for graph code",
+                       fmt::format("`{}` is given a device function; TF2's `tf.device` takes a device name only "
+                                   "(`RuntimeError: tf.device does not support functions`, graph mode included; "
+                                   "eager execution has no ops to place by a function); `{}` keeps device "
+                                   "functions for graph code",
                                    sym, v1),
                        tf1_code() ? compat_fix() : std::nullopt);
           break;
