@@ -606,16 +606,41 @@ TEST(RewriteFile, NotebookCellByCellKeepsTheJsonFormatting) {
   EXPECT_NO_THROW(nlohmann::json::parse(fr.rewritten));
 }
 
+// A compat rewrite case: the input and what `rewrite` makes of it (nullptr: unchanged).
+struct RewriteCase {
+  const char* input;
+  const char* expected;
+};
+
+// Each case rewritten as `rewrite` does (and as `rewrite -q`, whose loop may stop without
+// analysing its result) gives its expected text, and a second rewrite of that makes no edit.
+template <size_t N>
+void ExpectCompatRewrites(const RewriteCase (&cases)[N]) {
+  TempDir dir;
+  PythonParser parser;
+  for (bool quiet : {false, true}) {
+    for (const RewriteCase& c : cases) {
+      std::string path = (dir / "t.py").string();
+      WriteFile(path, c.input);
+      RewriteFileOptions o;
+      o.want_remaining = !quiet;
+      FileRewrite fr = RewriteFile(parser, path, o);
+      ASSERT_TRUE(fr.ok) << fr.error;
+      EXPECT_EQ(fr.rewritten, c.expected ? c.expected : c.input) << c.input;
+      WriteFile(path, fr.rewritten);
+      FileRewrite again = RewriteFile(parser, path, o);
+      EXPECT_FALSE(again.Changed()) << "second rewrite of:\n" << fr.rewritten << "gives:\n" << again.rewritten;
+      EXPECT_EQ(again.applied, 0u);
+    }
+  }
+}
+
 // The compat rewrite gives every TF1 program TF1 behavior, also when no other fix
 // applies (issue 21): files spelled through tf.compat.v1, TF1 sessions or graph building
 // spelled through it, TF1-only names whose fix does not carry the toggle. Code written
 // against TF2 gets none; a second rewrite makes no edit; `--ignore TFM102` turns it off.
 TEST(RewriteFile, Tf1ProgramsGetTf1BehaviorEvenWithoutOtherEdits) {
-  struct Case {
-    const char* input;
-    const char* expected;  // nullptr: unchanged
-  };
-  const Case cases[] = {
+  const RewriteCase cases[] = {
       {"import tensorflow.compat.v1 as tf\nx = tf.nn.l2_normalize(tf.constant([3.0, 4.0]), 0)\nprint(x)\n",
        "import tensorflow.compat.v1 as tf\ntf.disable_v2_behavior()\n"
        "x = tf.nn.l2_normalize(tf.constant([3.0, 4.0]), 0)\nprint(x)\n"},
@@ -646,23 +671,9 @@ TEST(RewriteFile, Tf1ProgramsGetTf1BehaviorEvenWithoutOtherEdits) {
        nullptr},
       {"import numpy as np\nprint(np.zeros(2))\n", nullptr},
   };
+  ExpectCompatRewrites(cases);
   TempDir dir;
   PythonParser parser;
-  for (bool quiet : {false, true}) {
-    for (const Case& c : cases) {
-      std::string path = (dir / "t.py").string();
-      WriteFile(path, c.input);
-      RewriteFileOptions o;
-      o.want_remaining = !quiet;  // -q: the loop may stop without analysing its result
-      FileRewrite fr = RewriteFile(parser, path, o);
-      ASSERT_TRUE(fr.ok) << fr.error;
-      EXPECT_EQ(fr.rewritten, c.expected ? c.expected : c.input) << c.input;
-      WriteFile(path, fr.rewritten);
-      FileRewrite again = RewriteFile(parser, path, o);
-      EXPECT_FALSE(again.Changed()) << "second rewrite of:\n" << fr.rewritten << "gives:\n" << again.rewritten;
-      EXPECT_EQ(again.applied, 0u);
-    }
-  }
   WriteFile(dir / "t.py", cases[0].input);
   RewriteFileOptions o;
   o.analyze.ignore = {"TFM102"};
@@ -677,11 +688,7 @@ TEST(RewriteFile, Tf1ProgramsGetTf1BehaviorEvenWithoutOtherEdits) {
 // or `from tensorflow import X`. Not the non-call uses, not code written for TF2, not
 // the tf2 level.
 TEST(RewriteFile, CompatLevelKeepsTf1MeaningOfTf2Symbols) {
-  struct Case {
-    const char* input;
-    const char* expected;  // nullptr: unchanged
-  };
-  const Case cases[] = {
+  const RewriteCase cases[] = {
       {"import tensorflow as tf\nv = tf.Variable(1.0)\nok = isinstance(v, tf.Variable)\n"
        "with tf.compat.v1.Session() as s:\n    pass\n",
        "import tensorflow as tf\ntf.compat.v1.disable_v2_behavior()\nv = tf.compat.v1.Variable(1.0)\n"
@@ -713,23 +720,9 @@ TEST(RewriteFile, CompatLevelKeepsTf1MeaningOfTf2Symbols) {
        "lambda: -v)\nprint(f().numpy())\n",
        nullptr},
   };
+  ExpectCompatRewrites(cases);
   TempDir dir;
   PythonParser parser;
-  for (bool quiet : {false, true}) {
-    for (const Case& c : cases) {
-      std::string path = (dir / "t.py").string();
-      WriteFile(path, c.input);
-      RewriteFileOptions o;
-      o.want_remaining = !quiet;
-      FileRewrite fr = RewriteFile(parser, path, o);
-      ASSERT_TRUE(fr.ok) << fr.error;
-      EXPECT_EQ(fr.rewritten, c.expected ? c.expected : c.input) << c.input;
-      WriteFile(path, fr.rewritten);
-      FileRewrite again = RewriteFile(parser, path, o);
-      EXPECT_FALSE(again.Changed()) << "second rewrite of:\n" << fr.rewritten << "gives:\n" << again.rewritten;
-      EXPECT_EQ(again.applied, 0u);
-    }
-  }
   // The tf2 level means TF2's variables.
   WriteFile(dir / "t.py", cases[0].input);
   RewriteFileOptions o;
