@@ -247,6 +247,7 @@ FixLoopResult RunFixLoop(const SourceFile& original, const FixLoopOptions& opts,
   out.text = cur.text;
   out.tf1_final = analysed.needs_tf1_behavior;
   out.final_behavior_toggle = std::move(analysed.behavior_toggle);
+  out.final_tf1_semantics = std::move(analysed.tf1_semantics);
   for (Diagnostic& d : analysed.diagnostics)
     if (d.rule_id != "syntax-error") out.remaining.push_back(std::move(d));
   out.final_source = std::make_shared<const SourceFile>(std::move(cur));

@@ -81,6 +81,7 @@ struct FixLoopResult {
   bool tf1_original = false;
   bool tf1_final = false;
   std::optional<Edit> final_behavior_toggle;
+  std::vector<Edit> final_tf1_semantics;  // FileResult::tf1_semantics of the final text
 };
 
 FixLoopResult RunFixLoop(const SourceFile& original, const FixLoopOptions& opts, LoopAnalyzer& analyzer);

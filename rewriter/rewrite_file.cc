@@ -50,10 +50,14 @@ bool ReadAll(const std::string& path, std::string* out, unsigned* mode = nullptr
 // throughout, a test file, a script whose symbols all kept their names. TF1 is judged on
 // the original and on the result (a second rewrite must make no edit), the toggle
 // inserted in the result after its tensorflow import; counted as one applied edit.
-void AddBehaviorToggle(PythonParser& parser, const std::string& path, const RewriteFileOptions& opts,
-                       const SourceFile& original, FixLoopResult* r) {
+// At the compat level (`tf1_semantics`) the TF2 symbols whose TF1 meaning differs even
+// with TF1 behavior (`tf.Variable`, ...: Tf1SemanticsEdits) are also spelled through
+// tf.compat.v1, one applied edit each; the tf2 level keeps TF2's meaning.
+void AddTf1Behavior(PythonParser& parser, const std::string& path, const RewriteFileOptions& opts,
+                    const SourceFile& original, bool tf1_semantics, FixLoopResult* r) {
   bool tf1 = r->tf1_original || (r->confirmed && r->tf1_final);
   std::optional<Edit> toggle = r->final_behavior_toggle;
+  std::vector<Edit> edits = r->final_tf1_semantics;
   if (!r->confirmed && (tf1 || r->text != original.text)) {
     // The loop stopped without analysing its result (rewrite -q): classify it here, with
     // only the rule that decides whether the toggle is wanted (TFM102).
@@ -69,12 +73,24 @@ void AddBehaviorToggle(PythonParser& parser, const std::string& path, const Rewr
     if (fin.error) return;
     tf1 = tf1 || fin.needs_tf1_behavior;
     toggle = fin.behavior_toggle;
+    edits = std::move(fin.tf1_semantics);
   }
-  if (!tf1 || !toggle || toggle->begin != toggle->end || toggle->begin > r->text.size()) return;
-  r->text.insert(toggle->begin, toggle->replacement);
-  for (uint32_t& b : r->boundaries)
-    if (b >= toggle->begin) b += static_cast<uint32_t>(toggle->replacement.size());
-  ++r->applied;
+  if (!tf1) return;
+  if (!tf1_semantics) edits.clear();
+  if (toggle && toggle->begin == toggle->end) edits.push_back(*toggle);
+  // Back to front, so each edit's offsets still hold; cell boundaries move with them.
+  std::stable_sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) { return a.begin > b.begin; });
+  for (const Edit& e : edits) {
+    if (e.begin > e.end || e.end > r->text.size()) continue;
+    bool crosses = false;
+    for (uint32_t b : r->boundaries) crosses = crosses || (e.begin < b && b < e.end);
+    if (crosses) continue;
+    r->text.replace(e.begin, e.end - e.begin, e.replacement);
+    const int64_t delta = static_cast<int64_t>(e.replacement.size()) - (e.end - e.begin);
+    for (uint32_t& b : r->boundaries)
+      if (b >= e.end) b = static_cast<uint32_t>(b + delta);
+    ++r->applied;
+  }
 }
 
 }  // namespace
@@ -107,7 +123,7 @@ FileRewrite RewriteFile(PythonParser& parser, const std::string& path, const Rew
   auto analyzer = RewriteAnalyzer(parser, opts.config, aopts, opts.unsafe, opts.want_remaining);
   FixLoopResult r = RunFixLoop(*src, lo, *analyzer);
   if (!r.ok) return fail(r.error);
-  AddBehaviorToggle(parser, path, opts, *src, &r);
+  AddTf1Behavior(parser, path, opts, *src, /*tf1_semantics=*/!opts.tf2, &r);
   // A file that did not parse before is left alone: fixes inside a broken region
   // cannot be trusted.
   fr.applied = r.applied;

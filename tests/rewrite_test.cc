@@ -606,16 +606,41 @@ TEST(RewriteFile, NotebookCellByCellKeepsTheJsonFormatting) {
   EXPECT_NO_THROW(nlohmann::json::parse(fr.rewritten));
 }
 
+// A compat rewrite case: the input and what `rewrite` makes of it (nullptr: unchanged).
+struct RewriteCase {
+  const char* input;
+  const char* expected;
+};
+
+// Each case rewritten as `rewrite` does (and as `rewrite -q`, whose loop may stop without
+// analysing its result) gives its expected text, and a second rewrite of that makes no edit.
+template <size_t N>
+void ExpectCompatRewrites(const RewriteCase (&cases)[N]) {
+  TempDir dir;
+  PythonParser parser;
+  for (bool quiet : {false, true}) {
+    for (const RewriteCase& c : cases) {
+      std::string path = (dir / "t.py").string();
+      WriteFile(path, c.input);
+      RewriteFileOptions o;
+      o.want_remaining = !quiet;
+      FileRewrite fr = RewriteFile(parser, path, o);
+      ASSERT_TRUE(fr.ok) << fr.error;
+      EXPECT_EQ(fr.rewritten, c.expected ? c.expected : c.input) << c.input;
+      WriteFile(path, fr.rewritten);
+      FileRewrite again = RewriteFile(parser, path, o);
+      EXPECT_FALSE(again.Changed()) << "second rewrite of:\n" << fr.rewritten << "gives:\n" << again.rewritten;
+      EXPECT_EQ(again.applied, 0u);
+    }
+  }
+}
+
 // The compat rewrite gives every TF1 program TF1 behavior, also when no other fix
 // applies (issue 21): files spelled through tf.compat.v1, TF1 sessions or graph building
 // spelled through it, TF1-only names whose fix does not carry the toggle. Code written
 // against TF2 gets none; a second rewrite makes no edit; `--ignore TFM102` turns it off.
 TEST(RewriteFile, Tf1ProgramsGetTf1BehaviorEvenWithoutOtherEdits) {
-  struct Case {
-    const char* input;
-    const char* expected;  // nullptr: unchanged
-  };
-  const Case cases[] = {
+  const RewriteCase cases[] = {
       {"import tensorflow.compat.v1 as tf\nx = tf.nn.l2_normalize(tf.constant([3.0, 4.0]), 0)\nprint(x)\n",
        "import tensorflow.compat.v1 as tf\ntf.disable_v2_behavior()\n"
        "x = tf.nn.l2_normalize(tf.constant([3.0, 4.0]), 0)\nprint(x)\n"},
@@ -646,29 +671,122 @@ TEST(RewriteFile, Tf1ProgramsGetTf1BehaviorEvenWithoutOtherEdits) {
        nullptr},
       {"import numpy as np\nprint(np.zeros(2))\n", nullptr},
   };
+  ExpectCompatRewrites(cases);
   TempDir dir;
   PythonParser parser;
-  for (bool quiet : {false, true}) {
-    for (const Case& c : cases) {
-      std::string path = (dir / "t.py").string();
-      WriteFile(path, c.input);
-      RewriteFileOptions o;
-      o.want_remaining = !quiet;  // -q: the loop may stop without analysing its result
-      FileRewrite fr = RewriteFile(parser, path, o);
-      ASSERT_TRUE(fr.ok) << fr.error;
-      EXPECT_EQ(fr.rewritten, c.expected ? c.expected : c.input) << c.input;
-      WriteFile(path, fr.rewritten);
-      FileRewrite again = RewriteFile(parser, path, o);
-      EXPECT_FALSE(again.Changed()) << "second rewrite of:\n" << fr.rewritten << "gives:\n" << again.rewritten;
-      EXPECT_EQ(again.applied, 0u);
-    }
-  }
   WriteFile(dir / "t.py", cases[0].input);
   RewriteFileOptions o;
   o.analyze.ignore = {"TFM102"};
   FileRewrite fr = RewriteFile(parser, (dir / "t.py").string(), o);
   ASSERT_TRUE(fr.ok) << fr.error;
   EXPECT_FALSE(fr.Changed()) << fr.rewritten;
+}
+
+// The compat level keeps TF1's meaning where the TF2 symbol differs even with TF1 behavior
+// (issue 18): calls of tf.Variable (a RefVariable in TF1), tf.cond, tf.while_loop,
+// tf.where, tf.image.resize and tf.data.Dataset go through tf.compat.v1, through any alias
+// or `from tensorflow import X`. Not the non-call uses, not code written for TF2, not
+// the tf2 level.
+TEST(RewriteFile, CompatLevelKeepsTf1MeaningOfTf2Symbols) {
+  const RewriteCase cases[] = {
+      {"import tensorflow as tf\nv = tf.Variable(1.0)\nok = isinstance(v, tf.Variable)\n"
+       "with tf.compat.v1.Session() as s:\n    pass\n",
+       "import tensorflow as tf\ntf.compat.v1.disable_v2_behavior()\nv = tf.compat.v1.Variable(1.0)\n"
+       "ok = isinstance(v, tf.Variable)\nwith tf.compat.v1.Session() as s:\n    pass\n"},
+      {"import tensorflow as T\nx = T.placeholder(T.float32, [2])\nc = T.cond(x[0] > 0, lambda: [x], lambda: [-x])\n"
+       "n = T.while_loop(lambda i: i < 3, lambda i: i + 1, [0])\nr = T.image.resize(T.zeros([1, 2, 2, 1]), [4, 4])\n"
+       "d = T.data.Dataset.range(4).batch(2)\nw = T.where(x > 0)\n",
+       "import tensorflow as T\nT.compat.v1.disable_v2_behavior()\nx = T.compat.v1.placeholder(T.float32, [2])\n"
+       "c = T.compat.v1.cond(x[0] > 0, lambda: [x], lambda: [-x])\n"
+       "n = T.compat.v1.while_loop(lambda i: i < 3, lambda i: i + 1, [0])\n"
+       "r = T.compat.v1.image.resize(T.zeros([1, 2, 2, 1]), [4, 4])\n"
+       "d = T.compat.v1.data.Dataset.range(4).batch(2)\nw = T.compat.v1.where(x > 0)\n"},
+      // imported by name, with a tensorflow import bound at the call
+      {"import tensorflow as tf\nfrom tensorflow import Variable\nv = Variable(2.0)\ns = tf.compat.v1.Session()\n",
+       "import tensorflow as tf\ntf.compat.v1.disable_v2_behavior()\nfrom tensorflow import Variable\n"
+       "v = tf.compat.v1.Variable(2.0)\ns = tf.compat.v1.Session()\n"},
+      // imported by name alone, used only in calls: the import moves
+      {"from tensorflow import Variable as V\nfrom tensorflow.compat.v1 import Session\nv = V(2.0)\ns = Session()\n",
+       "from tensorflow.compat.v1 import Variable as V\nfrom tensorflow.compat.v1 import Session\nv = V(2.0)\n"
+       "s = Session()\n"},
+      // ... not when a use is not a call (isinstance against VariableV1 is another test)
+      {"from tensorflow import Variable\nfrom tensorflow.compat.v1 import Session\nv = Variable(2.0)\n"
+       "ok = isinstance(v, Variable)\ns = Session()\n",
+       nullptr},
+      // already TF1's: tf.compat.v1, and a file spelled through it
+      {"import tensorflow.compat.v1 as tf\ntf.disable_v2_behavior()\nv = tf.Variable(1.0)\n", nullptr},
+      // TF2 code
+      {"import tensorflow as tf\nv = tf.Variable(1.0)\n@tf.function\ndef f():\n    return tf.cond(v > 0, lambda: v, "
+       "lambda: -v)\nprint(f().numpy())\n",
+       nullptr},
+  };
+  ExpectCompatRewrites(cases);
+  TempDir dir;
+  PythonParser parser;
+  // The tf2 level means TF2's variables.
+  WriteFile(dir / "t.py", cases[0].input);
+  RewriteFileOptions o;
+  o.tf2 = true;
+  o.unsafe = true;
+  FileRewrite fr = RewriteFile(parser, (dir / "t.py").string(), o);
+  ASSERT_TRUE(fr.ok) << fr.error;
+  EXPECT_EQ(fr.rewritten.find("compat.v1.Variable"), std::string::npos) << fr.rewritten;
+}
+
+// TFM205's safe fix deletes initializer ops only where nothing runs them: a run of an
+// initializer needs a session, and a session the file does not show being made (issue 18:
+// `self.sess`, a parameter, `self.test_session()` / `self.cached_session()` /
+// `self.session()`) still runs a graph whose variables the run initializes.
+TEST(Rewrite, InitializerRunsOfSessionsFromElsewhereAreKept) {
+  const std::string input =
+      "import tensorflow as tf\n"
+      "\n"
+      "\n"
+      "class Model:\n"
+      "    def __init__(self, sess):\n"
+      "        self.sess = sess\n"
+      "        self.w = tf.compat.v1.get_variable(\"w\", [2])\n"
+      "        self.sess.run(tf.compat.v1.global_variables_initializer())\n"
+      "\n"
+      "\n"
+      "def train(session, loss):\n"
+      "    session.run(tf.compat.v1.global_variables_initializer())\n"
+      "    return session.run(loss)\n"
+      "\n"
+      "\n"
+      "class T(tf.test.TestCase):\n"
+      "    def test_a(self):\n"
+      "        v = tf.Variable(1.0)\n"
+      "        with self.test_session() as sess:\n"
+      "            sess.run(tf.compat.v1.global_variables_initializer())\n"
+      "            self.assertEqual(sess.run(v), 1.0)\n"
+      "\n"
+      "    def test_b(self):\n"
+      "        v = tf.Variable(1.0)\n"
+      "        with self.cached_session():\n"
+      "            tf.compat.v1.global_variables_initializer().run()\n"
+      "            self.assertEqual(v.eval(), 1.0)\n"
+      "\n"
+      "    def test_c(self):\n"
+      "        v = tf.Variable(1.0)\n"
+      "        with self.session() as s:\n"
+      "            s.run(tf.compat.v1.global_variables_initializer())\n"
+      "            self.assertEqual(s.run(v), 1.0)\n";
+  for (bool unsafe : {false, true}) {
+    FixLoopResult r = Loop(input, unsafe);
+    ASSERT_TRUE(r.ok) << r.error;
+    for (const char* line : {"        self.sess.run(tf.compat.v1.global_variables_initializer())\n",
+                             "    session.run(tf.compat.v1.global_variables_initializer())\n",
+                             "            sess.run(tf.compat.v1.global_variables_initializer())\n",
+                             "            tf.compat.v1.global_variables_initializer().run()\n",
+                             "            s.run(tf.compat.v1.global_variables_initializer())\n"})
+      EXPECT_NE(r.text.find(line), std::string::npos) << line << "deleted from:\n" << r.text;
+  }
+  // Built and never run, in eager code or a tf.function: deleted.
+  FixLoopResult r = Loop(
+      "import tensorflow as tf\nv = tf.Variable(1.0)\ntf.compat.v1.global_variables_initializer()\n"
+      "@tf.function\ndef f():\n    tf.compat.v1.global_variables_initializer()\n    return v + 1.0\n");
+  EXPECT_EQ(r.text, "import tensorflow as tf\nv = tf.Variable(1.0)\n@tf.function\ndef f():\n    return v + 1.0\n");
 }
 
 TEST(RewriteFile, NotebookOfATf1ProgramGetsTheToggleInItsImportCell) {

@@ -297,6 +297,104 @@ std::optional<Edit> BehaviorToggleEdit(const SemanticModel& m) {
   return Edit{at, at, std::string(newline) + b->name + call};
 }
 
+namespace {
+
+// The symbols of Tf1SemanticsEdits; `prefix`: a call of any member (`tf.data.Dataset.range`).
+struct Tf1Semantics {
+  std::string_view path;
+  bool prefix;
+};
+constexpr Tf1Semantics kTf1Semantics[] = {
+    {"Variable", false}, {"cond", false},        {"while_loop", false},
+    {"where", false},    {"image.resize", false}, {"data.Dataset", true},
+};
+
+}  // namespace
+
+bool HasTf1Semantics(std::string_view path) {
+  for (const Tf1Semantics& s : kTf1Semantics)
+    if (path == s.path ||
+        (s.prefix && path.size() > s.path.size() && StartsWith(path, s.path) && path[s.path.size()] == '.'))
+      return true;
+  return false;
+}
+
+namespace {
+
+std::string_view FirstComponents(std::string_view path, size_t n) {
+  size_t end = 0;
+  for (size_t i = 0; i < n && end != std::string_view::npos; ++i) end = path.find('.', i == 0 ? 0 : end + 1);
+  return end == std::string_view::npos ? path : path.substr(0, end);
+}
+
+// `from tensorflow import X [as Y]` importing that one name: the statement's module_name
+// node, else null.
+TSNode SoleFromTensorflowImport(const SemanticModel& m, const Binding& b) {
+  if (b.kind != BindingKind::kImport) return TSNode{};
+  TSNode stmt = b.target;
+  while (!ts_node_is_null(stmt) && !ts::Is(stmt, "import_from_statement")) stmt = ts::Parent(stmt);
+  if (ts_node_is_null(stmt)) return TSNode{};
+  TSNode module = ts::Field(stmt, "module_name");
+  if (m.Text(module) != "tensorflow") return TSNode{};
+  size_t names = 0;
+  for (TSNode n : ts::NamedChildren(stmt))
+    if (!ts::Is(n, "comment")) ++names;
+  return names == 2 ? module : TSNode{};  // the module and the one name
+}
+
+}  // namespace
+
+std::vector<Edit> Tf1SemanticsEdits(const SemanticModel& m) {
+  std::vector<Edit> out;
+  // Names imported from tensorflow alone (`from tensorflow import Variable`): moved to
+  // tensorflow.compat.v1 when every use is such a call and none was spelled otherwise.
+  struct Import {
+    const Binding* binding;
+    bool all_calls = true;
+    bool respelled = false;
+  };
+  std::vector<Import> imports;
+  for (const TfRef& r : m.refs()) {
+    if (r.tf.ns != TfNs::kTop || r.qname.rfind("tensorflow.", 0) != 0) continue;
+    const RefChain* c = CachedChainOf(m, r);
+    if (!c || (c->root_components == 0 && !c->root_is_tf)) continue;
+    const bool call = !ts_node_is_null(r.call) && IsCallee(r.call, r.node) && HasTf1Semantics(r.tf.path);
+    TSNode root = c->nodes[0];
+    Import* import = nullptr;
+    if (!c->root_is_tf) {
+      const Binding* b = m.Lookup(c->root_text, ts_node_start_byte(root));
+      if (b && !ts_node_is_null(SoleFromTensorflowImport(m, *b))) {
+        auto it = std::find_if(imports.begin(), imports.end(), [&](const Import& x) { return x.binding == b; });
+        if (it == imports.end()) it = imports.insert(imports.end(), Import{b});
+        import = &*it;
+        import->all_calls = import->all_calls && call;
+      }
+    }
+    if (!call) continue;
+    std::string spelled;
+    if (c->root_is_tf) {
+      spelled = c->root_text + ".compat.v1";
+    } else if (const Binding* tf = m.TfModuleAt(ts_node_start_byte(root),
+                                                SemanticModel::kTfModule | SemanticModel::kTfCompatV1)) {
+      spelled = tf->name + (tf->qname == "tensorflow" ? ".compat.v1." : ".") +
+                std::string(FirstComponents(r.tf.path, c->root_components));
+      if (import) import->respelled = true;
+    } else {
+      continue;  // the import itself is moved below, when it can be
+    }
+    out.push_back(Edit{ts_node_start_byte(root), ts_node_end_byte(root), std::move(spelled)});
+  }
+  for (const Import& i : imports) {
+    if (!i.all_calls || i.respelled) continue;
+    TSNode module = SoleFromTensorflowImport(m, *i.binding);
+    out.push_back(Edit{ts_node_start_byte(module), ts_node_end_byte(module), "tensorflow.compat.v1"});
+  }
+  std::sort(out.begin(), out.end(), [](const Edit& a, const Edit& b) { return a.begin < b.begin; });
+  out.erase(std::unique(out.begin(), out.end(), [](const Edit& a, const Edit& b) { return a.begin == b.begin; }),
+            out.end());
+  return out;
+}
+
 std::optional<Edit> GraphModeEdit(const SemanticModel& m, const RefChain& c) {
   if (!c.root_is_tf) return std::nullopt;
   return BehaviorToggleEdit(m);

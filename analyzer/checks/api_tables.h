@@ -131,6 +131,24 @@ bool NeedsTf1Behavior(const SemanticModel& m);
 // (disable_/enable_ eager or v2 behavior) or has no such import at module level.
 std::optional<Edit> BehaviorToggleEdit(const SemanticModel& m);
 
+// The compat rewrite's TF1-semantics edits for a TF1 program (NeedsTf1Behavior): each
+// call of a TF2 symbol whose meaning differs from TF1's even after
+// `disable_v2_behavior()`, spelled through tf.compat.v1 so that it means what TF1 did.
+// The symbols, each checked on TF 2.21 in graph mode with v2 behavior disabled:
+// `tf.Variable` (a ResourceVariable; TF1's was a RefVariable: a value fetched in the
+// same run as its update reads the update), `tf.cond` (strict: a one-element list
+// stays a list), `tf.while_loop` (return_same_structure), `tf.where(c, x, y)`
+// (broadcasts; TF1 selected rows by a vector condition), `tf.image.resize`
+// (half-pixel centers) and `tf.data.Dataset.*` (DatasetV2: no make_one_shot_iterator,
+// output_types, ...). Only calls: `isinstance(v, tf.Variable)` keeps its meaning. A
+// name imported from tensorflow (`from tensorflow import Variable`) is spelled through
+// a tensorflow import bound at the call, else its import is moved to
+// tensorflow.compat.v1 when it imports that one name and every use is a call.
+// Edits sorted by position, none overlapping.
+std::vector<Edit> Tf1SemanticsEdits(const SemanticModel& m);
+// Is `path` (below tensorflow) one of those symbols, or a member of one (`data.Dataset.range`)?
+bool HasTf1Semantics(std::string_view path);
+
 // BehaviorToggleEdit for a fix of a graph-mode symbol reached through `tensorflow`
 // (nullopt for other roots). Fixes carry it; identical edits are applied once.
 std::optional<Edit> GraphModeEdit(const SemanticModel& m, const RefChain& c);

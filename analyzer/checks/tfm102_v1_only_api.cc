@@ -43,6 +43,13 @@ void V1OnlyApi::CheckPython(PythonContext& ctx) const {
     if (r.tf.ns != TfNs::kTop) continue;
     const RefChain* chain = CachedChainOf(ctx.model(), r);
     if (!chain) continue;
+    // A name bound to a TF symbol by assignment (`K = tf.GraphKeys`, `TRAIN =
+    // tf.GraphKeys.TRAINABLE_VARIABLES`): the symbol is reported where it is assigned;
+    // the name's uses spell no TF symbol of their own.
+    if (!chain->root_is_tf) {
+      const Binding* b = ctx.model().Lookup(chain->root_text, ts_node_start_byte(chain->nodes[0]));
+      if (b && b->kind == BindingKind::kAssign) continue;
+    }
     std::string sym = t.V1OnlyPrefix(r.tf.path);
     if (sym.empty()) continue;
     TSNode at = PrefixNode(*chain, ComponentCount(sym));

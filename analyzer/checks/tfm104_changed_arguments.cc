@@ -45,6 +45,75 @@ std::pair<std::string, int> ParamAt(const std::string& s) {
   return {s.substr(0, at), pos};
 }
 
+// Two names of one parameter: the tensor or data a call works on (`tensor` -> `input` of
+// ones_like, `tensor` -> `data` of summary.scalar) or the device (`device_name_or_function`
+// -> `device_name`). A positional argument there means the same in TF1 and TF2.
+bool SameParameter(std::string_view a, std::string_view b) {
+  auto data = [](std::string_view s) {
+    return s == "tensor" || s == "input" || s == "data" || s == "values" || s == "value" || s == "x" ||
+           s == "kernel" || s == "filters" || s == "filter";
+  };
+  auto device = [](std::string_view s) { return s == "device_name_or_function" || s == "device_name"; };
+  return (data(a) && data(b)) || (device(a) && device(b));
+}
+
+std::vector<std::string> SplitBar(const std::string& s) {
+  std::vector<std::string> out;
+  if (s.empty()) return out;
+  size_t at = 0;
+  for (;;) {
+    size_t bar = s.find('|', at);
+    out.push_back(s.substr(at, bar == std::string::npos ? std::string::npos : bar - at));
+    if (bar == std::string::npos) return out;
+    at = bar + 1;
+  }
+}
+
+// A device function (`tf.device(lambda op: ...)`, a def, `replica_device_setter(...)`)
+// rather than a device name.
+bool IsDeviceFunction(const SemanticModel& m, TSNode arg) {
+  if (ts::Is(arg, "lambda")) return true;
+  if ((ts::Is(arg, "identifier") || ts::Is(arg, "attribute")) && !ts_node_is_null(m.DefinitionOf(arg))) return true;
+  if (ts::Is(arg, "call")) {
+    const TfName* tf = m.ResolveTfName(ts::Field(arg, "function"));
+    return tf && tf->path == "train.replica_device_setter";
+  }
+  return false;
+}
+
+// Does a while_loop call have two or more loop variables (then TF1 and TF2 return them
+// alike)? Seen in the loop_vars list or tuple, written out or bound once to a name, or
+// in the arity of the cond or body (a lambda or def takes one parameter per variable).
+bool SeveralLoopVars(const SemanticModel& m, const CallArgs& args) {
+  auto arg = [&](std::string_view name, size_t pos) {
+    TSNode kw = Keyword(m, args, name);
+    if (!ts_node_is_null(kw)) return ts::Field(kw, "value");
+    return !args.splat && args.positional.size() > pos ? args.positional[pos] : TSNode{};
+  };
+  TSNode lv = arg("loop_vars", 2);
+  if (ts::Is(lv, "identifier")) {
+    const Binding* b = m.Lookup(m.Text(lv), ts_node_start_byte(lv));
+    if (b && b->kind == BindingKind::kAssign && !ts_node_is_null(b->value)) lv = b->value;
+  }
+  if ((ts::Is(lv, "list") || ts::Is(lv, "tuple")) && ts_node_named_child_count(lv) >= 2) return true;
+  for (TSNode fn : {arg("cond", 0), arg("body", 1)}) {
+    TSNode params{};
+    if (ts::Is(fn, "lambda")) {
+      params = ts::Field(fn, "parameters");
+    } else if (!ts_node_is_null(fn)) {
+      TSNode def = m.DefinitionOf(fn);
+      if (!ts_node_is_null(def)) params = ts::Field(def, "parameters");
+    }
+    if (ts_node_is_null(params)) continue;
+    size_t n = 0;
+    for (TSNode p : ts::NamedChildren(params))
+      if (ts::Is(p, "identifier") || ts::Is(p, "default_parameter") || ts::Is(p, "typed_parameter")) ++n;
+    if (ts::Is(fn, "attribute") && n > 0) --n;  // `self.body`: a method, `self` is bound
+    if (n >= 2) return true;
+  }
+  return false;
+}
+
 bool Simple(TSNode n) {
   return ts::Is(n, "identifier") || ts::Is(n, "integer") || ts::Is(n, "float") || ts::Is(n, "attribute") ||
          ts::Is(n, "call") || ts::Is(n, "subscript") || ts::Is(n, "parenthesized_expression");
@@ -120,9 +189,7 @@ void ChangedArguments::CheckPython(PythonContext& ctx) const {
       if (c.detail == "summary" && !ts_node_is_null(Keyword(m, args, "step"))) return false;
       if (c.detail == "loop_vars") {
         if (!ts_node_is_null(Keyword(m, args, "return_same_structure"))) return false;
-        TSNode lv = Keyword(m, args, "loop_vars");
-        if (ts_node_is_null(lv) && args.positional.size() > 2 && !args.splat) lv = args.positional[2];
-        if ((ts::Is(lv, "list") || ts::Is(lv, "tuple")) && ts_node_named_child_count(lv) >= 2) return false;
+        return !SeveralLoopVars(m, args);
       }
       return true;
     };
@@ -160,15 +227,32 @@ void ChangedArguments::CheckPython(PythonContext& ctx) const {
           if (keep_prob_rule || behavior || args.splat) break;
           int index = 0;
           std::from_chars(c.detail.data(), c.detail.data() + c.detail.size(), index);
-          if (static_cast<int>(args.positional.size()) <= index) break;
+          if (index < 0 || static_cast<int>(args.positional.size()) <= index) break;
           auto gt = c.detail2.find('>');
-          std::string tf1 = c.detail2.substr(0, gt), tf2 = gt == std::string::npos ? "" : c.detail2.substr(gt + 1);
-          auto first = [](const std::string& s) { return s.substr(0, s.find('|')); };
-          std::string now = tf2.empty() ? std::string("nothing (too many arguments)") : "`" + first(tf2) + "`";
-          ctx.Report(args.positional[index],
-                     fmt::format("positional argument {} of `{}` is `{}` in TF1 but {} in TF2", index + 1, sym,
-                                 first(tf1), now),
-                     compat_fix());
+          std::vector<std::string> tf1 = SplitBar(c.detail2.substr(0, gt));
+          std::vector<std::string> tf2 = SplitBar(gt == std::string::npos ? "" : c.detail2.substr(gt + 1));
+          // The first argument passed whose parameter changed, not only its name.
+          for (size_t j = static_cast<size_t>(index); j < args.positional.size(); ++j) {
+            size_t k = j - static_cast<size_t>(index);
+            std::string was = k < tf1.size() ? tf1[k] : "", now = k < tf2.size() ? tf2[k] : "";
+            if (was == now || SameParameter(was, now)) continue;
+            std::string now_text = now.empty() ? std::string("nothing (too many arguments)") : "`" + now + "`";
+            ctx.Report(args.positional[j],
+                       fmt::format("positional argument {} of `{}` is `{}` in TF1 but {} in TF2", j + 1, sym, was,
+                                   now_text),
+                       compat_fix());
+            break;
+          }
+          // TF2's tf.device takes a name only: it raises on a device function, in graph
+          // mode too (checked on TF 2.21); tf.compat.v1.device keeps them.
+          if (r.tf.path == "device" && index == 0 && IsDeviceFunction(m, args.positional[0]))
+            ctx.Report(args.positional[0],
+                       fmt::format("`{}` is given a device function; TF2's `tf.device` takes a device name only "
+                                   "(`RuntimeError: tf.device does not support functions`, graph mode included; "
+                                   "eager execution has no ops to place by a function); `{}` keeps device "
+                                   "functions for graph code",
+                                   sym, v1),
+                       tf1_code() ? compat_fix() : std::nullopt);
           break;
         }
         case ArgChange::kDefault: {
@@ -213,8 +297,11 @@ void ChangedArguments::CheckPython(PythonContext& ctx) const {
         }
         case ArgChange::kBehavior:
           if (!behavior_applies(c)) break;
+          // where(c, x, y) differs only for a condition of lower rank than x and y, which
+          // nothing here shows: a note (the compat fix keeps TF1's meaning regardless).
           ctx.Report(r.node, fmt::format("`{}` changed behavior: {}; `{}` keeps the TF1 behavior", sym, c.detail2, v1),
-                     compat_fix());
+                     compat_fix(),
+                     c.detail == "condition_xy" ? std::optional<Severity>(Severity::kInfo) : std::nullopt);
           break;
       }
     }

@@ -45,6 +45,10 @@ void CompatV1Endpoint::CheckPython(PythonContext& ctx) const {
     // The namespace itself (`v1 = tf.compat.v1`), results of calls (`opt.minimize`),
     // and behavior switches (TFM110) are not reported here.
     if (p.empty() || p.find("()") != std::string::npos || IsBehaviorToggle(p)) continue;
+    // A symbol whose TF2 counterpart means something else (`tf.compat.v1.where(c, x, y)`
+    // selecting rows by a vector condition, a lone while_loop variable unpacked): TF2 code
+    // spelling it through compat.v1 chose that meaning; there is no leftover to replace.
+    if (HasTf1Semantics(p)) continue;
     ctx.Report(r.node, fmt::format("`{}` is a `tf.compat.v1` endpoint in a file that otherwise uses TF2 APIs; "
                                    "compat.v1 symbols exist for migration and keep TF1 semantics — replace it "
                                    "with its TF2 counterpart",

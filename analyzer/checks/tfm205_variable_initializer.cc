@@ -50,9 +50,11 @@ class Checker {
       TSNode args_node = ts::Field(call, "arguments");
       size_t nargs = ts::Is(args_node, "argument_list") ? ts::NamedChildren(args_node).size() : 0;
       if (IsInitExpr(recv) && nargs == 0) {  // `init.run()`, `v.initializer.run()`
-        Flag(call, fn, fmt::format("`{}` runs a TF1 initializer op; TF2 variables are initialized when they are "
-                                   "created, so there is nothing to run",
-                                   ctx_.Text(call)));
+        Flag(call, fn,
+             fmt::format("`{}` runs a TF1 initializer op; TF2 variables are initialized when they are "
+                         "created, so there is nothing to run",
+                         ctx_.Text(call)),
+             /*may_delete=*/true, /*runs=*/true);
         continue;
       }
       if (args.empty() || !IsSessionReceiver(recv)) continue;
@@ -61,7 +63,7 @@ class Checker {
       Flag(call, fn, fmt::format("`{}` runs {}; TF2 variables and tables are initialized when they are created, "
                                  "so there is nothing to run",
                                  ctx_.Text(fn), Describe(fetch)),
-           args.size() == 1 && nargs == 1);
+           args.size() == 1 && nargs == 1, /*runs=*/true);
     }
     // 2. Creating an initializer op (not already reported as part of a run).
     for (const TfRef& r : m_.refs()) {
@@ -139,10 +141,11 @@ class Checker {
     TSNode where;   // where the diagnostic points
     std::string message;
     TSNode stmt;    // expression_statement to delete, or null when not deletable
+    bool runs;      // runs the initializer (`sess.run(init)`, `init.run()`), not only builds it
   };
 
-  void Flag(TSNode expr, TSNode where, std::string message, bool may_delete = true) {
-    Finding f{expr, where, std::move(message), TSNode{}};
+  void Flag(TSNode expr, TSNode where, std::string message, bool may_delete = true, bool runs = false) {
+    Finding f{expr, where, std::move(message), TSNode{}, runs};
     if (may_delete) {
       TSNode parent = ts::Parent(expr);
       if (ts::Is(parent, "expression_statement") && ts_node_named_child_count(parent) == 1 &&
@@ -195,8 +198,12 @@ class Checker {
         const Finding& f = found_[unique[k]];
         // In graph-building code (sessions) the initializer is what makes the variables
         // usable: deleting it breaks the program at every level that keeps the graph
-        // (compat, even with --unsafe-fixes). Only eager code loses nothing.
-        if (m_.ContextOf(f.stmt) == ExecContext::kGraph) continue;
+        // (compat, even with --unsafe-fixes). Only eager code loses nothing. A run of
+        // an initializer is graph code whatever the file looks like: the session may
+        // arrive as `self.sess`, a parameter, `self.test_session()` or from a helper,
+        // none of which the file shows as a session (the tf2 level removes the runs
+        // of the sessions it converts itself).
+        if (f.runs || m_.ContextOf(f.stmt) == ExecContext::kGraph) continue;
         FixSafety safety = FixSafety::kSafe;
         if (keep_pass && k == 0) {
           fixes[unique[k]] = ReplaceNode(f.stmt, "pass", "Replace the initializer statement with `pass`", safety);
@@ -231,8 +238,9 @@ const RuleInfo& VariableInitializer::info() const {
       .summary = "TF1 variable and table initializers; TF2 initializes on creation",
       .trigger = "`global_variables_initializer`, `local_variables_initializer`, `variables_initializer`, "
                  "`initialize_all_variables`, `tables_initializer`, running `v.initializer`",
-      .fix_note = "safe where the statement runs eagerly or in a `tf.function`; unsafe (the `tf2` level) in session "
-                  "code",
+      .fix_note = "safe: deleting an initializer op built where the code runs eagerly or in a `tf.function`; none "
+                  "for a run of one (`sess.run(init)`, `init.run()`: it needs a session, whichever; the `tf2` level "
+                  "removes the runs of the sessions it converts)",
       .impact = Impact::kGraphSession,
   };
   return kInfo;

@@ -45,6 +45,40 @@ const Rule& rules::Tfm206() {
   return kRule;
 }
 
+namespace {
+
+// Is `cond` `tf.executing_eagerly()` (`negated`: `not tf.executing_eagerly()`)?
+bool IsEagerCheck(const SemanticModel& m, TSNode cond, bool negated) {
+  while (ts::Is(cond, "parenthesized_expression")) cond = ts_node_named_child(cond, 0);
+  if (ts::Is(cond, "not_operator")) return IsEagerCheck(m, ts::Field(cond, "argument"), !negated);
+  if (negated || !ts::Is(cond, "call")) return false;
+  const TfName* tf = m.ResolveTfName(ts::Field(cond, "function"));
+  return tf && tf->path == "executing_eagerly";
+}
+
+// Does `n` run only where TF1-style graph building is current: the branch of an
+// `executing_eagerly()` test taken when it is false (`None if tf.executing_eagerly() else
+// tf.get_default_graph()`, `if not tf.executing_eagerly(): ...`)? The code was written
+// for both behaviors.
+bool OnlyWhenNotEager(const SemanticModel& m, TSNode n) {
+  for (TSNode child = n, up = ts::Parent(n); !ts_node_is_null(up); child = up, up = ts::Parent(up)) {
+    if (ts::Is(up, "function_definition") || ts::Is(up, "lambda")) return false;
+    if (ts::Is(up, "conditional_expression") && ts_node_named_child_count(up) == 3) {
+      TSNode cond = ts_node_named_child(up, 1);
+      if (ts::Same(child, ts_node_named_child(up, 2)) && IsEagerCheck(m, cond, false)) return true;
+      if (ts::Same(child, ts_node_named_child(up, 0)) && IsEagerCheck(m, cond, true)) return true;
+    }
+    if (ts::Is(up, "if_statement")) {
+      TSNode cond = ts::Field(up, "condition");
+      if (ts::Same(child, ts::Field(up, "consequence")) && IsEagerCheck(m, cond, true)) return true;
+      if (ts::Is(child, "else_clause") && IsEagerCheck(m, cond, false)) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
 void DefaultGraph::CheckPython(PythonContext& ctx) const {
   const SemanticModel& m = ctx.model();
   for (const TfRef& r : m.refs()) {
@@ -57,6 +91,7 @@ void DefaultGraph::CheckPython(PythonContext& ctx) const {
         std::string_view method = ctx.Text(ts::Field(up, "attribute"));
         if (method == "finalize" || method == "as_graph_def") continue;
       }
+      if (OnlyWhenNotEager(m, r.call)) continue;
       ctx.Report(r.node, fmt::format("`{}` returns the global graph that TF1 code builds into; TF2 executes "
                                      "eagerly and its graphs belong to `tf.function`s (`f.get_concrete_function()"
                                      ".graph`)",

@@ -103,13 +103,15 @@ void PythonStateInFunction::CheckPython(PythonContext& ctx) const {
         if (type == "assignment" || type == "augmented_assignment") {
           TSNode left = ts::Field(n, "left");
           TSNode right = ts::Field(n, "right");
-          if (ts::Is(left, "subscript") && OutlivesCall(m, df, left)) {
+          // Created once, on the first trace (`if not holder[0]: holder[0] = Layer()`), as
+          // the guide's `if self.v is None` cache: nothing later calls miss.
+          const bool one_time = type == "assignment" && df.UnderNoneGuard(n);
+          if (ts::Is(left, "subscript") && !one_time && OutlivesCall(m, df, left)) {
             ctx.Report(n, fmt::format("`{}` writes Python state in the tf.function `{}`; the write runs only "
                                       "while tracing, so later calls reuse what the first trace stored. Create "
                                       "the object under `tf.init_scope()` or keep the state outside the function",
                                       ctx.Text(left), fname(n)));
           } else if (ts::Is(left, "attribute") && OutlivesCall(m, df, left)) {
-            bool one_time = type == "assignment" && df.UnderNoneGuard(n);
             bool variable = type == "assignment" && (df.IsVariable(right) || df.IsVariableCreation(right));
             if (!one_time && !variable)
               ctx.Report(n, fmt::format("`{}` is set in the tf.function `{}`; attribute writes of Python values "

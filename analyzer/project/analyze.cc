@@ -251,6 +251,7 @@ FileResult AnalyzeSource(PythonParser& parser, SourceFile source, const Config* 
         (!opts.rule_filter || opts.rule_filter(*toggle_rule))) {
       r.needs_tf1_behavior = NeedsTf1Behavior(model);
       r.behavior_toggle = BehaviorToggleEdit(model);
+      r.tf1_semantics = Tf1SemanticsEdits(model);
     }
   }
   if (model.imports_tensorflow()) {

@@ -53,6 +53,9 @@ bool NonTensorFunction(std::string_view p) {
       "debugging.assert_equal", "Assert", "summary.FileWriter", "map_fn"};
   if (kNames.count(p)) return true;
   auto last = p.substr(p.rfind('.') == std::string_view::npos ? 0 : p.rfind('.') + 1);
+  // TensorFlow's internal modules name the same functions (`from tensorflow.python.ops
+  // import variable_scope; variable_scope.variable_scope(...)`, as tf-slim writes them).
+  if (StartsWith(p, "python.") && kNames.count(last)) return true;
   // A class other than the tensor-like ones makes an object, not a tensor
   // (tf.FixedLenFeature, tf.TensorArray, tf.image.ResizeMethod, ...).
   if (!last.empty() && std::isupper(static_cast<unsigned char>(last[0])) && last != "Variable" &&
@@ -688,7 +691,8 @@ bool DataFlow::UnderNoneGuard(TSNode n) const {
       return true;
     if (ts::Is(cond, "not_operator")) {
       TSNode arg = ts::Field(cond, "argument");
-      if (ts::Is(arg, "attribute") || ts::Is(arg, "identifier")) return true;
+      // `if not self.v:`, `if not v:`, `if not cache[0]:` (a one-element holder)
+      if (ts::Is(arg, "attribute") || ts::Is(arg, "identifier") || ts::Is(arg, "subscript")) return true;
       if (ts::Is(arg, "call") && m_.Text(ts::Field(arg, "function")) == "hasattr") return true;
     }
     if (ts::Is(cond, "boolean_operator") && t.find(" is None") != std::string_view::npos) return true;

@@ -29,6 +29,10 @@ struct FileResult {
   // behavior (BehaviorToggleEdit) unless it toggles behavior already.
   bool needs_tf1_behavior = false;
   std::optional<Edit> behavior_toggle;
+  // With it too: the edits that spell TF2 symbols whose TF1 meaning differs through
+  // tf.compat.v1 (Tf1SemanticsEdits, analyzer/checks/api_tables.h); the compat level
+  // applies them to a file that needs TF1 behavior. Sorted, not overlapping.
+  std::vector<Edit> tf1_semantics;
 };
 
 struct Analysis {

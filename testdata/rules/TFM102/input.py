@@ -20,6 +20,9 @@ opt3 = tf.keras.optimizers.Adam(0.01)  # ok
 v = v1.placeholder(tf.float32)  # ok
 s2 = tf.compat.v1.Session()  # ok
 const = tf.constant(1.0)  # ok
+GK = tf.GraphKeys  # expect: TFM102
+trainables = tf.get_collection(GK.TRAINABLE_VARIABLES)  # expect: TFM102
+again = tf.get_collection(keys)  # expect: TFM102
 
 
 def placeholder(shape):  # ok

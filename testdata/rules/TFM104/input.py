@@ -45,4 +45,14 @@ n3 = tf.while_loop(lambda k: k < 9, lambda k: k * 2, [tf.constant(1)], return_sa
 rows = tf.where(tf.constant([True, False, True, False]), x, tf.zeros([4, 3]))  # expect: TFM104
 picked = tf.where(x > 0.5, x=x, y=-x)  # expect: TFM104
 coords = tf.where(x > 0.5)  # ok: coordinates, the same in TF1 and TF2
+o1 = tf.ones_like(x)  # ok: only the parameter's name changed (tensor -> input)
+z1 = tf.zeros_like(x, tf.int32)  # ok
+with tf.device("/cpu:0"):  # ok: a device name means the same in TF2
+    dv = tf.identity(x)
+with tf.device(lambda op: "/cpu:0"):  # expect: TFM104
+    df = tf.identity(x)
+var3 = tf.Variable(x, True, ["my_collection"])  # expect: TFM104
+state = (tf.constant(1), x, x)
+n4 = tf.while_loop(lambda a, b, c: a < 9, lambda a, b, c: (a + 1, b, c), state)  # ok: three loop variables
+n5 = tf.while_loop(lambda a, b, c: a < 9, lambda a, b, c: (a + 1, b, c), loop_vars=[tf.constant(1), x, x])  # ok
 sess = tf.compat.v1.Session()

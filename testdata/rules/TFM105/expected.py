@@ -28,4 +28,5 @@ ds = data.batch(2)  # ok
 ones = tf.ones([2, 2])  # ok: TF2 API
 v1_ns = tf.compat.v1  # ok: binding the namespace itself is not a use of an endpoint
 tf1.enable_v2_behavior()  # ok: behavior switches belong to TFM110
+rows = tf.compat.v1.where(tf.constant([True, False]), tf.ones([2, 3]), tf.zeros([2, 3]))  # ok: TF1's row selection, chosen
 rank = tf.compat.v2.rank(ones)  # ok: compat.v2 is TF2

@@ -28,3 +28,8 @@ def double(v):  # ok
 
 
 concrete_def = double.get_concrete_function(tf.TensorSpec([], tf.float32)).graph.as_graph_def()  # ok
+graph_or_none = None if tf.executing_eagerly() else tf.compat.v1.get_default_graph()  # ok: written for both
+if not tf.executing_eagerly():
+    g_tf1 = tf.compat.v1.get_default_graph()  # ok: runs only in graph mode
+else:
+    g_tf2 = tf.compat.v1.get_default_graph()  # expect: TFM206

@@ -102,3 +102,13 @@ def local_state(x):
     cache = {}
     cache["y"] = x + 1  # ok: local dict
     return cache["y"]
+
+
+holder = [None]
+
+
+@tf.function
+def build_once(x):
+    if not holder[0]:
+        holder[0] = tf.keras.layers.Dense(2)  # ok: created on the first trace only (a one-element holder)
+    return holder[0](x)

@@ -29,3 +29,9 @@ ckpt_names = [v.name for v in [w]]  # ok: variable names are still generated
 layer = tf.keras.layers.Dense(3, name="dense")
 print(layer.name)  # ok: a layer's given name
 label = "epoch:1"  # ok: a string not used as a fetch
+
+
+from tensorflow.python.ops import variable_scope as vs_internal
+
+with vs_internal.variable_scope(None, "block") as block_scope:
+    points = {block_scope.name + "/fc8": 1}  # ok: the scope's own name, the same in TF2
