@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# CTest `wheel_install`: the Python wheel is built from this checkout with scikit-build-core
+# (pyproject.toml; the build requirements pinned by hash in scripts/requirements-wheel.txt,
+# fetched by scripts/setup.sh into .deps/downloads/wheel), installed into a fresh venv that
+# has nothing else (NumPy, its one dependency, from the same pinned downloads), and used from
+# there: --version, check, rewrite, run on the bundled runtime, diff, `python -m tfmigrate`.
+# The commands run with a bare environment (no PYTHONPATH, no LD_LIBRARY_PATH, PATH with
+# the venv and /usr/bin only) from a directory outside the checkout, so nothing the build
+# tree or the checkout provides is reachable; every shared library the executable and the
+# runtime extension load must resolve from the system's base libraries or the wheel.
+#   Usage: tests/wheel_install.sh BUILD_DIR SOURCE_DIR
+set -euo pipefail
+BUILD="$1"; SRC="$2"
+DL="$SRC/.deps/downloads/wheel"
+if [[ ! -d "$DL" ]]; then
+  echo "wheel_install: $DL is missing: run scripts/setup.sh (it fetches the pinned wheel requirements)" >&2
+  exit 1
+fi
+TMP="$(mktemp -d)"; trap 'rm -rf "$TMP"' EXIT
+
+# 1. Build: a tools venv (scikit-build-core, pinned) kept in the build tree, and the wheel's
+#    CMake build tree beside it (incremental on later runs).
+tools="$BUILD/wheel-tools"
+if [[ ! -x "$tools/bin/python" ]] || ! "$tools/bin/python" -c "import scikit_build_core" 2>/dev/null; then
+  python3 -m venv --clear "$tools"
+  "$tools/bin/python" -m pip install -q --disable-pip-version-check --no-index --find-links "$DL" \
+    --require-hashes -r "$SRC/scripts/requirements-wheel-build.txt"
+fi
+# The wheel's build tree is build-wheel/ beside the build tree: at the same depth, Ninja's
+# relative compile commands equal the main build's, and ccache (the cache scripts/setup.sh
+# uses, inside the checkout) hands back most objects instead of compiling them again.
+wbuild="$(dirname "$BUILD")/build-wheel"
+launcher=()
+if command -v ccache >/dev/null; then
+  export CCACHE_DIR="${CCACHE_DIR:-$SRC/.cache/ccache}" CCACHE_BASEDIR="$SRC" CCACHE_NOHASHDIR=1
+  launcher=(-Ccmake.define.CMAKE_CXX_COMPILER_LAUNCHER=ccache -Ccmake.define.CMAKE_C_COMPILER_LAUNCHER=ccache)
+fi
+rm -rf "$BUILD/wheel-dist"
+(cd "$SRC" && CMAKE_BUILD_PARALLEL_LEVEL="$(nproc)" "$tools/bin/python" -m pip wheel -q --disable-pip-version-check \
+   --no-build-isolation --no-deps -w "$BUILD/wheel-dist" -Cbuild-dir="$wbuild" "${launcher[@]}" .)
+wheel=("$BUILD"/wheel-dist/tfmigrate-*.whl)
+echo "built $(basename "${wheel[0]}") ($(du -k "${wheel[0]}" | cut -f1) KiB)"
+
+# 2. Install into a fresh venv: the wheel and NumPy, nothing else, offline.
+python3 -m venv "$TMP/venv"
+"$TMP/venv/bin/python" -m pip install -q --disable-pip-version-check --no-index --find-links "$DL" "${wheel[0]}"
+"$TMP/venv/bin/python" -m pip list --disable-pip-version-check 2>/dev/null | awk 'NR>2 {print $1}' | sort > "$TMP/pkgs"
+echo "venv packages: $(tr '\n' ' ' < "$TMP/pkgs")"
+diff <(printf 'numpy\npip\nsetuptools\ntfmigrate\n') "$TMP/pkgs" >/dev/null ||
+  { echo "FAIL: the venv holds more than the wheel and NumPy"; exit 1; }
+
+# 3. Every shared library of the executable, the C++ front end's own loader and the
+#    runtime extension resolves (ldd's "not found" would be a missing bundle).
+site="$("$TMP/venv/bin/python" -c 'import tfmigrate, os; print(os.path.dirname(tfmigrate.__file__))')"
+for obj in "$site/_bundle/bin/tfmigrate" "$site"/_bundle/share/tfmigrate/python/_tfrt*.so; do
+  out="$(env -i PATH=/usr/bin:/bin ldd "$obj")"
+  if grep -q "not found" <<<"$out"; then echo "FAIL: $obj: $(grep 'not found' <<<"$out")"; exit 1; fi
+  # the libraries no base system has come from the wheel
+  for lib in libprotobuf libfmt libtomlplusplus libmimalloc; do
+    line="$(grep "$lib" <<<"$out" || true)"
+    [[ -z "$line" || "$line" == *"$site/_bundle/lib/"* ]] || { echo "FAIL: $obj takes $lib from the system: $line"; exit 1; }
+  done
+done
+
+# 4. Use it, away from the checkout, with a bare environment.
+mkdir -p "$TMP/work"
+cp "$SRC"/examples/lr_decay_tf1.py "$SRC"/examples/lr_decay_tf2.py "$SRC"/examples/mnist_softmax_tf1.py "$TMP/work/"
+cd "$TMP/work"
+run() { env -i HOME="$TMP" PATH="$TMP/venv/bin:/usr/bin:/bin" "$@"; }
+version="$(sed -nE 's/^project\(tfmigrate VERSION ([0-9.]+).*/\1/p' "$SRC/CMakeLists.txt")"
+run tfmigrate --version | tee "$TMP/v"
+grep -qx "tfmigrate $version" "$TMP/v" || { echo "FAIL: --version is not the project's $version"; exit 1; }
+run python -m tfmigrate --version | grep -qx "tfmigrate $version"
+[[ "$(run python -c 'import tfmigrate; print(tfmigrate.__version__)')" == "$version" ]] ||
+  { echo "FAIL: tfmigrate.__version__ differs from $version"; exit 1; }
+set +e
+run tfmigrate check --format concise mnist_softmax_tf1.py > "$TMP/check.out" 2>&1; rc=$?
+set -e
+head -3 "$TMP/check.out"
+[[ $rc == 1 ]] && grep -q "TFM" "$TMP/check.out" || { echo "FAIL: check (exit $rc)"; cat "$TMP/check.out"; exit 1; }
+run tfmigrate rewrite --level compat --output-dir out mnist_softmax_tf1.py >/dev/null
+grep -q "tf.compat.v1" out/mnist_softmax_tf1.py || { echo "FAIL: rewrite made no compat edit"; exit 1; }
+run tfmigrate run --mode tf1 lr_decay_tf1.py > "$TMP/run.out"
+head -2 "$TMP/run.out"
+[[ -s "$TMP/run.out" ]] || { echo "FAIL: run printed nothing"; exit 1; }
+set +e
+run tfmigrate diff lr_decay_tf1.py lr_decay_tf2.py > "$TMP/diff.out" 2>&1; rc=$?
+set -e
+head -4 "$TMP/diff.out"
+# the example pair diverges by design (TFM406): diff exits 1 and explains it
+[[ $rc == 1 ]] && grep -q "TFM406" "$TMP/diff.out" || { echo "FAIL: diff (exit $rc)"; cat "$TMP/diff.out"; exit 1; }
+
+# 5. The pytest plugin (entry point pytest11), with pytest-xdist on 2 workers: every pair of
+#    testdata/diff is one item and meets its expect.json, as `diff_pairs_bundled` checks it.
+#    A pair whose expectation is wrong (41 expects `equivalent`) fails with tfmigrate's
+#    explanation of the divergence as the failure report.
+"$TMP/venv/bin/python" -m pip install -q --disable-pip-version-check --no-index --find-links "$DL" pytest pytest-xdist
+cp -r "$SRC/testdata/diff" "$TMP/pairs"
+npairs="$(find "$TMP/pairs" -mindepth 2 -maxdepth 2 -name old.py | wc -l)"
+set +e
+run pytest -p no:cacheprovider -q -n 2 --tfmigrate "$TMP/pairs" --junitxml "$TMP/pairs.xml" > "$TMP/pytest.out" 2>&1; rc=$?
+set -e
+tail -3 "$TMP/pytest.out"
+[[ $rc == 0 ]] || { echo "FAIL: pytest -n 2 --tfmigrate testdata/diff (exit $rc)"; cat "$TMP/pytest.out"; exit 1; }
+ntests="$(grep -o 'tests="[0-9]*"' "$TMP/pairs.xml" | head -1 | tr -dc 0-9)"
+[[ "$ntests" == "$npairs" ]] || { echo "FAIL: $ntests items for $npairs pairs"; exit 1; }
+mkdir -p "$TMP/wrong"
+cp -r "$SRC/testdata/diff/41_random_noise_at_init_naive" "$TMP/wrong/noise"
+sed -i 's/"verdict": "divergent"/"verdict": "equivalent"/' "$TMP/wrong/noise/expect.json"
+cp -r "$SRC/testdata/diff/01_placeholder_feed" "$TMP/wrong/feed"
+set +e
+run pytest -p no:cacheprovider -q -n 2 --tfmigrate "$TMP/wrong" > "$TMP/wrong.out" 2>&1; rc=$?
+set -e
+grep -E "^(FAILED|[0-9]+ (passed|failed))" "$TMP/wrong.out" || true
+[[ $rc == 1 ]] && grep -q "1 failed, 1 passed" "$TMP/wrong.out" &&
+  grep -q "expected equivalent, got divergent" "$TMP/wrong.out" && grep -q "TFM406 \[tensor-cached-at-init\]" "$TMP/wrong.out" ||
+  { echo "FAIL: the wrong expectation did not fail with the explanation (exit $rc)"; cat "$TMP/wrong.out"; exit 1; }
+echo "wheel_install: OK"
