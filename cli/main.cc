@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   commands["run"] = tfm::cli::AddRunCommand(app);
   commands["rewrite"] = tfm::cli::AddRewriteCommand(app);
   commands["diff"] = tfm::cli::AddDiffCommand(app);
+  commands["server"] = tfm::cli::AddServerCommand(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -38,6 +38,7 @@ apt_pkgs=(
   "libdnnl-dev=2.6.3-*"        # oneDNN: float32 GEMM, dispatched by CPUID at run time
   "qemu-user=1:7.2+dfsg-*"     # tests/isa_baseline.sh: kernel tests on an emulated baseline CPU
   "ccache=4.8+really4.7.5-*"   # the wheel test's second build reuses the main build's objects
+  "neovim=0.7.2-*"             # tests/lsp_neovim.sh: a real editor as the language server's client
 )
 missing=()
 for spec in "${apt_pkgs[@]}"; do
