@@ -115,4 +115,37 @@ grep -E "^(FAILED|[0-9]+ (passed|failed))" "$TMP/wrong.out" || true
 [[ $rc == 1 ]] && grep -q "1 failed, 1 passed" "$TMP/wrong.out" &&
   grep -q "expected equivalent, got divergent" "$TMP/wrong.out" && grep -q "TFM406 \[tensor-cached-at-init\]" "$TMP/wrong.out" ||
   { echo "FAIL: the wrong expectation did not fail with the explanation (exit $rc)"; cat "$TMP/wrong.out"; exit 1; }
+
+# 6. The pre-commit hooks (.pre-commit-hooks.yaml, language: python) run by pre-commit
+#    itself on a scratch repository: `pre-commit try-repo` clones this checkout (with its
+#    uncommitted changes) and pip-installs it into the hook's environment, building from
+#    source: offline (the pinned downloads and the grammar sdists), through ccache.
+"$TMP/venv/bin/python" -m pip install -q --disable-pip-version-check --no-index --find-links "$DL" pre-commit
+mkdir -p "$TMP/scratch"
+cd "$TMP/scratch"
+git init -q .
+git config user.email t@example.invalid; git config user.name t
+printf 'import tensorflow as tf\nsess = tf.Session()\n' > legacy.py
+printf 'import tensorflow as tf\nprint(tf.constant(1.0) + 1)\n' > modern.py
+git add legacy.py modern.py && git commit -qm scratch
+hook() {
+  env -i HOME="$TMP" PATH="$TMP/venv/bin:/usr/bin:/bin" PRE_COMMIT_HOME="$BUILD/pre-commit-home" \
+    PIP_NO_INDEX=1 PIP_FIND_LINKS="$DL $SRC/.deps/downloads" PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    CMAKE_BUILD_PARALLEL_LEVEL="$(nproc)" CCACHE_DIR="${CCACHE_DIR:-}" CCACHE_BASEDIR="$SRC" CCACHE_NOHASHDIR=1 \
+    CMAKE_ARGS="${launcher[*]/#-Ccmake.define./-D}" \
+    pre-commit try-repo "$SRC" "$@"
+}
+rm -rf "$BUILD/pre-commit-home"
+set +e
+hook tfmigrate-check --files legacy.py > "$TMP/pc1.out" 2>&1; rc1=$?
+hook tfmigrate-check --files modern.py > "$TMP/pc2.out" 2>&1; rc2=$?
+hook tfmigrate-rewrite --files legacy.py > "$TMP/pc3.out" 2>&1; rc3=$?
+set -e
+grep -E "^tfmigrate|TFM201" "$TMP/pc1.out" | head -3
+[[ $rc1 == 1 ]] && grep -q "legacy.py:2:8: TFM102" "$TMP/pc1.out" ||
+  { echo "FAIL: the check hook on legacy.py (exit $rc1)"; tail -40 "$TMP/pc1.out"; exit 1; }
+[[ $rc2 == 0 ]] || { echo "FAIL: the check hook on modern.py (exit $rc2)"; tail -20 "$TMP/pc2.out"; exit 1; }
+[[ $rc3 == 1 ]] && grep -q "tf.compat.v1.Session()" legacy.py ||
+  { echo "FAIL: the rewrite hook did not rewrite legacy.py (exit $rc3)"; tail -20 "$TMP/pc3.out"; exit 1; }
+echo "pre-commit hooks: check failed legacy.py, passed modern.py; rewrite fixed legacy.py"
 echo "wheel_install: OK"
