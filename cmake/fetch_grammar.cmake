@@ -1,20 +1,40 @@
 # Without .deps/ (a build from a plain clone or an sdist, e.g. `pip install .` run by
 # pre-commit in its own clone), the tree-sitter sources come from the same hash-pinned
-# PyPI sdists scripts/setup.sh fetches (scripts/requirements-grammar.txt), downloaded with
-# pip and unpacked into the build tree in .deps/'s layout. Sets TFMIGRATE_GRAMMAR_DIR.
-find_package(Python3 COMPONENTS Interpreter REQUIRED)
+# PyPI sdists scripts/setup.sh fetches (scripts/requirements-grammar.txt holds the hashes
+# this file repeats): taken from TFMIGRATE_SDIST_DIR when it has them (offline builds),
+# otherwise downloaded from PyPI by CMake and checked against their SHA-256, then unpacked
+# into the build tree in .deps/'s layout. Sets TFMIGRATE_GRAMMAR_DIR. (Not pip: inside an
+# isolated wheel build the interpreter CMake finds cannot import pip.)
+set(TFMIGRATE_SDIST_DIR "" CACHE PATH "A directory holding the pinned tree-sitter sdists (offline builds without .deps/)")
 set(_tfm_dl "${PROJECT_BINARY_DIR}/_deps/downloads")
 set(TFMIGRATE_GRAMMAR_DIR "${PROJECT_BINARY_DIR}/_deps/src")
+set(_tfm_sdists
+  "tree-sitter-0.23.2.tar.gz|66bae8dd47f1fed7bdef816115146d3a41c39b5c482d7bad36d9ba1def088450|https://files.pythonhosted.org/packages/0f/50/fd5fafa42b884f741b28d9e6fd366c3f34e15d2ed3aa9633b34e388379e2/tree-sitter-0.23.2.tar.gz"
+  "tree_sitter_python-0.23.6.tar.gz|354bfa0a2f9217431764a631516f85173e9711af2c13dbd796a8815acfe505d9|https://files.pythonhosted.org/packages/1c/30/6766433b31be476fda6569a3a374c2220e45ffee0bff75460038a57bf23b/tree_sitter_python-0.23.6.tar.gz")
 if(NOT EXISTS "${TFMIGRATE_GRAMMAR_DIR}/.ok-0.23.2-0.23.6")
-  message(STATUS "tfmigrate: ${TFMIGRATE_DEPS_DIR} has no tree-sitter sources; fetching the pinned sdists with pip")
-  execute_process(
-    COMMAND "${Python3_EXECUTABLE}" -m pip download -q --disable-pip-version-check --no-deps --no-binary :all:
-            --require-hashes -r "${PROJECT_SOURCE_DIR}/scripts/requirements-grammar.txt" -d "${_tfm_dl}"
-    RESULT_VARIABLE _tfm_rc)
-  if(NOT _tfm_rc EQUAL 0)
-    message(FATAL_ERROR "could not download the tree-sitter sdists (scripts/requirements-grammar.txt); "
-                        "run scripts/setup.sh, or make PyPI reachable")
-  endif()
+  message(STATUS "tfmigrate: ${TFMIGRATE_DEPS_DIR} has no tree-sitter sources; using the pinned sdists")
+  foreach(entry IN LISTS _tfm_sdists)
+    string(REPLACE "|" ";" entry "${entry}")
+    list(GET entry 0 name)
+    list(GET entry 1 sha)
+    list(GET entry 2 url)
+    set(dest "${_tfm_dl}/${name}")
+    if(TFMIGRATE_SDIST_DIR AND EXISTS "${TFMIGRATE_SDIST_DIR}/${name}")
+      file(SHA256 "${TFMIGRATE_SDIST_DIR}/${name}" have)
+      if(NOT have STREQUAL sha)
+        message(FATAL_ERROR "${TFMIGRATE_SDIST_DIR}/${name} does not have its pinned SHA-256 ${sha}")
+      endif()
+      file(COPY_FILE "${TFMIGRATE_SDIST_DIR}/${name}" "${dest}")
+    else()
+      file(DOWNLOAD "${url}" "${dest}" EXPECTED_HASH SHA256=${sha} STATUS st TLS_VERIFY ON)
+      list(GET st 0 code)
+      if(NOT code EQUAL 0)
+        list(GET st 1 why)
+        message(FATAL_ERROR "could not download ${url} (${why}): run scripts/setup.sh, or pass "
+                            "-DTFMIGRATE_SDIST_DIR=<a directory with ${name}>")
+      endif()
+    endif()
+  endforeach()
   set(_tfm_x "${PROJECT_BINARY_DIR}/_deps/extract")
   file(REMOVE_RECURSE "${_tfm_x}" "${TFMIGRATE_GRAMMAR_DIR}")
   file(ARCHIVE_EXTRACT INPUT "${_tfm_dl}/tree-sitter-0.23.2.tar.gz" DESTINATION "${_tfm_x}")

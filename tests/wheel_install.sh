@@ -30,10 +30,16 @@ fi
 # relative compile commands equal the main build's, and ccache (the cache scripts/setup.sh
 # uses, inside the checkout) hands back most objects instead of compiling them again.
 wbuild="$(dirname "$BUILD")/build-wheel"
+# The same compilers as the main build: ccache keys on the compiler's name too
+# (scikit-build-core's CMake would otherwise pick g++ where the main build has c++).
 launcher=()
+for lang in C CXX; do
+  c="$(sed -n "s/^CMAKE_${lang}_COMPILER:[A-Z]*=//p" "$BUILD/CMakeCache.txt")"
+  [[ -n "$c" ]] && launcher+=("-Ccmake.define.CMAKE_${lang}_COMPILER=$c")
+done
 if command -v ccache >/dev/null; then
   export CCACHE_DIR="${CCACHE_DIR:-$SRC/.cache/ccache}" CCACHE_BASEDIR="$SRC" CCACHE_NOHASHDIR=1
-  launcher=(-Ccmake.define.CMAKE_CXX_COMPILER_LAUNCHER=ccache -Ccmake.define.CMAKE_C_COMPILER_LAUNCHER=ccache)
+  launcher+=(-Ccmake.define.CMAKE_CXX_COMPILER_LAUNCHER=ccache -Ccmake.define.CMAKE_C_COMPILER_LAUNCHER=ccache)
 fi
 rm -rf "$BUILD/wheel-dist"
 (cd "$SRC" && CMAKE_BUILD_PARALLEL_LEVEL="$(nproc)" "$tools/bin/python" -m pip wheel -q --disable-pip-version-check \
@@ -58,7 +64,7 @@ for obj in "$site/_bundle/bin/tfmigrate" "$site"/_bundle/share/tfmigrate/python/
   # the libraries no base system has come from the wheel
   for lib in libprotobuf libfmt libtomlplusplus libmimalloc; do
     line="$(grep "$lib" <<<"$out" || true)"
-    [[ -z "$line" || "$line" == *"$site/_bundle/lib/"* ]] || { echo "FAIL: $obj takes $lib from the system: $line"; exit 1; }
+    [[ -z "$line" || "$line" == *"$site/_bundle/"* ]] || { echo "FAIL: $obj takes $lib from the system: $line"; exit 1; }
   done
 done
 
@@ -128,24 +134,28 @@ git config user.email t@example.invalid; git config user.name t
 printf 'import tensorflow as tf\nsess = tf.Session()\n' > legacy.py
 printf 'import tensorflow as tf\nprint(tf.constant(1.0) + 1)\n' > modern.py
 git add legacy.py modern.py && git commit -qm scratch
+# try-repo clones into a temporary directory: one inside the checkout (TMPDIR), so that
+# ccache's base directory covers the clone and its compilations match the main build's.
+pctmp="$BUILD/pre-commit-tmp"
+rm -rf "$pctmp"; mkdir -p "$pctmp"
 hook() {
-  env -i HOME="$TMP" PATH="$TMP/venv/bin:/usr/bin:/bin" PRE_COMMIT_HOME="$BUILD/pre-commit-home" \
+  env -i HOME="$TMP" PATH="$TMP/venv/bin:/usr/bin:/bin" PRE_COMMIT_HOME="$TMP/pre-commit-home" TMPDIR="$pctmp" \
     PIP_NO_INDEX=1 PIP_FIND_LINKS="$DL $SRC/.deps/downloads" PIP_DISABLE_PIP_VERSION_CHECK=1 \
     CMAKE_BUILD_PARALLEL_LEVEL="$(nproc)" CCACHE_DIR="${CCACHE_DIR:-}" CCACHE_BASEDIR="$SRC" CCACHE_NOHASHDIR=1 \
-    CMAKE_ARGS="${launcher[*]/#-Ccmake.define./-D}" \
+    CMAKE_ARGS="${launcher[*]/#-Ccmake.define./-D} -DTFMIGRATE_SDIST_DIR=$SRC/.deps/downloads" \
     pre-commit try-repo "$SRC" "$@"
 }
-rm -rf "$BUILD/pre-commit-home"
+# Both hooks in one run (one hook environment, one build): the check hook fails on
+# legacy.py and reports nothing in modern.py; the rewrite hook then fixes legacy.py.
 set +e
-hook tfmigrate-check --files legacy.py > "$TMP/pc1.out" 2>&1; rc1=$?
-hook tfmigrate-check --files modern.py > "$TMP/pc2.out" 2>&1; rc2=$?
-hook tfmigrate-rewrite --files legacy.py > "$TMP/pc3.out" 2>&1; rc3=$?
+hook --all-files > "$TMP/pc.out" 2>&1; rc=$?
 set -e
-grep -E "^tfmigrate|TFM201" "$TMP/pc1.out" | head -3
-[[ $rc1 == 1 ]] && grep -q "legacy.py:2:8: TFM102" "$TMP/pc1.out" ||
-  { echo "FAIL: the check hook on legacy.py (exit $rc1)"; tail -40 "$TMP/pc1.out"; exit 1; }
-[[ $rc2 == 0 ]] || { echo "FAIL: the check hook on modern.py (exit $rc2)"; tail -20 "$TMP/pc2.out"; exit 1; }
-[[ $rc3 == 1 ]] && grep -q "tf.compat.v1.Session()" legacy.py ||
-  { echo "FAIL: the rewrite hook did not rewrite legacy.py (exit $rc3)"; tail -20 "$TMP/pc3.out"; exit 1; }
+grep -E "^tfmigrate|TFM102" "$TMP/pc.out" | head -5
+[[ $rc == 1 ]] && grep -q "legacy.py:2:8: TFM102" "$TMP/pc.out" ||
+  { echo "FAIL: the check hook on legacy.py (exit $rc)"; tail -40 "$TMP/pc.out"; tail -40 "$TMP/pre-commit-home/pre-commit.log" 2>/dev/null; exit 1; }
+! grep -q "modern.py:" "$TMP/pc.out" || { echo "FAIL: the check hook reported modern.py"; exit 1; }
+grep -q "tf.compat.v1.Session()" legacy.py ||
+  { echo "FAIL: the rewrite hook did not rewrite legacy.py"; tail -20 "$TMP/pc.out"; exit 1; }
 echo "pre-commit hooks: check failed legacy.py, passed modern.py; rewrite fixed legacy.py"
+rm -rf "$pctmp"
 echo "wheel_install: OK"
