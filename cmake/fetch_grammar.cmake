@@ -13,6 +13,7 @@ set(_tfm_sdists
   "tree_sitter_python-0.23.6.tar.gz|354bfa0a2f9217431764a631516f85173e9711af2c13dbd796a8815acfe505d9|https://files.pythonhosted.org/packages/1c/30/6766433b31be476fda6569a3a374c2220e45ffee0bff75460038a57bf23b/tree_sitter_python-0.23.6.tar.gz")
 if(NOT EXISTS "${TFMIGRATE_GRAMMAR_DIR}/.ok-0.23.2-0.23.6")
   message(STATUS "tfmigrate: ${TFMIGRATE_DEPS_DIR} has no tree-sitter sources; using the pinned sdists")
+  file(MAKE_DIRECTORY "${_tfm_dl}")
   foreach(entry IN LISTS _tfm_sdists)
     string(REPLACE "|" ";" entry "${entry}")
     list(GET entry 0 name)
