@@ -30,8 +30,11 @@ fi
 # relative compile commands equal the main build's, and ccache (the cache scripts/setup.sh
 # uses, inside the checkout) hands back most objects instead of compiling them again.
 wbuild="$(dirname "$BUILD")/build-wheel"
-# The same compilers as the main build: ccache keys on the compiler's name too
-# (scikit-build-core's CMake would otherwise pick g++ where the main build has c++).
+# The same compilers and CMake as the main build: ccache keys on the compiler's name and
+# the exact command line (scikit-build-core's CMake would otherwise pick g++ where the main
+# build has c++, and another CMake version orders the flags differently).
+cmake_dir="$(dirname "$(sed -n 's/^CMAKE_COMMAND:INTERNAL=//p' "$BUILD/CMakeCache.txt")")"
+export PATH="$cmake_dir:$PATH"
 launcher=()
 for lang in C CXX; do
   c="$(sed -n "s/^CMAKE_${lang}_COMPILER:[A-Z]*=//p" "$BUILD/CMakeCache.txt")"
@@ -139,7 +142,7 @@ git add legacy.py modern.py && git commit -qm scratch
 pctmp="$BUILD/pre-commit-tmp"
 rm -rf "$pctmp"; mkdir -p "$pctmp"
 hook() {
-  env -i HOME="$TMP" PATH="$TMP/venv/bin:/usr/bin:/bin" PRE_COMMIT_HOME="$TMP/pre-commit-home" TMPDIR="$pctmp" \
+  env -i HOME="$TMP" PATH="$TMP/venv/bin:$cmake_dir:/usr/bin:/bin" PRE_COMMIT_HOME="$TMP/pre-commit-home" TMPDIR="$pctmp" \
     PIP_NO_INDEX=1 PIP_FIND_LINKS="$DL $SRC/.deps/downloads" PIP_DISABLE_PIP_VERSION_CHECK=1 \
     CMAKE_BUILD_PARALLEL_LEVEL="$(nproc)" CCACHE_DIR="${CCACHE_DIR:-}" CCACHE_BASEDIR="$SRC" CCACHE_NOHASHDIR=1 \
     CMAKE_ARGS="${launcher[*]/#-Ccmake.define./-D} -DTFMIGRATE_SDIST_DIR=$SRC/.deps/downloads" \
