@@ -156,7 +156,7 @@ set -e
 grep -E "^tfmigrate|TFM102" "$TMP/pc.out" | head -5 || true
 [[ $rc == 1 ]] && grep -q "legacy.py:2:8: TFM102" "$TMP/pc.out" ||
   { echo "FAIL: the check hook on legacy.py (exit $rc)"; tail -40 "$TMP/pc.out"; tail -40 "$TMP/pre-commit-home/pre-commit.log" 2>/dev/null; exit 1; }
-! grep -q "modern.py:" "$TMP/pc.out" || { echo "FAIL: the check hook reported modern.py"; exit 1; }
+! grep -qE "modern\.py:[0-9]+:[0-9]+: TFM" "$TMP/pc.out" || { echo "FAIL: the check hook reported modern.py"; cat "$TMP/pc.out"; exit 1; }
 grep -q "tf.compat.v1.Session()" legacy.py ||
   { echo "FAIL: the rewrite hook did not rewrite legacy.py"; tail -20 "$TMP/pc.out"; exit 1; }
 echo "pre-commit hooks: check failed legacy.py, passed modern.py; rewrite fixed legacy.py"
