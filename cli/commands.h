@@ -18,6 +18,7 @@ Command AddRuleCommand(CLI::App& app);
 Command AddRunCommand(CLI::App& app);
 Command AddRewriteCommand(CLI::App& app);
 Command AddDiffCommand(CLI::App& app);
+Command AddServerCommand(CLI::App& app);
 
 // A SavedModel directory, or a file whose content is a graph (not a Python script).
 bool IsGraphInput(const std::string& path);

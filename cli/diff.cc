@@ -111,7 +111,17 @@ int RunDiff(DiffArgs a) {
   if (a.paths.size() == 1) {
     std::vector<diff::PairResult> pairs;
     std::string err;
-    if (!diff::DiffPairs(a.paths[0], a.opts, &pairs, &err)) {
+    // Progress on a terminal ("[3/48] 03_get_variable_to_variable"), erased when done;
+    // nothing when stderr is a file or pipe (CI logs).
+    diff::PairProgress progress;
+    const bool tty = isatty(STDERR_FILENO) && !std::getenv("TFMIGRATE_NO_PROGRESS");
+    if (tty)
+      progress = [](size_t i, size_t n, const std::string& name) {
+        std::cerr << "\r\033[K[" << (i + 1) << "/" << n << "] " << name << std::flush;
+      };
+    bool ok = diff::DiffPairs(a.paths[0], a.opts, &pairs, &err, progress);
+    if (tty) std::cerr << "\r\033[K" << std::flush;
+    if (!ok) {
       std::cerr << "tfmigrate diff: " << err << "\n";
       return 2;
     }

@@ -10,7 +10,7 @@
 int main(int argc, char** argv) {
   CLI::App app{"tfmigrate: find, fix and prove the TensorFlow 1.x -> 2 migration", "tfmigrate"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "tfmigrate 0.1.0");
+  app.set_version_flag("--version", "tfmigrate " TFMIGRATE_VERSION);
   std::map<std::string, tfm::cli::Command> commands;
   commands["check"] = tfm::cli::AddCheckCommand(app);
   commands["rules"] = tfm::cli::AddRulesCommand(app);
@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   commands["run"] = tfm::cli::AddRunCommand(app);
   commands["rewrite"] = tfm::cli::AddRewriteCommand(app);
   commands["diff"] = tfm::cli::AddDiffCommand(app);
+  commands["server"] = tfm::cli::AddServerCommand(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

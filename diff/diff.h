@@ -15,6 +15,7 @@
 
 #include <optional>
 #include <ostream>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -180,7 +181,11 @@ struct PairResult {
   double seconds = 0;
 };
 // Returns false with `error` set when `root` has no pairs or an expect.json is malformed.
-bool DiffPairs(const std::string& root, const DiffOptions& o, std::vector<PairResult>* out, std::string* error);
+// `progress`, when set, is called before each pair runs (its 0-based index, the number of
+// pairs, its name): `tfmigrate diff DIR` shows it on a terminal.
+using PairProgress = std::function<void(size_t index, size_t total, const std::string& name)>;
+bool DiffPairs(const std::string& root, const DiffOptions& o, std::vector<PairResult>* out, std::string* error,
+               const PairProgress& progress = {});
 bool IsPairDirectory(const std::string& path);
 
 // Reports.

@@ -262,7 +262,8 @@ bool Meets(const DiffResult& r, const PairExpectation& e, std::string* why) {
 
 }  // namespace
 
-bool DiffPairs(const std::string& root, const DiffOptions& o, std::vector<PairResult>* out, std::string* error) {
+bool DiffPairs(const std::string& root, const DiffOptions& o, std::vector<PairResult>* out, std::string* error,
+               const PairProgress& progress) {
   std::vector<fs::path> dirs;
   std::error_code ec;
   if (IsPairDirectory(root)) {
@@ -282,7 +283,9 @@ bool DiffPairs(const std::string& root, const DiffOptions& o, std::vector<PairRe
     return false;
   }
   std::sort(dirs.begin(), dirs.end());
-  for (const auto& d : dirs) {
+  for (size_t k = 0; k < dirs.size(); ++k) {
+    const fs::path& d = dirs[k];
+    if (progress) progress(k, dirs.size(), d.filename().string());
     PairResult p;
     p.dir = d.string();
     p.name = d.filename().string();

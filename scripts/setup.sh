@@ -37,6 +37,8 @@ apt_pkgs=(
   "libmimalloc-dev=2.0.9+ds-*"
   "libdnnl-dev=2.6.3-*"        # oneDNN: float32 GEMM, dispatched by CPUID at run time
   "qemu-user=1:7.2+dfsg-*"     # tests/isa_baseline.sh: kernel tests on an emulated baseline CPU
+  "ccache=4.8+really4.7.5-*"   # the wheel test's second build reuses the main build's objects
+  "neovim=0.7.2-*"             # tests/lsp_neovim.sh: a real editor as the language server's client
 )
 missing=()
 for spec in "${apt_pkgs[@]}"; do
@@ -116,6 +118,19 @@ if ! python3 -c "import numpy" >/dev/null 2>&1; then
   python3 -m pip install -q --disable-pip-version-check "numpy==2.4.6"
 fi
 
+# --- 3b. What the wheel test (tests/wheel_install.sh) installs offline: scikit-build-core
+#         and its dependencies, and NumPy, pinned by hash (scripts/requirements-wheel.txt).
+wheel_dl="$dl/wheel"
+wheel_stamp="$wheel_dl/.ok-$(cat "$root/scripts/requirements-wheel.txt" "$root/scripts/requirements-wheel-build.txt" | sha256sum | cut -c1-16)"
+if [[ ! -f "$wheel_stamp" ]]; then
+  log "fetching the wheel's pinned build requirements and NumPy into $wheel_dl"
+  mkdir -p "$wheel_dl"
+  (cd "$root/scripts" && python3 -m pip download -q --disable-pip-version-check --no-deps --only-binary :all: \
+     --require-hashes -r requirements-wheel.txt -d "$wheel_dl" 2>&1) | { grep -v "^WARNING: Location" >&2 || true; }
+  rm -f "$wheel_dl"/.ok-*
+  touch "$wheel_stamp"
+fi
+
 # --- 4. Oracle venv with real TensorFlow (tests labelled `tensorflow` use it).
 if ((want_venv)); then
   venv="$root/.venv"
@@ -138,10 +153,16 @@ if ((want_venv)); then
 fi
 
 # --- 5. Build (Release, Ninja, both cores).
+#        Compilations go through ccache, whose cache is kept inside the checkout
+#        (.cache/ccache): the wheel test (tests/wheel_install.sh) builds the same sources a
+#        second time, in build-wheel/ beside build/, and Ninja's relative paths make those
+#        compilations the same as the main build's.
 build="${TFMIGRATE_BUILD_DIR:-$root/build}"
+export CCACHE_DIR="${CCACHE_DIR:-$root/.cache/ccache}" CCACHE_BASEDIR="$root" CCACHE_NOHASHDIR=1
 if [[ ! -f "$build/build.ninja" ]]; then
   log "configuring $build"
-  cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache >/dev/null
 fi
 log "building"
 cmake --build "$build" -j "$(nproc)" | { grep -vE '^\[[0-9]+/[0-9]+\] ' || true; }

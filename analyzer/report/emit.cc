@@ -318,7 +318,7 @@ void EmitSarif(const Analysis& a, std::span<const ReportedRule> catalogue, std::
   json run = {{"tool",
                {{"driver",
                  {{"name", "tfmigrate"},
-                  {"version", "0.1.0"},
+                  {"version", TFMIGRATE_VERSION},
                   {"informationUri", "https://github.com/tfmigrate/tfmigrate"},
                   {"rules", rules}}}}},
               {"results", results},

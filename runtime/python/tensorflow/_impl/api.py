@@ -8,6 +8,9 @@ tf.strings, tf.data, tf.train, tf.keras, ...): the names both APIs share, then e
 own; the implementations live in the module of the same TF name (math_ops.py, nn_ops.py,
 ...; runtime/README.md has the map)."""
 import contextlib
+# At module level, never inside ApiFinder.find_spec: where importlib.util is not yet loaded
+# (a venv's interpreter), importing it there asks the finder again, without end.
+import importlib.util
 import os
 import sys
 import types
@@ -87,7 +90,6 @@ class ApiFinder:
 
     @classmethod
     def find_spec(cls, fullname, path=None, target=None):
-        import importlib.util
         parent, _, leaf = fullname.rpartition(".")
         pmod = sys.modules.get(parent)
         if not isinstance(pmod, ApiModule) or leaf.startswith("_"):
