@@ -125,6 +125,46 @@ grep -E "^(FAILED|[0-9]+ (passed|failed))" "$TMP/wrong.out" || true
   grep -q "expected equivalent, got divergent" "$TMP/wrong.out" && grep -q "TFM406 \[tensor-cached-at-init\]" "$TMP/wrong.out" ||
   { echo "FAIL: the wrong expectation did not fail with the explanation (exit $rc)"; cat "$TMP/wrong.out"; exit 1; }
 
+# 5b. A user's own test against both versions of a module (marker tfmigrate_compare): the
+#     faithful migration passes, the one that scales by k+1 fails with the divergence of the
+#     returned value; a plain test beside them runs as usual.
+mkdir -p "$TMP/compare"
+cat > "$TMP/compare/model_tf1.py" <<'PY'
+import tensorflow as tf
+
+
+def scale(values, k):
+    x = tf.placeholder(tf.float32, [None])
+    with tf.Session() as sess:
+        return sess.run(x * k, feed_dict={x: values}).tolist()
+PY
+printf 'import tensorflow as tf\n\n\ndef scale(values, k):\n    return (tf.constant(values, tf.float32) * k).numpy().tolist()\n' > "$TMP/compare/model_tf2.py"
+sed 's/\* k)/* (k + 1))/' "$TMP/compare/model_tf2.py" > "$TMP/compare/model_tf2_wrong.py"
+cat > "$TMP/compare/test_model.py" <<'PY'
+import pytest
+
+
+@pytest.mark.tfmigrate_compare(old="model_tf1.py", new="model_tf2.py")
+def test_scale(tfmigrate_module):
+    return tfmigrate_module.scale([1.0, 2.0], 3.0)
+
+
+@pytest.mark.tfmigrate_compare(old="model_tf1.py", new="model_tf2_wrong.py")
+def test_scale_wrong(tfmigrate_module):
+    return tfmigrate_module.scale([1.0, 2.0], 3.0)
+
+
+def test_plain():
+    assert 1 + 1 == 2
+PY
+set +e
+run pytest -p no:cacheprovider -q -n 2 --rootdir "$TMP/compare" "$TMP/compare" > "$TMP/compare.out" 2>&1; rc=$?
+set -e
+grep -E "^(FAILED|[0-9]+ (passed|failed))" "$TMP/compare.out" || true
+[[ $rc == 1 ]] && grep -q "1 failed, 2 passed" "$TMP/compare.out" && grep -q "FAILED test_model.py::test_scale_wrong" "$TMP/compare.out" &&
+  grep -q "observation 'returned by test_scale_wrong' #1 differs" "$TMP/compare.out" ||
+  { echo "FAIL: tfmigrate_compare (exit $rc)"; cat "$TMP/compare.out"; exit 1; }
+
 # 6. The pre-commit hooks (.pre-commit-hooks.yaml, language: python) run by pre-commit
 #    itself on a scratch repository: `pre-commit try-repo` clones this checkout (with its
 #    uncommitted changes) and pip-installs it into the hook's environment, building from

@@ -17,6 +17,13 @@ except Exception:  # not installed as a distribution (a source checkout on sys.p
 _BUNDLE = _os.path.join(_os.path.dirname(_os.path.abspath(__file__)), "_bundle")
 
 
+def observe(name, value):
+    """``tfmigrate.observe(name, value)`` outside a tfmigrate run: does nothing and returns
+    ``value``. Under ``tfmigrate run`` / ``diff`` the runtime's own ``tfmigrate`` module, first
+    on the path there, records the value instead."""
+    return value
+
+
 def executable() -> str:
     """Path of the bundled ``tfmigrate`` executable."""
     return _os.path.join(_BUNDLE, "bin", "tfmigrate")
