@@ -7,10 +7,13 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <atomic>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <mutex>
 #include <sstream>
 
 #include "cli/commands.h"
@@ -110,8 +113,25 @@ Command AddRewriteCommand(CLI::App& app) {
   c->add_flag("--deterministic-random", verify->deterministic_random,
               "For --verify: both versions draw the same random numbers");
   return [args, verify] {
-    if (verify->on) args->verify = [verify](const std::string& source, const std::string& original,
-                                            const std::string& rewritten) { return Verify(source, original, rewritten, *verify); };
+    // --verify runs two programs per rewritten file: on a terminal, stderr shows which file
+    // is being verified ("[verify 3] path"), erased when its verdict is in; nothing otherwise.
+    const bool progress = verify->on && isatty(STDERR_FILENO) && !std::getenv("TFMIGRATE_NO_PROGRESS");
+    auto count = std::make_shared<std::atomic<size_t>>(0);
+    auto mu = std::make_shared<std::mutex>();
+    if (verify->on)
+      args->verify = [verify, progress, count, mu](const std::string& source, const std::string& original,
+                                                    const std::string& rewritten) {
+        if (progress) {
+          std::lock_guard<std::mutex> lock(*mu);
+          std::cerr << "\r\033[K[verify " << ++*count << "] " << source << std::flush;
+        }
+        auto verdict = Verify(source, original, rewritten, *verify);
+        if (progress) {  // the driver's own lines start on an empty line
+          std::lock_guard<std::mutex> lock(*mu);
+          std::cerr << "\r\033[K" << std::flush;
+        }
+        return verdict;
+      };
     return RewritePaths(*args, std::cout, std::cerr);
   };
 }
