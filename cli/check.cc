@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -124,10 +125,30 @@ int RunCheck(const CheckArgs& a) {
       }
     };
   }
+  // Progress when the report is not written to this terminal (-o FILE, or stdout is a pipe
+  // or file) but stderr is one: "[check] N files" on stderr, at most ten times a second,
+  // erased at the end. Nothing in CI logs.
+  const bool progress = isatty(STDERR_FILENO) && !(a.output.empty() && isatty(STDOUT_FILENO)) &&
+                        !std::getenv("TFMIGRATE_NO_PROGRESS");
+  if (progress) {
+    auto inner = opts.on_file;
+    auto done = std::make_shared<std::atomic<size_t>>(0);
+    auto last = std::make_shared<std::atomic<int64_t>>(0);
+    opts.on_file = [inner, done, last](size_t index, FileResult& f) {
+      if (inner) inner(index, f);
+      size_t n = ++*done;
+      int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                        std::chrono::steady_clock::now().time_since_epoch()).count();
+      int64_t prev = last->load();
+      if (now - prev >= 100 && last->compare_exchange_strong(prev, now))
+        std::cerr << "\r\033[K[check] " << n << " files" << std::flush;
+    };
+  }
   // The process ends right after the report: what the analysis keeps (for the
   // whole-analysis formats, hundreds of thousands of findings with strings and fixes)
   // is deliberately not freed one by one.
   Analysis& analysis = *new Analysis(AnalyzePaths(paths, opts));
+  if (progress) std::cerr << "\r\033[K" << std::flush;
 
   if (a.statistics) {
     stats.Emit(report);
