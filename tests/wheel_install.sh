@@ -89,6 +89,19 @@ head -3 "$TMP/check.out"
 [[ $rc == 1 ]] && grep -q "TFM" "$TMP/check.out" || { echo "FAIL: check (exit $rc)"; cat "$TMP/check.out"; exit 1; }
 run tfmigrate rewrite --level compat --output-dir out mnist_softmax_tf1.py >/dev/null
 grep -q "tf.compat.v1" out/mnist_softmax_tf1.py || { echo "FAIL: rewrite made no compat edit"; exit 1; }
+# The C++ front end: in the wheel, loading the system's libclang-cpp14 when there is one
+# (this machine has it: findings), otherwise one line saying it cannot load.
+cp "$SRC/examples/serve_frozen_graph.cc" .
+set +e
+run tfmigrate check --format concise serve_frozen_graph.cc > "$TMP/cpp.out" 2>&1; rc=$?
+set -e
+head -2 "$TMP/cpp.out"
+if [[ -e /usr/lib/x86_64-linux-gnu/libclang-cpp.so.14 ]]; then
+  [[ $rc == 1 ]] && grep -q "TFM80" "$TMP/cpp.out" || { echo "FAIL: C++ check from the wheel (exit $rc)"; cat "$TMP/cpp.out"; exit 1; }
+else
+  [[ $rc == 2 ]] && grep -q "cannot load the C++ front end" "$TMP/cpp.out" ||
+    { echo "FAIL: C++ check without libclang-cpp14 (exit $rc)"; cat "$TMP/cpp.out"; exit 1; }
+fi
 run tfmigrate run --mode tf1 lr_decay_tf1.py > "$TMP/run.out"
 head -2 "$TMP/run.out"
 [[ -s "$TMP/run.out" ]] || { echo "FAIL: run printed nothing"; exit 1; }
