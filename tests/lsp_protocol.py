@@ -89,6 +89,52 @@ diags = [m for m in msgs if m.get("method") == "textDocument/publishDiagnostics"
 starts = {(d["range"]["start"]["line"], d["range"]["start"]["character"]) for d in diags if d["code"] == "TFM102"}
 assert (1, 14) in starts, starts  # "z = '" is 5 units, the emoji 2, "'; s = " 7
 
+# A notebook through LSP's notebook document sync: a markdown cell, then two code cells;
+# each code cell gets its own diagnostics at cell-relative positions, a code action on a
+# cell edits that cell, and editing a cell's text re-analyses the notebook.
+nb_uri = "file:///tmp/tfm_lsp_protocol/nb.ipynb"
+cell = lambda k: f"vscode-notebook-cell:/tmp/tfm_lsp_protocol/nb.ipynb#C{k}"
+stream = b"".join([
+    frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}}),
+    frame({"jsonrpc": "2.0", "method": "notebookDocument/didOpen", "params": {
+        "notebookDocument": {"uri": nb_uri, "notebookType": "jupyter-notebook", "version": 1, "cells": [
+            {"kind": 1, "document": cell(0)}, {"kind": 2, "document": cell(1)}, {"kind": 2, "document": cell(2)}]},
+        "cellTextDocuments": [
+            {"uri": cell(0), "languageId": "markdown", "version": 1, "text": "# tf.Session() in prose"},
+            {"uri": cell(1), "languageId": "python", "version": 1, "text": "import tensorflow as tf\n"},
+            {"uri": cell(2), "languageId": "python", "version": 1, "text": "x = 1\nsess = tf.Session()\n"}]}}),
+    frame({"jsonrpc": "2.0", "id": 2, "method": "textDocument/codeAction", "params": {
+        "textDocument": {"uri": cell(2)}, "range": {"start": {"line": 1, "character": 9},
+                                                     "end": {"line": 1, "character": 9}},
+        "context": {"diagnostics": [], "only": ["quickfix"]}}}),
+    frame({"jsonrpc": "2.0", "id": 3, "method": "textDocument/hover", "params": {
+        "textDocument": {"uri": cell(2)}, "position": {"line": 1, "character": 9}}}),
+    frame({"jsonrpc": "2.0", "method": "notebookDocument/didChange", "params": {
+        "notebookDocument": {"uri": nb_uri, "version": 2},
+        "change": {"cells": {"textContent": [{"document": {"uri": cell(2), "version": 2},
+                                               "changes": [{"text": "x = 1\n"}]}]}}}}),
+    frame({"jsonrpc": "2.0", "id": 4, "method": "shutdown"}),
+    frame({"jsonrpc": "2.0", "method": "exit"}),
+])
+rc, msgs = run(stream)
+assert rc == 0
+pubs = [m["params"] for m in msgs if m.get("method") == "textDocument/publishDiagnostics"]
+first = {p["uri"]: p["diagnostics"] for p in pubs[:3]}
+assert set(first) == {cell(0), cell(1), cell(2)}, list(first)
+assert first[cell(0)] == [] and first[cell(1)] == [], first
+c2 = sorted((d["range"]["start"]["line"], d["range"]["start"]["character"], d["code"]) for d in first[cell(2)])
+assert (1, 7, "TFM102") in c2 and (1, 7, "TFM201") in c2, c2
+by_id = {m["id"]: m for m in msgs if "id" in m}
+acts = by_id[2]["result"]
+fix = [a for a in acts if a["title"].startswith("TFM102: ")][0]["edit"]["changes"]
+# `tf` -> `tf.compat.v1` in cell 2, and the behavior toggle after the import in cell 1
+assert fix[cell(2)] == [{"newText": "tf.compat.v1", "range": {"start": {"line": 1, "character": 7},
+                                                               "end": {"line": 1, "character": 9}}}], fix
+assert fix[cell(1)][0]["newText"].strip() == "tf.compat.v1.disable_v2_behavior()", fix
+assert "# TFM201" in by_id[3]["result"]["contents"]["value"]
+after = {p["uri"]: p["diagnostics"] for p in pubs[3:]}
+assert after.get(cell(2)) == [], after  # the session is gone from cell 2
+
 # A document with bytes that are not UTF-8 (a client sends them as-is in JSON only if
 # broken; the server must not crash and reports one diagnostic).
 bad = b'{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///tmp/x.py","languageId":"python","version":1,"text":"import tensorflow as tf\\n\xff\xfe"}}}'
