@@ -3,7 +3,9 @@
 # (pyproject.toml; the build requirements pinned by hash in scripts/requirements-wheel.txt,
 # fetched by scripts/setup.sh into .deps/downloads/wheel), installed into a fresh venv that
 # has nothing else (NumPy, its one dependency, from the same pinned downloads), and used from
-# there: --version, check, rewrite, run on the bundled runtime, diff, `python -m tfmigrate`.
+# there: --version, `python -m tfmigrate`, check (examples/, and C++ through the optional
+# front end), rewrite, run on the bundled runtime, diff; then the pytest plugin under
+# pytest-xdist and pytest-split, and the pre-commit hooks run by pre-commit.
 # The commands run with a bare environment (no PYTHONPATH, no LD_LIBRARY_PATH, PATH with
 # the venv and /usr/bin only) from a directory outside the checkout, so nothing the build
 # tree or the checkout provides is reachable; every shared library the executable and the
@@ -74,6 +76,7 @@ done
 # 4. Use it, away from the checkout, with a bare environment.
 mkdir -p "$TMP/work"
 cp "$SRC"/examples/lr_decay_tf1.py "$SRC"/examples/lr_decay_tf2.py "$SRC"/examples/mnist_softmax_tf1.py "$TMP/work/"
+cp -r "$SRC/examples" "$TMP/work/examples"
 cd "$TMP/work"
 run() { env -i HOME="$TMP" PATH="$TMP/venv/bin:/usr/bin:/bin" "$@"; }
 version="$(sed -nE 's/^project\(tfmigrate VERSION ([0-9.]+).*/\1/p' "$SRC/CMakeLists.txt")"
@@ -83,10 +86,11 @@ run python -m tfmigrate --version | grep -qx "tfmigrate $version"
 [[ "$(run python -c 'import tfmigrate; print(tfmigrate.__version__)')" == "$version" ]] ||
   { echo "FAIL: tfmigrate.__version__ differs from $version"; exit 1; }
 set +e
-run tfmigrate check --format concise mnist_softmax_tf1.py > "$TMP/check.out" 2>&1; rc=$?
+run tfmigrate check --format concise examples/ > "$TMP/check.out" 2>&1; rc=$?
 set -e
-head -3 "$TMP/check.out"
-[[ $rc == 1 ]] && grep -q "TFM" "$TMP/check.out" || { echo "FAIL: check (exit $rc)"; cat "$TMP/check.out"; exit 1; }
+tail -1 "$TMP/check.out"
+[[ $rc == 1 ]] && grep -q "examples/mnist_softmax_tf1.py:5:1: TFM111" "$TMP/check.out" &&
+  grep -q "examples/legacy_notebook.ipynb:cell" "$TMP/check.out" || { echo "FAIL: check examples/ (exit $rc)"; cat "$TMP/check.out"; exit 1; }
 run tfmigrate rewrite --level compat --output-dir out mnist_softmax_tf1.py >/dev/null
 grep -q "tf.compat.v1" out/mnist_softmax_tf1.py || { echo "FAIL: rewrite made no compat edit"; exit 1; }
 # The C++ front end: in the wheel, loading the system's libclang-cpp14 when there is one
@@ -116,7 +120,7 @@ head -4 "$TMP/diff.out"
 #    testdata/diff is one item and meets its expect.json, as `diff_pairs_bundled` checks it.
 #    A pair whose expectation is wrong (41 expects `equivalent`) fails with tfmigrate's
 #    explanation of the divergence as the failure report.
-"$TMP/venv/bin/python" -m pip install -q --disable-pip-version-check --no-index --find-links "$DL" pytest pytest-xdist
+"$TMP/venv/bin/python" -m pip install -q --disable-pip-version-check --no-index --find-links "$DL" pytest pytest-xdist pytest-split
 cp -r "$SRC/testdata/diff" "$TMP/pairs"
 npairs="$(find "$TMP/pairs" -mindepth 2 -maxdepth 2 -name old.py | wc -l)"
 set +e
@@ -137,6 +141,15 @@ grep -E "^(FAILED|[0-9]+ (passed|failed))" "$TMP/wrong.out" || true
 [[ $rc == 1 ]] && grep -q "1 failed, 1 passed" "$TMP/wrong.out" &&
   grep -q "expected equivalent, got divergent" "$TMP/wrong.out" && grep -q "TFM406 \[tensor-cached-at-init\]" "$TMP/wrong.out" ||
   { echo "FAIL: the wrong expectation did not fail with the explanation (exit $rc)"; cat "$TMP/wrong.out"; exit 1; }
+
+# pytest-split shards the pair items across CI jobs: two groups, one item each.
+for g in 1 2; do
+  run pytest -p no:cacheprovider -q --rootdir "$TMP/wrong" --tfmigrate "$TMP/wrong" --splits 2 --group "$g" > "$TMP/split$g.out" 2>&1 || true
+done
+n1="$(grep -oE "[0-9]+ (passed|failed)" "$TMP/split1.out" | awk '{s+=$1} END {print s}')"
+n2="$(grep -oE "[0-9]+ (passed|failed)" "$TMP/split2.out" | awk '{s+=$1} END {print s}')"
+echo "pytest-split: group 1 ran $n1, group 2 ran $n2"
+[[ "$n1" == 1 && "$n2" == 1 ]] || { echo "FAIL: pytest-split groups"; cat "$TMP/split1.out" "$TMP/split2.out"; exit 1; }
 
 # 5b. A user's own test against both versions of a module (marker tfmigrate_compare): the
 #     faithful migration passes, the one that scales by k+1 fails with the divergence of the
