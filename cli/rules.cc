@@ -14,15 +14,6 @@ namespace {
 
 std::string_view FixLabel(FixKind k) { return k == FixKind::kNone ? "-" : FixKindName(k); }
 
-// A page as the terminal shows it: without the marker comment ending its generated header.
-std::string PageForTerminal(std::string_view doc) {
-  size_t m = doc.find(kPageHeaderEnd);
-  if (m == std::string_view::npos || (m > 0 && doc[m - 1] != '\n')) return std::string(doc);
-  size_t e = doc.find('\n', m);
-  e = e == std::string_view::npos ? doc.size() : e + 1;
-  return std::string(doc.substr(0, m)) + std::string(doc.substr(e));
-}
-
 }  // namespace
 
 Command AddRulesCommand(CLI::App& app) {
@@ -68,7 +59,7 @@ Command AddRuleCommand(CLI::App& app) {
     }
     std::string_view doc = RuleDoc(r->info().id);
     if (doc.empty()) std::cout << fmt::format("{} {}\n\n{}\n", r->info().id, r->info().name, r->info().summary);
-    else std::cout << PageForTerminal(doc);
+    else std::cout << PageWithoutHeaderMarker(doc);
     return 0;
   };
 }

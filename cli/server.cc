@@ -235,14 +235,6 @@ struct Notebook {
   std::vector<std::string> published;  // cell URIs that were sent diagnostics
 };
 
-std::string PageWithoutMarker(std::string_view doc) {
-  size_t m = doc.find(kPageHeaderEnd);
-  if (m == std::string_view::npos || (m > 0 && doc[m - 1] != '\n')) return std::string(doc);
-  size_t e = doc.find('\n', m);
-  e = e == std::string_view::npos ? doc.size() : e + 1;
-  return std::string(doc.substr(0, m)) + std::string(doc.substr(e));
-}
-
 json ErrorDiagnostic(const std::string& message) {
   return {{"range", {{"start", {{"line", 0}, {"character", 0}}}, {"end", {{"line", 0}, {"character", 0}}}}},
           {"severity", 1},
@@ -639,7 +631,7 @@ class Server {
       if (!first) first = &d;
       std::string_view page = RuleDoc(d.rule_id);
       if (!value.empty()) value += "\n\n---\n\n";
-      value += page.empty() ? fmt::format("**{}** {}", d.rule_id, d.message) : PageWithoutMarker(page);
+      value += page.empty() ? fmt::format("**{}** {}", d.rule_id, d.message) : PageWithoutHeaderMarker(page);
     }
     if (!first) return nullptr;
     return {{"contents", {{"kind", "markdown"}, {"value", value}}},

@@ -85,6 +85,14 @@ std::string CatalogueMarkdown() {
   return out;
 }
 
+std::string PageWithoutHeaderMarker(std::string_view page) {
+  size_t m = page.find(kPageHeaderEnd);
+  if (m == std::string_view::npos || (m > 0 && page[m - 1] != '\n')) return std::string(page);
+  size_t e = page.find('\n', m);
+  e = e == std::string_view::npos ? page.size() : e + 1;
+  return std::string(page.substr(0, m)) + std::string(page.substr(e));
+}
+
 std::string RulePageHeader(const RuleInfo& info) {
   std::string facts;
   if (info.input == RuleInput::kDynamic) {
