@@ -120,24 +120,32 @@ bool IsPythonPath(const std::string& path) {
 
 // --- Positions: byte offsets of the analysed text <-> LSP (line, UTF-16 unit).
 
-// UTF-16 units in a UTF-8 string (a 4-byte sequence is a surrogate pair; an invalid
-// byte counts as one unit).
+// Length of the UTF-8 sequence a lead byte starts (an invalid byte counts as one).
+size_t Utf8SequenceLength(unsigned char c) {
+  return c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 1;
+}
+
+// UTF-16 units in a UTF-8 string (a 4-byte sequence is a surrogate pair).
 uint32_t Utf16Units(std::string_view s) {
   uint32_t n = 0;
   for (size_t i = 0; i < s.size();) {
-    unsigned char c = static_cast<unsigned char>(s[i]);
-    size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 1;
+    size_t len = Utf8SequenceLength(static_cast<unsigned char>(s[i]));
     n += len == 4 ? 2 : 1;
     i += len;
   }
   return n;
 }
 
+// UTF-16 units from the start of 0-based line `l0` to `byte` (on that line).
+uint32_t Utf16Column(const SourceFile& src, uint32_t l0, uint32_t byte) {
+  uint32_t start = src.LineStart(l0);
+  return Utf16Units(std::string_view(src.text).substr(start, byte - start));
+}
+
 json LspPosition(const SourceFile& src, uint32_t byte) {
   if (byte > src.text.size()) byte = static_cast<uint32_t>(src.text.size());
   uint32_t line = src.LineOf(byte);
-  uint32_t start = src.LineStart(line);
-  return {{"line", line}, {"character", Utf16Units(std::string_view(src.text).substr(start, byte - start))}};
+  return {{"line", line}, {"character", Utf16Column(src, line, byte)}};
 }
 
 // Byte offset of an LSP position (clamped to the line and the text).
@@ -151,8 +159,7 @@ uint32_t ByteOf(const SourceFile& src, const json& pos) {
   uint32_t seen = 0;
   size_t i = 0;
   while (i < text.size() && seen < units) {
-    unsigned char c = static_cast<unsigned char>(text[i]);
-    size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 1;
+    size_t len = Utf8SequenceLength(static_cast<unsigned char>(text[i]));
     seen += len == 4 ? 2 : 1;
     i += len;
   }
@@ -189,9 +196,7 @@ struct View {
     uint32_t l0 = s.LineOf(byte);
     size_t k = CellOfLine(l0);
     uint32_t first = k < s.cells.size() ? s.cells[k].first_line : 0;
-    uint32_t start = s.LineStart(l0);
-    return {cell_uris[k],
-            {{"line", l0 - first}, {"character", Utf16Units(std::string_view(s.text).substr(start, byte - start))}}};
+    return {cell_uris[k], {{"line", l0 - first}, {"character", Utf16Column(s, l0, byte)}}};
   }
 
   // [begin, end) -> (document URI, LSP range); a range that would cross cells ends where it begins.
