@@ -81,6 +81,7 @@ bool IsTensorList(const SemanticModel& m, const DataFlow& df, TSNode e, int dept
                tf->path == "local_variables" || tf->path == "model_variables"))
       return true;
   }
+  if (df.IsTensorList(e)) return true;  // graph collections (`g.get_collection(key)`), lists of tensors
   if (ts::Is(e, "identifier") || ts::Is(e, "attribute"))
     for (TSNode v : df.AssignedValues(e))
       if (IsTensorList(m, df, v, depth + 1)) return true;
@@ -103,6 +104,13 @@ bool IsPythonList(const SemanticModel& m, const DataFlow& df, TSNode e, int dept
     for (TSNode v : df.AssignedValues(e))
       if (IsPythonList(m, df, v, depth + 1)) return true;
   return false;
+}
+
+// A value that cannot be a tensor: a literal, a string, a number, None.
+bool IsPlainLiteral(TSNode e) {
+  auto t = ts::KindOf(e);
+  return t == "string" || t == "concatenated_string" || t == "integer" || t == "float" || t == "true" ||
+         t == "false" || t == "none";
 }
 
 }  // namespace
@@ -132,7 +140,10 @@ void TensorEquality::CheckPython(PythonContext& ctx) const {
                                     "meant, `tf.reduce_all(tf.equal(...))` when values are",
                                     ctx.Text(n), op == "==" ? "is" : "is not"),
                      std::move(fix));
-        } else if ((op == "in" || op == "not in") && df.IsTensor(a) && IsTensorList(m, df, b)) {
+        } else if ((op == "in" || op == "not in") &&
+                   // an element of unknown type searched in a list known to hold only graph objects
+                   // compares with each of them by `==` too
+                   ((df.IsTensor(a) && IsTensorList(m, df, b)) || (!IsPlainLiteral(a) && df.IsTensorList(b)))) {
           ctx.Report(n, fmt::format("`{}` tests membership with `==`: TF1 matched the same object, TF2 compares "
                                     "tensor values (and raises for non-scalars). Compare `.ref()`s: "
                                     "`{}.ref() in {{t.ref() for t in {}}}`",
@@ -147,9 +158,11 @@ void TensorEquality::CheckPython(PythonContext& ctx) const {
     std::string_view meth = ctx.Text(ts::Field(fn, "attribute"));
     if (meth != "index" && meth != "remove" && meth != "count") continue;
     const auto& args = m.PositionalArgs(call);
-    if (args.size() != 1 || !df.IsTensor(args[0])) continue;
+    if (args.size() != 1 || IsPlainLiteral(args[0])) continue;
     TSNode recv = ts::Field(fn, "object");
-    if (df.IsTensor(recv) || !IsPythonList(m, df, recv)) continue;
+    if (df.IsTensor(recv)) continue;
+    // a tensor searched in a Python list, or anything searched in a list of graph objects
+    if (!(df.IsTensor(args[0]) && IsPythonList(m, df, recv)) && !df.IsTensorList(recv)) continue;
     ctx.Report(call, fmt::format("`{}` finds `{}` with `==`: TF1 matched the same object, TF2 compares tensor "
                                  "values. Search by identity (`[i for i, t in enumerate(xs) if t is x]`) or by `.ref()`",
                                  ctx.Text(call), ctx.Text(args[0])));

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/checks/tf_spelling.h"
 #include "analyzer/python/dataflow.h"
 #include "analyzer/python/ts_util.h"
 
@@ -84,6 +85,9 @@ bool NameFedToRun(const SemanticModel& m, std::string_view name, TSNode at) {
     TSNode fed = m.KeywordArg(call, "feed_dict");
     const auto& pos = m.PositionalArgs(call);
     if (!fed.id && pos.size() > 1) fed = pos[1];
+    // `op.run(feed)` / `op.run(feed_dict)`: Operation.run's first parameter is the feed dict
+    TSNode recv = ts::Field(fn, "object");
+    if (!fed.id && pos.size() == 1 && !LooksLikeSession(m.Text(recv))) fed = pos[0];
     if (ts::Is(fed, "identifier") && m.Text(fed) == name) return true;
   }
   return false;

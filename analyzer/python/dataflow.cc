@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstring>
+#include <functional>
 
 #include "analyzer/python/ts_util.h"
 
@@ -139,6 +140,20 @@ bool IsFunctionBoundary(TSNode n) {
 bool VariableCollectionPath(std::string_view p) {
   return p == "trainable_variables()" || p == "global_variables()" || p == "local_variables()" ||
          p == "model_variables()" || p == "moving_average_variables()" || p == "all_variables()";
+}
+
+// Graph-collection keys whose members are Python objects, not tensors, variables or ops.
+bool ObjectCollectionKey(std::string_view k) {
+  for (std::string_view o : {"QUEUE_RUNNERS", "SAVERS", "COND_CONTEXT", "WHILE_CONTEXT", "SAVEABLE_OBJECTS",
+                             "RESOURCES", "LOCAL_RESOURCES", "queue_runners", "savers"})
+    if (k.find(o) != std::string_view::npos) return true;
+  return false;
+}
+
+bool VariablesCollectionKey(std::string_view k) {
+  std::string low(k);
+  for (char& c : low) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return low.find("variables") != std::string::npos;
 }
 
 bool VariableCollectionAttr(std::string_view a) {
@@ -328,8 +343,12 @@ bool DataFlow::IsTensorImpl(TSNode expr, int depth) const {
             out = out || all;
           }
         }
+        // a loop over a graph collection (`for v in g.get_collection(key)`)
+        if (!out) out = IsTensorCollection(LoopIterable(expr), depth + 1);
       }
     }
+    // `isinstance(x, tf.Tensor)` holds where x is read
+    if (!out) out = !NarrowedClass(expr).empty();
   } else if (type == "attribute") {
     std::string_view attr = m_.Text(ts::Field(expr, "attribute"));
     TSNode obj = ts::Field(expr, "object");
@@ -352,6 +371,8 @@ bool DataFlow::IsTensorImpl(TSNode expr, int depth) const {
   } else if (type == "subscript") {
     TSNode v = ts::Field(expr, "value");
     out = !IsShapeImpl(v, depth + 1) && IsTensorImpl(v, depth + 1);
+    // an element of a list of tensors: `tensors[0]`
+    if (!out && !ts::Is(ts::Field(expr, "subscript"), "slice")) out = IsTensorCollection(v, depth + 1);
   }
   tensor_cache_[expr.id] = out;
   return out;
@@ -384,6 +405,10 @@ bool DataFlow::IsVariableImpl(TSNode expr, int depth) const {
     for (TSNode v : AssignedValues(expr))
       if (IsVariableImpl(v, depth + 1)) out = true;
     if (!out && type == "identifier") out = IsVariableCollection(LoopIterable(expr), depth + 1);
+    if (!out && type == "identifier") {
+      std::string c = NarrowedClass(expr);
+      out = c == "Variable" || c == "RefVariable" || c == "ResourceVariable" || c == "VariableV1";
+    }
     if (!out) {
       if (auto q = m_.ResolveName(expr)) {
         auto tf = SplitTfName(*q);
@@ -787,12 +812,156 @@ TSNode DataFlow::LoopIterable(TSNode ident) const {
   return ts::Field(p, "right");
 }
 
+namespace {
+
+// `tf.get_collection(K)`, `g.get_collection_ref(K)` (any graph): the key expression, else null.
+TSNode GraphCollectionKey(const SemanticModel& m, TSNode call) {
+  if (!ts::Is(call, "call")) return TSNode{};
+  TSNode fn = ts::Field(call, "function");
+  std::string_view last;
+  if (ts::Is(fn, "attribute")) last = m.Text(ts::Field(fn, "attribute"));
+  else if (const TfName* tf = m.ResolveTfName(fn)) last = tf->path;
+  if (last != "get_collection" && last != "get_collection_ref") return TSNode{};
+  if (ts::Is(fn, "identifier") && !m.ResolveTfName(fn)) return TSNode{};  // a function of this project
+  TSNode key = m.Arg(call, 0, "key");
+  if (ts_node_is_null(key)) key = m.KeywordArg(call, "name");
+  return key;
+}
+
+// What a collection key denotes, as text to classify: the resolved name of
+// `tf.GraphKeys.X` (also through a name bound to it), a string literal's text, else "".
+std::string CollectionKeyName(const SemanticModel& m, const DataFlow& df, TSNode key, int depth = 0) {
+  if (ts_node_is_null(key) || depth > 4) return {};
+  if (const std::string* q = m.ResolveName(key)) return *q;
+  if (ts::Is(key, "string")) return std::string(m.Text(key));
+  if (ts::Is(key, "binary_operator")) return CollectionKeyName(m, df, ts::Field(key, "left"), depth + 1);
+  if (ts::Is(key, "identifier") || ts::Is(key, "attribute"))
+    for (TSNode v : df.AssignedValues(key)) {
+      std::string k = CollectionKeyName(m, df, v, depth + 1);
+      if (!k.empty()) return k;
+    }
+  return {};
+}
+
+// list(xs), sorted(xs), tuple(xs) with the builtins: xs, else null.
+TSNode BuiltinListArg(const SemanticModel& m, TSNode call) {
+  if (!ts::Is(call, "call")) return TSNode{};
+  TSNode fn = ts::Field(call, "function");
+  std::string_view f = m.Text(fn);
+  if (!ts::Is(fn, "identifier") || !(f == "list" || f == "sorted" || f == "tuple")) return TSNode{};
+  if (m.Lookup(f, ts_node_start_byte(fn))) return TSNode{};
+  return m.Arg(call, 0, "");
+}
+
+}  // namespace
+
+bool DataFlow::IsTensorCollection(TSNode e, int depth) const {
+  if (ts_node_is_null(e) || depth > kMaxDepth) return false;
+  if (IsVariableCollection(e, depth + 1)) return true;
+  if (ts::Is(e, "call")) {
+    TSNode key = GraphCollectionKey(m_, e);
+    if (!ts_node_is_null(key)) return !ObjectCollectionKey(CollectionKeyName(m_, *this, key));
+    TSNode inner = BuiltinListArg(m_, e);
+    return !ts_node_is_null(inner) && IsTensorCollection(inner, depth + 1);
+  }
+  if (ts::Is(e, "list") || ts::Is(e, "tuple")) {
+    auto kids = ts::NamedChildren(e);
+    if (kids.empty()) return false;
+    for (TSNode c : kids)
+      if (!IsTensorImpl(c, depth + 1)) return false;
+    return true;
+  }
+  if (ts::Is(e, "parenthesized_expression")) return IsTensorCollection(ts_node_named_child(e, 0), depth + 1);
+  if (ts::Is(e, "identifier") || ts::Is(e, "attribute"))
+    for (TSNode v : AssignedValues(e))
+      if (IsTensorCollection(v, depth + 1)) return true;
+  return false;
+}
+
+std::string DataFlow::IsinstanceClass(TSNode call, std::string_view name) const {
+  if (!ts::Is(call, "call")) return {};
+  TSNode fn = ts::Field(call, "function");
+  if (!ts::Is(fn, "identifier") || m_.Text(fn) != "isinstance" || m_.Lookup("isinstance", ts_node_start_byte(fn)))
+    return {};
+  const auto& args = m_.PositionalArgs(call);
+  if (args.size() != 2 || !ts::Is(args[0], "identifier") || m_.Text(args[0]) != name) return {};
+  std::vector<TSNode> classes;
+  if (ts::Is(args[1], "tuple")) classes = ts::NamedChildren(args[1]);
+  else classes.push_back(args[1]);
+  // Of several classes the most general: a variable only if every TF class named is one.
+  std::string found;
+  for (TSNode c : classes) {
+    const TfName* tf = m_.ResolveTfName(c);
+    if (!tf) continue;
+    std::string_view p = tf->path;
+    std::string_view last = p.substr(p.rfind('.') == std::string_view::npos ? 0 : p.rfind('.') + 1);
+    static const std::unordered_set<std::string_view> kClasses = {
+        "Tensor", "Variable", "Operation", "SparseTensor", "IndexedSlices", "RaggedTensor", "RefVariable",
+        "ResourceVariable", "VariableV1"};
+    if (!kClasses.count(last)) continue;
+    bool variable = last == "Variable" || last == "RefVariable" || last == "ResourceVariable" || last == "VariableV1";
+    if (found.empty() || !variable) found = std::string(last);
+  }
+  return found;
+}
+
+std::string DataFlow::NarrowedClass(TSNode ident) const {
+  if (!ts::Is(ident, "identifier")) return {};
+  std::string_view name = m_.Text(ident);
+  // isinstance tests among the conjuncts of a condition
+  std::function<std::string(TSNode)> conj = [&](TSNode c) -> std::string {
+    if (ts::Is(c, "parenthesized_expression")) return conj(ts_node_named_child(c, 0));
+    if (ts::Is(c, "boolean_operator") && m_.Text(ts::Field(c, "operator")) == "and") {
+      std::string l = conj(ts::Field(c, "left"));
+      return l.empty() ? conj(ts::Field(c, "right")) : l;
+    }
+    return IsinstanceClass(c, name);
+  };
+  TSNode child = ident;
+  for (TSNode p = Parent(ident); !ts_node_is_null(p); child = p, p = Parent(p)) {
+    if (IsFunctionBoundary(p)) break;
+    auto t = ts::KindOf(p);
+    if (t == "if_statement" || t == "elif_clause") {
+      TSNode cons = ts::Field(p, "consequence");
+      if (ts::Same(cons, child) || ts::Contains(cons, child)) {
+        std::string c = conj(ts::Field(p, "condition"));
+        if (!c.empty()) return c;
+      }
+    } else if (t == "boolean_operator" && m_.Text(ts::Field(p, "operator")) == "and" &&
+               ts::Same(ts::Field(p, "right"), child)) {
+      std::string c = conj(ts::Field(p, "left"));
+      if (!c.empty()) return c;
+    } else if (t == "conditional_expression") {
+      auto kids = ts::NamedChildren(p);
+      if (kids.size() == 3 && ts::Same(kids[0], child)) {
+        std::string c = conj(kids[1]);
+        if (!c.empty()) return c;
+      }
+    }
+  }
+  // `assert isinstance(x, tf.Variable)` earlier in the same function, on the same binding.
+  uint32_t at = ts_node_start_byte(ident);
+  int fn = m_.FunctionScopeAt(at);
+  const Binding* b = m_.Lookup(name, at);
+  for (TSNode a : NodesOfType("assert_statement")) {
+    if (ts_node_start_byte(a) >= at) break;
+    if (m_.FunctionScopeAt(ts_node_start_byte(a)) != fn || m_.Lookup(name, ts_node_start_byte(a)) != b) continue;
+    std::string c = conj(ts_node_named_child(a, 0));
+    if (!c.empty()) return c;
+  }
+  return {};
+}
+
 bool DataFlow::IsVariableCollection(TSNode e, int depth) const {
   if (ts_node_is_null(e) || depth > kMaxDepth) return false;
   if (ts::Is(e, "attribute") && VariableCollectionAttr(m_.Text(ts::Field(e, "attribute")))) return true;
   if (ts::Is(e, "call")) {
     const TfName* tf = m_.ResolveTfName(e);
     if (tf && VariableCollectionPath(tf->path)) return true;
+    TSNode key = GraphCollectionKey(m_, e);
+    if (!ts_node_is_null(key)) return VariablesCollectionKey(CollectionKeyName(m_, *this, key));
+    TSNode inner = BuiltinListArg(m_, e);
+    if (!ts_node_is_null(inner)) return IsVariableCollection(inner, depth + 1);
   }
   if (ts::Is(e, "list") || ts::Is(e, "tuple")) {
     auto kids = ts::NamedChildren(e);

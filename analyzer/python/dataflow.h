@@ -73,6 +73,18 @@ class DataFlow {
 
   // For `for v in X` / comprehension loop variables: X, else null.
   TSNode LoopIterable(TSNode ident) const;
+  // A Python list of variables: `tf.trainable_variables()`, `model.trainable_variables`,
+  // `[w, b]`, a graph collection under a variables key (`g.get_collection(TRAINABLE_VARIABLES)`).
+  bool IsVariableList(TSNode e) const { return IsVariableCollection(e, 0); }
+  // A Python list of graph objects (tensors, variables, ops): a variable list, any graph
+  // collection other than the few holding Python objects (queue runners, savers, control
+  // flow contexts), a list or tuple literal of tensors, `list(...)` / `sorted(...)` of one,
+  // or a name bound to one.
+  bool IsTensorList(TSNode e) const { return IsTensorCollection(e, 0); }
+  // The TensorFlow class (`Tensor`, `Variable`, `Operation`, ...) an `isinstance(x, tf.C)`
+  // test establishes for the name `ident` where it is read: in the body of an `if`, the
+  // right operand of an `and`, or after an `assert` of the same function. Empty if none.
+  std::string NarrowedClass(TSNode ident) const;
 
   // ---- functions
   // Scope index of a function_definition / lambda node, or -1.
@@ -154,6 +166,9 @@ class DataFlow {
   mutable std::vector<std::pair<TSNode, int>> loop_owners_;  // loop, owning scope
   // A Python list of variables: `tf.trainable_variables()`, `model.trainable_variables`, `[w, b]`.
   bool IsVariableCollection(TSNode e, int depth) const;
+  bool IsTensorCollection(TSNode e, int depth) const;
+  // The TF class of an isinstance call's second argument naming `name`, or empty.
+  std::string IsinstanceClass(TSNode call, std::string_view name) const;
 
   const SemanticModel& m_;
   std::unordered_map<const void*, int> def_scope_;  // def node id -> scope

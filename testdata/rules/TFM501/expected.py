@@ -35,3 +35,29 @@ from tensorflow.python.ops import variable_scope as vs_internal
 
 with vs_internal.variable_scope(None, "block") as block_scope:
     points = {block_scope.name + "/fc8": 1}  # ok: the scope's own name, the same in TF2
+
+
+# Objects whose type the code establishes: graph collections and isinstance tests.
+def input_by_name(name):
+    for e in tf.compat.v1.get_collection("inputs"):
+        if e.name == name + "/X:0":  # expect: TFM501
+            return e
+    for v in g.get_collection(tf.compat.v1.GraphKeys.GLOBAL_VARIABLES):
+        var_name, _ = v.name.split(":")  # expect: TFM501
+        print(v.name)  # ok: a variable's name printed, not matched
+    return None
+
+
+def op_name(var):
+    assert isinstance(var, tf.Variable)
+    return var.op.name  # expect: TFM501
+
+
+def placeholders(data):
+    for key in data:
+        if isinstance(key, tf.Tensor) and "Placeholder" in key.name:  # expect: TFM501
+            pass
+        if isinstance(key, str) and key.name:  # ok: not a tensor
+            pass
+    for runner in tf.compat.v1.get_collection(tf.compat.v1.GraphKeys.QUEUE_RUNNERS):
+        print(runner.name == "q")  # ok: queue runners are Python objects

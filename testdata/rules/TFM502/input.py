@@ -57,3 +57,18 @@ if count == 3:  # ok: Python numbers
 names = ["x", "y"]
 if "x" in names:  # ok
     pass
+
+
+# Elements of unknown type searched in lists of graph objects.
+def add_to_trainables(variable, graph):
+    if variable not in graph.get_collection(tf.compat.v1.GraphKeys.TRAINABLE_VARIABLES):  # expect: TFM502
+        graph.add_to_collection(tf.compat.v1.GraphKeys.TRAINABLE_VARIABLES, variable)
+    trainables = graph.get_collection_ref(tf.compat.v1.GraphKeys.TRAINABLE_VARIABLES)
+    trainables.remove(variable)  # expect: TFM502
+    if "bias" in trainables:  # ok: a string literal is not compared with tensors by ==
+        pass
+    items = graph.get_collection(tf.compat.v1.GraphKeys.QUEUE_RUNNERS)
+    if variable in items:  # ok: queue runners are Python objects
+        pass
+    handles = [1, 2]
+    handles.remove(variable)  # ok: a list of Python values
