@@ -4,6 +4,7 @@
 
 #include "analyzer/checks/tf_spelling.h"
 
+#include "analyzer/python/dataflow.h"
 #include "analyzer/python/ts_util.h"
 
 namespace tfm {
@@ -64,16 +65,37 @@ void SessionRun::CheckPython(PythonContext& ctx) const {
                                      ctx.Text(r.node)));
     }
   }
-  // `sess.run(...)` on a session whose origin is not visible (a parameter).
+  // `sess.run(...)` on a session whose origin the data flow follows (a parameter, a helper's
+  // result, `self.test_session()`), and `.eval(...)` / `.run(...)` handed a session.
+  const DataFlow& df = DataFlow::Of(m);
   for (TSNode call : m.calls()) {
     TSNode fn = ts::Field(call, "function");
-    if (!ts::Is(fn, "attribute") || ctx.Text(ts::Field(fn, "attribute")) != "run") continue;
+    if (!ts::Is(fn, "attribute")) continue;
+    std::string_view method = ctx.Text(ts::Field(fn, "attribute"));
+    if (method != "run" && method != "eval") continue;
     TSNode recv = ts::Field(fn, "object");
-    if (m.Resolve(recv)) continue;  // resolved receivers were handled above
-    if (!LooksLikeSession(ctx.Text(recv))) continue;
-    ctx.Report(fn, fmt::format("`{}` runs a graph through a TF1 session; in TF2 call the computation (a "
-                               "`tf.function` taking the feeds as arguments)",
-                               ctx.Text(fn)));
+    if (m.ResolveTfName(recv)) continue;  // TensorFlow receivers were handled above
+    if (method == "run" && df.IsSession(recv)) {
+      ctx.Report(fn, fmt::format("`{}` runs a graph through a TF1 session; in TF2 call the computation (a "
+                                 "`tf.function` taking the feeds as arguments)",
+                                 ctx.Text(fn)));
+      continue;
+    }
+    // `t.eval(session)`, `op.run(session=sess)`, `v.eval()` on a tensor or variable
+    TSNode session = m.KeywordArg(call, "session");
+    if (ts_node_is_null(session)) {
+      const auto& pos = m.PositionalArgs(call);
+      for (TSNode a : pos)
+        if (df.IsSession(a)) session = a;
+    }
+    bool tensor = df.IsTensor(recv) && !df.IsSession(recv);
+    if (ts_node_is_null(session) && !(tensor && method == "eval")) continue;
+    if (!ts_node_is_null(session) && !df.IsSession(session)) continue;
+    ctx.Report(fn, fmt::format("`{}(...)` {} in {}; in TF2 tensors are values (`.numpy()`) and operations run "
+                               "when called",
+                               ctx.Text(fn), method == "eval" ? "evaluates a tensor" : "runs an operation",
+                               ts_node_is_null(session) ? std::string("the default session")
+                                                        : fmt::format("the TF1 session `{}`", ctx.Text(session))));
   }
 }
 

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "analyzer/checks/tf_spelling.h"
+#include "analyzer/python/dataflow.h"
 #include "analyzer/python/ts_util.h"
 
 namespace tfm {
@@ -53,29 +54,46 @@ void PlaceholderFeed::CheckPython(PythonContext& ctx) const {
                                      DisplayName(r)));
     }
   }
-  // `feed_dict=` on a session run (`sess.run`, `Tensor.eval`, `Operation.run`).
+  // `feed_dict=` on a session run (`sess.run`, `Tensor.eval`, `Operation.run`), and the feed
+  // passed positionally: `sess.run(fetches, feed)`, `op.run(feed)`, `t.eval(feed)`.
+  const DataFlow& df = DataFlow::Of(m);
   for (TSNode call : m.calls()) {
-    TSNode feed = m.KeywordArg(call, "feed_dict");
-    if (ts_node_is_null(feed)) continue;
     TSNode fn = ts::Field(call, "function");
     if (!ts::Is(fn, "attribute")) continue;
     std::string_view method = ctx.Text(ts::Field(fn, "attribute"));
     if (method != "run" && method != "eval" && method != "partial_run") continue;
     TSNode recv = ts::Field(fn, "object");
-    bool session_like = false;
-    if (auto q = m.Resolve(recv)) {
-      auto tf = SplitTfName(*q);
-      if (!tf) continue;  // resolves to something that is not TensorFlow
-      session_like = true;  // a TF session, tensor or operation
-    } else {
-      // Unknown receiver: `sess.run(...)` on a parameter, or `y.eval(feed_dict=…)`.
-      session_like = method != "run" || LooksLikeSession(ctx.Text(recv));
+    TSNode feed = m.KeywordArg(call, "feed_dict");
+    if (!ts_node_is_null(feed)) {
+      bool session_like = false;
+      if (auto q = m.Resolve(recv)) {
+        auto tf = SplitTfName(*q);
+        // a TF session, tensor or operation; of another module only a session (a helper's result)
+        session_like = tf || df.IsSession(recv);
+      } else {
+        // Unknown receiver: `sess.run(...)` on a parameter, or `y.eval(feed_dict=…)`.
+        session_like = method != "run" || df.IsSession(recv);
+      }
+      if (!session_like) continue;
+      TSNode kw = ts::Parent(feed);
+      ctx.Report(kw, fmt::format("`feed_dict=` feeds values into `{}`; in TF2 pass them as arguments to the "
+                                 "function that computes the fetches",
+                                 ctx.Text(fn)));
+      continue;
     }
-    if (!session_like) continue;
-    TSNode kw = ts::Parent(feed);
-    ctx.Report(kw, fmt::format("`feed_dict=` feeds values into `{}`; in TF2 pass them as arguments to the "
-                               "function that computes the fetches",
-                               ctx.Text(fn)));
+    const auto& pos = m.PositionalArgs(call);
+    if (method == "run" && df.IsSession(recv)) {
+      if (pos.size() > 1 && !ts::Is(pos[1], "none")) feed = pos[1];
+    } else if (method != "partial_run" && !df.IsSession(recv)) {
+      // Tensor.eval(feed_dict, session) / Operation.run(feed_dict, session) on a known tensor or op
+      const TfName* tf = m.ResolveTfName(recv);
+      bool graph_object = (tf && tf->path.find("()") != std::string::npos) || df.IsTensor(recv);
+      if (graph_object && !pos.empty() && !ts::Is(pos[0], "none") && !df.IsSession(pos[0])) feed = pos[0];
+    }
+    if (ts_node_is_null(feed) || ts::Is(feed, "string") || ts::Is(feed, "list")) continue;
+    ctx.Report(feed, fmt::format("`{}` is a feed dict passed positionally to `{}`; in TF2 pass the values as "
+                                 "arguments to the function that computes the fetches",
+                                 ctx.Text(feed), ctx.Text(fn)));
   }
 }
 

@@ -174,20 +174,7 @@ DataFlow::DataFlow(const SemanticModel& m) : m_(m) {
     TSNode fn = ts::Field(call, "function");
     if (!ts::Is(fn, "attribute") || m_.Text(ts::Field(fn, "attribute")) != "run") continue;
     TSNode recv = ts::Field(fn, "object");
-    bool session = false;
-    if (auto q = m_.ResolveName(recv)) {
-      auto tf = SplitTfName(*q);
-      session = tf && (tf->path == "Session()" || tf->path == "InteractiveSession()" ||
-                       StartsWith(tf->path, "train.MonitoredTrainingSession()") ||
-                       StartsWith(tf->path, "train.MonitoredSession()") ||
-                       StartsWith(tf->path, "train.SingularMonitoredSession()"));
-    } else {
-      std::string_view r = m_.Text(recv);
-      auto dot = r.rfind('.');
-      std::string_view last = dot == std::string_view::npos ? r : r.substr(dot + 1);
-      session = last == "sess" || last == "session" || EndsWith(last, "_sess") || EndsWith(last, "_session");
-    }
-    if (!session) continue;
+    if (!IsSession(recv)) continue;
     RunSite s;
     s.call = call;
     s.fetches = m_.Arg(call, 0, "fetches");
@@ -195,6 +182,71 @@ DataFlow::DataFlow(const SemanticModel& m) : m_(m) {
     s.graph = GraphKey(recv);
     run_sites_.push_back(std::move(s));
   }
+}
+
+namespace {
+
+// `sess`, `session`, `train_sess`, `get_session`, `test_session`: the last component of a
+// dotted name, as a session (or a session getter) is usually called.
+bool SessionLikeName(std::string_view r) {
+  auto dot = r.rfind('.');
+  std::string_view last = dot == std::string_view::npos ? r : r.substr(dot + 1);
+  return last == "sess" || last == "session" || EndsWith(last, "_sess") || EndsWith(last, "_session");
+}
+
+// Resolved TF paths of sessions: `Session()`, `train.MonitoredTrainingSession()`,
+// `get_default_session()`, `keras.backend.get_session()`.
+bool SessionPath(std::string_view p) {
+  return p == "Session()" || p == "InteractiveSession()" || StartsWith(p, "train.MonitoredTrainingSession()") ||
+         StartsWith(p, "train.MonitoredSession()") || StartsWith(p, "train.SingularMonitoredSession()") ||
+         p == "get_default_session()" || p == "keras.backend.get_session()" || p == "test.TestCase().session()" ||
+         p == "test.TestCase().cached_session()" || p == "test.TestCase().test_session()";
+}
+
+}  // namespace
+
+bool DataFlow::IsSessionImpl(TSNode e, int depth) const {
+  if (ts_node_is_null(e) || depth > kMaxDepth) return false;
+  if (ts::Is(e, "parenthesized_expression")) return IsSessionImpl(ts_node_named_child(e, 0), depth + 1);
+  if (ts::Is(e, "conditional_expression")) {  // `tf.get_default_session() if s is None else s`
+    auto kids = ts::NamedChildren(e);
+    return kids.size() == 3 && (IsSessionImpl(kids[0], depth + 1) || IsSessionImpl(kids[2], depth + 1));
+  }
+  if (ts::Is(e, "boolean_operator") && m_.Text(ts::Field(e, "operator")) == "or")  // `s or get_session()`
+    return IsSessionImpl(ts::Field(e, "left"), depth + 1) || IsSessionImpl(ts::Field(e, "right"), depth + 1);
+  if (const TfName* tf = m_.ResolveTfName(e)) return SessionPath(tf->path);
+  if (ts::Is(e, "call")) {
+    TSNode fn = ts::Field(e, "function");
+    if (!ts::Is(fn, "identifier") && !ts::Is(fn, "attribute")) return false;
+    // a getter or a session class of another module: `get_session()`, `self.test_session()`,
+    // `tfv1.Session()`, `InteractiveSession()`
+    std::string_view f = m_.Text(fn);
+    std::string last(f.substr(f.rfind('.') == std::string_view::npos ? 0 : f.rfind('.') + 1));
+    for (char& c : last) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (SessionLikeName(last) || EndsWith(last, "interactivesession")) return true;
+    // a helper of this file returning a session
+    TSNode def = CalleeDef(e);
+    if (!ts_node_is_null(def)) {
+      for (TSNode r : NodesOfType("return_statement")) {
+        if (!ts::Contains(def, r) || m_.FunctionScopeAt(ts_node_start_byte(r)) != ScopeOfDef(def)) continue;
+        if (IsSessionImpl(ts_node_named_child(r, 0), depth + 1)) return true;
+      }
+    }
+    return false;
+  }
+  if (ts::Is(e, "identifier") || ts::Is(e, "attribute")) {
+    std::vector<TSNode> vals = AssignedValues(e);
+    for (TSNode v : vals)
+      if (IsSessionImpl(v, depth + 1)) return true;
+    if (m_.ResolveName(e)) return false;  // bound to something known that is not a session
+    if (!vals.empty()) {
+      // `sess = None` then `sess = ...` elsewhere: only a name-like hint remains
+      for (TSNode v : vals)
+        if (!ts::Is(v, "none")) return false;
+    }
+    return SessionLikeName(m_.Text(e));
+  }
+  return false;
 }
 
 std::string DataFlow::GraphKey(TSNode recv) const {

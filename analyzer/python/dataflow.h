@@ -143,6 +143,12 @@ class DataFlow {
   TSNode Parent(TSNode n) const { return ts::Parent(n); }
 
   // ---- sessions
+  // A TF1 session: a session class's instance (`tf.Session()`, `MonitoredTrainingSession`,
+  // `tf.get_default_session()`, also through names, `self.<attr>` and `with ... as`), a
+  // session getter's result (`get_session()`, `self.test_session()`, `self.cached_session()`,
+  // a helper of another module whose name ends in `session`), or a parameter or attribute
+  // of unknown origin named like one (`sess`, `session`, `*_sess`, `*_session`).
+  bool IsSession(TSNode expr) const { return IsSessionImpl(expr, 0); }
   struct RunSite {
     TSNode call{};     // the `sess.run(...)` call
     TSNode fetches{};  // first argument (may be null)
@@ -156,6 +162,7 @@ class DataFlow {
 
  private:
   bool IsTensorImpl(TSNode expr, int depth) const;
+  bool IsSessionImpl(TSNode expr, int depth) const;
   bool IsVariableImpl(TSNode expr, int depth) const;
   bool IsShapeImpl(TSNode expr, int depth) const;
   bool IsShapeElementImpl(TSNode expr, int depth) const;

@@ -43,3 +43,28 @@ except ImportError:
     LegacySession = None
 if hasattr(tf, "Session"):
     legacy = tf.Session()  # ok: guarded by a version check
+
+
+# Sessions the data flow follows: a helper's result, a getter of another module, a
+# default parameter, a tensor evaluated in a session handed to it.
+from mylib.util import get_session, make_runner
+
+
+def update(op, feed):
+    sess = get_session()
+    sess.run(op, feed)  # expect: TFM201
+
+
+def get_value(var, session=None):
+    session = tf.get_default_session() if session is None else session
+    return var.eval(session)  # expect: TFM201
+
+
+def first_variable():
+    for w in tf.get_collection(tf.GraphKeys.GLOBAL_VARIABLES):
+        return w.eval()  # expect: TFM201
+
+
+runner = make_runner()
+runner.run()  # ok: another module's object not named like a session
+df_frame.eval("a + b")  # ok: a string expression on an object of unknown type

@@ -35,3 +35,12 @@ import subprocess
 
 subprocess.run(["true"], check=True)  # ok: not a session
 runner.run(step, feed_dict=None)  # ok: unknown receiver not named like a session
+
+
+def run_positional(sess, fetches, ph, value):
+    sess.run(fetches, {ph: value})  # expect: TFM202
+    init = tf.global_variables_initializer()
+    init.run({ph: value})  # expect: TFM202
+    sess.run(fetches, None)  # ok: nothing fed
+    sess.run(fetches)  # ok
+    runner.run(fetches, {ph: value})  # ok: not a session
