@@ -97,6 +97,45 @@ void SessionRun::CheckPython(PythonContext& ctx) const {
                                ts_node_is_null(session) ? std::string("the default session")
                                                         : fmt::format("the TF1 session `{}`", ctx.Text(session))));
   }
+  // A test's session (`self.test_session()`, `self.cached_session()`, `self.session()` of a
+  // tf.test.TestCase) and a session handed to a helper of another module (`train(sess, ...)`,
+  // `evaluate(self.session, ops)`): the graph runs there, out of this file's sight.
+  for (TSNode call : m.calls()) {
+    TSNode fn = ts::Field(call, "function");
+    if (ts::Is(fn, "attribute") && ctx.Text(ts::Field(fn, "object")) == "self") {
+      std::string_view meth = ctx.Text(ts::Field(fn, "attribute"));
+      if (meth != "test_session" && meth != "cached_session" && meth != "session") continue;
+      int cls = m.ClassOf(m.FunctionScopeAt(ts_node_start_byte(call)));
+      if (cls < 0) continue;
+      TSNode bases = ts::Field(m.scopes()[cls].node, "superclasses");
+      bool test_case = false;
+      for (TSNode b : ts::NamedChildren(bases)) {
+        const TfName* tf = m.ResolveTfName(b);
+        test_case |= tf && tf->path == "test.TestCase";
+      }
+      if (!test_case) continue;
+      ctx.Report(call, fmt::format("`{}` opens a TF1 session for the test; TF2 tests run eagerly: call the code "
+                                   "and compare values (`self.evaluate(...)` where graphs remain)",
+                                   ctx.Text(call)));
+      continue;
+    }
+    if (m.ResolveTfName(fn)) continue;  // TensorFlow's own APIs taking a session have their rules
+    if (ts::Is(fn, "identifier") && !m.Lookup(ctx.Text(fn), ts_node_start_byte(fn))) continue;  // builtins
+    if (!ts_node_is_null(df.CalleeDef(call))) continue;  // a helper of this file: its runs are reported there
+    if (ts::Is(fn, "attribute") && df.IsSession(ts::Field(fn, "object"))) continue;  // a session's own method
+    if (ts::Is(fn, "attribute")) {  // `t.eval(sess)` / `op.run(session=sess)`: reported above
+      std::string_view meth = ctx.Text(ts::Field(fn, "attribute"));
+      if (meth == "eval" || meth == "run" || meth == "partial_run") continue;
+    }
+    for (TSNode a : ts::NamedChildren(ts::Field(call, "arguments"))) {
+      TSNode v = ts::Is(a, "keyword_argument") ? ts::Field(a, "value") : a;
+      if (!(ts::Is(v, "identifier") || ts::Is(v, "attribute")) || !df.IsSession(v)) continue;
+      ctx.Report(v, fmt::format("the TF1 session `{}` is handed to `{}`, which runs the graph through it; in TF2 "
+                                "that code calls the computation directly",
+                                ctx.Text(v), ctx.Text(fn)));
+      break;
+    }
+  }
 }
 
 }  // namespace tfm

@@ -68,3 +68,27 @@ def first_variable():
 runner = make_runner()
 runner.run()  # ok: another module's object not named like a session
 df_frame.eval("a + b")  # ok: a string expression on an object of unknown type
+
+
+from mylib.training import train_model
+
+
+def fit(loss):
+    sess = tf.Session()  # expect: TFM201
+    train_model(sess, loss)  # expect: TFM201
+    print(sess)  # ok: a builtin
+    train_model(loss, steps=3)  # ok: no session handed over
+
+
+class SessionTest(tf.test.TestCase):
+    def test_sum(self):
+        with self.test_session() as sess:  # expect: TFM201
+            pass
+
+
+class Helper:
+    def session(self):
+        return None
+
+    def go(self):
+        return self.session()  # ok: not a tf.test.TestCase
