@@ -65,6 +65,90 @@ bool HasRandom(const DataFlow& df, TSNode expr) {
   return found;
 }
 
+// Methods and TF functions whose result changes state when it runs: an assign, an optimizer
+// step, an iterator's advance.
+bool StatefulName(std::string_view n) {
+  return n == "assign" || n == "assign_add" || n == "assign_sub" || n == "minimize" || n == "apply_gradients" ||
+         n == "get_next" || n == "count_up_to" || n.starts_with("scatter_") || n == "batch_scatter_update";
+}
+
+// Does running `e` (a graph op or a list of them) change state or draw random numbers? Follows
+// names to their values (and to what `.append` adds to a list), and calls of this file's
+// functions to what they return. `what` gets the stateful call found.
+bool Stateful(const SemanticModel& m, const DataFlow& df, TSNode e, int depth, std::string* what) {
+  if (ts_node_is_null(e) || depth > 6) return false;
+  bool found = false;
+  ts::Walk<false>(
+      e,
+      [&](TSNode n, const char*) {
+        if (found || ts::Is(n, "lambda")) return false;
+        if (ts::Is(n, "call")) {
+          if (df.IsVariableCreation(n)) return false;  // tf.Variable(tf.random...) is created once, fine
+          std::string_view last;
+          TSNode fn = ts::Field(n, "function");
+          if (const TfName* tf = df.CalleeTfName(n)) {
+            std::string_view p = tf->path;
+            auto dot = p.rfind('.');
+            last = dot == std::string_view::npos ? p : p.substr(dot + 1);
+          } else if (ts::Is(fn, "attribute")) {
+            last = m.Text(ts::Field(fn, "attribute"));
+          }
+          if (df.IsRandomCall(n) || StatefulName(last)) {
+            found = true;
+            *what = std::string(m.Text(fn));
+            return false;
+          }
+          TSNode def = df.CalleeDef(n);
+          if (!ts_node_is_null(def) && !ts::Contains(def, e)) {
+            int scope = df.ScopeOfDef(def);
+            for (TSNode r : df.NodesOfType("return_statement")) {
+              if (!ts::Contains(def, r) || m.FunctionScopeAt(ts_node_start_byte(r)) != scope) continue;
+              if (Stateful(m, df, ts_node_named_child(r, 0), depth + 1, what)) {
+                found = true;
+                return false;
+              }
+            }
+          }
+          return true;
+        }
+        if (ts::Is(n, "identifier")) {
+          for (TSNode v : df.AssignedValues(n))
+            if (Stateful(m, df, v, depth + 1, what)) {
+              found = true;
+              return false;
+            }
+          // `ops = []` then `ops.append(w.assign(...))` in the same scope
+          const Binding* b = m.Lookup(m.Text(n), ts_node_start_byte(n));
+          if (b && ts::Is(b->value, "list")) {
+            for (TSNode c : m.AttributesNamed("append")) {
+              TSNode obj = ts::Field(c, "object");
+              TSNode call = df.Parent(c);
+              if (!ts::Is(obj, "identifier") || m.Text(obj) != b->name || !ts::Is(call, "call")) continue;
+              if (m.Lookup(b->name, ts_node_start_byte(obj)) != b) continue;
+              for (TSNode a : m.PositionalArgs(call))
+                if (Stateful(m, df, a, depth + 1, what)) {
+                  found = true;
+                  return false;
+                }
+            }
+          }
+          return false;
+        }
+        if (ts::Is(n, "attribute")) {
+          if (ts::Is(ts::Field(n, "object"), "identifier") && m.Text(ts::Field(n, "object")) == "self")
+            for (TSNode v : df.AssignedValues(n))
+              if (Stateful(m, df, v, depth + 1, what)) {
+                found = true;
+                return false;
+              }
+          return false;
+        }
+        return true;
+      },
+      [](TSNode) {});
+  return found;
+}
+
 }  // namespace
 
 void TensorCachedAtInit::CheckPython(PythonContext& ctx) const {
@@ -145,6 +229,39 @@ void TensorCachedAtInit::CheckPython(PythonContext& ctx) const {
                               "read in `{}` ({}) at line {}: TF1 recomputed it on every `sess.run`, eagerly it keeps "
                               "its first value. Compute it inside the step or wrap it in a callable",
                               b.name, m.scopes()[fn].name, df.PerStepReason(fn), df.Line(reader)));
+    }
+  }
+  // 4. Graph code: a `sess.run` fetching an op built once elsewhere — in another method
+  //    (`self._train_op` made in `__init__`) or before the loop the run sits in — that changes
+  //    state or draws random numbers (an optimizer step, assigns, `get_next()`, random inputs).
+  //    TF1 re-ran it on every run; built eagerly it runs once, when it is made.
+  for (const DataFlow::RunSite& site : df.run_sites()) {
+    if (ts_node_is_null(site.fetches)) continue;
+    int run_fn = m.FunctionScopeAt(ts_node_start_byte(site.call));
+    TSNode loop = df.EnclosingLoop(site.call);
+    std::vector<TSNode> todo{site.fetches};
+    while (!todo.empty()) {
+      TSNode f = todo.back();
+      todo.pop_back();
+      if (ts::Is(f, "list") || ts::Is(f, "tuple")) {
+        for (TSNode c : ts::NamedChildren(f)) todo.push_back(c);
+        continue;
+      }
+      bool attr = ts::Is(f, "attribute") && m.Text(ts::Field(f, "object")) == "self";
+      if (!attr && !ts::Is(f, "identifier")) continue;
+      for (TSNode v : df.AssignedValues(f)) {
+        // built elsewhere: in another function (attributes), or outside the loop around the run
+        bool once = attr ? m.FunctionScopeAt(ts_node_start_byte(v)) != run_fn
+                         : !ts_node_is_null(loop) && !ts::Contains(loop, v);
+        if (!once) continue;
+        std::string what;
+        if (!Stateful(m, df, v, 0, &what)) continue;
+        report_once(f, fmt::format("`{}` is built once (line {}) and runs `{}` on every `{}`: TF1 re-ran the op "
+                                   "each time, built eagerly it runs once, when it is made. Make it a function "
+                                   "(a `tf.function` step) called where the run is",
+                                   ctx.Text(f), df.Line(v), what, ctx.Text(ts::Field(site.call, "function"))));
+        break;
+      }
     }
   }
   // 3. self.<attr> = <tensor from a variable / random op> in __init__, read in another method.

@@ -87,3 +87,42 @@ class Layer(tf.Module):
 
 def fresh_noise():
     return tf.random.normal([3])  # ok: drawn on every call
+
+
+# Graph code: ops built once and run by later `sess.run` calls.
+class Agent:
+    def __init__(self, loss, online, target):
+        self.sess = tf.compat.v1.Session()
+        self.optimizer = tf.compat.v1.train.AdamOptimizer(0.01)
+        self.train_op = self._build_train_op(loss)
+        self.sync_ops = self._build_sync_ops(online, target)
+        self.q_argmax = tf.argmax(loss)
+        self.sess.run(self.sync_ops)  # ok: run once, in the method that builds it
+
+    def _build_train_op(self, loss):
+        return self.optimizer.minimize(loss)
+
+    def _build_sync_ops(self, online, target):
+        ops = []
+        for w_online, w_target in zip(online, target):
+            ops.append(w_target.assign(w_online))
+        return ops
+
+    def update(self):
+        self.sess.run(self.train_op)  # expect: TFM406
+
+    def sync(self):
+        self.sess.run(self.sync_ops)  # expect: TFM406
+
+    def act(self):
+        return self.sess.run(self.q_argmax)  # ok: no state changes when it runs
+
+
+def train_loop(sess, counter):
+    increment = tf.compat.v1.assign_add(counter, 1)
+    noise = tf.random.uniform([3])
+    value = counter + 1
+    for _ in range(10):
+        sess.run(increment)  # expect: TFM406
+        sess.run([noise, value])  # expect: TFM406
+    sess.run(increment)  # ok: outside a loop, in the function that builds it
