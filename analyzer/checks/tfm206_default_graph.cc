@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "analyzer/checks/tf_spelling.h"
+#include "analyzer/python/dataflow.h"
 #include "analyzer/python/ts_util.h"
 
 namespace tfm {
@@ -118,6 +119,64 @@ void DefaultGraph::CheckPython(PythonContext& ctx) const {
                                      "or export a SavedModel",
                                      ctx.Text(r.node)));
     }
+  }
+  // `t.graph` of a tensor, variable or op: eager tensors have none (AttributeError). The
+  // object is known as a tensor, or its `.graph` is used as a graph right away or through
+  // the name it is stored in (`x.graph.get_collection(...)`, `self.graph = t.graph` then
+  // `self.graph.as_default()`).
+  const DataFlow& df = DataFlow::Of(m);
+  auto graph_method = [&](TSNode recv_use) {
+    TSNode up = ts::Parent(recv_use);
+    if (!ts::Is(up, "attribute") || !ts::Same(ts::Field(up, "object"), recv_use)) return false;
+    std::string_view a = ctx.Text(ts::Field(up, "attribute"));
+    return a == "as_default" || a == "get_collection" || a == "get_collection_ref" || a == "add_to_collection" ||
+           a == "get_tensor_by_name" || a == "get_operation_by_name" || a == "get_operations" ||
+           a == "finalize" || a == "as_graph_def" || a == "control_dependencies" || a == "name_scope";
+  };
+  for (TSNode n : m.AttributesNamed("graph")) {
+    TSNode obj = ts::Field(n, "object");
+    if (m.ResolveTfName(obj) || df.IsSession(obj)) continue;  // modules; a session's graph is TFM201's
+    if (ts::Is(obj, "identifier") && m.Text(obj) == "self") continue;
+    // a concrete function's graph (`f.get_concrete_function(...).graph`) is TF2's own
+    auto concrete = [&](TSNode e) {
+      TSNode fn = ts::Is(e, "call") ? ts::Field(e, "function") : TSNode{};
+      return ts::Is(fn, "attribute") && ctx.Text(ts::Field(fn, "attribute")) == "get_concrete_function";
+    };
+    bool skip = concrete(obj);
+    for (TSNode v : df.AssignedValues(obj)) skip |= concrete(v);
+    if (skip || ts::Is(obj, "call")) {
+      if (skip || !df.IsTensor(obj)) continue;
+    }
+    TSNode up = ts::Parent(n);
+    if (ts::Is(up, "assignment") && ts::Same(ts::Field(up, "left"), n)) continue;
+    if (OnlyWhenNotEager(m, n)) continue;
+    bool used_as_graph = graph_method(n);
+    if (!used_as_graph && ts::Is(up, "assignment") && ts::Same(ts::Field(up, "right"), n)) {
+      TSNode target = ts::Field(up, "left");
+      bool attr = ts::Is(target, "attribute") && m.Text(ts::Field(target, "object")) == "self";
+      if (ts::Is(target, "identifier") || attr) {
+        std::string_view t = m.Text(target);
+        int cls = m.ClassOf(m.FunctionScopeAt(ts_node_start_byte(n)));
+        int fn = m.FunctionScopeAt(ts_node_start_byte(n));
+        for (TSNode use : attr ? m.AttributesNamed(m.Text(ts::Field(target, "attribute")))
+                               : std::vector<TSNode>{}) {
+          if (used_as_graph) break;
+          if (m.Text(use) == t && m.ClassOf(m.FunctionScopeAt(ts_node_start_byte(use))) == cls) used_as_graph = graph_method(use);
+        }
+        if (!attr)
+          for (TSNode use : m.NodesOfType("identifier")) {
+            if (used_as_graph) break;
+            if (m.Text(use) != t || m.FunctionScopeAt(ts_node_start_byte(use)) != fn ||
+                ts_node_start_byte(use) <= ts_node_start_byte(n))
+              continue;
+            used_as_graph = graph_method(use);
+          }
+      }
+    }
+    if (!used_as_graph && !df.IsTensor(obj)) continue;
+    ctx.Report(n, fmt::format("`{}` is the graph a tensor was built in; eager tensors have no graph "
+                              "(AttributeError), and a `tf.function`'s graph is private to it",
+                              ctx.Text(n)));
   }
 }
 

@@ -111,7 +111,54 @@ void TensorNameLookup::CheckPython(PythonContext& ctx) const {
           TSNode fn = ts::Is(it, "call") ? ts::Field(it, "function") : TSNode{};
           listed_op = ts::Is(fn, "attribute") && ctx.Text(ts::Field(fn, "attribute")) == "get_operations";
         }
-        if (!listed_op && !df.IsTensor(obj)) return true;
+        // Cues that the object is a graph tensor or op even where its type is not known:
+        // `x.op.name`; `x.name.split(':')`; `x.name` compared with a tensor name ("w:0",
+        // `name + ':0'`); `{x.name: x for x in xs}` (objects keyed by their names).
+        bool cue = false;
+        if (!listed_op && !df.IsTensor(obj)) {
+          if (m.ResolveTfName(obj)) return true;  // a TF object of a known kind that is not a tensor
+          if (ts::Is(obj, "attribute") && ctx.Text(ts::Field(obj, "attribute")) == "op") cue = true;
+          if (ts::Is(parent, "attribute") && ctx.Text(ts::Field(parent, "attribute")) == "split") {
+            TSNode call = df.Parent(parent);
+            const auto& args = ts::Is(call, "call") ? m.PositionalArgs(call) : std::vector<TSNode>{};
+            if (!args.empty() && ts::Is(args[0], "string") && StringContent(m, args[0]) == ":") cue = true;
+          }
+          if (ts::Is(parent, "comparison_operator")) {
+            for (TSNode side : ts::NamedChildren(parent)) {
+              if (ts::Same(side, n)) continue;
+              std::vector<TSNode> strs;
+              ts::Walk<false>(
+                  side,
+                  [&](TSNode x, const char*) {
+                    if (ts::Is(x, "string")) strs.push_back(x);
+                    return !ts::Is(x, "string");
+                  },
+                  [](TSNode) {});
+              for (TSNode str : strs) {
+                std::string_view c = StringContent(m, str);
+                if (LooksLikeTensorName(c) || (c.size() >= 2 && c[c.size() - 2] == ':' && std::isdigit(
+                                                   static_cast<unsigned char>(c.back()))))
+                  cue = true;
+              }
+            }
+          }
+          if (ts::Is(parent, "pair") && ts::Same(ts::Field(parent, "key"), n) && ts::Is(obj, "identifier") &&
+              ts::Is(df.Parent(parent), "dictionary_comprehension") &&
+              m.Text(ts::Field(parent, "value")) == m.Text(obj) && !ts_node_is_null(df.LoopIterable(obj)))
+            cue = true;
+          if (!cue) return true;
+        }
+        if (cue) {
+          ctx.Report(n, fmt::format("`{}` reads the generated name of a graph tensor, op or variable (the code "
+                                    "{}): eager tensors have no name and TF2 generates different ones; do not let "
+                                    "logic depend on it",
+                                    ctx.Text(n),
+                                    ts::Is(parent, "pair") ? "keys objects by it"
+                                    : ts::Is(parent, "comparison_operator") ? "compares it with a tensor name"
+                                    : ts::Is(obj, "attribute") ? "reads the name of its op"
+                                                               : "splits off the output index"));
+          return true;
+        }
         bool variable = listed_op || df.IsVariable(obj);
         bool compared = ts::Is(parent, "comparison_operator");
         if (ts::Is(parent, "attribute")) {
@@ -128,6 +175,18 @@ void TensorNameLookup::CheckPython(PythonContext& ctx) const {
         return true;
       };
   for (TSNode n : m.AttributesNamed("name")) visit(n, nullptr);
+  // `x.op.type`: graph tensors classified by the type of the op that made them (eager tensors
+  // have no op).
+  for (TSNode n : m.AttributesNamed("type")) {
+    TSNode obj = ts::Field(n, "object");
+    if (!ts::Is(obj, "attribute") || ctx.Text(ts::Field(obj, "attribute")) != "op") continue;
+    TSNode base = ts::Field(obj, "object");
+    if (m.ResolveTfName(base) && !df.IsTensor(base)) continue;
+    ctx.Report(n, fmt::format("`{}` classifies a tensor by the type of the graph op that produced it: eager "
+                              "tensors have no op, and TF2 (control flow v2, resource variables) produces "
+                              "other op types",
+                              ctx.Text(n)));
+  }
 }
 
 }  // namespace tfm

@@ -147,9 +147,17 @@ void TensorHash::CheckPython(PythonContext& ctx) const {
           std::string_view f = ctx.Text(fn);
           if ((f == "set" || f == "frozenset") && !m.Lookup(f, ts_node_start_byte(fn))) {
             TSNode arg = m.Arg(n, 0, "");
-            if (ts::Is(arg, "list") || ts::Is(arg, "tuple"))
+            if (ts::Is(arg, "list") || ts::Is(arg, "tuple")) {
               for (TSNode c : ts::NamedChildren(arg))
                 if (df.IsTensor(c)) report(c, "a set member");
+            } else if (!ts_node_is_null(arg) && !ts::Is(arg, "list_comprehension") && df.IsTensorList(arg)) {
+              // `set(tf.trainable_variables())`, `set(var_list)` of a list of graph objects
+              ctx.Report(n, fmt::format("`{}` hashes every element of `{}`, a list of {}: TF2 tensors and "
+                                        "variables are unhashable (\"TypeError: ... is unhashable\"). Use a set of "
+                                        "`.ref()`s (`{{v.ref() for v in {}}}`)",
+                                        ctx.Text(n), ctx.Text(arg), df.IsVariableList(arg) ? "variables" : "tensors",
+                                        ctx.Text(arg)));
+            }
           } else if (ts::Is(fn, "attribute")) {
             std::string_view meth = ctx.Text(ts::Field(fn, "attribute"));
             if (meth != "add" && meth != "discard" && meth != "get" && meth != "setdefault" && meth != "pop")

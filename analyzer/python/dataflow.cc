@@ -892,6 +892,8 @@ std::string CollectionKeyName(const SemanticModel& m, const DataFlow& df, TSNode
       std::string k = CollectionKeyName(m, df, v, depth + 1);
       if (!k.empty()) return k;
     }
+  // `tfv1.GraphKeys.TRAINABLE_VARIABLES` through a module this file does not see: as written
+  if (ts::Is(key, "attribute")) return std::string(m.Text(key));
   return {};
 }
 
@@ -913,6 +915,13 @@ bool DataFlow::IsTensorCollection(TSNode e, int depth) const {
   if (ts::Is(e, "call")) {
     TSNode key = GraphCollectionKey(m_, e);
     if (!ts_node_is_null(key)) return !ObjectCollectionKey(CollectionKeyName(m_, *this, key));
+    // TF functions returning Python lists of tensors
+    if (const TfName* tf = m_.ResolveTfName(e)) {
+      static const std::unordered_set<std::string_view> kLists = {
+          "losses.get_regularization_losses()", "losses.get_losses()", "gradients()", "unstack()", "split()",
+          "unstack()", "meshgrid()", "dynamic_partition()", "trainable_variables()", "global_variables()"};
+      if (kLists.count(tf->path)) return true;
+    }
     TSNode inner = BuiltinListArg(m_, e);
     return !ts_node_is_null(inner) && IsTensorCollection(inner, depth + 1);
   }

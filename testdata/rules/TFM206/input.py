@@ -33,3 +33,21 @@ if not tf.executing_eagerly():
     g_tf1 = tf.compat.v1.get_default_graph()  # ok: runs only in graph mode
 else:
     g_tf2 = tf.compat.v1.get_default_graph()  # expect: TFM206
+
+
+def is_trainable(tensor):
+    return tensor in tensor.graph.get_collection("trainable_variables")  # expect: TFM206
+
+
+class Evaluator:
+    def __init__(self, tensors):
+        self.tensors = list(tensors)
+        self.graph = self.tensors[0].graph  # expect: TFM206
+
+    def run(self):
+        with self.graph.as_default():
+            pass
+
+
+def plot(figure):
+    return figure.graph  # ok: an object of unknown type whose `.graph` is not used as a graph

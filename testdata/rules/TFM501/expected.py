@@ -61,3 +61,12 @@ def placeholders(data):
             pass
     for runner in tf.compat.v1.get_collection(tf.compat.v1.GraphKeys.QUEUE_RUNNERS):
         print(runner.name == "q")  # ok: queue runners are Python objects
+
+
+def keyed(ops, names, other):
+    by_name = {op.name: op for op in ops}  # expect: TFM501
+    picked = [v for v in ops if v.name.split(":")[0] in names]  # expect: TFM501
+    kinds = [t.op.type for t in ops]  # expect: TFM501
+    files = {f.name: f.size for f in other}  # ok: not the object itself keyed by its name
+    parts = other.name.split("-")  # ok: not a tensor name's output index
+    return by_name, picked, kinds, files, parts

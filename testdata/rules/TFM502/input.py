@@ -72,3 +72,8 @@ def add_to_trainables(variable, graph):
         pass
     handles = [1, 2]
     handles.remove(variable)  # ok: a list of Python values
+
+
+def without_shared(scope):
+    shared = tf.compat.v1.losses.get_regularization_losses(scope=scope)
+    return [r for r in tf.compat.v1.losses.get_regularization_losses() if r not in shared]  # expect: TFM502

@@ -90,3 +90,10 @@ def store(data):
     init = tf.compat.v1.global_variables_initializer()
     init.run(feed)
     return stored
+
+
+def dedup():
+    var = tf.compat.v1.get_collection(tf.compat.v1.GraphKeys.TRAINABLE_VARIABLES)
+    assert len(set(var)) == len(var)  # expect: TFM503
+    names = set(v.name for v in var)  # ok: strings
+    return names
