@@ -3,11 +3,66 @@
 
 #include <algorithm>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <regex>
+#include <set>
 
 #include "analyzer/python/ts_util.h"
 
 namespace tfm {
 namespace {
+
+// The TensorFlow module a project module binds `name` to, as a qualified name
+// ("tensorflow.compat.v1"), for `from <relative> import name` in the file at `file_path`:
+// `name = tf.compat.v1` (with `import tensorflow as tf` there), `import tensorflow.compat.v1
+// as name`, `from tensorflow.compat import v1 as name`, `name = tf`. The compat.v1 binding
+// wins over a fallback to `tensorflow` (`try: tfv1 = tf.compat.v1 except: tfv1 = tf`).
+std::optional<std::string> ProjectTfAlias(const std::string& file_path, std::string_view relative,
+                                          std::string_view name) {
+  namespace fs = std::filesystem;
+  if (file_path.empty() || name.empty()) return std::nullopt;
+  size_t dots = 0;
+  while (dots < relative.size() && relative[dots] == '.') ++dots;
+  if (dots == 0) return std::nullopt;
+  std::error_code ec;
+  fs::path dir = fs::path(file_path).parent_path();
+  for (size_t i = 1; i < dots; ++i) dir = dir.parent_path();
+  std::string rest(relative.substr(dots));
+  for (char& ch : rest)
+    if (ch == '.') ch = '/';
+  std::vector<fs::path> candidates;
+  if (!rest.empty()) {
+    candidates.push_back(dir / (rest + ".py"));
+    candidates.push_back(dir / rest / "__init__.py");
+  }
+  for (const fs::path& c : candidates) {
+    if (!fs::is_regular_file(c, ec) || fs::file_size(c, ec) > (256u << 10)) continue;
+    std::ifstream in(c, std::ios::binary);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (text.find("tensorflow") == std::string::npos || text.find(name) == std::string::npos) return std::nullopt;
+    // names of the tensorflow module there
+    std::set<std::string> tf_names;
+    static const std::regex kImportTf(R"((?:^|\n)[ \t]*import[ \t]+tensorflow(?:[ \t]+as[ \t]+(\w+))?[ \t]*(?:#[^\n]*)?(?=\n|$))");
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), kImportTf); it != std::sregex_iterator(); ++it)
+      tf_names.insert((*it)[1].matched ? (*it)[1].str() : std::string("tensorflow"));
+    const std::string n(name);
+    bool v1 = false, top = false;
+    const std::regex kAssign("(?:^|\\n)[ \\t]*" + n + R"([ \t]*=[ \t]*(\w+)((?:\.compat\.v1)?)[ \t]*(?:#[^\n]*)?(?=\n|$))");
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), kAssign); it != std::sregex_iterator(); ++it) {
+      if (!tf_names.count((*it)[1].str())) continue;
+      ((*it)[2].length() ? v1 : top) = true;
+    }
+    const std::regex kImportV1("(?:import[ \\t]+tensorflow\\.compat\\.v1|from[ \\t]+tensorflow\\.compat[ \\t]+import[ \\t]+v1)[ \\t]+as[ \\t]+" + n + "\\b");
+    if (std::regex_search(text, kImportV1)) v1 = true;
+    if (v1) return std::string("tensorflow.compat.v1");
+    if (top) return std::string("tensorflow");
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 
 constexpr int kMaxResolveDepth = 24;
 
@@ -376,7 +431,27 @@ bool SemanticModel::Enter(TSNode n, TSSymbol sym, TSNode parent, std::vector<int
         }
         if (type == "import_from_statement") {
           TSNode mod = ts::Field(n, "module_name");
-          if (ts::Is(mod, "relative_import")) return false;
+          if (ts::Is(mod, "relative_import")) {
+            // `from ..compat import tfv1`: a project module's alias of TensorFlow, read from
+            // the module's file next to this one (no other relative import is bound).
+            for (auto& [c, f] : ts::ChildrenWithFields(n)) {
+              if (!f || std::strcmp(f, "name") != 0) continue;
+              TSNode name_node = ts::Is(c, "aliased_import") ? ts::Field(c, "name") : c;
+              std::optional<std::string> alias =
+                  ProjectTfAlias(file_.source.path, Text(mod), Text(name_node));
+              if (!alias) continue;
+              Binding b;
+              b.kind = BindingKind::kImport;
+              b.scope = cur;
+              b.byte = ts_node_start_byte(n);
+              b.qname = *alias;
+              b.target = ts::Is(c, "aliased_import") ? ts::Field(c, "alias") : c;
+              b.name = std::string(Text(b.target));
+              imports_tf_ = true;
+              AddBinding(std::move(b));
+            }
+            return false;
+          }
           std::string base = import_module_path(mod);
           if (IsTfRoot(base)) imports_tf_ = true;
           for (auto& [c, f] : ts::ChildrenWithFields(n)) {

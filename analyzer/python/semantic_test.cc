@@ -3,8 +3,12 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
 
 #include "analyzer/python/snippet_for_tests.h"
 #include "analyzer/python/ts_util.h"
@@ -229,6 +233,32 @@ TEST(TfModuleAt, NotShadowedAndBoundBefore) {
   // a local import serves its function
   EXPECT_EQ(TfNameAt("def f():\n    import tensorflow as t\n    HERE\n", "HERE", kTop), "t");
   EXPECT_EQ(TfNameAt("def f():\n    import tensorflow as t\ndef g():\n    HERE\n", "HERE", kTop), "<none>");
+}
+
+// `from ..compat import tfv1`: the project module's alias of tf.compat.v1, read from the
+// module's file next to the analysed one.
+TEST(ProjectAlias, RelativeImportOfATensorflowAlias) {
+  namespace fs = std::filesystem;
+  fs::path root = fs::temp_directory_path() / ("tfm_alias_" + std::to_string(::getpid()));
+  fs::create_directories(root / "pkg" / "compat");
+  fs::create_directories(root / "pkg" / "utils");
+  {
+    std::ofstream(root / "pkg" / "compat" / "__init__.py")
+        << "import tensorflow as tf\n\ntry:\n    tfv1 = tf.compat.v1\nexcept AttributeError:\n    tfv1 = tf\n"
+           "plain = 3\n";
+    std::ofstream(root / "pkg" / "utils" / "v1.py") << "from tensorflow.compat import v1 as tf1\n";
+  }
+  std::string file = (root / "pkg" / "utils" / "common.py").string();
+  Model a("from ..compat import tfv1\nprobe = tfv1.get_collection\n", file);
+  EXPECT_EQ(a.ProbeQ(), "tensorflow.compat.v1.get_collection");
+  EXPECT_TRUE(a.model->imports_tensorflow());
+  Model b("from .v1 import tf1 as t\nprobe = t.Session\n", file);
+  EXPECT_EQ(b.ProbeQ(), "tensorflow.compat.v1.Session");
+  Model c("from ..compat import plain\nprobe = plain.x\n", file);  // not TensorFlow
+  EXPECT_EQ(c.ProbeQ(), "<none>");
+  Model d("from ..missing import tfv1\nprobe = tfv1.x\n", file);  // no such module
+  EXPECT_EQ(d.ProbeQ(), "<none>");
+  fs::remove_all(root);
 }
 
 }  // namespace

@@ -13,8 +13,9 @@
 namespace tfm {
 
 struct SnippetModel {
-  explicit SnippetModel(const std::string& code) {
-    auto src = SourceFromBytes(code, "t.py", SourceKind::kPython);
+  // `path`: where the snippet claims to live (relative imports read modules next to it).
+  explicit SnippetModel(const std::string& code, const std::string& path = "t.py") {
+    auto src = SourceFromBytes(code, path, SourceKind::kPython);
     EXPECT_TRUE(static_cast<bool>(src));
     auto p = parser.Parse(std::move(*src));
     EXPECT_TRUE(static_cast<bool>(p));
