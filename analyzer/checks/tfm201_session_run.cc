@@ -46,6 +46,12 @@ void SessionRun::CheckPython(PythonContext& ctx) const {
                                      DisplayName(r)));
       continue;
     }
+    if (p == "get_default_session") {
+      ctx.Report(r.node, fmt::format("`{}()` returns the TF1 default session; TF2 has none (it returns None): run "
+                                     "the computation directly",
+                                     DisplayName(r)));
+      continue;
+    }
     auto paren = p.rfind("().");
     if (paren == std::string::npos) continue;
     std::string_view base(p.data(), paren);

@@ -123,6 +123,20 @@ void GlobalCollection::CheckPython(PythonContext& ctx) const {
     ctx.Report(r.node, fmt::format("{} {} a TF1 graph collection; TF2 has no collections and {}: use {}", what,
                                    read ? "reads" : "writes", EagerBehavior(p), replacement));
   }
+  // Library layers told to add their outputs or variables to a collection
+  // (`arg_scope([...], outputs_collections=end_points)`, tf-slim and tf.contrib.layers).
+  for (TSNode call : m.calls()) {
+    for (std::string_view kw : {"outputs_collections", "variables_collections", "updates_collections"}) {
+      TSNode v = m.KeywordArg(call, kw);
+      if (ts_node_is_null(v) || ts::Is(v, "none")) continue;
+      if (ts::Is(v, "list") && ts::NamedChildren(v).empty()) continue;
+      ctx.Report(call, fmt::format("`{}={}` has the layers add their {} to the TF1 graph collection `{}`; TF2 "
+                                   "has no collections and eager tensors carry no collection aliases: keep the "
+                                   "values in Python (a dict of end points, `model.variables`)",
+                                   kw, ctx.Text(v), kw.substr(0, kw.find('_')), ctx.Text(v)));
+      break;
+    }
+  }
   // `GraphKeys.*` used outside a reported call (`ops = tf.GraphKeys.UPDATE_OPS`).
   for (const TfRef& r : m.refs()) {
     if (r.tf.ns == TfNs::kV2 || !StartsWith(r.tf.path, "GraphKeys")) continue;

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/python/ts_util.h"
+
 namespace tfm {
 namespace {
 
@@ -48,6 +50,38 @@ void GlobalStep::CheckPython(PythonContext& ctx) const {
                                    "`optimizer.iterations` or a `tf.Variable(0, dtype=tf.int64, trainable=False)` "
                                    "that your module and checkpoint own",
                                    DisplayName(r), r.tf.path.substr(6)));
+  }
+  // A variable named "global_step" by hand, for TF1 machinery that finds the step by name
+  // (`MonitoredTrainingSession`, `tf.train.get_global_step()`).
+  for (const TfRef& r : m.refs()) {
+    if (ts_node_is_null(r.call) || r.tf.ns == TfNs::kV2) continue;
+    if (r.tf.path != "Variable" && r.tf.path != "get_variable" && r.tf.path != "VariableV1") continue;
+    TSNode name = m.Arg(r.call, r.tf.path == "get_variable" ? 0 : 99, "name");
+    if (!ts::Is(name, "string")) continue;
+    std::string_view lit = ctx.Text(name);
+    if (lit.size() < 2 || lit.substr(1, lit.size() - 2) != "global_step") continue;
+    // Only a variable the code never uses by its Python name is there to be found by its graph
+    // name (`step = tf.Variable(0, name="global_step")` passed to a Checkpoint is TF2 style).
+    TSNode up = ts::Parent(r.call);
+    if (ts::Is(up, "assignment")) {
+      TSNode target = ts::Field(up, "left");
+      if (!ts::Is(target, "identifier")) continue;
+      const Binding* b = m.Lookup(ctx.Text(target), ts_node_end_byte(up));
+      bool read = false;
+      for (TSNode id : m.NodesOfType("identifier")) {
+        if (read) break;
+        if (ts_node_start_byte(id) < ts_node_end_byte(up) || ctx.Text(id) != ctx.Text(target)) continue;
+        read = m.Lookup(ctx.Text(id), ts_node_start_byte(id)) == b;
+      }
+      if (read) continue;
+    } else if (!ts::Is(up, "expression_statement")) {
+      continue;
+    }
+    ctx.Report(r.call, fmt::format("`{}` makes a variable named \"global_step\" so that TF1 machinery finds the step "
+                                   "counter by name (the GLOBAL_STEP lookup of `get_global_step`, monitored "
+                                   "sessions and hooks); TF2 finds nothing by name: pass the counter where it is "
+                                   "needed (`optimizer.iterations`)",
+                                   ctx.Text(ts::Field(r.call, "function"))));
   }
 }
 

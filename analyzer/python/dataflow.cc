@@ -304,6 +304,11 @@ std::vector<TSNode> DataFlow::AssignedValues(TSNode expr) const {
   std::vector<TSNode> out;
   if (ts::Is(expr, "identifier")) {
     const Binding* b = m_.Lookup(m_.Text(expr), ts_node_start_byte(expr));
+    // `var = [v for v in var if ...]`: inside its own value a name still means the binding before
+    if (b && !ts_node_is_null(b->value) && ts::Contains(b->value, expr) && b->byte > 0) {
+      const Binding* prev = m_.Lookup(m_.Text(expr), b->byte - 1);
+      if (prev && prev != b && prev->scope == b->scope) b = prev;
+    }
     if (b && (b->kind == BindingKind::kAssign || b->kind == BindingKind::kWith) && !ts_node_is_null(b->value) &&
         !ts::Contains(b->value, expr))
       out.push_back(b->value);
@@ -933,6 +938,8 @@ bool DataFlow::IsTensorCollection(TSNode e, int depth) const {
     return true;
   }
   if (ts::Is(e, "parenthesized_expression")) return IsTensorCollection(ts_node_named_child(e, 0), depth + 1);
+  if (ts::Is(e, "list_comprehension"))  // `[v for v in tensors if ...]`
+    return IsTensorImpl(ts::Field(e, "body"), depth + 1);
   if (ts::Is(e, "identifier") || ts::Is(e, "attribute"))
     for (TSNode v : AssignedValues(e))
       if (IsTensorCollection(v, depth + 1)) return true;
@@ -1024,6 +1031,8 @@ bool DataFlow::IsVariableCollection(TSNode e, int depth) const {
     TSNode inner = BuiltinListArg(m_, e);
     if (!ts_node_is_null(inner)) return IsVariableCollection(inner, depth + 1);
   }
+  if (ts::Is(e, "list_comprehension"))  // `[v for v in variables if ...]`
+    return IsVariableImpl(ts::Field(e, "body"), depth + 1);
   if (ts::Is(e, "list") || ts::Is(e, "tuple")) {
     auto kids = ts::NamedChildren(e);
     if (kids.empty()) return false;

@@ -56,7 +56,7 @@ def update(op, feed):
 
 
 def get_value(var, session=None):
-    session = tf.get_default_session() if session is None else session
+    session = tf.get_default_session() if session is None else session  # expect: TFM201
     return var.eval(session)  # expect: TFM201
 
 
@@ -92,3 +92,7 @@ class Helper:
 
     def go(self):
         return self.session()  # ok: not a tf.test.TestCase
+
+
+def default_session():
+    return tf.compat.v1.get_default_session()  # expect: TFM201

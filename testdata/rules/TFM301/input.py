@@ -33,3 +33,13 @@ keras_model = tf.keras.Sequential([tf.keras.layers.Dense(1)])  # ok
 penalties = keras_model.losses  # ok
 collection = ["a", "b"]  # ok
 collection.append("c")  # ok: a Python list named like a collection
+
+
+from tf_slim import arg_scope, layers
+
+
+def net(inputs, sc_name):
+    end_points_collection = sc_name + "_end_points"
+    with arg_scope([layers.conv2d], outputs_collections=end_points_collection):  # expect: TFM301
+        out = layers.conv2d(inputs, 8, [3, 3], outputs_collections=None)  # ok: no collection
+    return out

@@ -23,3 +23,10 @@ steps_done = optimizer.iterations  # ok: the TF2 step counter
 step = tf.Variable(0, dtype=tf.int64, trainable=False, name="global_step")  # ok: an explicit variable
 checkpoint = tf.train.Checkpoint(step=step, optimizer=optimizer)  # ok
 step.assign_add(1)  # ok
+
+
+def average_checkpoints(var_values):
+    tf_vars = [tf.compat.v1.get_variable(name, shape=v.shape) for name, v in var_values.items()]
+    global_step = tf.Variable(0, name="global_step", trainable=False, dtype=tf.int64)  # expect: TFM303
+    saver = tf.compat.v1.train.Saver(tf_vars)
+    return saver

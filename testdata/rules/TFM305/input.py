@@ -35,3 +35,19 @@ def train_step(model, data, labels):
     with tf.GradientTape() as tape:
         l = tf.reduce_mean((model(data) - labels) ** 2)  # ok
     keras_opt.apply_gradients(zip(tape.gradient(l, model.trainable_variables), model.trainable_variables))  # ok
+
+
+class Agent:
+    def __init__(self, loss, optimizer=tf.compat.v1.train.RMSPropOptimizer(0.01)):
+        self.optimizer = optimizer
+        self.train_op = self.optimizer.minimize(loss)  # expect: TFM305
+        self.other = make_optimizer().minimize(loss)  # expect: TFM305
+        self.keras = tf.keras.optimizers.Adam(1e-3)
+
+
+def make_optimizer():
+    return tf.compat.v1.train.AdamOptimizer(0.05)
+
+
+def explicit(agent, loss, variables):
+    return agent.optimizer.minimize(loss, var_list=variables)  # ok: explicit variables
