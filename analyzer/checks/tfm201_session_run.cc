@@ -103,6 +103,32 @@ void SessionRun::CheckPython(PythonContext& ctx) const {
                                ts_node_is_null(session) ? std::string("the default session")
                                                         : fmt::format("the TF1 session `{}`", ctx.Text(session))));
   }
+  // A subclass of tf.Session (`class TracerSession(tf.Session)`), its instances and the
+  // `super().run(...)` it wraps.
+  for (size_t i = 0; i < m.scopes().size(); ++i) {
+    if (!df.IsSessionSubclass(static_cast<int>(i))) continue;
+    const Scope& sc = m.scopes()[i];
+    ctx.Report(ts::Field(sc.node, "name"),
+               fmt::format("`{}` subclasses the TF1 session; TF2 has no sessions to extend: wrap the computation "
+                           "(a `tf.function`) instead",
+                           sc.name));
+  }
+  for (TSNode call : m.calls()) {
+    TSNode fn = ts::Field(call, "function");
+    if (ts::Is(fn, "identifier") && df.IsSessionSubclass(df.ClassNamed(fn))) {
+      ctx.Report(call, fmt::format("`{}(...)` creates a TF1 session (a subclass of `tf.Session`); TF2 executes "
+                                   "eagerly, so run the computation directly or through a `tf.function`",
+                                   ctx.Text(fn)));
+      continue;
+    }
+    if (!ts::Is(fn, "attribute") || ctx.Text(ts::Field(fn, "attribute")) != "run") continue;
+    TSNode obj = ts::Field(fn, "object");
+    if (!ts::Is(obj, "call") || ctx.Text(ts::Field(obj, "function")) != "super") continue;
+    if (!df.IsSessionSubclass(m.ClassOf(m.FunctionScopeAt(ts_node_start_byte(call))))) continue;
+    ctx.Report(fn, fmt::format("`{}` runs a graph through the TF1 session this class extends; in TF2 call the "
+                               "computation (a `tf.function` taking the feeds as arguments)",
+                               ctx.Text(fn)));
+  }
   // A test's session (`self.test_session()`, `self.cached_session()`, `self.session()` of a
   // tf.test.TestCase) and a session handed to a helper of another module (`train(sess, ...)`,
   // `evaluate(self.session, ops)`): the graph runs there, out of this file's sight.
@@ -127,15 +153,37 @@ void SessionRun::CheckPython(PythonContext& ctx) const {
     }
     if (m.ResolveTfName(fn)) continue;  // TensorFlow's own APIs taking a session have their rules
     if (ts::Is(fn, "identifier") && !m.Lookup(ctx.Text(fn), ts_node_start_byte(fn))) continue;  // builtins
-    if (!ts_node_is_null(df.CalleeDef(call))) continue;  // a helper of this file: its runs are reported there
+    // A helper of this file counts when it runs the graph through the parameter given the
+    // session (`def evaluate_flow(session, ops, df): ... session.run(ops)`).
+    TSNode def = df.CalleeDef(call);
+    std::vector<std::string> params;
+    if (!ts_node_is_null(def)) {
+      for (TSNode p : ts::NamedChildren(ts::Field(def, "parameters"))) {
+        TSNode id = ts::Is(p, "identifier") ? p : ts::Field(p, "name");
+        if (ts_node_is_null(id) && !ts::NamedChildren(p).empty()) id = ts::NamedChildren(p).front();
+        params.emplace_back(ts::Is(id, "identifier") ? ctx.Text(id) : std::string_view());
+      }
+      if (!params.empty() && (params[0] == "self" || params[0] == "cls") && ts::Is(fn, "attribute"))
+        params.erase(params.begin());
+    }
+    auto runs_through = [&](std::string_view param) {
+      for (const DataFlow::RunSite& site : df.run_sites())
+        if (ts::Contains(def, site.call) && site.session == param) return true;
+      return false;
+    };
     if (ts::Is(fn, "attribute") && df.IsSession(ts::Field(fn, "object"))) continue;  // a session's own method
     if (ts::Is(fn, "attribute")) {  // `t.eval(sess)` / `op.run(session=sess)`: reported above
       std::string_view meth = ctx.Text(ts::Field(fn, "attribute"));
       if (meth == "eval" || meth == "run" || meth == "partial_run") continue;
     }
+    size_t pos = 0;
     for (TSNode a : ts::NamedChildren(ts::Field(call, "arguments"))) {
-      TSNode v = ts::Is(a, "keyword_argument") ? ts::Field(a, "value") : a;
+      bool kw = ts::Is(a, "keyword_argument");
+      TSNode v = kw ? ts::Field(a, "value") : a;
+      std::string_view param = kw ? ctx.Text(ts::Field(a, "name")) : pos < params.size() ? std::string_view(params[pos]) : "";
+      if (!kw) ++pos;
       if (!(ts::Is(v, "identifier") || ts::Is(v, "attribute")) || !df.IsSession(v)) continue;
+      if (!ts_node_is_null(def) && (param.empty() || !runs_through(param))) continue;
       ctx.Report(v, fmt::format("the TF1 session `{}` is handed to `{}`, which runs the graph through it; in TF2 "
                                 "that code calls the computation directly",
                                 ctx.Text(v), ctx.Text(fn)));

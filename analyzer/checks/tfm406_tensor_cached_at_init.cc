@@ -235,7 +235,9 @@ void TensorCachedAtInit::CheckPython(PythonContext& ctx) const {
   //    (`self._train_op` made in `__init__`) or before the loop the run sits in — that changes
   //    state or draws random numbers (an optimizer step, assigns, `get_next()`, random inputs).
   //    TF1 re-ran it on every run; built eagerly it runs once, when it is made.
-  for (const DataFlow::RunSite& site : df.run_sites()) {
+  //    A file that disables eager execution keeps TF1 graph semantics under TF2: its runs
+  //    re-run the op, nothing to report.
+  for (const DataFlow::RunSite& site : df.EagerDisabled() ? std::vector<DataFlow::RunSite>{} : df.run_sites()) {
     if (ts_node_is_null(site.fetches)) continue;
     int run_fn = m.FunctionScopeAt(ts_node_start_byte(site.call));
     TSNode loop = df.EnclosingLoop(site.call);

@@ -93,11 +93,35 @@ bool NameFedToRun(const SemanticModel& m, std::string_view name, TSNode at) {
   return false;
 }
 
+// Is the dict named `name` (in the function around `at`) handed to a call that is not a run
+// (`copy(graph, swap_dict)`: a graph-rewriting map keyed by tensors, not a feed)?
+bool NamePassedToNonRun(const SemanticModel& m, std::string_view name, TSNode at) {
+  int scope = m.FunctionScopeAt(ts_node_start_byte(at));
+  for (TSNode call : m.calls()) {
+    if (m.FunctionScopeAt(ts_node_start_byte(call)) != scope) continue;
+    TSNode fn = ts::Field(call, "function");
+    std::string_view meth = ts::Is(fn, "attribute") ? m.Text(ts::Field(fn, "attribute")) : m.Text(fn);
+    if (meth == "run" || meth == "eval" || meth == "partial_run" || meth == "update" || meth == "items" ||
+        meth == "len" || meth == "print" || meth == "dict" || meth == "list" || meth == "isinstance")
+      continue;
+    for (TSNode a : ts::NamedChildren(ts::Field(call, "arguments"))) {
+      TSNode v = ts::Is(a, "keyword_argument") ? ts::Field(a, "value") : a;
+      if (ts::Is(a, "keyword_argument") && m.Text(ts::Field(a, "name")) == "feed_dict") continue;
+      if (ts::Is(v, "identifier") && m.Text(v) == name) return true;
+    }
+  }
+  return false;
+}
+
 bool IsFeedKey(const SemanticModel& m, const DataFlow& df, TSNode key, TSNode dict) {
-  if (MentionsPlaceholder(m, key)) return true;
-  if (ts::Is(key, "identifier") || ts::Is(key, "attribute"))
+  bool placeholder = MentionsPlaceholder(m, key);
+  if (!placeholder && (ts::Is(key, "identifier") || ts::Is(key, "attribute")))
     for (TSNode v : df.AssignedValues(key))
-      if (MentionsPlaceholder(m, v)) return true;
+      if (MentionsPlaceholder(m, v)) placeholder = true;
+  // a placeholder key is fed, unless the dict goes to some other function and never to a run
+  if (placeholder)
+    return !(ts::Is(dict, "identifier") && !NameFedToRun(m, m.Text(dict), dict) &&
+             NamePassedToNonRun(m, m.Text(dict), dict));
   if (ts::Is(dict, "identifier")) return NameFedToRun(m, m.Text(dict), dict);  // `feed[key] = value`
   TSNode p = df.Parent(dict);
   if (ts::Is(p, "keyword_argument") && m.Text(ts::Field(p, "name")) == "feed_dict") return true;

@@ -205,6 +205,28 @@ bool SessionPath(std::string_view p) {
 
 }  // namespace
 
+int DataFlow::ClassNamed(TSNode ident) const {
+  if (!ts::Is(ident, "identifier")) return -1;
+  const Binding* b = m_.Lookup(m_.Text(ident), ts_node_start_byte(ident));
+  if (!b || b->kind != BindingKind::kClass) return -1;
+  const auto& scopes = m_.scopes();
+  for (size_t i = 0; i < scopes.size(); ++i)
+    if (scopes[i].kind == ScopeKind::kClass && ts::Same(scopes[i].node, b->value)) return static_cast<int>(i);
+  return -1;
+}
+
+bool DataFlow::IsSessionSubclass(int cls, int depth) const {
+  if (cls < 0 || depth > 4 || m_.scopes()[cls].kind != ScopeKind::kClass) return false;
+  for (TSNode base : ts::NamedChildren(ts::Field(m_.scopes()[cls].node, "superclasses"))) {
+    if (const TfName* tf = m_.ResolveTfName(base)) {
+      if (tf->path == "Session" || tf->path == "InteractiveSession") return true;
+      continue;
+    }
+    if (IsSessionSubclass(ClassNamed(base), depth + 1)) return true;
+  }
+  return false;
+}
+
 bool DataFlow::IsSessionImpl(TSNode e, int depth) const {
   if (ts_node_is_null(e) || depth > kMaxDepth) return false;
   if (ts::Is(e, "parenthesized_expression")) return IsSessionImpl(ts_node_named_child(e, 0), depth + 1);
@@ -224,6 +246,8 @@ bool DataFlow::IsSessionImpl(TSNode e, int depth) const {
     std::string last(f.substr(f.rfind('.') == std::string_view::npos ? 0 : f.rfind('.') + 1));
     for (char& c : last) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     if (SessionLikeName(last) || EndsWith(last, "interactivesession")) return true;
+    // an instance of this file's subclass of tf.Session
+    if (IsSessionSubclass(ClassNamed(fn))) return true;
     // a helper of this file returning a session
     TSNode def = CalleeDef(e);
     if (!ts_node_is_null(def)) {
@@ -803,8 +827,7 @@ bool DataFlow::FileHasGraphCode() const {
   return false;
 }
 
-bool DataFlow::InGraphCode(TSNode n) const {
-  if (m_.InTracedFunction(n)) return false;
+bool DataFlow::EagerDisabled() const {
   if (eager_disabled_ < 0) {
     eager_disabled_ = 0;
     for (const TfRef& r : m_.refs())
@@ -812,7 +835,12 @@ bool DataFlow::InGraphCode(TSNode n) const {
           m_.FunctionScopeAt(ts_node_start_byte(r.call)) < 0)
         eager_disabled_ = 1;
   }
-  if (eager_disabled_ == 1) return true;
+  return eager_disabled_ == 1;
+}
+
+bool DataFlow::InGraphCode(TSNode n) const {
+  if (m_.InTracedFunction(n)) return false;
+  if (EagerDisabled()) return true;
   uint32_t b = ts_node_start_byte(n);
   for (TSNode w : NodesOfType("with_statement")) {
     TSNode body = ts::Field(w, "body");

@@ -127,6 +127,9 @@ class DataFlow {
   // block. Finer than SemanticModel::ContextOf, which treats a whole file that uses
   // sessions as graph code.
   bool InGraphCode(TSNode n) const;
+  // Does the file call `disable_eager_execution()` / `disable_v2_behavior()` at module level
+  // (its graphs then run under TF2 as they did under TF1)?
+  bool EagerDisabled() const;
   // Does the file build graphs anywhere (sessions, eager disabled, `g.as_default()`)?
   bool FileHasGraphCode() const;
   // Calls whose start byte lies in [lo, hi), in source order.
@@ -149,6 +152,11 @@ class DataFlow {
   // a helper of another module whose name ends in `session`), or a parameter or attribute
   // of unknown origin named like one (`sess`, `session`, `*_sess`, `*_session`).
   bool IsSession(TSNode expr) const { return IsSessionImpl(expr, 0); }
+  // A class of this file deriving from a TF1 session class (`class TracerSession(tf.Session)`),
+  // directly or through another such class; `cls` is a class scope.
+  bool IsSessionSubclass(int cls, int depth = 0) const;
+  // The class scope a class name refers to at its use (`TracerSession` in `TracerSession(...)`), or -1.
+  int ClassNamed(TSNode ident) const;
   struct RunSite {
     TSNode call{};     // the `sess.run(...)` call
     TSNode fetches{};  // first argument (may be null)

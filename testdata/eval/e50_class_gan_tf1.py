@@ -12,5 +12,5 @@ class WGAN:
     def train(self, steps, feed_fn):
         for step in range(steps):
             for _ in range(5):
-                self.sess.run([self.d_train, self.clip], feed_dict=feed_fn())  # expect: TFM203
-            self.sess.run(self.g_train, feed_dict=feed_fn())  # expect: TFM203
+                self.sess.run([self.d_train, self.clip], feed_dict=feed_fn())  # expect: TFM203, TFM406
+            self.sess.run(self.g_train, feed_dict=feed_fn())  # expect: TFM203, TFM406

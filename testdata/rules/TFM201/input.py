@@ -96,3 +96,26 @@ class Helper:
 
 def default_session():
     return tf.compat.v1.get_default_session()  # expect: TFM201
+
+
+class TracerSession(tf.Session):  # expect: TFM201
+    def run(self, *args, **kwargs):
+        return super(TracerSession, self).run(*args, **kwargs)  # expect: TFM201
+
+
+def traced():
+    return TracerSession()  # expect: TFM201
+
+
+def evaluate_flow(session, ops):
+    return session.run(ops)  # expect: TFM201
+
+
+def log_only(session, ops):
+    return len(ops)
+
+
+def evaluate_all(ops):
+    sess = tf.Session()  # expect: TFM201
+    evaluate_flow(sess, ops)  # expect: TFM201
+    log_only(sess, ops)  # ok: the helper does not run anything through it

@@ -70,3 +70,15 @@ def keyed(ops, names, other):
     files = {f.name: f.size for f in other}  # ok: not the object itself keyed by its name
     parts = other.name.split("-")  # ok: not a tensor name's output index
     return by_name, picked, kinds, files, parts
+
+
+def metrics_test(metrics):
+    counter = tf.compat.v1.get_variable("count", initializer=0)
+    tf.compat.v1.summary.scalar("count", counter)
+    assert "count_1" in metrics  # expect: TFM501
+    assert "count" in metrics  # ok: the tag as given
+    assert "epoch_1" in metrics  # ok: no such name given here
+
+
+def is_training_name(name):
+    return name.endswith("/Adam_1") or name.endswith("/Momentum")  # expect: TFM501

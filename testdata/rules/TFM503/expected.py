@@ -97,3 +97,10 @@ def dedup():
     assert len(set(var)) == len(var)  # expect: TFM503
     names = set(v.name for v in var)  # ok: strings
     return names
+
+
+def rewrite(graph_out, copy_fn):
+    swap_back = {}
+    ph = tf.compat.v1.placeholder(tf.float32)
+    swap_back[ph] = graph_out  # expect: TFM503
+    return copy_fn(graph_out, swap_back)
