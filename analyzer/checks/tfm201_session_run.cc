@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <unordered_set>
+
 #include "analyzer/checks/tf_spelling.h"
 
 #include "analyzer/python/dataflow.h"
@@ -95,6 +97,12 @@ void SessionRun::CheckPython(PythonContext& ctx) const {
         if (df.IsSession(a)) session = a;
     }
     bool tensor = df.IsTensor(recv) && !df.IsSession(recv);
+    // `t.eval()` without arguments on an object of unknown type, in a file that builds graphs
+    // and runs them in sessions: only graph tensors have a no-argument `eval` there.
+    if (!tensor && method == "eval" && m.PositionalArgs(call).empty() && !m.ResolveName(recv) &&
+        (ts::Is(recv, "identifier") || ts::Is(recv, "attribute") || ts::Is(recv, "subscript")) &&
+        ctx.Text(recv) != "self" && df.FileHasGraphCode() && m.uses_sessions())
+      tensor = true;
     if (ts_node_is_null(session) && !(tensor && method == "eval")) continue;
     if (!ts_node_is_null(session) && !df.IsSession(session)) continue;
     ctx.Report(fn, fmt::format("`{}(...)` {} in {}; in TF2 tensors are values (`.numpy()`) and operations run "
@@ -152,7 +160,14 @@ void SessionRun::CheckPython(PythonContext& ctx) const {
       continue;
     }
     if (m.ResolveTfName(fn)) continue;  // TensorFlow's own APIs taking a session have their rules
-    if (ts::Is(fn, "identifier") && !m.Lookup(ctx.Text(fn), ts_node_start_byte(fn))) continue;  // builtins
+    if (ts::Is(fn, "identifier") && !m.Lookup(ctx.Text(fn), ts_node_start_byte(fn))) {
+      // Python's builtins (an unbound name may also come from a relative import)
+      static const std::unordered_set<std::string_view> kBuiltins = {
+          "print", "isinstance", "len", "getattr", "setattr", "hasattr", "str", "repr", "type", "id", "list",
+          "dict", "set", "tuple", "vars", "dir", "callable", "issubclass", "hash", "iter", "next", "super",
+          "format", "sorted", "enumerate", "zip", "map", "filter", "any", "all", "bool", "object"};
+      if (kBuiltins.count(ctx.Text(fn))) continue;
+    }
     // A helper of this file counts when it runs the graph through the parameter given the
     // session (`def evaluate_flow(session, ops, df): ... session.run(ops)`).
     TSNode def = df.CalleeDef(call);

@@ -2,10 +2,12 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
 #include <map>
 #include <vector>
 
 #include "analyzer/checks/tf_spelling.h"
+#include "analyzer/python/dataflow.h"
 #include "analyzer/python/ts_util.h"
 
 namespace tfm {
@@ -69,6 +71,7 @@ class Checker {
     for (const TfRef& r : m_.refs()) {
       if (ts_node_is_null(r.call) || r.tf.ns == TfNs::kV2 || !IsInitFunction(r.tf.path)) continue;
       if (InsideFlagged(r.call)) continue;
+      if (ExposedNotRun(r.call)) continue;
       bool alone = ts::Is(ts::Parent(r.call), "expression_statement");
       bool tables = r.tf.path.find("tables_initializer") != std::string::npos;
       Flag(r.call, r.node, fmt::format("`{}` builds an op that initializes {}; TF2 {} are initialized when they "
@@ -76,6 +79,44 @@ class Checker {
                                        DisplayName(r), tables ? "lookup tables" : "variables",
                                        tables ? "lookup tables" : "variables"),
            alone);
+    }
+    // A variable's own initializer op (`v.initializer`) in code that runs graphs: running it
+    // (re)assigns the initial value, often to load a fed one. Reported without a fix: the run
+    // may be the program's way to reset or load values.
+    const DataFlow& df = DataFlow::Of(m_);
+    if (df.FileHasGraphCode() || !df.run_sites().empty()) {
+      for (TSNode a : m_.AttributesNamed("initializer")) {
+        if (InsideFlagged(a)) continue;
+        TSNode obj = ts::Field(a, "object");
+        if (m_.ResolveName(obj) && !m_.ResolveTfName(obj)) continue;  // another module's object
+        TSNode up = ts::Parent(a);
+        if (ts::Is(up, "attribute")) continue;  // `v.initializer.inputs[1]`: the same op, reported where it is run
+        Flag(a, a, fmt::format("`{}` is a TF1 variable's initializer op: running it (re)assigns the initial value "
+                               "(here through a session); TF2 variables are initialized when created: assign "
+                               "values with `{}.assign(...)`",
+                               ctx_.Text(a), ctx_.Text(obj)),
+             /*may_delete=*/false);
+      }
+      // Initialization through a helper handed the session:
+      // `initialize_uninitialized_global_variables(sess)`.
+      for (TSNode call : m_.calls()) {
+        TSNode fn = ts::Field(call, "function");
+        if (m_.ResolveTfName(fn) || InsideFlagged(call)) continue;
+        std::string_view f = ctx_.Text(fn);
+        std::string last(f.substr(f.rfind('.') == std::string_view::npos ? 0 : f.rfind('.') + 1));
+        for (char& c : last) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (last.find("initiali") == std::string::npos || last.find("variables") == std::string::npos) continue;
+        bool session = false;
+        for (TSNode arg : ts::NamedChildren(ts::Field(call, "arguments"))) {
+          TSNode v = ts::Is(arg, "keyword_argument") ? ts::Field(arg, "value") : arg;
+          session |= (ts::Is(v, "identifier") || ts::Is(v, "attribute")) && df.IsSession(v);
+        }
+        if (!session) continue;
+        Flag(call, fn, fmt::format("`{}(...)` initializes variables through the TF1 session it is handed; TF2 "
+                                   "variables are initialized when they are created",
+                                   f),
+             /*may_delete=*/false);
+      }
     }
     EmitFixes();
   }
@@ -129,6 +170,21 @@ class Checker {
       return IsSessionClass(p);
     }
     return LooksLikeSession(ctx_.Text(recv));
+  }
+  // An initializer op stored on `self` (alone or in a list) that no code of this file runs: an
+  // op the class hands to its users (edward's `self.reset`), whose need this file cannot judge.
+  bool ExposedNotRun(TSNode call) const {
+    TSNode up = ts::Parent(call);
+    if (ts::Is(up, "list")) up = ts::Parent(up);
+    if (!ts::Is(up, "assignment")) return false;
+    TSNode target = ts::Field(up, "left");
+    if (!ts::Is(target, "attribute") || ctx_.Text(ts::Field(target, "object")) != "self") return false;
+    std::string_view attr = ctx_.Text(ts::Field(target, "attribute"));
+    for (TSNode use : m_.AttributesNamed(attr)) {
+      if (ts::Same(use, target) || ctx_.Text(ts::Field(use, "object")) != "self") continue;
+      return false;  // read somewhere in this file: its runs are judged where they are
+    }
+    return true;
   }
   bool InsideFlagged(TSNode n) const {
     for (const auto& f : found_)

@@ -47,3 +47,25 @@ def warmup():
 initializer = tf.keras.initializers.GlorotUniform()  # ok: a weight initializer, not an init op
 dense = tf.keras.layers.Dense(4, kernel_initializer="zeros")  # ok
 table_init = tf.lookup.KeyValueTensorInitializer(["a"], [1])  # ok: TF2 table initializer object
+
+
+from mylib.tf_utils import initialize_uninitialized_global_variables
+
+
+class Loader:
+    def __init__(self, sess, variables):
+        self.sess = sess
+        self.variables = variables
+        self.counter = v1.Variable(0)
+        self.reset = [v1.variables_initializer([self.counter])]  # ok: an op handed to the users, not run here
+
+    def load(self, values):
+        fetches, feeds = [], {}
+        for var, value in zip(self.variables, values):
+            fetches.append(var.initializer)  # expect: TFM205
+            feeds[var.initializer.inputs[1]] = value
+        self.sess.run(fetches, feed_dict=feeds)
+
+    def prepare(self):
+        initialize_uninitialized_global_variables(self.sess)  # expect: TFM205
+        initialize_uninitialized_global_variables()  # ok: no session handed over
