@@ -1975,28 +1975,10 @@ SessionConversion ConvertSessionToFunctions(PythonParser& parser, const std::str
                                             const std::vector<Diagnostic>* findings) {
   SessionConversion out;
   if (findings) {
-    // A TFM406 finding on a fetch of `sess.run(...)` (an op built once and run per step through
-    // the session) is what this conversion resolves: the op moves into the function it makes.
-    TreePtr fetch_tree;
-    auto on_run_fetch = [&](const Diagnostic& d) {
-      if (d.rule_id != "TFM406") return false;
-      if (!fetch_tree) fetch_tree = parser.ParseText(text);
-      if (!fetch_tree) return false;
-      TSNode n = ts_node_descendant_for_byte_range(ts_tree_root_node(fetch_tree.get()), d.begin_byte, d.end_byte);
-      for (TSNode p = ts_node_parent(n); !ts_node_is_null(p); p = ts_node_parent(p)) {
-        if (std::string_view(ts_node_type(p)) != "call") continue;
-        TSNode fn = ts_node_child_by_field_name(p, "function", 8);
-        if (std::string_view(ts_node_type(fn)) != "attribute") return false;
-        TSNode attr = ts_node_child_by_field_name(fn, "attribute", 9);
-        uint32_t b = ts_node_start_byte(attr), e = ts_node_end_byte(attr);
-        return text.compare(b, e - b, "run") == 0;
-      }
-      return false;
-    };
     for (const Diagnostic& d : *findings) {
       const RuleInfo* info = FindRuleInfo(d.rule_id);
       if (!info || !info->blocks_tf2_conversion) continue;
-      if (on_run_fetch(d)) continue;
+      if (d.resolved_by_session_conversion) continue;  // the conversion below resolves it
       out.reason = fmt::format("{} ({}) is a TF2 hazard in this code; fix it first", d.rule_id, d.rule_name);
       out.line = d.start.line;
       return out;

@@ -27,6 +27,12 @@ void PythonContext::ReportRange(uint32_t begin, uint32_t end, std::string messag
   d.fix = std::move(fix);
 }
 
+void PythonContext::ReportAtSessionRun(TSNode node, std::string message) {
+  size_t before = out_->size();
+  Report(node, std::move(message));
+  if (out_->size() > before) out_->back().resolved_by_session_conversion = true;
+}
+
 void CppContext::Report(uint32_t begin, uint32_t end, std::string message) {
   Diagnostic d;
   d.rule_id = std::string(rule_.id);

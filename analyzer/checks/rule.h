@@ -114,6 +114,9 @@ class PythonContext {
               std::optional<Severity> severity = std::nullopt);
   void ReportRange(uint32_t begin, uint32_t end, std::string message, std::optional<Fix> fix = std::nullopt,
                    std::optional<Severity> severity = std::nullopt);
+  // Reports a finding about a `sess.run` site that the tf2 session conversion resolves
+  // (Diagnostic::resolved_by_session_conversion).
+  void ReportAtSessionRun(TSNode node, std::string message);
 
  private:
   const SemanticModel& model_;

@@ -258,10 +258,12 @@ void TensorCachedAtInit::CheckPython(PythonContext& ctx) const {
         if (!once) continue;
         std::string what;
         if (!Stateful(m, df, v, 0, &what)) continue;
-        report_once(f, fmt::format("`{}` is built once (line {}) and runs `{}` on every `{}`: TF1 re-ran the op "
-                                   "each time, built eagerly it runs once, when it is made. Make it a function "
-                                   "(a `tf.function` step) called where the run is",
-                                   ctx.Text(f), df.Line(v), what, ctx.Text(ts::Field(site.call, "function"))));
+        if (!reported.insert(ts_node_start_byte(f)).second) break;
+        ctx.ReportAtSessionRun(f, fmt::format("`{}` is built once (line {}) and runs `{}` on every `{}`: TF1 re-ran "
+                                              "the op each time, built eagerly it runs once, when it is made. Make "
+                                              "it a function (a `tf.function` step) called where the run is",
+                                              ctx.Text(f), df.Line(v), what,
+                                              ctx.Text(ts::Field(site.call, "function"))));
         break;
       }
     }

@@ -229,6 +229,15 @@ bool DataFlow::IsSessionSubclass(int cls, int depth) const {
 
 bool DataFlow::IsSessionImpl(TSNode e, int depth) const {
   if (ts_node_is_null(e) || depth > kMaxDepth) return false;
+  auto it = session_cache_.find(e.id);
+  if (it != session_cache_.end()) return it->second;
+  session_cache_[e.id] = false;  // cycle guard
+  bool out = IsSessionUncached(e, depth);
+  session_cache_[e.id] = out;
+  return out;
+}
+
+bool DataFlow::IsSessionUncached(TSNode e, int depth) const {
   if (ts::Is(e, "parenthesized_expression")) return IsSessionImpl(ts_node_named_child(e, 0), depth + 1);
   if (ts::Is(e, "conditional_expression")) {  // `tf.get_default_session() if s is None else s`
     auto kids = ts::NamedChildren(e);

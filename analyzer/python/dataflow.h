@@ -171,6 +171,7 @@ class DataFlow {
  private:
   bool IsTensorImpl(TSNode expr, int depth) const;
   bool IsSessionImpl(TSNode expr, int depth) const;
+  bool IsSessionUncached(TSNode expr, int depth) const;
   bool IsVariableImpl(TSNode expr, int depth) const;
   bool IsShapeImpl(TSNode expr, int depth) const;
   bool IsShapeElementImpl(TSNode expr, int depth) const;
@@ -191,7 +192,7 @@ class DataFlow {
   // function scope -> parameters some call site passes a Python literal to
   std::unordered_map<int, std::unordered_set<std::string>> literal_params_;
   std::vector<RunSite> run_sites_;
-  mutable std::unordered_map<const void*, bool> tensor_cache_, var_cache_;
+  mutable std::unordered_map<const void*, bool> tensor_cache_, var_cache_, session_cache_;
   mutable bool loops_indexed_ = false;
   mutable int eager_disabled_ = -1;  // -1 unknown, 0/1
 };

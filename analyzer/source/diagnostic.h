@@ -62,6 +62,9 @@ struct Diagnostic {
   uint32_t end_byte = 0;
   std::optional<Fix> fix;
   std::vector<std::string> notes;  // extra `note:` lines
+  // About the fetches of a TF1 `sess.run` site that `rewrite --level tf2`'s session conversion
+  // rewrites into a function (which resolves the hazard): it does not stop that conversion.
+  bool resolved_by_session_conversion = false;
   // For graph files: the node the finding is about (name and op), empty otherwise.
   std::string node_name;
   std::string node_op;
