@@ -20,6 +20,7 @@ from . import (array_ops, clip_ops, control_flow, control_flow_ops, core, data, 
                platform, random_ops, random_seed, rnn, saver, script_ops, session, sort_ops, string_ops, tensor_array,
                train, variables)
 from . import autograph  # noqa: F401 (tf.function converts with it)
+from . import python_util as _python_util
 from .keras import initializers as keras_initializers
 from .core import UnsupportedSymbolError
 
@@ -172,6 +173,7 @@ def _disable_eager():
 
 
 def _disable_v2():
+    core.behavior.v2 = False
     core.behavior.eager = False
     core.behavior.tensor_equality = False
     core.behavior.resource_variables = False
@@ -179,6 +181,7 @@ def _disable_v2():
 
 
 def _enable_v2():
+    core.behavior.v2 = True
     core.behavior.eager = True
     core.behavior.tensor_equality = True
     core.behavior.resource_variables = True
@@ -186,19 +189,43 @@ def _enable_v2():
 
 
 class GraphKeys:
+    """TF1's standard collection names (the values are TensorFlow's)."""
     GLOBAL_VARIABLES = "variables"
     TRAINABLE_VARIABLES = "trainable_variables"
     LOCAL_VARIABLES = "local_variables"
     MODEL_VARIABLES = "model_variables"
+    METRIC_VARIABLES = "metric_variables"
+    MOVING_AVERAGE_VARIABLES = "moving_average_variables"
+    CONCATENATED_VARIABLES = "concatenated_variables"
+    TRAINABLE_RESOURCE_VARIABLES = "trainable_resource_variables"
     GLOBAL_STEP = "global_step"
+    EVAL_STEP = "eval_step"
     UPDATE_OPS = "update_ops"
     LOSSES = "losses"
     REGULARIZATION_LOSSES = "regularization_losses"
     SUMMARIES = "summaries"
+    SUMMARY_OP = "summary_op"
     QUEUE_RUNNERS = "queue_runners"
     TRAIN_OP = "train_op"
     INIT_OP = "init_op"
+    LOCAL_INIT_OP = "local_init_op"
+    READY_OP = "ready_op"
+    READY_FOR_LOCAL_INIT_OP = "ready_for_local_init_op"
+    ACTIVATIONS = "activations"
+    WEIGHTS = "weights"
+    BIASES = "biases"
+    ASSET_FILEPATHS = "asset_filepaths"
+    TABLE_INITIALIZERS = "table_initializer"
+    RESOURCES = "resources"
+    LOCAL_RESOURCES = "local_resources"
+    SAVEABLE_OBJECTS = "saveable_objects"
+    SAVERS = "savers"
+    COND_CONTEXT = "cond_context"
+    WHILE_CONTEXT = "while_context"
     VARIABLES = "variables"
+    _VARIABLE_COLLECTIONS = [GLOBAL_VARIABLES, LOCAL_VARIABLES, METRIC_VARIABLES, MODEL_VARIABLES,
+                             TRAINABLE_VARIABLES, MOVING_AVERAGE_VARIABLES, CONCATENATED_VARIABLES,
+                             TRAINABLE_RESOURCE_VARIABLES]
 
 
 def _get_collection(key, scope=None):
@@ -368,12 +395,36 @@ def _train_v1():
         "GradientDescentOptimizer": t.GradientDescentOptimizer, "MomentumOptimizer": t.MomentumOptimizer,
         "AdamOptimizer": t.AdamOptimizer, "Optimizer": t.Optimizer, "RMSPropOptimizer": t.RMSPropOptimizer,
         "AdagradOptimizer": t.AdagradOptimizer, "get_or_create_global_step": t.get_or_create_global_step,
+        "SessionRunHook": _python_util.SessionRunHook, "SessionRunArgs": _python_util.SessionRunArgs,
+        "SessionRunContext": _python_util.SessionRunContext, "SessionRunValues": _python_util.SessionRunValues,
+        **_train_not_yet(),
         "get_global_step": t.get_global_step, "create_global_step": t.create_global_step,
         "exponential_decay": t.exponential_decay, "piecewise_constant": t.piecewise_constant,
         "piecewise_constant_decay": t.piecewise_constant, "polynomial_decay": t.polynomial_decay,
         "natural_exp_decay": t.natural_exp_decay, "inverse_time_decay": t.inverse_time_decay,
         "cosine_decay": t.cosine_decay, "Saver": saver.Saver, "checkpoint_exists": saver.checkpoint_exists,
         "update_checkpoint_state": saver.update_checkpoint_state, **_checkpoints()}
+
+
+def _train_not_yet():
+    """tf.train names a library may mention at import (a table, a base class, a default
+    argument) whose use the bundled runtime does not have yet: using one stops with "not
+    yet in the bundled runtime"."""
+    classes = ("FtrlOptimizer", "ProximalGradientDescentOptimizer", "ProximalAdagradOptimizer",
+               "AdadeltaOptimizer", "SyncReplicasOptimizer", "Coordinator", "QueueRunner", "MonitoredSession",
+               "SingularMonitoredSession", "Supervisor", "Scaffold", "ChiefSessionCreator",
+               "WorkerSessionCreator", "StopAtStepHook", "CheckpointSaverHook", "SummarySaverHook",
+               "LoggingTensorHook", "NanTensorHook", "StepCounterHook", "FinalOpsHook", "FeedFnHook",
+               "GlobalStepWaiterHook", "ProfilerHook", "ExponentialMovingAverage", "ClusterSpec", "Server")
+    functions = ("MonitoredTrainingSession", "start_queue_runners", "add_queue_runner", "replica_device_setter",
+                 "string_input_producer", "input_producer", "range_input_producer", "slice_input_producer",
+                 "batch", "shuffle_batch", "batch_join", "shuffle_batch_join", "maybe_batch",
+                 "maybe_shuffle_batch", "limit_epochs", "match_filenames_once", "summary_iterator",
+                 "NewCheckpointReader", "list_variables", "load_variable", "init_from_checkpoint",
+                 "assert_global_step", "global_step")
+    names = {n: _python_util.not_yet_class("tf.train." + n) for n in classes}
+    names.update({n: _python_util.not_yet_function("tf.train." + n) for n in functions})
+    return names
 
 
 def _checkpoints():
@@ -406,7 +457,9 @@ def _losses_v1():
 def _layers_v1():
     """TF1 tf.layers, made when a program first uses it."""
     from . import layers
-    return {"dense": layers.dense, "conv2d": layers.conv2d, "max_pooling2d": layers.max_pooling2d,
+    from .keras.layers import base as kl_base
+    # tf.layers.Layer: TF 1.15's is a subclass of the Keras Layer; shown as the Keras Layer
+    return {"Layer": kl_base.Layer, "dense": layers.dense, "conv2d": layers.conv2d, "max_pooling2d": layers.max_pooling2d,
             "average_pooling2d": layers.average_pooling2d, "flatten": layers.flatten, "dropout": layers.dropout,
             "batch_normalization": layers.batch_normalization}
 
@@ -530,7 +583,14 @@ def _build():
     top_common.update(dtypes)
     a = array_ops
     top_common.update({
-        "constant": a.constant, "Variable": variables.Variable, "Tensor": core.Tensor, "Operation": core.Operation,
+        "constant": a.constant, "Variable": variables.Variable,
+        "VariableSynchronization": variables.VariableSynchronization,
+        "VariableAggregation": variables.VariableAggregation, "custom_gradient": _python_util.custom_gradient,
+        **{name: _python_util.not_yet_class("tf." + name) for name in (
+            "ReaderBase", "TextLineReader", "TFRecordReader", "WholeFileReader", "FixedLengthRecordReader",
+            "IdentityReader", "QueueBase", "FIFOQueue", "RandomShuffleQueue", "PaddingFIFOQueue",
+            "PriorityQueue")},
+        "Tensor": core.Tensor, "Operation": core.Operation,
         "Graph": core.Graph, "TensorShape": core.TensorShape, "matmul": math_ops.matmul, "cast": a.cast,
         "reshape": a.reshape, "transpose": a.transpose, "concat": a.concat, "stack": a.stack, "unstack": a.unstack,
         "expand_dims": a.expand_dims, "squeeze": a.squeeze, "shape": a.shape, "size": a.size, "rank": a.rank,

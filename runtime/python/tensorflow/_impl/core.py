@@ -410,6 +410,7 @@ def configure(mode):
     behavior.resource_variables = not v1
     behavior.v1_shapes = v1
     behavior.control_flow_v2 = not v1
+    behavior.v2 = not v1   # tensorflow.python.tf2.enabled(); enable/disable_v2_behavior set it
 
 
 configure(os.environ.get("TFMIGRATE_TF_MODE", "tf2"))

@@ -1,6 +1,7 @@
 """Variables: TF1 ref variables (VariableV2 + Assign, per-session values, initializers
 required) and resource variables (eager / tf.function / TF2), get_variable with
 variable_scope (reuse, AUTO_REUSE), collections and the initializer ops."""
+import enum
 import contextlib
 import itertools
 import weakref
@@ -551,3 +552,20 @@ def is_variable_initialized(v):
 
 
 core.not_differentiable("VarHandleOp", "VariableV2", "Assign", "AssignAdd", "AssignSub")
+
+
+class VariableSynchronization(enum.Enum):
+    """When a distributed variable is aggregated (tf.VariableSynchronization); the bundled
+    runtime runs on one device, so only the values matter."""
+    AUTO = 0
+    NONE = 1
+    ON_WRITE = 2
+    ON_READ = 3
+
+
+class VariableAggregation(enum.Enum):
+    """How a distributed variable's updates are combined (tf.VariableAggregation)."""
+    NONE = 0
+    SUM = 1
+    MEAN = 2
+    ONLY_FIRST_REPLICA = 3
