@@ -91,15 +91,15 @@ TEST(RunBadInput, UnsupportedInternalModuleIsReportedByName) {
                            "import tensorflow as tf\n"
                            "from tensorflow.python.framework import ops\n"
                            "ops.reset_default_graph()\n"
-                           "try:\n    from tensorflow.python.util import tf_inspect\nexcept ImportError:\n"
+                           "try:\n    from tensorflow.python.util import lazy_loader\nexcept ImportError:\n"
                            "    print('fallback')\n"
                            "print(ops.get_default_graph() is tf.compat.v1.get_default_graph())\n"
-                           "from tensorflow.python.util import tf_contextlib\n");
+                           "from tensorflow.python.util import function_utils\n");
   fs::path t = Temp("tfm_unsupported_module.jsonl");
   LaunchResult r = LaunchScript({.mode = "tf1", .script = s.string(), .trace_path = t.string()});
   EXPECT_EQ(r.exit_code, 3);
   std::string trace = Slurp(t);
-  EXPECT_NE(trace.find("\"symbol\": \"tensorflow.python.util.tf_contextlib\""), std::string::npos) << trace;
+  EXPECT_NE(trace.find("\"symbol\": \"tensorflow.python.util.function_utils\""), std::string::npos) << trace;
   EXPECT_NE(trace.find("\"text\": \"fallback\""), std::string::npos) << trace;
   EXPECT_NE(trace.find("\"text\": \"True\""), std::string::npos) << trace;
 

@@ -30,6 +30,17 @@ class DType:
     is_bool = property(lambda self: self._name == "bool")
     is_numpy_compatible = property(lambda self: self._name not in ("resource",))
     size = property(lambda self: np.dtype(self.as_numpy_dtype).itemsize if self._np[self._name] is not object else 1)
+    is_unsigned = property(lambda self: self._name == "uint8")
+    is_complex = property(lambda self: False)
+    is_quantized = property(lambda self: False)
+    real_dtype = property(lambda self: self)
+    _is_ref_dtype = property(lambda self: False)
+
+    def is_compatible_with(self, other):
+        """TensorFlow's rule: a dtype is compatible with itself and its ref type; a ref
+        dtype only with itself."""
+        other = as_dtype(other)
+        return self._name in (other.name, other.base_dtype.name)
 
     @property
     def min(self):
@@ -75,6 +86,10 @@ class RefDType(DType):
     is_floating = property(lambda self: self._base.is_floating)
     is_integer = property(lambda self: self._base.is_integer)
     is_bool = property(lambda self: self._base.is_bool)
+    is_unsigned = property(lambda self: self._base.is_unsigned)
+    real_dtype = property(lambda self: self._base)
+    _is_ref_dtype = property(lambda self: True)
+    as_datatype_enum = property(lambda self: self._base.as_datatype_enum + 100)
 
     def __eq__(self, other):
         return isinstance(other, RefDType) and other._name == self._name
@@ -340,6 +355,51 @@ class TensorShape:
         if not self.is_compatible_with(other):
             raise ValueError("Shapes %s and %s are not compatible" % (self, other))
         return TensorShape([a if a is not None else b for a, b in zip(self._dims, other._dims)])
+
+    def assert_is_compatible_with(self, other):
+        if not self.is_compatible_with(other):
+            raise ValueError("Shapes %s and %s are incompatible" % (self, other))
+
+    def assert_has_rank(self, rank):
+        if self.ndims not in (None, rank):
+            raise ValueError("Shape %s must have rank %d" % (self, rank))
+
+    def assert_same_rank(self, other):
+        other = TensorShape(other)
+        if self.ndims is not None and other.ndims is not None and self.ndims != other.ndims:
+            raise ValueError("Shapes %s and %s must have the same rank" % (self, other))
+
+    def assert_is_fully_defined(self):
+        if not self.is_fully_defined():
+            raise ValueError("Shape %s is not fully defined" % self)
+
+    def with_rank(self, rank):
+        try:
+            return self.merge_with(TensorShape([None] * rank))
+        except ValueError:
+            raise ValueError("Shape %s must have rank %d" % (self, rank)) from None
+
+    def with_rank_at_least(self, rank):
+        if self.ndims is not None and self.ndims < rank:
+            raise ValueError("Shape %s must have rank at least %d" % (self, rank))
+        return self
+
+    def with_rank_at_most(self, rank):
+        if self.ndims is not None and self.ndims > rank:
+            raise ValueError("Shape %s must have rank at most %d" % (self, rank))
+        return self
+
+    def concatenate(self, other):
+        other = TensorShape(other)
+        if self._dims is None or other._dims is None:
+            return TensorShape(None)
+        return TensorShape(self._dims + other._dims)
+
+    def most_specific_compatible_shape(self, other):
+        other = TensorShape(other)
+        if self._dims is None or other._dims is None or len(self._dims) != len(other._dims):
+            return TensorShape(None)
+        return TensorShape([a if a == b else None for a, b in zip(self._dims, other._dims)])
 
     def __len__(self):
         if self._dims is None:
@@ -1039,6 +1099,8 @@ def static_shape(t):
 
 
 def constant_value_tensor(value, dtype=None, name="Const", shape=None):
+    if value is None:   # TensorFlow's make_tensor_proto refuses None (a missing argument)
+        raise ValueError("None values not supported.")
     arr, dt = _infer_np(value, dtype)
     if shape is not None:
         shape = list(shape)
@@ -1197,3 +1259,38 @@ def skipped_inputs(op):
     """Indices of op's inputs whose gradient nobody asked for (set by the eager tape, as
     TensorFlow's skip_input_indices; graph-mode tf.gradients builds every gradient)."""
     return getattr(op, "skip_input_indices", ())
+
+
+def dimension_value(dimension):
+    """tf.compat.v1.dimension_value: the int (or None) of a Dimension, or the value itself."""
+    if isinstance(dimension, Dimension):
+        return dimension.value
+    return dimension
+
+
+def dimension_at_index(shape, index):
+    """tf.compat.v1.dimension_at_index: a Dimension whether or not the rank is known."""
+    shape = TensorShape(shape)
+    if shape.ndims is None:
+        return Dimension(None)
+    return Dimension(shape._dims[index])
+
+
+def _get_graph_from_inputs(op_input_list, graph=None):
+    """framework.ops._get_graph_from_inputs: the graph the inputs belong to (all must share
+    one), else `graph`, else the default graph."""
+    if graph is not None and not isinstance(graph, Graph):
+        raise TypeError("Input graph needs to be a Graph: %s" % (graph,))
+    original = None
+    for item in tuple(op_input_list):
+        if not isinstance(item, (Tensor, Operation)) or isinstance(item, EagerTensor):
+            continue
+        if graph is None:
+            original, graph = item, item.graph
+        elif original is not None:
+            if item.graph is not original.graph:
+                raise ValueError("%s must be from the same graph as %s (graphs are %s and %s)."
+                                 % (item, original, item.graph, original.graph))
+        elif item.graph is not graph:
+            raise ValueError("%s is not from the passed-in graph." % item)
+    return graph if graph is not None else get_default_graph()

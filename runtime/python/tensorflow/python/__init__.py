@@ -27,7 +27,7 @@ _ALL_TOP = ((_TOP,), {}, ())
 _MODULES = {
     "framework.ops": ((), {"EagerTensor": None, "SymbolicTensor": None}, (
         "Graph", "Operation", "GraphKeys", "reset_default_graph", "get_default_graph", "convert_to_tensor",
-        "name_scope", "control_dependencies", "device", "colocate_with", "add_to_collection",
+        "name_scope", "control_dependencies", "device", "colocate_with", "add_to_collection", "_get_graph_from_inputs",
         "add_to_collections", "get_collection", "get_collection_ref", "RegisterGradient", "NotDifferentiable",
         "no_gradient", "init_scope", "enable_eager_execution", "disable_eager_execution", "get_name_scope")),
     "framework.tensor": ((), {}, ("Tensor",)),
