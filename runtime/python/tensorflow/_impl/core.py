@@ -536,14 +536,19 @@ def inside_function():
 
 @contextlib.contextmanager
 def init_scope():
-    """Lifts out of function-building graphs into the outermost (eager or graph) context."""
+    """Lifts out of function-building graphs into the outermost (eager or graph) context,
+    and (TensorFlow's init_scope) clears the control dependencies there."""
     saved_graphs = []
     while ctx.graph_stack and getattr(ctx.graph_stack[-1], "building_function", False):
         saved_graphs.append(ctx.graph_stack.pop())
     ctx.eager_override.append(behavior.eager if not ctx.graph_stack else False)
     saved_tapes, ctx.tapes = ctx.tapes, []
     try:
-        yield
+        if ctx.graph_stack or not ctx.eager_override[-1]:
+            with get_default_graph().control_dependencies(None):
+                yield
+        else:
+            yield
     finally:
         ctx.tapes = saved_tapes
         ctx.eager_override.pop()

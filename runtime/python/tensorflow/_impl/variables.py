@@ -171,7 +171,10 @@ class RefVariable(Variable):
             raise ValueError("initial_value must be specified.")
         g = core.get_default_graph()
         trainable = True if trainable is None else trainable
-        with g.name_scope(_scoped_name(name, "Variable")) as scope:
+        # TF creates the variable in an init_scope: the control dependencies around the
+        # creation (an optimizer's slots made under `control_dependencies(update_ops)`) do
+        # not reach its op, initializer or a callable's initial value
+        with g.name_scope(_scoped_name(name, "Variable")) as scope, g.control_dependencies(None):
             if callable(initial_value):
                 with g.name_scope("Initializer"):
                     init = _t(initial_value(), dtype=dtype, name="initial_value")
