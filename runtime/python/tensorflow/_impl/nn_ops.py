@@ -134,9 +134,32 @@ softmax_cross_entropy_with_logits = softmax_cross_entropy_with_logits_v2
 
 
 def sparse_softmax_cross_entropy_with_logits(labels=None, logits=None, name=None):
+    """The kernel takes [batch, classes] logits; other ranks are flattened around it, as
+    TensorFlow's wrapper does, after its static checks of the labels' shape."""
     logits = _t(logits)
-    return core.apply_op("SparseSoftmaxCrossEntropyWithLogits", [logits, _t(labels)], {},
-                         name or "SparseSoftmaxCrossEntropyWithLogits")[0]
+    labels = _t(labels)
+    ls, gs = labels.shape, logits.shape
+    if gs.ndims == 0:
+        raise ValueError("Logits cannot be scalars - received shape %s." % gs)
+    if gs.ndims is not None and ls.ndims is not None:
+        if ls.ndims != gs.ndims - 1:
+            raise ValueError("`labels.shape.rank` must equal `logits.shape.rank - 1`. Received: labels.shape=%s of "
+                             "rank %d and logits.shape=%s of rank %d" % (ls, ls.ndims, gs, gs.ndims))
+        if not ls.is_compatible_with(gs[:-1]):
+            raise ValueError("`labels.shape` must equal `logits.shape` except for the last dimension. Received: "
+                             "labels.shape=%s and logits.shape=%s" % (ls, gs))
+    if gs.ndims is None or gs.ndims == 2:
+        return core.apply_op("SparseSoftmaxCrossEntropyWithLogits", [logits, labels], {},
+                             name or "SparseSoftmaxCrossEntropyWithLogits")[0]
+    with _scope(name, "SparseSoftmaxCrossEntropyWithLogits"):
+        classes = array_ops.shape(logits)[-1:]
+        flat_logits = array_ops.reshape(logits, array_ops.concat([_t([-1]), classes], 0))
+        flat_labels = array_ops.reshape(labels, [-1])
+        cost = core.apply_op("SparseSoftmaxCrossEntropyWithLogits", [flat_logits, flat_labels], {},
+                             "SparseSoftmaxCrossEntropyWithLogits")[0]
+        out = array_ops.reshape(cost, array_ops.shape(labels))
+        out.set_shape(ls)
+        return out
 
 
 def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
