@@ -20,7 +20,7 @@ from . import (array_ops, clip_ops, control_flow, control_flow_ops, core, data, 
                platform, random_ops, random_seed, rnn, saver, script_ops, session, sort_ops, string_ops, tensor_array,
                train, variables)
 from . import autograph  # noqa: F401 (tf.function converts with it)
-from . import python_util as _python_util
+from . import check_ops, python_util as _python_util
 from .keras import initializers as keras_initializers
 from .core import UnsupportedSymbolError
 
@@ -704,7 +704,9 @@ def _build():
     v1.test = LazyApiModule("tensorflow.test", _test)
     v1.summary = LazyApiModule("tensorflow.summary", _summary_v1)
     v1.dtypes = _mod("tensorflow.dtypes", dtypes)
-    v1.debugging = _mod("tensorflow.debugging", {"check_numerics": a.check_numerics})
+    v1.debugging = _mod("tensorflow.debugging", dict(check_ops.names(), check_numerics=a.check_numerics))
+    for k, v in check_ops.names().items():
+        setattr(v1, k, v)
 
     # ---- v2
     v2 = _mod("tensorflow", {}, removed=_Tf2Removed(""))
@@ -728,7 +730,8 @@ def _build():
     v2.keras = keras
     v2.test = LazyApiModule("tensorflow.test", _test)
     v2.dtypes = _mod("tensorflow.dtypes", dtypes)
-    v2.debugging = _mod("tensorflow.debugging", {"check_numerics": a.check_numerics})
+    v2.debugging = _mod("tensorflow.debugging", dict(check_ops.names(), check_numerics=a.check_numerics))
+    v2.Assert = check_ops.Assert
     v2.initializers = _mod("tensorflow.initializers", {})
 
     v1.compat = _mod("tensorflow.compat", {"v1": v1, "v2": v2})
