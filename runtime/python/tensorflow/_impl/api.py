@@ -20,7 +20,7 @@ from . import (array_ops, clip_ops, control_flow, control_flow_ops, core, data, 
                platform, random_ops, random_seed, rnn, saver, script_ops, session, sort_ops, string_ops, tensor_array,
                train, variables)
 from . import autograph  # noqa: F401 (tf.function converts with it)
-from . import check_ops, python_util as _python_util
+from . import check_ops, gfile, queues, python_util as _python_util
 from .keras import initializers as keras_initializers
 from .core import UnsupportedSymbolError
 
@@ -399,6 +399,11 @@ def _train_v1():
         "SessionRunHook": _python_util.SessionRunHook, "SessionRunArgs": _python_util.SessionRunArgs,
         "SessionRunContext": _python_util.SessionRunContext, "SessionRunValues": _python_util.SessionRunValues,
         **_train_not_yet(),
+        "QueueRunner": queues.QueueRunner, "Coordinator": queues.Coordinator,
+        "add_queue_runner": queues.add_queue_runner, "start_queue_runners": queues.start_queue_runners,
+        "string_input_producer": queues.string_input_producer, "input_producer": queues.input_producer,
+        "range_input_producer": queues.range_input_producer, "slice_input_producer": queues.slice_input_producer,
+        "limit_epochs": queues.limit_epochs, "batch": queues.batch,
         "get_global_step": t.get_global_step, "create_global_step": t.create_global_step,
         "exponential_decay": t.exponential_decay, "piecewise_constant": t.piecewise_constant,
         "piecewise_constant_decay": t.piecewise_constant, "polynomial_decay": t.polynomial_decay,
@@ -412,15 +417,14 @@ def _train_not_yet():
     argument) whose use the bundled runtime does not have yet: using one stops with "not
     yet in the bundled runtime"."""
     classes = ("FtrlOptimizer", "ProximalGradientDescentOptimizer", "ProximalAdagradOptimizer",
-               "AdadeltaOptimizer", "SyncReplicasOptimizer", "Coordinator", "QueueRunner", "MonitoredSession",
+               "AdadeltaOptimizer", "SyncReplicasOptimizer", "MonitoredSession",
                "SingularMonitoredSession", "Supervisor", "Scaffold", "ChiefSessionCreator",
                "WorkerSessionCreator", "StopAtStepHook", "CheckpointSaverHook", "SummarySaverHook",
                "LoggingTensorHook", "NanTensorHook", "StepCounterHook", "FinalOpsHook", "FeedFnHook",
                "GlobalStepWaiterHook", "ProfilerHook", "ExponentialMovingAverage", "ClusterSpec", "Server")
-    functions = ("MonitoredTrainingSession", "start_queue_runners", "add_queue_runner", "replica_device_setter",
-                 "string_input_producer", "input_producer", "range_input_producer", "slice_input_producer",
-                 "batch", "shuffle_batch", "batch_join", "shuffle_batch_join", "maybe_batch",
-                 "maybe_shuffle_batch", "limit_epochs", "match_filenames_once", "summary_iterator",
+    functions = ("MonitoredTrainingSession", "replica_device_setter",
+                 "shuffle_batch", "batch_join", "shuffle_batch_join", "maybe_batch",
+                 "maybe_shuffle_batch", "match_filenames_once", "summary_iterator",
                  "NewCheckpointReader", "list_variables", "load_variable", "init_from_checkpoint",
                  "assert_global_step", "global_step")
     names = {n: _python_util.not_yet_class("tf.train." + n) for n in classes}
@@ -589,11 +593,11 @@ def _build():
         "VariableAggregation": variables.VariableAggregation, "custom_gradient": _python_util.custom_gradient,
         **{name: _python_util.not_yet_class("tf." + name) for name in (
             "ReaderBase", "TextLineReader", "TFRecordReader", "WholeFileReader", "FixedLengthRecordReader",
-            "IdentityReader", "QueueBase", "FIFOQueue", "RandomShuffleQueue", "PaddingFIFOQueue",
-            "PriorityQueue")},
+            "IdentityReader", "RandomShuffleQueue", "PriorityQueue")},
+        "QueueBase": queues.QueueBase, "FIFOQueue": queues.FIFOQueue, "PaddingFIFOQueue": queues.PaddingFIFOQueue,
         "Tensor": core.Tensor, "Operation": core.Operation,
         "Graph": core.Graph, "TensorShape": core.TensorShape, "matmul": math_ops.matmul, "cast": a.cast,
-        "reshape": a.reshape, "transpose": a.transpose, "concat": a.concat, "stack": a.stack, "unstack": a.unstack,
+        "reshape": a.reshape, "strided_slice": a.strided_slice, "transpose": a.transpose, "concat": a.concat, "stack": a.stack, "unstack": a.unstack,
         "expand_dims": a.expand_dims, "squeeze": a.squeeze, "shape": a.shape, "size": a.size, "rank": a.rank,
         "fill": a.fill, "zeros": a.zeros, "ones": a.ones, "zeros_like": a.zeros_like, "ones_like": a.ones_like,
         "range": math_ops.range, "one_hot": a.one_hot, "gather": a.gather, "tile": a.tile,
@@ -649,6 +653,7 @@ def _build():
         "GraphKeys": GraphKeys, "set_random_seed": random_seed.set_seed, "random_normal": random_ops.random_normal,
         "random_uniform": random_ops.random_uniform, "truncated_normal": random_ops.truncated_normal,
         "to_float": math_ops.to_float, "Dimension": core.Dimension, "assign": _assign,
+
         "dimension_value": core.dimension_value, "dimension_at_index": core.dimension_at_index,
         "assign_add": lambda ref, value, use_locking=None, name=None: ref.assign_add(value, name=name),
         "assign_sub": lambda ref, value, use_locking=None, name=None: ref.assign_sub(value, name=name),
@@ -696,6 +701,8 @@ def _build():
     v1.data = _mod("tensorflow.data", {"Dataset": data.Dataset, "make_one_shot_iterator": data.make_one_shot_iterator,
                                        "make_initializable_iterator": data.make_initializable_iterator})
     v1.keras = keras
+    v1.gfile = _mod("tensorflow.gfile", gfile.V1)
+    v1.io = _mod("tensorflow.io", {"gfile": _mod("tensorflow.io.gfile", gfile.V2)})
     v1.errors = errors_v1
     v1.logging = _mod("tensorflow.logging", platform.LOGGING)
     v1.flags = _mod("tensorflow.flags", platform.FLAGS_MODULE)
@@ -728,6 +735,7 @@ def _build():
     v2.train = _mod("tensorflow.train", _checkpoints(), removed=_Tf2Removed("train."))
     v2.data = _mod("tensorflow.data", {"Dataset": data.Dataset})
     v2.keras = keras
+    v2.io = _mod("tensorflow.io", {"gfile": _mod("tensorflow.io.gfile", gfile.V2)})
     v2.test = LazyApiModule("tensorflow.test", _test)
     v2.dtypes = _mod("tensorflow.dtypes", dtypes)
     v2.debugging = _mod("tensorflow.debugging", dict(check_ops.names(), check_numerics=a.check_numerics))
