@@ -592,8 +592,10 @@ def _build():
         "VariableSynchronization": variables.VariableSynchronization,
         "VariableAggregation": variables.VariableAggregation, "custom_gradient": _python_util.custom_gradient,
         **{name: _python_util.not_yet_class("tf." + name) for name in (
-            "ReaderBase", "TextLineReader", "TFRecordReader", "WholeFileReader", "FixedLengthRecordReader",
-            "IdentityReader", "RandomShuffleQueue", "PriorityQueue")},
+            "TFRecordReader", "IdentityReader", "RandomShuffleQueue", "PriorityQueue")},
+        "ReaderBase": queues.ReaderBase, "TextLineReader": queues.TextLineReader,
+        "WholeFileReader": queues.WholeFileReader, "FixedLengthRecordReader": queues.FixedLengthRecordReader,
+        "decode_raw": queues.decode_raw, "decode_csv": queues.decode_csv,
         "QueueBase": queues.QueueBase, "FIFOQueue": queues.FIFOQueue, "PaddingFIFOQueue": queues.PaddingFIFOQueue,
         "Tensor": core.Tensor, "Operation": core.Operation,
         "Graph": core.Graph, "TensorShape": core.TensorShape, "matmul": math_ops.matmul, "cast": a.cast,
@@ -702,7 +704,8 @@ def _build():
                                        "make_initializable_iterator": data.make_initializable_iterator})
     v1.keras = keras
     v1.gfile = _mod("tensorflow.gfile", gfile.V1)
-    v1.io = _mod("tensorflow.io", {"gfile": _mod("tensorflow.io.gfile", gfile.V2)})
+    v1.io = _mod("tensorflow.io", {"gfile": _mod("tensorflow.io.gfile", gfile.V2), "decode_raw": queues.decode_raw,
+                                   "decode_csv": queues.decode_csv})
     v1.errors = errors_v1
     v1.logging = _mod("tensorflow.logging", platform.LOGGING)
     v1.flags = _mod("tensorflow.flags", platform.FLAGS_MODULE)
@@ -735,13 +738,19 @@ def _build():
     v2.train = _mod("tensorflow.train", _checkpoints(), removed=_Tf2Removed("train."))
     v2.data = _mod("tensorflow.data", {"Dataset": data.Dataset})
     v2.keras = keras
-    v2.io = _mod("tensorflow.io", {"gfile": _mod("tensorflow.io.gfile", gfile.V2)})
+    v2.io = _mod("tensorflow.io", {"gfile": _mod("tensorflow.io.gfile", gfile.V2), "decode_raw": queues.decode_raw,
+                                   "decode_csv": queues.decode_csv})
     v2.test = LazyApiModule("tensorflow.test", _test)
     v2.dtypes = _mod("tensorflow.dtypes", dtypes)
     v2.debugging = _mod("tensorflow.debugging", dict(check_ops.names(), check_numerics=a.check_numerics))
     v2.Assert = check_ops.Assert
     v2.initializers = _mod("tensorflow.initializers", {})
 
-    v1.compat = _mod("tensorflow.compat", {"v1": v1, "v2": v2})
+    pc = _python_util.compat
+    v1.compat = _mod("tensorflow.compat", {"v1": v1, "v2": v2, "as_bytes": pc.as_bytes, "as_text": pc.as_text,
+                                           "as_str": pc.as_str, "as_str_any": pc.as_str_any,
+                                           "path_to_str": pc.path_to_str, "integral_types": pc.integral_types,
+                                           "real_types": pc.real_types, "complex_types": pc.complex_types,
+                                           "bytes_or_text_types": pc.bytes_or_text_types})
     v2.compat = v1.compat
     return v1, v2

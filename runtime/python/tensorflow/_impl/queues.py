@@ -73,7 +73,11 @@ class QueueBase:
         single = not isinstance(dtypes, (list, tuple))
         self._dtypes = [core.as_dtype(d) for d in ([dtypes] if single else dtypes)]
         if shapes is not None:
-            shapes = [shapes] if single else list(shapes)
+            # TensorFlow's _as_shape_list: one shape given as a TensorShape or a list of
+            # ints (also `()`, a scalar) is the shape of the only component
+            if isinstance(shapes, core.TensorShape) or all(d is None or isinstance(d, int) for d in shapes):
+                shapes = [shapes]
+            shapes = list(shapes)
             if len(shapes) != len(self._dtypes):
                 raise ValueError("Queue shapes must have the same length as dtypes")
             self._shapes = [core.TensorShape(s) for s in shapes]
@@ -480,3 +484,254 @@ def batch(tensors, batch_size, num_threads=1, capacity=32, enqueue_many=False, s
         out = q.dequeue_up_to(batch_size) if allow_smaller_final_batch else q.dequeue_many(batch_size)
         out = out if isinstance(out, list) else [out]
         return nest.pack_sequence_as(tensors, out)
+
+
+# ---------------------------------------------------------------------------- readers
+class ReaderBase:
+    """tf.ReaderBase: read(queue) takes file names from `queue` as it needs them (in the
+    session that runs it) and returns (key, value) string scalars, one record per run; the
+    position in the current file belongs to the session, as a reader resource does."""
+    _default_name = "Reader"
+
+    def __init__(self, reader_ref=None, supports_serialize=False, name=None):
+        if core.executing_eagerly():
+            raise RuntimeError("Readers are not supported when eager execution is enabled. Instead, please use "
+                               "tf.data to get data into your model.")
+        self._ref = array_ops.constant("reader", name=name or self._default_name)
+        self._name = self._ref.op.name
+        self._states = {}
+
+    reader_ref = property(lambda self: self._ref)
+    supports_serialize = property(lambda self: False)
+
+    def _records(self, filename):
+        raise NotImplementedError
+
+    def _state(self, session):
+        return self._states.setdefault(id(session), {"records": [], "pos": 0, "produced": 0, "files": 0})
+
+    def _next(self, queue):
+        session = running_session()
+        st = self._state(session)
+        while st["pos"] >= len(st["records"]):
+            (fname,) = queue._take(1, False)[0]
+            fname = fname.item() if hasattr(fname, "item") else fname
+            fname = fname.decode() if isinstance(fname, bytes) else str(fname)
+            try:
+                with open(fname, "rb") as fh:
+                    data = fh.read()
+            except OSError:
+                raise _tfrt.StatusError(5, "%s; No such file or directory" % fname) from None
+            st["records"] = self._records(fname, data)
+            st["pos"] = 0
+            st["files"] += 1
+        key, value = st["records"][st["pos"]]
+        st["pos"] += 1
+        st["produced"] += 1
+        return key, value
+
+    def read(self, queue, name=None):
+        queue = queue if isinstance(queue, QueueBase) else None
+        if queue is None:
+            raise core.UnsupportedSymbolError("tf.ReaderBase.read from a queue handle")
+
+        def run(vals):
+            key, value = self._next(queue)
+            return [np.array(key.encode(), dtype=object), np.array(value, dtype=object)]
+        g = core.get_default_graph()
+        key, value = script_ops.host_call(run, [], [core.string, core.string], name or "%s_ReaderReadV2" % self._name)
+        key.set_shape([])
+        value.set_shape([])
+        return key, value
+
+    def read_up_to(self, queue, num_records, name=None):
+        def run(vals):
+            keys, values = [], []
+            for _ in range(int(vals[0])):
+                try:
+                    k, v = self._next(queue)
+                except _tfrt.StatusError as e:
+                    if e.args[0] == 11 and keys:
+                        break
+                    raise
+                keys.append(k.encode())
+                values.append(v)
+            return [np.array(keys, dtype=object), np.array(values, dtype=object)]
+        keys, values = script_ops.host_call(run, [_t(num_records, dtype=core.int64)], [core.string, core.string],
+                                            name or "%s_ReaderReadUpToV2" % self._name)
+        keys.set_shape([None])
+        values.set_shape([None])
+        return keys, values
+
+    def num_records_produced(self, name=None):
+        def run(vals):
+            return [np.int64(self._state(running_session())["produced"])]
+        return script_ops.host_call(run, [], [core.int64], name or "%s_NumRecordsProduced" % self._name)[0]
+
+    def num_work_units_completed(self, name=None):
+        def run(vals):
+            return [np.int64(self._state(running_session())["files"])]
+        return script_ops.host_call(run, [], [core.int64], name or "%s_NumWorkUnitsCompleted" % self._name)[0]
+
+    def reset(self, name=None):
+        def run(vals):
+            self._states.pop(id(running_session()), None)
+            return []
+        return script_ops.host_call(run, [], [], name or "%s_ReaderReset" % self._name)
+
+
+class FixedLengthRecordReader(ReaderBase):
+    """Records of record_bytes after header_bytes, before footer_bytes (hop_bytes apart when
+    given); a short remainder is dropped. Keys "FILE:N"."""
+    _default_name = "FixedLengthRecordReaderV2"
+
+    def __init__(self, record_bytes, header_bytes=None, footer_bytes=None, hop_bytes=None, name=None,
+                 encoding=None):
+        if encoding:
+            raise core.UnsupportedSymbolError("tf.FixedLengthRecordReader(encoding=)")
+        super().__init__(name=name)
+        self._n, self._head = int(record_bytes), int(header_bytes or 0)
+        self._foot, self._hop = int(footer_bytes or 0), int(hop_bytes or 0)
+
+    def _records(self, fname, data):
+        end = len(data) - self._foot
+        step = self._hop or self._n
+        out, off, i = [], self._head, 0
+        while off + self._n <= end:
+            out.append(("%s:%d" % (fname, i), data[off:off + self._n]))
+            off += step
+            i += 1
+        return out
+
+
+class TextLineReader(ReaderBase):
+    """One record per line (without its line end), keys "FILE:LINE" counted from 1 after the
+    skipped header lines' numbers."""
+    _default_name = "TextLineReaderV2"
+
+    def __init__(self, skip_header_lines=None, name=None):
+        super().__init__(name=name)
+        self._skip = int(skip_header_lines or 0)
+
+    def _records(self, fname, data):
+        lines = data.split(b"\n")
+        if lines and lines[-1] == b"":
+            lines.pop()
+        out = []
+        for i, line in enumerate(lines, 1):
+            if i <= self._skip:
+                continue
+            out.append(("%s:%d" % (fname, i), line[:-1] if line.endswith(b"\r") else line))
+        return out
+
+
+class WholeFileReader(ReaderBase):
+    """The whole file as one record, keyed by its name."""
+    _default_name = "WholeFileReaderV2"
+
+    def _records(self, fname, data):
+        return [(fname, data)]
+
+
+def decode_raw(input_bytes=None, out_type=None, little_endian=True, fixed_length=None, name=None, bytes=None):
+    """tf.io.decode_raw: each string's bytes as a vector of out_type (one more dimension)."""
+    src = _t(input_bytes if input_bytes is not None else bytes, dtype=core.string)
+    dt = core.as_dtype(out_type)
+    np_dt = np.dtype(dt.as_numpy_dtype).newbyteorder("<" if little_endian else ">")
+
+    def run(vals):
+        arr = np.asarray(vals[0], dtype=object)
+        rows = [np.frombuffer(bytes_of(s), dtype=np_dt).astype(dt.as_numpy_dtype) for s in arr.reshape(-1)]
+        width = {len(r) for r in rows}
+        if len(width) > 1:
+            raise _tfrt.StatusError(3, "DecodeRaw requires input strings to all be the same size, but element 1 "
+                                       "has size %d != %d" % (len(rows[1]), len(rows[0])))
+        n = rows[0].size if rows else 0
+        return [np.stack(rows).reshape(arr.shape + (n,)) if rows else np.zeros(arr.shape + (0,), dt.as_numpy_dtype)]
+    out = script_ops.host_call(run, [src], [dt], name or "DecodeRaw")[0]
+    if src.shape.ndims is not None:
+        out.set_shape(src.shape.as_list() + [None])
+    return out
+
+
+def bytes_of(s):
+    if isinstance(s, (bytes, bytearray)):
+        return builtins_bytes(s)
+    return str(s).encode()
+
+
+builtins_bytes = bytes
+
+
+def decode_csv(records, record_defaults, field_delim=",", use_quote_delim=True, name=None, na_value="",
+               select_cols=None):
+    """tf.io.decode_csv: one tensor per column, typed by its default (a one-element list, or
+    an empty one for a required column), shaped as `records`."""
+    recs = _t(records, dtype=core.string)
+    defaults = []
+    for d in record_defaults:
+        dv = _t(d) if not isinstance(d, core.Tensor) else d
+        defaults.append(dv)
+    dtypes = [d.dtype.base_dtype for d in defaults]
+    default_vals = [core.constant_value(d) for d in defaults]
+
+    def parse_fields(line):
+        fields, cur, quoted, i = [], [], False, 0
+        text = line
+        while i < len(text):
+            ch = text[i]
+            if use_quote_delim and ch == '"':
+                if quoted and i + 1 < len(text) and text[i + 1] == '"':
+                    cur.append('"')
+                    i += 2
+                    continue
+                quoted = not quoted
+            elif ch == field_delim and not quoted:
+                fields.append("".join(cur))
+                cur = []
+            else:
+                cur.append(ch)
+            i += 1
+        fields.append("".join(cur))
+        return fields
+
+    def run(vals):
+        arr = np.asarray(vals[0], dtype=object)
+        cols = [np.empty(arr.shape, dtype=object if dt == core.string else dt.as_numpy_dtype) for dt in dtypes]
+        for idx, rec in np.ndenumerate(arr):
+            line = rec.decode() if isinstance(rec, bytes) else str(rec)
+            fields = parse_fields(line)
+            if select_cols is not None:
+                fields = [fields[c] for c in select_cols if c < len(fields)]
+            if len(fields) != len(dtypes):
+                raise _tfrt.StatusError(3, "Expect %d fields but have %d in record %d"
+                                        % (len(dtypes), len(fields), idx[0] if idx else 0))
+            for c, (f, dt) in enumerate(zip(fields, dtypes)):
+                if f == "" or f == na_value:
+                    dv = default_vals[c]
+                    if dv is None or np.asarray(dv).size == 0:
+                        raise _tfrt.StatusError(3, "Field %d is required but missing in record %d!"
+                                                % (c, idx[0] if idx else 0))
+                    v = np.asarray(dv).reshape(-1)[0]
+                elif dt == core.string:
+                    v = f.encode()
+                elif dt.is_integer:
+                    try:
+                        v = int(f)
+                    except ValueError:
+                        raise _tfrt.StatusError(3, "Field %d in record %d is not a valid int%s: %s"
+                                                % (c, idx[0] if idx else 0, dt.name[3:], f)) from None
+                else:
+                    try:
+                        v = float(f)
+                    except ValueError:
+                        raise _tfrt.StatusError(3, "Field %d in record %d is not a valid float: %s"
+                                                % (c, idx[0] if idx else 0, f)) from None
+                cols[c][idx] = v
+        return cols
+    outs = script_ops.host_call(run, [recs], dtypes, name or "DecodeCSV")
+    outs = list(outs)
+    for o in outs:
+        if recs.shape.ndims is not None:
+            o.set_shape(recs.shape)
+    return outs
