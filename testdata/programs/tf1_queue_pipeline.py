@@ -55,3 +55,30 @@ with tf.Session() as sess:
         coord.request_stop()
     coord.join(threads)
     print("stopped", coord.should_stop())
+
+# count_up_to, a PaddingFIFOQueue batched with dynamic_pad, and the shapes FIFOQueue refuses
+tf.reset_default_graph()
+counter = tf.Variable(tf.constant(0, dtype=tf.int64)).count_up_to(3)
+pq = tf.PaddingFIFOQueue(10, [tf.int32], shapes=[[None, 2]])
+rows = [tf.constant([[1, 2], [3, 4]]), tf.constant([[5, 6], [7, 8], [9, 10]]), tf.constant([[11, 12]])]
+fills = [pq.enqueue([r]) for r in rows]
+padded, counts = tf.train.batch([pq.dequeue(), counter], batch_size=3, dynamic_pad=True)
+print(padded.shape, counts.shape)
+try:
+    tf.FIFOQueue(4, [tf.int32], shapes=[[None, 3]])
+except ValueError as e:
+    print("ValueError:", e)
+with tf.Session() as sess:
+    sess.run(tf.global_variables_initializer())
+    for f in fills:
+        sess.run(f)
+    coord = tf.train.Coordinator()
+    threads = tf.train.start_queue_runners(sess, coord)
+    p, c = sess.run([padded, counts])
+    print(p.tolist(), c.tolist())
+    try:
+        sess.run(counter)
+    except tf.errors.OutOfRangeError:
+        print("OutOfRangeError: the counter reached its limit")
+    coord.request_stop()
+    coord.join(threads)

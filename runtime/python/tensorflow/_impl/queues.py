@@ -66,6 +66,7 @@ class _State:
 class QueueBase:
     _kind = "FIFOQueue"
     _default_name = "fifo_queue"
+    _partial_shapes = False    # PaddingFIFOQueue: unknown dimensions allowed, padded on dequeue_many
 
     def __init__(self, capacity, dtypes, shapes=None, names=None, shared_name=None, name=None):
         if core.executing_eagerly():
@@ -83,6 +84,10 @@ class QueueBase:
             self._shapes = [core.TensorShape(s) for s in shapes]
         else:
             self._shapes = [core.TensorShape(None) for _ in self._dtypes]
+        if shapes is not None and not self._partial_shapes and not all(s.is_fully_defined() for s in self._shapes):
+            raise ValueError("All shapes must be fully defined: %s" % self._shapes)
+        if self._partial_shapes and (shapes is None or any(s.ndims is None for s in self._shapes)):
+            raise ValueError("Shapes must be provided with a known rank for a %s" % self._kind)
         self._names = list(names) if names is not None else None
         self._capacity = capacity
         g = core.get_default_graph()
@@ -193,8 +198,7 @@ class QueueBase:
                 items = self._take(want if many else 1, up_to)
                 if not many:
                     return [np.asarray(a) for a in items[0]]
-                return [np.stack([it[i] for it in items]) if items else
-                        np.zeros((0,), dtype=self._dtypes[i].as_numpy_dtype) for i in range(len(self._dtypes))]
+                return [self._batch([it[i] for it in items], i) for i in range(len(self._dtypes))]
             outs = script_ops.host_call(run, [n_t] if n_t is not None else [], self._dtypes, scope)
             outs = list(outs) if isinstance(outs, (list, tuple)) else [outs]
             for o, s in zip(outs, self._shapes):
@@ -203,6 +207,23 @@ class QueueBase:
         if self._names is not None:
             return dict(zip(self._names, outs))
         return outs[0] if len(outs) == 1 else outs
+
+    def _batch(self, parts, i):
+        dt = self._dtypes[i]
+        np_dt = object if dt == core.string else dt.as_numpy_dtype
+        if not parts:
+            dims = [0 if d is None else d for d in (self._shapes[i].as_list() if self._shapes[i].ndims else [])]
+            return np.zeros([0] + dims, dtype=np_dt)
+        if self._partial_shapes:
+            # PaddingFIFOQueue: every element padded to the largest size in each dimension
+            # (zeros, empty strings for strings)
+            parts = [np.asarray(p) for p in parts]
+            top = [max(p.shape[d] for p in parts) for d in range(parts[0].ndim)]
+            out = np.full([len(parts)] + top, b"" if dt == core.string else 0, dtype=np_dt)
+            for k, p in enumerate(parts):
+                out[(k,) + tuple(slice(0, n) for n in p.shape)] = p
+            return out
+        return np.stack(parts)
 
     def dequeue(self, name=None):
         return self._dequeue(1, False, False, name, "Dequeue")
@@ -237,9 +258,10 @@ class FIFOQueue(QueueBase):
 
 
 class PaddingFIFOQueue(QueueBase):
-    """tf.queue.PaddingFIFOQueue (elements of one shape here; padding is not done)."""
+    """tf.queue.PaddingFIFOQueue: shapes may leave dimensions unknown; dequeue_many pads."""
     _kind = "PaddingFIFOQueue"
     _default_name = "padding_fifo_queue"
+    _partial_shapes = True
 
 
 # ---------------------------------------------------------------------------- runners
@@ -397,15 +419,8 @@ def limit_epochs(tensor, num_epochs=None, name=None):
         counter = variables.Variable(np.int64(0), name="epochs", trainable=False,
                                      collections=[variables.LOCAL_VARIABLES])
         limit = int(num_epochs)
-
-        def check(vals):
-            if int(vals[0]) >= limit:
-                raise _out_of_range("Reached limit of %d" % limit)
-            return []
-        guard = script_ops.host_call(check, [counter.value()], [], "CountUpTo")
-        with control_flow_ops.control_dependencies([guard]):
-            bump = counter.assign_add(np.int64(1))
-        with control_flow_ops.control_dependencies([bump]):
+        count = counter.count_up_to(limit)
+        with control_flow_ops.control_dependencies([count]):
             return array_ops.identity(_t(tensor), name=scope)
 
 
@@ -466,15 +481,15 @@ def batch(tensors, batch_size, num_threads=1, capacity=32, enqueue_many=False, s
     """tf.train.batch: a FIFOQueue filled by `num_threads` enqueue ops, read batch_size at a
     time (fewer at the end with allow_smaller_final_batch)."""
     from . import nest, summary
-    if dynamic_pad:
-        raise core.UnsupportedSymbolError("tf.train.batch(dynamic_pad=True)")
     g = core.get_default_graph()
     with g.name_scope(name or "batch"):
         flat = [_t(t) for t in nest.flatten(tensors)]
         if shapes is None:
-            shapes = [core.TensorShape(t.shape.as_list()[1:] if enqueue_many else t.shape.as_list())
-                      if t.shape.ndims is not None else core.TensorShape(None) for t in flat]
-        q = FIFOQueue(capacity=capacity, dtypes=[t.dtype.base_dtype for t in flat], shapes=shapes,
+            for t in flat:
+                if t.shape.ndims is None:
+                    raise ValueError("Cannot infer Tensor's rank: %s" % t)
+            shapes = [core.TensorShape(t.shape.as_list()[1:] if enqueue_many else t.shape.as_list()) for t in flat]
+        q = (PaddingFIFOQueue if dynamic_pad else FIFOQueue)(capacity=capacity, dtypes=[t.dtype.base_dtype for t in flat], shapes=shapes,
                       shared_name=shared_name)
         enqueue = q.enqueue_many if enqueue_many else q.enqueue
         ops = [enqueue(flat) for _ in range(num_threads)]

@@ -236,6 +236,27 @@ class RefVariable(Variable):
     def assign_sub(self, delta, use_locking=False, name=None, read_value=True):
         return core.apply_op("AssignSub", [self._variable, _t(delta, dtype=self._dtype)], {"T": self._dtype}, name or "AssignSub")[0]
 
+    def count_up_to(self, limit):
+        """The variable's value, then +1; OutOfRangeError ("Reached limit of N") once it is
+        `limit` (TensorFlow's CountUpTo)."""
+        from . import control_flow_ops, script_ops
+        import _tfrt
+        limit = int(limit)
+        g = core.get_default_graph()
+        with g.name_scope("CountUpTo"):
+            # the old value is copied out before the increment (a read of the ref itself
+            # would alias the buffer the increment then changes)
+            def check(vals):
+                if int(vals[0]) >= limit:
+                    raise _tfrt.StatusError(11, "Reached limit of %d" % limit)
+                return [np.array(vals[0], dtype=self._dtype.as_numpy_dtype)]
+            old = script_ops.host_call(check, [self._variable], [self._dtype], "Check")[0]
+            old.set_shape(self._variable.shape)
+            with control_flow_ops.control_dependencies([old]):
+                bump = self.assign_add(_t(1, dtype=self._dtype))
+            with control_flow_ops.control_dependencies([bump]):
+                return array_ops.identity(old)
+
     def load(self, value, session=None):
         (session or core.get_default_session_or_raise()).run(self._initializer_op, {self._initial_value: value})
 
