@@ -657,6 +657,7 @@ def _build():
         "to_float": math_ops.to_float, "Dimension": core.Dimension, "assign": _assign,
 
         "dimension_value": core.dimension_value, "dimension_at_index": core.dimension_at_index,
+        "count_up_to": lambda ref, limit, name=None: ref.count_up_to(limit),
         "assign_add": lambda ref, value, use_locking=None, name=None: ref.assign_add(value, name=name),
         "assign_sub": lambda ref, value, use_locking=None, name=None: ref.assign_sub(value, name=name),
         "is_variable_initialized": variables.is_variable_initialized, "where": a.where_v1, "div": math_ops.div,
