@@ -9,7 +9,8 @@ import tempfile
 import numpy as np
 import tensorflow as tf
 
-d = tempfile.mkdtemp()
+d = os.path.join(tempfile.gettempdir(), "tfm_readers_program")  # a fixed path: keys are fetched
+os.makedirs(d, exist_ok=True)
 csv_a, csv_b, raw = (os.path.join(d, n) for n in ("a.csv", "b.csv", "r.bin"))
 with open(csv_a, "w") as f:
     f.write("x,y,label\n1.5,2,cat\n,4,dog\n")

@@ -571,7 +571,27 @@ def get_default_session_or_raise():
 
 
 # ---------------------------------------------------------------------------- graph
+# Public names of TensorFlow's own classes (TF 2.21's dir()): one the bundled class lacks is
+# "not yet in the bundled runtime", not a plain AttributeError that reads like a program bug
+_TF_GRAPH_NAMES = frozenset((
+    "Dismantle", "add_to_collection", "add_to_collections", "as_default", "as_graph_def", "as_graph_element",
+    "building_function", "clear_collection", "collections", "colocate_with", "container", "control_dependencies",
+    "create_op", "device", "finalize", "finalized", "get", "get_all_collection_keys", "get_collection",
+    "get_collection_ref", "get_name_scope", "get_operation_by_name", "get_operations", "get_tensor_by_name",
+    "gradient_override_map", "graph_def_versions", "is_feedable", "is_fetchable", "name_scope", "new_operations",
+    "num_operations", "op_def_for_type", "operations", "prevent_feeding", "prevent_fetching", "seed",
+    "switch_to_thread_local", "unique_name", "version"))
+_TF_OPERATION_NAMES = frozenset((
+    "colocation_groups", "control_inputs", "device", "experimental_set_type", "from_node_def", "get_attr", "graph",
+    "inputs", "name", "node_def", "op_def", "outputs", "run", "traceback", "type", "values"))
+
+
 class Graph:
+    def __getattr__(self, name):
+        if name in _TF_GRAPH_NAMES:
+            raise UnsupportedSymbolError("tf.Graph." + name)
+        raise AttributeError("'Graph' object has no attribute '%s'" % name)
+
     def __init__(self):
         self._rt = _tfrt.Graph()
         self._ops = []
@@ -740,6 +760,11 @@ _RESOURCE_OPS = {"VarHandleOp"}
 
 
 class Operation:
+    def __getattr__(self, name):
+        if name in _TF_OPERATION_NAMES:
+            raise UnsupportedSymbolError("tf.Operation." + name)
+        raise AttributeError("'Operation' object has no attribute '%s'" % name)
+
     def __init__(self, graph, node_id, name, op_type, inputs, control_inputs, attrs):
         self.graph, self._id, self.name, self.type = graph, node_id, name, op_type
         self.inputs = list(inputs)
