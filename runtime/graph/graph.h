@@ -36,6 +36,10 @@ struct Node {
   std::vector<int> control_inputs;
   AttrMap attrs;
   std::vector<TensorSpec> outputs;  // inferred dtype/shape per output
+  // The node's values when construction can compute them (TensorFlow's constant folding
+  // for shape inference: Shape of a fully defined tensor, small stateless ops over such
+  // values); empty otherwise. Shape functions see them as constant inputs.
+  std::vector<Tensor> folded;
 };
 
 class Graph {

@@ -495,7 +495,8 @@ const std::map<std::string, EvalInfo>& EvalOps() {
 
 // Runs the kernel on zero data of the input shapes, with unknown dimensions set to
 // `probe`; false when an input is not usable (unknown rank, non-constant shape input).
-bool EvalWithProbe(const ShapeContext& c, const EvalInfo& info, int64_t probe, std::vector<Tensor>* out) {
+bool EvalWithProbe(const ShapeContext& c, const EvalInfo& info, int64_t probe, std::vector<Tensor>* out,
+                   Status* kernel_status = nullptr) {
   bool all_data = !info.data_inputs.empty() && info.data_inputs[0] == -1;
   KernelContext k{.op = c.op, .node_name = c.node_name, .attrs = c.attrs};
   int64_t budget = 1 << 20;
@@ -514,7 +515,11 @@ bool EvalWithProbe(const ShapeContext& c, const EvalInfo& info, int64_t probe, s
     if ((budget -= NumElements(s)) < 0) return false;
     k.inputs.push_back(Tensor::Alloc(c.inputs[i].dtype, s));
   }
-  if (!RunKernel(k).ok()) return false;
+  Status st = RunKernel(k);
+  if (!st.ok()) {
+    if (kernel_status) *kernel_status = st;
+    return false;
+  }
   *out = std::move(k.outputs);
   return true;
 }
@@ -536,7 +541,8 @@ Status EvalShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
   // (skipped when it cannot run: an index into the empty dimension, as in `x[0]`).
   std::vector<Tensor> a, b, z;
   bool zero_probe = has_unknown && c.op == "StridedSlice";
-  if (EvalWithProbe(c, info, p1, &a) && (!has_unknown || (EvalWithProbe(c, info, p2, &b) && a.size() == b.size()))) {
+  Status kernel_status;
+  if (EvalWithProbe(c, info, p1, &a, has_unknown ? nullptr : &kernel_status) && (!has_unknown || (EvalWithProbe(c, info, p2, &b) && a.size() == b.size()))) {
     if (zero_probe && !(EvalWithProbe(c, info, 0, &z) && z.size() == a.size())) zero_probe = false;
     o->clear();
     for (size_t i = 0; i < a.size(); ++i) {
@@ -552,6 +558,37 @@ Status EvalShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
       o->push_back(Known(a[i].dtype(), s));
     }
     return Status::Ok();
+  }
+  // Every input known and the op still fails: the construction-time error TensorFlow's
+  // shape function raises for the same inputs (a reshape to a wrong element count)
+  if (!kernel_status.ok()) return InvalidArgument(kernel_status.message());
+  // A shape input whose values are unknown but whose length is static gives the rank
+  // (TensorFlow's Fill and Reshape shape functions: `tf.ones(tf.reshape(n, [1]))` is rank 1).
+  int shape_input = c.op == "Fill" ? 0 : c.op == "Reshape" ? 1 : -1;
+  if (shape_input >= 0 && static_cast<size_t>(shape_input) < c.inputs.size() &&
+      !c.inputs[shape_input].unknown_rank && c.inputs[shape_input].shape.size() == 1 &&
+      c.inputs[shape_input].shape[0] >= 0) {
+    *o = {Known(dt, Shape(static_cast<size_t>(c.inputs[shape_input].shape[0]), -1))};
+    return Status::Ok();
+  }
+  // Squeeze of named axes: an unknown squeezed dimension is taken to be 1 (TensorFlow's
+  // shape function); the other dimensions stay as they are.
+  if (c.op == "Squeeze" && !c.inputs.empty() && !c.inputs[0].unknown_rank) {
+    auto axes = GetIntsAttr(*c.attrs, "squeeze_dims");
+    const Shape& in = c.inputs[0].shape;
+    const auto rank = static_cast<int64_t>(in.size());
+    if (!axes.empty()) {
+      std::vector<bool> drop(in.size(), false);
+      for (int64_t a : axes) {
+        if (a < -rank || a >= rank) break;
+        drop[static_cast<size_t>(a < 0 ? a + rank : a)] = true;
+      }
+      Shape out;
+      for (size_t d = 0; d < in.size(); ++d)
+        if (!drop[d]) out.push_back(in[d]);
+      *o = {Known(dt, out)};
+      return Status::Ok();
+    }
   }
   if (c.op == "Unpack") {
     o->assign(GetIntAttr(*c.attrs, "num", 0), UnknownRank(dt));

@@ -15,6 +15,7 @@ import math
 import os
 import re
 import sys
+import threading
 
 _NUM = re.compile(r"[-+]?(?:\d+\.\d*(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?|\d+(?:[eE][-+]?\d+)?)|\bnan\b|\binf\b")
 
@@ -644,7 +645,10 @@ def main():
                 orig_run = base.run
 
                 def run(self, fetches, feed_dict=None, *a, _orig=orig_run, **k):
-                    if trace.quiet:
+                    # runs from other threads (TensorFlow's queue runners close their queue
+                    # with sess.run) are not the program's fetches, and their order against
+                    # the main thread's is the scheduler's
+                    if trace.quiet or threading.current_thread() is not threading.main_thread():
                         return _orig(self, fetches, feed_dict, *a, **k)
                     if self not in sessions:
                         sessions.append(self)

@@ -35,6 +35,22 @@ if _api.ApiFinder not in _sys.meta_path:
     _sys.meta_path.insert(0, _api.ApiFinder)
 
 
+class _CoreModules:
+    """`tensorflow.core...` (protocol buffer modules): made by tensorflow.python's
+    _CoreFinder, loaded on the first such import."""
+
+    @staticmethod
+    def find_spec(fullname, path=None, target=None):
+        if fullname != "tensorflow.core" and not fullname.startswith("tensorflow.core."):
+            return None
+        import tensorflow.python as _internal
+        return _internal._CoreFinder.find_spec(fullname, path, target)
+
+
+if not any(getattr(f, "__name__", "") == "_CoreModules" for f in _sys.meta_path):
+    _sys.meta_path.append(_CoreModules)
+
+
 def __getattr__(name):
     if name.startswith("__"):
         raise AttributeError(name)

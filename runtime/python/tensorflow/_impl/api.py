@@ -20,6 +20,7 @@ from . import (array_ops, clip_ops, control_flow, control_flow_ops, core, data, 
                platform, random_ops, random_seed, rnn, saver, script_ops, session, sort_ops, string_ops, tensor_array,
                train, variables)
 from . import autograph  # noqa: F401 (tf.function converts with it)
+from . import check_ops, gfile, queues, python_util as _python_util
 from .keras import initializers as keras_initializers
 from .core import UnsupportedSymbolError
 
@@ -172,6 +173,7 @@ def _disable_eager():
 
 
 def _disable_v2():
+    core.behavior.v2 = False
     core.behavior.eager = False
     core.behavior.tensor_equality = False
     core.behavior.resource_variables = False
@@ -179,6 +181,7 @@ def _disable_v2():
 
 
 def _enable_v2():
+    core.behavior.v2 = True
     core.behavior.eager = True
     core.behavior.tensor_equality = True
     core.behavior.resource_variables = True
@@ -186,19 +189,43 @@ def _enable_v2():
 
 
 class GraphKeys:
+    """TF1's standard collection names (the values are TensorFlow's)."""
     GLOBAL_VARIABLES = "variables"
     TRAINABLE_VARIABLES = "trainable_variables"
     LOCAL_VARIABLES = "local_variables"
     MODEL_VARIABLES = "model_variables"
+    METRIC_VARIABLES = "metric_variables"
+    MOVING_AVERAGE_VARIABLES = "moving_average_variables"
+    CONCATENATED_VARIABLES = "concatenated_variables"
+    TRAINABLE_RESOURCE_VARIABLES = "trainable_resource_variables"
     GLOBAL_STEP = "global_step"
+    EVAL_STEP = "eval_step"
     UPDATE_OPS = "update_ops"
     LOSSES = "losses"
     REGULARIZATION_LOSSES = "regularization_losses"
     SUMMARIES = "summaries"
+    SUMMARY_OP = "summary_op"
     QUEUE_RUNNERS = "queue_runners"
     TRAIN_OP = "train_op"
     INIT_OP = "init_op"
+    LOCAL_INIT_OP = "local_init_op"
+    READY_OP = "ready_op"
+    READY_FOR_LOCAL_INIT_OP = "ready_for_local_init_op"
+    ACTIVATIONS = "activations"
+    WEIGHTS = "weights"
+    BIASES = "biases"
+    ASSET_FILEPATHS = "asset_filepaths"
+    TABLE_INITIALIZERS = "table_initializer"
+    RESOURCES = "resources"
+    LOCAL_RESOURCES = "local_resources"
+    SAVEABLE_OBJECTS = "saveable_objects"
+    SAVERS = "savers"
+    COND_CONTEXT = "cond_context"
+    WHILE_CONTEXT = "while_context"
     VARIABLES = "variables"
+    _VARIABLE_COLLECTIONS = [GLOBAL_VARIABLES, LOCAL_VARIABLES, METRIC_VARIABLES, MODEL_VARIABLES,
+                             TRAINABLE_VARIABLES, MOVING_AVERAGE_VARIABLES, CONCATENATED_VARIABLES,
+                             TRAINABLE_RESOURCE_VARIABLES]
 
 
 def _get_collection(key, scope=None):
@@ -280,6 +307,7 @@ def _nn():
             "sigmoid_cross_entropy_with_logits": nn_ops.sigmoid_cross_entropy_with_logits,
             "leaky_relu": nn_ops.leaky_relu, "elu": nn_ops.elu, "softplus": math_ops.softplus,
             "l2_normalize": nn_ops.l2_normalize, "moments": nn_ops.moments,
+            "sufficient_statistics": nn_ops.sufficient_statistics, "normalize_moments": nn_ops.normalize_moments,
             "embedding_lookup": nn_ops.embedding_lookup, "top_k": nn_ops.top_k,
             "batch_normalization": nn_ops.batch_normalization, "selu": nn_ops.selu, "relu6": nn_ops.relu6,
             "atrous_conv2d": nn_ops.atrous_conv2d, "space_to_depth": nn_ops.space_to_depth,
@@ -368,12 +396,40 @@ def _train_v1():
         "GradientDescentOptimizer": t.GradientDescentOptimizer, "MomentumOptimizer": t.MomentumOptimizer,
         "AdamOptimizer": t.AdamOptimizer, "Optimizer": t.Optimizer, "RMSPropOptimizer": t.RMSPropOptimizer,
         "AdagradOptimizer": t.AdagradOptimizer, "get_or_create_global_step": t.get_or_create_global_step,
+        "SessionRunHook": _python_util.SessionRunHook, "SessionRunArgs": _python_util.SessionRunArgs,
+        "SessionRunContext": _python_util.SessionRunContext, "SessionRunValues": _python_util.SessionRunValues,
+        **_train_not_yet(),
+        "QueueRunner": queues.QueueRunner, "Coordinator": queues.Coordinator,
+        "add_queue_runner": queues.add_queue_runner, "start_queue_runners": queues.start_queue_runners,
+        "string_input_producer": queues.string_input_producer, "input_producer": queues.input_producer,
+        "range_input_producer": queues.range_input_producer, "slice_input_producer": queues.slice_input_producer,
+        "limit_epochs": queues.limit_epochs, "batch": queues.batch,
         "get_global_step": t.get_global_step, "create_global_step": t.create_global_step,
         "exponential_decay": t.exponential_decay, "piecewise_constant": t.piecewise_constant,
         "piecewise_constant_decay": t.piecewise_constant, "polynomial_decay": t.polynomial_decay,
         "natural_exp_decay": t.natural_exp_decay, "inverse_time_decay": t.inverse_time_decay,
         "cosine_decay": t.cosine_decay, "Saver": saver.Saver, "checkpoint_exists": saver.checkpoint_exists,
         "update_checkpoint_state": saver.update_checkpoint_state, **_checkpoints()}
+
+
+def _train_not_yet():
+    """tf.train names a library may mention at import (a table, a base class, a default
+    argument) whose use the bundled runtime does not have yet: using one stops with "not
+    yet in the bundled runtime"."""
+    classes = ("FtrlOptimizer", "ProximalGradientDescentOptimizer", "ProximalAdagradOptimizer",
+               "AdadeltaOptimizer", "SyncReplicasOptimizer", "MonitoredSession",
+               "SingularMonitoredSession", "Supervisor", "Scaffold", "ChiefSessionCreator",
+               "WorkerSessionCreator", "StopAtStepHook", "CheckpointSaverHook", "SummarySaverHook",
+               "LoggingTensorHook", "NanTensorHook", "StepCounterHook", "FinalOpsHook", "FeedFnHook",
+               "GlobalStepWaiterHook", "ProfilerHook", "ExponentialMovingAverage", "ClusterSpec", "Server")
+    functions = ("MonitoredTrainingSession", "replica_device_setter",
+                 "shuffle_batch", "batch_join", "shuffle_batch_join", "maybe_batch",
+                 "maybe_shuffle_batch", "match_filenames_once", "summary_iterator",
+                 "NewCheckpointReader", "list_variables", "load_variable", "init_from_checkpoint",
+                 "assert_global_step", "global_step")
+    names = {n: _python_util.not_yet_class("tf.train." + n) for n in classes}
+    names.update({n: _python_util.not_yet_function("tf.train." + n) for n in functions})
+    return names
 
 
 def _checkpoints():
@@ -406,7 +462,9 @@ def _losses_v1():
 def _layers_v1():
     """TF1 tf.layers, made when a program first uses it."""
     from . import layers
-    return {"dense": layers.dense, "conv2d": layers.conv2d, "max_pooling2d": layers.max_pooling2d,
+    from .keras.layers import base as kl_base
+    # tf.layers.Layer: TF 1.15's is a subclass of the Keras Layer; shown as the Keras Layer
+    return {"Layer": kl_base.Layer, "dense": layers.dense, "conv2d": layers.conv2d, "max_pooling2d": layers.max_pooling2d,
             "average_pooling2d": layers.average_pooling2d, "flatten": layers.flatten, "dropout": layers.dropout,
             "batch_normalization": layers.batch_normalization}
 
@@ -530,9 +588,18 @@ def _build():
     top_common.update(dtypes)
     a = array_ops
     top_common.update({
-        "constant": a.constant, "Variable": variables.Variable, "Tensor": core.Tensor, "Operation": core.Operation,
+        "constant": a.constant, "Variable": variables.Variable,
+        "VariableSynchronization": variables.VariableSynchronization,
+        "VariableAggregation": variables.VariableAggregation, "custom_gradient": _python_util.custom_gradient,
+        **{name: _python_util.not_yet_class("tf." + name) for name in (
+            "TFRecordReader", "IdentityReader", "RandomShuffleQueue", "PriorityQueue")},
+        "ReaderBase": queues.ReaderBase, "TextLineReader": queues.TextLineReader,
+        "WholeFileReader": queues.WholeFileReader, "FixedLengthRecordReader": queues.FixedLengthRecordReader,
+        "decode_raw": queues.decode_raw, "decode_csv": queues.decode_csv,
+        "QueueBase": queues.QueueBase, "FIFOQueue": queues.FIFOQueue, "PaddingFIFOQueue": queues.PaddingFIFOQueue,
+        "Tensor": core.Tensor, "Operation": core.Operation,
         "Graph": core.Graph, "TensorShape": core.TensorShape, "matmul": math_ops.matmul, "cast": a.cast,
-        "reshape": a.reshape, "transpose": a.transpose, "concat": a.concat, "stack": a.stack, "unstack": a.unstack,
+        "reshape": a.reshape, "strided_slice": a.strided_slice, "transpose": a.transpose, "concat": a.concat, "stack": a.stack, "unstack": a.unstack,
         "expand_dims": a.expand_dims, "squeeze": a.squeeze, "shape": a.shape, "size": a.size, "rank": a.rank,
         "fill": a.fill, "zeros": a.zeros, "ones": a.ones, "zeros_like": a.zeros_like, "ones_like": a.ones_like,
         "range": math_ops.range, "one_hot": a.one_hot, "gather": a.gather, "tile": a.tile,
@@ -588,6 +655,9 @@ def _build():
         "GraphKeys": GraphKeys, "set_random_seed": random_seed.set_seed, "random_normal": random_ops.random_normal,
         "random_uniform": random_ops.random_uniform, "truncated_normal": random_ops.truncated_normal,
         "to_float": math_ops.to_float, "Dimension": core.Dimension, "assign": _assign,
+
+        "dimension_value": core.dimension_value, "dimension_at_index": core.dimension_at_index,
+        "count_up_to": lambda ref, limit, name=None: ref.count_up_to(limit),
         "assign_add": lambda ref, value, use_locking=None, name=None: ref.assign_add(value, name=name),
         "assign_sub": lambda ref, value, use_locking=None, name=None: ref.assign_sub(value, name=name),
         "is_variable_initialized": variables.is_variable_initialized, "where": a.where_v1, "div": math_ops.div,
@@ -634,6 +704,9 @@ def _build():
     v1.data = _mod("tensorflow.data", {"Dataset": data.Dataset, "make_one_shot_iterator": data.make_one_shot_iterator,
                                        "make_initializable_iterator": data.make_initializable_iterator})
     v1.keras = keras
+    v1.gfile = _mod("tensorflow.gfile", gfile.V1)
+    v1.io = _mod("tensorflow.io", {"gfile": _mod("tensorflow.io.gfile", gfile.V2), "decode_raw": queues.decode_raw,
+                                   "decode_csv": queues.decode_csv})
     v1.errors = errors_v1
     v1.logging = _mod("tensorflow.logging", platform.LOGGING)
     v1.flags = _mod("tensorflow.flags", platform.FLAGS_MODULE)
@@ -642,7 +715,9 @@ def _build():
     v1.test = LazyApiModule("tensorflow.test", _test)
     v1.summary = LazyApiModule("tensorflow.summary", _summary_v1)
     v1.dtypes = _mod("tensorflow.dtypes", dtypes)
-    v1.debugging = _mod("tensorflow.debugging", {"check_numerics": a.check_numerics})
+    v1.debugging = _mod("tensorflow.debugging", dict(check_ops.names(), check_numerics=a.check_numerics))
+    for k, v in check_ops.names().items():
+        setattr(v1, k, v)
 
     # ---- v2
     v2 = _mod("tensorflow", {}, removed=_Tf2Removed(""))
@@ -664,11 +739,19 @@ def _build():
     v2.train = _mod("tensorflow.train", _checkpoints(), removed=_Tf2Removed("train."))
     v2.data = _mod("tensorflow.data", {"Dataset": data.Dataset})
     v2.keras = keras
+    v2.io = _mod("tensorflow.io", {"gfile": _mod("tensorflow.io.gfile", gfile.V2), "decode_raw": queues.decode_raw,
+                                   "decode_csv": queues.decode_csv})
     v2.test = LazyApiModule("tensorflow.test", _test)
     v2.dtypes = _mod("tensorflow.dtypes", dtypes)
-    v2.debugging = _mod("tensorflow.debugging", {"check_numerics": a.check_numerics})
+    v2.debugging = _mod("tensorflow.debugging", dict(check_ops.names(), check_numerics=a.check_numerics))
+    v2.Assert = check_ops.Assert
     v2.initializers = _mod("tensorflow.initializers", {})
 
-    v1.compat = _mod("tensorflow.compat", {"v1": v1, "v2": v2})
+    pc = _python_util.compat
+    v1.compat = _mod("tensorflow.compat", {"v1": v1, "v2": v2, "as_bytes": pc.as_bytes, "as_text": pc.as_text,
+                                           "as_str": pc.as_str, "as_str_any": pc.as_str_any,
+                                           "path_to_str": pc.path_to_str, "integral_types": pc.integral_types,
+                                           "real_types": pc.real_types, "complex_types": pc.complex_types,
+                                           "bytes_or_text_types": pc.bytes_or_text_types})
     v2.compat = v1.compat
     return v1, v2

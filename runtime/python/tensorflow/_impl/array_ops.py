@@ -407,3 +407,25 @@ def slice_(input_, begin, size, name=None):
 
 Tensor.__getitem__ = _slice
 core.register_list_packing(stack)
+
+
+def strided_slice(input_, begin, end, strides=None, begin_mask=0, end_mask=0, ellipsis_mask=0, new_axis_mask=0,
+                  shrink_axis_mask=0, var=None, name=None):
+    """tf.strided_slice: begin / end / strides as vectors (lists, possibly holding tensors, or
+    tensors) and TensorFlow's masks."""
+    x = _t(input_)
+
+    def vec(v):
+        if isinstance(v, Tensor):
+            return cast(v, core.int32) if v.dtype != core.int32 and v.dtype != core.int64 else v
+        v = list(v)
+        if any(isinstance(a, Tensor) for a in v):
+            return stack([cast(_t(a), core.int32) if isinstance(a, Tensor) else _t(int(a), dtype=core.int32)
+                          for a in v])
+        return _t(np.array([int(a) for a in v], dtype=np.int32))
+    b, e = vec(begin), vec(end)
+    s = vec(strides) if strides is not None else ones_like(b)
+    return op1("StridedSlice", [x, b, e, s],
+               {"begin_mask": begin_mask, "end_mask": end_mask, "ellipsis_mask": ellipsis_mask,
+                "new_axis_mask": new_axis_mask, "shrink_axis_mask": shrink_axis_mask, "T": x.dtype},
+               name or "StridedSlice")

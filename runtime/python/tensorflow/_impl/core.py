@@ -30,6 +30,17 @@ class DType:
     is_bool = property(lambda self: self._name == "bool")
     is_numpy_compatible = property(lambda self: self._name not in ("resource",))
     size = property(lambda self: np.dtype(self.as_numpy_dtype).itemsize if self._np[self._name] is not object else 1)
+    is_unsigned = property(lambda self: self._name == "uint8")
+    is_complex = property(lambda self: False)
+    is_quantized = property(lambda self: False)
+    real_dtype = property(lambda self: self)
+    _is_ref_dtype = property(lambda self: False)
+
+    def is_compatible_with(self, other):
+        """TensorFlow's rule: a dtype is compatible with itself and its ref type; a ref
+        dtype only with itself."""
+        other = as_dtype(other)
+        return self._name in (other.name, other.base_dtype.name)
 
     @property
     def min(self):
@@ -75,6 +86,10 @@ class RefDType(DType):
     is_floating = property(lambda self: self._base.is_floating)
     is_integer = property(lambda self: self._base.is_integer)
     is_bool = property(lambda self: self._base.is_bool)
+    is_unsigned = property(lambda self: self._base.is_unsigned)
+    real_dtype = property(lambda self: self._base)
+    _is_ref_dtype = property(lambda self: True)
+    as_datatype_enum = property(lambda self: self._base.as_datatype_enum + 100)
 
     def __eq__(self, other):
         return isinstance(other, RefDType) and other._name == self._name
@@ -341,6 +356,51 @@ class TensorShape:
             raise ValueError("Shapes %s and %s are not compatible" % (self, other))
         return TensorShape([a if a is not None else b for a, b in zip(self._dims, other._dims)])
 
+    def assert_is_compatible_with(self, other):
+        if not self.is_compatible_with(other):
+            raise ValueError("Shapes %s and %s are incompatible" % (self, other))
+
+    def assert_has_rank(self, rank):
+        if self.ndims not in (None, rank):
+            raise ValueError("Shape %s must have rank %d" % (self, rank))
+
+    def assert_same_rank(self, other):
+        other = TensorShape(other)
+        if self.ndims is not None and other.ndims is not None and self.ndims != other.ndims:
+            raise ValueError("Shapes %s and %s must have the same rank" % (self, other))
+
+    def assert_is_fully_defined(self):
+        if not self.is_fully_defined():
+            raise ValueError("Shape %s is not fully defined" % self)
+
+    def with_rank(self, rank):
+        try:
+            return self.merge_with(TensorShape([None] * rank))
+        except ValueError:
+            raise ValueError("Shape %s must have rank %d" % (self, rank)) from None
+
+    def with_rank_at_least(self, rank):
+        if self.ndims is not None and self.ndims < rank:
+            raise ValueError("Shape %s must have rank at least %d" % (self, rank))
+        return self
+
+    def with_rank_at_most(self, rank):
+        if self.ndims is not None and self.ndims > rank:
+            raise ValueError("Shape %s must have rank at most %d" % (self, rank))
+        return self
+
+    def concatenate(self, other):
+        other = TensorShape(other)
+        if self._dims is None or other._dims is None:
+            return TensorShape(None)
+        return TensorShape(self._dims + other._dims)
+
+    def most_specific_compatible_shape(self, other):
+        other = TensorShape(other)
+        if self._dims is None or other._dims is None or len(self._dims) != len(other._dims):
+            return TensorShape(None)
+        return TensorShape([a if a == b else None for a, b in zip(self._dims, other._dims)])
+
     def __len__(self):
         if self._dims is None:
             raise ValueError("Cannot take the length of shape with unknown rank.")
@@ -410,6 +470,7 @@ def configure(mode):
     behavior.resource_variables = not v1
     behavior.v1_shapes = v1
     behavior.control_flow_v2 = not v1
+    behavior.v2 = not v1   # tensorflow.python.tf2.enabled(); enable/disable_v2_behavior set it
 
 
 configure(os.environ.get("TFMIGRATE_TF_MODE", "tf2"))
@@ -475,14 +536,19 @@ def inside_function():
 
 @contextlib.contextmanager
 def init_scope():
-    """Lifts out of function-building graphs into the outermost (eager or graph) context."""
+    """Lifts out of function-building graphs into the outermost (eager or graph) context,
+    and (TensorFlow's init_scope) clears the control dependencies there."""
     saved_graphs = []
     while ctx.graph_stack and getattr(ctx.graph_stack[-1], "building_function", False):
         saved_graphs.append(ctx.graph_stack.pop())
     ctx.eager_override.append(behavior.eager if not ctx.graph_stack else False)
     saved_tapes, ctx.tapes = ctx.tapes, []
     try:
-        yield
+        if ctx.graph_stack or not ctx.eager_override[-1]:
+            with get_default_graph().control_dependencies(None):
+                yield
+        else:
+            yield
     finally:
         ctx.tapes = saved_tapes
         ctx.eager_override.pop()
@@ -505,7 +571,27 @@ def get_default_session_or_raise():
 
 
 # ---------------------------------------------------------------------------- graph
+# Public names of TensorFlow's own classes (TF 2.21's dir()): one the bundled class lacks is
+# "not yet in the bundled runtime", not a plain AttributeError that reads like a program bug
+_TF_GRAPH_NAMES = frozenset((
+    "Dismantle", "add_to_collection", "add_to_collections", "as_default", "as_graph_def", "as_graph_element",
+    "building_function", "clear_collection", "collections", "colocate_with", "container", "control_dependencies",
+    "create_op", "device", "finalize", "finalized", "get", "get_all_collection_keys", "get_collection",
+    "get_collection_ref", "get_name_scope", "get_operation_by_name", "get_operations", "get_tensor_by_name",
+    "gradient_override_map", "graph_def_versions", "is_feedable", "is_fetchable", "name_scope", "new_operations",
+    "num_operations", "op_def_for_type", "operations", "prevent_feeding", "prevent_fetching", "seed",
+    "switch_to_thread_local", "unique_name", "version"))
+_TF_OPERATION_NAMES = frozenset((
+    "colocation_groups", "control_inputs", "device", "experimental_set_type", "from_node_def", "get_attr", "graph",
+    "inputs", "name", "node_def", "op_def", "outputs", "run", "traceback", "type", "values"))
+
+
 class Graph:
+    def __getattr__(self, name):
+        if name in _TF_GRAPH_NAMES:
+            raise UnsupportedSymbolError("tf.Graph." + name)
+        raise AttributeError("'Graph' object has no attribute '%s'" % name)
+
     def __init__(self):
         self._rt = _tfrt.Graph()
         self._ops = []
@@ -674,6 +760,11 @@ _RESOURCE_OPS = {"VarHandleOp"}
 
 
 class Operation:
+    def __getattr__(self, name):
+        if name in _TF_OPERATION_NAMES:
+            raise UnsupportedSymbolError("tf.Operation." + name)
+        raise AttributeError("'Operation' object has no attribute '%s'" % name)
+
     def __init__(self, graph, node_id, name, op_type, inputs, control_inputs, attrs):
         self.graph, self._id, self.name, self.type = graph, node_id, name, op_type
         self.inputs = list(inputs)
@@ -1038,6 +1129,8 @@ def static_shape(t):
 
 
 def constant_value_tensor(value, dtype=None, name="Const", shape=None):
+    if value is None:   # TensorFlow's make_tensor_proto refuses None (a missing argument)
+        raise ValueError("None values not supported.")
     arr, dt = _infer_np(value, dtype)
     if shape is not None:
         shape = list(shape)
@@ -1196,3 +1289,38 @@ def skipped_inputs(op):
     """Indices of op's inputs whose gradient nobody asked for (set by the eager tape, as
     TensorFlow's skip_input_indices; graph-mode tf.gradients builds every gradient)."""
     return getattr(op, "skip_input_indices", ())
+
+
+def dimension_value(dimension):
+    """tf.compat.v1.dimension_value: the int (or None) of a Dimension, or the value itself."""
+    if isinstance(dimension, Dimension):
+        return dimension.value
+    return dimension
+
+
+def dimension_at_index(shape, index):
+    """tf.compat.v1.dimension_at_index: a Dimension whether or not the rank is known."""
+    shape = TensorShape(shape)
+    if shape.ndims is None:
+        return Dimension(None)
+    return Dimension(shape._dims[index])
+
+
+def _get_graph_from_inputs(op_input_list, graph=None):
+    """framework.ops._get_graph_from_inputs: the graph the inputs belong to (all must share
+    one), else `graph`, else the default graph."""
+    if graph is not None and not isinstance(graph, Graph):
+        raise TypeError("Input graph needs to be a Graph: %s" % (graph,))
+    original = None
+    for item in tuple(op_input_list):
+        if not isinstance(item, (Tensor, Operation)) or isinstance(item, EagerTensor):
+            continue
+        if graph is None:
+            original, graph = item, item.graph
+        elif original is not None:
+            if item.graph is not original.graph:
+                raise ValueError("%s must be from the same graph as %s (graphs are %s and %s)."
+                                 % (item, original, item.graph, original.graph))
+        elif item.graph is not graph:
+            raise ValueError("%s is not from the passed-in graph." % item)
+    return graph if graph is not None else get_default_graph()

@@ -208,10 +208,14 @@ def argmin(input, axis=None, output_type=core.int64, name=None, dimension=None):
 
 def add_n(inputs, name=None):
     inputs = [_t(i) for i in inputs]
+    if len(inputs) == 1:
+        return array_ops.identity(inputs[0], name=name or "AddN")
+    # TensorFlow makes one AddN node with the given name; here a chain of adds whose last
+    # node carries that name (a name scope's "scope/" names it exactly, as AddN's would be)
     r = inputs[0]
-    for i in inputs[1:]:
-        r = add(r, i)
-    return array_ops.identity(r, name=name or "AddN") if len(inputs) == 1 else r
+    for k, i in enumerate(inputs[1:], 2):
+        r = add(r, i, name=(name or "AddN") if k == len(inputs) else None)
+    return r
 
 
 def reduce_logsumexp(x, axis=None, keepdims=False, name=None):

@@ -134,9 +134,32 @@ softmax_cross_entropy_with_logits = softmax_cross_entropy_with_logits_v2
 
 
 def sparse_softmax_cross_entropy_with_logits(labels=None, logits=None, name=None):
+    """The kernel takes [batch, classes] logits; other ranks are flattened around it, as
+    TensorFlow's wrapper does, after its static checks of the labels' shape."""
     logits = _t(logits)
-    return core.apply_op("SparseSoftmaxCrossEntropyWithLogits", [logits, _t(labels)], {},
-                         name or "SparseSoftmaxCrossEntropyWithLogits")[0]
+    labels = _t(labels)
+    ls, gs = labels.shape, logits.shape
+    if gs.ndims == 0:
+        raise ValueError("Logits cannot be scalars - received shape %s." % gs)
+    if gs.ndims is not None and ls.ndims is not None:
+        if ls.ndims != gs.ndims - 1:
+            raise ValueError("`labels.shape.rank` must equal `logits.shape.rank - 1`. Received: labels.shape=%s of "
+                             "rank %d and logits.shape=%s of rank %d" % (ls, ls.ndims, gs, gs.ndims))
+        if not ls.is_compatible_with(gs[:-1]):
+            raise ValueError("`labels.shape` must equal `logits.shape` except for the last dimension. Received: "
+                             "labels.shape=%s and logits.shape=%s" % (ls, gs))
+    if gs.ndims is None or gs.ndims == 2:
+        return core.apply_op("SparseSoftmaxCrossEntropyWithLogits", [logits, labels], {},
+                             name or "SparseSoftmaxCrossEntropyWithLogits")[0]
+    with _scope(name, "SparseSoftmaxCrossEntropyWithLogits"):
+        classes = array_ops.shape(logits)[-1:]
+        flat_logits = array_ops.reshape(logits, array_ops.concat([_t([-1]), classes], 0))
+        flat_labels = array_ops.reshape(labels, [-1])
+        cost = core.apply_op("SparseSoftmaxCrossEntropyWithLogits", [flat_logits, flat_labels], {},
+                             "SparseSoftmaxCrossEntropyWithLogits")[0]
+        out = array_ops.reshape(cost, array_ops.shape(labels))
+        out.set_shape(ls)
+        return out
 
 
 def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
@@ -175,25 +198,76 @@ def l2_normalize(x, axis=None, epsilon=1e-12, name=None, dim=None):
     return math_ops.multiply(x, x_inv_norm)
 
 
+def _scope(name, default):
+    """The op's name scope in graph mode (TensorFlow's `with ops.name_scope(name, default)`)."""
+    return core.get_default_graph().name_scope(name or default) if not core.executing_eagerly() else _null()
+
+
 def moments(x, axes, shift=None, name=None, keep_dims=None, keepdims=None):
     keep = bool(keepdims if keepdims is not None else keep_dims)
-    y = _t(x)
-    mean = math_ops.reduce_mean(y, axis=axes, keepdims=True)
-    variance = math_ops.reduce_mean(math_ops.squared_difference(y, array_ops.stop_gradient(mean)), axis=axes, keepdims=True)
-    if not keep:
-        mean = array_ops.squeeze(mean, axis=axes)
-        variance = array_ops.squeeze(variance, axis=axes)
+    with _scope(name, "moments"):
+        y = _t(x)
+        mean = math_ops.reduce_mean(y, axis=axes, keepdims=True, name="mean")
+        variance = math_ops.reduce_mean(math_ops.squared_difference(y, array_ops.stop_gradient(mean)), axis=axes,
+                                        keepdims=True, name="variance")
+        if not keep:
+            mean = array_ops.squeeze(mean, axis=axes)
+            variance = array_ops.squeeze(variance, axis=axes)
+        return mean, variance
+
+
+def sufficient_statistics(x, axes, shift=None, keep_dims=None, name=None, keepdims=None):
+    """tf.nn.sufficient_statistics: (count of the reduced elements, sum of x - shift, sum of
+    (x - shift)^2 over `axes`, shift). The count is a constant when the reduced dimensions
+    are static, else computed from tf.shape."""
+    keep = bool(keepdims if keepdims is not None else keep_dims)
+    axes = sorted(set(axes))
+    with _scope(name, "sufficient_statistics"):
+        x = _t(x)
+        dims = x.get_shape().as_list() if x.get_shape().ndims is not None else None
+        if dims is not None and all(dims[a] is not None for a in axes):
+            n = 1
+            for a in axes:
+                n *= dims[a]
+            count = _t(n, dtype=x.dtype)
+        else:
+            sizes = array_ops.gather(math_ops.cast(array_ops.shape(x), x.dtype), axes)
+            count = math_ops.reduce_prod(sizes, name="count")
+        if shift is not None:
+            shift = _t(shift)
+            first, second = math_ops.subtract(x, shift), math_ops.squared_difference(x, shift)
+        else:
+            first, second = x, math_ops.square(x)
+        mean_ss = math_ops.reduce_sum(first, axis=axes, keepdims=keep, name="mean_ss")
+        var_ss = math_ops.reduce_sum(second, axis=axes, keepdims=keep, name="var_ss")
+    return count, mean_ss, var_ss, shift
+
+
+def normalize_moments(counts, mean_ss, variance_ss, shift, name=None):
+    """tf.nn.normalize_moments: mean and variance from sufficient statistics."""
+    with _scope(name, "normalize"):
+        divisor = math_ops.reciprocal(_t(counts), name="divisor")
+        if shift is not None:
+            shifted_mean = math_ops.multiply(_t(mean_ss), divisor, name="shifted_mean")
+            mean = math_ops.add(shifted_mean, _t(shift), name="mean")
+        else:
+            shifted_mean = math_ops.multiply(_t(mean_ss), divisor, name="mean")
+            mean = shifted_mean
+        variance = math_ops.subtract(math_ops.multiply(_t(variance_ss), divisor), math_ops.square(shifted_mean),
+                                     name="variance")
     return mean, variance
 
 
 def batch_normalization(x, mean, variance, offset, scale, variance_epsilon, name=None):
     """tf.nn.batch_normalization: x * inv + (offset - mean * inv), inv = rsqrt(var + eps) * scale."""
-    x = _t(x)
-    inv = math_ops.rsqrt(math_ops.add(_t(variance), _t(variance_epsilon, dtype=x.dtype)))
-    if scale is not None:
-        inv = math_ops.multiply(inv, _t(scale))
-    shift = math_ops.subtract(_t(offset), math_ops.multiply(_t(mean), inv)) if offset is not None else math_ops.negative(math_ops.multiply(_t(mean), inv))
-    return math_ops.add(math_ops.multiply(x, inv), shift)
+    with _scope(name, "batchnorm"):
+        x = _t(x)
+        inv = math_ops.rsqrt(math_ops.add(_t(variance), _t(variance_epsilon, dtype=x.dtype)))
+        if scale is not None:
+            inv = math_ops.multiply(inv, _t(scale))
+        shift = (math_ops.subtract(_t(offset), math_ops.multiply(_t(mean), inv)) if offset is not None
+                 else math_ops.negative(math_ops.multiply(_t(mean), inv)))
+        return math_ops.add(math_ops.multiply(x, inv), shift)
 
 
 # ---------------------------------------------------------------------------- embeddings, top_k

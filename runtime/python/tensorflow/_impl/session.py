@@ -5,7 +5,7 @@ import contextlib
 import numpy as np
 
 import _tfrt
-from . import core
+from . import core, queues
 
 
 class _FetchMapper:
@@ -100,7 +100,8 @@ class BaseSession:
                 slots.append(len(fetch_ids))
                 fetch_ids.append((el.op._id, el.value_index))
         try:
-            outs = self._rt.run(feeds, fetch_ids, targets)
+            with queues.running(self):
+                outs = self._rt.run(feeds, fetch_ids, targets)
         except _tfrt.StatusError as e:
             core.raise_status(e)
         vals = []
@@ -113,6 +114,15 @@ class BaseSession:
                 a = core._np_from_rt(outs[s])
                 vals.append(a if a.ndim else a[()])
         return mapper.rebuild(vals)
+
+    def _run_targets(self, ops):
+        """Runs operations for the runtime itself (a queue runner's enqueue), outside the
+        program's recorded session runs."""
+        try:
+            with queues.running(self):
+                self._rt.run([], [], [op._id for op in ops])
+        except _tfrt.StatusError as e:
+            core.raise_status(e)
 
     def close(self):
         self._closed = True

@@ -24,7 +24,8 @@ def _summary(kind):
             else:
                 def run(vals):
                     return [np.array(events.tag_only_summary_bytes(tag), dtype=object)]
-            out = script_ops.host_call(run, ins, [core.string], kind)[0]
+            # TF names the summary op after its scope ("loss", not "loss/ScalarSummary")
+            out = script_ops.host_call(run, ins, [core.string], scope)[0]
         for c in (collections if collections is not None else ["summaries"]):
             g.add_to_collection(c, out)
         return out

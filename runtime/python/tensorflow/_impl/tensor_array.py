@@ -260,7 +260,8 @@ class TensorArray:
             cur = b.shape.as_list() if b.shape.ndims is not None else None
             if cur != want:
                 b = array_ops.reshape(b, want)
-        elif es is not None and es.is_fully_defined() and b.shape.ndims is None:
+        elif es is not None and es.is_fully_defined() and (
+                b.shape.ndims is None or b.shape.as_list()[1:] != es.as_list()):
             b = array_ops.reshape(b, [-1] + es.as_list())  # rows unknown, element shape static
             b.set_shape([None] + es.as_list())
         return b

@@ -35,6 +35,12 @@ def create_global_step(graph=None):
 
 
 class Optimizer:
+    # gating of gradient computation (TF1's Optimizer.GATE_*); the bundled runtime computes
+    # gradients in one pass, so every value gives the same result
+    GATE_NONE = 0
+    GATE_OP = 1
+    GATE_GRAPH = 2
+
     def __init__(self, use_locking=False, name="Optimizer"):
         self._name = name
         self._slots = {}

@@ -1,6 +1,7 @@
 """Variables: TF1 ref variables (VariableV2 + Assign, per-session values, initializers
 required) and resource variables (eager / tf.function / TF2), get_variable with
 variable_scope (reuse, AUTO_REUSE), collections and the initializer ops."""
+import enum
 import contextlib
 import itertools
 import weakref
@@ -170,7 +171,10 @@ class RefVariable(Variable):
             raise ValueError("initial_value must be specified.")
         g = core.get_default_graph()
         trainable = True if trainable is None else trainable
-        with g.name_scope(_scoped_name(name, "Variable")) as scope:
+        # TF creates the variable in an init_scope: the control dependencies around the
+        # creation (an optimizer's slots made under `control_dependencies(update_ops)`) do
+        # not reach its op, initializer or a callable's initial value
+        with g.name_scope(_scoped_name(name, "Variable")) as scope, g.control_dependencies(None):
             if callable(initial_value):
                 with g.name_scope("Initializer"):
                     init = _t(initial_value(), dtype=dtype, name="initial_value")
@@ -231,6 +235,27 @@ class RefVariable(Variable):
 
     def assign_sub(self, delta, use_locking=False, name=None, read_value=True):
         return core.apply_op("AssignSub", [self._variable, _t(delta, dtype=self._dtype)], {"T": self._dtype}, name or "AssignSub")[0]
+
+    def count_up_to(self, limit):
+        """The variable's value, then +1; OutOfRangeError ("Reached limit of N") once it is
+        `limit` (TensorFlow's CountUpTo)."""
+        from . import control_flow_ops, script_ops
+        import _tfrt
+        limit = int(limit)
+        g = core.get_default_graph()
+        with g.name_scope("CountUpTo"):
+            # the old value is copied out before the increment (a read of the ref itself
+            # would alias the buffer the increment then changes)
+            def check(vals):
+                if int(vals[0]) >= limit:
+                    raise _tfrt.StatusError(11, "Reached limit of %d" % limit)
+                return [np.array(vals[0], dtype=self._dtype.as_numpy_dtype)]
+            old = script_ops.host_call(check, [self._variable], [self._dtype], "Check")[0]
+            old.set_shape(self._variable.shape)
+            with control_flow_ops.control_dependencies([old]):
+                bump = self.assign_add(_t(1, dtype=self._dtype))
+            with control_flow_ops.control_dependencies([bump]):
+                return array_ops.identity(old)
 
     def load(self, value, session=None):
         (session or core.get_default_session_or_raise()).run(self._initializer_op, {self._initial_value: value})
@@ -551,3 +576,20 @@ def is_variable_initialized(v):
 
 
 core.not_differentiable("VarHandleOp", "VariableV2", "Assign", "AssignAdd", "AssignSub")
+
+
+class VariableSynchronization(enum.Enum):
+    """When a distributed variable is aggregated (tf.VariableSynchronization); the bundled
+    runtime runs on one device, so only the values matter."""
+    AUTO = 0
+    NONE = 1
+    ON_WRITE = 2
+    ON_READ = 3
+
+
+class VariableAggregation(enum.Enum):
+    """How a distributed variable's updates are combined (tf.VariableAggregation)."""
+    NONE = 0
+    SUM = 1
+    MEAN = 2
+    ONLY_FIRST_REPLICA = 3

@@ -27,7 +27,7 @@ _ALL_TOP = ((_TOP,), {}, ())
 _MODULES = {
     "framework.ops": ((), {"EagerTensor": None, "SymbolicTensor": None}, (
         "Graph", "Operation", "GraphKeys", "reset_default_graph", "get_default_graph", "convert_to_tensor",
-        "name_scope", "control_dependencies", "device", "colocate_with", "add_to_collection",
+        "name_scope", "control_dependencies", "device", "colocate_with", "add_to_collection", "_get_graph_from_inputs",
         "add_to_collections", "get_collection", "get_collection_ref", "RegisterGradient", "NotDifferentiable",
         "no_gradient", "init_scope", "enable_eager_execution", "disable_eager_execution", "get_name_scope")),
     "framework.tensor": ((), {}, ("Tensor",)),
@@ -82,12 +82,48 @@ _MODULES = {
     "summary.summary": (("summary",), {}, ()),
     "util.nest": (("nest",), {}, ()),
     "eager.context": ((), {}, ("executing_eagerly",)),
+    "eager.backprop": ((), {}, ("GradientTape",)),
+    "framework.device_spec": ((), {"DeviceSpecV1": ("", "DeviceSpec"), "DeviceSpecV2": ("", "DeviceSpec")},
+                              ("DeviceSpec",)),
+    "keras.engine.input_spec": ((), {"InputSpec": ("layers", "InputSpec")}, ()),
+    "layers.base": (("layers",), {}, ()),
+    "layers.core": (("layers",), {}, ()),
+    "layers.convolutional": (("layers",), {}, ()),
+    "layers.normalization": (("layers",), {}, ()),
+    "layers.pooling": (("layers",), {}, ()),
+    "ops.custom_gradient": ((), {}, ("custom_gradient", "RegisterGradient")),
+    "ops.confusion_matrix": ((), {}, ("confusion_matrix",)),
+    "ops.histogram_ops": ((), {}, ("histogram_fixed_width", "histogram_fixed_width_bins")),
+    "ops.weights_broadcast_ops": ((), {}, ()),
+    "ops.metrics": (("metrics",), {}, ()),
+    "ops.metrics_impl": (("metrics",), {}, ()),
+    "ops.io_ops": (("io", _TOP), {}, ()),
+    "ops.parsing_ops": (("io", _TOP), {}, ()),
+    "ops.lookup_ops": (("lookup",), {}, ()),
+    "ops.partitioned_variables": _ALL_TOP,
+    "ops.map_fn": ((), {}, ("map_fn",)),
+    "ops.template": ((), {}, ("make_template",)),
+    "ops.resource_variable_ops": ((), {}, ("ResourceVariable",)),
+    "ops.gradient_checker": ((), {}, ("compute_gradient", "compute_gradient_error")),
+    "lib.io.file_io": ((), {}, ()),
+    "client.timeline": ((), {}, ()),
+    "training.device_setter": ((), {"replica_device_setter": ("train", "replica_device_setter")}, ()),
+    "training.sync_replicas_optimizer": ((), {"SyncReplicasOptimizer": ("train", "SyncReplicasOptimizer")}, ()),
+    "summary.summary_iterator": ((), {"summary_iterator": ("train", "summary_iterator")}, ()),
 }
 for _name in ("training", "saver", "training_util", "gradient_descent", "adam", "momentum", "rmsprop",
               "adagrad", "optimizer", "monitored_session", "queue_runner", "queue_runner_impl", "coordinator",
               "input", "learning_rate_decay", "moving_averages", "checkpoint_management", "session_run_hook",
-              "basic_session_run_hooks"):
+              "basic_session_run_hooks", "supervisor", "training"):
     _MODULES["training." + _name] = (("train",), {}, ())
+# helpers of `tensorflow.python.util` that are plain Python (tensorflow/_impl/python_util.py):
+# internal module -> the namespace of python_util it shows
+_PLAIN = {"util.tf_contextlib": "tf_contextlib", "util.tf_decorator": "tf_decorator",
+          "util.tf_inspect": "tf_inspect", "util.deprecation": "deprecation", "util.compat": "compat",
+          "util.all_util": "all_util", "tf2": "tf2", "ops.control_flow_util": "control_flow_util",
+          "training.evaluation": "training_evaluation"}
+for _name in _PLAIN:
+    _MODULES[_name] = ((), {}, ())
 # names TensorFlow 2.21's internal module no longer has (moved to another module): the plain
 # AttributeError TensorFlow raises, not "not yet in the bundled runtime"
 _MOVED = {"framework.ops": {"Tensor", "IndexedSlices", "IndexedSlicesValue", "TensorSpec",
@@ -108,6 +144,8 @@ def _api(path):
 
 
 def _public(mod):
+    if hasattr(mod, "_tfm_load"):   # a LazyApiModule: its names are made on first use
+        mod._tfm_load()
     api_module = type(sys.modules["tensorflow.compat.v1"])
     return {k: v for k, v in vars(mod).items()
             if not k.startswith("_") and not isinstance(v, (types.ModuleType, api_module))}
@@ -128,6 +166,11 @@ def _make(short):
     mod = InternalModule("tensorflow.python." + short)
     if short in _PACKAGES:
         mod.__path__ = []
+    if short in _PLAIN:
+        from tensorflow._impl import python_util
+        vars(mod).update({k: v for k, v in vars(getattr(python_util, _PLAIN[short])).items()
+                          if not k.startswith("__")})
+        return mod
     whole, renamed, top_names = _MODULES.get(short, ((), {}, ()))
     # the first API module listed wins where two hold a name (math_ops.add: tf.math.add)
     for path in reversed(whole):
@@ -179,3 +222,41 @@ class _Finder:
 
 if _Finder not in sys.meta_path:
     sys.meta_path.insert(0, _Finder)
+
+
+# `tensorflow.core`: the protocol buffer modules TF1 libraries import for a constant or a
+# message class (saver_pb2.SaverDef.V1, config_pb2.ConfigProto), from python_util.
+_CORE = {"protobuf.saver_pb2": "saver_pb2", "protobuf.config_pb2": "config_pb2"}
+_CORE_PACKAGES = {"", "protobuf"}
+
+
+class _CoreFinder:
+    class _Loader:
+        def __init__(self, short):
+            self.short = short
+
+        def create_module(self, spec):
+            mod = InternalModule(spec.name)
+            if self.short in _CORE_PACKAGES:
+                mod.__path__ = []
+            else:
+                from tensorflow._impl import python_util
+                vars(mod).update({k: v for k, v in vars(getattr(python_util, _CORE[self.short])).items()
+                                  if not k.startswith("__")})
+            return mod
+
+        def exec_module(self, module):
+            pass
+
+    @classmethod
+    def find_spec(cls, fullname, path=None, target=None):
+        if fullname != "tensorflow.core" and not fullname.startswith("tensorflow.core."):
+            return None
+        short = fullname[len("tensorflow.core."):] if fullname != "tensorflow.core" else ""
+        if short not in _CORE and short not in _CORE_PACKAGES:
+            raise _core.UnsupportedModuleError(fullname)
+        return importlib.machinery.ModuleSpec(fullname, cls._Loader(short), is_package=short in _CORE_PACKAGES)
+
+
+if _CoreFinder not in sys.meta_path:
+    sys.meta_path.insert(0, _CoreFinder)
