@@ -345,13 +345,14 @@ class Converter {
       if (!AloneOnLines(stmt)) Fail(stmt, "a graph-building statement shares its line with other statements");
       if (HasMultilineString(stmt)) Fail(stmt, "a graph-building statement spans a multi-line string");
       CheckOpCalls(stmt, targets[0]);
+      for (const string& t : targets)
+        if (t != "_" && names_.count(t)) RetireVersion(stmt, t);
       std::vector<string> uses;
       Identifiers(right, [&](TSNode id) {
-        if (Graph(Text(id))) uses.push_back(string(Text(id)));
+        if (Graph(Text(id))) uses.push_back(Graph(Text(id))->name);
       });
       for (const string& t : targets) {
         if (t == "_") continue;
-        if (names_.count(t)) Fail(stmt, fmt::format("`{}` is assigned twice while the graph is built", t));
         GraphName g{Kind::kOp, t, stmt, right};
         g.uses = uses;
         names_[t] = graph_.size();
@@ -364,7 +365,23 @@ class Converter {
       return;
     }
     string name(Text(left));
-    if (names_.count(name)) Fail(stmt, fmt::format("`{}` is assigned twice while the graph is built", name));
+    uses_graph = false;  // (the target itself may name the graph tensor this binding replaces)
+    Identifiers(right, [&](TSNode id) { uses_graph |= Graph(Text(id)) != nullptr; });
+    // `h = tf.nn.relu(...)` then `h = tf.nn.dropout(h, ...)`: each binding is a graph
+    // name of its own (the earlier one renamed `h#1`), and every statement keeps the one
+    // bound before it; a function's body repeats the statements in their order, so the
+    // name means in it what it meant in the graph
+    const bool rebinds = names_.count(name) != 0;
+    auto rebound = [&](string_view what) {
+      if (rebinds)
+        Fail(stmt, fmt::format("`{}` names a graph tensor and is assigned again while the graph is built, {}", name,
+                               what));
+    };
+    if (rebinds && Graph(name)->kind != Kind::kOp)
+      Fail(stmt, fmt::format("`{}` is assigned twice while the graph is built (first as a {})", name,
+                             Graph(name)->kind == Kind::kPlaceholder ? "placeholder"
+                             : Graph(name)->kind == Kind::kVariable  ? "variable"
+                                                                     : "initializer"));
     GraphName g{Kind::kOp, name, stmt, right};
     if (ts::Is(right, "call")) {
       string q = Resolved(ts::Field(right, "function"));
@@ -408,13 +425,18 @@ class Converter {
                  StartsWith(q, "tensorflow.keras.optimizers.") ||
                  (StartsWith(q, "tensorflow.keras.metrics.") && q.find('(') == string::npos)) {
         if (uses_graph) Fail(stmt, fmt::format("optimizer or metric `{}` is built from graph tensors", name));
+        rebound("to an optimizer or metric");
         return;  // an object: stays at module level, created once
       } else if (EndsWith(q, ".minimize") || EndsWith(q, ".apply_gradients") || q == "tensorflow.group" ||
                  q == "tensorflow.compat.v1.group" || q == "tensorflow.no_op" || q == "tensorflow.compat.v1.no_op") {
         g.produces_operation = true;
       }
     }
-    if (g.kind == Kind::kOp && !uses_graph && !RefersToTf(right)) return;  // plain Python value: stays
+    if (g.kind == Kind::kOp && !uses_graph && !RefersToTf(right)) {
+      rebound("to a Python value");
+      return;  // plain Python value: stays
+    }
+    if (g.kind != Kind::kOp) rebound(g.kind == Kind::kVariable ? "to a variable" : "to a placeholder");
     if (!AloneOnLines(stmt)) Fail(stmt, fmt::format("`{}` shares its line with other statements", name));
     if (HasMultilineString(stmt)) Fail(stmt, fmt::format("`{}` spans a multi-line string", name));
     if (g.kind == Kind::kVariable || g.kind == Kind::kPlaceholder) {
@@ -422,8 +444,9 @@ class Converter {
     }
     if (g.kind == Kind::kOp) {
       CheckOpCalls(stmt, name);
+      if (rebinds) RetireVersion(stmt, name);
       Identifiers(right, [&](TSNode id) {
-        if (Graph(Text(id))) g.uses.push_back(string(Text(id)));
+        if (Graph(Text(id))) g.uses.push_back(Graph(Text(id))->name);
       });
     }
     names_[name] = graph_.size();
@@ -454,6 +477,29 @@ class Converter {
       ok = ok && !(ts::Is(pp, "assignment") && ts::Same(ts::Field(pp, "left"), p));
     });
     return ok;
+  }
+
+  // `name`, bound again by `stmt` to another graph tensor: its binding so far becomes
+  // `name#k` (the statements made from it keep it); `name` is then the new one.
+  void RetireVersion(TSNode stmt, const string& name) {
+    GraphName* prev = Graph(name);
+    if (prev->kind != Kind::kOp)
+      Fail(stmt, fmt::format("`{}` is assigned twice while the graph is built (first as a {})", name,
+                             prev->kind == Kind::kPlaceholder ? "placeholder"
+                             : prev->kind == Kind::kVariable  ? "variable"
+                                                              : "initializer"));
+    if (classifying_block_)
+      Fail(stmt, fmt::format("`{}` is assigned again in the session block (a run before it fetched the first one)",
+                             name));
+    for (const auto& h : graph_)
+      if (h.produces_operation && std::find(h.uses.begin(), h.uses.end(), prev->name) != h.uses.end())
+        Fail(stmt, fmt::format("`{}` is assigned again after `{}`, an operation built from it, was made", name, h.name));
+    string key = fmt::format("{}#{}", name, ++versions_[name]);
+    names_[key] = names_[name];
+    for (auto& h : graph_)
+      for (auto& u : h.uses)
+        if (u == name) u = key;
+    prev->name = key;
   }
 
   // Calls that create variables or read graph-wide state would behave differently
@@ -974,7 +1020,9 @@ class Converter {
       // (a statement that names a graph tensor only once the one before it joined)
       if (!builds_graph(t)) continue;
       size_t before = graph_.size();
+      classifying_block_ = true;
       Classify(t);
+      classifying_block_ = false;
       block_graph_.insert(t.id);
       for (size_t k = before; k < graph_.size(); ++k) {
         if (graph_[k].kind == Kind::kVariable) continue;
@@ -1829,7 +1877,9 @@ class Converter {
   const bool later_part_;
   string tf_, sess_;
   std::vector<GraphName> graph_;
-  std::map<string, size_t> names_;
+  std::map<string, size_t> names_;  // graph names: the current binding of each, and `name#k` for earlier ones
+  std::map<string, int> versions_;  // names bound more than once: how many earlier bindings
+  bool classifying_block_ = false;  // Classify of a statement of the session block
   std::vector<TSNode> deletions_;
   std::set<const void*> dropped_calls_;
   bool resets_between_ = false;  // the module resets the default graph after its first session
