@@ -479,6 +479,13 @@ class Converter {
     return ok;
   }
 
+  // `t.eval(...)` with `t` a name (whether it names a graph tensor is for the caller).
+  bool IsEvalCall(TSNode c) const {
+    TSNode fn = ts::Field(c, "function");
+    return ts::Is(fn, "attribute") && Text(ts::Field(fn, "attribute")) == "eval" &&
+           ts::Is(ts::Field(fn, "object"), "identifier");
+  }
+
   // `name`, bound again by `stmt` to another graph tensor: its binding so far becomes
   // `name#k` (the statements made from it keep it); `name` is then the new one.
   void RetireVersion(TSNode stmt, const string& name) {
@@ -905,10 +912,21 @@ class Converter {
       // `sess = tf.Session()` made before the graph (TF1 extends the session's graph at
       // each run): the statements up to the first that names the session build the
       // graph as if they came before it, and the assignment goes
+      // (an InteractiveSession is the default session: `t.eval()` runs it too)
+      const bool interactive = Resolved(ts::Field(sess_call, "function")) == "tensorflow.compat.v1.InteractiveSession";
       size_t first_use = with_index + 1;
       while (first_use < stmts.size()) {
         bool names_session = false;
         Identifiers(stmts[first_use], [&](TSNode id) { names_session |= Text(id) == sess_; });
+        if (interactive)
+          for (TSNode c : m_.calls()) {
+            if (!ts::Contains(stmts[first_use], c)) continue;
+            // `t.eval()`, `tf.global_variables_initializer().run()`: runs of the default session
+            TSNode fn = ts::Field(c, "function");
+            TSNode obj = ts::Is(fn, "attribute") ? ts::Field(fn, "object") : TSNode{};
+            names_session |= IsEvalCall(c) || (Text(ts::Field(fn, "attribute")) == "run" && ts::Is(obj, "call") &&
+                                               IsInitializerName(Resolved(ts::Field(obj, "function"))));
+          }
         if (names_session) break;
         ++first_use;
       }
@@ -1104,6 +1122,21 @@ class Converter {
       run_calls.push_back(rs.call);
       run_call_ids.insert(rs.call.id);
     }
+    // `t.eval(feed_dict=...)` of a graph tensor: a run of the default session, which the
+    // `with` block's session is, and an InteractiveSession
+    std::set<const void*> eval_calls;
+    const bool default_session =
+        !assigned || Resolved(ts::Field(sess_call, "function")) == "tensorflow.compat.v1.InteractiveSession";
+    for (TSNode c : m_.calls()) {
+      if (!in_region(c) || !IsEvalCall(c) || !Graph(Text(ts::Field(ts::Field(c, "function"), "object")))) continue;
+      if (!default_session)
+        Fail(c, fmt::format("`{}` runs the default session, which `{}` is not (TF1 raised)", Text(c), sess_));
+      run_calls.push_back(c);
+      run_call_ids.insert(c.id);
+      eval_calls.insert(c.id);
+    }
+    std::sort(run_calls.begin(), run_calls.end(),
+              [](TSNode a, TSNode b) { return ts_node_start_byte(a) < ts_node_start_byte(b); });
     std::vector<RunSite> sites;
     bool needs_numpy = false;
     std::map<string, size_t> fn_by_key;
@@ -1145,9 +1178,13 @@ class Converter {
     for (TSNode call : run_calls) {
       RunSite site{call, TSNode{}};
       const auto& pos = m_.PositionalArgs(call);
-      TSNode fetch = pos.empty() ? m_.KeywordArg(call, "fetches") : pos[0];
+      const bool eval = eval_calls.count(call.id) != 0;
+      TSNode fetch = eval ? ts::Field(ts::Field(call, "function"), "object")
+                     : pos.empty() ? m_.KeywordArg(call, "fetches") : pos[0];
       TSNode feed = m_.KeywordArg(call, "feed_dict");
-      if (!feed.id && pos.size() > 1) feed = pos[1];
+      if (!feed.id && pos.size() > (eval ? 0u : 1u)) feed = pos[eval ? 0 : 1];
+      if (eval && (pos.size() > 1 || m_.KeywordArg(call, "session").id))
+        Fail(call, fmt::format("`{}` with a session argument", Text(call)));
       if (pos.size() > 2 || m_.KeywordArg(call, "options").id || m_.KeywordArg(call, "run_metadata").id)
         Fail(call, "sess.run with options or run metadata");
       if (!fetch.id) Fail(call, "sess.run without fetches");

@@ -70,6 +70,13 @@ TEST(RewriteTf2Conversion, RefusesWhatItCannotKeep) {
   EXPECT_NE(reason(head + "y = x + 1\nwith tf.compat.v1.Session() as s:\n    print(s.run(y, {x: [1.0]}), s.graph)\n")
                 .find("used other than"),
             std::string::npos);
+  // `t.eval()` runs the default session: a `with` block's or an InteractiveSession, not a
+  // session made by `s = tf.compat.v1.Session()`
+  EXPECT_TRUE(ConvertSessionToFunctions(parser, head + "y = x + 1\nwith tf.compat.v1.Session() as s:\n"
+                                                       "    print(y.eval({x: [1.0]}))\n").converted);
+  EXPECT_EQ(reason(head + "y = x + 1\ns = tf.compat.v1.Session()\nprint(s.run(y, {x: [1.0]}))\n"
+                          "print(y.eval({x: [2.0]}))\n"),
+            "`y.eval({x: [2.0]})` runs the default session, which `s` is not (TF1 raised)");
   // a graph name bound again converts (each binding is its own name); what would change
   // meaning refuses: a placeholder bound again (a feed of `x` would feed the new tensor),
   // a name bound to a Python value, a loss bound again after minimize() used it
