@@ -479,6 +479,24 @@ class Converter {
     return ok;
   }
 
+  // The binding of `name` made last before byte `pos` (a name bound again between runs
+  // of the session block means, at each run, what it was bound to then).
+  GraphName* GraphAt(string_view name, uint32_t pos) {
+    GraphName* best = Graph(name);
+    auto it = versions_.find(string(name));
+    if (!best || it == versions_.end()) return best;
+    GraphName* found = nullptr;
+    for (int k = 0; k <= it->second; ++k) {
+      GraphName* g = k ? Graph(fmt::format("{}#{}", name, k)) : best;
+      if (g && ts_node_start_byte(g->stmt) < pos &&
+          (!found || ts_node_start_byte(g->stmt) > ts_node_start_byte(found->stmt)))
+        found = g;
+    }
+    return found ? found : best;
+  }
+  // The Python name of a graph name (`x#1`, an earlier binding of `x`, is `x`).
+  static string PyName(const string& key) { return key.substr(0, key.find('#')); }
+
   // `t.eval(...)` with `t` a name (whether it names a graph tensor is for the caller).
   bool IsEvalCall(TSNode c) const {
     TSNode fn = ts::Field(c, "function");
@@ -495,9 +513,6 @@ class Converter {
                              prev->kind == Kind::kPlaceholder ? "placeholder"
                              : prev->kind == Kind::kVariable  ? "variable"
                                                               : "initializer"));
-    if (classifying_block_)
-      Fail(stmt, fmt::format("`{}` is assigned again in the session block (a run before it fetched the first one)",
-                             name));
     for (const auto& h : graph_)
       if (h.produces_operation && std::find(h.uses.begin(), h.uses.end(), prev->name) != h.uses.end())
         Fail(stmt, fmt::format("`{}` is assigned again after `{}`, an operation built from it, was made", name, h.name));
@@ -585,8 +600,8 @@ class Converter {
   }
 
   void Dependencies(const string& name, std::set<string>* seen) {
-    if (!seen->insert(name).second) return;
     GraphName* g = Graph(name);
+    if (!seen->insert(g->name).second) return;
     for (const string& u : g->uses) Dependencies(u, seen);
   }
 
@@ -1038,9 +1053,7 @@ class Converter {
       // (a statement that names a graph tensor only once the one before it joined)
       if (!builds_graph(t)) continue;
       size_t before = graph_.size();
-      classifying_block_ = true;
       Classify(t);
-      classifying_block_ = false;
       block_graph_.insert(t.id);
       for (size_t k = before; k < graph_.size(); ++k) {
         if (graph_[k].kind == Kind::kVariable) continue;
@@ -1177,6 +1190,8 @@ class Converter {
     }
     for (TSNode call : run_calls) {
       RunSite site{call, TSNode{}};
+      // a fetched name means the binding made before this run (it may be bound again later)
+      auto At = [&](TSNode n) { return GraphAt(Text(n), ts_node_start_byte(call)); };
       const auto& pos = m_.PositionalArgs(call);
       const bool eval = eval_calls.count(call.id) != 0;
       TSNode fetch = eval ? ts::Field(ts::Field(call, "function"), "object")
@@ -1208,7 +1223,7 @@ class Converter {
       // variables only (`sess.run(w)`, `sess.run([w, b])`): their values, no function
       if (!feed.id && !ts::Is(fetch, "dictionary") &&
           std::all_of(fetched.begin(), fetched.end(),
-                      [&](TSNode n) { return Graph(Text(n))->kind == Kind::kVariable; })) {
+                      [&](TSNode n) { return At(n)->kind == Kind::kVariable; })) {
         std::vector<string> values;
         for (TSNode n : fetched) values.push_back(fmt::format("{}.numpy()", Text(n)));
         string v = fmt::format("{}", fmt::join(values, ", "));
@@ -1234,7 +1249,7 @@ class Converter {
       for (const auto& [ph, value] : feeds)
         if (value.find(sess_ + ".") != string::npos) Fail(feed, "a fed value runs the session itself");
       std::set<string> deps;
-      for (TSNode n : fetched) Dependencies(string(Text(n)), &deps);
+      for (TSNode n : fetched) Dependencies(At(n)->name, &deps);
       Function f;
       for (const auto& g : graph_) {
         if (!deps.count(g.name)) continue;
@@ -1254,8 +1269,8 @@ class Converter {
       string ret;
       bool list = !ts::Is(fetch, "identifier");
       for (size_t i = 0; i < fetched.size(); ++i) {
-        GraphName* g = Graph(Text(fetched[i]));
-        string e = g->produces_operation ? "None" : g->name;
+        GraphName* g = At(fetched[i]);
+        string e = g->produces_operation ? "None" : PyName(g->name);
         ret += (i ? ", " : "") + e;
       }
       if (ts::Is(fetch, "dictionary")) {
@@ -1263,9 +1278,9 @@ class Converter {
         size_t i = 0;
         for (TSNode pr : ts::NamedChildren(fetch)) {
           if (!ts::Is(pr, "pair")) continue;
-          GraphName* g = Graph(Text(fetched[i++]));
+          GraphName* g = At(fetched[i++]);
           ret += fmt::format("{}{}: {}", ret.empty() ? "" : ", ", Text(ts::Field(pr, "key")),
-                             g->produces_operation ? "None" : g->name);
+                             g->produces_operation ? "None" : PyName(g->name));
         }
         ret = "{" + ret + "}";
       } else if (list) {
@@ -1276,6 +1291,7 @@ class Converter {
       TSNode left = ts::Is(parent, "assignment") && ts::Same(ts::Field(parent, "right"), call) ? ts::Field(parent, "left")
                                                                                                  : TSNode{};
       std::vector<string> kept_targets, kept_fetches;
+      std::vector<TSNode> kept_nodes;
       bool dropped_ops = false;
       if (list && !ts::Is(fetch, "dictionary") &&
           (ts::Is(left, "pattern_list") || ts::Is(left, "tuple_pattern") || ts::Is(left, "list_pattern"))) {
@@ -1286,23 +1302,24 @@ class Converter {
         for (size_t i = 0; fits && i < targets.size(); ++i) {
           fits = ts::Is(targets[i], "identifier");
           if (!fits) break;
-          if (Graph(Text(fetched[i]))->produces_operation) {
+          if (At(fetched[i])->produces_operation) {
             fits = Text(targets[i]) == "_";
             dropped_ops = true;
           } else {
             kept_targets.push_back(string(Text(targets[i])));
             kept_fetches.push_back(string(Text(fetched[i])));
+            kept_nodes.push_back(fetched[i]);
           }
         }
         if (!fits || kept_fetches.empty()) dropped_ops = false;
       }
-      bool one_kept = dropped_ops && kept_fetches.size() == 1 && IsSingleTensor(*Graph(kept_fetches[0]));
+      bool one_kept = dropped_ops && kept_fetches.size() == 1 && IsSingleTensor(*At(kept_nodes[0]));
       if (dropped_ops)
         ret = kept_fetches.size() == 1 ? kept_fetches[0] : fmt::format("{}", fmt::join(kept_fetches, ", "));
       // the same fetches (by name, in the same structure) and parameters share a function;
       // `ret` alone would conflate different operations (each returns None)
       std::vector<string> fetched_names;
-      for (TSNode n : fetched) fetched_names.push_back(string(Text(n)));
+      for (TSNode n : fetched) fetched_names.push_back(At(n)->name);
       string key = fmt::format("{}|{}|{}", ret, fmt::join(fetched_names, ","), fmt::join(f.params, ","));
       auto it = fn_by_key.find(key);
       if (it == fn_by_key.end()) {
@@ -1319,7 +1336,7 @@ class Converter {
       bool bare = ts::Is(parent, "expression_statement") && ts_node_named_child_count(parent) == 1;
       string call_text = fmt::format("{}({})", fn_used.name, fmt::join(args, ", "));
       // one tensor: its NumPy value; several (or an operation's None): `_numpy`
-      bool one_tensor = (ts::Is(fetch, "identifier") && IsSingleTensor(*Graph(Text(fetch)))) || one_kept;
+      bool one_tensor = (ts::Is(fetch, "identifier") && IsSingleTensor(*At(fetch))) || one_kept;
       site.replacement = bare ? call_text : one_tensor ? call_text + ".numpy()" : "_numpy(" + call_text + ")";
       if (!bare && !one_tensor) needs_numpy = true;
       if (dropped_ops) {
@@ -1916,7 +1933,6 @@ class Converter {
   std::vector<GraphName> graph_;
   std::map<string, size_t> names_;  // graph names: the current binding of each, and `name#k` for earlier ones
   std::map<string, int> versions_;  // names bound more than once: how many earlier bindings
-  bool classifying_block_ = false;  // Classify of a statement of the session block
   std::vector<TSNode> deletions_;
   std::set<const void*> dropped_calls_;
   bool resets_between_ = false;  // the module resets the default graph after its first session
