@@ -144,6 +144,7 @@ FileRewrite RewriteFile(PythonParser& parser, const std::string& path, const Rew
         fr.tf2_note = fmt::format("session converted: {} sess.run call{} into {} tf.function{}", c.runs,
                                   c.runs == 1 ? "" : "s", c.functions, c.functions == 1 ? "" : "s");
         for (const std::string& k : c.kept_compat) fr.tf2_note += "; " + k;
+        for (const std::string& k : c.notes) fr.tf2_note += "; " + k;
         if (opts.want_remaining) {
           auto final_src = SourceFromBytes(r.text, path, SourceKind::kPython);
           if (final_src) {

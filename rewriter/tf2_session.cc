@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <map>
 #include <tuple>
@@ -182,6 +183,7 @@ class Converter {
   // they silently see nothing, wherever they are.
   static bool ReadsGraphState(string_view q) {
     if (!StartsWith(q, "tensorflow")) return false;
+    if (StartsWith(q, "tensorflow.keras.metrics.")) return false;  // a Keras metric keeps its own state
     for (string_view bad : {"get_variable", "layers.", "variable_scope", "get_collection", "trainable_variables",
                             "global_variables", "local_variables", "all_variables", "model_variables",
                             "moving_average_variables", "get_global_step", "Saver", "summary.", "get_default_graph",
@@ -343,13 +345,14 @@ class Converter {
       if (!AloneOnLines(stmt)) Fail(stmt, "a graph-building statement shares its line with other statements");
       if (HasMultilineString(stmt)) Fail(stmt, "a graph-building statement spans a multi-line string");
       CheckOpCalls(stmt, targets[0]);
+      for (const string& t : targets)
+        if (t != "_" && names_.count(t)) RetireVersion(stmt, t);
       std::vector<string> uses;
       Identifiers(right, [&](TSNode id) {
-        if (Graph(Text(id))) uses.push_back(string(Text(id)));
+        if (Graph(Text(id))) uses.push_back(Graph(Text(id))->name);
       });
       for (const string& t : targets) {
         if (t == "_") continue;
-        if (names_.count(t)) Fail(stmt, fmt::format("`{}` is assigned twice while the graph is built", t));
         GraphName g{Kind::kOp, t, stmt, right};
         g.uses = uses;
         names_[t] = graph_.size();
@@ -362,7 +365,23 @@ class Converter {
       return;
     }
     string name(Text(left));
-    if (names_.count(name)) Fail(stmt, fmt::format("`{}` is assigned twice while the graph is built", name));
+    uses_graph = false;  // (the target itself may name the graph tensor this binding replaces)
+    Identifiers(right, [&](TSNode id) { uses_graph |= Graph(Text(id)) != nullptr; });
+    // `h = tf.nn.relu(...)` then `h = tf.nn.dropout(h, ...)`: each binding is a graph
+    // name of its own (the earlier one renamed `h#1`), and every statement keeps the one
+    // bound before it; a function's body repeats the statements in their order, so the
+    // name means in it what it meant in the graph
+    const bool rebinds = names_.count(name) != 0;
+    auto rebound = [&](string_view what) {
+      if (rebinds)
+        Fail(stmt, fmt::format("`{}` names a graph tensor and is assigned again while the graph is built, {}", name,
+                               what));
+    };
+    if (rebinds && Graph(name)->kind != Kind::kOp)
+      Fail(stmt, fmt::format("`{}` is assigned twice while the graph is built (first as a {})", name,
+                             Graph(name)->kind == Kind::kPlaceholder ? "placeholder"
+                             : Graph(name)->kind == Kind::kVariable  ? "variable"
+                                                                     : "initializer"));
     GraphName g{Kind::kOp, name, stmt, right};
     if (ts::Is(right, "call")) {
       string q = Resolved(ts::Field(right, "function"));
@@ -403,15 +422,21 @@ class Converter {
       } else if (IsInitializerName(q)) {
         g.kind = Kind::kInitializer;
       } else if ((StartsWith(q, "tensorflow.compat.v1.train.") && EndsWith(q, "Optimizer")) ||
-                 StartsWith(q, "tensorflow.keras.optimizers.")) {
-        if (uses_graph) Fail(stmt, fmt::format("optimizer `{}` is built from graph tensors", name));
+                 StartsWith(q, "tensorflow.keras.optimizers.") ||
+                 (StartsWith(q, "tensorflow.keras.metrics.") && q.find('(') == string::npos)) {
+        if (uses_graph) Fail(stmt, fmt::format("optimizer or metric `{}` is built from graph tensors", name));
+        rebound("to an optimizer or metric");
         return;  // an object: stays at module level, created once
       } else if (EndsWith(q, ".minimize") || EndsWith(q, ".apply_gradients") || q == "tensorflow.group" ||
                  q == "tensorflow.compat.v1.group" || q == "tensorflow.no_op" || q == "tensorflow.compat.v1.no_op") {
         g.produces_operation = true;
       }
     }
-    if (g.kind == Kind::kOp && !uses_graph && !RefersToTf(right)) return;  // plain Python value: stays
+    if (g.kind == Kind::kOp && !uses_graph && !RefersToTf(right)) {
+      rebound("to a Python value");
+      return;  // plain Python value: stays
+    }
+    if (g.kind != Kind::kOp) rebound(g.kind == Kind::kVariable ? "to a variable" : "to a placeholder");
     if (!AloneOnLines(stmt)) Fail(stmt, fmt::format("`{}` shares its line with other statements", name));
     if (HasMultilineString(stmt)) Fail(stmt, fmt::format("`{}` spans a multi-line string", name));
     if (g.kind == Kind::kVariable || g.kind == Kind::kPlaceholder) {
@@ -419,12 +444,84 @@ class Converter {
     }
     if (g.kind == Kind::kOp) {
       CheckOpCalls(stmt, name);
+      if (rebinds) RetireVersion(stmt, name);
       Identifiers(right, [&](TSNode id) {
-        if (Graph(Text(id))) g.uses.push_back(string(Text(id)));
+        if (Graph(Text(id))) g.uses.push_back(Graph(Text(id))->name);
       });
     }
     names_[name] = graph_.size();
     graph_.push_back(std::move(g));
+  }
+
+  // `for v in [w, b]: print(v.name, v.shape)`: variables listed for their name and
+  // static shape only, which TF2's variables have as TF1's had (not their dtype: TF1's
+  // reference variables say `float32_ref`; not their value: that is what sess.run is for).
+  bool VariableMetadataLoop(TSNode id) {
+    GraphName* g = Graph(Text(id));
+    TSNode list = ts::Parent(id), loop = ts::Parent(list);
+    if (!g || g->kind != Kind::kVariable || !ts::Is(list, "list") || !ts::Is(loop, "for_statement") ||
+        !ts::Same(ts::Field(loop, "right"), list))
+      return false;
+    for (TSNode e : ts::NamedChildren(list))
+      if (!ts::Is(e, "identifier") || !Graph(Text(e)) || Graph(Text(e))->kind != Kind::kVariable) return false;
+    TSNode var = ts::Field(loop, "left");
+    if (!ts::Is(var, "identifier") || Graph(Text(var))) return false;
+    bool ok = true;
+    Identifiers(ts::Field(loop, "body"), [&](TSNode u) {
+      if (Text(u) != Text(var)) return;
+      TSNode p = ts::Parent(u);
+      ok = ok && ts::Is(p, "attribute") && (Text(ts::Field(p, "attribute")) == "name" ||
+                                            Text(ts::Field(p, "attribute")) == "shape");
+      TSNode pp = ts::Parent(p);
+      // `v.shape` read, subscripted or measured; never assigned
+      ok = ok && !(ts::Is(pp, "assignment") && ts::Same(ts::Field(pp, "left"), p));
+    });
+    return ok;
+  }
+
+  // The binding of `name` made last before byte `pos` (a name bound again between runs
+  // of the session block means, at each run, what it was bound to then).
+  GraphName* GraphAt(string_view name, uint32_t pos) {
+    GraphName* best = Graph(name);
+    auto it = versions_.find(string(name));
+    if (!best || it == versions_.end()) return best;
+    GraphName* found = nullptr;
+    for (int k = 0; k <= it->second; ++k) {
+      GraphName* g = k ? Graph(fmt::format("{}#{}", name, k)) : best;
+      if (g && ts_node_start_byte(g->stmt) < pos &&
+          (!found || ts_node_start_byte(g->stmt) > ts_node_start_byte(found->stmt)))
+        found = g;
+    }
+    return found ? found : best;
+  }
+  // The Python name of a graph name (`x#1`, an earlier binding of `x`, is `x`).
+  static string PyName(const string& key) { return key.substr(0, key.find('#')); }
+
+  // `t.eval(...)` with `t` a name (whether it names a graph tensor is for the caller).
+  bool IsEvalCall(TSNode c) const {
+    TSNode fn = ts::Field(c, "function");
+    return ts::Is(fn, "attribute") && Text(ts::Field(fn, "attribute")) == "eval" &&
+           ts::Is(ts::Field(fn, "object"), "identifier");
+  }
+
+  // `name`, bound again by `stmt` to another graph tensor: its binding so far becomes
+  // `name#k` (the statements made from it keep it); `name` is then the new one.
+  void RetireVersion(TSNode stmt, const string& name) {
+    GraphName* prev = Graph(name);
+    if (prev->kind != Kind::kOp)
+      Fail(stmt, fmt::format("`{}` is assigned twice while the graph is built (first as a {})", name,
+                             prev->kind == Kind::kPlaceholder ? "placeholder"
+                             : prev->kind == Kind::kVariable  ? "variable"
+                                                              : "initializer"));
+    for (const auto& h : graph_)
+      if (h.produces_operation && std::find(h.uses.begin(), h.uses.end(), prev->name) != h.uses.end())
+        Fail(stmt, fmt::format("`{}` is assigned again after `{}`, an operation built from it, was made", name, h.name));
+    string key = fmt::format("{}#{}", name, ++versions_[name]);
+    names_[key] = names_[name];
+    for (auto& h : graph_)
+      for (auto& u : h.uses)
+        if (u == name) u = key;
+    prev->name = key;
   }
 
   // Calls that create variables or read graph-wide state would behave differently
@@ -491,6 +588,7 @@ class Converter {
     if (ts::Is(v, "binary_operator") || ts::Is(v, "unary_operator")) return true;
     if (!ts::Is(v, "call")) return false;
     string q = Resolved(ts::Field(v, "function"));
+    if (StartsWith(q, "tensorflow.keras.metrics.") && EndsWith(q, "().result")) return true;  // a metric's value
     if (!StartsWith(q, "tensorflow.") || q.find("(") != string::npos) return false;
     string_view last = string_view(q).substr(q.rfind('.') + 1);
     for (string_view many : {"split", "unstack", "unique", "unique_with_counts", "top_k", "meshgrid", "gradients",
@@ -502,8 +600,8 @@ class Converter {
   }
 
   void Dependencies(const string& name, std::set<string>* seen) {
-    if (!seen->insert(name).second) return;
     GraphName* g = Graph(name);
+    if (!seen->insert(g->name).second) return;
     for (const string& u : g->uses) Dependencies(u, seen);
   }
 
@@ -829,10 +927,21 @@ class Converter {
       // `sess = tf.Session()` made before the graph (TF1 extends the session's graph at
       // each run): the statements up to the first that names the session build the
       // graph as if they came before it, and the assignment goes
+      // (an InteractiveSession is the default session: `t.eval()` runs it too)
+      const bool interactive = Resolved(ts::Field(sess_call, "function")) == "tensorflow.compat.v1.InteractiveSession";
       size_t first_use = with_index + 1;
       while (first_use < stmts.size()) {
         bool names_session = false;
         Identifiers(stmts[first_use], [&](TSNode id) { names_session |= Text(id) == sess_; });
+        if (interactive)
+          for (TSNode c : m_.calls()) {
+            if (!ts::Contains(stmts[first_use], c)) continue;
+            // `t.eval()`, `tf.global_variables_initializer().run()`: runs of the default session
+            TSNode fn = ts::Field(c, "function");
+            TSNode obj = ts::Is(fn, "attribute") ? ts::Field(fn, "object") : TSNode{};
+            names_session |= IsEvalCall(c) || (Text(ts::Field(fn, "attribute")) == "run" && ts::Is(obj, "call") &&
+                                               IsInitializerName(Resolved(ts::Field(obj, "function"))));
+          }
         if (names_session) break;
         ++first_use;
       }
@@ -870,7 +979,8 @@ class Converter {
         string q = Resolved(ts::Field(c, "function"));
         if (!StartsWith(q, "tensorflow")) continue;
         bool allowed = false;
-        for (string_view ok : {".app.", ".flags.", ".logging.", "disable_v2_behavior", "disable_eager_execution",
+        for (string_view ok : {".app.", ".flags.", ".logging.", "get_logger", ".config.threading.",
+                               "disable_v2_behavior", "disable_eager_execution",
                                "set_random_seed", "random.set_seed", "reset_default_graph"})
           allowed |= q.find(ok) != string::npos;
         if (!allowed) Fail(c, fmt::format("`{}` runs at module level while the session is in a function", q));
@@ -1025,6 +1135,21 @@ class Converter {
       run_calls.push_back(rs.call);
       run_call_ids.insert(rs.call.id);
     }
+    // `t.eval(feed_dict=...)` of a graph tensor: a run of the default session, which the
+    // `with` block's session is, and an InteractiveSession
+    std::set<const void*> eval_calls;
+    const bool default_session =
+        !assigned || Resolved(ts::Field(sess_call, "function")) == "tensorflow.compat.v1.InteractiveSession";
+    for (TSNode c : m_.calls()) {
+      if (!in_region(c) || !IsEvalCall(c) || !Graph(Text(ts::Field(ts::Field(c, "function"), "object")))) continue;
+      if (!default_session)
+        Fail(c, fmt::format("`{}` runs the default session, which `{}` is not (TF1 raised)", Text(c), sess_));
+      run_calls.push_back(c);
+      run_call_ids.insert(c.id);
+      eval_calls.insert(c.id);
+    }
+    std::sort(run_calls.begin(), run_calls.end(),
+              [](TSNode a, TSNode b) { return ts_node_start_byte(a) < ts_node_start_byte(b); });
     std::vector<RunSite> sites;
     bool needs_numpy = false;
     std::map<string, size_t> fn_by_key;
@@ -1056,6 +1181,7 @@ class Converter {
               TSNode q = p;
               while (q.id && !ts::Is(q, "call")) q = ts::Parent(q);
               bool in_run = q.id && run_call_ids.count(q.id);
+              if (!in_run && VariableMetadataLoop(n)) return false;
               if (!in_run) Fail(n, fmt::format("graph tensor `{}` is used outside sess.run (TF2 runs it eagerly)", name));
             }
             return true;
@@ -1064,10 +1190,16 @@ class Converter {
     }
     for (TSNode call : run_calls) {
       RunSite site{call, TSNode{}};
+      // a fetched name means the binding made before this run (it may be bound again later)
+      auto At = [&](TSNode n) { return GraphAt(Text(n), ts_node_start_byte(call)); };
       const auto& pos = m_.PositionalArgs(call);
-      TSNode fetch = pos.empty() ? m_.KeywordArg(call, "fetches") : pos[0];
+      const bool eval = eval_calls.count(call.id) != 0;
+      TSNode fetch = eval ? ts::Field(ts::Field(call, "function"), "object")
+                     : pos.empty() ? m_.KeywordArg(call, "fetches") : pos[0];
       TSNode feed = m_.KeywordArg(call, "feed_dict");
-      if (!feed.id && pos.size() > 1) feed = pos[1];
+      if (!feed.id && pos.size() > (eval ? 0u : 1u)) feed = pos[eval ? 0 : 1];
+      if (eval && (pos.size() > 1 || m_.KeywordArg(call, "session").id))
+        Fail(call, fmt::format("`{}` with a session argument", Text(call)));
       if (pos.size() > 2 || m_.KeywordArg(call, "options").id || m_.KeywordArg(call, "run_metadata").id)
         Fail(call, "sess.run with options or run metadata");
       if (!fetch.id) Fail(call, "sess.run without fetches");
@@ -1091,7 +1223,7 @@ class Converter {
       // variables only (`sess.run(w)`, `sess.run([w, b])`): their values, no function
       if (!feed.id && !ts::Is(fetch, "dictionary") &&
           std::all_of(fetched.begin(), fetched.end(),
-                      [&](TSNode n) { return Graph(Text(n))->kind == Kind::kVariable; })) {
+                      [&](TSNode n) { return At(n)->kind == Kind::kVariable; })) {
         std::vector<string> values;
         for (TSNode n : fetched) values.push_back(fmt::format("{}.numpy()", Text(n)));
         string v = fmt::format("{}", fmt::join(values, ", "));
@@ -1117,7 +1249,7 @@ class Converter {
       for (const auto& [ph, value] : feeds)
         if (value.find(sess_ + ".") != string::npos) Fail(feed, "a fed value runs the session itself");
       std::set<string> deps;
-      for (TSNode n : fetched) Dependencies(string(Text(n)), &deps);
+      for (TSNode n : fetched) Dependencies(At(n)->name, &deps);
       Function f;
       for (const auto& g : graph_) {
         if (!deps.count(g.name)) continue;
@@ -1137,8 +1269,8 @@ class Converter {
       string ret;
       bool list = !ts::Is(fetch, "identifier");
       for (size_t i = 0; i < fetched.size(); ++i) {
-        GraphName* g = Graph(Text(fetched[i]));
-        string e = g->produces_operation ? "None" : g->name;
+        GraphName* g = At(fetched[i]);
+        string e = g->produces_operation ? "None" : PyName(g->name);
         ret += (i ? ", " : "") + e;
       }
       if (ts::Is(fetch, "dictionary")) {
@@ -1146,9 +1278,9 @@ class Converter {
         size_t i = 0;
         for (TSNode pr : ts::NamedChildren(fetch)) {
           if (!ts::Is(pr, "pair")) continue;
-          GraphName* g = Graph(Text(fetched[i++]));
+          GraphName* g = At(fetched[i++]);
           ret += fmt::format("{}{}: {}", ret.empty() ? "" : ", ", Text(ts::Field(pr, "key")),
-                             g->produces_operation ? "None" : g->name);
+                             g->produces_operation ? "None" : PyName(g->name));
         }
         ret = "{" + ret + "}";
       } else if (list) {
@@ -1159,6 +1291,7 @@ class Converter {
       TSNode left = ts::Is(parent, "assignment") && ts::Same(ts::Field(parent, "right"), call) ? ts::Field(parent, "left")
                                                                                                  : TSNode{};
       std::vector<string> kept_targets, kept_fetches;
+      std::vector<TSNode> kept_nodes;
       bool dropped_ops = false;
       if (list && !ts::Is(fetch, "dictionary") &&
           (ts::Is(left, "pattern_list") || ts::Is(left, "tuple_pattern") || ts::Is(left, "list_pattern"))) {
@@ -1169,23 +1302,24 @@ class Converter {
         for (size_t i = 0; fits && i < targets.size(); ++i) {
           fits = ts::Is(targets[i], "identifier");
           if (!fits) break;
-          if (Graph(Text(fetched[i]))->produces_operation) {
+          if (At(fetched[i])->produces_operation) {
             fits = Text(targets[i]) == "_";
             dropped_ops = true;
           } else {
             kept_targets.push_back(string(Text(targets[i])));
             kept_fetches.push_back(string(Text(fetched[i])));
+            kept_nodes.push_back(fetched[i]);
           }
         }
         if (!fits || kept_fetches.empty()) dropped_ops = false;
       }
-      bool one_kept = dropped_ops && kept_fetches.size() == 1 && IsSingleTensor(*Graph(kept_fetches[0]));
+      bool one_kept = dropped_ops && kept_fetches.size() == 1 && IsSingleTensor(*At(kept_nodes[0]));
       if (dropped_ops)
         ret = kept_fetches.size() == 1 ? kept_fetches[0] : fmt::format("{}", fmt::join(kept_fetches, ", "));
       // the same fetches (by name, in the same structure) and parameters share a function;
       // `ret` alone would conflate different operations (each returns None)
       std::vector<string> fetched_names;
-      for (TSNode n : fetched) fetched_names.push_back(string(Text(n)));
+      for (TSNode n : fetched) fetched_names.push_back(At(n)->name);
       string key = fmt::format("{}|{}|{}", ret, fmt::join(fetched_names, ","), fmt::join(f.params, ","));
       auto it = fn_by_key.find(key);
       if (it == fn_by_key.end()) {
@@ -1202,7 +1336,7 @@ class Converter {
       bool bare = ts::Is(parent, "expression_statement") && ts_node_named_child_count(parent) == 1;
       string call_text = fmt::format("{}({})", fn_used.name, fmt::join(args, ", "));
       // one tensor: its NumPy value; several (or an operation's None): `_numpy`
-      bool one_tensor = (ts::Is(fetch, "identifier") && IsSingleTensor(*Graph(Text(fetch)))) || one_kept;
+      bool one_tensor = (ts::Is(fetch, "identifier") && IsSingleTensor(*At(fetch))) || one_kept;
       site.replacement = bare ? call_text : one_tensor ? call_text + ".numpy()" : "_numpy(" + call_text + ")";
       if (!bare && !one_tensor) needs_numpy = true;
       if (dropped_ops) {
@@ -1797,7 +1931,8 @@ class Converter {
   const bool later_part_;
   string tf_, sess_;
   std::vector<GraphName> graph_;
-  std::map<string, size_t> names_;
+  std::map<string, size_t> names_;  // graph names: the current binding of each, and `name#k` for earlier ones
+  std::map<string, int> versions_;  // names bound more than once: how many earlier bindings
   std::vector<TSNode> deletions_;
   std::set<const void*> dropped_calls_;
   bool resets_between_ = false;  // the module resets the default graph after its first session
@@ -1969,16 +2104,428 @@ std::string MergeStatelessSessions(const ParsedFile& file, const SemanticModel& 
   return out;
 }
 
+// TF1 idioms around the graph that have a TF2 form of their own, rewritten on the compat
+// text before the session conversion (which then sees plain variables, objects and
+// tensors): a `with variable_scope(...)` block of get_variable calls, the global step,
+// tf.metrics.accuracy, summaries and a Saver that are never used, tf.logging, tf.app.flags
+// whose values are never read, the trainable-variables collection, dimension_value of a
+// static shape and a session's threading config. Each is done only in the shape where the
+// TF2 form computes the same; anything else is left for the conversion to refuse.
+struct Idioms {
+  std::string text;                                   // the text the conversion sees
+  std::vector<std::pair<uint32_t, uint32_t>> lines;   // 1-based line ranges rewritten (their findings are handled)
+  std::vector<std::string> notes;                     // what was dropped, for the summary
+  // each edit: (new first row, new rows, old first row, old rows), 0-based, in order
+  std::vector<std::array<uint32_t, 4>> moved;
+  // The line of the original text a 1-based line of `text` comes from.
+  uint32_t OldLine(uint32_t line) const {
+    if (line == 0) return 0;
+    int64_t offset = 0;
+    for (const auto& [nb, nr, ob, orows] : moved) {
+      if (line - 1 < nb) break;
+      if (line - 1 < nb + nr) return ob + 1;
+      offset = static_cast<int64_t>(ob + orows) - static_cast<int64_t>(nb + nr);
+    }
+    return static_cast<uint32_t>(line + offset);
+  }
+};
+
+Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
+  Idioms out;
+  out.text = text;
+  auto src = SourceFromBytes(text, "<tf2>", SourceKind::kPython);
+  if (!src) return out;
+  auto parsed = parser.Parse(std::move(*src));
+  if (!parsed || parsed->syntax_error) return out;
+  const ParsedFile& file = *parsed;
+  SemanticModel m(file);
+  const std::string& s = file.source.text;
+  auto txt = [&](TSNode n) { return std::string(ts::Text(n, s)); };
+  auto resolved = [&](TSNode n) {
+    auto q = m.Resolve(n);
+    return q ? *q : std::string();
+  };
+  auto fn_of = [&](TSNode call) { return ts::Is(call, "call") ? resolved(ts::Field(call, "function")) : ""; };
+  auto line_start = [&](uint32_t b) {
+    size_t p = b ? s.rfind('\n', b - 1) : std::string::npos;
+    return p == std::string::npos ? 0u : static_cast<uint32_t>(p + 1);
+  };
+  auto line_end = [&](uint32_t b) {
+    size_t p = s.find('\n', b);
+    return p == std::string::npos ? static_cast<uint32_t>(s.size()) : static_cast<uint32_t>(p + 1);
+  };
+  auto row = [](TSNode n) { return ts_node_start_point(n).row + 1; };
+  const Binding* tfb = nullptr;
+  for (const Binding* b : m.TfModuleImports())
+    if (b->scope == 0 && b->qname == "tensorflow") tfb = b;
+  if (!tfb) return out;
+  const std::string tf = tfb->name;
+  // uses of a name as a value (not attribute or keyword names), anywhere
+  auto uses_of = [&](std::string_view name) {
+    std::vector<TSNode> found;
+    ts::Walk(
+        file.Root(),
+        [&](TSNode n, const char*) {
+          if (!ts::Is(n, "identifier")) return true;
+          TSNode p = ts::Parent(n);
+          if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), n)) return false;
+          if (ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "name"), n)) return false;
+          if (ts::Text(n, s) == name) found.push_back(n);
+          return false;
+        },
+        [](TSNode) {});
+    return found;
+  };
+  // a module-level `name = <call>` statement: its parts
+  auto assignment = [&](TSNode st, TSNode* left, TSNode* right) {
+    TSNode a = ts_node_named_child_count(st) == 1 ? ts_node_named_child(st, 0) : TSNode{};
+    if (!ts::Is(st, "expression_statement") || !ts::Is(a, "assignment")) return false;
+    *left = ts::Field(a, "left");
+    *right = ts::Field(a, "right");
+    return right->id != nullptr;
+  };
+  auto alone = [&](TSNode st) {
+    uint32_t b = ts_node_start_byte(st), e = ts_node_end_byte(st);
+    for (uint32_t i = line_start(b); i < b; ++i)
+      if (s[i] != ' ' && s[i] != '\t') return false;
+    for (uint32_t i = e; i < s.size() && s[i] != '\n'; ++i) {
+      if (s[i] == '#') break;
+      if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r') return false;
+    }
+    return true;
+  };
+  auto plain_string = [&](TSNode n) {
+    std::string t = ts::Is(n, "string") ? txt(n) : "";
+    return !t.empty() && (t[0] == '"' || t[0] == '\'') && t.find('{') == std::string::npos &&
+           t.find('\\') == std::string::npos && t.size() >= 2 && t[1] != t[0] ? t.substr(1, t.size() - 2) : "";
+  };
+  std::vector<std::tuple<uint32_t, uint32_t, std::string>> edits;
+  auto cut_stmt = [&](TSNode st) {
+    edits.emplace_back(line_start(ts_node_start_byte(st)), line_end(ts_node_end_byte(st)), "");
+  };
+  std::vector<TSNode> module = ts::NamedChildren(file.Root());
+  std::vector<std::string> variables;  // trainable variables made at module level, in order
+  bool unknown_variables = false;      // variables made some other way (layers, get_variable elsewhere, ...)
+  std::set<const void*> known_variable_calls;
+
+  // --- variable_scope blocks of get_variable calls at module level
+  std::map<std::string, int> scope_names, variable_names;
+  for (TSNode c : m.calls()) {
+    std::string q = fn_of(c);
+    auto pos = m.PositionalArgs(c);
+    if (q == "tensorflow.compat.v1.variable_scope" && !pos.empty()) ++scope_names[plain_string(pos[0])];
+  }
+  for (TSNode st : module) {
+    if (!ts::Is(st, "with_statement")) continue;
+    TSNode clause = ts_node_named_child(st, 0);
+    if (!ts::Is(clause, "with_clause") || ts_node_named_child_count(clause) != 1) continue;
+    TSNode v = ts::Field(ts_node_named_child(clause, 0), "value");
+    if (fn_of(v) != "tensorflow.compat.v1.variable_scope") continue;
+    const auto& pos = m.PositionalArgs(v);
+    std::string scope = pos.size() == 1 ? plain_string(pos[0]) : "";
+    bool ok = !scope.empty() && scope_names[scope] == 1 && alone(st) &&
+              ts_node_end_point(clause).row == ts_node_start_point(st).row;
+    for (TSNode a : ts::NamedChildren(ts::Field(v, "arguments"))) {
+      if (ts::Is(a, "comment") || (!pos.empty() && ts::Same(a, pos[0]))) continue;
+      TSNode val = ts::Field(a, "value");
+      // reuse: AUTO_REUSE or None/False (the first creation is a creation either way)
+      ok = ok && ts::Is(a, "keyword_argument") && txt(ts::Field(a, "name")) == "reuse" &&
+           (resolved(val) == "tensorflow.compat.v1.AUTO_REUSE" || txt(val) == "None" || txt(val) == "False");
+    }
+    std::vector<std::tuple<uint32_t, uint32_t, std::string>> mine;
+    TSNode body = ts::Field(st, "body");
+    uint32_t indent = 0;
+    for (TSNode b : ts::NamedChildren(body)) {
+      if (!ok) break;
+      if (ts::Is(b, "comment")) continue;
+      TSNode left, right;
+      ok = assignment(b, &left, &right) && ts::Is(left, "identifier") && alone(b) &&
+           fn_of(right) == "tensorflow.compat.v1.get_variable";
+      if (!ok) break;
+      indent = ts_node_start_point(b).column - ts_node_start_point(st).column;
+      const auto& vp = m.PositionalArgs(right);
+      TSNode name = vp.empty() ? m.KeywordArg(right, "name") : vp[0];
+      TSNode shape = vp.size() > 1 ? vp[1] : m.KeywordArg(right, "shape");
+      TSNode init = m.KeywordArg(right, "initializer"), dtype = m.KeywordArg(right, "dtype");
+      TSNode trainable = m.KeywordArg(right, "trainable");
+      std::string vname = name.id ? plain_string(name) : "";
+      ok = !vname.empty() && vp.size() <= 2 && (ts::Is(shape, "list") || ts::Is(shape, "tuple")) &&
+           ++variable_names[scope + "/" + vname] == 1;
+      // initializers TF2 has under the same name, that draw no random numbers
+      std::string iq = fn_of(init);
+      ok = ok && (iq == "tensorflow.zeros_initializer" || iq == "tensorflow.ones_initializer" ||
+                  iq == "tensorflow.constant_initializer");
+      for (TSNode a : ts::NamedChildren(ts::Field(right, "arguments"))) {
+        if (!ts::Is(a, "keyword_argument")) continue;
+        std::string k = txt(ts::Field(a, "name"));
+        ok = ok && (k == "name" || k == "shape" || k == "initializer" || k == "dtype" || k == "trainable");
+      }
+      if (trainable.id) ok = ok && (txt(trainable) == "True" || txt(trainable) == "False");
+      if (!ok) break;
+      std::string value = fmt::format("{}({}shape={}{})", txt(init), "", txt(shape),
+                                      dtype.id ? ", dtype=" + txt(dtype) : "");
+      std::string made = fmt::format("{}.Variable({}, name=\"{}/{}\"{})", tf, value, scope, vname,
+                                     trainable.id && txt(trainable) == "False" ? ", trainable=False" : "");
+      mine.emplace_back(ts_node_start_byte(right), ts_node_end_byte(right), made);
+      known_variable_calls.insert(right.id);
+      if (!trainable.id || txt(trainable) == "True") variables.push_back(txt(left));
+    }
+    if (!ok || mine.empty()) continue;
+    // the block's lines, dedented, with the variables made directly
+    uint32_t from = line_start(ts_node_start_byte(ts_node_named_child(body, 0)));
+    uint32_t to = line_end(ts_node_end_byte(st) - 1);
+    std::string block;
+    uint32_t at = from;
+    for (const auto& [b, e, r] : mine) {
+      block.append(s, at, b - at);
+      block += r;
+      at = e;
+    }
+    block.append(s, at, to - at);
+    std::string dedented;
+    size_t i = 0;
+    bool bad = false;
+    while (i < block.size()) {
+      size_t j = block.find('\n', i);
+      std::string_view ln(block.data() + i, (j == std::string::npos ? block.size() : j + 1) - i);
+      size_t sp = 0;
+      while (sp < indent && sp < ln.size() && ln[sp] == ' ') ++sp;
+      if (sp < indent && ln.find_first_not_of(" \t\r\n") != std::string_view::npos) bad = true;
+      dedented += ln.substr(sp);
+      if (j == std::string::npos) break;
+      i = j + 1;
+    }
+    if (bad) continue;
+    edits.emplace_back(line_start(ts_node_start_byte(st)), to, dedented);
+    out.lines.emplace_back(row(st), ts_node_end_point(st).row + 1);
+  }
+
+  // --- module-level statements
+  int global_steps = 0;
+  for (TSNode c : m.calls()) {
+    std::string q = fn_of(c);
+    if (q == "tensorflow.compat.v1.train.get_or_create_global_step" || q == "tensorflow.compat.v1.train.get_global_step" ||
+        q == "tensorflow.compat.v1.train.create_global_step")
+      ++global_steps;
+  }
+  std::vector<TSNode> summaries;
+  bool summaries_unused = true;
+  for (TSNode c : m.calls())
+    if (StartsWith(fn_of(c), "tensorflow.compat.v1.summary.")) summaries_unused = false;  // until each is known
+  int summary_calls = 0, summary_known = 0;
+  for (TSNode c : m.calls()) summary_calls += StartsWith(fn_of(c), "tensorflow.compat.v1.summary.");
+  for (TSNode st : module) {
+    TSNode left{}, right{};
+    TSNode call = ts_node_named_child_count(st) == 1 ? ts_node_named_child(st, 0) : TSNode{};
+    if (ts::Is(st, "expression_statement") && ts::Is(call, "call")) {
+      std::string q = fn_of(call);
+      // a summary op whose value nothing reads
+      for (std::string_view k : {"scalar", "histogram", "image", "audio", "text", "tensor_summary"})
+        if (q == fmt::format("tensorflow.compat.v1.summary.{}", k) && alone(st)) {
+          summaries.push_back(st);
+          ++summary_known;
+        }
+      continue;
+    }
+    if (!assignment(st, &left, &right) || !ts::Is(left, "identifier") || !alone(st)) continue;
+    std::string q = fn_of(right);
+    size_t uses = uses_of(txt(left)).size();
+    if ((q == "tensorflow.compat.v1.summary.merge_all" || q == "tensorflow.compat.v1.summary.merge") && uses == 1) {
+      summaries.push_back(st);
+      ++summary_known;
+    } else if (q == "tensorflow.compat.v1.train.Saver" && uses == 1) {
+      cut_stmt(st);
+      out.notes.push_back(fmt::format("line {}: `{}`, a tf.train.Saver never used, dropped", row(st), txt(left)));
+      out.lines.emplace_back(row(st), row(st));
+    } else if (q == "tensorflow.compat.v1.train.get_or_create_global_step" && global_steps == 1 &&
+               ts_node_named_child_count(ts::Field(right, "arguments")) == 0) {
+      edits.emplace_back(ts_node_start_byte(right), ts_node_end_byte(right),
+                         fmt::format("{0}.Variable(0, dtype={0}.int64, trainable=False, name=\"global_step\")", tf));
+      known_variable_calls.insert(right.id);
+      out.lines.emplace_back(row(st), row(st));
+    } else if (q == "tensorflow.Variable" || q == "tensorflow.compat.v1.Variable") {
+      TSNode tr = m.KeywordArg(right, "trainable");
+      known_variable_calls.insert(right.id);
+      if (!tr.id || txt(tr) == "True") variables.push_back(txt(left));
+      else if (txt(tr) != "False") unknown_variables = true;
+    } else if (ts::Is(left, "identifier") && (resolved(right) == "tensorflow.compat.v1.app.flags" ||
+                                              resolved(right) == "tensorflow.compat.v1.flags")) {
+      // flags whose values the program never reads: absl's flags define the same ones
+      // (absl does not parse sys.argv on the first read as TF's wrapper did: no read here)
+      std::string name = txt(left);
+      bool only_defines = true;
+      for (TSNode u : uses_of(name)) {
+        if (ts::Same(u, left)) continue;
+        TSNode p = ts::Parent(u);
+        std::string attr = ts::Is(p, "attribute") ? txt(ts::Field(p, "attribute")) : "";
+        if (StartsWith(attr, "DEFINE_")) continue;
+        TSNode pa = ts::Parent(p);
+        if (attr == "FLAGS" && ts::Is(pa, "assignment") && ts::Same(ts::Field(pa, "right"), p) &&
+            ts::Is(ts::Field(pa, "left"), "identifier") && uses_of(txt(ts::Field(pa, "left"))).size() == 1 &&
+            ts::Is(ts::Parent(pa), "expression_statement") && ts::Is(ts::Parent(ts::Parent(pa)), "module"))
+          continue;
+        only_defines = false;
+      }
+      for (TSNode c : m.calls()) {
+        std::string cq = fn_of(c);
+        bool flag_call = StartsWith(cq, "tensorflow.compat.v1.app.") || StartsWith(cq, "tensorflow.compat.v1.flags.");
+        if (flag_call && cq.find(".DEFINE_") == std::string::npos) only_defines = false;  // app.run parses them
+      }
+      if (only_defines) {
+        edits.emplace_back(ts_node_start_byte(st), ts_node_end_byte(st),
+                           name == "flags" ? "from absl import flags" : "from absl import flags as " + name);
+        out.lines.emplace_back(row(st), row(st));
+      }
+    } else if (ts::Is(left, "identifier") && q == "tensorflow.compat.v1.metrics.accuracy") {
+      continue;  // (a pattern_list target: below)
+    }
+  }
+  if (summary_known == summary_calls && summary_calls > 0) {
+    std::vector<std::string> at;
+    for (TSNode st : summaries) {
+      cut_stmt(st);
+      at.push_back(std::to_string(row(st)));
+      out.lines.emplace_back(row(st), row(st));
+    }
+    out.notes.push_back(fmt::format("line {}: summaries never fetched or written, dropped", fmt::join(at, ", ")));
+  }
+  (void)summaries_unused;
+  // `acc, update = tf.compat.v1.metrics.accuracy(labels=..., predictions=...)`: a Keras
+  // Accuracy made once; the update op is its call (update, then the result), the value
+  // its result()
+  for (TSNode st : module) {
+    TSNode left, right;
+    if (!assignment(st, &left, &right) || fn_of(right) != "tensorflow.compat.v1.metrics.accuracy" || !alone(st))
+      continue;
+    std::vector<TSNode> targets;
+    if (ts::Is(left, "pattern_list") || ts::Is(left, "tuple_pattern"))
+      for (TSNode t : ts::NamedChildren(left)) targets.push_back(t);
+    if (targets.size() != 2 || !ts::Is(targets[0], "identifier") || !ts::Is(targets[1], "identifier")) continue;
+    const auto& pos = m.PositionalArgs(right);
+    TSNode labels = pos.size() > 0 ? pos[0] : m.KeywordArg(right, "labels");
+    TSNode preds = pos.size() > 1 ? pos[1] : m.KeywordArg(right, "predictions");
+    bool ok = labels.id && preds.id && pos.size() <= 2;
+    for (TSNode a : ts::NamedChildren(ts::Field(right, "arguments")))
+      if (ts::Is(a, "keyword_argument")) {
+        std::string k = txt(ts::Field(a, "name"));
+        ok = ok && (k == "labels" || k == "predictions");
+      }
+    std::string metric = txt(targets[0]) + "_metric";
+    if (!ok || !uses_of(metric).empty()) continue;
+    std::string pad(ts_node_start_point(st).column, ' ');
+    edits.emplace_back(ts_node_start_byte(st), ts_node_end_byte(st),
+                       fmt::format("{0} = {1}.keras.metrics.Accuracy()\n{2}{3} = {0}({4}, {5})\n{2}{6} = {0}.result()",
+                                   metric, tf, pad, txt(targets[1]), txt(labels), txt(preds), txt(targets[0])));
+    out.lines.emplace_back(row(st), row(st));
+  }
+  // every variable known: the trainable collection is their list
+  for (TSNode c : m.calls()) {
+    std::string q = fn_of(c);
+    if (known_variable_calls.count(c.id)) continue;
+    for (std::string_view maker : {"Variable", "get_variable", "layers", "keras", "rnn", "contrib", "slim"})
+      if (StartsWith(q, "tensorflow") && q.find(maker) != std::string::npos && q.find("metrics.") == std::string::npos)
+        unknown_variables = true;
+  }
+  for (TSNode c : m.calls()) {
+    std::string q = fn_of(c);
+    TSNode args = ts::Field(c, "arguments");
+    std::vector<TSNode> a = ts::NamedChildren(args);
+    if (q == "tensorflow.compat.v1.get_collection" && a.size() == 1 &&
+        resolved(a[0]) == "tensorflow.compat.v1.GraphKeys.TRAINABLE_VARIABLES" && !unknown_variables &&
+        !variables.empty()) {
+      // the collection as it is when the call runs: every variable made before it
+      bool after_all = true;
+      for (TSNode st : module)
+        for (TSNode k : m.calls())
+          if (known_variable_calls.count(k.id) && ts::Contains(st, k) && ts_node_start_byte(st) > ts_node_start_byte(c))
+            after_all = false;
+      if (after_all)
+        edits.emplace_back(ts_node_start_byte(c), ts_node_end_byte(c), fmt::format("[{}]", fmt::join(variables, ", ")));
+    }
+    // a static dimension: TF2's is an int already
+    if (q == "tensorflow.compat.v1.dimension_value" && a.size() == 1 && ts::Is(a[0], "subscript")) {
+      TSNode v = ts::Field(a[0], "value");
+      bool shape = (ts::Is(v, "attribute") && txt(ts::Field(v, "attribute")) == "shape") ||
+                   (ts::Is(v, "call") && ts::Is(ts::Field(v, "function"), "attribute") &&
+                    txt(ts::Field(ts::Field(v, "function"), "attribute")) == "get_shape");
+      if (shape) edits.emplace_back(ts_node_start_byte(c), ts_node_end_byte(c), txt(a[0]));
+    }
+    // tf.logging: TF2's tf.get_logger() is the same `tensorflow` Python logger
+    if (StartsWith(q, "tensorflow.compat.v1.logging.") && ts::Is(ts::Field(c, "function"), "attribute")) {
+      std::string f = q.substr(q.rfind('.') + 1);
+      std::map<std::string, std::string> method = {{"info", "info"}, {"warning", "warning"}, {"warn", "warning"},
+                                                   {"error", "error"}, {"debug", "debug"}};
+      TSNode fn = ts::Field(c, "function");
+      if (method.count(f)) {
+        edits.emplace_back(ts_node_start_byte(fn), ts_node_end_byte(fn), fmt::format("{}.get_logger().{}", tf, method[f]));
+      } else if (f == "set_verbosity" && a.size() == 1) {
+        std::map<std::string, std::string> level = {{"DEBUG", "DEBUG"}, {"INFO", "INFO"}, {"WARN", "WARNING"},
+                                                    {"ERROR", "ERROR"}, {"FATAL", "CRITICAL"}};
+        std::string lq = resolved(a[0]);
+        std::string lv = StartsWith(lq, "tensorflow.compat.v1.logging.") ? lq.substr(lq.rfind('.') + 1) : "";
+        if (level.count(lv))
+          edits.emplace_back(ts_node_start_byte(c), ts_node_end_byte(c),
+                             fmt::format("{}.get_logger().setLevel(\"{}\")", tf, level[lv]));
+      }
+    }
+    // a session configured only with thread counts: TF2's process-wide settings, made
+    // before TensorFlow runs anything (right after the import)
+    if ((q == "tensorflow.compat.v1.Session" || q == "tensorflow.compat.v1.InteractiveSession") && a.size() == 1 &&
+        ts::Is(a[0], "keyword_argument") && txt(ts::Field(a[0], "name")) == "config") {
+      TSNode cfg = ts::Field(a[0], "value");
+      if (fn_of(cfg) != "tensorflow.compat.v1.ConfigProto" || !m.PositionalArgs(cfg).empty()) continue;
+      std::vector<std::string> settings;
+      bool ok = true;
+      for (TSNode k : ts::NamedChildren(ts::Field(cfg, "arguments"))) {
+        std::string kn = ts::Is(k, "keyword_argument") ? txt(ts::Field(k, "name")) : "";
+        TSNode kv = ts::Field(k, "value");
+        ok = ok && (kn == "intra_op_parallelism_threads" || kn == "inter_op_parallelism_threads") &&
+             ts::Is(kv, "integer");
+        if (ok) settings.push_back(fmt::format("{}.config.threading.set_{}({})\n", tf, kn, txt(kv)));
+      }
+      TSNode imp{};
+      for (TSNode st : module)
+        if (!imp.id && ts_node_start_byte(st) <= tfb->byte && tfb->byte < ts_node_end_byte(st)) imp = st;
+      if (!ok || settings.empty() || !imp.id) continue;
+      edits.emplace_back(ts_node_start_byte(args) + 1, ts_node_end_byte(args) - 1, "");
+      uint32_t after = line_end(ts_node_end_byte(imp));
+      edits.emplace_back(after, after, fmt::format("{}", fmt::join(settings, "")));
+      out.lines.emplace_back(row(c), row(c));
+    }
+  }
+  if (edits.empty()) return out;
+  std::sort(edits.begin(), edits.end());
+  std::string r;
+  uint32_t at = 0;
+  for (const auto& [b, e, rep] : edits) {
+    if (b < at) return Idioms{text, {}, {}, {}};  // overlapping: leave it all
+    r.append(s, at, b - at);
+    auto rows = [](std::string_view t) { return static_cast<uint32_t>(std::count(t.begin(), t.end(), '\n')); };
+    out.moved.push_back({rows(r), rows(rep), rows(std::string_view(s).substr(0, b)),
+                         rows(std::string_view(s).substr(b, e - b))});
+    r += rep;
+    at = e;
+  }
+  r.append(s, at, std::string::npos);
+  out.text = std::move(r);
+  return out;
+}
+
 }  // namespace
 
 SessionConversion ConvertSessionToFunctions(PythonParser& parser, const std::string& text,
                                             const std::vector<Diagnostic>* findings) {
   SessionConversion out;
+  // the TF1 idioms that have a TF2 form of their own first; their findings are handled
+  const Idioms idioms = RewriteIdioms(parser, text);
   if (findings) {
     for (const Diagnostic& d : *findings) {
       const RuleInfo* info = FindRuleInfo(d.rule_id);
       if (!info || !info->blocks_tf2_conversion) continue;
       if (d.resolved_by_session_conversion) continue;  // the conversion below resolves it
+      if (std::any_of(idioms.lines.begin(), idioms.lines.end(),
+                      [&](const auto& r) { return r.first <= d.start.line && d.start.line <= r.second; }))
+        continue;
       out.reason = fmt::format("{} ({}) is a TF2 hazard in this code; fix it first", d.rule_id, d.rule_name);
       out.line = d.start.line;
       return out;
@@ -1986,8 +2533,9 @@ SessionConversion ConvertSessionToFunctions(PythonParser& parser, const std::str
   }
   // One pass per part of the script (parts are separated by resets of the default graph):
   // all of them convert, or none.
-  std::string current = text;
+  std::string current = idioms.text;
   SessionConversion total;
+  total.notes = idioms.notes;
   for (int pass = 1;; ++pass) {
     auto src = SourceFromBytes(current, "<tf2>", SourceKind::kPython);
     if (!src) {
@@ -2028,6 +2576,7 @@ SessionConversion ConvertSessionToFunctions(PythonParser& parser, const std::str
       }
     }
     if (!r.converted) {
+      if (pass == 1) r.line = idioms.OldLine(r.line);
       if (pass > 1) {
         // the line is one of the text converted so far: say which part
         r.reason = fmt::format("part {} of the script (after its {} reset of the default graph): {}", pass,

@@ -41,6 +41,9 @@ struct SessionConversion {
   // tf.compat.v1 the conversion left (a v1 optimizer no Keras one reproduces, ...):
   // "line N: what (why)", lines of the converted text's input
   std::vector<std::string> kept_compat;
+  // TF1 code the conversion dropped since it had no effect ("line N: what"): summaries
+  // never written, a Saver never used
+  std::vector<std::string> notes;
 };
 
 // `findings`: the analyzer's findings on `text`; a TF2 hazard among them (a rule with

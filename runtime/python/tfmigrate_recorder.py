@@ -546,6 +546,9 @@ def main():
         finally:
             sys.dont_write_bytecode = dont_write
         unsupported_cls = (_core.UnsupportedSymbolError, _core.UnsupportedModuleError)
+        # packages TensorFlow programs import beside it (absl's flags), last on the path:
+        # the interpreter's own copy, if it has one, comes first
+        sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), "fallback"))
         tf_user = tf_top
         var_base = _vars.Variable
         v1 = tf_top.compat.v1

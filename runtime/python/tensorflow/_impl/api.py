@@ -519,7 +519,7 @@ def _keras():
     metrics_ = _mod("tensorflow.keras.metrics", dict(
         fns, Mean=km_.Mean, Metric=km_.Metric, MeanMetricWrapper=km_.MeanMetricWrapper,
         SparseCategoricalAccuracy=km_.SparseCategoricalAccuracy, CategoricalAccuracy=km_.CategoricalAccuracy,
-        BinaryAccuracy=km_.BinaryAccuracy, MeanSquaredError=km_.MeanSquaredErrorMetric,
+        BinaryAccuracy=km_.BinaryAccuracy, Accuracy=km_.Accuracy, accuracy=km_.accuracy, MeanSquaredError=km_.MeanSquaredErrorMetric,
         MeanAbsoluteError=km_.MeanAbsoluteErrorMetric, sparse_categorical_accuracy=km_.sparse_categorical_accuracy,
         categorical_accuracy=km_.categorical_accuracy, binary_accuracy=km_.binary_accuracy),
         removed={"mean_squared_error", "mean_absolute_error"})
@@ -627,6 +627,8 @@ def _build():
         "unique": a.unique, "searchsorted": a.searchsorted, "tensor_scatter_nd_update": a.tensor_scatter_nd_update,
         "tensor_scatter_nd_add": a.tensor_scatter_nd_add, "histogram_fixed_width": math_ops.histogram_fixed_width,
         "tensordot": linalg_ops.tensordot, "atan2": math_ops.atan2, "truncatediv": math_ops.truncatediv,
+        "get_logger": platform.get_logger,
+        "config": _mod("tensorflow.config", {"threading": _mod("tensorflow.config.threading", platform.THREADING)}),
         "eye": linalg_ops.eye, "slice": a.slice_, "scalar_mul": math_ops.scalar_mul, "sort": sort_ops.sort, "argsort": sort_ops.argsort,
     })
 

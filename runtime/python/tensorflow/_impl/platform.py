@@ -74,6 +74,44 @@ def log_if(level, msg, condition, *args):
         log(level, msg, *args)
 
 
+class _Logger:
+    """tf.get_logger(): the `tensorflow` logger tf.logging writes through (one level)."""
+    name = "tensorflow"
+    _names = {"DEBUG": DEBUG, "INFO": INFO, "WARN": WARN, "WARNING": WARN, "ERROR": ERROR, "FATAL": FATAL,
+              "CRITICAL": FATAL}
+
+    def setLevel(self, level):  # noqa: N802 (logging.Logger's name)
+        set_verbosity(self._names[level] if isinstance(level, str) else level)
+
+    def getEffectiveLevel(self):  # noqa: N802
+        return _level[0]
+
+    def log(self, level, msg, *args, **kw):
+        log(level, msg, *args)
+
+    def debug(self, msg, *args, **kw):
+        debug(msg, *args)
+
+    def info(self, msg, *args, **kw):
+        info(msg, *args)
+
+    def warning(self, msg, *args, **kw):
+        warning(msg, *args)
+
+    def error(self, msg, *args, **kw):
+        error(msg, *args)
+
+    def critical(self, msg, *args, **kw):
+        fatal(msg, *args)
+
+
+_LOGGER = _Logger()
+
+
+def get_logger():
+    return _LOGGER
+
+
 LOGGING = dict(DEBUG=DEBUG, INFO=INFO, WARN=WARN, ERROR=ERROR, FATAL=FATAL, set_verbosity=set_verbosity,
                get_verbosity=get_verbosity, log=log, debug=debug, info=info, warn=warning, warning=warning,
                error=error, fatal=fatal, vlog=vlog, log_every_n=log_every_n, log_first_n=log_first_n,
@@ -223,6 +261,25 @@ FLAGS_MODULE = dict(FLAGS=FLAGS, DEFINE_integer=_definer(int), DEFINE_float=_def
                     DEFINE_list=_definer(_list), DEFINE_enum=_define_enum, FlagValues=FlagValues, Error=Error,
                     IllegalFlagValueError=IllegalFlagValueError, UnrecognizedFlagError=UnrecognizedFlagError,
                     mark_flag_as_required=lambda name, flag_values=FLAGS: None)
+
+
+# ---------------------------------------------------------------------------- tf.config.threading
+_threads = {"intra": 0, "inter": 0}
+
+
+def _set_threads(kind):
+    def set_threads(num_threads):
+        _threads[kind] = int(num_threads)
+        if kind == "intra":
+            import _tfrt
+            _tfrt.set_intra_op_threads(int(num_threads) if int(num_threads) > 0 else 0)
+    return set_threads
+
+
+THREADING = dict(set_intra_op_parallelism_threads=_set_threads("intra"),
+                 set_inter_op_parallelism_threads=_set_threads("inter"),
+                 get_intra_op_parallelism_threads=lambda: _threads["intra"],
+                 get_inter_op_parallelism_threads=lambda: _threads["inter"])
 
 
 def app_run(main=None, argv=None):

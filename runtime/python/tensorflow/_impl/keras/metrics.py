@@ -114,6 +114,14 @@ def binary_accuracy(y_true, y_pred, threshold=0.5):
     return array_ops.cast(math_ops.equal(y_true, pred), core.float32)
 
 
+def accuracy(y_true, y_pred):
+    """Keras 3's: the predictions equal to the labels (in the predictions' dtype)."""
+    y_pred = _t(y_pred)
+    y_true = array_ops.cast(_t(y_true), y_pred.dtype)
+    y_true, y_pred = losses.squeeze_or_expand(y_true, y_pred)
+    return array_ops.cast(math_ops.equal(y_true, y_pred), core.float32)
+
+
 def _metric_class(cls_name, fn, default_name, **defaults):
     def __init__(self, name=default_name, dtype=None, **kwargs):
         kw = dict(defaults)
@@ -122,6 +130,7 @@ def _metric_class(cls_name, fn, default_name, **defaults):
     return type(cls_name, (MeanMetricWrapper,), {"__init__": __init__})
 
 
+Accuracy = _metric_class("Accuracy", accuracy, "accuracy")
 SparseCategoricalAccuracy = _metric_class("SparseCategoricalAccuracy", sparse_categorical_accuracy,
                                           "sparse_categorical_accuracy")
 CategoricalAccuracy = _metric_class("CategoricalAccuracy", categorical_accuracy, "categorical_accuracy")
