@@ -48,6 +48,9 @@ void FalseFriendApi::CheckPython(PythonContext& ctx) const {
     if (p.find("()") != std::string::npos) continue;
     if (p == "estimator" || StartsWith(p, "estimator.")) {
       if (p == "estimator") continue;  // the bare module (e.g. `tf.estimator` passed around)
+      // ModeKeys' members are plain strings ("train", "eval", "infer"): no graph or session
+      // behind them (their removal is TFM101's finding on the same token)
+      if (p == "estimator.ModeKeys" || StartsWith(p, "estimator.ModeKeys.")) continue;
       ctx.Report(r.node, fmt::format("`{}` is a false friend: Estimators build a graph and run it in a "
                                      "`tf.compat.v1.Session` internally, so this code does not use TF2 behavior "
                                      "(and `tf.estimator` is absent from current TF 2 releases); use Keras `Model.fit` or a "
