@@ -31,3 +31,4 @@ concrete = tf.function(lambda x: x * 2.0).get_concrete_function(tf.TensorSpec([N
 fn_graph = concrete.graph  # ok: a FuncGraph attribute, not entering a graph
 feature_column = "age"  # ok: a local string that shares the name
 print(feature_column)  # ok
+mode = tf.estimator.ModeKeys.TRAIN  # ok: a string constant ("train"); its removal is TFM101's finding
