@@ -20,7 +20,7 @@ from . import (array_ops, clip_ops, control_flow, control_flow_ops, core, data, 
                platform, random_ops, random_seed, rnn, saver, script_ops, session, sort_ops, string_ops, tensor_array,
                train, variables)
 from . import autograph  # noqa: F401 (tf.function converts with it)
-from . import check_ops, gfile, queues, python_util as _python_util
+from . import check_ops, gfile, queues, server_lib, python_util as _python_util
 from .keras import initializers as keras_initializers
 from .core import UnsupportedSymbolError
 
@@ -400,6 +400,7 @@ def _train_v1():
         "SessionRunContext": _python_util.SessionRunContext, "SessionRunValues": _python_util.SessionRunValues,
         **_train_not_yet(),
         "QueueRunner": queues.QueueRunner, "Coordinator": queues.Coordinator,
+        "ClusterSpec": server_lib.ClusterSpec, "Server": server_lib.Server,
         "add_queue_runner": queues.add_queue_runner, "start_queue_runners": queues.start_queue_runners,
         "string_input_producer": queues.string_input_producer, "input_producer": queues.input_producer,
         "range_input_producer": queues.range_input_producer, "slice_input_producer": queues.slice_input_producer,
@@ -421,7 +422,7 @@ def _train_not_yet():
                "SingularMonitoredSession", "Supervisor", "Scaffold", "ChiefSessionCreator",
                "WorkerSessionCreator", "StopAtStepHook", "CheckpointSaverHook", "SummarySaverHook",
                "LoggingTensorHook", "NanTensorHook", "StepCounterHook", "FinalOpsHook", "FeedFnHook",
-               "GlobalStepWaiterHook", "ProfilerHook", "ExponentialMovingAverage", "ClusterSpec", "Server")
+               "GlobalStepWaiterHook", "ProfilerHook", "ExponentialMovingAverage")
     functions = ("MonitoredTrainingSession", "replica_device_setter",
                  "shuffle_batch", "batch_join", "shuffle_batch_join", "maybe_batch",
                  "maybe_shuffle_batch", "match_filenames_once", "summary_iterator",
