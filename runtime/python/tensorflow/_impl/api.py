@@ -20,7 +20,7 @@ from . import (array_ops, clip_ops, control_flow, control_flow_ops, core, data, 
                platform, random_ops, random_seed, rnn, saver, script_ops, session, sort_ops, string_ops, tensor_array,
                train, variables)
 from . import autograph  # noqa: F401 (tf.function converts with it)
-from . import check_ops, gfile, queues, server_lib, python_util as _python_util
+from . import check_ops, gfile, queues, server_lib, sparse_ops, python_util as _python_util
 from .keras import initializers as keras_initializers
 from .core import UnsupportedSymbolError
 
@@ -600,6 +600,7 @@ def _build():
         "QueueBase": queues.QueueBase, "FIFOQueue": queues.FIFOQueue, "PaddingFIFOQueue": queues.PaddingFIFOQueue,
         "Tensor": core.Tensor, "Operation": core.Operation,
         "Graph": core.Graph, "TensorShape": core.TensorShape, "matmul": math_ops.matmul, "cast": a.cast,
+        "SparseTensor": sparse_ops.SparseTensor, "edit_distance": sparse_ops.edit_distance,
         "reshape": a.reshape, "strided_slice": a.strided_slice, "transpose": a.transpose, "concat": a.concat, "stack": a.stack, "unstack": a.unstack,
         "expand_dims": a.expand_dims, "squeeze": a.squeeze, "shape": a.shape, "size": a.size, "rank": a.rank,
         "fill": a.fill, "zeros": a.zeros, "ones": a.ones, "zeros_like": a.zeros_like, "ones_like": a.ones_like,
@@ -661,6 +662,8 @@ def _build():
 
         "dimension_value": core.dimension_value, "dimension_at_index": core.dimension_at_index,
         "count_up_to": lambda ref, limit, name=None: ref.count_up_to(limit),
+        "SparseTensorValue": sparse_ops.SparseTensorValue,
+        "sparse_tensor_to_dense": sparse_ops.sparse_to_dense_from_sparse,
         "assign_add": lambda ref, value, use_locking=None, name=None: ref.assign_add(value, name=name),
         "assign_sub": lambda ref, value, use_locking=None, name=None: ref.assign_sub(value, name=name),
         "is_variable_initialized": variables.is_variable_initialized, "where": a.where_v1, "div": math_ops.div,
@@ -708,6 +711,8 @@ def _build():
                                        "make_initializable_iterator": data.make_initializable_iterator})
     v1.keras = keras
     v1.gfile = _mod("tensorflow.gfile", gfile.V1)
+    v1.sparse = _mod("tensorflow.sparse", {"SparseTensor": sparse_ops.SparseTensor,
+                                           "to_dense": sparse_ops.sparse_to_dense_from_sparse})
     v1.io = _mod("tensorflow.io", {"gfile": _mod("tensorflow.io.gfile", gfile.V2), "decode_raw": queues.decode_raw,
                                    "decode_csv": queues.decode_csv})
     v1.errors = errors_v1
@@ -742,6 +747,8 @@ def _build():
     v2.train = _mod("tensorflow.train", _checkpoints(), removed=_Tf2Removed("train."))
     v2.data = _mod("tensorflow.data", {"Dataset": data.Dataset})
     v2.keras = keras
+    v2.sparse = _mod("tensorflow.sparse", {"SparseTensor": sparse_ops.SparseTensor,
+                                           "to_dense": sparse_ops.sparse_to_dense_from_sparse})
     v2.io = _mod("tensorflow.io", {"gfile": _mod("tensorflow.io.gfile", gfile.V2), "decode_raw": queues.decode_raw,
                                    "decode_csv": queues.decode_csv})
     v2.test = LazyApiModule("tensorflow.test", _test)

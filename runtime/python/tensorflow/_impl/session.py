@@ -5,7 +5,7 @@ import contextlib
 import numpy as np
 
 import _tfrt
-from . import core, queues
+from . import core, queues, sparse_ops
 
 
 class _FetchMapper:
@@ -26,6 +26,9 @@ class _FetchMapper:
             if isinstance(f, dict):
                 subs = {k: build(v) for k, v in f.items()}
                 return lambda vals: type(f)((k, s(vals)) for k, s in subs.items())
+            if isinstance(f, sparse_ops.SparseTensor):   # fetched as a SparseTensorValue
+                parts = [build(t) for t in (f.indices, f.values, f.dense_shape)]
+                return lambda vals: sparse_ops.SparseTensorValue(*[p(vals) for p in parts])
             el = self._element(f)
             idx = len(self.elements)
             self.elements.append(el)
