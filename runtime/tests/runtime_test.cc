@@ -54,6 +54,9 @@ TEST(Kernels, FloorDivAndModFollowPython) {
   EXPECT_EQ(out[0].data<int32_t>()[0], 1);
 }
 
+// A Const node's attrs, as TensorFlow requires them (value and dtype).
+AttrMap ConstAttrs(const Tensor& t) { return {{"value", t}, {"dtype", t.dtype()}}; }
+
 TEST(Graph, UniqueNamesFollowTensorFlow) {
   Graph g;
   EXPECT_EQ(g.UniqueName("add"), "add");
@@ -65,8 +68,8 @@ TEST(Graph, UniqueNamesFollowTensorFlow) {
 
 TEST(Graph, ConstructionTimeShapeError) {
   Graph g;
-  int a = g.AddNode("a", "Const", {}, {}, {{"value", Vec({1, 2})}}).value();
-  int b = g.AddNode("b", "Const", {}, {}, {{"value", Vec({1, 2, 3})}}).value();
+  int a = g.AddNode("a", "Const", {}, {}, ConstAttrs(Vec({1, 2}))).value();
+  int b = g.AddNode("b", "Const", {}, {}, ConstAttrs(Vec({1, 2, 3}))).value();
   auto r = g.AddNode("add", "AddV2", {{a, 0}, {b, 0}}, {}, {});
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.status().message().find("Dimensions must be equal, but are 2 and 3"), std::string::npos);
@@ -77,10 +80,10 @@ TEST(Graph, StaticShapesWithUnknownDimensions) {
   int x = g.AddNode("x", "Placeholder", {}, {}, {{"dtype", DType::kFloat}, {"shape", std::vector<int64_t>{-1, 3}}}).value();
   Tensor flat = Tensor::Alloc(DType::kInt32, {1});
   flat.data<int32_t>()[0] = -1;
-  int s = g.AddNode("s", "Const", {}, {}, {{"value", flat}}).value();
+  int s = g.AddNode("s", "Const", {}, {}, ConstAttrs(flat)).value();
   int r = g.AddNode("r", "Reshape", {{x, 0}, {s, 0}}, {}, {}).value();
   EXPECT_EQ(g.node(r).outputs[0].shape, Shape({-1}));
-  int ax = g.AddNode("ax", "Const", {}, {}, {{"value", Tensor::Scalar<int32_t>(1)}}).value();
+  int ax = g.AddNode("ax", "Const", {}, {}, ConstAttrs(Tensor::Scalar<int32_t>(1))).value();
   int c = g.AddNode("c", "ConcatV2", {{x, 0}, {x, 0}, {ax, 0}}, {}, {}).value();
   EXPECT_EQ(g.node(c).outputs[0].shape, Shape({-1, 6}));
   EXPECT_FALSE(g.node(c).outputs[0].unknown_rank);
@@ -89,7 +92,7 @@ TEST(Graph, StaticShapesWithUnknownDimensions) {
 TEST(Session, PrunesAndCachesAndRefVariablesNeedInit) {
   auto g = std::make_shared<Graph>();
   int v = g->AddNode("v", "VariableV2", {}, {}, {{"dtype", DType::kFloat}, {"shape", std::vector<int64_t>{}}}).value();
-  int c = g->AddNode("c", "Const", {}, {}, {{"value", Tensor::Scalar<float>(3)}}).value();
+  int c = g->AddNode("c", "Const", {}, {}, ConstAttrs(Tensor::Scalar<float>(3))).value();
   int init = g->AddNode("v/Assign", "Assign", {{v, 0}, {c, 0}}, {}, {}).value();
   int add = g->AddNode("add", "AddV2", {{v, 0}, {c, 0}}, {}, {}).value();
   int unrelated = g->AddNode("ph", "Placeholder", {}, {}, {{"dtype", DType::kFloat}}).value();
@@ -114,12 +117,12 @@ TEST(Function, WhileLoopCallsLibraryFunctions) {
   // cond: i < 5 ; body: i + 1
   auto cg = std::make_shared<Graph>();
   int ci = cg->AddNode("i", "Placeholder", {}, {}, {{"dtype", DType::kInt32}, {"shape", std::vector<int64_t>{}}}).value();
-  int five = cg->AddNode("five", "Const", {}, {}, {{"value", Tensor::Scalar<int32_t>(5)}}).value();
+  int five = cg->AddNode("five", "Const", {}, {}, ConstAttrs(Tensor::Scalar<int32_t>(5))).value();
   int lt = cg->AddNode("lt", "Less", {{ci, 0}, {five, 0}}, {}, {}).value();
   int64_t cond = RegisterFunction(cg, {{ci, 0}}, {{lt, 0}}, {});
   auto bg = std::make_shared<Graph>();
   int bi = bg->AddNode("i", "Placeholder", {}, {}, {{"dtype", DType::kInt32}, {"shape", std::vector<int64_t>{}}}).value();
-  int one = bg->AddNode("one", "Const", {}, {}, {{"value", Tensor::Scalar<int32_t>(1)}}).value();
+  int one = bg->AddNode("one", "Const", {}, {}, ConstAttrs(Tensor::Scalar<int32_t>(1))).value();
   int add = bg->AddNode("add", "AddV2", {{bi, 0}, {one, 0}}, {}, {}).value();
   int64_t body = RegisterFunction(bg, {{bi, 0}}, {{add, 0}}, {});
   std::vector<Tensor> out;
