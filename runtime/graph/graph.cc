@@ -46,7 +46,7 @@ StatusOr<int> Graph::AddNode(const std::string& name, const std::string& op, std
       return InvalidArgument("Node '" + name + "': input refers to a missing node");
     const Node& src = nodes_[in.node];
     if (in.index < 0 || in.index >= static_cast<int>(src.outputs.size()))
-      return InvalidArgument("Node '" + name + "': Connecting to invalid output " + std::to_string(in.index) +
+      return InvalidArgument("Connecting to invalid output " + std::to_string(in.index) +
                              " of source node " + src.name + " which has " + std::to_string(src.outputs.size()) +
                              " outputs.");
     types.push_back(src.outputs[in.index].dtype);

@@ -278,6 +278,37 @@ TEST(Import, FedVariableNeedsNoInitializer) {
   EXPECT_EQ(k.outputs[0].shape, (Shape{4, 8}));
 }
 
+// Malformed nodes (testdata/graphs_malformed/*.pbtxt: one file per class of error, its
+// "# error: " line the message real TensorFlow's import_graph_def gives, up to TF's
+// listing of the op's attrs): an InvalidArgument naming the node and the op from the
+// signature check (or the graph loader's own error), never an abort.
+TEST(Import, MalformedNodesAreInvalidArgumentNamingTheNode) {
+  int cases = 0;
+  for (const auto& e : fs::directory_iterator(kSrc / "testdata" / "graphs_malformed")) {
+    if (e.path().extension() != ".pbtxt") continue;
+    std::ifstream in(e.path());
+    std::string line, needle;
+    while (std::getline(in, line))
+      if (line.rfind("# error: ", 0) == 0) needle = line.substr(9);
+    ASSERT_FALSE(needle.empty()) << e.path() << " has no '# error: ' line";
+    ++cases;
+    auto f = graph::LoadGraphFile(e.path().string());
+    if (!f) {  // refused by the graph loader (analyzer/graph) already
+      EXPECT_NE(f.error().message.find(needle), std::string::npos) << e.path() << ": " << f.error().message;
+      continue;
+    }
+    ImportRequest req;
+    req.feeds = {{"x", 0}};
+    req.fetches = {{"y", 0}};
+    auto g = ImportForRun(f->meta_graphs[0], req);
+    ASSERT_FALSE(g.ok()) << e.path();
+    EXPECT_EQ(g.status().code(), Code::kInvalidArgument) << e.path() << ": " << g.status().message();
+    EXPECT_NE(g.status().message().find(needle), std::string::npos) << e.path() << ": " << g.status().message();
+    EXPECT_NE(g.status().message().find("node 'y'"), std::string::npos) << g.status().message();
+  }
+  EXPECT_GE(cases, 10);
+}
+
 TEST(Import, UnknownNamesAreNotFound) {
   graph::GraphFile f = Load("dense.pbtxt");
   ImportRequest req;

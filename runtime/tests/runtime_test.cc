@@ -2,6 +2,8 @@
 // session pruning / executor cache, ref-variable initialization, function library.
 #include <gtest/gtest.h>
 
+#include <cstring>
+
 #include "runtime/eager/execute.h"
 #include "runtime/function/function.h"
 #include "runtime/graph/session.h"
@@ -56,6 +58,104 @@ TEST(Kernels, FloorDivAndModFollowPython) {
 
 // A Const node's attrs, as TensorFlow requires them (value and dtype).
 AttrMap ConstAttrs(const Tensor& t) { return {{"value", t}, {"dtype", t.dtype()}}; }
+
+// Every op the runtime registers has TensorFlow's signature (tools/gen_op_signatures.py
+// writes runtime/ops/op_signatures.inc; rerun it when an op is added).
+TEST(Signatures, EveryRegisteredOpHasOne) {
+  std::vector<std::string> missing;
+  for (const std::string& op : RegisteredOps()) {
+    const OpDef* d = LookupOpDef(op);
+    if (!d || !d->signature || d->signature->name != op) missing.push_back(op);
+  }
+  EXPECT_TRUE(missing.empty()) << "ops without a signature entry (run tools/gen_op_signatures.py): " << missing.size()
+                               << ", first " << (missing.empty() ? "" : missing[0]);
+  EXPECT_GT(RegisteredOps().size(), 200u);
+  // Spot checks against TF's OpDefs.
+  const OpSignature* pack = LookupOpSignature("Pack");
+  ASSERT_NE(pack, nullptr);
+  ASSERT_EQ(pack->inputs.size(), 1u);
+  EXPECT_STREQ(pack->inputs[0].number_attr, "N");
+  EXPECT_EQ(pack->fixed_inputs, -1);
+  const OpSignature* assign = LookupOpSignature("Assign");
+  ASSERT_NE(assign, nullptr);
+  EXPECT_TRUE(assign->inputs[0].is_ref);
+  EXPECT_FALSE(assign->inputs[1].is_ref);
+  EXPECT_EQ(assign->fixed_inputs, 2);
+  EXPECT_TRUE(LookupOpDef("Assign")->ref_input0);
+  const OpSignature* mp = LookupOpSignature("MaxPool");
+  ASSERT_NE(mp, nullptr);
+  bool saw_ksize = false, saw_format = false;
+  for (const AttrSig& a : mp->attrs) {
+    if (!std::strcmp(a.name, "ksize")) {
+      saw_ksize = true;
+      EXPECT_EQ(a.kind, AttrKind::kListInt);
+      EXPECT_FALSE(a.has_default);
+      EXPECT_EQ(a.minimum, 4);
+    }
+    if (!std::strcmp(a.name, "data_format")) {
+      saw_format = true;
+      EXPECT_EQ(std::get<std::string>(a.default_value), "NHWC");
+    }
+  }
+  EXPECT_TRUE(saw_ksize && saw_format);
+  // A ref input of the signature is the runtime's ref_input0 (Assign*, IsVariableInitialized),
+  // but for v1 control flow's Ref forms, which the graph runner forwards (import_run.cc).
+  for (const std::string& op : RegisteredOps()) {
+    const OpDef* d = LookupOpDef(op);
+    if (d->signature && !d->signature->inputs.empty() && op.rfind("Ref", 0) != 0)
+      EXPECT_EQ(d->ref_input0, d->signature->inputs[0].is_ref) << op;
+  }
+}
+
+// A malformed node from the facade (or any Graph user) is an InvalidArgument naming the
+// node and the op; so is a malformed eager call. Never an abort.
+TEST(Signatures, MalformedNodesAreInvalidArgument) {
+  Graph g;
+  int a = g.AddNode("a", "Const", {}, {}, ConstAttrs(Tensor::Scalar<float>(1))).value();
+  auto one = g.AddNode("y", "AddV2", {{a, 0}}, {}, {});
+  ASSERT_FALSE(one.ok());
+  EXPECT_EQ(one.status().code(), Code::kInvalidArgument);
+  EXPECT_NE(one.status().message().find("do not match 1 inputs specified; Op<name=AddV2; signature=x:T, y:T -> z:T>; "
+                                        "NodeDef: {{node y}}"),
+            std::string::npos)
+      << one.status().message();
+  auto port = g.AddNode("y", "Neg", {{a, 2}}, {}, {});
+  ASSERT_FALSE(port.ok());
+  EXPECT_NE(port.status().message().find("invalid output 2 of source node a which has 1 outputs"), std::string::npos);
+  // The facade leaves out the attrs the inputs determine (T, N) but not the others.
+  EXPECT_TRUE(g.AddNode("sum", "Pack", {{a, 0}, {a, 0}, {a, 0}}, {}, {}).ok());
+  auto n = g.AddNode("sum2", "Pack", {{a, 0}, {a, 0}}, {}, {{"N", int64_t{3}}});
+  EXPECT_EQ(n.status().code(), Code::kInvalidArgument);
+  auto cast = g.AddNode("c", "Cast", {{a, 0}}, {}, {});
+  EXPECT_NE(cast.status().message().find("NodeDef missing attr 'DstT' from Op<name=Cast"), std::string::npos)
+      << cast.status().message();
+  auto kind = g.AddNode("m", "MatMul", {{a, 0}, {a, 0}}, {}, {{"transpose_a", int64_t{1}}});
+  EXPECT_NE(kind.status().message().find("AttrValue had value with type 'int' when 'bool' expected for attr 'transpose_a'"),
+            std::string::npos)
+      << kind.status().message();
+  auto type = g.AddNode("t", "AddV2", {{a, 0}, {a, 0}}, {}, {{"T", DType::kInt32}});
+  EXPECT_NE(type.status().message().find("Input 0 of node t was passed float from a:0 incompatible with expected int32."),
+            std::string::npos)
+      << type.status().message();
+  // Graph files carry every attr: T is required there.
+  auto strict = g.AddNode("s", "AddV2", {{a, 0}, {a, 0}}, {}, {}, NodeSource::kGraphDef);
+  EXPECT_NE(strict.status().message().find("NodeDef missing attr 'T'"), std::string::npos) << strict.status().message();
+  EXPECT_EQ(g.num_nodes(), 2);  // a and sum: nothing malformed was added
+
+  std::vector<Tensor> out;
+  Status e = Execute("AddV2", {Tensor::Scalar<float>(1)}, {}, &out);
+  EXPECT_EQ(e.code(), Code::kInvalidArgument);
+  EXPECT_NE(e.message().find("do not match 1 inputs specified"), std::string::npos) << e.message();
+  Status u = Execute("Unpack", {Vec({1, 2})}, {{"num", int64_t{-1}}}, &out);
+  EXPECT_NE(u.message().find("Value for attr 'num' of -1 must be at least minimum 0"), std::string::npos) << u.message();
+  Status z = Execute("Pack", {}, {}, &out);  // N >= 1
+  EXPECT_EQ(z.code(), Code::kInvalidArgument) << z.message();
+  // The kernels' own guard (RunKernel), below the node checks.
+  KernelContext k{.op = "MatMul", .node_name = "mm", .inputs = {Tensor::Scalar<float>(1)}};
+  Status r = RunKernel(k);
+  EXPECT_EQ(r.code(), Code::kInvalidArgument);
+  EXPECT_NE(r.message().find("{{node mm}}"), std::string::npos) << r.message();
+}
 
 TEST(Graph, UniqueNamesFollowTensorFlow) {
   Graph g;
