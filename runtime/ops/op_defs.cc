@@ -675,6 +675,11 @@ std::vector<std::string> RegisteredOps() {
 Status InferShapes(const ShapeContext& ctx, std::vector<TensorSpec>* out) {
   const OpDef* def = LookupOpDef(ctx.op);
   if (!def) return NotFound("Op type not registered '" + ctx.op + "' in the bundled runtime");
+  // Shape functions index their inputs as the signature lays them out.
+  if (!def->signature) return Internal("op " + ctx.op + " has no signature in the bundled runtime");
+  if (!ctx.attrs || ctx.inputs.size() != ctx.const_inputs.size())
+    return Internal("shape context of " + ctx.node_name + " is incomplete");
+  TFM_RETURN_IF_ERROR(CheckInputCount(*def->signature, ctx.node_name, ctx.inputs.size(), *ctx.attrs));
   return def->shape_fn(ctx, out);
 }
 
