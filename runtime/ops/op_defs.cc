@@ -383,6 +383,7 @@ Status GatherNdShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
 Status PadShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
   const TensorSpec& x = c.inputs[0];
   const Tensor* p = c.const_inputs.size() > 1 ? c.const_inputs[1] : nullptr;
+  if (p && p->num_elements() != 2 * static_cast<int64_t>(x.shape.size())) p = nullptr;  // the kernel says what is wrong
   if (x.unknown_rank) {
     *o = {UnknownRank(x.dtype)};
     return Status::Ok();
