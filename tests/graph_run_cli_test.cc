@@ -2,6 +2,8 @@
 // one-line errors for bad feeds, unknown names, missing feeds and unsupported ops.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include <nlohmann/json.hpp>
 
 #include "tests/test_support.h"
@@ -92,6 +94,27 @@ TEST(GraphRunCli, OneLineErrors) {
     EXPECT_EQ(Lines(r.err), 1) << shown << "\n" << r.err;
     EXPECT_EQ(r.out, "") << shown;
   }
+}
+
+// Malformed nodes (testdata/graphs_malformed: wrong input count, missing or mistyped
+// attrs, attrs under their minimum, wrong input types, bad input references): exit 2 with
+// one line naming the node, as TensorFlow's import_graph_def refuses them; no abort
+// (AddV2 with one input ended with exit 134, std::length_error, before the op signatures).
+TEST(GraphRunCli, MalformedNodesAreOneLineErrors) {
+  namespace fs = std::filesystem;
+  int cases = 0;
+  for (const auto& e : fs::directory_iterator(SourceDir() / "testdata" / "graphs_malformed")) {
+    if (e.path().extension() != ".pbtxt") continue;
+    ++cases;
+    std::string rel = "testdata/graphs_malformed/" + e.path().filename().string();
+    RunResult r = RunTfmigrate({"run", rel, "--feed", "x=[1.0]", "--fetch", "y"});
+    EXPECT_EQ(r.exit_code, 2) << rel << "\n" << r.err;
+    EXPECT_EQ(Lines(r.err), 1) << rel << "\n" << r.err;
+    EXPECT_TRUE(r.err.find("'y'") != std::string::npos || r.err.find("`y`") != std::string::npos) << rel << "\n" << r.err;
+    EXPECT_EQ(r.err.find("terminate"), std::string::npos) << rel << "\n" << r.err;
+    EXPECT_EQ(r.out, "") << rel;
+  }
+  EXPECT_GE(cases, 10);
 }
 
 TEST(GraphRunCli, KernelErrorIsExitOne) {

@@ -92,15 +92,25 @@ void Graph::SetOutputShape(int id, int index, const Shape& shape) {
 }
 
 StatusOr<int> Graph::AddNode(const std::string& name, const std::string& op, std::vector<NodeOutput> inputs,
-                             std::vector<int> control_inputs, AttrMap attrs) {
+                             std::vector<int> control_inputs, AttrMap attrs, NodeSource source) {
   if (by_name_.count(name)) return InvalidArgument("Duplicate node name in graph: '" + name + "'");
+  std::vector<DType> types;
+  types.reserve(inputs.size());
   for (const NodeOutput& in : inputs) {
-    if (in.node < 0 || in.node >= num_nodes() || in.index < 0 ||
-        in.index >= static_cast<int>(nodes_[in.node].outputs.size()))
-      return InvalidArgument("Node '" + name + "': input refers to a missing tensor");
+    if (in.node < 0 || in.node >= num_nodes())
+      return InvalidArgument("Node '" + name + "': input refers to a missing node");
+    const Node& src = nodes_[in.node];
+    if (in.index < 0 || in.index >= static_cast<int>(src.outputs.size()))
+      return InvalidArgument("Connecting to invalid output " + std::to_string(in.index) +
+                             " of source node " + src.name + " which has " + std::to_string(src.outputs.size()) +
+                             " outputs.");
+    types.push_back(src.outputs[in.index].dtype);
   }
   for (int c : control_inputs)
     if (c < 0 || c >= num_nodes()) return InvalidArgument("Node '" + name + "': bad control input");
+  TFM_RETURN_IF_ERROR(ValidateNode(name, op, types, attrs, source, [&](size_t i) {
+    return nodes_[inputs[i].node].name + ":" + std::to_string(inputs[i].index);
+  }));
   Node n{name, op, std::move(inputs), std::move(control_inputs), std::move(attrs), {}};
   ShapeContext ctx{op, name, {}, {}, &n.attrs};
   for (const NodeOutput& in : n.inputs) {

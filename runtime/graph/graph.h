@@ -47,8 +47,10 @@ class Graph {
   // TF's Graph.unique_name (case-insensitive bookkeeping, "_N" suffixes).
   std::string UniqueName(const std::string& name, bool mark_as_used = true);
   // Adds a node; the name must be unused (use UniqueName). Returns the node id.
+  // The node is checked against its op's signature first (ValidateNode, op_def.h): a
+  // malformed node is an InvalidArgument naming it, never an abort.
   StatusOr<int> AddNode(const std::string& name, const std::string& op, std::vector<NodeOutput> inputs,
-                        std::vector<int> control_inputs, AttrMap attrs);
+                        std::vector<int> control_inputs, AttrMap attrs, NodeSource source = NodeSource::kPython);
   int FindNode(const std::string& name) const;
   // Tensor.set_shape: merges a static shape into an output's inferred spec (known
   // dimensions win over unknown ones), so ops added later infer from it, as in TF.

@@ -383,7 +383,7 @@ class FunctionImporter {
         else inputs.push_back({src, port});
       }
       if (skip) continue;
-      auto id = g->AddNode(node.name, node.op, std::move(inputs), std::move(controls), std::move(a));
+      auto id = g->AddNode(node.name, node.op, std::move(inputs), std::move(controls), std::move(a), NodeSource::kGraphDef);
       if (!id.ok())
         return Status(id.status().code(), "function '" + name + "' node '" + node.name + "' (" + node.op +
                                               "): " + id.status().message());
@@ -688,7 +688,7 @@ StatusOr<ImportedGraph> ImportForRun(const graph::MetaGraph& mg, const ImportReq
       Status fs = functions.ResolveFunctionAttrs(*node.def, &a);
       if (!fs.ok()) return fs;
       for (const graph::Input& in : node.inputs) {
-        if (in.id < 0) return InvalidArgument("node '" + node.name + "': input '" + in.node + "' is not a node");
+        if (in.id < 0) return InvalidArgument("Node '" + node.name + "': Unknown input node '" + in.node + "'");
         if (IsNextIteration(g.nodes[in.id].op)) {
           // A v1 loop's back edge into a Merge: not a graph input (the runtime Graph is
           // acyclic); the runner reads the Merge's full input list from merge_inputs.
@@ -724,7 +724,23 @@ StatusOr<ImportedGraph> ImportForRun(const graph::MetaGraph& mg, const ImportReq
       out.resource_names.push_back(shared);
     }
     if (op == "Placeholder" && run[i] && !fed.count({i, 0})) out.missing_feeds.push_back(node.name);
-    auto id = rg.AddNode(node.name, op, std::move(inputs), std::move(controls), std::move(a));
+    NodeSource source = stand_in[i] ? NodeSource::kPython : NodeSource::kGraphDef;
+    if (!back_edges.empty() && back_edges.back().first == i) {
+      // A loop Merge: its NodeDef (with the back edges) is checked here, the node without them.
+      std::vector<DType> all(inputs.size());
+      for (size_t k = 0; k < inputs.size(); ++k) {
+        const Node& src = rg.node(inputs[k].node);
+        all[k] = inputs[k].index < static_cast<int>(src.outputs.size()) ? src.outputs[inputs[k].index].dtype
+                                                                         : DType::kInvalid;
+      }
+      while (all.size() < static_cast<size_t>(std::count_if(node.inputs.begin(), node.inputs.end(),
+                                                            [](const graph::Input& in) { return !in.control; })))
+        all.push_back(DType::kInvalid);
+      TFM_RETURN_IF_ERROR(ValidateNode(node.name, op, all, a, NodeSource::kGraphDef));
+      source = NodeSource::kPython;
+      a.erase("N");
+    }
+    auto id = rg.AddNode(node.name, op, std::move(inputs), std::move(controls), std::move(a), source);
     if (!id.ok()) return Status(id.status().code(), "node '" + node.name + "' (" + op + "): " + id.status().message());
     out.ids[node.name] = id.value();
   }

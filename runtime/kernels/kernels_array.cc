@@ -193,8 +193,15 @@ Status PackK(KernelContext& c) {
 Status UnpackK(KernelContext& c) {
   const Tensor& x = c.inputs[0];
   int64_t axis = GetIntAttr(*c.attrs, "axis", 0);
-  if (axis < 0) axis += x.dims();
+  const int64_t rank = x.dims();
+  if (axis < -rank || axis >= rank)  // TF's kernel message
+    return InvalidArgument("axis = " + std::to_string(axis) + " not in [" + std::to_string(-rank) + ", " +
+                           std::to_string(rank) + ")");
+  if (axis < 0) axis += rank;
   int64_t num = x.dim(axis);
+  if (c.attrs->count("num") && GetIntAttr(*c.attrs, "num", num) != num)
+    return InvalidArgument("Input shape axis " + std::to_string(axis) + " must equal " +
+                           std::to_string(GetIntAttr(*c.attrs, "num", num)) + ", got shape " + ShapeString(x.shape()));
   int64_t outer = 1, inner = 1;
   for (int64_t d = 0; d < x.dims(); ++d) {
     if (d < axis) outer *= x.dim(d);

@@ -294,7 +294,7 @@ Status PadK(KernelContext& c) {
   int64_t r = x.dims();
   if (p.dims() != 2 || p.dim(0) != r || p.dim(1) != 2)
     return InvalidArgument("The first dimension of paddings must be the rank of inputs" + std::string("[") +
-                           std::to_string(p.dim(0)) + "," + std::to_string(p.dims() > 1 ? p.dim(1) : 0) + "], " +
+                           std::to_string(p.dims() > 0 ? p.dim(0) : 0) + "," + std::to_string(p.dims() > 1 ? p.dim(1) : 0) + "], " +
                            x.ShapeString());
   Shape out_shape(r);
   std::vector<int64_t> before(r);
@@ -309,6 +309,8 @@ Status PadK(KernelContext& c) {
   auto* po = static_cast<unsigned char*>(const_cast<void*>(out.raw()));
   int64_t n_out = out.num_elements();
   if (c.op == "PadV2" && c.inputs.size() > 2) {
+    if (c.inputs[2].dtype() != x.dtype() || c.inputs[2].num_elements() != 1)
+      return InvalidArgument("constant_values must be a scalar of the input's dtype. Shape: " + c.inputs[2].ShapeString());
     const auto* fill = static_cast<const unsigned char*>(c.inputs[2].raw());
     for (int64_t i = 0; i < n_out; ++i) std::memcpy(po + i * es, fill, es);
   } else {

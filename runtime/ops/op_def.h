@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <variant>
@@ -46,12 +47,69 @@ struct ShapeContext {
 
 using ShapeFn = Status (*)(const ShapeContext&, std::vector<TensorSpec>*);
 
+// ---- signatures: TensorFlow's OpDef facts (tools/gen_op_signatures.py -> op_signatures.inc)
+// The kind of an attr. In the runtime's AttrMap a shape and every list kept are int lists
+// (list(type) as DataType numbers), a func is a function-library id (an int).
+enum class AttrKind : uint8_t {
+  kInt, kFloat, kBool, kString, kType, kShape, kTensor, kFunc,
+  kListInt, kListFloat, kListBool, kListString, kListType, kListShape, kListTensor, kListFunc,
+};
+const char* AttrKindName(AttrKind k);  // TF's spelling: "int", "list(type)", ...
+
+// One input or output arg: a single tensor of a fixed `type` (a DataType number) or of
+// the type attr `type_attr`; `number_attr` N tensors of one type; or one tensor per
+// entry of the list(type) attr `type_list_attr`.
+struct ArgSig {
+  const char* name;
+  int type;  // DataType number; 0 when an attr gives it
+  const char* type_attr;
+  const char* number_attr;
+  const char* type_list_attr;
+  bool is_ref;
+};
+struct AttrSig {
+  const char* name;
+  AttrKind kind;
+  bool has_default;  // not required: TF fills in `default_value` (monostate when not kept)
+  bool has_minimum;  // int: the value; list: the length
+  int64_t minimum;
+  AttrValue default_value;
+};
+struct OpSignature {
+  const char* name;
+  const char* summary;  // TF's "x:T, y:T -> z:T"
+  bool stateful;        // TF's is_stateful
+  std::vector<ArgSig> inputs;
+  std::vector<ArgSig> outputs;
+  std::vector<AttrSig> attrs;
+  int fixed_inputs = -1;  // the input count when no arg is a list (set when the table is built)
+};
+// TF's signature of a registered op (null when the op is unknown).
+const OpSignature* LookupOpSignature(const std::string& op);
+
 struct OpDef {
   std::string name;
   bool stateful = false;
   bool ref_input0 = false;  // input 0 is a ref (Assign*, Apply*): the variable itself
   ShapeFn shape_fn = nullptr;
+  const OpSignature* signature = nullptr;  // TF's inputs, outputs and attrs
 };
+
+// Where a node comes from. A NodeDef (graph file) carries every attr TensorFlow requires;
+// the Python facade, like TF's op_def_library, leaves out the attrs the inputs determine
+// (type, number and type-list attrs of input args), which are then taken as given.
+enum class NodeSource { kPython, kGraphDef };
+
+// Checks a node against its op's TensorFlow signature: its input count (from number and
+// list attrs), its input types where attrs fix them, every attr's kind and minimum, and
+// that no required attr is missing. Errors are InvalidArgument naming the node and the op
+// as TensorFlow's NodeDef validation does; `input_name(i)` ("x:0") is called only for a
+// message. A NotFound for an op the runtime does not know.
+Status ValidateNode(const std::string& node, const std::string& op, const std::vector<DType>& input_types,
+                    const AttrMap& attrs, NodeSource source,
+                    const std::function<std::string(size_t)>& input_name = nullptr);
+// Just the input count against `sig` (the kernels' guard, for eager execution too).
+Status CheckInputCount(const OpSignature& sig, const std::string& node, size_t num_inputs, const AttrMap& attrs);
 
 // Null when the op is unknown to the bundled runtime.
 const OpDef* LookupOpDef(const std::string& name);

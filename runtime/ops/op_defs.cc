@@ -383,6 +383,7 @@ Status GatherNdShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
 Status PadShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
   const TensorSpec& x = c.inputs[0];
   const Tensor* p = c.const_inputs.size() > 1 ? c.const_inputs[1] : nullptr;
+  if (p && p->num_elements() != 2 * static_cast<int64_t>(x.shape.size())) p = nullptr;  // the kernel says what is wrong
   if (x.unknown_rank) {
     *o = {UnknownRank(x.dtype)};
     return Status::Ok();
@@ -689,6 +690,7 @@ std::map<std::string, OpDef>& Table() {
     add("StatefulPartitionedCall", DeclaredOutputs, true);
     AddArrayExtraOps(*m);
     RegisterLinalgImageOpDefs(*m);  // op_defs_linalg_image.cc
+    for (auto& [n, d] : *m) d.signature = LookupOpSignature(n);  // op_signature.cc
     return m;
   }();
   return *t;
@@ -711,23 +713,36 @@ std::vector<std::string> RegisteredOps() {
 Status InferShapes(const ShapeContext& ctx, std::vector<TensorSpec>* out) {
   const OpDef* def = LookupOpDef(ctx.op);
   if (!def) return NotFound("Op type not registered '" + ctx.op + "' in the bundled runtime");
+  // Shape functions index their inputs as the signature lays them out.
+  if (!def->signature) return Internal("op " + ctx.op + " has no signature in the bundled runtime");
+  if (!ctx.attrs || ctx.inputs.size() != ctx.const_inputs.size())
+    return Internal("shape context of " + ctx.node_name + " is incomplete");
+  TFM_RETURN_IF_ERROR(CheckInputCount(*def->signature, ctx.node_name, ctx.inputs.size(), *ctx.attrs));
   return def->shape_fn(ctx, out);
 }
 
 // ---- kernel registry ----
 namespace {
-std::map<std::string, KernelFn>& Kernels() {
+// A kernel with its op's signature: the input count is checked before the kernel runs,
+// so no kernel reads past its inputs (eager calls come here without a Graph node).
+struct KernelEntry {
+  KernelFn fn;
+  const OpSignature* signature;
+};
+std::map<std::string, KernelEntry>& Kernels() {
   static auto* m = [] {
-    auto* k = new std::map<std::string, KernelFn>();
-    RegisterMathKernels(*k);
-    RegisterArrayKernels(*k);
-    RegisterStateKernels(*k);
-    RegisterGraphKernels(*k);
-    RegisterNnKernels(*k);
-    RegisterArrayExtraKernels(*k);
-    RegisterLinalgImageKernels(*k);
-    RegisterSpecialKernels(*k);
-    return k;
+    std::map<std::string, KernelFn> k;
+    RegisterMathKernels(k);
+    RegisterArrayKernels(k);
+    RegisterStateKernels(k);
+    RegisterGraphKernels(k);
+    RegisterNnKernels(k);
+    RegisterArrayExtraKernels(k);
+    RegisterLinalgImageKernels(k);
+    RegisterSpecialKernels(k);
+    auto* r = new std::map<std::string, KernelEntry>();
+    for (auto& [n, fn] : k) (*r)[n] = KernelEntry{fn, LookupOpSignature(n)};
+    return r;
   }();
   return *m;
 }
@@ -743,11 +758,15 @@ Status RunKernel(KernelContext& ctx) {
   if (it == k.end()) return NotFound("No kernel registered for op '" + ctx.op + "' in the bundled runtime");
   static const AttrMap kEmpty;
   if (!ctx.attrs) ctx.attrs = &kEmpty;
+  const OpSignature* sig = it->second.signature;
+  if (!sig) return Internal("op " + ctx.op + " has no signature in the bundled runtime");
+  if (sig->fixed_inputs < 0 || ctx.inputs.size() != static_cast<size_t>(sig->fixed_inputs))
+    TFM_RETURN_IF_ERROR(CheckInputCount(*sig, ctx.node_name, ctx.inputs.size(), *ctx.attrs));
   for (const Tensor& t : ctx.inputs) {
     if (!t.valid() && ctx.op != "Assign" && ctx.op != "IsVariableInitialized")
       return Internal("input to " + ctx.op + " is not a valid tensor");
   }
-  return it->second(ctx);
+  return it->second.fn(ctx);
 }
 
 }  // namespace tfm::rt

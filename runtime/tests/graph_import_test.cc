@@ -9,7 +9,9 @@
 #include <unistd.h>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <sstream>
+#include <chrono>
 
 #include <nlohmann/json.hpp>
 
@@ -18,6 +20,7 @@
 #include "runtime/graph/import_run.h"
 #include "runtime/graph/npy.h"
 #include "runtime/trace/trace_compare.h"
+#include "tests/fuzz/graph_run_fuzz_entry.h"
 
 namespace tfm::rt {
 namespace {
@@ -276,6 +279,104 @@ TEST(Import, FedVariableNeedsNoInitializer) {
   const Node& k = g.value().graph->node(g.value().ids.at("hidden/kernel"));
   EXPECT_EQ(k.op, "Placeholder");
   EXPECT_EQ(k.outputs[0].shape, (Shape{4, 8}));
+}
+
+// Malformed nodes (testdata/graphs_malformed/*.pbtxt: one file per class of error, its
+// "# error: " line the message real TensorFlow's import_graph_def gives, up to TF's
+// listing of the op's attrs): an InvalidArgument naming the node and the op from the
+// signature check (or the graph loader's own error), never an abort.
+TEST(Import, MalformedNodesAreInvalidArgumentNamingTheNode) {
+  int cases = 0;
+  for (const auto& e : fs::directory_iterator(kSrc / "testdata" / "graphs_malformed")) {
+    if (e.path().extension() != ".pbtxt") continue;
+    std::ifstream in(e.path());
+    std::string line, needle;
+    while (std::getline(in, line))
+      if (line.rfind("# error: ", 0) == 0) needle = line.substr(9);
+    ASSERT_FALSE(needle.empty()) << e.path() << " has no '# error: ' line";
+    ++cases;
+    auto f = graph::LoadGraphFile(e.path().string());
+    if (!f) {  // refused by the graph loader (analyzer/graph) already
+      EXPECT_NE(f.error().message.find(needle), std::string::npos) << e.path() << ": " << f.error().message;
+      continue;
+    }
+    ImportRequest req;
+    req.feeds = {{"x", 0}};
+    req.fetches = {{"y", 0}};
+    auto g = ImportForRun(f->meta_graphs[0], req);
+    ASSERT_FALSE(g.ok()) << e.path();
+    EXPECT_EQ(g.status().code(), Code::kInvalidArgument) << e.path() << ": " << g.status().message();
+    EXPECT_NE(g.status().message().find(needle), std::string::npos) << e.path() << ": " << g.status().message();
+    EXPECT_NE(g.status().message().find("node 'y'"), std::string::npos) << g.status().message();
+  }
+  EXPECT_GE(cases, 10);
+}
+
+// The bounded replay of the run fuzzer (tests/fuzz/graph_run_fuzz_entry.h) with any
+// compiler: text graphs mutated where the op signatures matter (an op type swapped for
+// another registered op, an input dropped or repeated, an int attr replaced by an edge
+// value), run through import and the kernels. An abort fails the whole test binary.
+TEST(GraphRunFuzzReplay, MutatedTextGraphsNeverAbort) {
+  std::vector<std::string> seeds;
+  for (const char* dir : {"graphs", "graphs_malformed"})
+    for (const auto& e : fs::directory_iterator(kSrc / "testdata" / dir))
+      if (e.path().extension() == ".pbtxt") {
+        std::ifstream in(e.path());
+        std::stringstream ss;
+        ss << in.rdbuf();
+        seeds.push_back(ss.str());
+      }
+  ASSERT_GE(seeds.size(), 12u);
+  const std::vector<std::string> ops = RegisteredOps();
+  // TFM_REPLAY_SEED explores other mutants locally (CTest runs the fixed seed).
+  const char* seed_env = std::getenv("TFM_REPLAY_SEED");
+  std::mt19937 rng(seed_env ? static_cast<unsigned>(std::strtoul(seed_env, nullptr, 10)) : 20261204u);
+  // Positions just after `what` in `s` (e.g. after 'op: "' or 'i: ').
+  auto positions = [](const std::string& s, const std::string& what) {
+    std::vector<size_t> r;
+    for (size_t p = s.find(what); p != std::string::npos; p = s.find(what, p + 1)) r.push_back(p + what.size());
+    return r;
+  };
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(15);
+  int runs = 0, ran = 0;
+  while (runs < 3000 && std::chrono::steady_clock::now() < deadline) {
+    std::string m = seeds[rng() % seeds.size()];
+    int edits = 1 + static_cast<int>(rng() % 3);
+    for (int k = 0; k < edits; ++k) {
+      switch (rng() % 4) {
+        case 0: {  // another op type
+          auto at = positions(m, "op: \"");
+          if (at.empty()) break;
+          size_t p = at[rng() % at.size()], q = m.find('"', p);
+          if (q != std::string::npos) m.replace(p, q - p, ops[rng() % ops.size()]);
+          break;
+        }
+        case 1:
+        case 2: {  // drop or repeat an input
+          auto at = positions(m, "input: \"");
+          if (at.empty()) break;
+          size_t p = at[rng() % at.size()] - 8, q = m.find('"', p + 8);
+          if (q == std::string::npos) break;
+          std::string tok = m.substr(p, q + 1 - p);
+          if (rng() % 2) m.erase(p, tok.size());
+          else m.insert(p, tok + " ");
+          break;
+        }
+        case 3: {  // an int attr at an edge value
+          auto at = positions(m, " i: ");
+          if (at.empty()) break;
+          size_t p = at[rng() % at.size()], q = m.find_first_not_of("-0123456789", p);
+          static const char* const kEdge[] = {"-1", "0", "1", "3", "-2147483648", "1048576"};
+          if (q != std::string::npos) m.replace(p, q - p, kEdge[rng() % 6]);
+          break;
+        }
+      }
+    }
+    if (fuzz::GraphRunFuzzOne(reinterpret_cast<const uint8_t*>(m.data()), m.size()) >= 0) ++ran;
+    ++runs;
+  }
+  EXPECT_GT(runs, 100);
+  EXPECT_GT(ran, runs / 2) << "most mutants should still load";
 }
 
 TEST(Import, UnknownNamesAreNotFound) {

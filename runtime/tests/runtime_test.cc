@@ -2,6 +2,8 @@
 // session pruning / executor cache, ref-variable initialization, function library.
 #include <gtest/gtest.h>
 
+#include <cstring>
+
 #include "runtime/eager/execute.h"
 #include "runtime/function/function.h"
 #include "runtime/graph/session.h"
@@ -54,6 +56,107 @@ TEST(Kernels, FloorDivAndModFollowPython) {
   EXPECT_EQ(out[0].data<int32_t>()[0], 1);
 }
 
+// A Const node's attrs, as TensorFlow requires them (value and dtype).
+AttrMap ConstAttrs(const Tensor& t) { return {{"value", t}, {"dtype", t.dtype()}}; }
+
+// Every op the runtime registers has TensorFlow's signature (tools/gen_op_signatures.py
+// writes runtime/ops/op_signatures.inc; rerun it when an op is added).
+TEST(Signatures, EveryRegisteredOpHasOne) {
+  std::vector<std::string> missing;
+  for (const std::string& op : RegisteredOps()) {
+    const OpDef* d = LookupOpDef(op);
+    if (!d || !d->signature || d->signature->name != op) missing.push_back(op);
+  }
+  EXPECT_TRUE(missing.empty()) << "ops without a signature entry (run tools/gen_op_signatures.py): " << missing.size()
+                               << ", first " << (missing.empty() ? "" : missing[0]);
+  EXPECT_GT(RegisteredOps().size(), 200u);
+  // Spot checks against TF's OpDefs.
+  const OpSignature* pack = LookupOpSignature("Pack");
+  ASSERT_NE(pack, nullptr);
+  ASSERT_EQ(pack->inputs.size(), 1u);
+  EXPECT_STREQ(pack->inputs[0].number_attr, "N");
+  EXPECT_EQ(pack->fixed_inputs, -1);
+  const OpSignature* assign = LookupOpSignature("Assign");
+  ASSERT_NE(assign, nullptr);
+  EXPECT_TRUE(assign->inputs[0].is_ref);
+  EXPECT_FALSE(assign->inputs[1].is_ref);
+  EXPECT_EQ(assign->fixed_inputs, 2);
+  EXPECT_TRUE(LookupOpDef("Assign")->ref_input0);
+  const OpSignature* mp = LookupOpSignature("MaxPool");
+  ASSERT_NE(mp, nullptr);
+  bool saw_ksize = false, saw_format = false;
+  for (const AttrSig& a : mp->attrs) {
+    if (!std::strcmp(a.name, "ksize")) {
+      saw_ksize = true;
+      EXPECT_EQ(a.kind, AttrKind::kListInt);
+      EXPECT_FALSE(a.has_default);
+      EXPECT_EQ(a.minimum, 4);
+    }
+    if (!std::strcmp(a.name, "data_format")) {
+      saw_format = true;
+      EXPECT_EQ(std::get<std::string>(a.default_value), "NHWC");
+    }
+  }
+  EXPECT_TRUE(saw_ksize && saw_format);
+  // A ref input of the signature is the runtime's ref_input0 (Assign*, IsVariableInitialized),
+  // but for v1 control flow's Ref forms, which the graph runner forwards (import_run.cc).
+  for (const std::string& op : RegisteredOps()) {
+    const OpDef* d = LookupOpDef(op);
+    if (d->signature && !d->signature->inputs.empty() && op.rfind("Ref", 0) != 0)
+      EXPECT_EQ(d->ref_input0, d->signature->inputs[0].is_ref) << op;
+  }
+}
+
+// A malformed node from the facade (or any Graph user) is an InvalidArgument naming the
+// node and the op; so is a malformed eager call. Never an abort.
+TEST(Signatures, MalformedNodesAreInvalidArgument) {
+  Graph g;
+  int a = g.AddNode("a", "Const", {}, {}, ConstAttrs(Tensor::Scalar<float>(1))).value();
+  auto one = g.AddNode("y", "AddV2", {{a, 0}}, {}, {});
+  ASSERT_FALSE(one.ok());
+  EXPECT_EQ(one.status().code(), Code::kInvalidArgument);
+  EXPECT_NE(one.status().message().find("do not match 1 inputs specified; Op<name=AddV2; signature=x:T, y:T -> z:T>; "
+                                        "NodeDef: {{node y}}"),
+            std::string::npos)
+      << one.status().message();
+  auto port = g.AddNode("y", "Neg", {{a, 2}}, {}, {});
+  ASSERT_FALSE(port.ok());
+  EXPECT_NE(port.status().message().find("invalid output 2 of source node a which has 1 outputs"), std::string::npos);
+  // The facade leaves out the attrs the inputs determine (T, N) but not the others.
+  EXPECT_TRUE(g.AddNode("sum", "Pack", {{a, 0}, {a, 0}, {a, 0}}, {}, {}).ok());
+  auto n = g.AddNode("sum2", "Pack", {{a, 0}, {a, 0}}, {}, {{"N", int64_t{3}}});
+  EXPECT_EQ(n.status().code(), Code::kInvalidArgument);
+  auto cast = g.AddNode("c", "Cast", {{a, 0}}, {}, {});
+  EXPECT_NE(cast.status().message().find("NodeDef missing attr 'DstT' from Op<name=Cast"), std::string::npos)
+      << cast.status().message();
+  auto kind = g.AddNode("m", "MatMul", {{a, 0}, {a, 0}}, {}, {{"transpose_a", int64_t{1}}});
+  EXPECT_NE(kind.status().message().find("AttrValue had value with type 'int' when 'bool' expected for attr 'transpose_a'"),
+            std::string::npos)
+      << kind.status().message();
+  auto type = g.AddNode("t", "AddV2", {{a, 0}, {a, 0}}, {}, {{"T", DType::kInt32}});
+  EXPECT_NE(type.status().message().find("Input 0 of node t was passed float from a:0 incompatible with expected int32."),
+            std::string::npos)
+      << type.status().message();
+  // Graph files carry every attr: T is required there.
+  auto strict = g.AddNode("s", "AddV2", {{a, 0}, {a, 0}}, {}, {}, NodeSource::kGraphDef);
+  EXPECT_NE(strict.status().message().find("NodeDef missing attr 'T'"), std::string::npos) << strict.status().message();
+  EXPECT_EQ(g.num_nodes(), 2);  // a and sum: nothing malformed was added
+
+  std::vector<Tensor> out;
+  Status e = Execute("AddV2", {Tensor::Scalar<float>(1)}, {}, &out);
+  EXPECT_EQ(e.code(), Code::kInvalidArgument);
+  EXPECT_NE(e.message().find("do not match 1 inputs specified"), std::string::npos) << e.message();
+  Status u = Execute("Unpack", {Vec({1, 2})}, {{"num", int64_t{-1}}}, &out);
+  EXPECT_NE(u.message().find("Value for attr 'num' of -1 must be at least minimum 0"), std::string::npos) << u.message();
+  Status z = Execute("Pack", {}, {}, &out);  // N >= 1
+  EXPECT_EQ(z.code(), Code::kInvalidArgument) << z.message();
+  // The kernels' own guard (RunKernel), below the node checks.
+  KernelContext k{.op = "MatMul", .node_name = "mm", .inputs = {Tensor::Scalar<float>(1)}};
+  Status r = RunKernel(k);
+  EXPECT_EQ(r.code(), Code::kInvalidArgument);
+  EXPECT_NE(r.message().find("{{node mm}}"), std::string::npos) << r.message();
+}
+
 TEST(Graph, UniqueNamesFollowTensorFlow) {
   Graph g;
   EXPECT_EQ(g.UniqueName("add"), "add");
@@ -65,8 +168,8 @@ TEST(Graph, UniqueNamesFollowTensorFlow) {
 
 TEST(Graph, ConstructionTimeShapeError) {
   Graph g;
-  int a = g.AddNode("a", "Const", {}, {}, {{"value", Vec({1, 2})}}).value();
-  int b = g.AddNode("b", "Const", {}, {}, {{"value", Vec({1, 2, 3})}}).value();
+  int a = g.AddNode("a", "Const", {}, {}, ConstAttrs(Vec({1, 2}))).value();
+  int b = g.AddNode("b", "Const", {}, {}, ConstAttrs(Vec({1, 2, 3}))).value();
   auto r = g.AddNode("add", "AddV2", {{a, 0}, {b, 0}}, {}, {});
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.status().message().find("Dimensions must be equal, but are 2 and 3"), std::string::npos);
@@ -77,10 +180,10 @@ TEST(Graph, StaticShapesWithUnknownDimensions) {
   int x = g.AddNode("x", "Placeholder", {}, {}, {{"dtype", DType::kFloat}, {"shape", std::vector<int64_t>{-1, 3}}}).value();
   Tensor flat = Tensor::Alloc(DType::kInt32, {1});
   flat.data<int32_t>()[0] = -1;
-  int s = g.AddNode("s", "Const", {}, {}, {{"value", flat}}).value();
+  int s = g.AddNode("s", "Const", {}, {}, ConstAttrs(flat)).value();
   int r = g.AddNode("r", "Reshape", {{x, 0}, {s, 0}}, {}, {}).value();
   EXPECT_EQ(g.node(r).outputs[0].shape, Shape({-1}));
-  int ax = g.AddNode("ax", "Const", {}, {}, {{"value", Tensor::Scalar<int32_t>(1)}}).value();
+  int ax = g.AddNode("ax", "Const", {}, {}, ConstAttrs(Tensor::Scalar<int32_t>(1))).value();
   int c = g.AddNode("c", "ConcatV2", {{x, 0}, {x, 0}, {ax, 0}}, {}, {}).value();
   EXPECT_EQ(g.node(c).outputs[0].shape, Shape({-1, 6}));
   EXPECT_FALSE(g.node(c).outputs[0].unknown_rank);
@@ -89,7 +192,7 @@ TEST(Graph, StaticShapesWithUnknownDimensions) {
 TEST(Session, PrunesAndCachesAndRefVariablesNeedInit) {
   auto g = std::make_shared<Graph>();
   int v = g->AddNode("v", "VariableV2", {}, {}, {{"dtype", DType::kFloat}, {"shape", std::vector<int64_t>{}}}).value();
-  int c = g->AddNode("c", "Const", {}, {}, {{"value", Tensor::Scalar<float>(3)}}).value();
+  int c = g->AddNode("c", "Const", {}, {}, ConstAttrs(Tensor::Scalar<float>(3))).value();
   int init = g->AddNode("v/Assign", "Assign", {{v, 0}, {c, 0}}, {}, {}).value();
   int add = g->AddNode("add", "AddV2", {{v, 0}, {c, 0}}, {}, {}).value();
   int unrelated = g->AddNode("ph", "Placeholder", {}, {}, {{"dtype", DType::kFloat}}).value();
@@ -114,12 +217,12 @@ TEST(Function, WhileLoopCallsLibraryFunctions) {
   // cond: i < 5 ; body: i + 1
   auto cg = std::make_shared<Graph>();
   int ci = cg->AddNode("i", "Placeholder", {}, {}, {{"dtype", DType::kInt32}, {"shape", std::vector<int64_t>{}}}).value();
-  int five = cg->AddNode("five", "Const", {}, {}, {{"value", Tensor::Scalar<int32_t>(5)}}).value();
+  int five = cg->AddNode("five", "Const", {}, {}, ConstAttrs(Tensor::Scalar<int32_t>(5))).value();
   int lt = cg->AddNode("lt", "Less", {{ci, 0}, {five, 0}}, {}, {}).value();
   int64_t cond = RegisterFunction(cg, {{ci, 0}}, {{lt, 0}}, {});
   auto bg = std::make_shared<Graph>();
   int bi = bg->AddNode("i", "Placeholder", {}, {}, {{"dtype", DType::kInt32}, {"shape", std::vector<int64_t>{}}}).value();
-  int one = bg->AddNode("one", "Const", {}, {}, {{"value", Tensor::Scalar<int32_t>(1)}}).value();
+  int one = bg->AddNode("one", "Const", {}, {}, ConstAttrs(Tensor::Scalar<int32_t>(1))).value();
   int add = bg->AddNode("add", "AddV2", {{bi, 0}, {one, 0}}, {}, {}).value();
   int64_t body = RegisterFunction(bg, {{bi, 0}}, {{add, 0}}, {});
   std::vector<Tensor> out;
