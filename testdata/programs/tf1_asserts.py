@@ -55,3 +55,13 @@ with tf.Session() as s:
             print(k, "passed")
         except tf.errors.InvalidArgumentError as err:
             print(k, [l for l in err.message.split("\n") if "assertion failed" in l])
+
+# the sign asserts against zero (assert_non_positive glues its condition and x lines, as TF does)
+x3 = tf.placeholder(tf.float32, [None], name="x3")
+ops = [tf.assert_negative(x3, message="neg"), tf.assert_non_positive(x3), tf.assert_non_negative(x3)]
+with tf.Session() as s:
+    for op in ops:
+        try:
+            s.run(op, {x3: [-1., 2., -3., 4.]})
+        except tf.errors.InvalidArgumentError as err:
+            print([l for l in err.message.split("\n") if "assertion failed" in l])

@@ -9,3 +9,12 @@ for f in (lambda: tf.debugging.assert_positive(x, message="pos"), lambda: tf.deb
         f(); print("passed")
     except tf.errors.InvalidArgumentError as err:
         print(type(err).__name__, err.message.replace("\n", " | "))
+
+# the other sign asserts
+x2 = tf.constant([-1., 2., -3., 4.])
+for f in (lambda: tf.debugging.assert_negative(x2, message="neg"), lambda: tf.debugging.assert_non_positive(x2),
+          lambda: tf.debugging.assert_non_negative(x2)):
+    try:
+        f(); print("passed")
+    except tf.errors.InvalidArgumentError as err:
+        print(err.message.replace("\n", " | "))

@@ -185,65 +185,44 @@ assert_greater = _binary("assert_greater")
 assert_greater_equal = _binary("assert_greater_equal")
 
 
-def _sign(opname, sym, compare):
-    """assert_positive / negative / non_negative / non_positive: x against zero, with
-    TensorFlow's message prefix ("message.  ") and data."""
+def _sign(opname, sym, strict, zero_first, glued=False):
+    """assert_positive / non_negative (0 < x, 0 <= x) and negative / non_positive (x < 0,
+    x <= 0): x against zero through assert_less / assert_less_equal, with TensorFlow's
+    message prefix ("message.  ") and data. `glued`: TensorFlow's assert_non_positive joins
+    its condition line and the "x (...) = " line into one entry (no separator)."""
+
+    def lines(condition, x_line):
+        return [condition + x_line] if glued else [condition, x_line]
     def assert_fn(x, data=None, summarize=None, message=None, name=None):
         prefix = "%s.  " % message if message else ""
         if core.executing_eagerly():
             x = _t(x)
+            xv = x._numpy()
             if data is None:
-                xv = x._numpy()
-                data = [prefix, "Condition x %s 0 did not hold element-wise:" % sym,
-                        "x (shape=%s dtype=%s) = " % (core._shape_str(x.shape), x.dtype.name),
+                data = [prefix] + lines("Condition x %s 0 did not hold element-wise:" % sym,
+                                        "x (shape=%s dtype=%s) = " % (core._shape_str(x.shape), x.dtype.name)) + [
                         str([repr(float(v)) if xv.dtype.kind == "f" else str(v) for v in xv.reshape(-1)[:3]]
                             + (["..."] if xv.size > 3 else [])).replace('"', "'")]
-            zero = _t(0, dtype=x.dtype)
-            a, b = (zero, x) if compare in ("less", "less_equal") else (x, zero)
-            ok = np.all({"less": np.less, "less_equal": np.less_equal}[compare](a._numpy(), b._numpy()))
-            if not bool(ok):
+            a, b = (0, xv) if zero_first else (xv, 0)
+            if not bool(np.all((np.less if strict else np.less_equal)(a, b))):
                 raise _invalid("\n".join(str(d) for d in data))
             return None
         g = core.get_default_graph()
         with g.name_scope(name or opname):
             x = _t(x, name="x")
             if data is None:
-                data = [prefix, "Condition x %s 0 did not hold element-wise:" % sym, "x (%s) = " % x.name, x]
+                data = [prefix] + lines("Condition x %s 0 did not hold element-wise:" % sym, "x (%s) = " % x.name) + [x]
             zero = _t(0, dtype=x.dtype)
-            if compare == "less":        # 0 < x
-                return assert_less(zero, x, data=data, summarize=summarize)
-            return assert_less_equal(zero, x, data=data, summarize=summarize)
+            a, b = (zero, x) if zero_first else (x, zero)
+            return (assert_less if strict else assert_less_equal)(a, b, data=data, summarize=summarize)
     assert_fn.__name__ = opname
     return assert_fn
 
 
-assert_positive = _sign("assert_positive", ">", "less")
-assert_non_negative = _sign("assert_non_negative", ">=", "less_equal")
-
-
-def _sign_upper(opname, sym, fn):
-    def assert_fn(x, data=None, summarize=None, message=None, name=None):
-        prefix = "%s.  " % message if message else ""
-        if core.executing_eagerly():
-            x = _t(x)
-            if not bool(np.all(fn(x._numpy(), 0))):
-                raise _invalid("\n".join([prefix, "Condition x %s 0 did not hold element-wise:" % sym]))
-            return None
-        g = core.get_default_graph()
-        with g.name_scope(name or opname):
-            x = _t(x, name="x")
-            if data is None:
-                data = [prefix, "Condition x %s 0 did not hold element-wise:" % sym, "x (%s) = " % x.name, x]
-            zero = _t(0, dtype=x.dtype)
-            if fn is np.less:
-                return assert_less(x, zero, data=data, summarize=summarize)
-            return assert_less_equal(x, zero, data=data, summarize=summarize)
-    assert_fn.__name__ = opname
-    return assert_fn
-
-
-assert_negative = _sign_upper("assert_negative", "<", np.less)
-assert_non_positive = _sign_upper("assert_non_positive", "<=", np.less_equal)
+assert_positive = _sign("assert_positive", ">", strict=True, zero_first=True)
+assert_non_negative = _sign("assert_non_negative", ">=", strict=False, zero_first=True)
+assert_negative = _sign("assert_negative", "<", strict=True, zero_first=False)
+assert_non_positive = _sign("assert_non_positive", "<=", strict=False, zero_first=False, glued=True)
 
 
 def assert_rank(x, rank, message=None, name=None):

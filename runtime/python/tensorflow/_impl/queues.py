@@ -125,9 +125,11 @@ class QueueBase:
                 raise _tfrt.StatusError(3, "Shape mismatch in tuple component 0. Expected %s, got %s"
                                         % (s.as_list(), list(shape)))
 
-    def enqueue(self, vals, name=None):
+    def _enqueue_op(self, vals, many, name):
+        """One enqueue node: each run appends one element (or, `many`, the slices along the
+        first dimension) to the running session's queue."""
         g = core.get_default_graph()
-        with g.name_scope(name or "%s_enqueue" % self._name) as scope:
+        with g.name_scope(name) as scope:
             tensors = self._flat(vals)
 
             def run(arrays):
@@ -135,27 +137,20 @@ class QueueBase:
                 if st.closed:
                     raise _tfrt.StatusError(1, "%s '%s' is closed." % (self._kind, self._name))
                 arrays = [np.asarray(a) for a in arrays]
-                self._check_shapes(arrays, False)
-                st.items.append(tuple(arrays))
+                self._check_shapes(arrays, many)
+                if not many:
+                    st.items.append(tuple(arrays))
+                else:
+                    for i in range(arrays[0].shape[0] if arrays[0].ndim else 0):
+                        st.items.append(tuple(a[i] for a in arrays))
                 return []
             return script_ops.host_call(run, tensors, [], scope)
+
+    def enqueue(self, vals, name=None):
+        return self._enqueue_op(vals, False, name or "%s_enqueue" % self._name)
 
     def enqueue_many(self, vals, name=None):
-        g = core.get_default_graph()
-        with g.name_scope(name or "%s_EnqueueMany" % self._name) as scope:
-            tensors = self._flat(vals)
-
-            def run(arrays):
-                st = self._state(running_session())
-                if st.closed:
-                    raise _tfrt.StatusError(1, "%s '%s' is closed." % (self._kind, self._name))
-                arrays = [np.asarray(a) for a in arrays]
-                self._check_shapes(arrays, True)
-                n = arrays[0].shape[0] if arrays[0].ndim else 0
-                for i in range(n):
-                    st.items.append(tuple(a[i] for a in arrays))
-                return []
-            return script_ops.host_call(run, tensors, [], scope)
+        return self._enqueue_op(vals, True, name or "%s_EnqueueMany" % self._name)
 
     def _take(self, n, up_to):
         session = running_session()
