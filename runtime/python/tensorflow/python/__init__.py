@@ -162,15 +162,19 @@ class InternalModule(types.ModuleType):
         raise _core.UnsupportedSymbolError("%s.%s" % (self.__name__, name))
 
 
+def _plain(mod, namespace):
+    """`mod` showing the names of python_util's `namespace` (plain-Python helpers)."""
+    from tensorflow._impl import python_util
+    vars(mod).update({k: v for k, v in vars(getattr(python_util, namespace)).items() if not k.startswith("__")})
+    return mod
+
+
 def _make(short):
     mod = InternalModule("tensorflow.python." + short)
     if short in _PACKAGES:
         mod.__path__ = []
     if short in _PLAIN:
-        from tensorflow._impl import python_util
-        vars(mod).update({k: v for k, v in vars(getattr(python_util, _PLAIN[short])).items()
-                          if not k.startswith("__")})
-        return mod
+        return _plain(mod, _PLAIN[short])
     whole, renamed, top_names = _MODULES.get(short, ((), {}, ()))
     # the first API module listed wins where two hold a name (math_ops.add: tf.math.add)
     for path in reversed(whole):
@@ -194,34 +198,41 @@ def _make(short):
     return mod
 
 
-class _Finder:
-    """Makes the modules of `_MODULES` (and their parent packages) on import."""
+class _TreeFinder:
+    """Makes the modules of one synthetic package tree on import: `root.SHORT` for SHORT in
+    `known` (made by `make(SHORT, name)`) or in `packages`; another name under `root` is
+    UnsupportedModuleError — not ModuleNotFoundError, which `from tensorflow.python.util
+    import X` would turn into "cannot import name"."""
 
     class _Loader:
-        def __init__(self, short):
-            self.short = short
+        def __init__(self, finder, short):
+            self.finder, self.short = finder, short
 
         def create_module(self, spec):
-            return _make(self.short)
+            return self.finder.make(self.short, spec.name)
 
         def exec_module(self, module):
             pass
 
-    @classmethod
-    def find_spec(cls, fullname, path=None, target=None):
-        prefix = __name__ + "."
-        if not fullname.startswith(prefix):
+    def __init__(self, root, known, packages, make):
+        self.root, self.known, self.packages, self.make = root, known, packages, make
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname == self.root:
+            if "" not in self.packages:
+                return None   # the root is a real package (tensorflow.python is this file)
+            short = ""
+        elif fullname.startswith(self.root + "."):
+            short = fullname[len(self.root) + 1:]
+        else:
             return None
-        short = fullname[len(prefix):]
-        if short not in _MODULES and short not in _PACKAGES:
-            # not ModuleNotFoundError: `from tensorflow.python.util import tf_contextlib` would
-            # turn that into "cannot import name"
+        if short not in self.known and short not in self.packages:
             raise _core.UnsupportedModuleError(fullname)
-        return importlib.machinery.ModuleSpec(fullname, cls._Loader(short), is_package=short in _PACKAGES)
+        return importlib.machinery.ModuleSpec(fullname, self._Loader(self, short), is_package=short in self.packages)
 
 
-if _Finder not in sys.meta_path:
-    sys.meta_path.insert(0, _Finder)
+# tensorflow.python itself is this file: only the names below it are made
+_Finder = _TreeFinder(__name__, _MODULES, _PACKAGES, lambda short, name: _make(short))
 
 
 # `tensorflow.core`: the protocol buffer modules TF1 libraries import for a constant or a
@@ -230,33 +241,15 @@ _CORE = {"protobuf.saver_pb2": "saver_pb2", "protobuf.config_pb2": "config_pb2"}
 _CORE_PACKAGES = {"", "protobuf"}
 
 
-class _CoreFinder:
-    class _Loader:
-        def __init__(self, short):
-            self.short = short
-
-        def create_module(self, spec):
-            mod = InternalModule(spec.name)
-            if self.short in _CORE_PACKAGES:
-                mod.__path__ = []
-            else:
-                from tensorflow._impl import python_util
-                vars(mod).update({k: v for k, v in vars(getattr(python_util, _CORE[self.short])).items()
-                                  if not k.startswith("__")})
-            return mod
-
-        def exec_module(self, module):
-            pass
-
-    @classmethod
-    def find_spec(cls, fullname, path=None, target=None):
-        if fullname != "tensorflow.core" and not fullname.startswith("tensorflow.core."):
-            return None
-        short = fullname[len("tensorflow.core."):] if fullname != "tensorflow.core" else ""
-        if short not in _CORE and short not in _CORE_PACKAGES:
-            raise _core.UnsupportedModuleError(fullname)
-        return importlib.machinery.ModuleSpec(fullname, cls._Loader(short), is_package=short in _CORE_PACKAGES)
+def _make_core(short, name):
+    mod = InternalModule(name)
+    if short in _CORE_PACKAGES:
+        mod.__path__ = []
+        return mod
+    return _plain(mod, _CORE[short])
 
 
-if _CoreFinder not in sys.meta_path:
-    sys.meta_path.insert(0, _CoreFinder)
+_CoreFinder = _TreeFinder("tensorflow.core", _CORE, _CORE_PACKAGES, _make_core)
+for _f in (_Finder, _CoreFinder):
+    if not any(isinstance(m, _TreeFinder) and m.root == _f.root for m in sys.meta_path):
+        sys.meta_path.insert(0, _f)
