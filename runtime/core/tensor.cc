@@ -1,7 +1,11 @@
 #include "runtime/core/tensor.h"
 
+#include <unistd.h>
+
 #include <cmath>
+#include <cstdint>
 #include <sstream>
+#include <stdexcept>
 
 #include <Eigen/Core>
 
@@ -82,12 +86,32 @@ std::string ShapeTupleString(const Shape& s) {
   return r + ")";
 }
 
+namespace {
+// The machine's physical memory: no single tensor can be larger.
+uint64_t MaxTensorBytes() {
+  static const uint64_t limit = [] {
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
+    return pages > 0 && size > 0 ? static_cast<uint64_t>(pages) * static_cast<uint64_t>(size) : (uint64_t{1} << 40);
+  }();
+  return limit;
+}
+}  // namespace
+
 Tensor Tensor::Alloc(DType dtype, Shape shape) {
   Tensor t;
   t.dtype_ = dtype;
   t.shape_ = std::move(shape);
   t.buf_ = std::make_shared<Buffer>();
-  int64_t n = NumElements(t.shape_);
+  // A size no machine can hold (a shape taken from an input: a random op asked for 10^18
+  // elements) is refused here, before the allocator (mimalloc aborts on such requests):
+  // RunKernel turns this into TensorFlow's ResourceExhausted.
+  int64_t n = 1;
+  uint64_t bytes = 0;
+  for (int64_t d : t.shape_)
+    if (d < 0 || __builtin_mul_overflow(n, d, &n)) throw std::length_error("tensor with shape " + tfm::rt::ShapeString(t.shape_));
+  const uint64_t item = dtype == DType::kString ? sizeof(std::string) : static_cast<uint64_t>(DTypeSize(dtype));
+  if (__builtin_mul_overflow(static_cast<uint64_t>(n), item, &bytes) || bytes > MaxTensorBytes())
+    throw std::length_error("tensor with shape " + tfm::rt::ShapeString(t.shape_));
   if (dtype == DType::kString) {
     t.buf_->strings.resize(n);
   } else {

@@ -58,6 +58,7 @@ const char* ErrorClass(Code c) {
     case Code::kInvalidArgument: return "InvalidArgumentError";
     case Code::kNotFound: return "NotFoundError";
     case Code::kAlreadyExists: return "AlreadyExistsError";
+    case Code::kResourceExhausted: return "ResourceExhaustedError";
     case Code::kFailedPrecondition: return "FailedPreconditionError";
     case Code::kOutOfRange: return "OutOfRangeError";
     case Code::kUnimplemented: return "UnimplementedError";

@@ -3,6 +3,8 @@
 // reductions); structural ops whose output shape depends only on input shapes and on
 // constant inputs are inferred by evaluating their kernel on placeholder data.
 #include <algorithm>
+#include <new>
+#include <stdexcept>
 #include <set>
 
 #include "runtime/kernels/kernel.h"
@@ -766,7 +768,16 @@ Status RunKernel(KernelContext& ctx) {
     if (!t.valid() && ctx.op != "Assign" && ctx.op != "IsVariableInitialized")
       return Internal("input to " + ctx.op + " is not a valid tensor");
   }
-  return it->second.fn(ctx);
+  // An output whose size comes from an input (a random op asked for a shape of 10^18
+  // elements) cannot be allocated: TensorFlow's ResourceExhausted ("OOM when allocating"),
+  // never an abort.
+  try {
+    return it->second.fn(ctx);
+  } catch (const std::bad_alloc&) {
+    return Status(Code::kResourceExhausted, "OOM when allocating a tensor for " + ctx.op);
+  } catch (const std::length_error& e) {
+    return Status(Code::kResourceExhausted, "OOM when allocating " + std::string(e.what()) + " for " + ctx.op);
+  }
 }
 
 }  // namespace tfm::rt
