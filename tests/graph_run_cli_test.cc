@@ -120,7 +120,7 @@ TEST(GraphRunCli, MalformedNodesAreOneLineErrors) {
 // An output too large to allocate (a random op asked for 10^18 elements; graph_run_fuzzer
 // found it as an abort): ResourceExhausted, exit 1, one line, as a kernel error.
 TEST(GraphRunCli, HugeOutputIsResourceExhaustedNotAnAbort) {
-  RunResult r = RunTfmigrate({"run", "testdata/graphs/huge_random_shape.pbtxt", "--fetch", "y"});
+  RunResult r = RunTfmigrate({"run", "testdata/graphs_runtime/huge_random_shape.pbtxt", "--fetch", "y"});
   EXPECT_EQ(r.exit_code, 1) << r.err;
   EXPECT_NE(r.err.find("OOM when allocating"), std::string::npos) << r.err;
   EXPECT_EQ(Lines(r.err), 1) << r.err;
