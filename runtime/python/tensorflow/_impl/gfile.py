@@ -20,7 +20,7 @@ class GFile:
         self.mode = mode
         if "r" in mode and not os.path.exists(self.name):
             raise _not_found(self.name)
-        self._f = open(self.name, mode if "b" in mode else mode, **({} if "b" in mode else {"encoding": "utf-8"}))
+        self._f = open(self.name, mode, **({} if "b" in mode else {"encoding": "utf-8"}))
 
     def read(self, n=-1):
         return self._f.read(n)

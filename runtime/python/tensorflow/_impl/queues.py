@@ -176,12 +176,6 @@ class QueueBase:
         r._step(session)
         return True
 
-    def _outputs(self, many):
-        specs = []
-        for d, s in zip(self._dtypes, self._shapes):
-            specs.append((d, s))
-        return specs
-
     def _dequeue(self, n, many, up_to, name, default):
         g = core.get_default_graph()
         with g.name_scope(name or "%s_%s" % (self._name, default)) as scope:
@@ -548,7 +542,6 @@ class ReaderBase:
         def run(vals):
             key, value = self._next(queue)
             return [np.array(key.encode(), dtype=object), np.array(value, dtype=object)]
-        g = core.get_default_graph()
         key, value = script_ops.host_call(run, [], [core.string, core.string], name or "%s_ReaderReadV2" % self._name)
         key.set_shape([])
         value.set_shape([])
@@ -665,12 +658,7 @@ def decode_raw(input_bytes=None, out_type=None, little_endian=True, fixed_length
 
 
 def bytes_of(s):
-    if isinstance(s, (bytes, bytearray)):
-        return builtins_bytes(s)
-    return str(s).encode()
-
-
-builtins_bytes = bytes
+    return bytes(s) if isinstance(s, (bytes, bytearray)) else str(s).encode()
 
 
 def decode_csv(records, record_defaults, field_delim=",", use_quote_delim=True, name=None, na_value="",
