@@ -98,13 +98,22 @@ void AddTf1Behavior(PythonParser& parser, const std::string& path, const Rewrite
 FileRewrite RewriteFile(PythonParser& parser, const std::string& path, const RewriteFileOptions& opts) {
   FileRewrite fr;
   fr.path = path;
+  if (!ReadAll(path, &fr.original, &fr.mode)) {
+    fr.ok = false;
+    fr.error = fmt::format("{}: cannot read the file", path);
+    return fr;
+  }
+  return RewriteBytes(parser, std::move(fr), opts);
+}
+
+FileRewrite RewriteBytes(PythonParser& parser, FileRewrite fr, const RewriteFileOptions& opts) {
+  const std::string& path = fr.path;
   auto fail = [&](std::string msg) {
     fr.ok = false;
     fr.error = std::move(msg);
     fr.rewritten = fr.original;
     return fr;
   };
-  if (!ReadAll(path, &fr.original, &fr.mode)) return fail(fmt::format("{}: cannot read the file", path));
   fr.rewritten = fr.original;
   const bool notebook = ClassifyPath(path) == InputKind::kNotebook;
   auto src = SourceFromBytes(fr.original, path, notebook ? SourceKind::kNotebook : SourceKind::kPython);

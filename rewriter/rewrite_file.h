@@ -56,6 +56,10 @@ struct FileRewrite {
 };
 
 FileRewrite RewriteFile(PythonParser& parser, const std::string& path, const RewriteFileOptions& opts);
+// The same on bytes already read: `fr.path` (display and kind: a `.ipynb` path is a
+// notebook) and `fr.original` set by the caller. Reads and writes nothing (the Python
+// front-end fuzzer, tests/fuzz/python_fuzz_entry.h).
+FileRewrite RewriteBytes(PythonParser& parser, FileRewrite fr, const RewriteFileOptions& opts);
 
 // Replaces `target` (the file `fr` was read from, for --in-place) atomically; or,
 // when `expect_original` is false (--output-dir), creates the new file `target`

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (graph parsers, diff's trace comparison) with clang (build-fuzz/) and runs it for a
+# Builds the libFuzzer targets (graph parsers, graph run, diff's trace comparison, check and rewrite on Python) with clang (build-fuzz/) and runs it for a
 # bounded time through CTest (label `fuzz`, 30 s). Skips visibly without clang.
 #   scripts/fuzz.sh
 set -euo pipefail

@@ -103,9 +103,12 @@ std::vector<ChildWithField> ChildrenWithFields(TSNode n);
 // subtree; `leave(node)` runs after the subtree of every entered node. Field names
 // cost a lookup per node: with kFields = false, `field` is always nullptr.
 // Trees with a NodeIndex (every file a SemanticModel was built for) are walked
-// over the index's arrays instead of with a tree-sitter cursor.
+// over the index's arrays instead of with a tree-sitter cursor. A null `root` (a field
+// the parse did not produce, as `right` of `x: int` or of a broken assignment) has no
+// subtree: nothing is visited.
 template <bool kFields = true, typename Enter, typename Leave>
 void Walk(TSNode root, Enter&& enter, Leave&& leave) {
+  if (ts_node_is_null(root)) return;
   if (const NodeIndex* ix = NodeIndex::For(root.tree)) {
     int r = ix->Find(root);
     if (r >= 0) {
