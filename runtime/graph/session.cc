@@ -1,5 +1,7 @@
 #include "runtime/graph/session.h"
 
+#include "runtime/kernels/registry.h"
+
 #include <algorithm>
 #include <set>
 
@@ -51,41 +53,63 @@ Status Session::Run(const std::vector<std::pair<NodeOutput, Tensor>>& feeds, con
         if (!fed.count(in)) want(in.node);
       for (int c : node.control_inputs) want(c);
     }
-    std::vector<int> plan;
-    for (int i = 0; i < g.num_nodes(); ++i)
-      if (need[i]) plan.push_back(i);
+    // Each step's kernel and input sources are resolved here, once per plan (TensorFlow
+    // creates a kernel once per node): a run does no name lookups.
+    Plan plan;
+    std::vector<int> position(g.num_nodes(), -1);
+    auto source = [&](const NodeOutput& o) {
+      for (size_t f = feeds.size(); f-- > 0;)  // the last feed of a tensor wins, as before
+        if (feeds[f].first == o) return Source{-1, static_cast<int>(f)};
+      return Source{position[o.node], o.index};
+    };
+    for (int i = 0; i < g.num_nodes(); ++i) {
+      if (!need[i]) continue;
+      const Node& node = g.node(i);
+      const OpDef* def = LookupOpDef(node.op);
+      Step st{.node = i, .kernel = FindKernel(node.op), .ref_input0 = def && def->ref_input0};
+      for (const NodeOutput& in : node.inputs) st.inputs.push_back(source(in));
+      position[i] = static_cast<int>(plan.steps.size());
+      plan.steps.push_back(std::move(st));
+    }
+    for (const NodeOutput& o : fetches) plan.fetches.push_back(source(o));
     pit = plans_.emplace(key, std::move(plan)).first;
   }
-  std::map<int, std::vector<Tensor>> values;
+  const Plan& plan = pit->second;
+  std::vector<std::vector<Tensor>> values(plan.steps.size());
+  auto value = [&](const Source& src) -> const Tensor& {
+    static const Tensor kNone;
+    if (src.step < 0) return feeds[src.index].second;
+    const std::vector<Tensor>& v = values[src.step];
+    return src.index < static_cast<int>(v.size()) ? v[src.index] : kNone;
+  };
   last_executed_.clear();
-  for (int id : pit->second) {
-    const Node& node = g.node(id);
-    const OpDef* def = LookupOpDef(node.op);
+  for (size_t p = 0; p < plan.steps.size(); ++p) {
+    const Step& st = plan.steps[p];
+    const Node& node = g.node(st.node);
     KernelContext ctx{.op = node.op, .node_name = node.name, .attrs = &node.attrs, .session = &state_};
-    for (size_t k = 0; k < node.inputs.size(); ++k) {
+    ctx.inputs.reserve(st.inputs.size());
+    ctx.input_nodes.reserve(st.inputs.size());
+    for (size_t k = 0; k < st.inputs.size(); ++k) {
+      const Tensor& t = value(st.inputs[k]);
       const NodeOutput& in = node.inputs[k];
-      auto f = fed.find(in);
-      Tensor t = f != fed.end() ? f->second : values[in.node][in.index];
-      bool ref_ok = def && def->ref_input0 && k == 0;
-      if (!t.valid() && !ref_ok) {
+      if (!t.valid() && !(st.ref_input0 && k == 0)) {
         const Node& src = g.node(in.node);
         return WithNode(FailedPrecondition("Attempting to use uninitialized value " + src.name), node.name);
       }
       ctx.inputs.push_back(t);
       ctx.input_nodes.push_back(g.node(in.node).name);
     }
-    Status s = RunKernel(ctx);
+    Status s = st.kernel ? RunKernel(*st.kernel, ctx) : RunKernel(ctx);
     last_executed_.push_back(node.name);
     if (!s.ok()) return WithNode(s, node.name);
     if (ctx.outputs.size() < node.outputs.size()) ctx.outputs.resize(node.outputs.size());
-    values[id] = std::move(ctx.outputs);
+    values[p] = std::move(ctx.outputs);
   }
   outputs->clear();
-  for (auto& o : fetches) {
-    auto f = fed.find(o);
-    Tensor t = f != fed.end() ? f->second : values[o.node][o.index];
+  for (size_t i = 0; i < fetches.size(); ++i) {
+    const Tensor& t = value(plan.fetches[i]);
     if (!t.valid()) {
-      const Node& n = g.node(o.node);
+      const Node& n = g.node(fetches[i].node);
       return WithNode(FailedPrecondition("Attempting to use uninitialized value " + n.name),
                       "_retval_" + n.name + "_0_0");
     }

@@ -12,6 +12,7 @@
 
 #include "runtime/graph/graph.h"
 #include "runtime/kernels/kernel.h"
+#include "runtime/kernels/registry.h"
 
 namespace tfm::rt {
 
@@ -28,7 +29,22 @@ class Session {
  private:
   std::shared_ptr<const Graph> graph_;
   SessionState state_;
-  std::map<std::string, std::vector<int>> plans_;
+  // A node's input or a fetch: output `index` of plan step `step`, or (step -1) feed `index`.
+  struct Source {
+    int step;
+    int index;
+  };
+  struct Step {
+    int node;
+    const KernelEntry* kernel;  // null: no kernel (RunKernel by name reports it)
+    bool ref_input0;            // input 0 may be an uninitialized ref (Assign*)
+    std::vector<Source> inputs;
+  };
+  struct Plan {
+    std::vector<Step> steps;
+    std::vector<Source> fetches;
+  };
+  std::map<std::string, Plan> plans_;
   std::vector<std::string> last_executed_;
 };
 

@@ -723,63 +723,6 @@ Status InferShapes(const ShapeContext& ctx, std::vector<TensorSpec>* out) {
   return def->shape_fn(ctx, out);
 }
 
-// ---- kernel registry ----
-namespace {
-// A kernel with its op's signature: the input count is checked before the kernel runs,
-// so no kernel reads past its inputs (eager calls come here without a Graph node).
-struct KernelEntry {
-  KernelFn fn;
-  const OpSignature* signature;
-};
-std::map<std::string, KernelEntry>& Kernels() {
-  static auto* m = [] {
-    std::map<std::string, KernelFn> k;
-    RegisterMathKernels(k);
-    RegisterArrayKernels(k);
-    RegisterStateKernels(k);
-    RegisterGraphKernels(k);
-    RegisterNnKernels(k);
-    RegisterArrayExtraKernels(k);
-    RegisterLinalgImageKernels(k);
-    RegisterSpecialKernels(k);
-    auto* r = new std::map<std::string, KernelEntry>();
-    for (auto& [n, fn] : k) (*r)[n] = KernelEntry{fn, LookupOpSignature(n)};
-    return r;
-  }();
-  return *m;
-}
-}  // namespace
-
-bool HasKernel(const std::string& op) { return Kernels().count(op) > 0; }
-
-Status RunKernel(KernelContext& ctx) {
-  static thread_local bool threads_configured = (ConfigureKernelThreads(), true);
-  (void)threads_configured;
-  auto& k = Kernels();
-  auto it = k.find(ctx.op);
-  if (it == k.end()) return NotFound("No kernel registered for op '" + ctx.op + "' in the bundled runtime");
-  static const AttrMap kEmpty;
-  if (!ctx.attrs) ctx.attrs = &kEmpty;
-  const OpSignature* sig = it->second.signature;
-  if (!sig) return Internal("op " + ctx.op + " has no signature in the bundled runtime");
-  if (sig->fixed_inputs < 0 || ctx.inputs.size() != static_cast<size_t>(sig->fixed_inputs))
-    TFM_RETURN_IF_ERROR(CheckInputCount(*sig, ctx.node_name, ctx.inputs.size(), *ctx.attrs));
-  for (const Tensor& t : ctx.inputs) {
-    if (!t.valid() && ctx.op != "Assign" && ctx.op != "IsVariableInitialized")
-      return Internal("input to " + ctx.op + " is not a valid tensor");
-  }
-  // An output whose size comes from an input (a random op asked for a shape of 10^18
-  // elements) cannot be allocated: TensorFlow's ResourceExhausted ("OOM when allocating"),
-  // never an abort.
-  try {
-    return it->second.fn(ctx);
-  } catch (const std::bad_alloc&) {
-    return Status(Code::kResourceExhausted, "OOM when allocating a tensor for " + ctx.op);
-  } catch (const std::length_error& e) {
-    return Status(Code::kResourceExhausted, "OOM when allocating " + std::string(e.what()) + " for " + ctx.op);
-  }
-}
-
 }  // namespace tfm::rt
 
 // ============================================================================ array extra
