@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "analyzer/graph/graph_file.h"
+#include "analyzer/source/source.h"
 #include "cli/commands.h"
 #include "runtime/graph/import_run.h"
 #include "runtime/launch/launch.h"
@@ -115,6 +116,13 @@ Command AddRunCommand(CLI::App& app) {
     if (std::filesystem::is_directory(o->script)) {
       std::cerr << "tfmigrate run: " << o->script << " is a directory\n";
       return 2;
+    }
+    if (std::filesystem::path(o->script).extension() == ".ipynb") {
+      // code cells in order (the recorder runs them); a broken notebook is one line, exit 2
+      if (auto nb = LoadSource(o->script); !nb) {
+        std::cerr << "tfmigrate run: " << nb.error().message << "\n";
+        return 2;
+      }
     }
     rt::LaunchResult r = rt::LaunchScript(*o);
     if (!r.error.empty()) std::cerr << "tfmigrate run: " << r.error << "\n";

@@ -18,6 +18,8 @@
 #include "diff/diff.h"
 #include "runtime/launch/launch.h"
 
+#include "analyzer/source/source.h"
+
 namespace tfm::diff {
 namespace fs = std::filesystem;
 namespace {
@@ -68,6 +70,15 @@ namespace {
 bool RunSides(DiffResult* r, const DiffOptions& o, bool deterministic_random, const std::string& tmp,
               const std::function<bool()>& check, std::string traces[2]) {
   SideRun* sides[2] = {&r->old_side, &r->new_side};
+  // A notebook runs its code cells in order (the recorder reads it); one that is not a
+  // valid notebook is the one-line input error `check` gives, before anything runs.
+  for (SideRun* s : sides) {
+    if (fs::path(s->path).extension() != ".ipynb") continue;
+    if (auto nb = LoadSource(s->path); !nb) {
+      r->error = nb.error().message;
+      return false;
+    }
+  }
   rt::LaunchOptions lo[2];
   rt::LaunchResult lr[2];
   for (int i = 0; i < 2; ++i) {

@@ -17,6 +17,7 @@ running TensorFlow; --report prints, per dtype, how close the numbers came to th
 tolerance (how the policy's numbers were chosen).
 Exit 77 when the venv has no TensorFlow (CTest treats it as skipped)."""
 import argparse
+import json
 import os
 import re
 import subprocess
@@ -29,13 +30,35 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PROGRAMS = os.path.join(ROOT, "testdata", "programs")
 
 
-def modes_of(path):
+def source_lines(path):
+    """A program's lines; a notebook's are its code cells' lines, in order."""
+    if path.endswith(".ipynb"):
+        with open(path) as f:
+            nb = json.load(f)
+        lines = []
+        for c in nb.get("cells", []):
+            if c.get("cell_type") == "code":
+                src = c.get("source", "")
+                lines += ("".join(src) if isinstance(src, list) else src).splitlines()
+        return lines
     with open(path) as f:
-        for line in f:
-            m = re.match(r"#\s*modes:\s*(.*)", line)
-            if m:
-                return m.group(1).split()
+        return f.read().splitlines()
+
+
+def modes_of(path):
+    for line in source_lines(path):
+        m = re.match(r"#\s*modes:\s*(.*)", line)
+        if m:
+            return m.group(1).split()
     return []
+
+
+def program_name(fn):
+    """NAME of a program file NAME.py or NAME.ipynb (None for other files)."""
+    for ext in (".py", ".ipynb"):
+        if fn.endswith(ext):
+            return fn[:-len(ext)]
+    return None
 
 
 # The quick drift set (docs/tolerance.md). First, every program whose TensorFlow results
@@ -61,8 +84,8 @@ QUICK = (
 
 def programs(names, quick_only=False):
     for fn in sorted(os.listdir(PROGRAMS)):
-        name = fn[:-3]
-        if fn.endswith(".py") and (not names or name in names) and (not quick_only or name in QUICK):
+        name = program_name(fn)
+        if name and (not names or name in names) and (not quick_only or name in QUICK):
             yield os.path.join(PROGRAMS, fn)
 
 
@@ -83,7 +106,7 @@ def main():
     if not a.traces and subprocess.run([py, "-c", "import tensorflow"], capture_output=True).returncode != 0:
         print("gen_goldens: SKIPPED: no TensorFlow in %s" % py)
         return 77
-    unknown = sorted(set(QUICK) - {fn[:-3] for fn in os.listdir(PROGRAMS) if fn.endswith(".py")})
+    unknown = sorted(set(QUICK) - {program_name(fn) for fn in os.listdir(PROGRAMS)})
     if a.quick and unknown:
         print("gen_goldens: QUICK names programs that do not exist: %s" % ", ".join(unknown))
         return 1
@@ -95,7 +118,7 @@ def main():
     drift = []
     checked = 0
     for prog in programs(a.names, a.quick):
-        name = os.path.basename(prog)[:-3]
+        name = program_name(os.path.basename(prog))
         for mode in modes_of(prog):
             out = os.path.join(out_dir, "%s.%s.jsonl" % (name, mode))
             if not a.traces:

@@ -152,6 +152,96 @@ def _own_frame(filename, script):
     return path != script and path.startswith(_OWN_DIR)
 
 
+_PY_CELL_MAGICS = ("%%time", "%%timeit", "%%capture")
+
+
+def _is_magic_line(line):
+    t = line.strip()
+    if not t:
+        return False
+    if t[0] in "%!":
+        return True
+    return t.endswith("?") and "#" not in t  # `obj?` help
+
+
+def notebook_cells(path):
+    """The code cells of a notebook, in order, as (code cell number, first line, Python
+    source): the notebook's virtual module, as the analyzer makes it
+    (analyzer/source/source.cc), so that trace lines are the lines `tfmigrate check` reports
+    for the same code. IPython syntax is blanked: a magic, shell or help line becomes a
+    comment, except `%time STMT`, which runs STMT; a cell magic other than %%time / %%timeit /
+    %%capture makes the whole cell foreign (all comments). `tfmigrate run` has checked the
+    JSON first."""
+    with open(path, "rb") as f:
+        nb = json.loads(f.read().decode("utf-8"))
+    cells, n, first = [], 0, 1
+    for cell in nb.get("cells", []):
+        if not isinstance(cell, dict) or cell.get("cell_type") != "code":
+            continue
+        n += 1
+        src = cell.get("source", "")
+        if isinstance(src, list):
+            src = "".join(src)
+        if src.endswith("\n"):
+            src = src[:-1]
+        lines = src.split("\n")
+        foreign = lines[0].startswith("%%")
+        if foreign and any(lines[0] == m or lines[0].startswith(m + " ") for m in _PY_CELL_MAGICS):
+            foreign = False
+            lines[0] = "#" + lines[0][1:]
+        out = []
+        for line in lines:
+            i = len(line) - len(line.lstrip())
+            if not foreign and line[i:].startswith("%time "):  # `%time STMT` runs STMT once
+                line = line[:i] + line[i + 6:].lstrip()
+            elif foreign or _is_magic_line(line):
+                line = line[:i] + "#" + line[i + 1:] if line[i:] else line
+            out.append(line)
+        cells.append((n, first, "\n".join(out) + "\n"))
+        first += len(out)
+    return cells
+
+
+def notebook_position(script, line):
+    """"cell N, line M" of a line of a notebook's virtual module (None: not a notebook)."""
+    if not script.endswith(".ipynb") or not line:
+        return None
+    for n, first, src in reversed(notebook_cells(script)):
+        if line >= first:
+            return "cell %d, line %d" % (n, line - first + 1)
+    return None
+
+
+def run_notebook(script, namespace):
+    """Runs a notebook's code cells in order in one namespace, as Jupyter's kernel does: a
+    cell whose last statement is an expression shows its value (repr, unless None or the
+    line ends with `;`), as IPython's display hook prints Out[n]. Each cell compiles under
+    the notebook's path with the lines of the virtual module (registered with linecache,
+    so tracebacks show the code)."""
+    import ast
+    import linecache
+    cells = notebook_cells(script)
+    module = "".join(src for _, _, src in cells)
+    linecache.cache[script] = (len(module), None, module.splitlines(True), script)
+    for _, first, src in cells:
+        tree = ast.parse(src, script, "exec")
+        ast.increment_lineno(tree, first - 1)
+        last = None
+        if tree.body and isinstance(tree.body[-1], ast.Expr) and not src.rstrip().endswith(";"):
+            last = tree.body.pop()
+        exec(compile(tree, script, "exec"), namespace)  # noqa: S102 - the user's cell
+        if last is not None:
+            expr = ast.Expression(last.value)
+            value = eval(compile(expr, script, "eval"), namespace)  # noqa: S307
+            if value is not None:
+                # printed from a frame of the cell's last line (the print record's line)
+                show = ast.Expression(ast.Call(ast.Name("__show", ast.Load()), [ast.Name("__value", ast.Load())], []))
+                ast.copy_location(show.body, last)
+                ast.fix_missing_locations(show)
+                eval(compile(show, script, "eval"), namespace,  # noqa: S307
+                     {"__show": lambda v: print(repr(v)), "__value": value})
+
+
 def print_user_traceback(e, script, out):
     import traceback
     te = traceback.TracebackException(type(e), e, e.__traceback__)
@@ -740,9 +830,12 @@ def main():
     sys.stdout = tee
     status, code = "ok", 0
     try:
-        with open(script, "rb") as f:
-            code_obj = compile(f.read(), script, "exec")
-        exec(code_obj, main_module.__dict__)  # noqa: S102 - running the user's script is the point
+        if script.endswith(".ipynb"):
+            run_notebook(script, main_module.__dict__)
+        else:
+            with open(script, "rb") as f:
+                code_obj = compile(f.read(), script, "exec")
+            exec(code_obj, main_module.__dict__)  # noqa: S102 - running the user's script is the point
     except SystemExit as e:
         code = int(e.code) if isinstance(e.code, int) else (0 if e.code is None else 1)  # sys.exit(False): 0
         status = "ok" if code == 0 else "exit"
@@ -755,8 +848,9 @@ def main():
                 line = fr.lineno
         if unsupported_cls and isinstance(e, unsupported_cls):
             trace.write({"kind": "unsupported", "symbol": e.symbol, "line": line})
-            sys.stderr.write("tfmigrate run: %s is not yet in the bundled runtime (line %s); "
-                             "run with --backend tensorflow to use real TensorFlow.\n" % (e.symbol, line))
+            sys.stderr.write("tfmigrate run: %s is not yet in the bundled runtime (%s); "
+                             "run with --backend tensorflow to use real TensorFlow.\n"
+                             % (e.symbol, notebook_position(script, line) or "line %s" % line))
             status, code = "unsupported", 3
         else:
             trace.write({"kind": "exception", "type": type(e).__name__, "message": exception_message(e),

@@ -46,13 +46,15 @@ TEST_P(Conformance, BundledMatchesTensorFlow) {
   std::string name = stem.substr(0, stem.rfind('.'));
   fs::path src = fs::path(TFMIGRATE_SOURCE_DIR) / "testdata/programs";
   fs::path trace = Temp("tfm_conf_" + stem + ".jsonl");
-  LaunchOptions o{.mode = mode, .script = (src / (name + ".py")).string(), .trace_path = trace.string(),
-                  .timeout_seconds = 60};
+  // a program is NAME.py, or a notebook NAME.ipynb (its code cells in order)
+  fs::path script = src / (name + ".py");
+  if (!fs::exists(script)) script = src / (name + ".ipynb");
+  LaunchOptions o{.mode = mode, .script = script.string(), .trace_path = trace.string(), .timeout_seconds = 60};
   LaunchResult r = LaunchScript(o);
   ASSERT_TRUE(r.error.empty()) << r.error;
   CompareOptions opts;
   // "# compare: shapes-only" in a program: random values differ from TensorFlow's.
-  opts.compare_values = Slurp(src / (name + ".py")).find("# compare: shapes-only") == std::string::npos;
+  opts.compare_values = Slurp(script).find("# compare: shapes-only") == std::string::npos;
   auto diffs = CompareTraces(Slurp(src / "golden" / golden), Slurp(trace), opts);
   std::string all;
   for (auto& d : diffs) all += "  " + d + "\n";
