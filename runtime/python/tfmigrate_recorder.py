@@ -182,6 +182,8 @@ def notebook_cells(path):
         src = cell.get("source", "")
         if isinstance(src, list):
             src = "".join(src)
+        if not src:
+            continue  # no lines in the virtual module either
         if src.endswith("\n"):
             src = src[:-1]
         lines = src.split("\n")
