@@ -29,14 +29,18 @@ std::string CheckpointArg(const PythonContext& ctx, TSNode call) {
 }
 
 // `saver.save(sess, path)`: the checkpoint is written through a session and keyed by graph
-// variable names.
+// variable names. (A TF1 Saver's save called without a session first still writes one.)
 void ReportSave(PythonContext& ctx, TSNode fn, TSNode call) {
-  TSNode path = ctx.model().Arg(call, 1, "save_path");
-  ctx.Report(fn, fmt::format("`{}` writes a name-based checkpoint{} through the session (keys are graph "
-                             "variable names); in TF2 `tf.train.Checkpoint(...).save(path)` (or a "
-                             "`tf.train.CheckpointManager`) saves the objects without a session",
+  const SemanticModel& m = ctx.model();
+  const auto& pos = m.PositionalArgs(call);
+  const bool session = !pos.empty() && DataFlow::Of(m).IsSession(pos[0]);
+  TSNode path = session ? m.Arg(call, 1, "save_path") : m.KeywordArg(call, "save_path");
+  ctx.Report(fn, fmt::format("`{}` writes a name-based checkpoint{}{} (keys are graph variable names); in TF2 "
+                             "`tf.train.Checkpoint(...).save(path)` (or a `tf.train.CheckpointManager`) saves the "
+                             "objects without a session",
                              ctx.Text(fn),
-                             ts_node_is_null(path) ? "" : fmt::format(" to `{}`", Compact(ctx.Text(path)))));
+                             ts_node_is_null(path) ? "" : fmt::format(" to `{}`", Compact(ctx.Text(path))),
+                             session ? " through the session" : ""));
 }
 
 }  // namespace
