@@ -63,8 +63,15 @@ bool IsStatefulFetch(const SemanticModel& m, const DataFlow& df, TSNode e, int d
   if (ts::Is(e, "identifier") || ts::Is(e, "attribute")) {
     std::string_view text = m.Text(e);
     if (text.find("init") != std::string_view::npos) return false;
-    for (TSNode v : df.AssignedValues(e))
+    for (TSNode v : df.AssignedValues(e)) {
       if (IsStatefulValue(m, df, v, depth + 1)) return true;
+      // `swap = tmp_to_avg`, `ops = [w.assign(x) for ...]`, `ops = [a, b]`
+      if ((ts::Is(v, "identifier") || ts::Is(v, "attribute")) && IsStatefulFetch(m, df, v, depth + 1)) return true;
+      if (ts::Is(v, "list_comprehension") && IsStatefulValue(m, df, ts::Field(v, "body"), depth + 1)) return true;
+      if (ts::Is(v, "list") || ts::Is(v, "tuple"))
+        for (TSNode c : ts::NamedChildren(v))
+          if (IsStatefulFetch(m, df, c, depth + 1)) return true;
+    }
     // `ops = []` filled with `ops.append(w.assign(...))`
     for (TSNode v : df.AppendedValues(e))
       if (IsStatefulFetch(m, df, v, depth + 1)) return true;

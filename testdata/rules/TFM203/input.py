@@ -73,3 +73,12 @@ class Agent:
         self._sess.run(self._learn)  # expect: TFM203 (the sync runs at another period)
         if t % 100 == 0:
             self._sess.run(self._sync)  # expect: TFM203
+
+
+def train_with_ema(ema_sess, loss, params, averages):
+    step = tf.compat.v1.train.GradientDescentOptimizer(0.1).minimize(loss)
+    to_avg = [tf.compat.v1.assign(p, a) for p, a in zip(params, averages)]
+    swap = to_avg
+    for epoch in range(3):
+        ema_sess.run(step)  # expect: TFM203 (the swap runs apart from the step)
+        ema_sess.run(swap)  # expect: TFM203 (a comprehension of assigns, through a second name)
