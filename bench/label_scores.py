@@ -116,7 +116,13 @@ def run_check(tfm, path):
     if p.returncode != 0:
         raise RuntimeError(f"tfmigrate check {path} exited {p.returncode}: {p.stderr.strip()[:300]}")
     out = []
+    # One entry per token: findings of other rules on the same token are folded into it as
+    # "related" (emit.h, FoldByToken); each is still a finding of its rule.
+    flat = []
     for d in json.loads(p.stdout or "[]"):
+        flat.append(d)
+        flat.extend(d.get("related", []))
+    for d in flat:
         loc = d["location"]
         m = re.search(r"`([^`]+)`", d.get("message", ""))
         out.append({"cell": loc.get("cell"), "line": loc["row"], "col": loc["column"], "rule": d["code"],

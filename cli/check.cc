@@ -100,10 +100,12 @@ int RunCheck(const CheckArgs& a) {
       size_t n = 0, n_fixable = 0;
       bool over = false;
       Severity threshold = cli_fail_on.value_or(f.fail_on.value_or(Severity::kError));
-      for (const auto& d : f.diagnostics) {
-        ++n;
-        if (d.fix && d.fix->safety == FixSafety::kSafe) ++n_fixable;
+      for (const auto& d : f.diagnostics)
         if (d.rule_id != "syntax-error" && d.severity >= threshold) over = true;
+      // Counted as reported: one finding per token (FoldByToken).
+      for (const FoldedFinding& g : FoldByToken(f.diagnostics)) {
+        ++n;
+        if (g.HasSafeFix()) ++n_fixable;
       }
       total += n;
       fixable += n_fixable;

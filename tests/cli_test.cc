@@ -108,10 +108,91 @@ TEST(Cli, NotebookPositionsAreCellRelativeAndMagicsIgnored) {
   auto r = RunTfmigrate({"check", "--format", "json", (SourceDir() / "examples" / "legacy_notebook.ipynb").string()});
   auto arr = nlohmann::json::parse(r.out);
   bool found = false;
-  for (auto& d : arr)
-    if (d["code"] == "TFM201" && d["location"]["cell"] == 3 && d["location"]["row"] == 2) found = true;
+  for (auto& d : arr) {
+    // Findings of other rules on the same token are folded into one entry as "related".
+    std::vector<nlohmann::json> all{d};
+    if (d.contains("related"))
+      for (auto& rel : d["related"]) {
+        EXPECT_EQ(rel["location"], d["location"]) << d.dump();
+        all.push_back(rel);
+      }
+    for (auto& x : all)
+      if (x["code"] == "TFM201" && x["location"]["cell"] == 3 && x["location"]["row"] == 2) found = true;
+  }
   EXPECT_TRUE(found) << r.out;
   EXPECT_EQ(r.err, "");
+}
+
+// One finding per token: `tf.Session` is TFM102 (v1-only API, error) and TFM201 (a session,
+// warning); every format reports one entry, TFM102, with TFM201 folded in as related, and a
+// notebook's positions as cell:row. `--statistics` still counts both rules.
+TEST(Cli, OneFindingPerTokenInEveryFormat) {
+  TempDir d;
+  std::string py = d.Write("s.py", kSessionScript).string();
+  std::string nb = d.Write("n.ipynb",
+                           R"({"cells": [{"cell_type": "markdown", "metadata": {}, "source": ["x"]},
+  {"cell_type": "code", "metadata": {}, "execution_count": 1, "outputs": [], "source": ["import tensorflow as tf\n"]},
+  {"cell_type": "code", "metadata": {}, "execution_count": 2, "outputs": [], "source": ["x = 1\n", "sess = tf.Session()\n"]}],
+ "metadata": {}, "nbformat": 4, "nbformat_minor": 5})")
+                       .string();
+  auto text = RunTfmigrate({"check", py});
+  EXPECT_NE(text.out.find(py + ":2:8: TFM102 [*]"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("^^^^^^^^^^ TFM102 +TFM201"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("= related: TFM201 (session-run) `tf.Session` creates a TF1 session"), std::string::npos)
+      << text.out;
+  EXPECT_NE(text.out.find("Found 1 finding (1 fixable"), std::string::npos) << text.out;
+
+  auto concise = RunTfmigrate({"check", "--format", "concise", "-q", py, nb});
+  EXPECT_EQ(CountLines(concise.out), 2u) << concise.out;
+  EXPECT_NE(concise.out.find(py + ":2:8: TFM102 [*] "), std::string::npos) << concise.out;
+  EXPECT_NE(concise.out.find(nb + ":cell 2:2:8: TFM102 [*] "), std::string::npos) << concise.out;
+  EXPECT_NE(concise.out.find("(also TFM201)"), std::string::npos) << concise.out;
+
+  auto js = nlohmann::json::parse(RunTfmigrate({"check", "--format", "json", py, nb}).out);
+  ASSERT_EQ(js.size(), 2u) << js.dump(1);
+  for (auto& e : js) {
+    EXPECT_EQ(e["code"], "TFM102");
+    ASSERT_EQ(e["related"].size(), 1u);
+    EXPECT_EQ(e["related"][0]["code"], "TFM201");
+    EXPECT_EQ(e["related"][0]["location"], e["location"]);
+  }
+  auto& js_nb = js[0]["filename"] == nb ? js[0] : js[1];
+  EXPECT_EQ(js_nb["location"]["cell"], 2);
+  EXPECT_EQ(js_nb["location"]["row"], 2);
+
+  auto sarif = nlohmann::json::parse(RunTfmigrate({"check", "--format", "sarif", py, nb}).out);
+  auto& results = sarif["runs"][0]["results"];
+  ASSERT_EQ(results.size(), 2u);
+  for (auto& res : results) {
+    EXPECT_EQ(res["ruleId"], "TFM102");
+    ASSERT_EQ(res["relatedLocations"].size(), 1u);
+    EXPECT_EQ(res["properties"]["related"][0]["ruleId"], "TFM201");
+  }
+  const bool nb_first = results[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == nb;
+  auto& py_res = results[nb_first ? 1 : 0];
+  auto& nb_res = results[nb_first ? 0 : 1];
+  EXPECT_EQ(py_res["locations"][0]["physicalLocation"]["region"]["startLine"], 2);
+  // The notebook: no region (a cell's rows are no lines of the .ipynb), the cell position.
+  auto& nloc = nb_res["locations"][0];
+  EXPECT_FALSE(nloc["physicalLocation"].contains("region")) << nloc.dump();
+  EXPECT_EQ(nloc["properties"]["cell"], 2);
+  EXPECT_EQ(nloc["properties"]["row"], 2);
+  EXPECT_EQ(nb_res["message"]["text"].get<std::string>().rfind("cell 2:2:8: ", 0), 0u);
+
+  auto gh = RunTfmigrate({"check", "--format", "github", py, nb});
+  EXPECT_EQ(CountLines(gh.out), 2u) << gh.out;
+  EXPECT_NE(gh.out.find("line=2,col=8,endLine=2,endColumn=18,title=TFM102 v1-only-api +TFM201::"), std::string::npos)
+      << gh.out;
+  EXPECT_NE(gh.out.find("::cell 2:2:8: `tf.Session`"), std::string::npos) << gh.out;
+  EXPECT_NE(gh.out.find("%0Arelated TFM201 (session-run): "), std::string::npos) << gh.out;
+
+  auto junit = RunTfmigrate({"check", "--format", "junit", py, nb});
+  EXPECT_NE(junit.out.find(nb + ":cell 2:2:8: TFM102 "), std::string::npos) << junit.out;
+  EXPECT_NE(junit.out.find("failure message=\"1 finding(s)\""), std::string::npos) << junit.out;
+
+  auto stats = RunTfmigrate({"check", "--statistics", py});
+  EXPECT_NE(stats.out.find("TFM102"), std::string::npos) << stats.out;
+  EXPECT_NE(stats.out.find("TFM201"), std::string::npos) << stats.out;
 }
 
 TEST(Cli, ConfigurationSelectIgnorePerFileExcludeFailOn) {
@@ -194,7 +275,9 @@ TEST_P(BadInput, OneClearLineExit2OthersStillChecked) {
   EXPECT_EQ(CountLines(r.err), 1u) << r.err;
   EXPECT_NE(r.err.find(bad), std::string::npos) << r.err;
   EXPECT_NE(r.err.find(c.expected_error), std::string::npos) << r.err;
-  EXPECT_NE(r.out.find(good + ":2:8: TFM201"), std::string::npos) << r.out;
+  // `tf.Session`: TFM102 with TFM201 folded in (one finding per token).
+  EXPECT_NE(r.out.find(good + ":2:8: TFM102"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("(also TFM201)"), std::string::npos) << r.out;
 }
 
 std::string Nested(const std::string& open, const std::string& close, int n) {
@@ -240,7 +323,8 @@ TEST(BadInputExtra, SyntaxErrorStillReportsFindingsElsewhere) {
   std::string f = d.Write("half.py", "import tensorflow as tf\nsess = tf.Session()\ndef broken(:\n    pass\n");
   auto r = RunTfmigrate({"check", "--format", "concise", "-q", f});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.out.find(":2:8: TFM201"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(":2:8: TFM102"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("(also TFM201)"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("syntax-error"), std::string::npos) << r.out;
 }
 

@@ -84,6 +84,38 @@ TEST(V1Summary, Tf2SummaryOpsInTf2FileDoNotFire) {
   EXPECT_EQ(v1.size(), 1u);
 }
 
+TEST(V1Summary, FileThatMergesSummariesMakesItsScalarsV1) {
+  // No session is created in the file (it arrives as a parameter), so ContextOf calls the
+  // method eager; the file's merge_all says its scalars are the v1 ops that feed it.
+  const std::string agent = "import tensorflow as tf\n"
+                            "class Agent:\n"
+                            "    def __init__(self, sess):\n"
+                            "        self._sess = sess\n"
+                            "        self._loss = self._build_loss()\n"
+                            "        self._merged = tf.summary.merge_all()\n"
+                            "    def _build_loss(self):\n"
+                            "        loss = tf.reduce_mean(tf.ones([3]))\n"
+                            "        tf.summary.scalar('HuberLoss', loss)\n"
+                            "        return loss\n";
+  auto d = Check(agent, "TFM112");
+  ASSERT_EQ(d.size(), 2u);
+  EXPECT_EQ(d[0].start.line, 6u);  // merge_all
+  EXPECT_EQ(d[1].start.line, 9u);  // the scalar it merges
+  // The same method in a file without the v1 summary API stays silent.
+  std::string tf2 = agent;
+  tf2.replace(tf2.find("tf.summary.merge_all()"), std::string("tf.summary.merge_all()").size(), "None");
+  EXPECT_TRUE(Check(tf2, "TFM112").empty());
+  // A tf.function body in a v1-summary file is TF2 code writing to the default writer.
+  auto traced = Check("import tensorflow as tf\n"
+                      "merged = tf.summary.merge_all()\n"
+                      "@tf.function\n"
+                      "def step(s):\n"
+                      "    tf.summary.scalar('loss', 0.1, step=s)\n",
+                      "TFM112");
+  ASSERT_EQ(traced.size(), 1u);
+  EXPECT_EQ(traced[0].start.line, 2u);
+}
+
 TEST(BehaviorToggle, SeverityByPosition) {
   // At program start, once: warning.
   auto ok = Check("import tensorflow as tf\ntf.compat.v1.disable_eager_execution()\nx = tf.constant(1.0)\n", "TFM110");

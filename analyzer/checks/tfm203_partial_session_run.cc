@@ -63,8 +63,18 @@ bool IsStatefulFetch(const SemanticModel& m, const DataFlow& df, TSNode e, int d
   if (ts::Is(e, "identifier") || ts::Is(e, "attribute")) {
     std::string_view text = m.Text(e);
     if (text.find("init") != std::string_view::npos) return false;
-    for (TSNode v : df.AssignedValues(e))
+    for (TSNode v : df.AssignedValues(e)) {
       if (IsStatefulValue(m, df, v, depth + 1)) return true;
+      // `swap = tmp_to_avg`, `ops = [w.assign(x) for ...]`, `ops = [a, b]`
+      if ((ts::Is(v, "identifier") || ts::Is(v, "attribute")) && IsStatefulFetch(m, df, v, depth + 1)) return true;
+      if (ts::Is(v, "list_comprehension") && IsStatefulValue(m, df, ts::Field(v, "body"), depth + 1)) return true;
+      if (ts::Is(v, "list") || ts::Is(v, "tuple"))
+        for (TSNode c : ts::NamedChildren(v))
+          if (IsStatefulFetch(m, df, c, depth + 1)) return true;
+    }
+    // `ops = []` filled with `ops.append(w.assign(...))`
+    for (TSNode v : df.AppendedValues(e))
+      if (IsStatefulFetch(m, df, v, depth + 1)) return true;
     if (auto q = m.Resolve(e)) {
       auto tf = SplitTfName(*q);
       if (tf) {
@@ -82,6 +92,11 @@ bool IsStatefulValue(const SemanticModel& m, const DataFlow& df, TSNode v, int d
   if (!ts::Is(v, "call")) return false;
   TSNode fn = ts::Field(v, "function");
   if (ts::Is(fn, "attribute") && StatefulMethod(m.Text(ts::Field(fn, "attribute")))) return true;
+  // A builder of this file (`self._sync_qt_ops = self._build_sync_op()`): what it returns.
+  TSNode def = df.CalleeDef(v);
+  if (!ts_node_is_null(def) && !ts::Contains(def, v) && depth < 6)
+    for (TSNode r : df.ReturnedValues(def))
+      if (IsStatefulFetch(m, df, r, depth + 1) || IsStatefulValue(m, df, r, depth + 1)) return true;
   const TfName* tf = df.CalleeTfName(v);
   if (tf && (tf->path == "group" || tf->path == "tuple")) {
     for (TSNode a : m.PositionalArgs(v)) {

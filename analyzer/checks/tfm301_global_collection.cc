@@ -137,6 +137,22 @@ void GlobalCollection::CheckPython(PythonContext& ctx) const {
       break;
     }
   }
+  // tf-slim / tf.contrib.layers regularizers (`weights_regularizer=l2_regularizer(wd)`, also
+  // through `arg_scope`): each layer puts its penalty in the REGULARIZATION_LOSSES collection,
+  // which the training loss sums (Keras layers spell it `kernel_regularizer` and keep it in
+  // `layer.losses`).
+  for (TSNode call : m.calls()) {
+    for (std::string_view kw : {"weights_regularizer", "biases_regularizer"}) {
+      TSNode v = m.KeywordArg(call, kw);
+      if (ts_node_is_null(v) || ts::Is(v, "none")) continue;
+      ctx.Report(ts::Parent(v), fmt::format("`{}=` has the layers put their penalty in the TF1 "
+                                            "`REGULARIZATION_LOSSES` collection, summed by "
+                                            "`tf.losses.get_regularization_loss()`; TF2 has no collections: use "
+                                            "Keras layers with `kernel_regularizer=` and add `model.losses` to the "
+                                            "loss",
+                                            kw));
+    }
+  }
   // `GraphKeys.*` used outside a reported call (`ops = tf.GraphKeys.UPDATE_OPS`).
   for (const TfRef& r : m.refs()) {
     if (r.tf.ns == TfNs::kV2 || !StartsWith(r.tf.path, "GraphKeys")) continue;

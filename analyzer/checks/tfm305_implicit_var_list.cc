@@ -51,6 +51,25 @@ bool HoldsV1Optimizer(const SemanticModel& m, const DataFlow& df, TSNode e, int 
   return false;
 }
 
+// The `var_list` argument leaves the variables to the collection: absent, `None`, or a
+// parameter of the enclosing function that defaults to None and is passed on as it is
+// (`var_list=var_list` in a training helper whose callers may omit it). `how` says which.
+bool LeavesVarListToCollection(const SemanticModel& m, TSNode var_list, std::string* how) {
+  if (ts_node_is_null(var_list) || m.Text(var_list) == "None") return true;
+  if (!ts::Is(var_list, "identifier")) return false;
+  const Binding* b = m.Lookup(m.Text(var_list), ts_node_start_byte(var_list));
+  if (!b || b->kind != BindingKind::kParameter) return false;
+  TSNode p = ts::Parent(b->target);
+  if (!(ts::Is(p, "default_parameter") || ts::Is(p, "typed_default_parameter")) ||
+      m.Text(ts::Field(p, "value")) != "None")
+    return false;
+  // Reassigned anywhere in its function (`if var_list is None: var_list = ...`): not as given.
+  for (const Binding& other : m.bindings())
+    if (other.scope == b->scope && other.name == b->name && &other != b) return false;
+  *how = fmt::format(" for callers that leave the parameter `{}` at its default None", m.Text(var_list));
+  return true;
+}
+
 }  // namespace
 
 const RuleInfo& ImplicitVarList::info() const {
@@ -84,12 +103,13 @@ void ImplicitVarList::CheckPython(PythonContext& ctx) const {
     else if (method == "compute_gradients") pos = 1;  // compute_gradients(loss, var_list=None, ...)
     else continue;
     TSNode var_list = m.Arg(r.call, pos, "var_list");
-    if (!ts_node_is_null(var_list) && ctx.Text(var_list) != "None") continue;
-    ctx.Report(r.node, fmt::format("`{}(...)` has no `var_list`, so `tf.{}` differentiates every variable in the "
+    std::string how;
+    if (!LeavesVarListToCollection(m, var_list, &how)) continue;
+    ctx.Report(r.node, fmt::format("`{}(...)` has no `var_list`{}, so `tf.{}` differentiates every variable in the "
                                    "TF1 trainable-variables collection; TF2 has no collections: pass the variables "
                                    "(`var_list=model.trainable_variables`), or compute gradients with "
                                    "`tf.GradientTape` and call `optimizer.apply_gradients`",
-                                   ctx.Text(r.node), base));
+                                   ctx.Text(r.node), how, base));
   }
   // The optimizer held in a name, an attribute or a parameter, or returned by a helper:
   // `self.optimizer.minimize(loss)` with `optimizer=tf.train.RMSPropOptimizer(...)` as the default.
@@ -103,13 +123,14 @@ void ImplicitVarList::CheckPython(PythonContext& ctx) const {
     else if (method == "compute_gradients") pos = 1;
     else continue;
     TSNode var_list = m.Arg(call, pos, "var_list");
-    if (!ts_node_is_null(var_list) && ctx.Text(var_list) != "None") continue;
+    std::string how;
+    if (!LeavesVarListToCollection(m, var_list, &how)) continue;
     if (!HoldsV1Optimizer(m, df, ts::Field(fn, "object"))) continue;
-    ctx.Report(fn, fmt::format("`{}(...)` has no `var_list`, so the TF1 optimizer in `{}` differentiates every "
+    ctx.Report(fn, fmt::format("`{}(...)` has no `var_list`{}, so the TF1 optimizer in `{}` differentiates every "
                                "variable in the trainable-variables collection; TF2 has no collections: pass the "
                                "variables (`var_list=model.trainable_variables`), or compute gradients with "
                                "`tf.GradientTape` and call `optimizer.apply_gradients`",
-                               ctx.Text(fn), ctx.Text(ts::Field(fn, "object"))));
+                               ctx.Text(fn), how, ctx.Text(ts::Field(fn, "object"))));
   }
 }
 

@@ -64,6 +64,35 @@ bool OutlivesCall(const SemanticModel& m, const DataFlow& df, TSNode target) {
   return false;
 }
 
+// A tf.function defined inside another function and called there exactly once, outside
+// any loop, with its name used for nothing else (not returned, stored or passed on): each
+// time the enclosing function runs it makes a new tf.function and calls it once, and that
+// call traces it, so the body's Python side effects run on every call — nothing is left
+// for "later calls" to miss (a test that appends in the body to count its traces relies on
+// exactly that).
+bool LocalFunctionCalledOnce(const SemanticModel& m, const DataFlow& df, int scope) {
+  const Scope& s = m.scopes()[scope];
+  if (s.parent < 0 || m.scopes()[s.parent].kind != ScopeKind::kFunction || s.name.empty()) return false;
+  const Scope& outer = m.scopes()[s.parent];
+  const Binding* def = nullptr;
+  auto it = outer.bindings.find(s.name);
+  if (it == outer.bindings.end() || it->second.size() != 1) return false;  // rebound: unknown
+  def = &m.bindings()[it->second.front()];
+  if (def->kind != BindingKind::kFunction) return false;
+  int calls = 0;
+  for (TSNode id : m.NodesOfType("identifier")) {
+    const uint32_t b = ts_node_start_byte(id);
+    if (b < outer.begin || b >= outer.end || m.Text(id) != s.name) continue;
+    if (ts_node_eq(id, ts::Field(s.node, "name"))) continue;  // the def itself
+    if (m.Lookup(s.name, b) != def) continue;
+    TSNode parent = ts::Parent(id);
+    if (!ts::Is(parent, "call") || !ts_node_eq(ts::Field(parent, "function"), id)) return false;  // escapes
+    if (df.InLoop(parent) || m.FunctionScopeAt(b) != s.parent) return false;  // more than one call
+    ++calls;
+  }
+  return calls == 1;
+}
+
 }  // namespace
 
 void PythonStateInFunction::CheckPython(PythonContext& ctx) const {
@@ -140,7 +169,7 @@ void PythonStateInFunction::CheckPython(PythonContext& ctx) const {
     if (!scopes[si].traced) continue;
     bool nested = false;
     for (int p = scopes[si].parent; p >= 0; p = scopes[p].parent) nested |= scopes[p].traced;
-    if (nested) continue;
+    if (nested || LocalFunctionCalledOnce(m, df, static_cast<int>(si))) continue;
     TSNode body = ts::Field(scopes[si].node, "body");
     if (!ts_node_is_null(body)) ts::Walk<false>(body, visit, [](TSNode) {});
   }

@@ -268,6 +268,44 @@ void TensorCachedAtInit::CheckPython(PythonContext& ctx) const {
       }
     }
   }
+  // 5. A penalty computed once from a variable and put in a loss collection
+  //    (`tf.add_to_collection(GraphKeys.REGULARIZATION_LOSSES, regularizer(var))`): the losses
+  //    that sum the collection re-ran it on every `sess.run` in TF1; computed eagerly it is a
+  //    number fixed at the variable's creation, never recomputed from the updated weights.
+  if (!df.EagerDisabled()) {
+    for (TSNode call : m.calls()) {
+      const TfName* tf = df.CalleeTfName(call);
+      if (!tf || tf->ns == TfNs::kV2 || (tf->path != "add_to_collection" && tf->path != "add_to_collections")) continue;
+      const auto& pos = m.PositionalArgs(call);
+      TSNode key = m.Arg(call, 0, tf->path == "add_to_collection" ? "name" : "names");
+      TSNode value = m.Arg(call, 1, "value");
+      if (ts_node_is_null(key) || ts_node_is_null(value) || pos.empty()) continue;
+      const TfName* kt = m.ResolveTfName(key);
+      const bool loss_key = (kt && (kt->path == "GraphKeys.REGULARIZATION_LOSSES" || kt->path == "GraphKeys.LOSSES")) ||
+                            m.Text(key) == "\"regularization_losses\"" || m.Text(key) == "'regularization_losses'";
+      if (!loss_key) continue;
+      std::vector<TSNode> values;
+      if (ts::Is(value, "identifier")) values = df.AssignedValues(value);
+      else values.push_back(value);
+      for (TSNode v : values) {
+        if (!ts::Is(v, "call") || df.IsVariableCreation(v)) continue;
+        TSNode from{};
+        for (TSNode a : m.PositionalArgs(v))
+          if (df.IsVariable(a)) from = a;
+        if (ts_node_is_null(from) && !df.DerivesFromStateOrRandom(v)) continue;
+        TSNode at = ts::Is(df.Parent(v), "assignment") ? df.Parent(v) : v;
+        report_once(at, fmt::format("`{}` is computed once{} and put in the `{}` collection: the losses summing "
+                                    "it re-ran it on every `sess.run` in TF1; eagerly it is a value fixed when the "
+                                    "variable is made, never recomputed from the updated weights. Compute the "
+                                    "penalty in the step (or pass the layer a regularizer callable)",
+                                    ctx.Text(at),
+                                    ts_node_is_null(from) ? std::string(" from a variable")
+                                                          : fmt::format(" from the variable `{}`", ctx.Text(from)),
+                                    m.Text(key)));
+        break;
+      }
+    }
+  }
   // 3. self.<attr> = <tensor from a variable / random op> in __init__, read in another method.
   const auto& scopes = m.scopes();
   for (size_t si = 0; si < scopes.size(); ++si) {

@@ -59,6 +59,93 @@ std::string_view StringContent(const SemanticModel& m, TSNode s) {
   return {};
 }
 
+// Is the string value `e` matched — compared (`==`, `in`), tested with startswith / endswith /
+// find / split, or handed to a `re` function — where it is used?
+bool MatchedHere(const SemanticModel& m, TSNode e) {
+  TSNode parent = ts::Parent(e);
+  if (ts::Is(parent, "comparison_operator")) return true;
+  if (ts::Is(parent, "attribute") && ts::Same(ts::Field(parent, "object"), e)) {
+    std::string_view a = m.Text(ts::Field(parent, "attribute"));
+    return a == "startswith" || a == "endswith" || a == "split" || a == "find";
+  }
+  if (ts::Is(parent, "argument_list")) {
+    TSNode call = ts::Parent(parent);
+    const std::string* q = ts::Is(call, "call") ? m.ResolveName(ts::Field(call, "function")) : nullptr;
+    return q && (*q == "re.match" || *q == "re.search" || *q == "re.fullmatch" || *q == "re.findall" ||
+                 *q == "re.sub" || *q == "re.split");
+  }
+  return false;
+}
+
+// `v.name` handed to a function of this file (`should_prune(w.name)`) whose parameter the body
+// matches: `any(e in name for e in white_list)`.
+bool MatchedInCallee(const SemanticModel& m, const DataFlow& df, TSNode name_attr) {
+  TSNode args = ts::Parent(name_attr);
+  if (!ts::Is(args, "argument_list")) return false;
+  TSNode call = ts::Parent(args);
+  if (!ts::Is(call, "call")) return false;
+  const auto& pos = m.PositionalArgs(call);
+  size_t k = 0;
+  while (k < pos.size() && !ts::Same(pos[k], name_attr)) ++k;
+  if (k == pos.size()) return false;
+  TSNode def = df.CalleeDef(call);
+  if (ts_node_is_null(def) || ts::Contains(def, call)) return false;
+  std::vector<TSNode> params;
+  for (TSNode p : ts::NamedChildren(ts::Field(def, "parameters")))
+    if (ts::Is(p, "identifier") || ts::Is(p, "default_parameter") || ts::Is(p, "typed_parameter"))
+      params.push_back(ts::Is(p, "identifier") ? p : ts::Field(p, "name"));
+  // A method called through an attribute (`self.f(x)`) binds its first parameter to the receiver.
+  if (ts::Is(ts::Field(call, "function"), "attribute") && !params.empty() && m.Text(params[0]) == "self")
+    params.erase(params.begin());
+  if (k >= params.size() || !ts::Is(params[k], "identifier")) return false;
+  const std::string_view pname = m.Text(params[k]);
+  const int scope = df.ScopeOfDef(def);
+  bool matched = false;
+  ts::Walk<false>(
+      ts::Field(def, "body"),
+      [&](TSNode n, const char*) {
+        if (matched) return false;
+        if (ts::Is(n, "identifier") && m.Text(n) == pname) {
+          const Binding* b = m.Lookup(pname, ts_node_start_byte(n));
+          if (b && b->kind == BindingKind::kParameter && b->scope == scope && MatchedHere(m, n)) matched = true;
+          return false;
+        }
+        return true;
+      },
+      [](TSNode) {});
+  return matched;
+}
+
+// `lambda x: x.name` as the `key=` of sorted / min / max / `.sort` over a variable list
+// (`min(var_list, key=lambda x: x.name)`): the variables ordered by their names. `var_list`,
+// the TF1 API's name for a list of variables, counts as one where its value is not visible.
+bool SortKeyOverVariables(const SemanticModel& m, const DataFlow& df, TSNode name_attr) {
+  TSNode lam = ts::Parent(name_attr);
+  if (!ts::Is(lam, "lambda") || !ts::Same(ts::Field(lam, "body"), name_attr)) return false;
+  TSNode obj = ts::Field(name_attr, "object");
+  auto lparams = ts::NamedChildren(ts::Field(lam, "parameters"));
+  if (lparams.size() != 1 || !ts::Is(obj, "identifier") || m.Text(lparams[0]) != m.Text(obj)) return false;
+  TSNode kw = ts::Parent(lam);
+  if (!ts::Is(kw, "keyword_argument") || m.Text(ts::Field(kw, "name")) != "key") return false;
+  TSNode call = ts::Parent(ts::Parent(kw));
+  if (!ts::Is(call, "call")) return false;
+  TSNode fn = ts::Field(call, "function");
+  TSNode list;
+  if (ts::Is(fn, "identifier") && (m.Text(fn) == "sorted" || m.Text(fn) == "min" || m.Text(fn) == "max")) {
+    const auto& pos = m.PositionalArgs(call);
+    if (pos.size() != 1) return false;
+    list = pos[0];
+  } else if (ts::Is(fn, "attribute") && m.Text(ts::Field(fn, "attribute")) == "sort") {
+    list = ts::Field(fn, "object");
+  } else {
+    return false;
+  }
+  if (df.IsVariableList(list)) return true;
+  if (!ts::Is(list, "identifier")) return false;
+  std::string_view t = m.Text(list);
+  return (t == "var_list" || t.ends_with("_var_list")) && df.AssignedValues(list).empty();
+}
+
 }  // namespace
 
 void TensorNameLookup::CheckPython(PythonContext& ctx) const {
@@ -116,6 +203,7 @@ void TensorNameLookup::CheckPython(PythonContext& ctx) const {
         // `x.op.name`; `x.name.split(':')`; `x.name` compared with a tensor name ("w:0",
         // `name + ':0'`); `{x.name: x for x in xs}` (objects keyed by their names).
         bool cue = false;
+        const bool sort_key = SortKeyOverVariables(m, df, n);
         if (!listed_op && !df.IsTensor(obj)) {
           if (m.ResolveTfName(obj)) return true;  // a TF object of a known kind that is not a tensor
           if (ts::Is(obj, "attribute") && ctx.Text(ts::Field(obj, "attribute")) == "op") cue = true;
@@ -147,7 +235,7 @@ void TensorNameLookup::CheckPython(PythonContext& ctx) const {
               ts::Is(df.Parent(parent), "dictionary_comprehension") &&
               m.Text(ts::Field(parent, "value")) == m.Text(obj) && !ts_node_is_null(df.LoopIterable(obj)))
             cue = true;
-          if (!cue) return true;
+          if (!cue && !sort_key) return true;
         }
         if (cue) {
           ctx.Report(n, fmt::format("`{}` reads the generated name of a graph tensor, op or variable (the code "
@@ -160,15 +248,17 @@ void TensorNameLookup::CheckPython(PythonContext& ctx) const {
                                                                : "splits off the output index"));
           return true;
         }
-        bool variable = listed_op || df.IsVariable(obj);
-        bool compared = ts::Is(parent, "comparison_operator");
-        if (ts::Is(parent, "attribute")) {
-          std::string_view a = ctx.Text(ts::Field(parent, "attribute"));
-          compared |= a == "startswith" || a == "endswith" || a == "split" || a == "find";
-        }
-        if (variable && !compared) return true;
-        ctx.Report(n, fmt::format("`{}` reads the generated name of {}: {}; do not let logic depend on it",
+        bool variable = listed_op || df.IsVariable(obj) || sort_key;
+        const bool here = MatchedHere(m, n);
+        const bool in_callee = !here && !sort_key && variable && MatchedInCallee(m, df, n);
+        if (variable && !here && !sort_key && !in_callee) return true;
+        std::string how;
+        if (sort_key) how = " (the variables are ordered by it)";
+        else if (in_callee)
+          how = fmt::format(" (`{}` matches it)", ctx.Text(ts::Field(ts::Parent(ts::Parent(n)), "function")));
+        ctx.Report(n, fmt::format("`{}` reads the generated name of {}{}: {}; do not let logic depend on it",
                                   ctx.Text(n), listed_op ? "a graph op" : variable ? "a variable" : "a tensor or op",
+                                  how,
                                   listed_op  ? "op names generated by TF2 (and by control flow v2) differ from TF1"
                                   : variable ? "variable names are not guaranteed to match between TF1 and TF2"
                                              : "eager tensors have no name, and names made inside tf.function "

@@ -333,6 +333,31 @@ const TfName* DataFlow::CalleeTfName(TSNode call) const {
   return m_.ResolveTfName(ts::Field(call, "function"));
 }
 
+std::vector<TSNode> DataFlow::ReturnedValues(TSNode def) const {
+  std::vector<TSNode> out;
+  if (ts_node_is_null(def)) return out;
+  const int scope = ScopeOfDef(def);
+  for (TSNode r : NodesOfType("return_statement"))
+    if (ts::Contains(def, r) && m_.FunctionScopeAt(ts_node_start_byte(r)) == scope && ts_node_named_child_count(r))
+      out.push_back(ts_node_named_child(r, 0));
+  return out;
+}
+
+std::vector<TSNode> DataFlow::AppendedValues(TSNode ident) const {
+  std::vector<TSNode> out;
+  if (!ts::Is(ident, "identifier")) return out;
+  const Binding* b = m_.Lookup(m_.Text(ident), ts_node_start_byte(ident));
+  if (!b || !ts::Is(b->value, "list")) return out;
+  for (TSNode c : m_.AttributesNamed("append")) {
+    TSNode obj = ts::Field(c, "object");
+    TSNode call = Parent(c);
+    if (!ts::Is(obj, "identifier") || m_.Text(obj) != b->name || !ts::Is(call, "call")) continue;
+    if (m_.Lookup(b->name, ts_node_start_byte(obj)) != b) continue;
+    for (TSNode a : m_.PositionalArgs(call)) out.push_back(a);
+  }
+  return out;
+}
+
 std::vector<TSNode> DataFlow::AssignedValues(TSNode expr) const {
   std::vector<TSNode> out;
   if (ts::Is(expr, "identifier")) {

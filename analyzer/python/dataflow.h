@@ -70,6 +70,12 @@ class DataFlow {
   // The values assigned to a name (its current binding) or to `self.<attr>`
   // (every assignment in the class); empty when unknown.
   std::vector<TSNode> AssignedValues(TSNode expr) const;
+  // The values a function of this file returns (`return X` in its own body, not in nested
+  // functions), for a function_definition node; empty for null.
+  std::vector<TSNode> ReturnedValues(TSNode def) const;
+  // For a name bound to a list literal (`ops = []`): the arguments of its `.append(x)` calls
+  // while that binding holds (`ops.append(w.assign(v))`).
+  std::vector<TSNode> AppendedValues(TSNode ident) const;
 
   // For `for v in X` / comprehension loop variables: X, else null.
   TSNode LoopIterable(TSNode ident) const;

@@ -89,17 +89,98 @@ std::string GithubEscape(std::string_view s, bool property) {
   return o;
 }
 
+bool IsRuleFinding(const Diagnostic& d) { return d.rule_id.rfind("TFM", 0) == 0; }
+
+// TFM1xx: how an API is spelled (its behavior rules are TFM2xx and up).
+bool SpellingRule(const Diagnostic& d) { return d.rule_id.size() > 3 && d.rule_id[3] == '1'; }
+
+// Is `a` a better primary than `b` (FoldByToken)? Report order breaks ties (the lower id).
+bool PrimaryBefore(const Diagnostic& a, const Diagnostic& b) {
+  if (a.severity != b.severity) return a.severity > b.severity;
+  return SpellingRule(a) != SpellingRule(b) && !SpellingRule(a);
+}
+
+bool SameStart(const Diagnostic& a, const Diagnostic& b) {
+  return a.path == b.path && a.start.cell == b.start.cell && a.start.line == b.start.line &&
+         a.start.column == b.start.column;
+}
+
+// The same token: the same non-empty range of the analysed text (and, in a graph file, the
+// same node). A binary graph file's findings have no range (all sit at 1:1): never folded.
+bool SameToken(const Diagnostic& a, const Diagnostic& b) {
+  return a.end_byte > a.begin_byte && a.begin_byte == b.begin_byte && a.end_byte == b.end_byte &&
+         a.node_name == b.node_name && SameStart(a, b);
+}
+
+// " (also TFM102 [*], TFM202)" for the one-line formats; empty without related findings.
+std::string AlsoIds(std::span<const Diagnostic* const> related) {
+  if (related.empty()) return "";
+  std::string out = " (also ";
+  for (size_t i = 0; i < related.size(); ++i)
+    out += fmt::format("{}{}{}", i ? ", " : "", related[i]->rule_id, FixMarker(*related[i]));
+  return out + ")";
+}
+
+// "cell 7:3:8" / "12:5": where a finding starts, as every report writes it.
+std::string PositionText(const Position& p) {
+  return p.cell ? fmt::format("cell {}:{}:{}", p.cell, p.line, p.column) : fmt::format("{}:{}", p.line, p.column);
+}
+
 }  // namespace
 
-std::string FormatDiagnostic(const Diagnostic& d, const SourceFile* src, bool color) {
+bool FoldedFinding::HasSafeFix() const {
+  if (primary->fix && primary->fix->safety == FixSafety::kSafe) return true;
+  for (const Diagnostic* r : related)
+    if (r->fix && r->fix->safety == FixSafety::kSafe) return true;
+  return false;
+}
+
+std::vector<FoldedFinding> FoldByToken(const std::vector<Diagnostic>& ds) {
+  std::vector<FoldedFinding> out;
+  out.reserve(ds.size());
+  std::vector<size_t> group;
+  std::vector<bool> taken;
+  for (size_t i = 0; i < ds.size();) {
+    // Findings that start at one place are adjacent in report order; among them, those on
+    // the same token fold (a finding on a call and one on its callee start together but
+    // are about different tokens).
+    size_t j = i + 1;
+    while (j < ds.size() && SameStart(ds[i], ds[j])) ++j;
+    taken.assign(j - i, false);
+    for (size_t a = i; a < j; ++a) {
+      if (taken[a - i]) continue;
+      group.assign(1, a);
+      if (IsRuleFinding(ds[a]))
+        for (size_t b = a + 1; b < j; ++b)
+          if (!taken[b - i] && IsRuleFinding(ds[b]) && SameToken(ds[a], ds[b])) {
+            taken[b - i] = true;
+            group.push_back(b);
+          }
+      size_t p = group.front();
+      for (size_t k : group)
+        if (PrimaryBefore(ds[k], ds[p])) p = k;
+      FoldedFinding f;
+      f.primary = &ds[p];
+      for (size_t k : group)
+        if (k != p) f.related.push_back(&ds[k]);
+      out.push_back(std::move(f));
+    }
+    i = j;
+  }
+  return out;
+}
+
+std::string FormatDiagnostic(const Diagnostic& d, const SourceFile* src, bool color,
+                             std::span<const Diagnostic* const> related) {
   std::string out;
   std::string pos = src ? src->FormatPosition(d.start)
                         : (d.start.cell ? fmt::format("cell {}:{}:{}", d.start.cell, d.start.line, d.start.column)
                                         : fmt::format("{}:{}", d.start.line, d.start.column));
   const char* sev_color = d.severity == Severity::kError ? kRed : d.severity == Severity::kWarning ? kYellow : kBlue;
-  out += fmt::format("{}:{}: {}{} {}\n", Paint(color, kBold, d.path), pos, Paint(color, sev_color, d.rule_id),
-                     FixMarker(d), d.message);
-  if (src && src->LineCount() > 0 && !src->text.empty()) {
+  const bool frame = src && src->LineCount() > 0 && !src->text.empty();
+  out += fmt::format("{}:{}: {}{} {}{}\n", Paint(color, kBold, d.path), pos, Paint(color, sev_color, d.rule_id),
+                     FixMarker(d), d.message, frame ? "" : AlsoIds(related));
+  if (frame) {
     uint32_t l0 = src->LineOf(d.begin_byte);
     uint32_t l1 = src->LineOf(d.end_byte > d.begin_byte ? d.end_byte - 1 : d.begin_byte);
     if (l1 > l0 + 4) l1 = l0 + 4;  // long ranges: show the first lines
@@ -117,8 +198,10 @@ std::string FormatDiagnostic(const Diagnostic& d, const SourceFile* src, bool co
       size_t col = Width(line.substr(0, b));
       size_t len = e > b ? Width(line.substr(b, e - b)) : 1;
       std::string carets(len, '^');
+      std::string label = d.rule_id;
+      for (const Diagnostic* r : related) label += " +" + r->rule_id;
       out += fmt::format("{} {} {}{}{}\n", pad, Paint(color, kBlue, "|"), std::string(col, ' '),
-                         Paint(color, sev_color, carets), l == l1 ? " " + d.rule_id : "");
+                         Paint(color, sev_color, carets), l == l1 ? " " + label : "");
     }
     out += fmt::format("{} {}\n", pad, Paint(color, kBlue, "|"));
     if (d.fix) {
@@ -128,6 +211,16 @@ std::string FormatDiagnostic(const Diagnostic& d, const SourceFile* src, bool co
       out += fmt::format("{} = {}: {}{}\n", pad, Paint(color, kBold, "help"), d.fix->title, safety);
     }
     for (const auto& n : d.notes) out += fmt::format("{} = {}: {}\n", pad, Paint(color, kBold, "note"), n);
+    for (const Diagnostic* r : related) {
+      out += fmt::format("{} = {}: {}{} ({}) {}\n", pad, Paint(color, kBold, "related"), r->rule_id, FixMarker(*r),
+                         r->rule_name, r->message);
+      if (r->fix) {
+        std::string safety = r->fix->safety == FixSafety::kSafe     ? ""
+                             : r->fix->safety == FixSafety::kUnsafe ? " (unsafe fix)"
+                                                                    : " (suggestion)";
+        out += fmt::format("{} = {} ({}): {}{}\n", pad, Paint(color, kBold, "help"), r->rule_id, r->fix->title, safety);
+      }
+    }
     if (d.rule_id.rfind("TFM", 0) == 0)
       out += fmt::format("{} = {}: rule {} ({}): `tfmigrate rule {}`, docs/rules/{}.md\n", pad,
                          Paint(color, kBold, "note"), d.rule_id, d.rule_name, d.rule_id, d.rule_id);
@@ -138,20 +231,23 @@ std::string FormatDiagnostic(const Diagnostic& d, const SourceFile* src, bool co
 void AppendFileText(const FileResult& f, const TextOptions& opts, std::string& out) {
   // Appended to `out` directly (std::string's append is a memcpy; fmt's buffer
   // copies character by character).
-  for (const auto& d : f.diagnostics) {
+  for (const FoldedFinding& g : FoldByToken(f.diagnostics)) {
+    const Diagnostic& d = *g.primary;
     if (opts.show_source) {
-      out.append(FormatDiagnostic(d, f.source.get(), opts.color));
+      out.append(FormatDiagnostic(d, f.source.get(), opts.color, g.related));
       out.push_back('\n');
-    } else if (f.source && d.start.cell) {  // notebook: "cell N:L:C"
-      fmt::format_to(std::back_inserter(out), "{}:{}: {}{} {}\n", d.path, f.source->FormatPosition(d.start),
-                     d.rule_id, FixMarker(d), d.message);
+    } else if (d.start.cell) {  // notebook: "cell N:L:C"
+      fmt::format_to(std::back_inserter(out), "{}:{}: {}{} {}{}\n", d.path, PositionText(d.start), d.rule_id,
+                     FixMarker(d), d.message, AlsoIds(g.related));
     } else {  // "{path}:{line}:{column}: {id}{marker} {message}", appended piece by piece
       // (a format string costs more than all the copying on a report of many findings)
       std::string_view marker = d.fix && d.fix->safety == FixSafety::kSafe ? " [*]" : "";
       fmt::format_int line(d.start.line), column(d.start.column);
       out.append(d.path).append(1, ':').append(line.data(), line.size()).append(1, ':');
       out.append(column.data(), column.size()).append(": ").append(d.rule_id).append(marker).append(1, ' ');
-      out.append(d.message).append(1, '\n');
+      out.append(d.message);
+      if (!g.related.empty()) out.append(AlsoIds(g.related));
+      out.append(1, '\n');
     }
   }
 }
@@ -172,9 +268,9 @@ void EmitTextSummary(size_t total, size_t fixable, size_t failed, std::ostream& 
 void EmitText(const Analysis& a, std::ostream& out, const TextOptions& opts) {
   size_t total = 0, fixable = 0;
   for (const auto& f : a.files) {
-    for (const auto& d : f.diagnostics) {
+    for (const FoldedFinding& g : FoldByToken(f.diagnostics)) {
       ++total;
-      if (d.fix && d.fix->safety == FixSafety::kSafe) ++fixable;
+      if (g.HasSafeFix()) ++fixable;
     }
   }
   // Files are formatted in parallel (a large tree has hundreds of thousands of
@@ -231,34 +327,48 @@ void EmitStatistics(const Analysis& a, std::ostream& out) {
   stats.Emit(out);
 }
 
+namespace {
+
+json DiagnosticJson(const Diagnostic& d, const FileResult& f) {
+  json j;
+  j["code"] = d.rule_id;
+  j["name"] = d.rule_name;
+  j["severity"] = SeverityName(d.severity);
+  j["message"] = d.message;
+  j["filename"] = d.path;
+  j["location"] = Loc(d.start);
+  j["end_location"] = Loc(d.end);
+  if (!d.node_name.empty()) j["node"] = {{"name", d.node_name}, {"op", d.node_op}};
+  if (d.fix) {
+    json edits = json::array();
+    for (const auto& e : d.fix->edits) {
+      json je = {{"content", e.replacement}, {"begin_byte", e.begin}, {"end_byte", e.end}};
+      if (f.source) {
+        je["location"] = Loc(f.source->PositionOf(e.begin));
+        je["end_location"] = Loc(f.source->PositionOf(e.end));
+      }
+      edits.push_back(je);
+    }
+    j["fix"] = {{"applicability", FixSafetyName(d.fix->safety)}, {"message", d.fix->title}, {"edits", edits}};
+  } else {
+    j["fix"] = nullptr;
+  }
+  if (d.rule_id.rfind("TFM", 0) == 0) j["url"] = fmt::format("docs/rules/{}.md", d.rule_id);
+  return j;
+}
+
+}  // namespace
+
 void EmitJson(const Analysis& a, std::ostream& out) {
   json arr = json::array();
   for (const auto& f : a.files)
-    for (const auto& d : f.diagnostics) {
-      json j;
-      j["code"] = d.rule_id;
-      j["name"] = d.rule_name;
-      j["severity"] = SeverityName(d.severity);
-      j["message"] = d.message;
-      j["filename"] = d.path;
-      j["location"] = Loc(d.start);
-      j["end_location"] = Loc(d.end);
-      if (!d.node_name.empty()) j["node"] = {{"name", d.node_name}, {"op", d.node_op}};
-      if (d.fix) {
-        json edits = json::array();
-        for (const auto& e : d.fix->edits) {
-          json je = {{"content", e.replacement}, {"begin_byte", e.begin}, {"end_byte", e.end}};
-          if (f.source) {
-            je["location"] = Loc(f.source->PositionOf(e.begin));
-            je["end_location"] = Loc(f.source->PositionOf(e.end));
-          }
-          edits.push_back(je);
-        }
-        j["fix"] = {{"applicability", FixSafetyName(d.fix->safety)}, {"message", d.fix->title}, {"edits", edits}};
-      } else {
-        j["fix"] = nullptr;
+    for (const FoldedFinding& g : FoldByToken(f.diagnostics)) {
+      json j = DiagnosticJson(*g.primary, f);
+      if (!g.related.empty()) {
+        json rel = json::array();
+        for (const Diagnostic* r : g.related) rel.push_back(DiagnosticJson(*r, f));
+        j["related"] = std::move(rel);
       }
-      if (d.rule_id.rfind("TFM", 0) == 0) j["url"] = fmt::format("docs/rules/{}.md", d.rule_id);
       arr.push_back(std::move(j));
     }
   out << arr.dump(2) << "\n";
@@ -282,32 +392,68 @@ void EmitSarif(const Analysis& a, std::span<const ReportedRule> catalogue, std::
   }
   json results = json::array();
   for (const auto& f : a.files)
-    for (const auto& d : f.diagnostics) {
-      json region = {{"startLine", d.start.line}, {"startColumn", d.start.column}, {"endLine", d.end.line},
-                     {"endColumn", d.end.column}};
-      json loc = {{"physicalLocation", {{"artifactLocation", {{"uri", d.path}}}, {"region", region}}}};
-      if (d.start.cell) loc["properties"] = {{"cell", d.start.cell}};
-      if (!d.node_name.empty())  // graph files: the node the finding is about
-        loc["logicalLocations"] = json::array(
-            {{{"name", d.node_name}, {"fullyQualifiedName", d.node_name}, {"kind", "object"},
-              {"properties", {{"op", d.node_op}}}}});
+    for (const FoldedFinding& g : FoldByToken(f.diagnostics)) {
+      const Diagnostic& d = *g.primary;
+      // Notebooks: the rows of a code cell are no lines of the .ipynb file, so the location
+      // names the file and carries the cell position as properties (and the message starts
+      // with it, as the GitHub annotation's does); no region, no fixes.
+      auto location = [&](const Diagnostic& x) {
+        json loc = {{"physicalLocation", {{"artifactLocation", {{"uri", x.path}}}}}};
+        if (x.start.cell) {
+          loc["properties"] = {{"cell", x.start.cell},       {"row", x.start.line},   {"column", x.start.column},
+                               {"endCell", x.end.cell},      {"endRow", x.end.line}, {"endColumn", x.end.column}};
+        } else {
+          loc["physicalLocation"]["region"] = {{"startLine", x.start.line}, {"startColumn", x.start.column},
+                                               {"endLine", x.end.line},     {"endColumn", x.end.column}};
+        }
+        if (!x.node_name.empty())  // graph files: the node the finding is about
+          loc["logicalLocations"] = json::array(
+              {{{"name", x.node_name}, {"fullyQualifiedName", x.node_name}, {"kind", "object"},
+                {"properties", {{"op", x.node_op}}}}});
+        return loc;
+      };
+      auto text = [&](const Diagnostic& x) {
+        return x.start.cell ? fmt::format("{}: {}", PositionText(x.start), x.message) : x.message;
+      };
       json res = {{"ruleId", d.rule_id},
                   {"level", SarifLevel(d.severity)},
-                  {"message", {{"text", d.message}}},
-                  {"locations", json::array({loc})}};
+                  {"message", {{"text", text(d)}}},
+                  {"locations", json::array({location(d)})}};
       if (index.count(d.rule_id)) res["ruleIndex"] = index[d.rule_id];
-      if (d.fix && f.source && !d.start.cell) {
+      json fixes = json::array();
+      auto add_fix = [&](const Diagnostic& x, bool tag) {
+        if (!x.fix || !f.source || x.start.cell) return;
         json reps = json::array();
-        for (const auto& e : d.fix->edits) {
+        for (const auto& e : x.fix->edits) {
           Position s = f.source->PositionOf(e.begin), t = f.source->PositionOf(e.end);
           reps.push_back({{"deletedRegion",
                            {{"startLine", s.line}, {"startColumn", s.column}, {"endLine", t.line}, {"endColumn", t.column}}},
                           {"insertedContent", {{"text", e.replacement}}}});
         }
-        res["fixes"] = json::array({{{"description", {{"text", d.fix->title}}},
-                                     {"artifactChanges",
-                                      json::array({{{"artifactLocation", {{"uri", d.path}}}, {"replacements", reps}}})}}});
+        fixes.push_back({{"description", {{"text", tag ? fmt::format("{}: {}", x.rule_id, x.fix->title) : x.fix->title}}},
+                         {"artifactChanges",
+                          json::array({{{"artifactLocation", {{"uri", x.path}}}, {"replacements", reps}}})}});
+      };
+      add_fix(d, false);
+      if (!g.related.empty()) {
+        // The folded findings: each a related location with its rule and message, and the
+        // same under properties.related for tools that read rule ids.
+        json rel_locs = json::array(), rel = json::array();
+        for (size_t k = 0; k < g.related.size(); ++k) {
+          const Diagnostic& r = *g.related[k];
+          json loc = location(r);
+          loc["id"] = k + 1;
+          loc["message"] = {{"text", fmt::format("{} ({}): {}", r.rule_id, r.rule_name, text(r))}};
+          rel_locs.push_back(std::move(loc));
+          json one = {{"ruleId", r.rule_id}, {"level", SarifLevel(r.severity)}, {"message", {{"text", text(r)}}}};
+          if (index.count(r.rule_id)) one["ruleIndex"] = index[r.rule_id];
+          rel.push_back(std::move(one));
+          add_fix(r, true);
+        }
+        res["relatedLocations"] = std::move(rel_locs);
+        res["properties"] = {{"related", std::move(rel)}};
       }
+      if (!fixes.empty()) res["fixes"] = std::move(fixes);
       results.push_back(std::move(res));
     }
   json notifications = json::array();
@@ -333,18 +479,23 @@ void EmitSarif(const Analysis& a, std::span<const ReportedRule> catalogue, std::
 void AppendFileGithub(const FileResult& f, std::string& out) {
   fmt::memory_buffer buf;
   auto it = std::back_inserter(buf);
-  for (const auto& d : f.diagnostics) {
+  for (const FoldedFinding& g : FoldByToken(f.diagnostics)) {
+    const Diagnostic& d = *g.primary;
     const char* kind = d.severity == Severity::kError ? "error" : d.severity == Severity::kWarning ? "warning" : "notice";
+    std::string title = d.rule_id + " " + d.rule_name;
+    std::string message = d.start.cell ? fmt::format("{}: {}", PositionText(d.start), d.message) : d.message;
+    for (const Diagnostic* r : g.related) {
+      title += " +" + r->rule_id;
+      message += fmt::format("\nrelated {}{} ({}): {}", r->rule_id, FixMarker(*r), r->rule_name, r->message);
+    }
     // Notebook positions have no file line to point at: annotate the file.
     if (d.start.cell)
-      fmt::format_to(it, "::{} file={},title={}::{}\n", kind, GithubEscape(d.path, true),
-                     GithubEscape(d.rule_id + " " + d.rule_name, true),
-                     GithubEscape(fmt::format("cell {}:{}:{}: {}", d.start.cell, d.start.line, d.start.column, d.message),
-                                  false));
+      fmt::format_to(it, "::{} file={},title={}::{}\n", kind, GithubEscape(d.path, true), GithubEscape(title, true),
+                     GithubEscape(message, false));
     else
       fmt::format_to(it, "::{} file={},line={},col={},endLine={},endColumn={},title={}::{}\n", kind,
                      GithubEscape(d.path, true), d.start.line, d.start.column, d.end.line, d.end.column,
-                     GithubEscape(d.rule_id + " " + d.rule_name, true), GithubEscape(d.message, false));
+                     GithubEscape(title, true), GithubEscape(message, false));
   }
   out.append(buf.data(), buf.size());
 }
@@ -373,11 +524,14 @@ void EmitJunit(const Analysis& a, std::ostream& out) {
     } else {
       ++failures;
       std::string text;
-      for (const auto& d : f.diagnostics)
-        text += fmt::format("{}:{}:{}: {} {}\n", d.path, d.start.line, d.start.column, d.rule_id, d.message);
+      const auto groups = FoldByToken(f.diagnostics);
+      for (const FoldedFinding& g : groups) {
+        const Diagnostic& d = *g.primary;
+        text += fmt::format("{}:{}: {} {}{}\n", d.path, PositionText(d.start), d.rule_id, d.message, AlsoIds(g.related));
+      }
       body += fmt::format(
           "    <testcase classname=\"tfmigrate.check\" name=\"{}\"><failure message=\"{} finding(s)\">{}</failure></testcase>\n",
-          name, f.diagnostics.size(), XmlEscape(text));
+          name, groups.size(), XmlEscape(text));
     }
   }
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";

@@ -12,6 +12,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "analyzer/source/analysis.h"
 
@@ -23,6 +24,23 @@ struct TextOptions {
   bool statistics = false;     // counts per rule instead of findings
   bool summary = true;         // "Found N findings" line
 };
+
+// One finding per token: the rule findings of a file that start at the same place (the
+// same token: `tf.Session` is v1-only API, a session and a name-based graph at once) are
+// reported as one entry, the primary, with the others folded in as related notes, in every
+// format (text, concise, JSON, SARIF, GitHub annotations, JUnit); in a graph file, where
+// every finding sits at 1:1, only the findings about one node fold. The primary is the most
+// severe; among equals a behavior rule (TFM2xx and up) before an API-spelling rule (TFM1xx),
+// then the lower rule id. Related findings keep their own rule, message and fix (`rewrite`
+// applies every fix as before; folding is how findings are reported). Findings that are not
+// a rule's (syntax errors) are never folded. `--statistics` still counts every rule's findings.
+struct FoldedFinding {
+  const Diagnostic* primary = nullptr;
+  std::vector<const Diagnostic*> related;  // in report order
+  bool HasSafeFix() const;                 // the primary's or a related finding's fix is safe
+};
+// `ds` in report order (DiagnosticLess), as FileResult::diagnostics are.
+std::vector<FoldedFinding> FoldByToken(const std::vector<Diagnostic>& ds);
 
 void EmitText(const Analysis& a, std::ostream& out, const TextOptions& opts);
 void EmitStatistics(const Analysis& a, std::ostream& out);
@@ -67,8 +85,10 @@ class RuleStatistics {
   std::map<std::string, Row, std::less<>> rows_;  // by rule id
 };
 
-// One diagnostic as text with its code frame (used by EmitText and snapshots).
-std::string FormatDiagnostic(const Diagnostic& d, const SourceFile* src, bool color);
+// One diagnostic as text with its code frame (used by EmitText and snapshots); `related`
+// are the findings folded into it (FoldByToken), shown as `= related:` notes.
+std::string FormatDiagnostic(const Diagnostic& d, const SourceFile* src, bool color,
+                             std::span<const Diagnostic* const> related = {});
 
 // The rule page (docs/rules/<ID>.md embedded at build time), or empty.
 std::string_view RuleDoc(std::string_view id);

@@ -18,7 +18,7 @@ proto = v1.Summary(value=[v1.Summary.Value(tag="acc", simple_value=0.5)])  # exp
 
 with v1.Session() as sess:
     summary, _ = sess.run([merged, loss], feed_dict={x: 1.0})
-    writer.add_summary(summary, 0)  # ok: reported where the writer was created
+    writer.add_summary(summary, 0)  # expect: TFM112 (the fetch-and-write site must change too)
     writer.flush()  # ok
 
 # Must not fire: the TF2 summary API (the scalar above fires only because this file
@@ -28,6 +28,17 @@ with tb_writer.as_default():  # ok
     tf.compat.v2.summary.scalar("loss", 0.5, step=1)  # ok: explicit TF2 spelling
     tf.summary.flush()  # ok
 summary_dir = "logs/summary"  # ok
+
+
+class Agent:
+    # No session in sight here (it arrives as a parameter), but the file merges
+    # summaries: these are the v1 ops feeding `merge_all`.
+    def build_loss(self, loss):
+        tf.summary.scalar("HuberLoss", loss)  # expect: TFM112
+        return loss
+
+    def log(self, var, key):
+        tf_summary.histogram("w", var, collections=[key])  # expect: TFM112 (the v1 signature)
 
 
 @tf.function

@@ -54,3 +54,31 @@ def restore_value(session, value):
 def both_steps(session):
     session.run(tf.group(d_train_op, g_train_op))  # ok: a group made here still runs both
     session.run(d_train_op)  # expect: TFM203
+
+
+class Agent:
+    # The target sync comes from a builder of this file that returns a list of assigns.
+    def __init__(self, session, loss, online, target):
+        self._sess = session
+        self._learn = tf.compat.v1.train.AdamOptimizer(1e-3).minimize(loss)
+        self._sync = self._build_sync(online, target)
+
+    def _build_sync(self, online, target):
+        ops = []
+        for w_online, w_target in zip(online, target):
+            ops.append(w_target.assign(w_online))
+        return ops
+
+    def step(self, t):
+        self._sess.run(self._learn)  # expect: TFM203 (the sync runs at another period)
+        if t % 100 == 0:
+            self._sess.run(self._sync)  # expect: TFM203
+
+
+def train_with_ema(ema_sess, loss, params, averages):
+    step = tf.compat.v1.train.GradientDescentOptimizer(0.1).minimize(loss)
+    to_avg = [tf.compat.v1.assign(p, a) for p, a in zip(params, averages)]
+    swap = to_avg
+    for epoch in range(3):
+        ema_sess.run(step)  # expect: TFM203 (the swap runs apart from the step)
+        ema_sess.run(swap)  # expect: TFM203 (a comprehension of assigns, through a second name)

@@ -43,3 +43,12 @@ def net(inputs, sc_name):
     with arg_scope([layers.conv2d], outputs_collections=end_points_collection):  # expect: TFM301
         out = layers.conv2d(inputs, 8, [3, 3], outputs_collections=None)  # ok: no collection
     return out
+
+
+def vgg_arg_scope(weight_decay=0.0005):
+    with arg_scope(
+        [layers.conv2d],
+        weights_regularizer=layers.l2_regularizer(weight_decay),  # expect: TFM301 (penalties into REGULARIZATION_LOSSES)
+        biases_regularizer=None,  # ok: no penalty
+    ) as sc:
+        return sc

@@ -51,3 +51,19 @@ def make_optimizer():
 
 def explicit(agent, loss, variables):
     return agent.optimizer.minimize(loss, var_list=variables)  # ok: explicit variables
+
+
+def train(loss, var_list=None, optimizer=None):
+    if optimizer is None:
+        optimizer = tf1.train.AdamOptimizer(1e-3)
+    return optimizer.compute_gradients(loss, var_list=var_list)  # expect: TFM305 (None unless the caller passes it)
+
+
+def train_default_filled(loss, var_list=None):
+    if var_list is None:
+        var_list = tf1.trainable_variables()
+    return tf1.train.AdamOptimizer(1e-3).minimize(loss, var_list=var_list)  # ok here: the collection is read above
+
+
+def train_required(loss, var_list):
+    return tf1.train.AdamOptimizer(1e-3).minimize(loss, var_list=var_list)  # ok: the caller must pass variables

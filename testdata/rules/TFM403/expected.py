@@ -112,3 +112,40 @@ def build_once(x):
     if not holder[0]:
         holder[0] = tf.keras.layers.Dense(2)  # ok: created on the first trace only (a one-element holder)
     return holder[0](x)
+
+
+def count_traces(x):
+    traces = []
+
+    @tf.function
+    def f():
+        traces.append(1)  # ok: a local tf.function called once below: that call traces, so this runs on it
+        return x * 2
+
+    f()
+    return len(traces)
+
+
+def trace_log_in_loop(xs):
+    seen = []
+
+    @tf.function
+    def g(x):
+        seen.append(x)  # expect: TFM403 (called on every iteration: later calls skip the append)
+        return x
+
+    for x in xs:
+        g(x)
+    return seen
+
+
+def trace_log_escapes():
+    seen = []
+
+    @tf.function
+    def h(x):
+        seen.append(x)  # expect: TFM403 (the function is returned: its callers call it again)
+        return x
+
+    h(1.0)
+    return h

@@ -126,3 +126,13 @@ def train_loop(sess, counter):
         sess.run(increment)  # expect: TFM406
         sess.run([noise, value])  # expect: TFM406
     sess.run(increment)  # ok: outside a loop, in the function that builds it
+
+
+def variable(name, shape, regularizer=None):
+    var = tf.compat.v1.get_variable(name, shape=shape)
+    if regularizer is not None:
+        penalty = regularizer(var)  # expect: TFM406 (a fixed number eagerly, summed into every step's loss)
+        tf.compat.v1.add_to_collection(tf.compat.v1.GraphKeys.REGULARIZATION_LOSSES, penalty)
+    tf.compat.v1.add_to_collection("model_variables", var)  # ok: the variable itself, not a value of it
+    tf.compat.v1.add_to_collection(tf.compat.v1.GraphKeys.LOSSES, tf.constant(0.0))  # ok: nothing from a variable
+    return var

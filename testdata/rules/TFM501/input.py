@@ -1,4 +1,5 @@
 import tensorflow as tf
+import re
 
 g = tf.Graph()
 with g.as_default():
@@ -82,3 +83,28 @@ def metrics_test(metrics):
 
 def is_training_name(name):
     return name.endswith("/Adam_1") or name.endswith("/Momentum")  # expect: TFM501
+
+
+# Variable names matched where the type is known from the list the loop walks.
+def sparsify(white_list):
+    weights = tf.compat.v1.trainable_variables()
+
+    def should_prune(name):
+        return any(e in name for e in white_list)
+
+    def describe(name):
+        return "weight " + name
+
+    pruned = [w for w in weights if should_prune(w.name)]  # expect: TFM501 (matched in should_prune)
+    labels = [describe(w.name) for w in weights]  # ok: the name is only formatted
+    decayed = [w for w in weights if re.search("bias|gamma", w.name)]  # expect: TFM501 (a regex on the name)
+    return pruned, labels, decayed
+
+
+class Multistep(tf.compat.v1.train.AdamOptimizer):
+    def _create_slots(self, var_list):
+        first_var = min(var_list, key=lambda x: x.name)  # expect: TFM501 (ordered by generated names)
+        return first_var
+
+
+layers_by_name = sorted([tf.keras.layers.Dense(2)], key=lambda l: l.name)  # ok: layers, not variables
