@@ -93,6 +93,45 @@ void AddTf1Behavior(PythonParser& parser, const std::string& path, const Rewrite
   }
 }
 
+// The notebook's virtual module with a marker comment line before each code cell (cell i
+// is text[bounds[i], bounds[i + 1])), so that the tf2 conversion, which moves statements,
+// keeps track of where each cell starts.
+constexpr std::string_view kCellMarker = "# tfmigrate:cell ";
+
+std::string MarkCells(const std::string& text, const std::vector<uint32_t>& bounds) {
+  std::string out;
+  for (size_t i = 0; i + 1 < bounds.size(); ++i) {
+    out += fmt::format("{}{}\n", kCellMarker, i);
+    out.append(text, bounds[i], bounds[i + 1] - bounds[i]);
+  }
+  return out;
+}
+
+// Removes the markers from a converted module: `text` without them and the cells'
+// boundaries in it. False unless every marker 0..n-1 is found once, in order, as a whole
+// line; code the conversion put before the first marker belongs to the first cell.
+bool SplitAtMarkers(const std::string& marked, size_t n, std::string* text, std::vector<uint32_t>* bounds) {
+  text->clear();
+  bounds->clear();
+  size_t next = 0, pos = 0;
+  while (pos < marked.size()) {
+    size_t eol = marked.find('\n', pos);
+    size_t end = eol == std::string::npos ? marked.size() : eol + 1;
+    std::string_view line(marked.data() + pos, end - pos);
+    if (line.starts_with(kCellMarker)) {
+      if (line != fmt::format("{}{}\n", kCellMarker, next)) return false;
+      bounds->push_back(next == 0 ? 0 : static_cast<uint32_t>(text->size()));
+      ++next;
+    } else {
+      text->append(line);
+    }
+    pos = end;
+  }
+  if (next != n) return false;
+  bounds->push_back(static_cast<uint32_t>(text->size()));
+  return true;
+}
+
 }  // namespace
 
 FileRewrite RewriteFile(PythonParser& parser, const std::string& path, const RewriteFileOptions& opts) {
@@ -140,31 +179,69 @@ FileRewrite RewriteBytes(PythonParser& parser, FileRewrite fr, const RewriteFile
   fr.final_source = r.final_source;
   fr.converged = r.converged;
   if (opts.tf2) {
-    if (notebook) {
-      fr.tf2_note = "notebooks get the compat rewrite only (sessions are converted in Python files)";
-    } else {
-      std::vector<Diagnostic> compat_findings;
-      if (auto compat_src = SourceFromBytes(r.text, path, SourceKind::kPython))
-        compat_findings = AnalyzerFor(parser, opts.config, opts.analyze)(*compat_src).diagnostics;
-      SessionConversion c = ConvertSessionToFunctions(parser, r.text, &compat_findings);
-      if (c.converted) {
-        r.text = std::move(c.text);
-        fr.applied += static_cast<size_t>(c.runs);
-        fr.tf2_note = fmt::format("session converted: {} sess.run call{} into {} tf.function{}", c.runs,
-                                  c.runs == 1 ? "" : "s", c.functions, c.functions == 1 ? "" : "s");
-        for (const std::string& k : c.kept_compat) fr.tf2_note += "; " + k;
-        for (const std::string& k : c.notes) fr.tf2_note += "; " + k;
-        if (opts.want_remaining) {
-          auto final_src = SourceFromBytes(r.text, path, SourceKind::kPython);
-          if (final_src) {
-            FileResult fin = AnalyzerFor(parser, opts.config, opts.analyze)(*final_src);
-            fr.remaining = std::move(fin.diagnostics);
-          }
-        }
-      } else {
-        fr.tf2_note = c.line ? fmt::format("session not converted (line {} of the compat result): {}", c.line, c.reason)
-                             : fmt::format("session not converted: {}", c.reason);
+    // A notebook's virtual module is converted as one module with a marker line at each
+    // cell boundary; the result is cut at the markers again (MarkCells / SplitAtMarkers).
+    std::string module = notebook ? MarkCells(r.text, r.boundaries) : r.text;
+    std::vector<Diagnostic> compat_findings;
+    if (auto compat_src = SourceFromBytes(module, path, SourceKind::kPython))
+      compat_findings = AnalyzerFor(parser, opts.config, opts.analyze)(*compat_src).diagnostics;
+    SessionConversion c = ConvertSessionToFunctions(parser, module, &compat_findings);
+    std::vector<uint32_t> converted_bounds;
+    std::string converted;
+    if (c.converted && notebook && !SplitAtMarkers(c.text, r.boundaries.size() - 1, &converted, &converted_bounds)) {
+      c.converted = false;
+      c.line = 0;
+      c.reason = "the conversion moved code across the notebook's cell boundaries";
+    } else if (c.converted && !notebook) {
+      converted = std::move(c.text);
+    }
+    if (c.converted && notebook) {
+      // blank lines the conversion put at the top of a cell (before a new def) go
+      std::string tidy;
+      std::vector<uint32_t> tidy_bounds;
+      for (size_t i = 0; i + 1 < converted_bounds.size(); ++i) {
+        std::string_view seg(converted.data() + converted_bounds[i], converted_bounds[i + 1] - converted_bounds[i]);
+        std::string_view old_seg(r.text.data() + r.boundaries[i], r.boundaries[i + 1] - r.boundaries[i]);
+        if (!old_seg.starts_with("\n"))
+          while (seg.starts_with("\n")) seg.remove_prefix(1);
+        tidy_bounds.push_back(static_cast<uint32_t>(tidy.size()));
+        tidy.append(seg);
       }
+      tidy_bounds.push_back(static_cast<uint32_t>(tidy.size()));
+      converted = std::move(tidy);
+      converted_bounds = std::move(tidy_bounds);
+    }
+    if (c.converted) {
+      r.text = std::move(converted);
+      if (notebook) r.boundaries = std::move(converted_bounds);
+      fr.applied += static_cast<size_t>(c.runs);
+      fr.tf2_note = fmt::format("session converted: {} sess.run call{} into {} tf.function{}", c.runs,
+                                c.runs == 1 ? "" : "s", c.functions, c.functions == 1 ? "" : "s");
+      for (const std::string& k : c.kept_compat) fr.tf2_note += "; " + k;
+      for (const std::string& k : c.notes) fr.tf2_note += "; " + k;
+      if (opts.want_remaining) {
+        auto final_src = SourceFromBytes(r.text, path, SourceKind::kPython);
+        if (final_src) {
+          FileResult fin = AnalyzerFor(parser, opts.config, opts.analyze)(*final_src);
+          fr.remaining = std::move(fin.diagnostics);
+        }
+      }
+    } else if (c.line && notebook) {
+      // a line of the marked module: the cell (after the c.line-th line's last marker) and its row
+      uint32_t cell = 0, row = c.line, line = 0;
+      for (size_t p = 0; p < module.size() && line + 1 < c.line; p = module.find('\n', p) + 1) {
+        ++line;
+        if (std::string_view(module).substr(p).starts_with(kCellMarker)) {
+          cell = static_cast<uint32_t>(std::stoul(module.substr(p + kCellMarker.size(), 10)));
+          row = c.line - line;
+        }
+        if (module.find('\n', p) == std::string::npos) break;
+      }
+      fr.tf2_note = fmt::format("session not converted (cell {}:{} of the compat result): {}",
+                                cell < src->cells.size() ? src->cells[cell].code_number : cell + 1, row, c.reason);
+    } else {
+      fr.tf2_note = c.line ? fmt::format("session not converted (line {} of the compat result): {}", c.line, c.reason)
+                           : fmt::format("session not converted: {}", c.reason);
     }
   }
   if (r.text == src->text) return fr;

@@ -190,7 +190,8 @@ int RewritePaths(const RewritePathsOptions& a, std::ostream& out_stream, std::os
     res.changed = fr.Changed();
     res.applied = fr.applied;
     res.left = fr.remaining.size();
-    if (a.verify && fr.Changed() && ClassifyPath(job.source) == InputKind::kPython) {
+    const InputKind kind = ClassifyPath(job.source);
+    if (a.verify && fr.Changed() && (kind == InputKind::kPython || kind == InputKind::kNotebook)) {
       RewriteVerdict v = a.verify(job.source, fr.original, fr.rewritten);
       if (!v.same) {
         err << v.report;

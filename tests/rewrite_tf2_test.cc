@@ -1,5 +1,6 @@
 // `tfmigrate rewrite --level tf2`: the session-to-function conversion on the cases of
-// testdata/rewrite_tf2/ (input.py -> expected.py, and note.txt: what the conversion
+// testdata/rewrite_tf2/ (input.py -> expected.py, or a notebook's input.ipynb ->
+// expected.ipynb, and note.txt: what the conversion
 // did or why it left the compat result). Goldens refresh with
 // TFMIGRATE_UPDATE_GOLDENS=1. That each converted result behaves as its input is
 // checked by the CTests rewrite_tf2_behavior_{bundled,tensorflow} (tfmigrate diff).
@@ -32,16 +33,18 @@ TEST_P(RewriteTf2, MatchesGoldens) {
   RewriteFileOptions o;
   o.unsafe = true;
   o.tf2 = true;
-  FileRewrite fr = RewriteFile(parser, (dir / "input.py").string(), o);
+  // a case is a script (input.py -> expected.py) or a notebook (input.ipynb -> expected.ipynb)
+  const std::string ext = fs::exists(dir / "input.py") ? ".py" : ".ipynb";
+  FileRewrite fr = RewriteFile(parser, (dir / ("input" + ext)).string(), o);
   ASSERT_TRUE(fr.ok) << fr.error;
   if (UpdateGoldens()) {
-    WriteFile(dir / "expected.py", fr.rewritten);
+    WriteFile(dir / ("expected" + ext), fr.rewritten);
     WriteFile(dir / "note.txt", fr.tf2_note + "\n");
   }
-  EXPECT_EQ(fr.rewritten, ReadFile(dir / "expected.py"));
+  EXPECT_EQ(fr.rewritten, ReadFile(dir / ("expected" + ext)));
   EXPECT_EQ(fr.tf2_note + "\n", ReadFile(dir / "note.txt"));
   // converted or not, the result is a fixed point of the tf2 level
-  fs::path tmp = fs::temp_directory_path() / ("tfm_tf2_" + GetParam() + ".py");
+  fs::path tmp = fs::temp_directory_path() / ("tfm_tf2_" + GetParam() + ext);
   WriteFile(tmp, fr.rewritten);
   FileRewrite again = RewriteFile(parser, tmp.string(), o);
   fs::remove(tmp);

@@ -46,7 +46,8 @@ def main():
     for case in sorted((ROOT / "testdata" / "rewrite_tf2").iterdir()):
         note = (case / "note.txt").read_text()
         if note.startswith("session converted"):
-            pairs.append((case.name, case / "input.py", case / "expected.py"))
+            ext = ".py" if (case / "input.py").exists() else ".ipynb"
+            pairs.append((case.name, case / ("input" + ext), case / ("expected" + ext)))
     tmp = tempfile.TemporaryDirectory()
     not_fixed = 0
     if a.compat_programs:
@@ -55,7 +56,8 @@ def main():
         corpus = sorted((ROOT / "testdata" / "programs" / "compat").glob("*.py"))
         corpus += sorted((ROOT / "testdata" / "programs").glob("*.py"))
         corpus += sorted((ROOT / "testdata" / "diff").glob("*/old.py"))
-        corpus += sorted((ROOT / "examples").glob("*.py"))
+        corpus += sorted((ROOT / "examples").glob("*.py")) + sorted((ROOT / "examples").glob("*.ipynb"))
+        corpus += sorted((ROOT / "testdata" / "programs").glob("*.ipynb"))
         for k, src in enumerate(corpus):
             out = pathlib.Path(tmp.name) / str(k)
             p = subprocess.run([a.tfmigrate, "rewrite", "--level", "tf2", str(src), "--output-dir", str(out)],
