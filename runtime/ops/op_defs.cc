@@ -703,6 +703,9 @@ std::map<std::string, OpDef>& Table() {
     add("TopKV2", TopKShape);
     add("GatherNd", GatherNdShape);
     add("ScatterNd", ShapeFromInput<2, 1>);
+    // kernels_summary.cc
+    for (const char* n : {"ScalarSummary", "HistogramSummary", "MergeSummary"}) add(n, ScalarString);
+    add("Print", UnaryShape, true);
     add("PyFunc", DeclaredOutputs, true);
     add("EagerPyFunc", DeclaredOutputs, true);
     add("If", DeclaredOutputs, true);
@@ -763,6 +766,7 @@ std::map<std::string, KernelEntry>& Kernels() {
     RegisterArrayExtraKernels(k);
     RegisterLinalgImageKernels(k);
     RegisterSpecialKernels(k);
+    RegisterSummaryKernels(k);
     auto* r = new std::map<std::string, KernelEntry>();
     for (auto& [n, fn] : k) (*r)[n] = KernelEntry{fn, LookupOpSignature(n)};
     return r;

@@ -20,7 +20,7 @@ from . import (array_ops, clip_ops, control_flow, control_flow_ops, core, data, 
                platform, random_ops, random_seed, rnn, saver, script_ops, session, sort_ops, string_ops, tensor_array,
                train, variables)
 from . import autograph  # noqa: F401 (tf.function converts with it)
-from . import check_ops, gfile, queues, server_lib, sparse_ops, python_util as _python_util
+from . import check_ops, events, gfile, queues, server_lib, sparse_ops, python_util as _python_util
 from .keras import initializers as keras_initializers
 from .core import UnsupportedSymbolError
 
@@ -410,7 +410,8 @@ def _train_v1():
         "piecewise_constant_decay": t.piecewise_constant, "polynomial_decay": t.polynomial_decay,
         "natural_exp_decay": t.natural_exp_decay, "inverse_time_decay": t.inverse_time_decay,
         "cosine_decay": t.cosine_decay, "Saver": saver.Saver, "checkpoint_exists": saver.checkpoint_exists,
-        "update_checkpoint_state": saver.update_checkpoint_state, **_checkpoints()}
+        "update_checkpoint_state": saver.update_checkpoint_state, "summary_iterator": events.summary_iterator,
+        **_checkpoints()}
 
 
 def _train_not_yet():
@@ -425,7 +426,7 @@ def _train_not_yet():
                "GlobalStepWaiterHook", "ProfilerHook", "ExponentialMovingAverage")
     functions = ("MonitoredTrainingSession", "replica_device_setter",
                  "shuffle_batch", "batch_join", "shuffle_batch_join", "maybe_batch",
-                 "maybe_shuffle_batch", "match_filenames_once", "summary_iterator",
+                 "maybe_shuffle_batch", "match_filenames_once",
                  "NewCheckpointReader", "list_variables", "load_variable", "init_from_checkpoint",
                  "assert_global_step", "global_step")
     names = {n: _python_util.not_yet_class("tf.train." + n) for n in classes}
@@ -644,6 +645,7 @@ def _build():
             cond, body, loop_vars, shape_invariants, parallel_iterations, back_prop, swap_memory, maximum_iterations,
             name, return_same_structure),
         "Session": session.Session, "InteractiveSession": session.InteractiveSession, "placeholder": a.placeholder,
+        "Print": logging_ops.Print,
         "placeholder_with_default": a.placeholder_with_default, "get_variable": variables.get_variable,
         "variable_scope": variables.variable_scope, "get_variable_scope": variables.get_variable_scope,
         "VariableScope": variables.VariableScope, "AUTO_REUSE": variables.AUTO_REUSE,
