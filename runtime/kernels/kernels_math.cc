@@ -281,7 +281,9 @@ Status UnaryTyped(KernelContext& c, UnOp op) {
     default:
       if constexpr (kFloat) {
         switch (op) {
-          case UnOp::kSqrt: r = a.sqrt(); break;
+          // correctly rounded, as TensorFlow's (Eigen 3.4's packet sqrt under EIGEN_FAST_MATH is
+          // rsqrt plus a Newton step, 1 ulp off on float32 now and then)
+          case UnOp::kSqrt: for (int64_t i = 0; i < n; ++i) r[i] = std::sqrt(a[i]); break;
           case UnOp::kRsqrt: r = a.rsqrt(); break;
           case UnOp::kExp: r = a.exp(); break;
           case UnOp::kLog: r = a.log(); break;

@@ -4,6 +4,8 @@
 # at 0, where a running sum drifts by 0.05 standard deviations (tf-slim's instance_norm test);
 # Reshape to a list mixing a dynamic dimension with constants keeps the constants in the
 # static shape (tf-slim's group_norm); tf.nn.batch_normalization's node names; -x is "Neg".
+# Sqrt correctly rounded: the cookbook's pseudo-Huber loss, 25 * (sqrt(1 + q^2) - 1), cancels
+# and shows a 1-ulp error of the square root.
 import numpy as np
 import tensorflow.compat.v1 as tf
 
@@ -21,6 +23,8 @@ x = tf.random_uniform((1, 100, 100, 1), seed=0) * 0.1 + 100
 mean, var = tf.nn.moments(x, [1, 2], keep_dims=True)
 y = tf.nn.batch_normalization(x, mean, var, None, None, 1e-6)
 fetches["norm_mean_small"] = tf.abs(tf.reduce_mean(y)) < 1e-3  # the value itself is rounding noise
+xs = tf.linspace(-1., 1., 500)
+fetches["pseudo_huber"] = tf.multiply(tf.square(tf.constant(5.)), tf.sqrt(1. + tf.square((0. - xs) / 5.)) - 1.)
 fetches["norm_var"] = tf.nn.moments(tf.reshape(y, [-1]), [0])[1]
 print(y.op.name, [o.name for o in tf.get_default_graph().get_operations() if o.name.startswith("batchnorm/")][1:])
 print((-x).op.name)
@@ -36,5 +40,5 @@ print([t.shape.as_list() for t in (a, b, c, d, e)])
 with tf.Session() as sess:
     out = sess.run(fetches)
     for k in sorted(out):
-        print(k, np.round(np.asarray(out[k], np.float64), 3).tolist())
+        print(k, np.round(np.asarray(out[k], np.float64), 3).tolist()[:8])
     print(sess.run(b, {p: np.ones([2, 3, 3, 8], np.float32)}).shape)
