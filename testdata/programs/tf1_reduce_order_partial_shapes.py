@@ -40,5 +40,5 @@ print([t.shape.as_list() for t in (a, b, c, d, e)])
 with tf.Session() as sess:
     out = sess.run(fetches)
     for k in sorted(out):
-        print(k, np.round(np.asarray(out[k], np.float64), 3).tolist()[:8])
+        print(k, np.round(np.atleast_1d(np.asarray(out[k], np.float64)), 3).tolist()[:8])
     print(sess.run(b, {p: np.ones([2, 3, 3, 8], np.float32)}).shape)
