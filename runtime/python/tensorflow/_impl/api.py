@@ -236,6 +236,12 @@ def _add_to_collection(name, value):
     core.get_default_graph().add_to_collection(name, value)
 
 
+def _add_to_collections(names, value):
+    """tf.compat.v1.add_to_collections: `value` in each collection of `names` (a name or a list)."""
+    for n in ([names] if isinstance(names, str) else set(names)):
+        core.get_default_graph().add_to_collection(n, value)
+
+
 def _name_scope_v1(name, default_name=None, values=None):
     if core.executing_eagerly():
         return _eager_name_scope(name or default_name)
@@ -468,7 +474,7 @@ def _layers_v1():
     # tf.layers.Layer: TF 1.15's is a subclass of the Keras Layer; shown as the Keras Layer
     return {"Layer": kl_base.Layer, "dense": layers.dense, "conv2d": layers.conv2d, "max_pooling2d": layers.max_pooling2d,
             "average_pooling2d": layers.average_pooling2d, "flatten": layers.flatten, "dropout": layers.dropout,
-            "batch_normalization": layers.batch_normalization}
+            "batch_normalization": layers.batch_normalization, **layers.LAYER_CLASSES_V1}
 
 
 def _metrics_v1():
@@ -657,6 +663,7 @@ def _build():
         "local_variables": lambda scope=None: core.get_default_graph().get_collection("local_variables", scope),
         "get_default_graph": core.get_default_graph, "reset_default_graph": core.reset_default_graph,
         "get_collection": _get_collection, "add_to_collection": _add_to_collection,
+        "add_to_collections": _add_to_collections,
         "get_collection_ref": lambda k: core.get_default_graph().get_collection_ref(k),
         "GraphKeys": GraphKeys, "set_random_seed": random_seed.set_seed, "random_normal": random_ops.random_normal,
         "random_uniform": random_ops.random_uniform, "truncated_normal": random_ops.truncated_normal,
