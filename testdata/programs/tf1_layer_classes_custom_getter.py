@@ -25,10 +25,10 @@ print([v.name for v in tf.global_variables()])
 def rename_getter(getter, name, *a, **k):
     return getter(name.replace("kernel", "weights"), *a, **k)
 with tf.variable_scope("net", custom_getter=rename_getter) as sc:
-    c2 = tf.layers.Conv2D(2, 1, name=sc.name, _scope=sc)
+    c2 = tf.layers.Conv2D(2, 1, name=sc.name, _scope=sc, kernel_initializer=tf.constant_initializer(0.5))
     o = c2.apply(x)
     with tf.variable_scope("inner"):
-        v = tf.get_variable("kernel", [1])
+        v = tf.get_variable("kernel", [1], initializer=tf.zeros_initializer())
 print(c2.kernel.name, o.op.name, v.name)
 with tf.Session() as s:
     s.run(tf.global_variables_initializer())
@@ -43,5 +43,5 @@ def suffix_getter(getter, name, *a, **k):
 
 with tf.variable_scope("outer", custom_getter=rename_getter):
     with tf.variable_scope("in2", custom_getter=suffix_getter):
-        w = tf.get_variable("kernel", [2])
+        w = tf.get_variable("kernel", [2], initializer=tf.ones_initializer())
 print(w.name)
