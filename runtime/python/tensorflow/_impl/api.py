@@ -20,7 +20,7 @@ from . import (array_ops, clip_ops, control_flow, control_flow_ops, core, data, 
                platform, random_ops, random_seed, rnn, saver, script_ops, session, sort_ops, string_ops, tensor_array,
                train, variables)
 from . import autograph  # noqa: F401 (tf.function converts with it)
-from . import check_ops, events, gfile, queues, server_lib, sparse_ops, python_util as _python_util
+from . import check_ops, gfile, queues, server_lib, sparse_ops, python_util as _python_util
 from .keras import initializers as keras_initializers
 from .core import UnsupportedSymbolError
 
@@ -416,8 +416,14 @@ def _train_v1():
         "piecewise_constant_decay": t.piecewise_constant, "polynomial_decay": t.polynomial_decay,
         "natural_exp_decay": t.natural_exp_decay, "inverse_time_decay": t.inverse_time_decay,
         "cosine_decay": t.cosine_decay, "Saver": saver.Saver, "checkpoint_exists": saver.checkpoint_exists,
-        "update_checkpoint_state": saver.update_checkpoint_state, "summary_iterator": events.summary_iterator,
+        "update_checkpoint_state": saver.update_checkpoint_state, "summary_iterator": _summary_iterator,
         **_checkpoints()}
+
+
+def _summary_iterator(path):
+    """tf.compat.v1.train.summary_iterator (events.py, imported on first use)."""
+    from . import events
+    return events.summary_iterator(path)
 
 
 def _train_not_yet():
