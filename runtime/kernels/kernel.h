@@ -91,5 +91,6 @@ void RegisterLinalgImageKernels(std::map<std::string, KernelFn>& m);  // kernels
 void RegisterNnKernels(std::map<std::string, KernelFn>& m);     // kernels_nn.cc: convolution, pooling  // kernels_graph.cc: ops of graph files
 void RegisterArrayExtraKernels(std::map<std::string, KernelFn>& m);  // kernels_array_extra.cc
 void RegisterSpecialKernels(std::map<std::string, KernelFn>& m);  // kernels_special.cc: special functions, Multinomial, StringToNumber, string ops
+void RegisterSummaryKernels(std::map<std::string, KernelFn>& m);  // kernels_summary.cc: TF1 summary ops, Print
 
 }  // namespace tfm::rt

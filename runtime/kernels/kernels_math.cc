@@ -281,7 +281,9 @@ Status UnaryTyped(KernelContext& c, UnOp op) {
     default:
       if constexpr (kFloat) {
         switch (op) {
-          case UnOp::kSqrt: r = a.sqrt(); break;
+          // correctly rounded, as TensorFlow's (Eigen 3.4's packet sqrt under EIGEN_FAST_MATH is
+          // rsqrt plus a Newton step, 1 ulp off on float32 now and then)
+          case UnOp::kSqrt: for (int64_t i = 0; i < n; ++i) r[i] = std::sqrt(a[i]); break;
           case UnOp::kRsqrt: r = a.rsqrt(); break;
           case UnOp::kExp: r = a.exp(); break;
           case UnOp::kLog: r = a.log(); break;
@@ -502,6 +504,45 @@ Status ReductionAxes(const KernelContext& c, std::vector<bool>* reduce) {
   return Status::Ok();
 }
 
+// The order in which TensorFlow's CPU kernels (Eigen's InnerMostDimReducer, AVX packets: 8
+// floats or 4 doubles) add the contiguous values of one output: two packet accumulators
+// over pairs of packets, one packet more, the scalar tail, then tail + horizontal sum of the
+// packet; above 1024 packets the range splits in two (at a packet boundary counted from the
+// tensor's start) and the halves add. A plain running sum of 10^4 float32 values near 100
+// loses about 1e-5 of its value; in this order the error is TensorFlow's size (the bits
+// agree on many sizes, not all: TF's thread blocks and its double packets are not modelled).
+template <typename T>
+T EigenInnerSum(const T* base, int64_t first, int64_t n) {
+  constexpr int64_t P = sizeof(T) == 4 ? 8 : 4;
+  constexpr int64_t kLeaf = 1024;
+  if (n > P * kLeaf) {
+    const int64_t half = (n + 1) / 2;
+    const int64_t split = P * ((first + half + P - 1) / P);
+    const int64_t left = std::min(split - first, n);
+    T acc = T(0) + EigenInnerSum(base, first, left);
+    if (left < n) acc += EigenInnerSum(base, split, n - left);
+    return acc;
+  }
+  const int64_t unroll = (n / (2 * P)) * 2 * P, vec = (n / P) * P;
+  T p1[P] = {}, p2[P] = {};
+  const T* x = base + first;
+  for (int64_t j = 0; j < unroll; j += 2 * P)
+    for (int64_t l = 0; l < P; ++l) {
+      p1[l] += x[j + l];
+      p2[l] += x[j + P + l];
+    }
+  for (int64_t j = unroll; j < vec; j += P)
+    for (int64_t l = 0; l < P; ++l) p1[l] += x[j + l];
+  for (int64_t l = 0; l < P; ++l) p1[l] += p2[l];
+  T tail = T(0);
+  for (int64_t j = vec; j < n; ++j) tail += x[j];
+  // predux: the two halves of the 256-bit packet, then SSE's (a0 + a2) + (a1 + a3) / a0 + a1
+  T h[P / 2];
+  for (int64_t l = 0; l < P / 2; ++l) h[l] = p1[l] + p1[l + P / 2];
+  T red = P == 8 ? (h[0] + h[2]) + (h[1] + h[3]) : h[0] + h[1];
+  return tail + red;
+}
+
 template <typename T>
 Status ReduceTyped(KernelContext& c, RedOp op) {
   const Tensor& x = c.inputs[0];
@@ -527,6 +568,63 @@ Status ReduceTyped(KernelContext& c, RedOp op) {
     if (op == RedOp::kMin && std::numeric_limits<T>::has_infinity) init = std::numeric_limits<T>::infinity();
   }
   std::fill(acc.begin(), acc.end(), init);
+  if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+    // Sums in TensorFlow's order (reduction_ops_common.h): dimensions of size 1 dropped and
+    // neighbours of one kind merged, then [reduce] and [keep, reduce] add each output's
+    // contiguous values in Eigen's order; [reduce, keep, reduce] adds, per output, the outer
+    // reduced dimension innermost (Eigen's generic reducer); four or more merged dimensions
+    // are transposed to [keep..., reduce...] and added as [keep, reduce]; [reduce, keep] and
+    // [keep, reduce, keep] are running sums along the reduced dimension (the loop below).
+    std::vector<int64_t> md;
+    std::vector<bool> mr;
+    for (size_t d = 0; d < red.size(); ++d) {
+      if (x.dim(d) == 1) continue;
+      if (!md.empty() && mr.back() == red[d]) md.back() *= x.dim(d);
+      else { md.push_back(x.dim(d)); mr.push_back(red[d]); }
+    }
+    const size_t nd = md.size();
+    const bool sum = op == RedOp::kSum || op == RedOp::kMean;
+    if (sum && x.num_elements() > 0 && nd > 0 && (mr.back() || nd >= 4) && !(nd == 3 && !mr[0])) {
+      const T* px = x.data<T>();
+      int64_t count = 1;
+      for (size_t d = 0; d < nd; ++d) if (mr[d]) count *= md[d];
+      if (nd <= 2) {
+        for (int64_t i = 0; i < on; ++i) acc[i] = EigenInnerSum(px, i * count, count);
+      } else if (nd == 3) {  // [reduce, keep, reduce]
+        const int64_t k = md[1], r2 = md[2];
+        for (int64_t j = 0; j < k; ++j) {
+          T a = T(0);
+          for (int64_t c2 = 0; c2 < r2; ++c2)
+            for (int64_t c0 = 0; c0 < md[0]; ++c0) a += px[(c0 * k + j) * r2 + c2];
+          acc[j] = a;
+        }
+      } else {  // transpose to [keep..., reduce...]
+        std::vector<int64_t> stride(nd, 1);
+        for (size_t d = nd - 1; d > 0; --d) stride[d - 1] = stride[d] * md[d];
+        std::vector<size_t> order;
+        for (size_t d = 0; d < nd; ++d) if (!mr[d]) order.push_back(d);
+        for (size_t d = 0; d < nd; ++d) if (mr[d]) order.push_back(d);
+        std::vector<T> buf(static_cast<size_t>(x.num_elements()));
+        std::vector<int64_t> idx(nd, 0);
+        for (int64_t i = 0; i < x.num_elements(); ++i) {
+          int64_t src = 0;
+          for (size_t d = 0; d < nd; ++d) src += idx[order[d]] * stride[order[d]];
+          buf[static_cast<size_t>(i)] = px[src];
+          for (size_t d = nd; d-- > 0;) {
+            if (++idx[order[d]] < md[order[d]]) break;
+            idx[order[d]] = 0;
+          }
+        }
+        for (int64_t i = 0; i < on; ++i) acc[i] = EigenInnerSum(buf.data(), i * count, count);
+      }
+      if (op == RedOp::kMean)
+        for (auto& a : acc) a = static_cast<T>(a / static_cast<T>(count));
+      Tensor o = Tensor::Alloc(x.dtype(), keep ? out_keep : out);
+      for (int64_t i = 0; i < on; ++i) o.data<T>()[i] = acc[i];
+      c.outputs = {o};
+      return Status::Ok();
+    }
+  }
   auto ostr = BStrides(out_keep, x.shape());
   int r = static_cast<int>(x.dims());
   std::vector<int64_t> idx(r, 0);

@@ -22,6 +22,7 @@ std::map<std::string, KernelEntry>& Kernels() {
     RegisterArrayExtraKernels(k);
     RegisterLinalgImageKernels(k);
     RegisterSpecialKernels(k);
+    RegisterSummaryKernels(k);
     auto* r = new std::map<std::string, KernelEntry>();
     for (auto& [n, fn] : k) (*r)[n] = KernelEntry{fn, LookupOpSignature(n)};
     return r;

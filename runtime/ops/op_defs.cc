@@ -216,8 +216,29 @@ Status SliceShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
     for (int64_t d = 0; d < rank; ++d) {
       const int64_t sz = s->AsInt64(d);
       if (sz >= 0) out[static_cast<size_t>(d)] = sz;
-      else if (b && b->num_elements() == rank && !x.unknown_rank && x.shape[static_cast<size_t>(d)] >= 0)
-        out[static_cast<size_t>(d)] = x.shape[static_cast<size_t>(d)] - b->AsInt64(d);
+      else if (b && b->num_elements() == rank && !x.unknown_rank && x.shape[static_cast<size_t>(d)] >= 0) {
+        const int64_t dim = x.shape[static_cast<size_t>(d)], begin = b->AsInt64(d);
+        // TF's shape function subtracts begin from the dimension, which fails when it is negative
+        // (a ValueError while the graph is built, not an error when it runs).
+        if (begin > dim) {
+          auto vals = [](const Tensor* t, int64_t n) {
+            std::string r = "[";
+            for (int64_t i = 0; i < n; ++i) {
+              if (i) r += ",";
+              const int64_t v = t->AsInt64(i);
+              r += v < 0 ? std::string("?") : std::to_string(v);
+            }
+            return r + "]";
+          };
+          return InvalidArgument("Negative dimension size caused by subtracting " + std::to_string(begin) + " from " +
+                                 std::to_string(dim) + " for '{{node " + c.node_name + "}} = Slice[Index=" +
+                                 DTypeEnumName(c.inputs[1].dtype) + ", T=" + DTypeEnumName(x.dtype) +
+                                 "]' with input shapes: " + InputShapesString(c) +
+                                 " and with input tensors computed as partial shapes: input[1] = " + vals(b, rank) +
+                                 ",input[2] = " + vals(s, rank) + ".");
+        }
+        out[static_cast<size_t>(d)] = dim - begin;
+      }
     }
   *o = {Known(x.dtype, out)};
   return Status::Ok();
@@ -682,6 +703,9 @@ std::map<std::string, OpDef>& Table() {
     add("TopKV2", TopKShape);
     add("GatherNd", GatherNdShape);
     add("ScatterNd", ShapeFromInput<2, 1>);
+    // kernels_summary.cc
+    for (const char* n : {"ScalarSummary", "HistogramSummary", "MergeSummary"}) add(n, ScalarString);
+    add("Print", UnaryShape, true);
     add("PyFunc", DeclaredOutputs, true);
     add("EagerPyFunc", DeclaredOutputs, true);
     add("If", DeclaredOutputs, true);

@@ -40,7 +40,26 @@ class Trace:
         if "text" in rec:
             rec["numbers"] = parse_numbers(rec["text"])
         if self._f:
-            self._f.write(json.dumps(rec, sort_keys=True) + "\n")
+            if rec.get("kind") == "variables" and any(isinstance(v, _LargeFloats) for v in rec["values"].values()):
+                self._write_variables(rec)
+            else:
+                self._f.write(json.dumps(rec, sort_keys=True) + "\n")
+
+    def _write_variables(self, rec):
+        """The variables record, the bytes json.dumps(rec, sort_keys=True) would write, with
+        large float arrays encoded a slice at a time (a model of 10^7 parameters as one JSON
+        string passes the bundled backend's address-space limit)."""
+        assert set(rec) == {"kind", "values"}
+        f = self._f
+        f.write('{"kind": %s, "values": {' % json.dumps(rec["kind"]))
+        for i, k in enumerate(sorted(rec["values"])):
+            f.write((", " if i else "") + json.dumps(k) + ": ")
+            v = rec["values"][k]
+            if isinstance(v, _LargeFloats):
+                v.write(f)
+            else:
+                f.write(json.dumps(v, sort_keys=True))
+        f.write("}}\n")
 
 
     def line(self):
@@ -98,6 +117,37 @@ class _Tee:
 
     def __getattr__(self, k):
         return getattr(self._s, k)
+
+
+class _LargeFloats:
+    """A float array's value record (dtype, shape, values) kept as the array until written."""
+    SIZE = 1 << 20  # elements from which a variable's record is written this way
+
+    def __init__(self, a):
+        self.a = a
+
+    def write(self, f):
+        import numpy as np
+        a = self.a
+        f.write('{"dtype": %s, "shape": %s, "values": [' % (json.dumps(a.dtype.name), json.dumps(list(a.shape))))
+        flat = a.ravel()
+        for i in range(0, flat.size, 1 << 16):
+            part = flat[i:i + (1 << 16)]
+            vals = part.tolist()
+            if np.isfinite(part).all():
+                text = ", ".join(map(float.__repr__, vals))
+            else:
+                text = ", ".join(json.dumps(_json_float(float(x))) for x in vals)
+            f.write((", " if i else "") + text)
+        f.write("]}")
+
+
+def variable_record(v):
+    """value_record of a variable's value; a large float array stays an array until written."""
+    import numpy as np
+    if isinstance(v, np.ndarray) and v.dtype.kind == "f" and v.size >= _LargeFloats.SIZE:
+        return _LargeFloats(v)
+    return value_record(v)
 
 
 def value_record(v):
@@ -728,7 +778,7 @@ def main():
         try:
             for v in vs:
                 try:
-                    var_values[v.name] = value_record(sess.run(v))
+                    var_values[v.name] = variable_record(sess.run(v))
                 except Exception:  # noqa: BLE001 - uninitialized variables have no value
                     pass
         finally:
@@ -869,7 +919,7 @@ def main():
         try:
             if id(o) in skip or not hasattr(o, "numpy"):
                 continue
-            var_values.setdefault(o.name, value_record(o.numpy()))
+            var_values.setdefault(o.name, variable_record(o.numpy()))
         except Exception:  # noqa: BLE001 - graph variables have no numpy(); odd objects may raise
             pass
     trace.write({"kind": "variables", "values": var_values})

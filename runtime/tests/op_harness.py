@@ -325,6 +325,17 @@ CASES.update({
     "PyFunc": (lambda a: tf.compat.v1.py_func(lambda x: x * 2, [a], tf.float32), [A]),
     "EagerPyFunc": (eager_py_func, [A]),
 })
+# TF1's summary ops and Print (kernels_summary.cc; tf.compat.v1.summary builds them in graphs)
+_TAGS = np.array([[b"a", b"b"], [b"c", b"d"]], dtype=object)
+CASES.update({
+    "ScalarSummary": (lambda a: raw("ScalarSummary", [_TAGS, a], T=tf.float32)[0], [A]),
+    # a value past 1e20 fills the last bucket: a Summary ending in zero bytes would lose them
+    # when a Session fetches it (TensorFlow's fetch of a string scalar strips trailing NULs)
+    "HistogramSummary": (lambda a: raw("HistogramSummary", [b"h", a * 1e30], T=tf.float32)[0], [A]),
+    "MergeSummary": (lambda a: raw("MergeSummary", [raw("HistogramSummary", [b"h", a], T=tf.float32)[0],
+                                                    raw("ScalarSummary", [_TAGS, a], T=tf.float32)[0]], N=2)[0], [A]),
+    "Print": (lambda a: raw("Print", [a, a], T=tf.float32, U=[1], message="harness ", first_n=0)[0], [A]),
+})
 # Ops for which a case is an error (the same error in every mode).
 ERROR_CASES = {"IncompatibleShapes", "MatMulMismatch", "CheckNumericsNaN"}
 

@@ -1,7 +1,9 @@
 # modes: tf1 tf2
 # tf.slice (the Slice op: -1 sizes, a placeholder of unknown shape, its gradient, a size
 # past the end), TF1's tf.floor_div and tf.scalar_mul, which the cookbook's genetic
-# algorithm, Stanford CS20's simple_tf and the Packt cookbook reach.
+# algorithm, Stanford CS20's simple_tf and the Packt cookbook reach. A begin past a static
+# dimension under a -1 size fails while the graph is built (ValueError from the shape function),
+# as tf-slim's losses count on when the weights have a higher rank than the losses.
 import numpy as np
 import tensorflow as tf
 
@@ -27,3 +29,8 @@ with tf1.Session() as sess:
         sess.run(tf.slice(p, [1, 0], [5, 2]), {p: np.ones([3, 4], np.float32)})
     except tf.errors.InvalidArgumentError:
         print("InvalidArgumentError")
+    try:
+        tf.slice(tf.shape(tf.constant([1.0, 2.0, 3.0])), [2], [-1])
+    except ValueError as e:
+        print("ValueError", str(e).split(" for ")[0])
+    print(tf.slice(p, [1, 2], [-1, -1]).shape.as_list(), tf.slice(x, [2, 0, 0], [-1, 1, 1]).shape.as_list())

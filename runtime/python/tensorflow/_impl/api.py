@@ -236,6 +236,12 @@ def _add_to_collection(name, value):
     core.get_default_graph().add_to_collection(name, value)
 
 
+def _add_to_collections(names, value):
+    """tf.compat.v1.add_to_collections: `value` in each collection of `names` (a name or a list)."""
+    for n in ([names] if isinstance(names, str) else set(names)):
+        core.get_default_graph().add_to_collection(n, value)
+
+
 def _name_scope_v1(name, default_name=None, values=None):
     if core.executing_eagerly():
         return _eager_name_scope(name or default_name)
@@ -410,7 +416,14 @@ def _train_v1():
         "piecewise_constant_decay": t.piecewise_constant, "polynomial_decay": t.polynomial_decay,
         "natural_exp_decay": t.natural_exp_decay, "inverse_time_decay": t.inverse_time_decay,
         "cosine_decay": t.cosine_decay, "Saver": saver.Saver, "checkpoint_exists": saver.checkpoint_exists,
-        "update_checkpoint_state": saver.update_checkpoint_state, **_checkpoints()}
+        "update_checkpoint_state": saver.update_checkpoint_state, "summary_iterator": _summary_iterator,
+        **_checkpoints()}
+
+
+def _summary_iterator(path):
+    """tf.compat.v1.train.summary_iterator (events.py, imported on first use)."""
+    from . import events
+    return events.summary_iterator(path)
 
 
 def _train_not_yet():
@@ -425,7 +438,7 @@ def _train_not_yet():
                "GlobalStepWaiterHook", "ProfilerHook", "ExponentialMovingAverage")
     functions = ("MonitoredTrainingSession", "replica_device_setter",
                  "shuffle_batch", "batch_join", "shuffle_batch_join", "maybe_batch",
-                 "maybe_shuffle_batch", "match_filenames_once", "summary_iterator",
+                 "maybe_shuffle_batch", "match_filenames_once",
                  "NewCheckpointReader", "list_variables", "load_variable", "init_from_checkpoint",
                  "assert_global_step", "global_step")
     names = {n: _python_util.not_yet_class("tf.train." + n) for n in classes}
@@ -467,7 +480,7 @@ def _layers_v1():
     # tf.layers.Layer: TF 1.15's is a subclass of the Keras Layer; shown as the Keras Layer
     return {"Layer": kl_base.Layer, "dense": layers.dense, "conv2d": layers.conv2d, "max_pooling2d": layers.max_pooling2d,
             "average_pooling2d": layers.average_pooling2d, "flatten": layers.flatten, "dropout": layers.dropout,
-            "batch_normalization": layers.batch_normalization}
+            "batch_normalization": layers.batch_normalization, **layers.LAYER_CLASSES_V1}
 
 
 def _metrics_v1():
@@ -644,6 +657,7 @@ def _build():
             cond, body, loop_vars, shape_invariants, parallel_iterations, back_prop, swap_memory, maximum_iterations,
             name, return_same_structure),
         "Session": session.Session, "InteractiveSession": session.InteractiveSession, "placeholder": a.placeholder,
+        "Print": logging_ops.Print,
         "placeholder_with_default": a.placeholder_with_default, "get_variable": variables.get_variable,
         "variable_scope": variables.variable_scope, "get_variable_scope": variables.get_variable_scope,
         "VariableScope": variables.VariableScope, "AUTO_REUSE": variables.AUTO_REUSE,
@@ -655,6 +669,7 @@ def _build():
         "local_variables": lambda scope=None: core.get_default_graph().get_collection("local_variables", scope),
         "get_default_graph": core.get_default_graph, "reset_default_graph": core.reset_default_graph,
         "get_collection": _get_collection, "add_to_collection": _add_to_collection,
+        "add_to_collections": _add_to_collections,
         "get_collection_ref": lambda k: core.get_default_graph().get_collection_ref(k),
         "GraphKeys": GraphKeys, "set_random_seed": random_seed.set_seed, "random_normal": random_ops.random_normal,
         "random_uniform": random_ops.random_uniform, "truncated_normal": random_ops.truncated_normal,

@@ -88,9 +88,38 @@ def shape_tensor(shape):
     return _t(np.array(shape, dtype=np.int32).reshape(-1) if np.ndim(shape) else np.array(shape, dtype=np.int32), dtype=core.int32)
 
 
+def _partial_shape(t):
+    """The dimensions a shape tensor is known to hold before it runs (None where unknown), as
+    TensorFlow's shape functions read one (constant_value_as_shape): a Const, a Pack of
+    scalars (some Consts), a Shape, a ConcatV2 of those; None when not even its length is."""
+    v = core.constant_value(t)
+    if v is not None:
+        return [None if int(d) < 0 else int(d) for d in np.reshape(v, [-1])]
+    op = t.op
+    if op.type == "Pack" and op.get_attr("axis") == 0:
+        dims = []
+        for i in op.inputs:
+            c = core.constant_value(i)
+            dims.append(None if c is None or np.ndim(c) or int(c) < 0 else int(c))
+        return dims
+    if op.type == "Shape":
+        return core.static_dims(op.inputs[0])
+    if op.type == "ConcatV2":
+        parts = [_partial_shape(i) for i in op.inputs[:-1]]
+        return None if any(p is None for p in parts) else [d for p in parts for d in p]
+    n = t.shape.as_list()[0] if t.shape.ndims == 1 else None
+    return [None] * n if n is not None else None
+
+
 def reshape(tensor, shape, name=None):
     x = _t(tensor)
-    return op1("Reshape", [x, shape_tensor(shape)], {"T": x.dtype}, name or "Reshape")
+    st = shape_tensor(shape)
+    out = op1("Reshape", [x, st], {"T": x.dtype}, name or "Reshape")
+    if not isinstance(out, core.EagerTensor) and not out.shape.is_fully_defined():
+        dims = _partial_shape(st)
+        if dims is not None and out.shape.is_compatible_with(dims):
+            out.set_shape(dims)
+    return out
 
 
 def transpose(a, perm=None, name="transpose", conjugate=False):

@@ -1107,6 +1107,14 @@ def convert_operands(x, y, x_name="x", y_name="y", op=""):
     return x, y
 
 
+class PartitionedVariable:
+    """tensorflow.python.ops.variables.PartitionedVariable, for libraries' isinstance checks
+    (tf-slim's): the bundled runtime makes no partitioned variables (a partitioner is ignored)."""
+
+    def __init__(self, *a, **k):
+        raise UnsupportedSymbolError("tensorflow.python.ops.variables.PartitionedVariable")
+
+
 def constant_value(t):
     """The value of `t` when it is known without running anything (eager, or a Const)."""
     if isinstance(t, EagerTensor):

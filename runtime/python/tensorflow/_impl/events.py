@@ -169,3 +169,149 @@ class FileWriter:
             self.close()
         except Exception:  # noqa: BLE001 - interpreter shutdown
             pass
+
+
+# ---------------------------------------------------------------------------- reading event files
+def _fields(data):
+    """(field number, wire type, value) of each field of a serialized message: varints as
+    ints, fixed64 / fixed32 as their 8 / 4 bytes, length-delimited ones as bytes."""
+    p, n = 0, len(data)
+
+    def varint():
+        nonlocal p
+        v = shift = 0
+        while True:
+            if p >= n:
+                raise ValueError("truncated varint")
+            b = data[p]
+            p += 1
+            v |= (b & 0x7F) << shift
+            shift += 7
+            if not b & 0x80:
+                return v
+    while p < n:
+        key = varint()
+        field, wire = key >> 3, key & 7
+        if wire == 0:
+            yield field, wire, varint()
+        elif wire in (1, 5):
+            size = 8 if wire == 1 else 4
+            yield field, wire, data[p:p + size]
+            p += size
+        elif wire == 2:
+            size = varint()
+            yield field, wire, data[p:p + size]
+            p += size
+        else:
+            raise ValueError("unsupported wire type %d" % wire)
+
+
+class _Message:
+    """A parsed message with proto3 defaults for the fields it lacks (read-only)."""
+    _DEFAULTS = {}
+
+    def __init__(self, **values):
+        for k, v in self._DEFAULTS.items():
+            setattr(self, k, v() if callable(v) else v)
+        for k, v in values.items():
+            setattr(self, k, v)
+
+    def HasField(self, name):  # noqa: N802 (protobuf's name)
+        return name in getattr(self, "_present", ())
+
+    def __repr__(self):
+        return "%s(%s)" % (type(self).__name__, ", ".join("%s=%r" % (k, getattr(self, k)) for k in self._DEFAULTS))
+
+
+class HistogramProto(_Message):
+    _DEFAULTS = dict(min=0.0, max=0.0, num=0.0, sum=0.0, sum_squares=0.0, bucket_limit=list, bucket=list)
+
+
+class SummaryValue(_Message):
+    _DEFAULTS = dict(tag="", simple_value=0.0, histo=HistogramProto, node_name="")
+
+
+class Summary(_Message):
+    _DEFAULTS = dict(value=list)
+
+
+class Event(_Message):
+    _DEFAULTS = dict(wall_time=0.0, step=0, file_version="", graph_def=b"", summary=Summary)
+
+
+def _doubles(b):
+    return list(struct.unpack("<%dd" % (len(b) // 8), b))
+
+
+def parse_histogram(data):
+    h = HistogramProto()
+    names = {1: "min", 2: "max", 3: "num", 4: "sum", 5: "sum_squares"}
+    for f, w, v in _fields(data):
+        if f in names and w == 1:
+            setattr(h, names[f], struct.unpack("<d", v)[0])
+        elif f in (6, 7):
+            vals = _doubles(v) if w == 2 else [struct.unpack("<d", v)[0]]
+            getattr(h, "bucket_limit" if f == 6 else "bucket").extend(vals)
+    return h
+
+
+def parse_summary(data):
+    s = Summary()
+    for f, w, v in _fields(data):
+        if f != 1 or w != 2:
+            continue
+        val, present = SummaryValue(), set()
+        for f2, w2, v2 in _fields(v):
+            if f2 == 1 and w2 == 2:
+                val.tag = v2.decode("utf-8", "replace")
+            elif f2 == 7 and w2 == 2:
+                val.node_name = v2.decode("utf-8", "replace")
+            elif f2 == 2 and w2 == 5:
+                val.simple_value = struct.unpack("<f", v2)[0]
+                present.add("simple_value")
+            elif f2 == 5 and w2 == 2:
+                val.histo = parse_histogram(v2)
+                present.add("histo")
+        val._present = present
+        s.value.append(val)
+    return s
+
+
+def parse_event(data):
+    e, present = Event(), set()
+    for f, w, v in _fields(data):
+        if f == 1 and w == 1:
+            e.wall_time = struct.unpack("<d", v)[0]
+        elif f == 2 and w == 0:
+            e.step = v - (1 << 64) if v >= 1 << 63 else v
+        elif f == 3 and w == 2:
+            e.file_version = v.decode("utf-8", "replace")
+            present.add("file_version")
+        elif f == 4 and w == 2:
+            e.graph_def = bytes(v)
+            present.add("graph_def")
+        elif f == 5 and w == 2:
+            e.summary = parse_summary(v)
+            present.add("summary")
+    e._present = present
+    return e
+
+
+def read_records(path):
+    """The records of a TFRecord file (length, masked CRC of the length, data, masked CRC)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    p = 0
+    while p + 12 <= len(data):
+        (length,) = struct.unpack("<Q", data[p:p + 8])
+        start = p + 12
+        if start + length + 4 > len(data):
+            break
+        yield data[start:start + length]
+        p = start + length + 4
+
+
+def summary_iterator(path):
+    """tf.compat.v1.train.summary_iterator: the Events of an event file, in order."""
+    for rec in read_records(path):
+        yield parse_event(rec)

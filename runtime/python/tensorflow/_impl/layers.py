@@ -151,3 +151,145 @@ def batch_normalization(inputs, axis=-1, momentum=0.99, epsilon=1e-3, center=Tru
             for u in (up_m, up_v):
                 g.add_to_collection("update_ops", u.op if isinstance(u, core.Tensor) else u)
     return y
+
+
+# ---------------------------------------------------------------------------- tf.layers classes
+class _LayerV1:
+    """TF1's tf.layers classes (tf-slim builds its layers with them): a layer's variables live
+    in its variable scope (its name, uniquified, or the `_scope` a library passes), made on the
+    first call and reused by later ones; apply() is __call__."""
+    _default_name = "layer"
+
+    def __init__(self, trainable=True, name=None, dtype=None, _scope=None, _reuse=None, **kw):
+        self.trainable = trainable
+        self._name_arg = name
+        self._scope = _scope
+        self._reuse = _reuse
+        self._built = False
+        self.dtype = dtype
+
+    @property
+    def name(self):
+        return self._scope.name if self._scope is not None else self._name_arg
+
+    def apply(self, inputs, *args, **kwargs):
+        return self(inputs, *args, **kwargs)
+
+    def __call__(self, inputs, *args, **kwargs):
+        x = _t(inputs)
+        scope = self._scope if self._scope is not None else self._name_arg
+        reuse = True if self._built else self._reuse
+        with variables.variable_scope(scope, default_name=self._default_name, reuse=reuse) as vs:
+            if self._scope is None:
+                self._scope = vs
+            out = self.call(x, *args, **kwargs)
+        self._built = True
+        return out
+
+    def _weight(self, name, shape, dtype, initializer, regularizer):
+        v = variables.get_variable(name, shape, dtype=dtype, initializer=initializer, trainable=self.trainable)
+        if regularizer is not None and not self._built:
+            with core.get_default_graph().name_scope(v.op.name + "/Regularizer/"):
+                loss = regularizer(v)
+            if loss is not None:
+                core.get_default_graph().add_to_collection("regularization_losses", loss)
+        return v
+
+
+class Dense(_LayerV1):
+    _default_name = "dense"
+
+    def __init__(self, units, activation=None, use_bias=True, kernel_initializer=None, bias_initializer=None,
+                 kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None, kernel_constraint=None,
+                 bias_constraint=None, trainable=True, name=None, **kw):
+        super().__init__(trainable=trainable, name=name, **kw)
+        self.units, self.activation, self.use_bias = int(units), activation, use_bias
+        self.kernel_initializer, self.bias_initializer = kernel_initializer, bias_initializer
+        self.kernel_regularizer, self.bias_regularizer = kernel_regularizer, bias_regularizer
+        self.kernel = self.bias = None
+
+    def call(self, x):
+        if x.shape.ndims != 2:
+            raise core.UnsupportedSymbolError("tf.layers.Dense on inputs of rank %s" % x.shape.ndims)
+        dt = self.dtype or x.dtype
+        self.kernel = self._weight("kernel", [x.shape.as_list()[-1], self.units], dt, self.kernel_initializer,
+                                   self.kernel_regularizer)
+        y = math_ops.matmul(x, self.kernel)
+        if self.use_bias:
+            self.bias = self._weight("bias", [self.units], dt, self.bias_initializer or init_ops.zeros_initializer(),
+                                     self.bias_regularizer)
+            y = nn_ops.bias_add(y, self.bias)
+        return _activation(self.activation)(y)
+
+
+class Conv2D(_LayerV1):
+    _default_name = "conv2d"
+
+    def __init__(self, filters, kernel_size, strides=(1, 1), padding="valid", data_format="channels_last",
+                 dilation_rate=(1, 1), activation=None, use_bias=True, kernel_initializer=None,
+                 bias_initializer=None, kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None,
+                 kernel_constraint=None, bias_constraint=None, trainable=True, name=None, **kw):
+        super().__init__(trainable=trainable, name=name, **kw)
+        if data_format != "channels_last":
+            raise core.UnsupportedSymbolError("tf.layers.Conv2D(data_format='channels_first')")
+        self.filters, self.kernel_size, self.strides = int(filters), _pair(kernel_size), _pair(strides)
+        self.padding, self.dilation_rate, self.activation = padding.upper(), _pair(dilation_rate), activation
+        self.use_bias = use_bias
+        self.kernel_initializer, self.bias_initializer = kernel_initializer, bias_initializer
+        self.kernel_regularizer, self.bias_regularizer = kernel_regularizer, bias_regularizer
+        self.kernel = self.bias = None
+
+    def call(self, x):
+        if x.shape.ndims != 4:
+            raise ValueError("Input 0 of layer %s is incompatible with the layer: expected ndim=4, found ndim=%s."
+                             % (self.name, x.shape.ndims))
+        dt = self.dtype or x.dtype
+        kh, kw = self.kernel_size
+        self.kernel = self._weight("kernel", [kh, kw, x.shape.as_list()[-1], self.filters], dt,
+                                   self.kernel_initializer, self.kernel_regularizer)
+        y = nn_ops.conv2d_v2(x, self.kernel, self.strides, self.padding, dilations=self.dilation_rate)
+        if self.use_bias:
+            self.bias = self._weight("bias", [self.filters], dt, self.bias_initializer or init_ops.zeros_initializer(),
+                                     self.bias_regularizer)
+            y = nn_ops.bias_add(y, self.bias)
+        return _activation(self.activation)(y)
+
+
+class _Pooling2D(_LayerV1):
+    def __init__(self, pool_size, strides, padding="valid", data_format="channels_last", name=None, **kw):
+        super().__init__(name=name, **kw)
+        if data_format != "channels_last":
+            raise core.UnsupportedSymbolError("tf.layers pooling with data_format='channels_first'")
+        self.pool_size, self.strides, self.padding = _pair(pool_size), _pair(strides), padding.upper()
+
+    def __call__(self, inputs):
+        # no variables: only a name scope (a library's "scope/" is entered as it is)
+        g = core.get_default_graph()
+        with g.name_scope(self._name_arg or g.unique_name(self._default_name, mark_as_used=False).split("/")[-1]):
+            return self._pool(_t(inputs), self.pool_size, self.strides, self.padding)
+
+
+class MaxPooling2D(_Pooling2D):
+    _default_name = "max_pooling2d"
+    _pool = staticmethod(lambda x, k, s, p: nn_ops.max_pool_v2(x, k, s, p, name="MaxPool"))
+
+
+class AveragePooling2D(_Pooling2D):
+    _default_name = "average_pooling2d"
+    _pool = staticmethod(lambda x, k, s, p: nn_ops.avg_pool_v2(x, k, s, p, name="AvgPool"))
+
+
+class Dropout(_LayerV1):
+    _default_name = "dropout"
+
+    def __init__(self, rate=0.5, noise_shape=None, seed=None, name=None, **kw):
+        super().__init__(name=name, **kw)
+        self.rate, self.noise_shape, self.seed = rate, noise_shape, seed
+
+    def call(self, x, training=False):
+        return dropout(x, rate=self.rate, noise_shape=self.noise_shape, seed=self.seed, training=training)
+
+
+LAYER_CLASSES_V1 = {"Dense": Dense, "Conv2D": Conv2D, "Convolution2D": Conv2D, "MaxPooling2D": MaxPooling2D,
+                    "MaxPool2D": MaxPooling2D, "AveragePooling2D": AveragePooling2D,
+                    "AvgPool2D": AveragePooling2D, "Dropout": Dropout}

@@ -93,3 +93,14 @@ def print_(*inputs, output_stream=sys.stderr, summarize=3, sep=" ", end="\n", na
         emit(nest.pack_sequence_as(list(inputs), [next(it) if _is_tensorish(t) else t for t in leaves]))
         return []
     return script_ops.host_call(cb, tensors, [], name or "PrintV2")
+
+
+def Print(input_, data, message=None, first_n=None, summarize=None, name=None):  # noqa: N802 (TF's name)
+    """tf.compat.v1.Print: an identity of `input_` whose Print node (kernels_summary.cc) writes
+    `message` and each of `data` summarized ("[1 2 3...]") to stderr each time it runs, for the
+    first `first_n` runs when given."""
+    x = core.convert_to_tensor(input_)
+    ds = [core.convert_to_tensor(d) for d in data]
+    attrs = {"T": x.dtype, "U": [d.dtype.as_datatype_enum for d in ds], "message": message or "",
+             "first_n": -1 if first_n is None else int(first_n), "summarize": 3 if summarize is None else int(summarize)}
+    return core.op1("Print", [x] + ds, attrs, name or "Print")

@@ -426,7 +426,7 @@ def _install_operators():
         f, r = binop(fn, name)
         setattr(Tensor, "__%s__" % k, f)
         setattr(Tensor, "__r%s__" % k, r)
-    Tensor.__neg__ = lambda self: negative(self, name="neg")
+    Tensor.__neg__ = lambda self: negative(self, name="Neg")
     Tensor.__abs__ = lambda self: abs(self, name="Abs")
     Tensor.__invert__ = lambda self: logical_not(self)
     Tensor.__lt__ = lambda self, o: less(self, o, name="Less")

@@ -261,13 +261,12 @@ def normalize_moments(counts, mean_ss, variance_ss, shift, name=None):
 def batch_normalization(x, mean, variance, offset, scale, variance_epsilon, name=None):
     """tf.nn.batch_normalization: x * inv + (offset - mean * inv), inv = rsqrt(var + eps) * scale."""
     with _scope(name, "batchnorm"):
-        x = _t(x)
-        inv = math_ops.rsqrt(math_ops.add(_t(variance), _t(variance_epsilon, dtype=x.dtype)))
+        # TensorFlow's Python operators, in its order (the nodes' names: add, Rsqrt, mul, mul_1, ...)
+        x, mean = _t(x), _t(mean)
+        inv = math_ops.rsqrt(_t(variance) + variance_epsilon)
         if scale is not None:
-            inv = math_ops.multiply(inv, _t(scale))
-        shift = (math_ops.subtract(_t(offset), math_ops.multiply(_t(mean), inv)) if offset is not None
-                 else math_ops.negative(math_ops.multiply(_t(mean), inv)))
-        return math_ops.add(math_ops.multiply(x, inv), shift)
+            inv *= _t(scale)
+        return x * inv + (_t(offset) - mean * inv if offset is not None else -mean * inv)
 
 
 # ---------------------------------------------------------------------------- embeddings, top_k

@@ -1,5 +1,5 @@
-"""TF1 tf.summary: scalar (TF's serialized Summary bytes), histogram / image / text (their tag
-only), merge / merge_all, and FileWriter (event files TF's summary_iterator reads; events.py)."""
+"""TF1 tf.summary: scalar, histogram and merge as TensorFlow's ScalarSummary, HistogramSummary and
+MergeSummary nodes (serialized Summary bytes, kernels_summary.cc), image / text (their tag only), merge_all, and FileWriter (event files TF's summary_iterator reads; events.py)."""
 import numpy as np
 
 from . import core, events, script_ops
@@ -13,19 +13,18 @@ def _summary(kind):
         ins = [core.convert_to_tensor(tensor)] if tensor is not None else []
         base = "%s/%s" % (family, name) if family else name
         with g.name_scope(base) as scope:
-            tag = scope.rstrip("/")
-            if kind == "ScalarSummary":
-                def run(vals):
-                    v = np.asarray(vals[0])
-                    if v.size != 1:
-                        raise core._BY_CODE[3](None, None, "tags and values are not the same shape: [] != %s (tag '%s')"
-                                               % (list(v.shape), tag))
-                    return [np.array(events.scalar_summary_bytes(tag, v.reshape(())), dtype=object)]
+            # TF's summary_scope puts the family before the scope again: "fam/fam/loss"
+            tag = "%s/%s" % (family, scope.rstrip("/")) if family else scope.rstrip("/")
+            if kind in ("ScalarSummary", "HistogramSummary"):
+                # TensorFlow's kernels (kernels_summary.cc); the tag is a Const "<scope>/tags" or "/tag"
+                t = core.constant_value_tensor(tag, core.string, name="tags" if kind == "ScalarSummary" else "tag")
+                attrs = {"T": ins[0].dtype}
+                out = core.op1(kind, [t, ins[0]], attrs, scope)
             else:
                 def run(vals):
                     return [np.array(events.tag_only_summary_bytes(tag), dtype=object)]
-            # TF names the summary op after its scope ("loss", not "loss/ScalarSummary")
-            out = script_ops.host_call(run, ins, [core.string], scope)[0]
+                # TF names the summary op after its scope ("img", not "img/ImageSummary")
+                out = script_ops.host_call(run, ins, [core.string], scope)[0]
         for c in (collections if collections is not None else ["summaries"]):
             g.add_to_collection(c, out)
         return out
@@ -33,9 +32,17 @@ def _summary(kind):
 
 
 def merge(inputs, collections=None, name=None):
+    """tf.compat.v1.summary.merge: a MergeSummary node ("Merge/MergeSummary" unnamed; as in
+    TensorFlow, a name is both the scope and the op's name: "m/m")."""
+    if core.executing_eagerly():
+        return None
     ins = [core.convert_to_tensor(i) for i in inputs]
-    return script_ops.host_call(lambda vals: [np.array(b"".join(bytes(np.asarray(v).item()) for v in vals), dtype=object)],
-                                  ins, [core.string], name or "Merge/MergeSummary")[0]
+    g = core.get_default_graph()
+    with g.name_scope(name or "Merge"):
+        out = core.op1("MergeSummary", ins, {"N": len(ins)}, name or "MergeSummary")
+    for c in (collections or []):
+        g.add_to_collection(c, out)
+    return out
 
 
 def merge_all(key="summaries", scope=None, name=None):

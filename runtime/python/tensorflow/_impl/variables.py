@@ -3,6 +3,7 @@ required) and resource variables (eager / tf.function / TF2), get_variable with
 variable_scope (reuse, AUTO_REUSE), collections and the initializer ops."""
 import enum
 import contextlib
+import functools
 import itertools
 import weakref
 
@@ -461,12 +462,23 @@ def _eager_name_scope(name):
 
 # ---------------------------------------------------------------------------- variable_scope
 class VariableScope:
-    def __init__(self, name, reuse=None, initializer=None):
+    def __init__(self, name, reuse=None, initializer=None, custom_getter=None):
         self.name, self.reuse, self.initializer = name, reuse, initializer
         self.original_name_scope = name + "/" if name else ""
+        self.custom_getter = custom_getter
 
     def reuse_variables(self):
         self.reuse = True
+
+
+def _compose_getters(outer_scope_getter, new_getter):
+    """TF's _compose_custom_getters: the new getter gets the scope's getter (bound to the true
+    getter) as its `getter`."""
+    if outer_scope_getter is None:
+        return new_getter
+    if new_getter is None:
+        return outer_scope_getter
+    return lambda getter, *a, **k: new_getter(functools.partial(outer_scope_getter, getter), *a, **k)
 
 
 AUTO_REUSE = "AUTO_REUSE"
@@ -485,12 +497,15 @@ def get_variable_scope():
 
 
 @contextlib.contextmanager
-def variable_scope(name_or_scope, default_name=None, values=None, initializer=None, reuse=None, **kw):
+def variable_scope(name_or_scope, default_name=None, values=None, initializer=None, reuse=None,
+                   custom_getter=None, **kw):
     g = core.get_default_graph()
     parent = get_variable_scope()
+    base_getter = parent.custom_getter
     if isinstance(name_or_scope, VariableScope):
         full = name_or_scope.name
         scope_name = full
+        base_getter = name_or_scope.custom_getter
     else:
         name = name_or_scope if name_or_scope is not None else default_name
         if name_or_scope is None:
@@ -498,7 +513,8 @@ def variable_scope(name_or_scope, default_name=None, values=None, initializer=No
         full = parent.name + "/" + name if parent.name else name
         scope_name = name
     new_reuse = True if reuse is True or parent.reuse is True else (AUTO_REUSE if reuse == AUTO_REUSE or parent.reuse == AUTO_REUSE else None)
-    vs = VariableScope(full, new_reuse, initializer or parent.initializer)
+    vs = VariableScope(full, new_reuse, initializer or parent.initializer,
+                       _compose_getters(base_getter, custom_getter))
     _scope_stack().append(vs)
     try:
         with g.name_scope(scope_name if not isinstance(name_or_scope, VariableScope) else full + "/"):
@@ -510,12 +526,29 @@ def variable_scope(name_or_scope, default_name=None, values=None, initializer=No
 def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=None, trainable=None,
                  collections=None, caching_device=None, partitioner=None, validate_shape=True,
                  use_resource=None, custom_getter=None, constraint=None, **kw):
-    g = core.get_default_graph()
     vs = get_variable_scope()
     full = vs.name + "/" + name if vs.name else name
+    getter = _compose_getters(vs.custom_getter, custom_getter)
+    if getter is not None:
+        # TF: custom getters get the full name and the true getter (which adds no scope)
+        return getter(_true_getter, full, shape=shape, dtype=dtype, initializer=initializer,
+                      regularizer=regularizer, reuse=vs.reuse, trainable=trainable, collections=collections,
+                      caching_device=caching_device, partitioner=partitioner, validate_shape=validate_shape,
+                      use_resource=use_resource, constraint=constraint, **kw)
+    return _true_getter(full, shape, dtype, initializer, regularizer, vs.reuse, trainable, collections,
+                        use_resource=use_resource)
+
+
+def _true_getter(name, shape=None, dtype=None, initializer=None, regularizer=None, reuse=None, trainable=None,
+                 collections=None, caching_device=None, partitioner=None, validate_shape=True, use_resource=None,
+                 constraint=None, **kw):
+    """Makes or reuses the variable `name` (a full name: the scope is not added again)."""
+    g = core.get_default_graph()
+    vs = get_variable_scope()
+    full = name
     store = g._var_store
     if full in store:
-        if vs.reuse is True or vs.reuse == AUTO_REUSE:
+        if reuse is True or reuse == AUTO_REUSE:
             v = store[full]
             if shape is not None and not v.shape.is_compatible_with(shape):
                 raise ValueError("Trying to share variable %s, but specified shape %s and found shape %s."
@@ -523,7 +556,7 @@ def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=Non
             return v
         raise ValueError("Variable %s already exists, disallowed. Did you mean to set reuse=True or "
                          "reuse=tf.AUTO_REUSE in VarScope?" % full)
-    if vs.reuse is True:
+    if reuse is True:
         raise ValueError("Variable %s does not exist, or was not created with tf.get_variable(). Did you mean "
                          "to set reuse=tf.AUTO_REUSE in VarScope?" % full)
     dtype = core.as_dtype(dtype) if dtype is not None else core.float32

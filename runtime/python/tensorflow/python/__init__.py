@@ -55,7 +55,7 @@ _MODULES = {
         "VarianceScaling": ("", "variance_scaling_initializer"), "Orthogonal": ("", "orthogonal_initializer")}, ()),
     "ops.control_flow_ops": _ALL_TOP,
     "ops.variable_scope": _ALL_TOP,
-    "ops.variables": _ALL_TOP,
+    "ops.variables": ((_TOP,), {"PartitionedVariable": None}, ()),
     "ops.state_ops": _ALL_TOP,
     "ops.data_flow_ops": _ALL_TOP,
     "ops.gradients": _ALL_TOP,
