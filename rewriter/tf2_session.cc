@@ -576,6 +576,106 @@ class Converter {
     return out;
   }
 
+  // A TensorFlow function whose result is one Tensor (not a list, tuple or structure).
+  static bool ReturnsOneTensor(string_view q) {
+    if (!StartsWith(q, "tensorflow.") || q.find("(") != string_view::npos) return false;
+    string_view last = q.substr(q.rfind('.') + 1);
+    for (string_view many : {"split", "unstack", "unique", "unique_with_counts", "top_k", "meshgrid", "gradients",
+                             "cond", "case", "while_loop", "map_fn", "scan", "foldl", "foldr", "py_func",
+                             "numpy_function", "py_function", "identity_n", "moments", "dynamic_partition", "tuple",
+                             "batch", "shuffle_batch", "svd", "eig", "eigh", "qr", "lu", "switch", "sparse_split"})
+      if (last == many) return false;
+    return !MakesSparse(q) && last.find("decoder") == string_view::npos && last.find("rnn") == string_view::npos;
+  }
+
+  // `sess.run(tf.nn.relu([-3., 3.]))`, `sess.run(poly(11))`: a fetch expression that
+  // builds its own ops from Python values only (no graph tensor, no state, no random
+  // numbers, no graph-wide state; module-level helpers it calls likewise): TF1 built
+  // the ops at the run and ran them once, TF2 runs the same ops eagerly there.
+  bool EagerFetch(TSNode e, std::set<string>* seen_fns) const {
+    bool ok = true;
+    Identifiers(e, [&](TSNode id) { ok = ok && !names_.count(string(Text(id))) && Text(id) != sess_; });
+    if (!ok) return false;
+    ts::Walk(
+        e,
+        [&](TSNode c, const char*) {
+          if (!ok) return false;
+          if (ts::Is(c, "lambda") || ts::Is(c, "global_statement") || ts::Is(c, "nonlocal_statement") ||
+              ts::Is(c, "yield") || ts::Is(c, "class_definition")) {
+            ok = false;
+            return false;
+          }
+          if (ts::Is(c, "function_definition") && !ts::Same(c, e)) {
+            ok = false;
+            return false;
+          }
+          if (!ts::Is(c, "call")) return true;
+          TSNode fn = ts::Field(c, "function");
+          string q = Resolved(fn);
+          if (StartsWith(q, "tensorflow")) {
+            if (ReadsGraphState(q) || q.find("(") != string::npos) ok = false;
+            for (string_view bad : {"random", "multinomial", "dropout", "Variable", "variable", "assign", "placeholder",
+                                    "Session", "py_func", "numpy_function", "py_function", "Print", "print",
+                                    "Assert", "initializer", "scatter_", "Graph", "device", "control_dependencies",
+                                    "train.", "gradients", "summary", "data."})
+              if (q.find(bad) != string::npos) ok = false;
+            return ok;
+          }
+          if (ts::Is(fn, "identifier")) {
+            // a module-level function of the script: its body, by the same rules
+            string name(Text(fn));
+            for (TSNode st : ts::NamedChildren(file_.Root())) {
+              if (!ts::Is(st, "function_definition") || Text(ts::Field(st, "name")) != name) continue;
+              if (!seen_fns->insert(name).second) return true;
+              ok = ok && EagerFetch(ts::Field(st, "body"), seen_fns);
+              return ok;
+            }
+            for (string_view b : {"range", "len", "float", "int", "abs", "min", "max", "sum", "round", "list",
+                                  "tuple", "bool", "str"})
+              if (name == b) return true;
+            ok = false;
+            return false;
+          }
+          if (StartsWith(q, "numpy.")) return true;
+          ok = false;
+          return false;
+        },
+        [](TSNode) {});
+    return ok;
+  }
+
+  // An expression of an eager fetch whose value is one Tensor: a TensorFlow call that
+  // returns one, an operator applied to one, or a call of a module-level function whose
+  // every `return` returns such an expression.
+  bool OneTensorExpr(TSNode e, int depth) const {
+    while (ts::Is(e, "parenthesized_expression") && ts_node_named_child_count(e) == 1) e = ts_node_named_child(e, 0);
+    if (ts::Is(e, "binary_operator"))
+      return OneTensorExpr(ts::Field(e, "left"), depth) || OneTensorExpr(ts::Field(e, "right"), depth);
+    if (ts::Is(e, "unary_operator")) return OneTensorExpr(ts::Field(e, "argument"), depth);
+    if (!ts::Is(e, "call")) return false;
+    TSNode fn = ts::Field(e, "function");
+    if (ReturnsOneTensor(Resolved(fn))) return true;
+    if (!ts::Is(fn, "identifier") || depth > 3) return false;
+    for (TSNode st : ts::NamedChildren(file_.Root())) {
+      if (!ts::Is(st, "function_definition") || Text(ts::Field(st, "name")) != Text(fn)) continue;
+      bool all = true;
+      int returns = 0;
+      ts::Walk(
+          ts::Field(st, "body"),
+          [&](TSNode n, const char*) {
+            if (ts::Is(n, "function_definition") || ts::Is(n, "lambda")) return false;
+            if (!ts::Is(n, "return_statement")) return true;
+            ++returns;
+            TSNode v = ts_node_named_child_count(n) == 1 ? ts_node_named_child(n, 0) : TSNode{};
+            all = all && v.id && OneTensorExpr(v, depth + 1);
+            return false;
+          },
+          [](TSNode) {});
+      return all && returns > 0;
+    }
+    return false;
+  }
+
   // A graph name whose value is one Tensor (so `.numpy()` gives what sess.run gave), as
   // far as the statement shows: an operator expression, or a TensorFlow call that does
   // not return a list, tuple or structure.
@@ -589,14 +689,7 @@ class Converter {
     if (!ts::Is(v, "call")) return false;
     string q = Resolved(ts::Field(v, "function"));
     if (StartsWith(q, "tensorflow.keras.metrics.") && EndsWith(q, "().result")) return true;  // a metric's value
-    if (!StartsWith(q, "tensorflow.") || q.find("(") != string::npos) return false;
-    string_view last = string_view(q).substr(q.rfind('.') + 1);
-    for (string_view many : {"split", "unstack", "unique", "unique_with_counts", "top_k", "meshgrid", "gradients",
-                             "cond", "case", "while_loop", "map_fn", "scan", "foldl", "foldr", "py_func",
-                             "numpy_function", "py_function", "identity_n", "moments", "dynamic_partition", "tuple",
-                             "batch", "shuffle_batch", "svd", "eig", "eigh", "qr", "lu", "switch", "sparse_split"})
-      if (last == many) return false;
-    return !MakesSparse(q) && last.find("decoder") == string_view::npos && last.find("rnn") == string_view::npos;
+    return ReturnsOneTensor(q);
   }
 
   void Dependencies(const string& name, std::set<string>* seen) {
@@ -1219,6 +1312,21 @@ class Converter {
         sites.push_back(site);
         continue;
       }
+      if (!feed.id && ts::Is(fetch, "call")) {
+        std::set<string> seen_fns;
+        if (EagerFetch(fetch, &seen_fns)) {
+          // its value where the run was: one tensor's `.numpy()`, or `_numpy` of what a
+          // helper or a many-valued op returns
+          if (OneTensorExpr(fetch, 0)) {
+            site.replacement = fmt::format("{}.numpy()", Text(fetch));
+          } else {
+            site.replacement = fmt::format("_numpy({})", Text(fetch));
+            needs_numpy = true;
+          }
+          sites.push_back(site);
+          continue;
+        }
+      }
       std::vector<TSNode> fetched = FetchNames(fetch);
       // variables only (`sess.run(w)`, `sess.run([w, b])`): their values, no function
       if (!feed.id && !ts::Is(fetch, "dictionary") &&
@@ -1534,7 +1642,8 @@ class Converter {
     const string gap = container_indent_ ? "\n" : "\n\n";
     if (!hoisted_.empty()) result += "\n" + Indent(fmt::format("{}", fmt::join(hoisted_, "")), pad);
     if (container_indent_) defs = NestedGaps(defs);
-    result += gap + Indent(defs, pad) + gap + dedented;
+    // (no functions: the body stays where the session was)
+    result += (defs.empty() ? string() : gap + Indent(defs, pad) + gap) + dedented;
     uint32_t after = LineEnd(body_end > 0 ? body_end - 1 : 0);
     if (wrapper.id) {
       // the wrapper's statements after the session move out too
