@@ -92,6 +92,17 @@ TEST(RewriteTf2Conversion, RefusesWhatItCannotKeep) {
   EXPECT_NE(reason(head + "y = x + 1\nwith tf.compat.v1.Session() as s:\n    print(s.run(y + 1, {x: [1.0]}))\n")
                 .find("fetches an expression"),
             std::string::npos);
+  // an expression of Python values only runs eagerly; one that draws random numbers, or
+  // calls a helper that makes a variable, stays refused
+  const std::string bare = "import tensorflow as tf\ns = tf.compat.v1.Session()\n";
+  SessionConversion eager = ConvertSessionToFunctions(parser, bare + "print(s.run(tf.square([2.0])))\n");
+  ASSERT_TRUE(eager.converted) << eager.reason;
+  EXPECT_NE(eager.text.find("print(tf.square([2.0]).numpy())"), std::string::npos) << eager.text;
+  EXPECT_NE(reason(bare + "print(s.run(tf.random.normal([1])))\n").find("fetches an expression"), std::string::npos);
+  EXPECT_NE(reason(bare + "def f():\n    return tf.Variable(1.0) + 1\nprint(s.run(f()))\n").find("fetches an expression"),
+            std::string::npos);
+  EXPECT_NE(reason(bare + "print(s.run(tf.constant(1.0), {x: 2.0}))\n").find("fetches an expression"),
+            std::string::npos);
   EXPECT_NE(reason(head + "y = x + 1\nwith tf.compat.v1.Session() as s:\n    print(s.run(y, {x: [1.0]}))\n"
                           "print(tf.compat.v1.global_variables())\n")
                 .find("graph"),
