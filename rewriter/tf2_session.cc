@@ -326,6 +326,31 @@ class Converter {
     if (InitializerByVersion(stmt)) return;
     bool uses_graph = false;
     Identifiers(stmt, [&](TSNode id) { uses_graph |= Graph(Text(id)) != nullptr; });
+    if (ts::Is(stmt, "expression_statement") && ts::Is(assign, "augmented_assignment") &&
+        ts::Is(ts::Field(assign, "left"), "identifier") && Graph(Text(ts::Field(assign, "left"))) &&
+        Graph(Text(ts::Field(assign, "left")))->kind == Kind::kOp) {
+      // `loss += 5e-4 * reg` of a graph tensor: a new tensor bound to the name, as
+      // `loss = loss + 5e-4 * reg` (tensors are immutable), the statement kept as written
+      string name(Text(ts::Field(assign, "left")));
+      TSNode right = ts::Field(assign, "right");
+      string op(Text(ts::Field(assign, "operator")));
+      if (op != "+=" && op != "-=" && op != "*=" && op != "/=")
+        Fail(stmt, fmt::format("`{}` is updated with `{}` while the graph is built", name, op));
+      if (!AloneOnLines(stmt)) Fail(stmt, fmt::format("`{}` shares its line with other statements", name));
+      if (HasMultilineString(stmt)) Fail(stmt, fmt::format("`{}` spans a multi-line string", name));
+      CheckOpCalls(stmt, name);
+      GraphName g{Kind::kOp, name, stmt, assign};
+      g.uses.push_back(name);
+      Identifiers(right, [&](TSNode id) {
+        if (Graph(Text(id))) g.uses.push_back(Graph(Text(id))->name);
+      });
+      RetireVersion(stmt, name);
+      for (auto& u : g.uses)
+        if (u == name) u = Graph(name)->name;
+      names_[name] = graph_.size();
+      graph_.push_back(std::move(g));
+      return;
+    }
     if (!ts::Is(stmt, "expression_statement") || !ts::Is(assign, "assignment")) {
       if (ts::Is(stmt, "with_statement") && RefersToTf(stmt))
         Fail(stmt, "a `with` block builds part of the graph (variable or name scopes, control dependencies)");
@@ -644,6 +669,76 @@ class Converter {
     return ok;
   }
 
+  // The name a dict literal is assigned to (`feed = {...}` as a statement), or "".
+  string FeedNameOf(TSNode dict) const {
+    TSNode a = ts::Parent(dict);
+    if (!ts::Is(dict, "dictionary") || !ts::Is(a, "assignment") || !ts::Same(ts::Field(a, "right"), dict) ||
+        !ts::Is(ts::Field(a, "left"), "identifier") || !ts::Is(ts::Parent(a), "expression_statement"))
+      return "";
+    return string(Text(ts::Field(a, "left")));
+  }
+
+  // `feed = {x: xs[i], y: ys[i]}` in the session block: a dict of placeholders (each a
+  // name) assigned once, whose name is used only as the feed_dict of the block's runs.
+  void FindNamedFeeds(const std::vector<TSNode>& region, const std::set<const void*>& run_ids,
+                      const std::set<const void*>& eval_ids) {
+    std::map<string, std::vector<TSNode>> dicts;  // candidate name -> its dict literals
+    for (TSNode r : region)
+      ts::Walk(
+          r,
+          [&](TSNode n, const char*) {
+            if (!ts::Is(n, "dictionary")) return true;
+            string name = FeedNameOf(n);
+            if (!name.empty()) dicts[name].push_back(n);
+            return false;
+          },
+          [](TSNode) {});
+    for (const auto& [name, list] : dicts) {
+      if (list.size() != 1 || Graph(name) || name == sess_) continue;
+      TSNode dict = list[0];
+      std::vector<string> keys;
+      bool ok = true;
+      for (TSNode pr : ts::NamedChildren(dict)) {
+        if (ts::Is(pr, "comment")) continue;
+        TSNode k = ts::Is(pr, "pair") ? ts::Field(pr, "key") : TSNode{};
+        GraphName* g = ts::Is(k, "identifier") ? Graph(Text(k)) : nullptr;
+        if (!g || g->kind != Kind::kPlaceholder || std::find(keys.begin(), keys.end(), g->name) != keys.end()) {
+          ok = false;
+          break;
+        }
+        keys.push_back(g->name);
+      }
+      if (!ok || keys.empty()) continue;
+      // every other occurrence of the name in the module: a run's feed_dict in the block
+      TSNode target = ts::Field(ts::Parent(dict), "left");
+      int feeds = 0;
+      ts::Walk(
+          file_.Root(),
+          [&](TSNode n, const char*) {
+            if (!ok) return false;
+            if (!ts::Is(n, "identifier") || Text(n) != name || ts::Same(n, target)) return true;
+            TSNode p = ts::Parent(n);
+            if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), n)) return false;
+            if (ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "name"), n)) return false;
+            TSNode call = ts::Is(p, "keyword_argument") && Text(ts::Field(p, "name")) == "feed_dict" ? ts::Parent(ts::Parent(p))
+                          : ts::Is(p, "argument_list")                                            ? ts::Parent(p)
+                                                                                                  : TSNode{};
+            bool as_feed = ts::Is(call, "call") && (run_ids.count(call.id) != 0) &&
+                           ts_node_start_byte(n) > ts_node_end_byte(dict);
+            if (as_feed && ts::Is(p, "argument_list")) {
+              const auto& pos = m_.PositionalArgs(call);
+              size_t at = eval_ids.count(call.id) ? 0 : 1;
+              as_feed = pos.size() > at && ts::Same(pos[at], n);
+            }
+            if (!as_feed) ok = false;
+            else ++feeds;
+            return false;
+          },
+          [](TSNode) {});
+      if (ok && feeds > 0) named_feeds_[name] = {dict, keys};
+    }
+  }
+
   // An expression of an eager fetch whose value is one Tensor: a TensorFlow call that
   // returns one, an operator applied to one, or a call of a module-level function whose
   // every `return` returns such an expression.
@@ -682,6 +777,7 @@ class Converter {
   bool IsSingleTensor(const GraphName& g) const {
     if (g.kind != Kind::kOp || g.produces_operation) return false;
     TSNode a = ts_node_named_child_count(g.stmt) == 1 ? ts_node_named_child(g.stmt, 0) : TSNode{};
+    if (ts::Is(a, "augmented_assignment")) return true;  // `loss += ...` of a tensor: one tensor
     if (!ts::Is(a, "assignment") || !ts::Is(ts::Field(a, "left"), "identifier")) return false;
     TSNode v = g.value;
     while (ts::Is(v, "parenthesized_expression") && ts_node_named_child_count(v) == 1) v = ts_node_named_child(v, 0);
@@ -1112,6 +1208,16 @@ class Converter {
     auto builds_graph = [&](TSNode t) {
       TSNode a = ts_node_named_child_count(t) == 1 ? ts_node_named_child(t, 0) : TSNode{};
       if (!ts::Is(t, "expression_statement") || !ts::Is(a, "assignment") || !ts::Field(a, "right").id) return false;
+      if (!FeedNameOf(ts::Field(a, "right")).empty()) {
+        // `feed = {x: ..., y: ...}` of placeholders: a feed (FindNamedFeeds), not graph
+        bool placeholders = true;
+        for (TSNode pr : ts::NamedChildren(ts::Field(a, "right"))) {
+          TSNode k = ts::Is(pr, "pair") ? ts::Field(pr, "key") : TSNode{};
+          GraphName* g = ts::Is(k, "identifier") ? Graph(Text(k)) : nullptr;
+          placeholders = placeholders && (ts::Is(pr, "comment") || (g && g->kind == Kind::kPlaceholder));
+        }
+        if (placeholders) return false;
+      }
       bool names_session = false, uses_graph = false;
       Identifiers(t, [&](TSNode id) {
         names_session |= Text(id) == sess_;
@@ -1243,6 +1349,7 @@ class Converter {
     }
     std::sort(run_calls.begin(), run_calls.end(),
               [](TSNode a, TSNode b) { return ts_node_start_byte(a) < ts_node_start_byte(b); });
+    FindNamedFeeds(region, run_call_ids, eval_calls);
     std::vector<RunSite> sites;
     bool needs_numpy = false;
     std::map<string, size_t> fn_by_key;
@@ -1269,6 +1376,9 @@ class Converter {
                 Fail(call, fmt::format("`{}.run(...)` is not recognized as a session run", sess_));
               return false;
             }
+            if (Graph(name) && ts::Is(p, "pair") && ts::Same(ts::Field(p, "key"), n) &&
+                named_feeds_.count(FeedNameOf(ts::Parent(p))))
+              return false;  // a key of a named feed (its dict is rewritten below)
             if (Graph(name)) {
               // allowed only as a fetch or a feed key of a sess.run: checked per site below
               TSNode q = p;
@@ -1342,7 +1452,11 @@ class Converter {
         continue;
       }
       std::map<string, string> feeds;  // placeholder -> value text
-      if (feed.id) {
+      string feed_name;                // a named feed: passed as `**feed_name`
+      if (feed.id && ts::Is(feed, "identifier") && named_feeds_.count(string(Text(feed)))) {
+        feed_name = string(Text(feed));
+        for (const string& ph : named_feeds_[feed_name].second) feeds[ph] = feed_name;
+      } else if (feed.id) {
         if (!ts::Is(feed, "dictionary")) Fail(feed, "feed_dict is not a dict literal");
         for (TSNode pr : ts::NamedChildren(feed)) {
           if (ts::Is(pr, "comment")) continue;
@@ -1438,8 +1552,17 @@ class Converter {
       }
       const Function& fn_used = fns[it->second];
       std::vector<string> args;
-      for (const string& p : fn_used.params)
-        if (feeds.count(p)) args.push_back(fmt::format("{}={}", p, feeds[p]));
+      if (!feed_name.empty()) {
+        for (const auto& [ph, v] : feeds)
+          if (std::find(fn_used.params.begin(), fn_used.params.end(), ph) == fn_used.params.end())
+            Fail(call, fmt::format("`{}` feeds `{}`, which the run's fetches do not need (the function would not "
+                                   "take it)",
+                                   feed_name, PyName(ph)));
+        args.push_back("**" + feed_name);
+      } else {
+        for (const string& p : fn_used.params)
+          if (feeds.count(p)) args.push_back(fmt::format("{}={}", p, feeds[p]));
+      }
       // A run whose result is not used is just a call.
       bool bare = ts::Is(parent, "expression_statement") && ts_node_named_child_count(parent) == 1;
       string call_text = fmt::format("{}({})", fn_used.name, fmt::join(args, ", "));
@@ -1536,6 +1659,13 @@ class Converter {
       ++out->runs;
     }
     if (close.id) edits.push_back({{LineStart(ts_node_start_byte(close)), LineEnd(ts_node_end_byte(close))}, ""});
+    // named feeds: keyed by the parameters' names
+    for (const auto& [fname, feed] : named_feeds_)
+      for (TSNode pr : ts::NamedChildren(feed.first)) {
+        if (!ts::Is(pr, "pair")) continue;
+        TSNode k = ts::Field(pr, "key");
+        edits.push_back({{ts_node_start_byte(k), ts_node_end_byte(k)}, fmt::format("\"{}\"", Text(k))});
+      }
     // the graph seed: TF2's global seed (`tf.random.set_seed`, the migration guide's
     // mapping), where the statement stays
     for (TSNode c : m_.calls()) {
@@ -1580,8 +1710,9 @@ class Converter {
     }
     if (at < body_end) body_text.append(src_, at, body_end - at);
     string dedented = Dedent(body_text, region_indent);
-    if (assigned) {
-      // blank lines between `sess = ...` and the first statement: the gap before it is written anew
+    {
+      // blank lines between `sess = ...` and the first statement (or where a deleted first
+      // statement was): the gap before it is written anew
       size_t first = 0;
       for (size_t i = 0; i < dedented.size() && (dedented[i] == ' ' || dedented[i] == '\t' ||
                                                  dedented[i] == '\r' || dedented[i] == '\n');
@@ -2012,7 +2143,8 @@ class Converter {
       size_t j = text.find('\n', i);
       string_view line(text.data() + i, (j == string::npos ? text.size() : j + 1) - i);
       size_t k = 0;
-      while (k < n && k < line.size() && line[k] == ' ') ++k;
+      // (columns are bytes: a tab-indented block loses as many tabs)
+      while (k < n && k < line.size() && (line[k] == ' ' || line[k] == '\t')) ++k;
       out += line.substr(k);
       if (j == string::npos) break;
       i = j + 1;
@@ -2047,6 +2179,10 @@ class Converter {
   bool resets_between_ = false;  // the module resets the default graph after its first session
   uint32_t window_begin_ = 0, window_end_ = UINT32_MAX;  // bytes of the part converted (InWindow)
   std::set<const void*> block_graph_;  // statements of the session block that build the graph
+  // `feed = {x: ..., y: ...}` in the session block, used only as runs' feed_dict: its
+  // name -> (the dict, its placeholder keys' graph names); the keys become the names
+  // of the functions' parameters (`"x": ...`) and the runs pass `**feed`
+  std::map<string, std::pair<TSNode, std::vector<string>>> named_feeds_;
   std::set<uint32_t> block_cut_;       // their start bytes, when they leave the block
   bool early_session_ = false;  // `sess = ...Session()` before the graph: moved to its first use
   size_t body_head_ = 0;        // then: the index of that first use  // reset_default_graph() calls whose statements go
