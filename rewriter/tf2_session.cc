@@ -522,11 +522,22 @@ class Converter {
   // The Python name of a graph name (`x#1`, an earlier binding of `x`, is `x`).
   static string PyName(const string& key) { return key.substr(0, key.find('#')); }
 
-  // `t.eval(...)` with `t` a name (whether it names a graph tensor is for the caller).
-  bool IsEvalCall(TSNode c) const {
+  // `t.eval(...)` with `t` a name, or `op.run(...)` with `op` a graph name that is not an
+  // initializer (whether it names a graph tensor is for the caller).
+  bool IsEvalCall(TSNode c) {
     TSNode fn = ts::Field(c, "function");
-    return ts::Is(fn, "attribute") && Text(ts::Field(fn, "attribute")) == "eval" &&
-           ts::Is(ts::Field(fn, "object"), "identifier");
+    if (!ts::Is(fn, "attribute") || !ts::Is(ts::Field(fn, "object"), "identifier")) return false;
+    string_view attr = Text(ts::Field(fn, "attribute"));
+    if (attr == "eval") return true;
+    GraphName* g = Graph(Text(ts::Field(fn, "object")));
+    return attr == "run" && g && g->kind == Kind::kOp;
+  }
+  // The session an eval/run call names (`session=sess` or its second positional argument).
+  TSNode EvalSessionArg(TSNode c) const {
+    TSNode kw = m_.KeywordArg(c, "session");
+    if (kw.id) return kw;
+    const auto& pos = m_.PositionalArgs(c);
+    return pos.size() > 1 ? pos[1] : TSNode{};
   }
 
   // `name`, bound again by `stmt` to another graph tensor: its binding so far becomes
@@ -1341,8 +1352,15 @@ class Converter {
         !assigned || Resolved(ts::Field(sess_call, "function")) == "tensorflow.compat.v1.InteractiveSession";
     for (TSNode c : m_.calls()) {
       if (!in_region(c) || !IsEvalCall(c) || !Graph(Text(ts::Field(ts::Field(c, "function"), "object")))) continue;
-      if (!default_session)
+      TSNode named = EvalSessionArg(c);
+      if (named.id && Text(named) != sess_)
+        Fail(c, fmt::format("`{}` runs a session other than `{}`", Text(c), sess_));
+      if (!default_session && !named.id)
         Fail(c, fmt::format("`{}` runs the default session, which `{}` is not (TF1 raised)", Text(c), sess_));
+      if (run_call_ids.count(c.id)) {
+        run_calls.erase(std::remove_if(run_calls.begin(), run_calls.end(), [&](TSNode r) { return ts::Same(r, c); }),
+                        run_calls.end());
+      }
       run_calls.push_back(c);
       run_call_ids.insert(c.id);
       eval_calls.insert(c.id);
@@ -1368,6 +1386,11 @@ class Converter {
             if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), n)) return false;
             if (ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "name"), n)) return false;
             if (name == sess_) {
+              // `t.eval(feed, session=sess)`, `op.run(feed, sess)`: the run's session
+              TSNode kw_call = ts::Is(p, "keyword_argument") ? ts::Parent(ts::Parent(p))
+                               : ts::Is(p, "argument_list")  ? ts::Parent(p)
+                                                             : TSNode{};
+              if (kw_call.id && eval_calls.count(kw_call.id) && ts::Same(EvalSessionArg(kw_call), n)) return false;
               TSNode call = ts::Parent(p);
               if (!ts::Is(p, "attribute") || Text(ts::Field(p, "attribute")) != "run" || !ts::Is(call, "call") ||
                   !ts::Same(ts::Field(call, "function"), p))
@@ -1401,8 +1424,7 @@ class Converter {
                      : pos.empty() ? m_.KeywordArg(call, "fetches") : pos[0];
       TSNode feed = m_.KeywordArg(call, "feed_dict");
       if (!feed.id && pos.size() > (eval ? 0u : 1u)) feed = pos[eval ? 0 : 1];
-      if (eval && (pos.size() > 1 || m_.KeywordArg(call, "session").id))
-        Fail(call, fmt::format("`{}` with a session argument", Text(call)));
+      if (eval && pos.size() > 2) Fail(call, fmt::format("`{}` with more arguments than a feed and a session", Text(call)));
       if (pos.size() > 2 || m_.KeywordArg(call, "options").id || m_.KeywordArg(call, "run_metadata").id)
         Fail(call, "sess.run with options or run metadata");
       if (!fetch.id) Fail(call, "sess.run without fetches");
@@ -1553,12 +1575,15 @@ class Converter {
       const Function& fn_used = fns[it->second];
       std::vector<string> args;
       if (!feed_name.empty()) {
+        // all its keys are parameters: `**feed`; else the parameters it holds, each by key
+        // (TF1 ignored what a run's fetches do not need)
+        bool all = true;
         for (const auto& [ph, v] : feeds)
-          if (std::find(fn_used.params.begin(), fn_used.params.end(), ph) == fn_used.params.end())
-            Fail(call, fmt::format("`{}` feeds `{}`, which the run's fetches do not need (the function would not "
-                                   "take it)",
-                                   feed_name, PyName(ph)));
-        args.push_back("**" + feed_name);
+          all = all && std::find(fn_used.params.begin(), fn_used.params.end(), ph) != fn_used.params.end();
+        if (all) args.push_back("**" + feed_name);
+        else
+          for (const string& p : fn_used.params)
+            if (feeds.count(p)) args.push_back(fmt::format("{}={}[\"{}\"]", p, feed_name, p));
       } else {
         for (const string& p : fn_used.params)
           if (feeds.count(p)) args.push_back(fmt::format("{}={}", p, feeds[p]));
