@@ -680,6 +680,21 @@ class Converter {
     return ok;
   }
 
+  // `w.initializer` of a graph variable (TF2 initializes a variable where it is made).
+  // Run once, outside loops: a second run would reset the variable, which TF2's
+  // initialization where it is made does not.
+  bool IsVariableInitializer(TSNode n) {
+    if (!ts::Is(n, "attribute") || Text(ts::Field(n, "attribute")) != "initializer") return false;
+    TSNode v = ts::Field(n, "object");
+    if (!ts::Is(v, "identifier") || !Graph(Text(v)) || Graph(Text(v))->kind != Kind::kVariable) return false;
+    for (TSNode p = ts::Parent(n); p.id; p = ts::Parent(p))
+      if (ts::Is(p, "for_statement") || ts::Is(p, "while_statement"))
+        Fail(n, fmt::format("`{}` is run in a loop (each run resets the variable)", Text(n)));
+    if (!initialized_.insert(Graph(Text(v))->name).second)
+      Fail(n, fmt::format("`{}` is run twice (the second run resets the variable)", Text(n)));
+    return true;
+  }
+
   // The name a dict literal is assigned to (`feed = {...}` as a statement), or "".
   string FeedNameOf(TSNode dict) const {
     TSNode a = ts::Parent(dict);
@@ -1310,6 +1325,7 @@ class Converter {
       TSNode obj = ts::Field(fn, "object");
       bool init = ts::Is(obj, "call") && IsInitializerName(Resolved(ts::Field(obj, "function")));
       if (ts::Is(obj, "identifier") && Graph(Text(obj)) && Graph(Text(obj))->kind == Kind::kInitializer) init = true;
+      if (IsVariableInitializer(obj)) init = true;
       if (!init) continue;
       if (!AloneOnLines(st)) Fail(st, "an initializer run shares its line with other statements");
       if (ts_node_named_child_count(ts::Parent(st)) < 2) Fail(st, "an initializer run is the only statement of its block");
@@ -1434,6 +1450,7 @@ class Converter {
       if (ts::Is(fetch, "call") && IsInitializerName(Resolved(ts::Field(fetch, "function")))) init = true;
       if (ts::Is(fetch, "identifier") && Graph(Text(fetch)) && Graph(Text(fetch))->kind == Kind::kInitializer)
         init = true;
+      if (IsVariableInitializer(fetch)) init = true;
       if (init) {
         if (!ts::Is(parent, "expression_statement") || !AloneOnLines(parent) || feed.id)
           Fail(call, "an initializer run is part of a larger statement");
@@ -2204,6 +2221,7 @@ class Converter {
   bool resets_between_ = false;  // the module resets the default graph after its first session
   uint32_t window_begin_ = 0, window_end_ = UINT32_MAX;  // bytes of the part converted (InWindow)
   std::set<const void*> block_graph_;  // statements of the session block that build the graph
+  std::set<string> initialized_;       // variables whose `v.initializer` a run removed
   // `feed = {x: ..., y: ...}` in the session block, used only as runs' feed_dict: its
   // name -> (the dict, its placeholder keys' graph names); the keys become the names
   // of the functions' parameters (`"x": ...`) and the runs pass `**feed`

@@ -118,6 +118,15 @@ TEST(RewriteTf2Conversion, RefusesWhatItCannotKeep) {
   EXPECT_NE(reason(two + "with tf.compat.v1.Session() as s:\n    f = {x: [1.0]}\n    print(s.run(y, f), f)\n")
                 .find("graph tensor `x` is used outside sess.run"),
             std::string::npos);
+  // a variable's own initializer run goes (TF2 initializes it where it is made), unless a
+  // second run would reset it
+  const std::string var = "import tensorflow as tf\nv = tf.Variable(1.0)\nu = v * 2.0\n"
+                          "with tf.compat.v1.Session() as s:\n";
+  EXPECT_TRUE(ConvertSessionToFunctions(parser, var + "    s.run(v.initializer)\n    print(s.run(u))\n").converted);
+  EXPECT_EQ(reason(var + "    for i in range(2):\n        s.run(v.initializer)\n        print(s.run(u))\n"),
+            "`v.initializer` is run in a loop (each run resets the variable)");
+  EXPECT_EQ(reason(var + "    s.run(v.initializer)\n    print(s.run(u))\n    v.initializer.run()\n    print(s.run(u))\n"),
+            "`v.initializer` is run twice (the second run resets the variable)");
   EXPECT_NE(reason(head + "y = x + 1\nwith tf.compat.v1.Session() as s:\n    print(s.run(y, {x: [1.0]}))\n"
                           "print(tf.compat.v1.global_variables())\n")
                 .find("graph"),
