@@ -351,6 +351,7 @@ class Converter {
       graph_.push_back(std::move(g));
       return;
     }
+    if (ts::Is(stmt, "for_statement") && (uses_graph || RefersToTf(stmt)) && LoopBuildsGraph(stmt)) return;
     if (!ts::Is(stmt, "expression_statement") || !ts::Is(assign, "assignment")) {
       if (ts::Is(stmt, "with_statement") && RefersToTf(stmt))
         Fail(stmt, "a `with` block builds part of the graph (variable or name scopes, control dependencies)");
@@ -459,6 +460,7 @@ class Converter {
     }
     if (g.kind == Kind::kOp && !uses_graph && !RefersToTf(right)) {
       rebound("to a Python value");
+      python_values_[name] = stmt;
       return;  // plain Python value: stays
     }
     if (g.kind != Kind::kOp) rebound(g.kind == Kind::kVariable ? "to a variable" : "to a placeholder");
@@ -476,6 +478,126 @@ class Converter {
     }
     names_[name] = graph_.size();
     graph_.push_back(std::move(g));
+  }
+
+  // `for i in range(len(xs)): y = m * xs[i] + b; error += (ys[i] - y) ** 2`: a loop over
+  // Python values whose body only binds names to graph tensors builds the graph; it is one
+  // statement of the graph (a function's body repeats it), defining each name it binds.
+  // A name it extends that held a Python value before (`error = 0.0`) takes that
+  // statement into the graph too. Whether the loop is of that shape; refused when it
+  // builds the graph in another way.
+  bool LoopBuildsGraph(TSNode loop) {
+    TSNode var = ts::Field(loop, "left"), iter = ts::Field(loop, "right"), body = ts::Field(loop, "body");
+    if (ts::Field(loop, "alternative").id || !ts::Is(var, "identifier") || !body.id) return false;
+    bool iter_graph = RefersToTf(iter);
+    Identifiers(iter, [&](TSNode id) { iter_graph |= Graph(Text(id)) != nullptr; });
+    if (iter_graph) Fail(loop, "a loop over graph tensors builds the graph");
+    std::vector<std::pair<TSNode, string>> binds;  // (statement, name), in order
+    for (TSNode st : ts::NamedChildren(body)) {
+      if (ts::Is(st, "comment")) continue;
+      TSNode a = ts_node_named_child_count(st) == 1 ? ts_node_named_child(st, 0) : TSNode{};
+      if (!ts::Is(st, "expression_statement") || !(ts::Is(a, "assignment") || ts::Is(a, "augmented_assignment")) ||
+          !ts::Is(ts::Field(a, "left"), "identifier") || !ts::Field(a, "right").id)
+        Fail(st, "a loop that builds the graph does more than bind names to graph tensors");
+      if (ts::Is(a, "augmented_assignment")) {
+        string op(Text(ts::Field(a, "operator")));
+        if (op != "+=" && op != "-=" && op != "*=" && op != "/=")
+          Fail(st, fmt::format("a loop that builds the graph updates `{}` with `{}`", Text(ts::Field(a, "left")), op));
+      }
+      binds.push_back({st, string(Text(ts::Field(a, "left")))});
+    }
+    if (binds.empty()) return false;
+    if (!AloneOnLines(loop)) Fail(loop, "a loop that builds the graph shares its line with other statements");
+    if (HasMultilineString(loop)) Fail(loop, "a loop that builds the graph spans a multi-line string");
+    const string loop_var(Text(var));
+    if (Graph(loop_var)) Fail(loop, fmt::format("the loop variable `{}` names a graph tensor", loop_var));
+    // the loop variable lives in the functions now: the module must not read it elsewhere
+    ts::Walk(
+        file_.Root(),
+        [&](TSNode n, const char*) {
+          if (ts::Same(n, loop)) return false;
+          if (!ts::Is(n, "identifier") || Text(n) != loop_var) return true;
+          TSNode p = ts::Parent(n);
+          if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), n)) return false;
+          if (ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "name"), n)) return false;
+          bool rebound = false;
+          for (TSNode q = n; q.id && !rebound; q = ts::Parent(q))
+            rebound = ts::Is(q, "for_statement") && Text(ts::Field(q, "left")) == loop_var;
+          if (!rebound)
+            Fail(n, fmt::format("`{}`, the variable of a loop that builds the graph, is used outside it", loop_var));
+          return false;
+        },
+        [](TSNode) {});
+    CheckOpCalls(loop, binds.front().second);
+    std::set<string> names;
+    for (const auto& [st, name] : binds) names.insert(name);
+    for (const string& name : names) {
+      if (name == loop_var) Fail(loop, fmt::format("the loop rebinds its variable `{}`", name));
+      GraphName* g = Graph(name);
+      if (g && g->kind != Kind::kOp)
+        Fail(loop, fmt::format("`{}` is assigned twice while the graph is built (first as a {})", name,
+                               g->kind == Kind::kPlaceholder ? "placeholder"
+                               : g->kind == Kind::kVariable  ? "variable"
+                                                             : "initializer"));
+    }
+    // names the loop reads before it binds them: their value before the loop
+    std::set<string> bound;
+    std::vector<string> uses;
+    for (const auto& [st, name] : binds) {
+      TSNode a = ts_node_named_child(st, 0);
+      std::vector<string> read;
+      if (ts::Is(a, "augmented_assignment")) read.push_back(name);
+      Identifiers(ts::Field(a, "right"), [&](TSNode id) { read.push_back(string(Text(id))); });
+      for (const string& r : read) {
+        if (bound.count(r) || r == loop_var) continue;
+        if (names.count(r) && !Graph(r)) {
+          // a Python value extended by graph tensors: its statement joins the graph
+          auto it = python_values_.find(r);
+          if (it == python_values_.end())
+            Fail(st, fmt::format("`{}` is extended in a loop that builds the graph, from a value made elsewhere", r));
+          TSNode init = it->second;
+          ts::Walk(
+              file_.Root(),
+              [&](TSNode n, const char*) {
+                if (!ts::Is(n, "identifier") || Text(n) != r) return true;
+                if (ts_node_start_byte(n) < ts_node_start_byte(init) ||
+                    (ts_node_end_byte(init) <= ts_node_start_byte(n) && ts_node_end_byte(n) <= ts_node_start_byte(loop)))
+                  Fail(n, fmt::format("`{}` is used apart from the loop that extends it with graph tensors", r));
+                return false;
+              },
+              [](TSNode) {});
+          TSNode ia = ts_node_named_child(init, 0);
+          names_[r] = graph_.size();
+          graph_.push_back(GraphName{Kind::kOp, r, init, ts::Field(ia, "right")});
+        }
+        if (Graph(r) && std::find(uses.begin(), uses.end(), r) == uses.end()) uses.push_back(r);
+      }
+      bound.insert(name);
+    }
+    // earlier bindings of the names it binds become versions the loop uses
+    for (const string& name : names)
+      if (Graph(name)) {
+        for (const auto& h : graph_)
+          if (h.produces_operation && std::find(h.uses.begin(), h.uses.end(), Graph(name)->name) != h.uses.end())
+            Fail(loop, fmt::format("`{}` is assigned again after `{}`, an operation built from it, was made", name,
+                                   h.name));
+      }
+    std::vector<string> keys;
+    for (const string& u : uses) keys.push_back(Graph(u)->name);
+    for (const string& name : names)
+      if (Graph(name)) {
+        string before = Graph(name)->name;
+        RetireVersion(loop, name);
+        for (auto& k : keys)
+          if (k == before) k = Graph(name)->name;
+      }
+    for (const string& name : names) {
+      GraphName g{Kind::kOp, name, loop, loop};
+      g.uses = keys;
+      names_[name] = graph_.size();
+      graph_.push_back(std::move(g));
+    }
+    return true;
   }
 
   // `for v in [w, b]: print(v.name, v.shape)`: variables listed for their name and
@@ -2101,6 +2223,25 @@ class Converter {
   // An op statement's text for a function body; a v1 optimizer's minimize gets the
   // var_list TF1 read from the trainable-variables collection.
   string StatementText(const GraphName& g, const std::vector<string>& trainable) {
+    string text = StatementTextAsWritten(g, trainable);
+    if (!ts::Is(g.stmt, "for_statement")) return text;
+    // a loop's body lines indented with tabs: four spaces each, as the function around it
+    string out;
+    bool line_start = false;
+    for (char ch : text) {
+      if (ch == '\n') {
+        line_start = true;
+      } else if (line_start && ch == '\t') {
+        out += "    ";
+        continue;
+      } else if (ch != ' ') {
+        line_start = false;
+      }
+      out += ch;
+    }
+    return out;
+  }
+  string StatementTextAsWritten(const GraphName& g, const std::vector<string>& trainable) {
     uint32_t b = ts_node_start_byte(g.stmt), e = ts_node_end_byte(g.stmt);
     string text = src_.substr(b, e - b);
     // (offset in the statement, length replaced, text), applied from the end
@@ -2222,6 +2363,7 @@ class Converter {
   uint32_t window_begin_ = 0, window_end_ = UINT32_MAX;  // bytes of the part converted (InWindow)
   std::set<const void*> block_graph_;  // statements of the session block that build the graph
   std::set<string> initialized_;       // variables whose `v.initializer` a run removed
+  std::map<string, TSNode> python_values_;  // module names last bound to a plain Python value: where
   // `feed = {x: ..., y: ...}` in the session block, used only as runs' feed_dict: its
   // name -> (the dict, its placeholder keys' graph names); the keys become the names
   // of the functions' parameters (`"x": ...`) and the runs pass `**feed`

@@ -118,6 +118,25 @@ TEST(RewriteTf2Conversion, RefusesWhatItCannotKeep) {
   EXPECT_NE(reason(two + "with tf.compat.v1.Session() as s:\n    f = {x: [1.0]}\n    print(s.run(y, f), f)\n")
                 .find("graph tensor `x` is used outside sess.run"),
             std::string::npos);
+  // a loop over Python values that binds graph tensors builds the graph; refused when
+  // its variable is read after it, or it extends a value made elsewhere
+  const std::string loop = "import tensorflow as tf\nv = tf.Variable(1.0)\ntotal = 0.0\n"
+                           "for i in range(3):\n    total += v * i\n";
+  const std::string run_total = "with tf.compat.v1.Session() as s:\n    print(s.run(total))\n";
+  SessionConversion looped = ConvertSessionToFunctions(parser, loop + run_total);
+  ASSERT_TRUE(looped.converted) << looped.reason;
+  EXPECT_NE(looped.text.find("    total = 0.0\n    for i in range(3):\n        total += v * i\n    return total"),
+            std::string::npos)
+      << looped.text;
+  EXPECT_EQ(reason(loop + "print(i)\n" + run_total),
+            "`i`, the variable of a loop that builds the graph, is used outside it");
+  EXPECT_NE(reason(loop + "print(total)\n" + run_total).find("graph"), std::string::npos);
+  EXPECT_EQ(reason("import tensorflow as tf\nv = tf.Variable(1.0)\ntotal = 0.0\nprint(total)\n"
+                   "for i in range(3):\n    total += v * i\n" + run_total),
+            "`total` is used apart from the loop that extends it with graph tensors");
+  EXPECT_EQ(reason("import tensorflow as tf\nv = tf.Variable(1.0)\nt = 0.0\nfor i in range(3):\n"
+                   "    print(i)\n    t += v\nwith tf.compat.v1.Session() as s:\n    print(s.run(t))\n"),
+            "a loop that builds the graph does more than bind names to graph tensors");
   // a variable's own initializer run goes (TF2 initializes it where it is made), unless a
   // second run would reset it
   const std::string var = "import tensorflow as tf\nv = tf.Variable(1.0)\nu = v * 2.0\n"
