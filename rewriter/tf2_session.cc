@@ -184,6 +184,7 @@ class Converter {
   static bool ReadsGraphState(string_view q) {
     if (!StartsWith(q, "tensorflow")) return false;
     if (StartsWith(q, "tensorflow.keras.metrics.")) return false;  // a Keras metric keeps its own state
+    if (StartsWith(q, "tensorflow.summary.create_file_writer")) return false;  // TF2's writer and its methods
     for (string_view bad : {"get_variable", "layers.", "variable_scope", "get_collection", "trainable_variables",
                             "global_variables", "local_variables", "all_variables", "model_variables",
                             "moving_average_variables", "get_global_step", "Saver", "summary.", "get_default_graph",
@@ -447,6 +448,10 @@ class Converter {
         }
       } else if (IsInitializerName(q)) {
         g.kind = Kind::kInitializer;
+      } else if (q == "tensorflow.summary.create_file_writer") {
+        if (uses_graph) Fail(stmt, fmt::format("summary writer `{}` is made from graph tensors", name));
+        rebound("to a summary writer");
+        return;  // an object: stays where it is made, created once
       } else if ((StartsWith(q, "tensorflow.compat.v1.train.") && EndsWith(q, "Optimizer")) ||
                  StartsWith(q, "tensorflow.keras.optimizers.") ||
                  (StartsWith(q, "tensorflow.keras.metrics.") && q.find('(') == string::npos)) {
@@ -2820,6 +2825,52 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
     out.notes.push_back(fmt::format("line {}: summaries never fetched or written, dropped", fmt::join(at, ", ")));
   }
   (void)summaries_unused;
+  // `writer = tf.compat.v1.summary.FileWriter(logdir, sess.graph)` used only to be closed
+  // or flushed: TF2's `tf.summary.create_file_writer(logdir)`, which makes the same
+  // directory and event file; the graph it wrote has no TF2 counterpart (a tf.function's
+  // graph is written by tf.summary.trace_on / trace_export), which a note says
+  for (TSNode c : m.calls()) {
+    if (fn_of(c) != "tensorflow.compat.v1.summary.FileWriter") continue;
+    TSNode a = ts::Parent(c), st = ts::Parent(ts::Parent(c));
+    if (!ts::Is(a, "assignment") || !ts::Same(ts::Field(a, "right"), c) || !ts::Is(ts::Field(a, "left"), "identifier") ||
+        !ts::Is(st, "expression_statement") || !alone(st))
+      continue;
+    const auto& pos = m.PositionalArgs(c);
+    TSNode logdir = m.KeywordArg(c, "logdir"), graph = m.KeywordArg(c, "graph");
+    if (!logdir.id && !pos.empty()) logdir = pos[0];
+    if (!graph.id && pos.size() > 1) graph = pos[1];
+    size_t args = 0;
+    for (TSNode arg : ts::NamedChildren(ts::Field(c, "arguments"))) args += !ts::Is(arg, "comment");
+    if (!logdir.id || args != (graph.id ? 2u : 1u) || pos.size() > 2) continue;
+    bool graph_ok = !graph.id ||
+                    (ts::Is(graph, "attribute") && txt(ts::Field(graph, "attribute")) == "graph" &&
+                     ts::Is(ts::Field(graph, "object"), "identifier")) ||
+                    (fn_of(graph) == "tensorflow.compat.v1.get_default_graph" &&
+                     ts_node_named_child_count(ts::Field(graph, "arguments")) == 0);
+    if (!graph_ok) continue;
+    bool logdir_graph = false;
+    for (TSNode lc : m.calls())
+      if (ts::Contains(logdir, lc) && StartsWith(fn_of(lc), "tensorflow")) logdir_graph = true;
+    if (logdir_graph) continue;
+    std::string name = txt(ts::Field(a, "left"));
+    bool only_closed = true;
+    for (TSNode u : uses_of(name)) {
+      if (ts::Same(u, ts::Field(a, "left"))) continue;
+      TSNode p = ts::Parent(u), call = ts::Parent(p);
+      std::string attr = ts::Is(p, "attribute") ? txt(ts::Field(p, "attribute")) : "";
+      only_closed = only_closed && (attr == "close" || attr == "flush") && ts::Is(call, "call") &&
+                    ts_node_named_child_count(ts::Field(call, "arguments")) == 0 &&
+                    ts::Is(ts::Parent(call), "expression_statement");
+    }
+    if (!only_closed) continue;
+    edits.emplace_back(ts_node_start_byte(c), ts_node_end_byte(c),
+                       fmt::format("{}.summary.create_file_writer({})", tf, txt(logdir)));
+    out.lines.emplace_back(row(st), row(st));
+    if (graph.id)
+      out.notes.push_back(fmt::format("line {}: `{}` writes no graph: TF2 has none (tf.summary.trace_on and "
+                                      "trace_export write a tf.function's)",
+                                      row(st), name));
+  }
   // `acc, update = tf.compat.v1.metrics.accuracy(labels=..., predictions=...)`: a Keras
   // Accuracy made once; the update op is its call (update, then the result), the value
   // its result()
