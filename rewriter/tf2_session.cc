@@ -392,6 +392,15 @@ class Converter {
       return;
     }
     string name(Text(left));
+    {
+      // `FLAGS = tf.compat.v1.app.flags.FLAGS`: the flag values, a Python object
+      string rq = ts::Is(right, "attribute") ? Resolved(right) : string();
+      if (rq == "tensorflow.compat.v1.app.flags.FLAGS" || rq == "tensorflow.compat.v1.flags.FLAGS") {
+        if (names_.count(name)) Fail(stmt, fmt::format("`{}` names a graph tensor and is assigned the flags", name));
+        python_values_[name] = stmt;
+        return;
+      }
+    }
     uses_graph = false;  // (the target itself may name the graph tensor this binding replaces)
     Identifiers(right, [&](TSNode id) { uses_graph |= Graph(Text(id)) != nullptr; });
     // `h = tf.nn.relu(...)` then `h = tf.nn.dropout(h, ...)`: each binding is a graph
@@ -1420,6 +1429,27 @@ class Converter {
     }
     auto check_after = [&](const std::vector<TSNode>& list, size_t from) {
       for (size_t i = from; i < list.size(); ++i) {
+        // `sess.close()` after the `with` block closed it: a no-op in TF1, goes
+        TSNode c = ts_node_named_child_count(list[i]) == 1 ? ts_node_named_child(list[i], 0) : TSNode{};
+        TSNode f = ts::Is(list[i], "expression_statement") && ts::Is(c, "call") ? ts::Field(c, "function") : TSNode{};
+        if (!assigned && ts::Is(f, "attribute") && Text(ts::Field(f, "object")) == sess_ &&
+            Text(ts::Field(f, "attribute")) == "close" && ts_node_named_child_count(ts::Field(c, "arguments")) == 0 &&
+            AloneOnLines(list[i])) {
+          bool rebound = false;  // (unless the name was bound to something else in between)
+          for (size_t k = from; k < i; ++k)
+            ts::Walk(
+                list[k],
+                [&](TSNode n, const char*) {
+                  if (ts::Is(n, "identifier") && Text(n) == sess_) rebound = true;
+                  return !rebound;
+                },
+                [](TSNode) {});
+          if (!rebound) {
+            deletions_.push_back(list[i]);
+            after_close_.insert(list[i].id);
+            continue;
+          }
+        }
         bool uses = false;
         Identifiers(list[i], [&](TSNode id) { uses |= Graph(Text(id)) != nullptr || Text(id) == sess_; });
         if (uses) Fail(list[i], "the graph or the session is used after the session block");
@@ -1432,6 +1462,7 @@ class Converter {
         root,
         [&](TSNode n, const char*) {
           if (!InWindow(n) && !ts::Contains(n, with)) return false;
+          if (after_close_.count(n.id)) return false;  // a `sess.close()` that goes
           if (!ts::Is(n, "identifier")) return !in_region(n);
           TSNode p = ts::Parent(n);
           if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), n)) return false;
@@ -2368,6 +2399,7 @@ class Converter {
   uint32_t window_begin_ = 0, window_end_ = UINT32_MAX;  // bytes of the part converted (InWindow)
   std::set<const void*> block_graph_;  // statements of the session block that build the graph
   std::set<string> initialized_;       // variables whose `v.initializer` a run removed
+  std::set<const void*> after_close_;  // `sess.close()` after the session's `with` block (deleted)
   std::map<string, TSNode> python_values_;  // module names last bound to a plain Python value: where
   // `feed = {x: ..., y: ...}` in the session block, used only as runs' feed_dict: its
   // name -> (the dict, its placeholder keys' graph names); the keys become the names

@@ -137,6 +137,15 @@ TEST(RewriteTf2Conversion, RefusesWhatItCannotKeep) {
   EXPECT_EQ(reason("import tensorflow as tf\nv = tf.Variable(1.0)\nt = 0.0\nfor i in range(3):\n"
                    "    print(i)\n    t += v\nwith tf.compat.v1.Session() as s:\n    print(s.run(t))\n"),
             "a loop that builds the graph does more than bind names to graph tensors");
+  // `FLAGS = tf.compat.v1.app.flags.FLAGS` read before the session is a Python object, and
+  // a `sess.close()` after the `with` block (a no-op in TF1) goes
+  SessionConversion flags = ConvertSessionToFunctions(
+      parser, "import tensorflow as tf\ntf.compat.v1.app.flags.DEFINE_integer('n', 2, 'n')\n"
+              "FLAGS = tf.compat.v1.app.flags.FLAGS\nif FLAGS.n < 0:\n    raise ValueError('n')\n"
+              "y = tf.constant(2.0) * FLAGS.n\nwith tf.compat.v1.Session() as s:\n    print(s.run(y))\ns.close()\n");
+  ASSERT_TRUE(flags.converted) << flags.reason;
+  EXPECT_EQ(flags.text.find("s.close()"), std::string::npos) << flags.text;
+  EXPECT_NE(flags.text.find("FLAGS = tf.compat.v1.app.flags.FLAGS\nif FLAGS.n < 0:"), std::string::npos) << flags.text;
   // a variable's own initializer run goes (TF2 initializes it where it is made), unless a
   // second run would reset it
   const std::string var = "import tensorflow as tf\nv = tf.Variable(1.0)\nu = v * 2.0\n"
