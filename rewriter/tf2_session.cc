@@ -1383,10 +1383,35 @@ class Converter {
       bool names_session = false, uses_graph = false;
       Identifiers(t, [&](TSNode id) {
         names_session |= Text(id) == sess_;
-        uses_graph |= Graph(Text(id)) != nullptr;
+        // (a name the statement binds is no use of it: `loss = float(l)`)
+        bool target = false;
+        for (TSNode q = id; q.id && !ts::Same(q, a) && !target; q = ts::Parent(q)) {
+          TSNode p = ts::Parent(q);
+          if (ts::Is(p, "attribute") || ts::Is(p, "subscript")) break;
+          target = ts::Same(p, a) && ts::Same(ts::Field(a, "left"), q);
+        }
+        uses_graph |= !target && Graph(Text(id)) != nullptr && !Shadowed(Text(id), ts_node_start_byte(id));
       });
       return !names_session && (uses_graph || RefersToTf(ts::Field(a, "right"), false));
     };
+    // `[[b]] = sess.run(b)`, `a, b = sess.run([a, b])` at the top level of the block: from
+    // there on the names hold the values the block computed (plain Python, as in TF1)
+    for (TSNode t : block_top) {
+      if ((close.id && ts::Same(t, close)) || builds_graph(t)) continue;
+      TSNode a = ts_node_named_child_count(t) == 1 ? ts_node_named_child(t, 0) : TSNode{};
+      if (!ts::Is(t, "expression_statement") || !ts::Is(a, "assignment")) continue;
+      ts::Walk(
+          ts::Field(a, "left"),
+          [&](TSNode q, const char*) {
+            if (ts::Is(q, "attribute") || ts::Is(q, "subscript")) return false;
+            if (ts::Is(q, "identifier") && Graph(Text(q))) {
+              shadow_targets_.insert(q.id);
+              shadow_at_.emplace(string(Text(q)), ts_node_end_byte(t));
+            }
+            return true;
+          },
+          [](TSNode) {});
+    }
     std::set<string> block_assigned;  // Python names the block's other statements bind
     for (TSNode t : block_top) {
       if (builds_graph(t)) continue;
@@ -1413,6 +1438,11 @@ class Converter {
       if (close.id && ts::Same(t, close)) continue;
       // (a statement that names a graph tensor only once the one before it joined)
       if (!builds_graph(t)) continue;
+      Identifiers(t, [&](TSNode id) {
+        if (Shadowed(Text(id), ts_node_start_byte(id)))
+          Fail(id, fmt::format("`{}` holds a value the session block computed when the graph is built from it",
+                               Text(id)));
+      });
       size_t before = graph_.size();
       Classify(t);
       block_graph_.insert(t.id);
@@ -1451,7 +1481,9 @@ class Converter {
           }
         }
         bool uses = false;
-        Identifiers(list[i], [&](TSNode id) { uses |= Graph(Text(id)) != nullptr || Text(id) == sess_; });
+        Identifiers(list[i], [&](TSNode id) {
+          uses |= (Graph(Text(id)) != nullptr && !Shadowed(Text(id), ts_node_start_byte(id))) || Text(id) == sess_;
+        });
         if (uses) Fail(list[i], "the graph or the session is used after the session block");
       }
     };
@@ -1576,6 +1608,8 @@ class Converter {
             if (Graph(name) && ts::Is(p, "pair") && ts::Same(ts::Field(p, "key"), n) &&
                 named_feeds_.count(FeedNameOf(ts::Parent(p))))
               return false;  // a key of a named feed (its dict is rewritten below)
+            if (Graph(name) && (shadow_targets_.count(n.id) || Shadowed(name, ts_node_start_byte(n))))
+              return true;  // a value the block computed (`[[b]] = sess.run(b)`), from there on
             if (Graph(name)) {
               // allowed only as a fetch or a feed key of a sess.run: checked per site below
               TSNode q = p;
@@ -1590,6 +1624,16 @@ class Converter {
     }
     for (TSNode call : run_calls) {
       RunSite site{call, TSNode{}};
+      // a name the block bound to a computed value before this run: not the graph's
+      Identifiers(call, [&](TSNode id) {
+        if (Graph(Text(id)) && Shadowed(Text(id), ts_node_start_byte(id)))
+          Fail(id, fmt::format("`{}` holds a value the session block computed when this run names it", Text(id)));
+      });
+      // a variable's name bound to a value before this run: a function would read that
+      for (const auto& [vn, at] : shadow_at_)
+        if (at <= ts_node_start_byte(call) && Graph(vn) && Graph(vn)->kind == Kind::kVariable)
+          Fail(call, fmt::format("the session block binds `{}`, the name of a variable, to a value before this run",
+                                 vn));
       // a fetched name means the binding made before this run (it may be bound again later)
       auto At = [&](TSNode n) { return GraphAt(Text(n), ts_node_start_byte(call)); };
       const auto& pos = m_.PositionalArgs(call);
@@ -2399,6 +2443,14 @@ class Converter {
   uint32_t window_begin_ = 0, window_end_ = UINT32_MAX;  // bytes of the part converted (InWindow)
   std::set<const void*> block_graph_;  // statements of the session block that build the graph
   std::set<string> initialized_;       // variables whose `v.initializer` a run removed
+  // graph names the session block binds to computed values (`[[b]] = sess.run(b)`): the end
+  // of that statement, from where the name is plain Python; and those targets
+  std::map<string, uint32_t, std::less<>> shadow_at_;
+  std::set<const void*> shadow_targets_;
+  bool Shadowed(string_view name, uint32_t pos) const {
+    auto it = shadow_at_.find(name);
+    return it != shadow_at_.end() && it->second <= pos;
+  }
   std::set<const void*> after_close_;  // `sess.close()` after the session's `with` block (deleted)
   std::map<string, TSNode> python_values_;  // module names last bound to a plain Python value: where
   // `feed = {x: ..., y: ...}` in the session block, used only as runs' feed_dict: its

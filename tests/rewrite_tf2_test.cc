@@ -146,6 +146,19 @@ TEST(RewriteTf2Conversion, RefusesWhatItCannotKeep) {
   ASSERT_TRUE(flags.converted) << flags.reason;
   EXPECT_EQ(flags.text.find("s.close()"), std::string::npos) << flags.text;
   EXPECT_NE(flags.text.find("FLAGS = tf.compat.v1.app.flags.FLAGS\nif FLAGS.n < 0:"), std::string::npos) << flags.text;
+  // a name the block binds to a fetched value is plain Python from there on; a run after
+  // it that names it, or (a variable's name) whose function would read it, refuses
+  const std::string fetched = "import tensorflow as tf\nv = tf.Variable(1.0)\nu = v * 2.0\n"
+                              "with tf.compat.v1.Session() as s:\n    s.run(tf.compat.v1.global_variables_initializer())\n";
+  SessionConversion rebound = ConvertSessionToFunctions(parser, fetched + "    u = s.run(u)\n    print(u + 1)\nprint(u)\n");
+  ASSERT_TRUE(rebound.converted) << rebound.reason;
+  EXPECT_NE(rebound.text.find("u = run_u().numpy()\nprint(u + 1)\nprint(u)\n"), std::string::npos) << rebound.text;
+  EXPECT_EQ(reason(fetched + "    u = s.run(u)\n    print(s.run(u))\n"),
+            "`u` holds a value the session block computed when this run names it");
+  EXPECT_EQ(reason(fetched + "    v = s.run(v)\n    print(s.run(u))\n"),
+            "the session block binds `v`, the name of a variable, to a value before this run");
+  EXPECT_EQ(reason(fetched + "    u = s.run(u)\n    z = tf.constant(1.0) + u\n    print(s.run(z))\n"),
+            "`u` holds a value the session block computed when the graph is built from it");
   // a variable's own initializer run goes (TF2 initializes it where it is made), unless a
   // second run would reset it
   const std::string var = "import tensorflow as tf\nv = tf.Variable(1.0)\nu = v * 2.0\n"
