@@ -698,7 +698,7 @@ class Converter {
 
   // Calls that create variables or read graph-wide state would behave differently
   // inside a function traced in TF2.
-  void CheckOpCalls(TSNode stmt, const string& name) const {
+  void CheckOpCalls(TSNode stmt, const string& name) {
     for (TSNode c : m_.calls()) {
       if (!ts::Contains(stmt, c)) continue;
       string cq = Resolved(ts::Field(c, "function"));
@@ -707,10 +707,13 @@ class Converter {
       // graph in TF2: without an explicit seed= the numbers differ.
       bool random = StartsWith(cq, "tensorflow") &&
                     (cq.find("random") != string::npos || EndsWith(cq, "multinomial") || EndsWith(cq, "dropout"));
-      if (random && !m_.KeywordArg(c, "seed").id)
-        Fail(c, fmt::format("`{}` draws random numbers without an op seed: inside a tf.function TF2 derives "
-                            "another seed, so the numbers would differ (give it seed=)",
-                            cq));
+      // Without an op seed TF2 derives another one: the converted program draws other
+      // numbers (as the migration guide says), equivalent when both draw the same ones;
+      // the summary says so
+      if (random && !m_.KeywordArg(c, "seed").id) {
+        unseeded_.insert({ts_node_start_point(c).row + 1, cq});
+        random_stmts_.insert(ts_node_start_byte(stmt));
+      }
     }
   }
 
@@ -829,6 +832,60 @@ class Converter {
     if (!initialized_.insert(Graph(Text(v))->name).second)
       Fail(n, fmt::format("`{}` is run twice (the second run resets the variable)", Text(n)));
     return true;
+  }
+
+  // A fetch that is an expression of graph tensors (`A + B`, `tf.transpose(C)`): names of
+  // graph tensors (each bound once), TensorFlow functions and literals only (a Python
+  // name would be read when the function is traced, not at each run). Its graph names
+  // go to `names`. Whether the fetch is of that shape.
+  bool GraphExpression(TSNode e, std::vector<TSNode>* names) {
+    if (!ts::Is(e, "call") && !ts::Is(e, "binary_operator") && !ts::Is(e, "unary_operator") &&
+        !ts::Is(e, "parenthesized_expression"))
+      return false;
+    bool ok = true;
+    std::vector<TSNode> found;
+    Identifiers(e, [&](TSNode id) {
+      GraphName* g = Graph(Text(id));
+      if (g) {
+        ok = ok && !g->produces_operation && g->kind != Kind::kInitializer && !versions_.count(string(Text(id)));
+        found.push_back(id);
+      } else {
+        ok = ok && StartsWith(Resolved(id), "tensorflow");
+      }
+    });
+    ts::Walk(
+        e,
+        [&](TSNode n, const char*) {
+          if (ts::Is(n, "lambda") || ts::Is(n, "list_comprehension") || ts::Is(n, "generator_expression")) ok = false;
+          return ok;
+        },
+        [](TSNode) {});
+    if (!ok || found.empty()) return false;
+    for (TSNode c : m_.calls()) {
+      if (!ts::Contains(e, c)) continue;
+      string q = Resolved(ts::Field(c, "function"));
+      if (!StartsWith(q, "tensorflow") || q.find("Variable") != string::npos || q.find("variable") != string::npos ||
+          q.find("placeholder") != string::npos || IsInitializerName(q) || MakesSparse(q))
+        return false;
+    }
+    CheckOpCalls(e, string(Text(found.front())));
+    *names = found;
+    return true;
+  }
+  string ExpressionFunctionName(TSNode e, const std::vector<TSNode>& names) {
+    string base = "run";
+    if (ts::Is(e, "call")) {
+      string q = Resolved(ts::Field(e, "function"));
+      base += "_" + q.substr(q.rfind('.') + 1);
+    }
+    std::set<string> seen;
+    for (TSNode n : names)
+      if (seen.insert(string(Text(n))).second) base += "_" + string(Text(n));
+    if (base.size() > 40) base = "run_expression";
+    string name = base;
+    for (int k = 2; module_names_.count(name) || used_fn_names_.count(name); ++k) name = fmt::format("{}_{}", base, k);
+    used_fn_names_.insert(name);
+    return name;
   }
 
   // The name a dict literal is assigned to (`feed = {...}` as a statement), or "".
@@ -1615,6 +1672,14 @@ class Converter {
               TSNode q = p;
               while (q.id && !ts::Is(q, "call")) q = ts::Parent(q);
               bool in_run = q.id && run_call_ids.count(q.id);
+              // (in an expression a run fetches: `sess.run(tf.matmul(B, I))`, checked there)
+              for (TSNode r = q; !in_run && r.id; r = ts::Parent(r))
+                if (ts::Is(r, "call") && run_call_ids.count(r.id)) {
+                  TSNode fetch = eval_calls.count(r.id) ? ts::Field(ts::Field(r, "function"), "object")
+                                 : m_.PositionalArgs(r).empty() ? m_.KeywordArg(r, "fetches")
+                                                                : m_.PositionalArgs(r)[0];
+                  in_run = fetch.id && ts::Contains(fetch, n);
+                }
               if (!in_run && VariableMetadataLoop(n)) return false;
               if (!in_run) Fail(n, fmt::format("graph tensor `{}` is used outside sess.run (TF2 runs it eagerly)", name));
             }
@@ -1678,9 +1743,13 @@ class Converter {
           continue;
         }
       }
-      std::vector<TSNode> fetched = FetchNames(fetch);
+      // `sess.run(A + B)`, `sess.run(tf.transpose(C))`: an expression of graph tensors, the
+      // value a function returns
+      std::vector<TSNode> fetched;
+      const bool expr_fetch = GraphExpression(fetch, &fetched);
+      if (!expr_fetch) fetched = FetchNames(fetch);
       // variables only (`sess.run(w)`, `sess.run([w, b])`): their values, no function
-      if (!feed.id && !ts::Is(fetch, "dictionary") &&
+      if (!expr_fetch && !feed.id && !ts::Is(fetch, "dictionary") &&
           std::all_of(fetched.begin(), fetched.end(),
                       [&](TSNode n) { return At(n)->kind == Kind::kVariable; })) {
         std::vector<string> values;
@@ -1749,6 +1818,7 @@ class Converter {
       } else if (list) {
         ret = ts::Is(fetch, "tuple") ? (fetched.size() == 1 ? "(" + ret + ",)" : "(" + ret + ")") : "[" + ret + "]";
       }
+      if (expr_fetch) ret = string(Text(fetch));
       // `_, l = sess.run([train, loss], ...)`: the function returns what is kept, and the
       // assignment binds only that (`l = run_train_loss(...).numpy()`)
       TSNode left = ts::Is(parent, "assignment") && ts::Same(ts::Field(parent, "right"), call) ? ts::Field(parent, "left")
@@ -1756,7 +1826,7 @@ class Converter {
       std::vector<string> kept_targets, kept_fetches;
       std::vector<TSNode> kept_nodes;
       bool dropped_ops = false;
-      if (list && !ts::Is(fetch, "dictionary") &&
+      if (list && !expr_fetch && !ts::Is(fetch, "dictionary") &&
           (ts::Is(left, "pattern_list") || ts::Is(left, "tuple_pattern") || ts::Is(left, "list_pattern"))) {
         std::vector<TSNode> targets;
         for (TSNode t : ts::NamedChildren(left))
@@ -1786,7 +1856,7 @@ class Converter {
       string key = fmt::format("{}|{}|{}", ret, fmt::join(fetched_names, ","), fmt::join(f.params, ","));
       auto it = fn_by_key.find(key);
       if (it == fn_by_key.end()) {
-        f.name = FunctionName(fetched);
+        f.name = expr_fetch ? ExpressionFunctionName(fetch, fetched) : FunctionName(fetched);
         f.fetch_text = ret;
         it = fn_by_key.emplace(key, fns.size()).first;
         fns.push_back(std::move(f));
@@ -1811,7 +1881,9 @@ class Converter {
       bool bare = ts::Is(parent, "expression_statement") && ts_node_named_child_count(parent) == 1;
       string call_text = fmt::format("{}({})", fn_used.name, fmt::join(args, ", "));
       // one tensor: its NumPy value; several (or an operation's None): `_numpy`
-      bool one_tensor = (ts::Is(fetch, "identifier") && IsSingleTensor(*At(fetch))) || one_kept;
+      bool one_tensor = (ts::Is(fetch, "identifier") && IsSingleTensor(*At(fetch))) || one_kept ||
+                        (expr_fetch && (ts::Is(fetch, "binary_operator") || ts::Is(fetch, "unary_operator") ||
+                                        OneTensorExpr(fetch, 0)));
       site.replacement = bare ? call_text : one_tensor ? call_text + ".numpy()" : "_numpy(" + call_text + ")";
       if (!bare && !one_tensor) needs_numpy = true;
       if (dropped_ops) {
@@ -1831,6 +1903,19 @@ class Converter {
     else if (used_fn_names_.count("_numpy") || module_names_.count("_numpy")) Fail(with, "the script defines `_numpy`");
 
     // --- the functions, in order of first use
+    // An unseeded random op is one op of the TF1 graph, each run drawing its next numbers;
+    // in two functions it would be two ops, each drawing from its start (with --deterministic-
+    // random too). (A seeded one in several functions converts as before.)
+    for (const auto& g : graph_) {
+      if (g.kind != Kind::kOp || !random_stmts_.count(ts_node_start_byte(g.stmt))) continue;
+      std::vector<string> users;
+      for (const Function& f : fns)
+        if (f.ops.count(g.name)) users.push_back(f.name);
+      if (users.size() > 1)
+        Fail(g.stmt, fmt::format("the unseeded random op of `{}` is run by several functions ({}): TF1 drew from "
+                                 "one op, each function would draw from its own",
+                                 PyName(g.name), fmt::join(users, ", ")));
+    }
     PlanMinimizes(trainable, fns);
     string defs;
     if (needs_numpy)
@@ -2031,6 +2116,7 @@ class Converter {
     out->text = std::move(result);
     out->functions = static_cast<int>(fns.size());
     out->kept_compat = kept_;
+    for (const auto& [row, q] : unseeded_) out->unseeded.push_back({row, q});
   }
 
   // Whether `n` holds a call other than `outer` (whose edit would overlap).
@@ -2443,6 +2529,8 @@ class Converter {
   uint32_t window_begin_ = 0, window_end_ = UINT32_MAX;  // bytes of the part converted (InWindow)
   std::set<const void*> block_graph_;  // statements of the session block that build the graph
   std::set<string> initialized_;       // variables whose `v.initializer` a run removed
+  std::set<std::pair<uint32_t, string>> unseeded_;  // random ops without an op seed: (line, op)
+  std::set<uint32_t> random_stmts_;                  // graph statements with such ops
   // graph names the session block binds to computed values (`[[b]] = sess.run(b)`): the end
   // of that statement, from where the name is plain Python; and those targets
   std::map<string, uint32_t, std::less<>> shadow_at_;
@@ -3150,6 +3238,10 @@ SessionConversion ConvertSessionToFunctions(PythonParser& parser, const std::str
       }
       return r;
     }
+    for (const auto& [row, q] : r.unseeded)
+      total.notes.push_back(fmt::format("{}`{}` has no op seed: TF2 derives another, so the converted program draws "
+                                        "other random numbers (the same with --deterministic-random)",
+                                        pass == 1 ? fmt::format("line {}: ", idioms.OldLine(row)) : "", q));
     current = std::move(r.text);
     total.functions += r.functions;
     total.kept_compat.insert(total.kept_compat.end(), r.kept_compat.begin(), r.kept_compat.end());

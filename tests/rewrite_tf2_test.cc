@@ -89,7 +89,14 @@ TEST(RewriteTf2Conversion, RefusesWhatItCannotKeep) {
   EXPECT_EQ(reason(head + "v = tf.Variable(1.0)\ny = x * v\nt = tf.compat.v1.train.GradientDescentOptimizer(0.1)"
                           ".minimize(y)\ny = y + 1\n" + run_y),
             "`y` is assigned again after `t`, an operation built from it, was made");
-  EXPECT_NE(reason(head + "y = x + 1\nwith tf.compat.v1.Session() as s:\n    print(s.run(y + 1, {x: [1.0]}))\n")
+  // an expression of graph tensors is what a function returns; one with a Python name
+  // (read when the function is traced) stays refused
+  SessionConversion expr = ConvertSessionToFunctions(
+      parser, head + "y = x + 1\nwith tf.compat.v1.Session() as s:\n    print(s.run(y + 1, {x: [1.0]}))\n");
+  ASSERT_TRUE(expr.converted) << expr.reason;
+  EXPECT_NE(expr.text.find("    return y + 1\n"), std::string::npos) << expr.text;
+  EXPECT_NE(expr.text.find("print(run_y(x=[1.0]).numpy())"), std::string::npos) << expr.text;
+  EXPECT_NE(reason(head + "y = x + 1\nk = 2\nwith tf.compat.v1.Session() as s:\n    print(s.run(y + k, {x: [1.0]}))\n")
                 .find("fetches an expression"),
             std::string::npos);
   // an expression of Python values only runs eagerly; one that draws random numbers, or
@@ -172,9 +179,17 @@ TEST(RewriteTf2Conversion, RefusesWhatItCannotKeep) {
                           "print(tf.compat.v1.global_variables())\n")
                 .find("graph"),
             std::string::npos);
-  EXPECT_NE(reason(head + "y = x + tf.random.normal([1])\nwith tf.compat.v1.Session() as s:\n    print(s.run(y, {x: [1.0]}))\n")
-                .find("without an op seed"),
-            std::string::npos);
+  // an unseeded random op converts (the summary says its draws differ from TF1's), unless
+  // several functions would each make their own op of it
+  SessionConversion unseeded = ConvertSessionToFunctions(
+      parser, head + "y = x + tf.random.normal([1])\nwith tf.compat.v1.Session() as s:\n    print(s.run(y, {x: [1.0]}))\n");
+  ASSERT_TRUE(unseeded.converted) << unseeded.reason;
+  ASSERT_EQ(unseeded.notes.size(), 1u);
+  EXPECT_NE(unseeded.notes[0].find("`tensorflow.random.normal` has no op seed"), std::string::npos) << unseeded.notes[0];
+  EXPECT_EQ(reason(head + "r = tf.random.normal([1])\ny = x + r\nwith tf.compat.v1.Session() as s:\n"
+                          "    print(s.run(y, {x: [1.0]}))\n    print(s.run(r))\n"),
+            "the unseeded random op of `r` is run by several functions (run_y, run_r): TF1 drew from one op, each "
+            "function would draw from its own");
   EXPECT_TRUE(ConvertSessionToFunctions(
                   parser, head + "y = x + tf.random.normal([1], seed=3)\nwith tf.compat.v1.Session() as s:\n"
                                  "    print(s.run(y, {x: [1.0]}))\n")
