@@ -888,6 +888,66 @@ class Converter {
     return name;
   }
 
+  // `hypothesis = list('bear')` in the session block, then `h = tf.SparseTensor(..., hypothesis,
+  // ...)`: a name bound once, by a statement `name = ...` of the block's top level before
+  // `t`, and named nowhere else but in statements that build the graph (so nothing changes
+  // it): a function reads, when traced, the value each run would have seen.
+  template <typename F>
+  bool Settled(string_view name, TSNode t, const std::vector<TSNode>& block_top, F&& builds_graph) {
+    TSNode binding{};
+    for (TSNode st : block_top) {
+      if (ts_node_start_byte(st) >= ts_node_start_byte(t)) break;
+      TSNode a = ts_node_named_child_count(st) == 1 ? ts_node_named_child(st, 0) : TSNode{};
+      if (ts::Is(st, "expression_statement") && ts::Is(a, "assignment") && ts::Is(ts::Field(a, "left"), "identifier") &&
+          Text(ts::Field(a, "left")) == name)
+        binding = ts::Field(a, "left");
+    }
+    if (!binding.id) return false;
+    bool ok = true;
+    ts::Walk(
+        file_.Root(),
+        [&](TSNode n, const char*) {
+          if (!ok) return false;
+          if (!ts::Is(n, "identifier") || Text(n) != name) return true;
+          TSNode p = ts::Parent(n);
+          if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), n)) return false;
+          if (ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "name"), n)) return false;
+          if (ts::Same(n, binding)) return false;
+          bool in_graph = false;
+          for (TSNode st : block_top)
+            if (ts::Contains(st, n)) in_graph = builds_graph(st) && ts_node_start_byte(st) > ts_node_start_byte(binding);
+          ok = in_graph || ReadOnly(n);
+          return false;
+        },
+        [](TSNode) {});
+    return ok;
+  }
+
+  // An occurrence of a name that only reads it: no method of it called, not bound, not
+  // handed to a function other than builtins that read (`len(x)`, `x * 2`).
+  bool ReadOnly(TSNode n) const {
+    TSNode p = ts::Parent(n);
+    if (ts::Is(p, "attribute") || ts::Is(p, "subscript")) return false;
+    for (TSNode c = n, q = p; q.id; c = q, q = ts::Parent(q)) {
+      if ((ts::Is(q, "assignment") || ts::Is(q, "augmented_assignment") || ts::Is(q, "for_statement") ||
+           ts::Is(q, "for_in_clause")) &&
+          ts::Same(ts::Field(q, "left"), c))
+        return false;
+      if (ts::Is(q, "delete_statement") || ts::Is(q, "global_statement") || ts::Is(q, "nonlocal_statement"))
+        return false;
+      if (ts::Is(q, "argument_list")) {
+        TSNode fn = ts::Field(ts::Parent(q), "function");
+        bool pure = false;
+        for (string_view b : {"len", "list", "str", "int", "float", "range", "enumerate", "zip", "sorted", "sum",
+                              "min", "max", "abs", "round", "tuple", "print"})
+          pure |= ts::Is(fn, "identifier") && Text(fn) == b;
+        if (!pure) return false;
+      }
+      if (ts::Is(q, "expression_statement") || ts::Is(q, "block")) break;
+    }
+    return true;
+  }
+
   // The name a dict literal is assigned to (`feed = {...}` as a statement), or "".
   string FeedNameOf(TSNode dict) const {
     TSNode a = ts::Parent(dict);
@@ -1507,7 +1567,7 @@ class Converter {
         if (graph_[k].kind == Kind::kVariable) continue;
         if (graph_[k].kind == Kind::kOp)
           Identifiers(graph_[k].value, [&](TSNode id) {
-            if (!Graph(Text(id)) && block_assigned.count(string(Text(id))))
+            if (!Graph(Text(id)) && block_assigned.count(string(Text(id))) && !Settled(Text(id), t, block_top, builds_graph))
               Fail(id, fmt::format("`{}` is built in the session block from `{}`, a value the block computes",
                                    graph_[k].name, Text(id)));
           });

@@ -166,6 +166,17 @@ TEST(RewriteTf2Conversion, RefusesWhatItCannotKeep) {
             "the session block binds `v`, the name of a variable, to a value before this run");
   EXPECT_EQ(reason(fetched + "    u = s.run(u)\n    z = tf.constant(1.0) + u\n    print(s.run(z))\n"),
             "`u` holds a value the session block computed when the graph is built from it");
+  // the graph built in the block from a value the block made: converts when the value is
+  // bound once and only read, refuses when something may change it
+  const std::string made = "import tensorflow as tf\ns = tf.compat.v1.Session()\nprint(s.run(tf.square(2.0)))\n"
+                           "vals = [1.0, 2.0]\n";
+  SessionConversion made_ok =
+      ConvertSessionToFunctions(parser, made + "t = tf.constant(vals)\nprint(s.run(t), len(vals))\n");
+  EXPECT_TRUE(made_ok.converted) << made_ok.reason;
+  EXPECT_EQ(reason(made + "t = tf.constant(vals)\nvals.append(3.0)\nprint(s.run(t))\n"),
+            "`t` is built in the session block from `vals`, a value the block computes");
+  EXPECT_EQ(reason(made + "t = tf.constant(vals)\nvals = [0.0]\nprint(s.run(t))\n"),
+            "`t` is built in the session block from `vals`, a value the block computes");
   // a variable's own initializer run goes (TF2 initializes it where it is made), unless a
   // second run would reset it
   const std::string var = "import tensorflow as tf\nv = tf.Variable(1.0)\nu = v * 2.0\n"
