@@ -872,6 +872,16 @@ class Converter {
     *names = found;
     return true;
   }
+  // A fetched expression of graph tensors whose value is one tensor: a graph name of one
+  // tensor, a TensorFlow call that returns one, an operator applied to one (`[y] + g`,
+  // lists joined, is not).
+  bool GraphOneTensor(TSNode e) {
+    while (ts::Is(e, "parenthesized_expression") && ts_node_named_child_count(e) == 1) e = ts_node_named_child(e, 0);
+    if (ts::Is(e, "identifier")) return Graph(Text(e)) && IsSingleTensor(*Graph(Text(e)));
+    if (ts::Is(e, "binary_operator")) return GraphOneTensor(ts::Field(e, "left")) || GraphOneTensor(ts::Field(e, "right"));
+    if (ts::Is(e, "unary_operator")) return GraphOneTensor(ts::Field(e, "argument"));
+    return ts::Is(e, "call") && ReturnsOneTensor(Resolved(ts::Field(e, "function")));
+  }
   string ExpressionFunctionName(TSNode e, const std::vector<TSNode>& names) {
     string base = "run";
     if (ts::Is(e, "call")) {
@@ -1942,8 +1952,7 @@ class Converter {
       string call_text = fmt::format("{}({})", fn_used.name, fmt::join(args, ", "));
       // one tensor: its NumPy value; several (or an operation's None): `_numpy`
       bool one_tensor = (ts::Is(fetch, "identifier") && IsSingleTensor(*At(fetch))) || one_kept ||
-                        (expr_fetch && (ts::Is(fetch, "binary_operator") || ts::Is(fetch, "unary_operator") ||
-                                        OneTensorExpr(fetch, 0)));
+                        (expr_fetch && GraphOneTensor(fetch));
       site.replacement = bare ? call_text : one_tensor ? call_text + ".numpy()" : "_numpy(" + call_text + ")";
       if (!bare && !one_tensor) needs_numpy = true;
       if (dropped_ops) {
