@@ -3056,16 +3056,6 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
       continue;  // (a pattern_list target: below)
     }
   }
-  if (summary_known == summary_calls && summary_calls > 0) {
-    std::vector<std::string> at;
-    for (TSNode st : summaries) {
-      cut_stmt(st);
-      at.push_back(std::to_string(row(st)));
-      out.lines.emplace_back(row(st), row(st));
-    }
-    out.notes.push_back(fmt::format("line {}: summaries never fetched or written, dropped", fmt::join(at, ", ")));
-  }
-  (void)summaries_unused;
   // `writer = tf.compat.v1.summary.FileWriter(logdir, sess.graph)` used only to be closed
   // or flushed: TF2's `tf.summary.create_file_writer(logdir)`, which makes the same
   // directory and event file; the graph it wrote has no TF2 counterpart (a tf.function's
@@ -3106,12 +3096,23 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
     if (!only_closed) continue;
     edits.emplace_back(ts_node_start_byte(c), ts_node_end_byte(c),
                        fmt::format("{}.summary.create_file_writer({})", tf, txt(logdir)));
+    ++summary_known;  // (a v1 summary call with its TF2 form: unused summaries may still go)
     out.lines.emplace_back(row(st), row(st));
     if (graph.id)
       out.notes.push_back(fmt::format("line {}: `{}` writes no graph: TF2 has none (tf.summary.trace_on and "
                                       "trace_export write a tf.function's)",
                                       row(st), name));
   }
+  if (summary_known == summary_calls && summary_calls > 0) {
+    std::vector<std::string> at;
+    for (TSNode st : summaries) {
+      cut_stmt(st);
+      at.push_back(std::to_string(row(st)));
+      out.lines.emplace_back(row(st), row(st));
+    }
+    out.notes.push_back(fmt::format("line {}: summaries never fetched or written, dropped", fmt::join(at, ", ")));
+  }
+  (void)summaries_unused;
   // `acc, update = tf.compat.v1.metrics.accuracy(labels=..., predictions=...)`: a Keras
   // Accuracy made once; the update op is its call (update, then the result), the value
   // its result()

@@ -177,6 +177,15 @@ TEST(RewriteTf2Conversion, RefusesWhatItCannotKeep) {
             "`t` is built in the session block from `vals`, a value the block computes");
   EXPECT_EQ(reason(made + "t = tf.constant(vals)\nvals = [0.0]\nprint(s.run(t))\n"),
             "`t` is built in the session block from `vals`, a value the block computes");
+  // a graph FileWriter becomes TF2's writer, and then an unused merge_all goes too
+  SessionConversion writer = ConvertSessionToFunctions(
+      parser, "import tensorflow as tf\ny = tf.constant(1.0) + 1\nwith tf.compat.v1.Session() as s:\n"
+              "    print(s.run(y))\nmerged = tf.compat.v1.summary.merge_all()\n"
+              "w = tf.compat.v1.summary.FileWriter('logs', s.graph)\n");
+  ASSERT_TRUE(writer.converted) << writer.reason;
+  EXPECT_NE(writer.text.find("w = tf.summary.create_file_writer('logs')"), std::string::npos) << writer.text;
+  EXPECT_EQ(writer.text.find("merge_all"), std::string::npos) << writer.text;
+  ASSERT_EQ(writer.notes.size(), 2u);
   // a variable's own initializer run goes (TF2 initializes it where it is made), unless a
   // second run would reset it
   const std::string var = "import tensorflow as tf\nv = tf.Variable(1.0)\nu = v * 2.0\n"
