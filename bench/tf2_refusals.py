@@ -52,7 +52,8 @@ def main():
         with tempfile.TemporaryDirectory() as d:
             copy = pathlib.Path(d) / src.name
             shutil.copyfile(src, copy)
-            r = subprocess.run([str(tool), "rewrite", "--level", "tf2", str(copy)], capture_output=True, text=True)
+            r = subprocess.run([str(tool), "rewrite", "--level", "tf2", "--in-place", str(copy)],
+                               capture_output=True, text=True)
             m = REASON.search(r.stdout + r.stderr)
             if m:
                 reasons[m.group(1).strip()] += 1

@@ -184,6 +184,7 @@ class Converter {
   static bool ReadsGraphState(string_view q) {
     if (!StartsWith(q, "tensorflow")) return false;
     if (StartsWith(q, "tensorflow.keras.metrics.")) return false;  // a Keras metric keeps its own state
+    if (StartsWith(q, "tensorflow.summary.create_file_writer")) return false;  // TF2's writer and its methods
     for (string_view bad : {"get_variable", "layers.", "variable_scope", "get_collection", "trainable_variables",
                             "global_variables", "local_variables", "all_variables", "model_variables",
                             "moving_average_variables", "get_global_step", "Saver", "summary.", "get_default_graph",
@@ -326,6 +327,32 @@ class Converter {
     if (InitializerByVersion(stmt)) return;
     bool uses_graph = false;
     Identifiers(stmt, [&](TSNode id) { uses_graph |= Graph(Text(id)) != nullptr; });
+    if (ts::Is(stmt, "expression_statement") && ts::Is(assign, "augmented_assignment") &&
+        ts::Is(ts::Field(assign, "left"), "identifier") && Graph(Text(ts::Field(assign, "left"))) &&
+        Graph(Text(ts::Field(assign, "left")))->kind == Kind::kOp) {
+      // `loss += 5e-4 * reg` of a graph tensor: a new tensor bound to the name, as
+      // `loss = loss + 5e-4 * reg` (tensors are immutable), the statement kept as written
+      string name(Text(ts::Field(assign, "left")));
+      TSNode right = ts::Field(assign, "right");
+      string op(Text(ts::Field(assign, "operator")));
+      if (op != "+=" && op != "-=" && op != "*=" && op != "/=")
+        Fail(stmt, fmt::format("`{}` is updated with `{}` while the graph is built", name, op));
+      if (!AloneOnLines(stmt)) Fail(stmt, fmt::format("`{}` shares its line with other statements", name));
+      if (HasMultilineString(stmt)) Fail(stmt, fmt::format("`{}` spans a multi-line string", name));
+      CheckOpCalls(stmt, name);
+      GraphName g{Kind::kOp, name, stmt, assign};
+      g.uses.push_back(name);
+      Identifiers(right, [&](TSNode id) {
+        if (Graph(Text(id))) g.uses.push_back(Graph(Text(id))->name);
+      });
+      RetireVersion(stmt, name);
+      for (auto& u : g.uses)
+        if (u == name) u = Graph(name)->name;
+      names_[name] = graph_.size();
+      graph_.push_back(std::move(g));
+      return;
+    }
+    if (ts::Is(stmt, "for_statement") && (uses_graph || RefersToTf(stmt)) && LoopBuildsGraph(stmt)) return;
     if (!ts::Is(stmt, "expression_statement") || !ts::Is(assign, "assignment")) {
       if (ts::Is(stmt, "with_statement") && RefersToTf(stmt))
         Fail(stmt, "a `with` block builds part of the graph (variable or name scopes, control dependencies)");
@@ -365,6 +392,15 @@ class Converter {
       return;
     }
     string name(Text(left));
+    {
+      // `FLAGS = tf.compat.v1.app.flags.FLAGS`: the flag values, a Python object
+      string rq = ts::Is(right, "attribute") ? Resolved(right) : string();
+      if (rq == "tensorflow.compat.v1.app.flags.FLAGS" || rq == "tensorflow.compat.v1.flags.FLAGS") {
+        if (names_.count(name)) Fail(stmt, fmt::format("`{}` names a graph tensor and is assigned the flags", name));
+        python_values_[name] = stmt;
+        return;
+      }
+    }
     uses_graph = false;  // (the target itself may name the graph tensor this binding replaces)
     Identifiers(right, [&](TSNode id) { uses_graph |= Graph(Text(id)) != nullptr; });
     // `h = tf.nn.relu(...)` then `h = tf.nn.dropout(h, ...)`: each binding is a graph
@@ -421,6 +457,10 @@ class Converter {
         }
       } else if (IsInitializerName(q)) {
         g.kind = Kind::kInitializer;
+      } else if (q == "tensorflow.summary.create_file_writer") {
+        if (uses_graph) Fail(stmt, fmt::format("summary writer `{}` is made from graph tensors", name));
+        rebound("to a summary writer");
+        return;  // an object: stays where it is made, created once
       } else if ((StartsWith(q, "tensorflow.compat.v1.train.") && EndsWith(q, "Optimizer")) ||
                  StartsWith(q, "tensorflow.keras.optimizers.") ||
                  (StartsWith(q, "tensorflow.keras.metrics.") && q.find('(') == string::npos)) {
@@ -434,6 +474,7 @@ class Converter {
     }
     if (g.kind == Kind::kOp && !uses_graph && !RefersToTf(right)) {
       rebound("to a Python value");
+      python_values_[name] = stmt;
       return;  // plain Python value: stays
     }
     if (g.kind != Kind::kOp) rebound(g.kind == Kind::kVariable ? "to a variable" : "to a placeholder");
@@ -451,6 +492,126 @@ class Converter {
     }
     names_[name] = graph_.size();
     graph_.push_back(std::move(g));
+  }
+
+  // `for i in range(len(xs)): y = m * xs[i] + b; error += (ys[i] - y) ** 2`: a loop over
+  // Python values whose body only binds names to graph tensors builds the graph; it is one
+  // statement of the graph (a function's body repeats it), defining each name it binds.
+  // A name it extends that held a Python value before (`error = 0.0`) takes that
+  // statement into the graph too. Whether the loop is of that shape; refused when it
+  // builds the graph in another way.
+  bool LoopBuildsGraph(TSNode loop) {
+    TSNode var = ts::Field(loop, "left"), iter = ts::Field(loop, "right"), body = ts::Field(loop, "body");
+    if (ts::Field(loop, "alternative").id || !ts::Is(var, "identifier") || !body.id) return false;
+    bool iter_graph = RefersToTf(iter);
+    Identifiers(iter, [&](TSNode id) { iter_graph |= Graph(Text(id)) != nullptr; });
+    if (iter_graph) Fail(loop, "a loop over graph tensors builds the graph");
+    std::vector<std::pair<TSNode, string>> binds;  // (statement, name), in order
+    for (TSNode st : ts::NamedChildren(body)) {
+      if (ts::Is(st, "comment")) continue;
+      TSNode a = ts_node_named_child_count(st) == 1 ? ts_node_named_child(st, 0) : TSNode{};
+      if (!ts::Is(st, "expression_statement") || !(ts::Is(a, "assignment") || ts::Is(a, "augmented_assignment")) ||
+          !ts::Is(ts::Field(a, "left"), "identifier") || !ts::Field(a, "right").id)
+        Fail(st, "a loop that builds the graph does more than bind names to graph tensors");
+      if (ts::Is(a, "augmented_assignment")) {
+        string op(Text(ts::Field(a, "operator")));
+        if (op != "+=" && op != "-=" && op != "*=" && op != "/=")
+          Fail(st, fmt::format("a loop that builds the graph updates `{}` with `{}`", Text(ts::Field(a, "left")), op));
+      }
+      binds.push_back({st, string(Text(ts::Field(a, "left")))});
+    }
+    if (binds.empty()) return false;
+    if (!AloneOnLines(loop)) Fail(loop, "a loop that builds the graph shares its line with other statements");
+    if (HasMultilineString(loop)) Fail(loop, "a loop that builds the graph spans a multi-line string");
+    const string loop_var(Text(var));
+    if (Graph(loop_var)) Fail(loop, fmt::format("the loop variable `{}` names a graph tensor", loop_var));
+    // the loop variable lives in the functions now: the module must not read it elsewhere
+    ts::Walk(
+        file_.Root(),
+        [&](TSNode n, const char*) {
+          if (ts::Same(n, loop)) return false;
+          if (!ts::Is(n, "identifier") || Text(n) != loop_var) return true;
+          TSNode p = ts::Parent(n);
+          if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), n)) return false;
+          if (ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "name"), n)) return false;
+          bool rebound = false;
+          for (TSNode q = n; q.id && !rebound; q = ts::Parent(q))
+            rebound = ts::Is(q, "for_statement") && Text(ts::Field(q, "left")) == loop_var;
+          if (!rebound)
+            Fail(n, fmt::format("`{}`, the variable of a loop that builds the graph, is used outside it", loop_var));
+          return false;
+        },
+        [](TSNode) {});
+    CheckOpCalls(loop, binds.front().second);
+    std::set<string> names;
+    for (const auto& [st, name] : binds) names.insert(name);
+    for (const string& name : names) {
+      if (name == loop_var) Fail(loop, fmt::format("the loop rebinds its variable `{}`", name));
+      GraphName* g = Graph(name);
+      if (g && g->kind != Kind::kOp)
+        Fail(loop, fmt::format("`{}` is assigned twice while the graph is built (first as a {})", name,
+                               g->kind == Kind::kPlaceholder ? "placeholder"
+                               : g->kind == Kind::kVariable  ? "variable"
+                                                             : "initializer"));
+    }
+    // names the loop reads before it binds them: their value before the loop
+    std::set<string> bound;
+    std::vector<string> uses;
+    for (const auto& [st, name] : binds) {
+      TSNode a = ts_node_named_child(st, 0);
+      std::vector<string> read;
+      if (ts::Is(a, "augmented_assignment")) read.push_back(name);
+      Identifiers(ts::Field(a, "right"), [&](TSNode id) { read.push_back(string(Text(id))); });
+      for (const string& r : read) {
+        if (bound.count(r) || r == loop_var) continue;
+        if (names.count(r) && !Graph(r)) {
+          // a Python value extended by graph tensors: its statement joins the graph
+          auto it = python_values_.find(r);
+          if (it == python_values_.end())
+            Fail(st, fmt::format("`{}` is extended in a loop that builds the graph, from a value made elsewhere", r));
+          TSNode init = it->second;
+          ts::Walk(
+              file_.Root(),
+              [&](TSNode n, const char*) {
+                if (!ts::Is(n, "identifier") || Text(n) != r) return true;
+                if (ts_node_start_byte(n) < ts_node_start_byte(init) ||
+                    (ts_node_end_byte(init) <= ts_node_start_byte(n) && ts_node_end_byte(n) <= ts_node_start_byte(loop)))
+                  Fail(n, fmt::format("`{}` is used apart from the loop that extends it with graph tensors", r));
+                return false;
+              },
+              [](TSNode) {});
+          TSNode ia = ts_node_named_child(init, 0);
+          names_[r] = graph_.size();
+          graph_.push_back(GraphName{Kind::kOp, r, init, ts::Field(ia, "right")});
+        }
+        if (Graph(r) && std::find(uses.begin(), uses.end(), r) == uses.end()) uses.push_back(r);
+      }
+      bound.insert(name);
+    }
+    // earlier bindings of the names it binds become versions the loop uses
+    for (const string& name : names)
+      if (Graph(name)) {
+        for (const auto& h : graph_)
+          if (h.produces_operation && std::find(h.uses.begin(), h.uses.end(), Graph(name)->name) != h.uses.end())
+            Fail(loop, fmt::format("`{}` is assigned again after `{}`, an operation built from it, was made", name,
+                                   h.name));
+      }
+    std::vector<string> keys;
+    for (const string& u : uses) keys.push_back(Graph(u)->name);
+    for (const string& name : names)
+      if (Graph(name)) {
+        string before = Graph(name)->name;
+        RetireVersion(loop, name);
+        for (auto& k : keys)
+          if (k == before) k = Graph(name)->name;
+      }
+    for (const string& name : names) {
+      GraphName g{Kind::kOp, name, loop, loop};
+      g.uses = keys;
+      names_[name] = graph_.size();
+      graph_.push_back(std::move(g));
+    }
+    return true;
   }
 
   // `for v in [w, b]: print(v.name, v.shape)`: variables listed for their name and
@@ -497,11 +658,22 @@ class Converter {
   // The Python name of a graph name (`x#1`, an earlier binding of `x`, is `x`).
   static string PyName(const string& key) { return key.substr(0, key.find('#')); }
 
-  // `t.eval(...)` with `t` a name (whether it names a graph tensor is for the caller).
-  bool IsEvalCall(TSNode c) const {
+  // `t.eval(...)` with `t` a name, or `op.run(...)` with `op` a graph name that is not an
+  // initializer (whether it names a graph tensor is for the caller).
+  bool IsEvalCall(TSNode c) {
     TSNode fn = ts::Field(c, "function");
-    return ts::Is(fn, "attribute") && Text(ts::Field(fn, "attribute")) == "eval" &&
-           ts::Is(ts::Field(fn, "object"), "identifier");
+    if (!ts::Is(fn, "attribute") || !ts::Is(ts::Field(fn, "object"), "identifier")) return false;
+    string_view attr = Text(ts::Field(fn, "attribute"));
+    if (attr == "eval") return true;
+    GraphName* g = Graph(Text(ts::Field(fn, "object")));
+    return attr == "run" && g && g->kind == Kind::kOp;
+  }
+  // The session an eval/run call names (`session=sess` or its second positional argument).
+  TSNode EvalSessionArg(TSNode c) const {
+    TSNode kw = m_.KeywordArg(c, "session");
+    if (kw.id) return kw;
+    const auto& pos = m_.PositionalArgs(c);
+    return pos.size() > 1 ? pos[1] : TSNode{};
   }
 
   // `name`, bound again by `stmt` to another graph tensor: its binding so far becomes
@@ -526,7 +698,7 @@ class Converter {
 
   // Calls that create variables or read graph-wide state would behave differently
   // inside a function traced in TF2.
-  void CheckOpCalls(TSNode stmt, const string& name) const {
+  void CheckOpCalls(TSNode stmt, const string& name) {
     for (TSNode c : m_.calls()) {
       if (!ts::Contains(stmt, c)) continue;
       string cq = Resolved(ts::Field(c, "function"));
@@ -535,10 +707,13 @@ class Converter {
       // graph in TF2: without an explicit seed= the numbers differ.
       bool random = StartsWith(cq, "tensorflow") &&
                     (cq.find("random") != string::npos || EndsWith(cq, "multinomial") || EndsWith(cq, "dropout"));
-      if (random && !m_.KeywordArg(c, "seed").id)
-        Fail(c, fmt::format("`{}` draws random numbers without an op seed: inside a tf.function TF2 derives "
-                            "another seed, so the numbers would differ (give it seed=)",
-                            cq));
+      // Without an op seed TF2 derives another one: the converted program draws other
+      // numbers (as the migration guide says), equivalent when both draw the same ones;
+      // the summary says so
+      if (random && !m_.KeywordArg(c, "seed").id) {
+        unseeded_.insert({ts_node_start_point(c).row + 1, cq});
+        random_stmts_.insert(ts_node_start_byte(stmt));
+      }
     }
   }
 
@@ -576,12 +751,322 @@ class Converter {
     return out;
   }
 
+  // A TensorFlow function whose result is one Tensor (not a list, tuple or structure).
+  static bool ReturnsOneTensor(string_view q) {
+    if (!StartsWith(q, "tensorflow.") || q.find("(") != string_view::npos) return false;
+    string_view last = q.substr(q.rfind('.') + 1);
+    for (string_view many : {"split", "unstack", "unique", "unique_with_counts", "top_k", "meshgrid", "gradients",
+                             "cond", "case", "while_loop", "map_fn", "scan", "foldl", "foldr", "py_func",
+                             "numpy_function", "py_function", "identity_n", "moments", "dynamic_partition", "tuple",
+                             "batch", "shuffle_batch", "svd", "eig", "eigh", "qr", "lu", "switch", "sparse_split"})
+      if (last == many) return false;
+    return !MakesSparse(q) && last.find("decoder") == string_view::npos && last.find("rnn") == string_view::npos;
+  }
+
+  // `sess.run(tf.nn.relu([-3., 3.]))`, `sess.run(poly(11))`: a fetch expression that
+  // builds its own ops from Python values only (no graph tensor, no state, no random
+  // numbers, no graph-wide state; module-level helpers it calls likewise): TF1 built
+  // the ops at the run and ran them once, TF2 runs the same ops eagerly there.
+  bool EagerFetch(TSNode e, std::set<string>* seen_fns) const {
+    bool ok = true;
+    Identifiers(e, [&](TSNode id) { ok = ok && !names_.count(string(Text(id))) && Text(id) != sess_; });
+    if (!ok) return false;
+    ts::Walk(
+        e,
+        [&](TSNode c, const char*) {
+          if (!ok) return false;
+          if (ts::Is(c, "lambda") || ts::Is(c, "global_statement") || ts::Is(c, "nonlocal_statement") ||
+              ts::Is(c, "yield") || ts::Is(c, "class_definition")) {
+            ok = false;
+            return false;
+          }
+          if (ts::Is(c, "function_definition") && !ts::Same(c, e)) {
+            ok = false;
+            return false;
+          }
+          if (!ts::Is(c, "call")) return true;
+          TSNode fn = ts::Field(c, "function");
+          string q = Resolved(fn);
+          if (StartsWith(q, "tensorflow")) {
+            if (ReadsGraphState(q) || q.find("(") != string::npos) ok = false;
+            for (string_view bad : {"random", "multinomial", "dropout", "Variable", "variable", "assign", "placeholder",
+                                    "Session", "py_func", "numpy_function", "py_function", "Print", "print",
+                                    "Assert", "initializer", "scatter_", "Graph", "device", "control_dependencies",
+                                    "train.", "gradients", "summary", "data."})
+              if (q.find(bad) != string::npos) ok = false;
+            return ok;
+          }
+          if (ts::Is(fn, "identifier")) {
+            // a module-level function of the script: its body, by the same rules
+            string name(Text(fn));
+            for (TSNode st : ts::NamedChildren(file_.Root())) {
+              if (!ts::Is(st, "function_definition") || Text(ts::Field(st, "name")) != name) continue;
+              if (!seen_fns->insert(name).second) return true;
+              ok = ok && EagerFetch(ts::Field(st, "body"), seen_fns);
+              return ok;
+            }
+            for (string_view b : {"range", "len", "float", "int", "abs", "min", "max", "sum", "round", "list",
+                                  "tuple", "bool", "str"})
+              if (name == b) return true;
+            ok = false;
+            return false;
+          }
+          if (StartsWith(q, "numpy.")) return true;
+          ok = false;
+          return false;
+        },
+        [](TSNode) {});
+    return ok;
+  }
+
+  // `w.initializer` of a graph variable (TF2 initializes a variable where it is made).
+  // Run once, outside loops: a second run would reset the variable, which TF2's
+  // initialization where it is made does not.
+  bool IsVariableInitializer(TSNode n) {
+    if (!ts::Is(n, "attribute") || Text(ts::Field(n, "attribute")) != "initializer") return false;
+    TSNode v = ts::Field(n, "object");
+    if (!ts::Is(v, "identifier") || !Graph(Text(v)) || Graph(Text(v))->kind != Kind::kVariable) return false;
+    for (TSNode p = ts::Parent(n); p.id; p = ts::Parent(p))
+      if (ts::Is(p, "for_statement") || ts::Is(p, "while_statement"))
+        Fail(n, fmt::format("`{}` is run in a loop (each run resets the variable)", Text(n)));
+    if (!initialized_.insert(Graph(Text(v))->name).second)
+      Fail(n, fmt::format("`{}` is run twice (the second run resets the variable)", Text(n)));
+    return true;
+  }
+
+  // A fetch that is an expression of graph tensors (`A + B`, `tf.transpose(C)`): names of
+  // graph tensors (each bound once), TensorFlow functions and literals only (a Python
+  // name would be read when the function is traced, not at each run). Its graph names
+  // go to `names`. Whether the fetch is of that shape.
+  bool GraphExpression(TSNode e, std::vector<TSNode>* names) {
+    if (!ts::Is(e, "call") && !ts::Is(e, "binary_operator") && !ts::Is(e, "unary_operator") &&
+        !ts::Is(e, "parenthesized_expression"))
+      return false;
+    bool ok = true;
+    std::vector<TSNode> found;
+    Identifiers(e, [&](TSNode id) {
+      GraphName* g = Graph(Text(id));
+      if (g) {
+        ok = ok && !g->produces_operation && g->kind != Kind::kInitializer && !versions_.count(string(Text(id)));
+        found.push_back(id);
+      } else {
+        ok = ok && StartsWith(Resolved(id), "tensorflow");
+      }
+    });
+    ts::Walk(
+        e,
+        [&](TSNode n, const char*) {
+          if (ts::Is(n, "lambda") || ts::Is(n, "list_comprehension") || ts::Is(n, "generator_expression")) ok = false;
+          return ok;
+        },
+        [](TSNode) {});
+    if (!ok || found.empty()) return false;
+    for (TSNode c : m_.calls()) {
+      if (!ts::Contains(e, c)) continue;
+      string q = Resolved(ts::Field(c, "function"));
+      if (!StartsWith(q, "tensorflow") || q.find("Variable") != string::npos || q.find("variable") != string::npos ||
+          q.find("placeholder") != string::npos || IsInitializerName(q) || MakesSparse(q))
+        return false;
+    }
+    CheckOpCalls(e, string(Text(found.front())));
+    *names = found;
+    return true;
+  }
+  // A fetched expression of graph tensors whose value is one tensor: a graph name of one
+  // tensor, a TensorFlow call that returns one, an operator applied to one (`[y] + g`,
+  // lists joined, is not).
+  bool GraphOneTensor(TSNode e) {
+    while (ts::Is(e, "parenthesized_expression") && ts_node_named_child_count(e) == 1) e = ts_node_named_child(e, 0);
+    if (ts::Is(e, "identifier")) return Graph(Text(e)) && IsSingleTensor(*Graph(Text(e)));
+    if (ts::Is(e, "binary_operator")) return GraphOneTensor(ts::Field(e, "left")) || GraphOneTensor(ts::Field(e, "right"));
+    if (ts::Is(e, "unary_operator")) return GraphOneTensor(ts::Field(e, "argument"));
+    return ts::Is(e, "call") && ReturnsOneTensor(Resolved(ts::Field(e, "function")));
+  }
+  string ExpressionFunctionName(TSNode e, const std::vector<TSNode>& names) {
+    string base = "run";
+    if (ts::Is(e, "call")) {
+      string q = Resolved(ts::Field(e, "function"));
+      base += "_" + q.substr(q.rfind('.') + 1);
+    }
+    std::set<string> seen;
+    for (TSNode n : names)
+      if (seen.insert(string(Text(n))).second) base += "_" + string(Text(n));
+    if (base.size() > 40) base = "run_expression";
+    string name = base;
+    for (int k = 2; module_names_.count(name) || used_fn_names_.count(name); ++k) name = fmt::format("{}_{}", base, k);
+    used_fn_names_.insert(name);
+    return name;
+  }
+
+  // `hypothesis = list('bear')` in the session block, then `h = tf.SparseTensor(..., hypothesis,
+  // ...)`: a name bound once, by a statement `name = ...` of the block's top level before
+  // `t`, and named nowhere else but in statements that build the graph (so nothing changes
+  // it): a function reads, when traced, the value each run would have seen.
+  template <typename F>
+  bool Settled(string_view name, TSNode t, const std::vector<TSNode>& block_top, F&& builds_graph) {
+    TSNode binding{};
+    for (TSNode st : block_top) {
+      if (ts_node_start_byte(st) >= ts_node_start_byte(t)) break;
+      TSNode a = ts_node_named_child_count(st) == 1 ? ts_node_named_child(st, 0) : TSNode{};
+      if (ts::Is(st, "expression_statement") && ts::Is(a, "assignment") && ts::Is(ts::Field(a, "left"), "identifier") &&
+          Text(ts::Field(a, "left")) == name)
+        binding = ts::Field(a, "left");
+    }
+    if (!binding.id) return false;
+    bool ok = true;
+    ts::Walk(
+        file_.Root(),
+        [&](TSNode n, const char*) {
+          if (!ok) return false;
+          if (!ts::Is(n, "identifier") || Text(n) != name) return true;
+          TSNode p = ts::Parent(n);
+          if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), n)) return false;
+          if (ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "name"), n)) return false;
+          if (ts::Same(n, binding)) return false;
+          bool in_graph = false;
+          for (TSNode st : block_top)
+            if (ts::Contains(st, n)) in_graph = builds_graph(st) && ts_node_start_byte(st) > ts_node_start_byte(binding);
+          ok = in_graph || ReadOnly(n);
+          return false;
+        },
+        [](TSNode) {});
+    return ok;
+  }
+
+  // An occurrence of a name that only reads it: no method of it called, not bound, not
+  // handed to a function other than builtins that read (`len(x)`, `x * 2`).
+  bool ReadOnly(TSNode n) const {
+    TSNode p = ts::Parent(n);
+    if (ts::Is(p, "attribute") || ts::Is(p, "subscript")) return false;
+    for (TSNode c = n, q = p; q.id; c = q, q = ts::Parent(q)) {
+      if ((ts::Is(q, "assignment") || ts::Is(q, "augmented_assignment") || ts::Is(q, "for_statement") ||
+           ts::Is(q, "for_in_clause")) &&
+          ts::Same(ts::Field(q, "left"), c))
+        return false;
+      if (ts::Is(q, "delete_statement") || ts::Is(q, "global_statement") || ts::Is(q, "nonlocal_statement"))
+        return false;
+      if (ts::Is(q, "argument_list")) {
+        TSNode fn = ts::Field(ts::Parent(q), "function");
+        bool pure = false;
+        for (string_view b : {"len", "list", "str", "int", "float", "range", "enumerate", "zip", "sorted", "sum",
+                              "min", "max", "abs", "round", "tuple", "print"})
+          pure |= ts::Is(fn, "identifier") && Text(fn) == b;
+        if (!pure) return false;
+      }
+      if (ts::Is(q, "expression_statement") || ts::Is(q, "block")) break;
+    }
+    return true;
+  }
+
+  // The name a dict literal is assigned to (`feed = {...}` as a statement), or "".
+  string FeedNameOf(TSNode dict) const {
+    TSNode a = ts::Parent(dict);
+    if (!ts::Is(dict, "dictionary") || !ts::Is(a, "assignment") || !ts::Same(ts::Field(a, "right"), dict) ||
+        !ts::Is(ts::Field(a, "left"), "identifier") || !ts::Is(ts::Parent(a), "expression_statement"))
+      return "";
+    return string(Text(ts::Field(a, "left")));
+  }
+
+  // `feed = {x: xs[i], y: ys[i]}` in the session block: a dict of placeholders (each a
+  // name) assigned once, whose name is used only as the feed_dict of the block's runs.
+  void FindNamedFeeds(const std::vector<TSNode>& region, const std::set<const void*>& run_ids,
+                      const std::set<const void*>& eval_ids) {
+    std::map<string, std::vector<TSNode>> dicts;  // candidate name -> its dict literals
+    for (TSNode r : region)
+      ts::Walk(
+          r,
+          [&](TSNode n, const char*) {
+            if (!ts::Is(n, "dictionary")) return true;
+            string name = FeedNameOf(n);
+            if (!name.empty()) dicts[name].push_back(n);
+            return false;
+          },
+          [](TSNode) {});
+    for (const auto& [name, list] : dicts) {
+      if (list.size() != 1 || Graph(name) || name == sess_) continue;
+      TSNode dict = list[0];
+      std::vector<string> keys;
+      bool ok = true;
+      for (TSNode pr : ts::NamedChildren(dict)) {
+        if (ts::Is(pr, "comment")) continue;
+        TSNode k = ts::Is(pr, "pair") ? ts::Field(pr, "key") : TSNode{};
+        GraphName* g = ts::Is(k, "identifier") ? Graph(Text(k)) : nullptr;
+        if (!g || g->kind != Kind::kPlaceholder || std::find(keys.begin(), keys.end(), g->name) != keys.end()) {
+          ok = false;
+          break;
+        }
+        keys.push_back(g->name);
+      }
+      if (!ok || keys.empty()) continue;
+      // every other occurrence of the name in the module: a run's feed_dict in the block
+      TSNode target = ts::Field(ts::Parent(dict), "left");
+      int feeds = 0;
+      ts::Walk(
+          file_.Root(),
+          [&](TSNode n, const char*) {
+            if (!ok) return false;
+            if (!ts::Is(n, "identifier") || Text(n) != name || ts::Same(n, target)) return true;
+            TSNode p = ts::Parent(n);
+            if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), n)) return false;
+            if (ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "name"), n)) return false;
+            TSNode call = ts::Is(p, "keyword_argument") && Text(ts::Field(p, "name")) == "feed_dict" ? ts::Parent(ts::Parent(p))
+                          : ts::Is(p, "argument_list")                                            ? ts::Parent(p)
+                                                                                                  : TSNode{};
+            bool as_feed = ts::Is(call, "call") && (run_ids.count(call.id) != 0) &&
+                           ts_node_start_byte(n) > ts_node_end_byte(dict);
+            if (as_feed && ts::Is(p, "argument_list")) {
+              const auto& pos = m_.PositionalArgs(call);
+              size_t at = eval_ids.count(call.id) ? 0 : 1;
+              as_feed = pos.size() > at && ts::Same(pos[at], n);
+            }
+            if (!as_feed) ok = false;
+            else ++feeds;
+            return false;
+          },
+          [](TSNode) {});
+      if (ok && feeds > 0) named_feeds_[name] = {dict, keys};
+    }
+  }
+
+  // An expression of an eager fetch whose value is one Tensor: a TensorFlow call that
+  // returns one, an operator applied to one, or a call of a module-level function whose
+  // every `return` returns such an expression.
+  bool OneTensorExpr(TSNode e, int depth) const {
+    while (ts::Is(e, "parenthesized_expression") && ts_node_named_child_count(e) == 1) e = ts_node_named_child(e, 0);
+    if (ts::Is(e, "binary_operator"))
+      return OneTensorExpr(ts::Field(e, "left"), depth) || OneTensorExpr(ts::Field(e, "right"), depth);
+    if (ts::Is(e, "unary_operator")) return OneTensorExpr(ts::Field(e, "argument"), depth);
+    if (!ts::Is(e, "call")) return false;
+    TSNode fn = ts::Field(e, "function");
+    if (ReturnsOneTensor(Resolved(fn))) return true;
+    if (!ts::Is(fn, "identifier") || depth > 3) return false;
+    for (TSNode st : ts::NamedChildren(file_.Root())) {
+      if (!ts::Is(st, "function_definition") || Text(ts::Field(st, "name")) != Text(fn)) continue;
+      bool all = true;
+      int returns = 0;
+      ts::Walk(
+          ts::Field(st, "body"),
+          [&](TSNode n, const char*) {
+            if (ts::Is(n, "function_definition") || ts::Is(n, "lambda")) return false;
+            if (!ts::Is(n, "return_statement")) return true;
+            ++returns;
+            TSNode v = ts_node_named_child_count(n) == 1 ? ts_node_named_child(n, 0) : TSNode{};
+            all = all && v.id && OneTensorExpr(v, depth + 1);
+            return false;
+          },
+          [](TSNode) {});
+      return all && returns > 0;
+    }
+    return false;
+  }
+
   // A graph name whose value is one Tensor (so `.numpy()` gives what sess.run gave), as
   // far as the statement shows: an operator expression, or a TensorFlow call that does
   // not return a list, tuple or structure.
   bool IsSingleTensor(const GraphName& g) const {
     if (g.kind != Kind::kOp || g.produces_operation) return false;
     TSNode a = ts_node_named_child_count(g.stmt) == 1 ? ts_node_named_child(g.stmt, 0) : TSNode{};
+    if (ts::Is(a, "augmented_assignment")) return true;  // `loss += ...` of a tensor: one tensor
     if (!ts::Is(a, "assignment") || !ts::Is(ts::Field(a, "left"), "identifier")) return false;
     TSNode v = g.value;
     while (ts::Is(v, "parenthesized_expression") && ts_node_named_child_count(v) == 1) v = ts_node_named_child(v, 0);
@@ -589,14 +1074,7 @@ class Converter {
     if (!ts::Is(v, "call")) return false;
     string q = Resolved(ts::Field(v, "function"));
     if (StartsWith(q, "tensorflow.keras.metrics.") && EndsWith(q, "().result")) return true;  // a metric's value
-    if (!StartsWith(q, "tensorflow.") || q.find("(") != string::npos) return false;
-    string_view last = string_view(q).substr(q.rfind('.') + 1);
-    for (string_view many : {"split", "unstack", "unique", "unique_with_counts", "top_k", "meshgrid", "gradients",
-                             "cond", "case", "while_loop", "map_fn", "scan", "foldl", "foldr", "py_func",
-                             "numpy_function", "py_function", "identity_n", "moments", "dynamic_partition", "tuple",
-                             "batch", "shuffle_batch", "svd", "eig", "eigh", "qr", "lu", "switch", "sparse_split"})
-      if (last == many) return false;
-    return !MakesSparse(q) && last.find("decoder") == string_view::npos && last.find("rnn") == string_view::npos;
+    return ReturnsOneTensor(q);
   }
 
   void Dependencies(const string& name, std::set<string>* seen) {
@@ -1019,13 +1497,48 @@ class Converter {
     auto builds_graph = [&](TSNode t) {
       TSNode a = ts_node_named_child_count(t) == 1 ? ts_node_named_child(t, 0) : TSNode{};
       if (!ts::Is(t, "expression_statement") || !ts::Is(a, "assignment") || !ts::Field(a, "right").id) return false;
+      if (!FeedNameOf(ts::Field(a, "right")).empty()) {
+        // `feed = {x: ..., y: ...}` of placeholders: a feed (FindNamedFeeds), not graph
+        bool placeholders = true;
+        for (TSNode pr : ts::NamedChildren(ts::Field(a, "right"))) {
+          TSNode k = ts::Is(pr, "pair") ? ts::Field(pr, "key") : TSNode{};
+          GraphName* g = ts::Is(k, "identifier") ? Graph(Text(k)) : nullptr;
+          placeholders = placeholders && (ts::Is(pr, "comment") || (g && g->kind == Kind::kPlaceholder));
+        }
+        if (placeholders) return false;
+      }
       bool names_session = false, uses_graph = false;
       Identifiers(t, [&](TSNode id) {
         names_session |= Text(id) == sess_;
-        uses_graph |= Graph(Text(id)) != nullptr;
+        // (a name the statement binds is no use of it: `loss = float(l)`)
+        bool target = false;
+        for (TSNode q = id; q.id && !ts::Same(q, a) && !target; q = ts::Parent(q)) {
+          TSNode p = ts::Parent(q);
+          if (ts::Is(p, "attribute") || ts::Is(p, "subscript")) break;
+          target = ts::Same(p, a) && ts::Same(ts::Field(a, "left"), q);
+        }
+        uses_graph |= !target && Graph(Text(id)) != nullptr && !Shadowed(Text(id), ts_node_start_byte(id));
       });
       return !names_session && (uses_graph || RefersToTf(ts::Field(a, "right"), false));
     };
+    // `[[b]] = sess.run(b)`, `a, b = sess.run([a, b])` at the top level of the block: from
+    // there on the names hold the values the block computed (plain Python, as in TF1)
+    for (TSNode t : block_top) {
+      if ((close.id && ts::Same(t, close)) || builds_graph(t)) continue;
+      TSNode a = ts_node_named_child_count(t) == 1 ? ts_node_named_child(t, 0) : TSNode{};
+      if (!ts::Is(t, "expression_statement") || !ts::Is(a, "assignment")) continue;
+      ts::Walk(
+          ts::Field(a, "left"),
+          [&](TSNode q, const char*) {
+            if (ts::Is(q, "attribute") || ts::Is(q, "subscript")) return false;
+            if (ts::Is(q, "identifier") && Graph(Text(q))) {
+              shadow_targets_.insert(q.id);
+              shadow_at_.emplace(string(Text(q)), ts_node_end_byte(t));
+            }
+            return true;
+          },
+          [](TSNode) {});
+    }
     std::set<string> block_assigned;  // Python names the block's other statements bind
     for (TSNode t : block_top) {
       if (builds_graph(t)) continue;
@@ -1052,6 +1565,11 @@ class Converter {
       if (close.id && ts::Same(t, close)) continue;
       // (a statement that names a graph tensor only once the one before it joined)
       if (!builds_graph(t)) continue;
+      Identifiers(t, [&](TSNode id) {
+        if (Shadowed(Text(id), ts_node_start_byte(id)))
+          Fail(id, fmt::format("`{}` holds a value the session block computed when the graph is built from it",
+                               Text(id)));
+      });
       size_t before = graph_.size();
       Classify(t);
       block_graph_.insert(t.id);
@@ -1059,7 +1577,7 @@ class Converter {
         if (graph_[k].kind == Kind::kVariable) continue;
         if (graph_[k].kind == Kind::kOp)
           Identifiers(graph_[k].value, [&](TSNode id) {
-            if (!Graph(Text(id)) && block_assigned.count(string(Text(id))))
+            if (!Graph(Text(id)) && block_assigned.count(string(Text(id))) && !Settled(Text(id), t, block_top, builds_graph))
               Fail(id, fmt::format("`{}` is built in the session block from `{}`, a value the block computes",
                                    graph_[k].name, Text(id)));
           });
@@ -1068,8 +1586,31 @@ class Converter {
     }
     auto check_after = [&](const std::vector<TSNode>& list, size_t from) {
       for (size_t i = from; i < list.size(); ++i) {
+        // `sess.close()` after the `with` block closed it: a no-op in TF1, goes
+        TSNode c = ts_node_named_child_count(list[i]) == 1 ? ts_node_named_child(list[i], 0) : TSNode{};
+        TSNode f = ts::Is(list[i], "expression_statement") && ts::Is(c, "call") ? ts::Field(c, "function") : TSNode{};
+        if (!assigned && ts::Is(f, "attribute") && Text(ts::Field(f, "object")) == sess_ &&
+            Text(ts::Field(f, "attribute")) == "close" && ts_node_named_child_count(ts::Field(c, "arguments")) == 0 &&
+            AloneOnLines(list[i])) {
+          bool rebound = false;  // (unless the name was bound to something else in between)
+          for (size_t k = from; k < i; ++k)
+            ts::Walk(
+                list[k],
+                [&](TSNode n, const char*) {
+                  if (ts::Is(n, "identifier") && Text(n) == sess_) rebound = true;
+                  return !rebound;
+                },
+                [](TSNode) {});
+          if (!rebound) {
+            deletions_.push_back(list[i]);
+            after_close_.insert(list[i].id);
+            continue;
+          }
+        }
         bool uses = false;
-        Identifiers(list[i], [&](TSNode id) { uses |= Graph(Text(id)) != nullptr || Text(id) == sess_; });
+        Identifiers(list[i], [&](TSNode id) {
+          uses |= (Graph(Text(id)) != nullptr && !Shadowed(Text(id), ts_node_start_byte(id))) || Text(id) == sess_;
+        });
         if (uses) Fail(list[i], "the graph or the session is used after the session block");
       }
     };
@@ -1080,6 +1621,7 @@ class Converter {
         root,
         [&](TSNode n, const char*) {
           if (!InWindow(n) && !ts::Contains(n, with)) return false;
+          if (after_close_.count(n.id)) return false;  // a `sess.close()` that goes
           if (!ts::Is(n, "identifier")) return !in_region(n);
           TSNode p = ts::Parent(n);
           if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), n)) return false;
@@ -1100,6 +1642,7 @@ class Converter {
       TSNode obj = ts::Field(fn, "object");
       bool init = ts::Is(obj, "call") && IsInitializerName(Resolved(ts::Field(obj, "function")));
       if (ts::Is(obj, "identifier") && Graph(Text(obj)) && Graph(Text(obj))->kind == Kind::kInitializer) init = true;
+      if (IsVariableInitializer(obj)) init = true;
       if (!init) continue;
       if (!AloneOnLines(st)) Fail(st, "an initializer run shares its line with other statements");
       if (ts_node_named_child_count(ts::Parent(st)) < 2) Fail(st, "an initializer run is the only statement of its block");
@@ -1142,14 +1685,22 @@ class Converter {
         !assigned || Resolved(ts::Field(sess_call, "function")) == "tensorflow.compat.v1.InteractiveSession";
     for (TSNode c : m_.calls()) {
       if (!in_region(c) || !IsEvalCall(c) || !Graph(Text(ts::Field(ts::Field(c, "function"), "object")))) continue;
-      if (!default_session)
+      TSNode named = EvalSessionArg(c);
+      if (named.id && Text(named) != sess_)
+        Fail(c, fmt::format("`{}` runs a session other than `{}`", Text(c), sess_));
+      if (!default_session && !named.id)
         Fail(c, fmt::format("`{}` runs the default session, which `{}` is not (TF1 raised)", Text(c), sess_));
+      if (run_call_ids.count(c.id)) {
+        run_calls.erase(std::remove_if(run_calls.begin(), run_calls.end(), [&](TSNode r) { return ts::Same(r, c); }),
+                        run_calls.end());
+      }
       run_calls.push_back(c);
       run_call_ids.insert(c.id);
       eval_calls.insert(c.id);
     }
     std::sort(run_calls.begin(), run_calls.end(),
               [](TSNode a, TSNode b) { return ts_node_start_byte(a) < ts_node_start_byte(b); });
+    FindNamedFeeds(region, run_call_ids, eval_calls);
     std::vector<RunSite> sites;
     bool needs_numpy = false;
     std::map<string, size_t> fn_by_key;
@@ -1168,6 +1719,11 @@ class Converter {
             if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), n)) return false;
             if (ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "name"), n)) return false;
             if (name == sess_) {
+              // `t.eval(feed, session=sess)`, `op.run(feed, sess)`: the run's session
+              TSNode kw_call = ts::Is(p, "keyword_argument") ? ts::Parent(ts::Parent(p))
+                               : ts::Is(p, "argument_list")  ? ts::Parent(p)
+                                                             : TSNode{};
+              if (kw_call.id && eval_calls.count(kw_call.id) && ts::Same(EvalSessionArg(kw_call), n)) return false;
               TSNode call = ts::Parent(p);
               if (!ts::Is(p, "attribute") || Text(ts::Field(p, "attribute")) != "run" || !ts::Is(call, "call") ||
                   !ts::Same(ts::Field(call, "function"), p))
@@ -1176,11 +1732,24 @@ class Converter {
                 Fail(call, fmt::format("`{}.run(...)` is not recognized as a session run", sess_));
               return false;
             }
+            if (Graph(name) && ts::Is(p, "pair") && ts::Same(ts::Field(p, "key"), n) &&
+                named_feeds_.count(FeedNameOf(ts::Parent(p))))
+              return false;  // a key of a named feed (its dict is rewritten below)
+            if (Graph(name) && (shadow_targets_.count(n.id) || Shadowed(name, ts_node_start_byte(n))))
+              return true;  // a value the block computed (`[[b]] = sess.run(b)`), from there on
             if (Graph(name)) {
               // allowed only as a fetch or a feed key of a sess.run: checked per site below
               TSNode q = p;
               while (q.id && !ts::Is(q, "call")) q = ts::Parent(q);
               bool in_run = q.id && run_call_ids.count(q.id);
+              // (in an expression a run fetches: `sess.run(tf.matmul(B, I))`, checked there)
+              for (TSNode r = q; !in_run && r.id; r = ts::Parent(r))
+                if (ts::Is(r, "call") && run_call_ids.count(r.id)) {
+                  TSNode fetch = eval_calls.count(r.id) ? ts::Field(ts::Field(r, "function"), "object")
+                                 : m_.PositionalArgs(r).empty() ? m_.KeywordArg(r, "fetches")
+                                                                : m_.PositionalArgs(r)[0];
+                  in_run = fetch.id && ts::Contains(fetch, n);
+                }
               if (!in_run && VariableMetadataLoop(n)) return false;
               if (!in_run) Fail(n, fmt::format("graph tensor `{}` is used outside sess.run (TF2 runs it eagerly)", name));
             }
@@ -1190,6 +1759,16 @@ class Converter {
     }
     for (TSNode call : run_calls) {
       RunSite site{call, TSNode{}};
+      // a name the block bound to a computed value before this run: not the graph's
+      Identifiers(call, [&](TSNode id) {
+        if (Graph(Text(id)) && Shadowed(Text(id), ts_node_start_byte(id)))
+          Fail(id, fmt::format("`{}` holds a value the session block computed when this run names it", Text(id)));
+      });
+      // a variable's name bound to a value before this run: a function would read that
+      for (const auto& [vn, at] : shadow_at_)
+        if (at <= ts_node_start_byte(call) && Graph(vn) && Graph(vn)->kind == Kind::kVariable)
+          Fail(call, fmt::format("the session block binds `{}`, the name of a variable, to a value before this run",
+                                 vn));
       // a fetched name means the binding made before this run (it may be bound again later)
       auto At = [&](TSNode n) { return GraphAt(Text(n), ts_node_start_byte(call)); };
       const auto& pos = m_.PositionalArgs(call);
@@ -1198,8 +1777,7 @@ class Converter {
                      : pos.empty() ? m_.KeywordArg(call, "fetches") : pos[0];
       TSNode feed = m_.KeywordArg(call, "feed_dict");
       if (!feed.id && pos.size() > (eval ? 0u : 1u)) feed = pos[eval ? 0 : 1];
-      if (eval && (pos.size() > 1 || m_.KeywordArg(call, "session").id))
-        Fail(call, fmt::format("`{}` with a session argument", Text(call)));
+      if (eval && pos.size() > 2) Fail(call, fmt::format("`{}` with more arguments than a feed and a session", Text(call)));
       if (pos.size() > 2 || m_.KeywordArg(call, "options").id || m_.KeywordArg(call, "run_metadata").id)
         Fail(call, "sess.run with options or run metadata");
       if (!fetch.id) Fail(call, "sess.run without fetches");
@@ -1209,6 +1787,7 @@ class Converter {
       if (ts::Is(fetch, "call") && IsInitializerName(Resolved(ts::Field(fetch, "function")))) init = true;
       if (ts::Is(fetch, "identifier") && Graph(Text(fetch)) && Graph(Text(fetch))->kind == Kind::kInitializer)
         init = true;
+      if (IsVariableInitializer(fetch)) init = true;
       if (init) {
         if (!ts::Is(parent, "expression_statement") || !AloneOnLines(parent) || feed.id)
           Fail(call, "an initializer run is part of a larger statement");
@@ -1219,9 +1798,28 @@ class Converter {
         sites.push_back(site);
         continue;
       }
-      std::vector<TSNode> fetched = FetchNames(fetch);
+      if (!feed.id && ts::Is(fetch, "call")) {
+        std::set<string> seen_fns;
+        if (EagerFetch(fetch, &seen_fns)) {
+          // its value where the run was: one tensor's `.numpy()`, or `_numpy` of what a
+          // helper or a many-valued op returns
+          if (OneTensorExpr(fetch, 0)) {
+            site.replacement = fmt::format("{}.numpy()", Text(fetch));
+          } else {
+            site.replacement = fmt::format("_numpy({})", Text(fetch));
+            needs_numpy = true;
+          }
+          sites.push_back(site);
+          continue;
+        }
+      }
+      // `sess.run(A + B)`, `sess.run(tf.transpose(C))`: an expression of graph tensors, the
+      // value a function returns
+      std::vector<TSNode> fetched;
+      const bool expr_fetch = GraphExpression(fetch, &fetched);
+      if (!expr_fetch) fetched = FetchNames(fetch);
       // variables only (`sess.run(w)`, `sess.run([w, b])`): their values, no function
-      if (!feed.id && !ts::Is(fetch, "dictionary") &&
+      if (!expr_fetch && !feed.id && !ts::Is(fetch, "dictionary") &&
           std::all_of(fetched.begin(), fetched.end(),
                       [&](TSNode n) { return At(n)->kind == Kind::kVariable; })) {
         std::vector<string> values;
@@ -1234,7 +1832,11 @@ class Converter {
         continue;
       }
       std::map<string, string> feeds;  // placeholder -> value text
-      if (feed.id) {
+      string feed_name;                // a named feed: passed as `**feed_name`
+      if (feed.id && ts::Is(feed, "identifier") && named_feeds_.count(string(Text(feed)))) {
+        feed_name = string(Text(feed));
+        for (const string& ph : named_feeds_[feed_name].second) feeds[ph] = feed_name;
+      } else if (feed.id) {
         if (!ts::Is(feed, "dictionary")) Fail(feed, "feed_dict is not a dict literal");
         for (TSNode pr : ts::NamedChildren(feed)) {
           if (ts::Is(pr, "comment")) continue;
@@ -1286,6 +1888,7 @@ class Converter {
       } else if (list) {
         ret = ts::Is(fetch, "tuple") ? (fetched.size() == 1 ? "(" + ret + ",)" : "(" + ret + ")") : "[" + ret + "]";
       }
+      if (expr_fetch) ret = string(Text(fetch));
       // `_, l = sess.run([train, loss], ...)`: the function returns what is kept, and the
       // assignment binds only that (`l = run_train_loss(...).numpy()`)
       TSNode left = ts::Is(parent, "assignment") && ts::Same(ts::Field(parent, "right"), call) ? ts::Field(parent, "left")
@@ -1293,7 +1896,7 @@ class Converter {
       std::vector<string> kept_targets, kept_fetches;
       std::vector<TSNode> kept_nodes;
       bool dropped_ops = false;
-      if (list && !ts::Is(fetch, "dictionary") &&
+      if (list && !expr_fetch && !ts::Is(fetch, "dictionary") &&
           (ts::Is(left, "pattern_list") || ts::Is(left, "tuple_pattern") || ts::Is(left, "list_pattern"))) {
         std::vector<TSNode> targets;
         for (TSNode t : ts::NamedChildren(left))
@@ -1323,20 +1926,33 @@ class Converter {
       string key = fmt::format("{}|{}|{}", ret, fmt::join(fetched_names, ","), fmt::join(f.params, ","));
       auto it = fn_by_key.find(key);
       if (it == fn_by_key.end()) {
-        f.name = FunctionName(fetched);
+        f.name = expr_fetch ? ExpressionFunctionName(fetch, fetched) : FunctionName(fetched);
         f.fetch_text = ret;
         it = fn_by_key.emplace(key, fns.size()).first;
         fns.push_back(std::move(f));
       }
       const Function& fn_used = fns[it->second];
       std::vector<string> args;
-      for (const string& p : fn_used.params)
-        if (feeds.count(p)) args.push_back(fmt::format("{}={}", p, feeds[p]));
+      if (!feed_name.empty()) {
+        // all its keys are parameters: `**feed`; else the parameters it holds, each by key
+        // (TF1 ignored what a run's fetches do not need)
+        bool all = true;
+        for (const auto& [ph, v] : feeds)
+          all = all && std::find(fn_used.params.begin(), fn_used.params.end(), ph) != fn_used.params.end();
+        if (all) args.push_back("**" + feed_name);
+        else
+          for (const string& p : fn_used.params)
+            if (feeds.count(p)) args.push_back(fmt::format("{}={}[\"{}\"]", p, feed_name, p));
+      } else {
+        for (const string& p : fn_used.params)
+          if (feeds.count(p)) args.push_back(fmt::format("{}={}", p, feeds[p]));
+      }
       // A run whose result is not used is just a call.
       bool bare = ts::Is(parent, "expression_statement") && ts_node_named_child_count(parent) == 1;
       string call_text = fmt::format("{}({})", fn_used.name, fmt::join(args, ", "));
       // one tensor: its NumPy value; several (or an operation's None): `_numpy`
-      bool one_tensor = (ts::Is(fetch, "identifier") && IsSingleTensor(*At(fetch))) || one_kept;
+      bool one_tensor = (ts::Is(fetch, "identifier") && IsSingleTensor(*At(fetch))) || one_kept ||
+                        (expr_fetch && GraphOneTensor(fetch));
       site.replacement = bare ? call_text : one_tensor ? call_text + ".numpy()" : "_numpy(" + call_text + ")";
       if (!bare && !one_tensor) needs_numpy = true;
       if (dropped_ops) {
@@ -1356,6 +1972,19 @@ class Converter {
     else if (used_fn_names_.count("_numpy") || module_names_.count("_numpy")) Fail(with, "the script defines `_numpy`");
 
     // --- the functions, in order of first use
+    // An unseeded random op is one op of the TF1 graph, each run drawing its next numbers;
+    // in two functions it would be two ops, each drawing from its start (with --deterministic-
+    // random too). (A seeded one in several functions converts as before.)
+    for (const auto& g : graph_) {
+      if (g.kind != Kind::kOp || !random_stmts_.count(ts_node_start_byte(g.stmt))) continue;
+      std::vector<string> users;
+      for (const Function& f : fns)
+        if (f.ops.count(g.name)) users.push_back(f.name);
+      if (users.size() > 1)
+        Fail(g.stmt, fmt::format("the unseeded random op of `{}` is run by several functions ({}): TF1 drew from "
+                                 "one op, each function would draw from its own",
+                                 PyName(g.name), fmt::join(users, ", ")));
+    }
     PlanMinimizes(trainable, fns);
     string defs;
     if (needs_numpy)
@@ -1428,6 +2057,13 @@ class Converter {
       ++out->runs;
     }
     if (close.id) edits.push_back({{LineStart(ts_node_start_byte(close)), LineEnd(ts_node_end_byte(close))}, ""});
+    // named feeds: keyed by the parameters' names
+    for (const auto& [fname, feed] : named_feeds_)
+      for (TSNode pr : ts::NamedChildren(feed.first)) {
+        if (!ts::Is(pr, "pair")) continue;
+        TSNode k = ts::Field(pr, "key");
+        edits.push_back({{ts_node_start_byte(k), ts_node_end_byte(k)}, fmt::format("\"{}\"", Text(k))});
+      }
     // the graph seed: TF2's global seed (`tf.random.set_seed`, the migration guide's
     // mapping), where the statement stays
     for (TSNode c : m_.calls()) {
@@ -1472,8 +2108,9 @@ class Converter {
     }
     if (at < body_end) body_text.append(src_, at, body_end - at);
     string dedented = Dedent(body_text, region_indent);
-    if (assigned) {
-      // blank lines between `sess = ...` and the first statement: the gap before it is written anew
+    {
+      // blank lines between `sess = ...` and the first statement (or where a deleted first
+      // statement was): the gap before it is written anew
       size_t first = 0;
       for (size_t i = 0; i < dedented.size() && (dedented[i] == ' ' || dedented[i] == '\t' ||
                                                  dedented[i] == '\r' || dedented[i] == '\n');
@@ -1534,7 +2171,8 @@ class Converter {
     const string gap = container_indent_ ? "\n" : "\n\n";
     if (!hoisted_.empty()) result += "\n" + Indent(fmt::format("{}", fmt::join(hoisted_, "")), pad);
     if (container_indent_) defs = NestedGaps(defs);
-    result += gap + Indent(defs, pad) + gap + dedented;
+    // (no functions: the body stays where the session was)
+    result += (defs.empty() ? string() : gap + Indent(defs, pad) + gap) + dedented;
     uint32_t after = LineEnd(body_end > 0 ? body_end - 1 : 0);
     if (wrapper.id) {
       // the wrapper's statements after the session move out too
@@ -1547,6 +2185,7 @@ class Converter {
     out->text = std::move(result);
     out->functions = static_cast<int>(fns.size());
     out->kept_compat = kept_;
+    for (const auto& [row, q] : unseeded_) out->unseeded.push_back({row, q});
   }
 
   // Whether `n` holds a call other than `outer` (whose edit would overlap).
@@ -1819,6 +2458,25 @@ class Converter {
   // An op statement's text for a function body; a v1 optimizer's minimize gets the
   // var_list TF1 read from the trainable-variables collection.
   string StatementText(const GraphName& g, const std::vector<string>& trainable) {
+    string text = StatementTextAsWritten(g, trainable);
+    if (!ts::Is(g.stmt, "for_statement")) return text;
+    // a loop's body lines indented with tabs: four spaces each, as the function around it
+    string out;
+    bool line_start = false;
+    for (char ch : text) {
+      if (ch == '\n') {
+        line_start = true;
+      } else if (line_start && ch == '\t') {
+        out += "    ";
+        continue;
+      } else if (ch != ' ') {
+        line_start = false;
+      }
+      out += ch;
+    }
+    return out;
+  }
+  string StatementTextAsWritten(const GraphName& g, const std::vector<string>& trainable) {
     uint32_t b = ts_node_start_byte(g.stmt), e = ts_node_end_byte(g.stmt);
     string text = src_.substr(b, e - b);
     // (offset in the statement, length replaced, text), applied from the end
@@ -1903,7 +2561,8 @@ class Converter {
       size_t j = text.find('\n', i);
       string_view line(text.data() + i, (j == string::npos ? text.size() : j + 1) - i);
       size_t k = 0;
-      while (k < n && k < line.size() && line[k] == ' ') ++k;
+      // (columns are bytes: a tab-indented block loses as many tabs)
+      while (k < n && k < line.size() && (line[k] == ' ' || line[k] == '\t')) ++k;
       out += line.substr(k);
       if (j == string::npos) break;
       i = j + 1;
@@ -1938,6 +2597,23 @@ class Converter {
   bool resets_between_ = false;  // the module resets the default graph after its first session
   uint32_t window_begin_ = 0, window_end_ = UINT32_MAX;  // bytes of the part converted (InWindow)
   std::set<const void*> block_graph_;  // statements of the session block that build the graph
+  std::set<string> initialized_;       // variables whose `v.initializer` a run removed
+  std::set<std::pair<uint32_t, string>> unseeded_;  // random ops without an op seed: (line, op)
+  std::set<uint32_t> random_stmts_;                  // graph statements with such ops
+  // graph names the session block binds to computed values (`[[b]] = sess.run(b)`): the end
+  // of that statement, from where the name is plain Python; and those targets
+  std::map<string, uint32_t, std::less<>> shadow_at_;
+  std::set<const void*> shadow_targets_;
+  bool Shadowed(string_view name, uint32_t pos) const {
+    auto it = shadow_at_.find(name);
+    return it != shadow_at_.end() && it->second <= pos;
+  }
+  std::set<const void*> after_close_;  // `sess.close()` after the session's `with` block (deleted)
+  std::map<string, TSNode> python_values_;  // module names last bound to a plain Python value: where
+  // `feed = {x: ..., y: ...}` in the session block, used only as runs' feed_dict: its
+  // name -> (the dict, its placeholder keys' graph names); the keys become the names
+  // of the functions' parameters (`"x": ...`) and the runs pass `**feed`
+  std::map<string, std::pair<TSNode, std::vector<string>>> named_feeds_;
   std::set<uint32_t> block_cut_;       // their start bytes, when they leave the block
   bool early_session_ = false;  // `sess = ...Session()` before the graph: moved to its first use
   size_t body_head_ = 0;        // then: the index of that first use  // reset_default_graph() calls whose statements go
@@ -2380,6 +3056,53 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
       continue;  // (a pattern_list target: below)
     }
   }
+  // `writer = tf.compat.v1.summary.FileWriter(logdir, sess.graph)` used only to be closed
+  // or flushed: TF2's `tf.summary.create_file_writer(logdir)`, which makes the same
+  // directory and event file; the graph it wrote has no TF2 counterpart (a tf.function's
+  // graph is written by tf.summary.trace_on / trace_export), which a note says
+  for (TSNode c : m.calls()) {
+    if (fn_of(c) != "tensorflow.compat.v1.summary.FileWriter") continue;
+    TSNode a = ts::Parent(c), st = ts::Parent(ts::Parent(c));
+    if (!ts::Is(a, "assignment") || !ts::Same(ts::Field(a, "right"), c) || !ts::Is(ts::Field(a, "left"), "identifier") ||
+        !ts::Is(st, "expression_statement") || !alone(st))
+      continue;
+    const auto& pos = m.PositionalArgs(c);
+    TSNode logdir = m.KeywordArg(c, "logdir"), graph = m.KeywordArg(c, "graph");
+    if (!logdir.id && !pos.empty()) logdir = pos[0];
+    if (!graph.id && pos.size() > 1) graph = pos[1];
+    size_t args = 0;
+    for (TSNode arg : ts::NamedChildren(ts::Field(c, "arguments"))) args += !ts::Is(arg, "comment");
+    if (!logdir.id || args != (graph.id ? 2u : 1u) || pos.size() > 2) continue;
+    bool graph_ok = !graph.id ||
+                    (ts::Is(graph, "attribute") && txt(ts::Field(graph, "attribute")) == "graph" &&
+                     ts::Is(ts::Field(graph, "object"), "identifier")) ||
+                    (fn_of(graph) == "tensorflow.compat.v1.get_default_graph" &&
+                     ts_node_named_child_count(ts::Field(graph, "arguments")) == 0);
+    if (!graph_ok) continue;
+    bool logdir_graph = false;
+    for (TSNode lc : m.calls())
+      if (ts::Contains(logdir, lc) && StartsWith(fn_of(lc), "tensorflow")) logdir_graph = true;
+    if (logdir_graph) continue;
+    std::string name = txt(ts::Field(a, "left"));
+    bool only_closed = true;
+    for (TSNode u : uses_of(name)) {
+      if (ts::Same(u, ts::Field(a, "left"))) continue;
+      TSNode p = ts::Parent(u), call = ts::Parent(p);
+      std::string attr = ts::Is(p, "attribute") ? txt(ts::Field(p, "attribute")) : "";
+      only_closed = only_closed && (attr == "close" || attr == "flush") && ts::Is(call, "call") &&
+                    ts_node_named_child_count(ts::Field(call, "arguments")) == 0 &&
+                    ts::Is(ts::Parent(call), "expression_statement");
+    }
+    if (!only_closed) continue;
+    edits.emplace_back(ts_node_start_byte(c), ts_node_end_byte(c),
+                       fmt::format("{}.summary.create_file_writer({})", tf, txt(logdir)));
+    ++summary_known;  // (a v1 summary call with its TF2 form: unused summaries may still go)
+    out.lines.emplace_back(row(st), row(st));
+    if (graph.id)
+      out.notes.push_back(fmt::format("line {}: `{}` writes no graph: TF2 has none (tf.summary.trace_on and "
+                                      "trace_export write a tf.function's)",
+                                      row(st), name));
+  }
   if (summary_known == summary_calls && summary_calls > 0) {
     std::vector<std::string> at;
     for (TSNode st : summaries) {
@@ -2585,6 +3308,10 @@ SessionConversion ConvertSessionToFunctions(PythonParser& parser, const std::str
       }
       return r;
     }
+    for (const auto& [row, q] : r.unseeded)
+      total.notes.push_back(fmt::format("{}`{}` has no op seed: TF2 derives another, so the converted program draws "
+                                        "other random numbers (the same with --deterministic-random)",
+                                        pass == 1 ? fmt::format("line {}: ", idioms.OldLine(row)) : "", q));
     current = std::move(r.text);
     total.functions += r.functions;
     total.kept_compat.insert(total.kept_compat.end(), r.kept_compat.begin(), r.kept_compat.end());

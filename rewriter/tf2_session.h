@@ -44,6 +44,8 @@ struct SessionConversion {
   // TF1 code the conversion dropped since it had no effect ("line N: what"): summaries
   // never written, a Saver never used
   std::vector<std::string> notes;
+  // random ops without an op seed in the functions (line, op): their draws differ from TF1's
+  std::vector<std::pair<uint32_t, std::string>> unseeded;
 };
 
 // `findings`: the analyzer's findings on `text`; a TF2 hazard among them (a rule with

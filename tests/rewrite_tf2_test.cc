@@ -92,16 +92,127 @@ TEST(RewriteTf2Conversion, RefusesWhatItCannotKeep) {
   EXPECT_EQ(reason(head + "v = tf.Variable(1.0)\ny = x * v\nt = tf.compat.v1.train.GradientDescentOptimizer(0.1)"
                           ".minimize(y)\ny = y + 1\n" + run_y),
             "`y` is assigned again after `t`, an operation built from it, was made");
-  EXPECT_NE(reason(head + "y = x + 1\nwith tf.compat.v1.Session() as s:\n    print(s.run(y + 1, {x: [1.0]}))\n")
+  // an expression of graph tensors is what a function returns; one with a Python name
+  // (read when the function is traced) stays refused
+  SessionConversion expr = ConvertSessionToFunctions(
+      parser, head + "y = x + 1\nwith tf.compat.v1.Session() as s:\n    print(s.run(y + 1, {x: [1.0]}))\n");
+  ASSERT_TRUE(expr.converted) << expr.reason;
+  EXPECT_NE(expr.text.find("    return y + 1\n"), std::string::npos) << expr.text;
+  EXPECT_NE(expr.text.find("print(run_y(x=[1.0]).numpy())"), std::string::npos) << expr.text;
+  EXPECT_NE(reason(head + "y = x + 1\nk = 2\nwith tf.compat.v1.Session() as s:\n    print(s.run(y + k, {x: [1.0]}))\n")
                 .find("fetches an expression"),
             std::string::npos);
+  // an expression of Python values only runs eagerly; one that draws random numbers, or
+  // calls a helper that makes a variable, stays refused
+  const std::string bare = "import tensorflow as tf\ns = tf.compat.v1.Session()\n";
+  SessionConversion eager = ConvertSessionToFunctions(parser, bare + "print(s.run(tf.square([2.0])))\n");
+  ASSERT_TRUE(eager.converted) << eager.reason;
+  EXPECT_NE(eager.text.find("print(tf.square([2.0]).numpy())"), std::string::npos) << eager.text;
+  EXPECT_NE(reason(bare + "print(s.run(tf.random.normal([1])))\n").find("fetches an expression"), std::string::npos);
+  EXPECT_NE(reason(bare + "def f():\n    return tf.Variable(1.0) + 1\nprint(s.run(f()))\n").find("fetches an expression"),
+            std::string::npos);
+  EXPECT_NE(reason(bare + "print(s.run(tf.constant(1.0), {x: 2.0}))\n").find("fetches an expression"),
+            std::string::npos);
+  // a feed_dict made first and passed by name: `**feed`; a feed that holds a placeholder
+  // the run does not need passes only those it does; one whose name is used for more
+  // stays refused
+  const std::string two = head + "z = tf.compat.v1.placeholder(tf.float32, [None])\ny = x + 1\n";
+  SessionConversion named = ConvertSessionToFunctions(
+      parser, two + "with tf.compat.v1.Session() as s:\n    f = {x: [1.0]}\n    print(s.run(y, feed_dict=f))\n");
+  ASSERT_TRUE(named.converted) << named.reason;
+  EXPECT_NE(named.text.find("f = {\"x\": [1.0]}\nprint(run_y(**f).numpy())"), std::string::npos) << named.text;
+  SessionConversion more = ConvertSessionToFunctions(
+      parser, two + "with tf.compat.v1.Session() as s:\n    f = {x: [1.0], z: [2.0]}\n    print(s.run(y, f))\n");
+  ASSERT_TRUE(more.converted) << more.reason;
+  EXPECT_NE(more.text.find("print(run_y(x=f[\"x\"]).numpy())"), std::string::npos) << more.text;
+  EXPECT_NE(reason(two + "with tf.compat.v1.Session() as s:\n    f = {x: [1.0]}\n    print(s.run(y, f), f)\n")
+                .find("graph tensor `x` is used outside sess.run"),
+            std::string::npos);
+  // a loop over Python values that binds graph tensors builds the graph; refused when
+  // its variable is read after it, or it extends a value made elsewhere
+  const std::string loop = "import tensorflow as tf\nv = tf.Variable(1.0)\ntotal = 0.0\n"
+                           "for i in range(3):\n    total += v * i\n";
+  const std::string run_total = "with tf.compat.v1.Session() as s:\n    print(s.run(total))\n";
+  SessionConversion looped = ConvertSessionToFunctions(parser, loop + run_total);
+  ASSERT_TRUE(looped.converted) << looped.reason;
+  EXPECT_NE(looped.text.find("    total = 0.0\n    for i in range(3):\n        total += v * i\n    return total"),
+            std::string::npos)
+      << looped.text;
+  EXPECT_EQ(reason(loop + "print(i)\n" + run_total),
+            "`i`, the variable of a loop that builds the graph, is used outside it");
+  EXPECT_NE(reason(loop + "print(total)\n" + run_total).find("graph"), std::string::npos);
+  EXPECT_EQ(reason("import tensorflow as tf\nv = tf.Variable(1.0)\ntotal = 0.0\nprint(total)\n"
+                   "for i in range(3):\n    total += v * i\n" + run_total),
+            "`total` is used apart from the loop that extends it with graph tensors");
+  EXPECT_EQ(reason("import tensorflow as tf\nv = tf.Variable(1.0)\nt = 0.0\nfor i in range(3):\n"
+                   "    print(i)\n    t += v\nwith tf.compat.v1.Session() as s:\n    print(s.run(t))\n"),
+            "a loop that builds the graph does more than bind names to graph tensors");
+  // `FLAGS = tf.compat.v1.app.flags.FLAGS` read before the session is a Python object, and
+  // a `sess.close()` after the `with` block (a no-op in TF1) goes
+  SessionConversion flags = ConvertSessionToFunctions(
+      parser, "import tensorflow as tf\ntf.compat.v1.app.flags.DEFINE_integer('n', 2, 'n')\n"
+              "FLAGS = tf.compat.v1.app.flags.FLAGS\nif FLAGS.n < 0:\n    raise ValueError('n')\n"
+              "y = tf.constant(2.0) * FLAGS.n\nwith tf.compat.v1.Session() as s:\n    print(s.run(y))\ns.close()\n");
+  ASSERT_TRUE(flags.converted) << flags.reason;
+  EXPECT_EQ(flags.text.find("s.close()"), std::string::npos) << flags.text;
+  EXPECT_NE(flags.text.find("FLAGS = tf.compat.v1.app.flags.FLAGS\nif FLAGS.n < 0:"), std::string::npos) << flags.text;
+  // a name the block binds to a fetched value is plain Python from there on; a run after
+  // it that names it, or (a variable's name) whose function would read it, refuses
+  const std::string fetched = "import tensorflow as tf\nv = tf.Variable(1.0)\nu = v * 2.0\n"
+                              "with tf.compat.v1.Session() as s:\n    s.run(tf.compat.v1.global_variables_initializer())\n";
+  SessionConversion rebound = ConvertSessionToFunctions(parser, fetched + "    u = s.run(u)\n    print(u + 1)\nprint(u)\n");
+  ASSERT_TRUE(rebound.converted) << rebound.reason;
+  EXPECT_NE(rebound.text.find("u = run_u().numpy()\nprint(u + 1)\nprint(u)\n"), std::string::npos) << rebound.text;
+  EXPECT_EQ(reason(fetched + "    u = s.run(u)\n    print(s.run(u))\n"),
+            "`u` holds a value the session block computed when this run names it");
+  EXPECT_EQ(reason(fetched + "    v = s.run(v)\n    print(s.run(u))\n"),
+            "the session block binds `v`, the name of a variable, to a value before this run");
+  EXPECT_EQ(reason(fetched + "    u = s.run(u)\n    z = tf.constant(1.0) + u\n    print(s.run(z))\n"),
+            "`u` holds a value the session block computed when the graph is built from it");
+  // the graph built in the block from a value the block made: converts when the value is
+  // bound once and only read, refuses when something may change it
+  const std::string made = "import tensorflow as tf\ns = tf.compat.v1.Session()\nprint(s.run(tf.square(2.0)))\n"
+                           "vals = [1.0, 2.0]\n";
+  SessionConversion made_ok =
+      ConvertSessionToFunctions(parser, made + "t = tf.constant(vals)\nprint(s.run(t), len(vals))\n");
+  EXPECT_TRUE(made_ok.converted) << made_ok.reason;
+  EXPECT_EQ(reason(made + "t = tf.constant(vals)\nvals.append(3.0)\nprint(s.run(t))\n"),
+            "`t` is built in the session block from `vals`, a value the block computes");
+  EXPECT_EQ(reason(made + "t = tf.constant(vals)\nvals = [0.0]\nprint(s.run(t))\n"),
+            "`t` is built in the session block from `vals`, a value the block computes");
+  // a graph FileWriter becomes TF2's writer, and then an unused merge_all goes too
+  SessionConversion writer = ConvertSessionToFunctions(
+      parser, "import tensorflow as tf\ny = tf.constant(1.0) + 1\nwith tf.compat.v1.Session() as s:\n"
+              "    print(s.run(y))\nmerged = tf.compat.v1.summary.merge_all()\n"
+              "w = tf.compat.v1.summary.FileWriter('logs', s.graph)\n");
+  ASSERT_TRUE(writer.converted) << writer.reason;
+  EXPECT_NE(writer.text.find("w = tf.summary.create_file_writer('logs')"), std::string::npos) << writer.text;
+  EXPECT_EQ(writer.text.find("merge_all"), std::string::npos) << writer.text;
+  ASSERT_EQ(writer.notes.size(), 2u);
+  // a variable's own initializer run goes (TF2 initializes it where it is made), unless a
+  // second run would reset it
+  const std::string var = "import tensorflow as tf\nv = tf.Variable(1.0)\nu = v * 2.0\n"
+                          "with tf.compat.v1.Session() as s:\n";
+  EXPECT_TRUE(ConvertSessionToFunctions(parser, var + "    s.run(v.initializer)\n    print(s.run(u))\n").converted);
+  EXPECT_EQ(reason(var + "    for i in range(2):\n        s.run(v.initializer)\n        print(s.run(u))\n"),
+            "`v.initializer` is run in a loop (each run resets the variable)");
+  EXPECT_EQ(reason(var + "    s.run(v.initializer)\n    print(s.run(u))\n    v.initializer.run()\n    print(s.run(u))\n"),
+            "`v.initializer` is run twice (the second run resets the variable)");
   EXPECT_NE(reason(head + "y = x + 1\nwith tf.compat.v1.Session() as s:\n    print(s.run(y, {x: [1.0]}))\n"
                           "print(tf.compat.v1.global_variables())\n")
                 .find("graph"),
             std::string::npos);
-  EXPECT_NE(reason(head + "y = x + tf.random.normal([1])\nwith tf.compat.v1.Session() as s:\n    print(s.run(y, {x: [1.0]}))\n")
-                .find("without an op seed"),
-            std::string::npos);
+  // an unseeded random op converts (the summary says its draws differ from TF1's), unless
+  // several functions would each make their own op of it
+  SessionConversion unseeded = ConvertSessionToFunctions(
+      parser, head + "y = x + tf.random.normal([1])\nwith tf.compat.v1.Session() as s:\n    print(s.run(y, {x: [1.0]}))\n");
+  ASSERT_TRUE(unseeded.converted) << unseeded.reason;
+  ASSERT_EQ(unseeded.notes.size(), 1u);
+  EXPECT_NE(unseeded.notes[0].find("`tensorflow.random.normal` has no op seed"), std::string::npos) << unseeded.notes[0];
+  EXPECT_EQ(reason(head + "r = tf.random.normal([1])\ny = x + r\nwith tf.compat.v1.Session() as s:\n"
+                          "    print(s.run(y, {x: [1.0]}))\n    print(s.run(r))\n"),
+            "the unseeded random op of `r` is run by several functions (run_y, run_r): TF1 drew from one op, each "
+            "function would draw from its own");
   EXPECT_TRUE(ConvertSessionToFunctions(
                   parser, head + "y = x + tf.random.normal([1], seed=3)\nwith tf.compat.v1.Session() as s:\n"
                                  "    print(s.run(y, {x: [1.0]}))\n")

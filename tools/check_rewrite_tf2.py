@@ -6,7 +6,9 @@ input. For each testdata/rewrite_tf2/CASE/ whose note.txt says the session was c
 testdata/programs/, the old sides of testdata/diff/, examples/) is rewritten at the tf2
 level too and each converted one must be equivalent to its original and a fixed point (a
 second `rewrite --level tf2` on it changes nothing; the golden cases' fixed point is
-checked by tests/rewrite_tf2_test.cc).
+checked by tests/rewrite_tf2_test.cc). Where the rewrite's summary says the result draws
+other random numbers (a random op without an op seed), the comparison is the migration
+guide's, with the same random numbers on both sides (`diff --deterministic-random`).
 
     python3 tools/check_rewrite_tf2.py build/tfmigrate --backend bundled|tensorflow [--compat-programs]
 
@@ -23,8 +25,15 @@ import tempfile
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
-def diff(tfmigrate, old, new, backend):
-    p = subprocess.run([tfmigrate, "diff", str(old), str(new), "--backend", backend],
+# the rewrite's summary when a random op without an op seed draws other numbers in TF2:
+# then the versions are compared as the migration guide compares them, with the same
+# random numbers on both sides
+OWN_DRAWS = "draws other random numbers"
+
+
+def diff(tfmigrate, old, new, backend, same_random=False):
+    p = subprocess.run([tfmigrate, "diff", str(old), str(new), "--backend", backend] +
+                       (["--deterministic-random"] if same_random else []),
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=ROOT)
     lines = [l for l in p.stdout.splitlines() if l.strip()]
     return p.returncode, lines[-1] if lines else "(no output)", p.stdout
@@ -47,7 +56,7 @@ def main():
         note = (case / "note.txt").read_text()
         if note.startswith("session converted"):
             ext = ".py" if (case / "input.py").exists() else ".ipynb"
-            pairs.append((case.name, case / ("input" + ext), case / ("expected" + ext)))
+            pairs.append((case.name, case / ("input" + ext), case / ("expected" + ext), OWN_DRAWS in note))
     tmp = tempfile.TemporaryDirectory()
     not_fixed = 0
     if a.compat_programs:
@@ -63,7 +72,7 @@ def main():
             p = subprocess.run([a.tfmigrate, "rewrite", "--level", "tf2", str(src), "--output-dir", str(out)],
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
             if "session converted" in p.stdout:
-                pairs.append((str(src.relative_to(ROOT)), src, out / src.name))
+                pairs.append((str(src.relative_to(ROOT)), src, out / src.name, OWN_DRAWS in p.stdout))
                 again = subprocess.run([a.tfmigrate, "rewrite", "--level", "tf2", str(out / src.name)],
                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
                 if again.returncode != 0 or again.stdout.strip():
@@ -71,8 +80,8 @@ def main():
                     print(again.stdout)
                     not_fixed += 1
     failed = not_fixed
-    for name, old, new in pairs:
-        rc, last, full = diff(a.tfmigrate, old, new, a.backend)
+    for name, old, new, same_random in pairs:
+        rc, last, full = diff(a.tfmigrate, old, new, a.backend, same_random)
         ok = rc == 0 and last.startswith("equivalent")
         if not ok and "is not yet in the bundled runtime" in full and a.backend == "bundled":
             print("%-52s skipped: %s" % (name, last[:100]))

@@ -915,13 +915,31 @@ def main():
         if not getattr(s, "_tfm_closed", False):
             snapshot(s)
     skip, live = scan_heap(True)
-    for o in live:
+
+    def made(o):
+        """TensorFlow's creation counter of an eager variable (the suffix of its _unique_id), or -1."""
+        tail = str(getattr(o, "_unique_id", "")).rsplit("_", 1)[-1]
+        return int(tail) if tail.isdigit() else -1
+
+    # TF2's eager variables made with one name keep it (TF1's graph made each unique:
+    # Variable, Variable_1, ...): in the order they were made, they get TF1's names, so
+    # that each is compared with its TF1 counterpart (heap order would pick any of them)
+    seen = {}
+    for o in sorted(live, key=made):
         try:
             if id(o) in skip or not hasattr(o, "numpy"):
                 continue
-            var_values.setdefault(o.name, variable_record(o.numpy()))
+            value = variable_record(o.numpy())
         except Exception:  # noqa: BLE001 - graph variables have no numpy(); odd objects may raise
-            pass
+            continue
+        name = o.name
+        if made(o) >= 0:
+            n = seen.get(name, 0)
+            seen[name] = n + 1
+            if n:
+                base, colon, index = name.rpartition(":")
+                name = "%s_%d:%s" % (base, n, index) if colon else "%s_%d" % (name, n)
+        var_values.setdefault(name, value)
     trace.write({"kind": "variables", "values": var_values})
     trace.write({"kind": "trace_counts", "counts": counts})
     trace.write({"kind": "end", "status": status, "exit_code": code})

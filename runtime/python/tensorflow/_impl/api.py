@@ -572,6 +572,12 @@ def _keras():
                                                    "Model": keras_models.Model})}
 
 
+def _summary_v2():
+    """tf.summary (TF2): create_file_writer so far."""
+    from . import events
+    return {"create_file_writer": events.create_file_writer}
+
+
 def _summary_v1():
     """tf.compat.v1.summary, made when a program first uses it (event files need more modules)."""
     from . import summary
@@ -767,6 +773,7 @@ def _build():
     v2.io = _mod("tensorflow.io", {"gfile": _mod("tensorflow.io.gfile", gfile.V2), "decode_raw": queues.decode_raw,
                                    "decode_csv": queues.decode_csv})
     v2.test = LazyApiModule("tensorflow.test", _test)
+    v2.summary = LazyApiModule("tensorflow.summary", _summary_v2)
     v2.dtypes = _mod("tensorflow.dtypes", dtypes)
     v2.debugging = _mod("tensorflow.debugging", dict(check_ops.names(), check_numerics=a.check_numerics))
     v2.Assert = check_ops.Assert

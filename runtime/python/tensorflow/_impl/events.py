@@ -315,3 +315,62 @@ def summary_iterator(path):
     """tf.compat.v1.train.summary_iterator: the Events of an event file, in order."""
     for rec in read_records(path):
         yield parse_event(rec)
+
+
+class SummaryWriterV2:
+    """tf.summary.create_file_writer(logdir, max_queue=None, flush_millis=None, filename_suffix=None,
+    name=None): TF2's writer, which makes `logdir` and its `events.out.tfevents.<time>.<host>.<pid>.<n>.v2`
+    file (starting with the same file_version event) when it is created; flush, close, as_default,
+    set_as_default and init. Summary ops written through it are not yet in the bundled runtime."""
+
+    _count = 0
+
+    def __init__(self, logdir, max_queue=None, flush_millis=None, filename_suffix=None, name=None):
+        self._logdir = str(logdir)
+        os.makedirs(self._logdir, exist_ok=True)
+        import socket   # here: startup does not pay for the socket module
+        SummaryWriterV2._count += 1
+        fname = "events.out.tfevents.%d.%s.%d.%d.v2%s" % (int(time.time()), socket.gethostname(), os.getpid(),
+                                                           SummaryWriterV2._count, filename_suffix or "")
+        self._path = os.path.join(self._logdir, fname)
+        self._f = open(self._path, "wb")
+        self._f.write(record(event_bytes(time.time(), file_version="brain.Event:2")))
+        self._closed = False
+
+    def init(self):
+        return None
+
+    def set_as_default(self, step=None):
+        return None
+
+    def as_default(self, step=None):
+        writer = self
+
+        class _Default:
+            def __enter__(self):
+                return writer
+
+            def __exit__(self, *exc):
+                writer.flush()
+                return False
+        return _Default()
+
+    def flush(self):
+        if not self._closed:
+            self._f.flush()
+
+    def close(self):
+        if not self._closed:
+            self._f.close()
+            self._closed = True
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:  # noqa: BLE001 - interpreter shutdown
+            pass
+
+
+def create_file_writer(logdir, max_queue=None, flush_millis=None, filename_suffix=None, name=None,
+                       experimental_trackable=False, experimental_mesh=None):
+    return SummaryWriterV2(logdir, max_queue, flush_millis, filename_suffix, name)
