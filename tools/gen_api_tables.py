@@ -437,6 +437,27 @@ def cmd_tf2(args):
     walk(tf.compat.v1, "", v1, set(), "tensorflow._api.v2.compat.v1")
     version = tf.__version__
     cmd = ".venv/bin/python tools/gen_api_tables.py tf2"
+    # tf.compat.v1.layers and tf.compat.v1.nn.rnn_cell are Keras 2 classes: under Keras 3
+    # every access raises, but with the tf_keras package and TF_USE_LEGACY_KERAS=1 they are
+    # there. Those endpoints are v1-only ("compat_v1_tf_keras"), found in a child process
+    # (the variable picks the Keras of the whole process, and the tables describe Keras 3).
+    tf_keras_v1 = set()
+    probe = ("import os, sys, warnings\nwarnings.filterwarnings('ignore')\n"
+             "import tensorflow as tf\n"
+             "for mod in ('layers', 'nn.rnn_cell'):\n"
+             "    m = tf.compat.v1\n"
+             "    for part in mod.split('.'):\n"
+             "        m = getattr(m, part)\n"
+             "    for n in dir(m):\n"
+             "        if not n.startswith('_'):\n"
+             "            print(mod + '.' + n)\n")
+    env = dict(os.environ, TF_USE_LEGACY_KERAS="1")
+    r = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True)
+    if r.returncode == 0:
+        tf_keras_v1 = set(r.stdout.split())
+    else:
+        print("gen_api_tables: tf_keras not usable (%s); tf.compat.v1.layers stays a removal" %
+              r.stderr.strip().splitlines()[-1:])
 
     def good_id(o):
         return inspect.isclass(o) or inspect.isfunction(o) or inspect.ismethod(o) or (
@@ -461,6 +482,9 @@ def cmd_tf2(args):
             continue
         src, kind1, sig1 = tf1[sym][1:4]
         aliases1 = tf1[sym][4] if len(tf1[sym]) > 4 else ""
+        if sym not in v1 and sym in tf_keras_v1:
+            v1_only.append(f"{sym}\tcompat_v1_tf_keras\tsafe")
+            continue
         if sym not in v1:
             note = next((r for p, r in REMOVED_NOTES if sym.startswith(p)), "")
             removed.append(f"{sym}\t{note}\tremoved\tnone")

@@ -1,5 +1,7 @@
 #include "analyzer/checks/api_tables.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 #include "analyzer/python/ts_util.h"
@@ -57,7 +59,10 @@ ApiTables ApiTables::Parse(std::string_view removed, std::string_view v1_only, s
     t.removed_[std::string(Col(r, 0))] = RemovedEntry{std::string(Col(r, 0)), std::string(Col(r, 1))};
   for (const auto& [sym, e] : t.removed_)
     if (!sym.empty() && sym.back() == '.') t.removed_prefix_[sym.substr(0, sym.size() - 1)] = e;
-  for (const auto& r : Rows(v1_only)) t.v1_only_.insert(std::string(Col(r, 0)));
+  for (const auto& r : Rows(v1_only)) {
+    t.v1_only_.insert(std::string(Col(r, 0)));
+    if (Col(r, 1) == "compat_v1_tf_keras") t.tf_keras_.insert(std::string(Col(r, 0)));
+  }
   for (const auto& r : Rows(renames)) {
     RenameEntry e{std::string(Col(r, 0)), std::string(Col(r, 1)), Col(r, 2) == "call_change", SafetyOf(Col(r, 3))};
     t.renames_[e.symbol] = std::move(e);
@@ -99,6 +104,10 @@ const RemovedEntry* ApiTables::FindRemoved(std::string_view path, std::string* m
 
 std::string ApiTables::V1OnlyPrefix(std::string_view path) const {
   return std::string(FirstPrefix(path, [&](std::string_view q) { return v1_only_.count(q) > 0; }));
+}
+
+bool ApiTables::NeedsTfKeras(std::string_view path) const {
+  return !FirstPrefix(path, [&](std::string_view q) { return tf_keras_.count(q) > 0; }).empty();
 }
 
 const RenameEntry* ApiTables::FindRename(std::string_view path, std::string* matched) const {
@@ -294,7 +303,17 @@ std::optional<Edit> BehaviorToggleEdit(const SemanticModel& m) {
   }
   if (eol > 0 && eol < text.size() && text[eol - 1] == '\r') newline = "\r\n";  // keep CRLF files CRLF
   std::string call = b->qname == "tensorflow" ? ".compat.v1.disable_v2_behavior()" : ".disable_v2_behavior()";
-  return Edit{at, at, std::string(newline) + b->name + call};
+  std::string edit = std::string(newline) + b->name + call;
+  // tf.compat.v1.layers / nn.rnn_cell are Keras 2 (the tf_keras package): TF 2.21 picks
+  // it at the first Keras access when TF_USE_LEGACY_KERAS is set, even after the import.
+  const ApiTables& t = ApiTables::Get();
+  if (std::any_of(m.refs().begin(), m.refs().end(), [&](const TfRef& r) {
+        return (r.tf.ns == TfNs::kTop || r.tf.ns == TfNs::kV1) && t.NeedsTfKeras(r.tf.path);
+      }))
+    edit += fmt::format("{0}import os  # tf.compat.v1.layers and nn.rnn_cell are Keras 2 (the tf_keras package){0}"
+                        "os.environ.setdefault(\"TF_USE_LEGACY_KERAS\", \"1\")",
+                        newline);
+  return Edit{at, at, std::move(edit)};
 }
 
 namespace {

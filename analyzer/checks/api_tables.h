@@ -55,6 +55,9 @@ class ApiTables {
   const RemovedEntry* FindRemoved(std::string_view path, std::string* matched) const;
   // Longest component prefix of `path` that is v1-only / renamed; empty when none.
   std::string V1OnlyPrefix(std::string_view path) const;
+  // Is `path` (or a prefix) a v1-only endpoint of Keras 2 (tf.compat.v1.layers,
+  // nn.rnn_cell: under Keras 3 they need the tf_keras package and TF_USE_LEGACY_KERAS=1)?
+  bool NeedsTfKeras(std::string_view path) const;
   const RenameEntry* FindRename(std::string_view path, std::string* matched) const;
   const std::vector<ArgChange>* FindArgs(std::string_view symbol) const;
 
@@ -75,6 +78,7 @@ class ApiTables {
   // Prefix entries ("contrib.") again (copies), keyed without the final dot.
   Map<RemovedEntry> removed_prefix_;
   std::unordered_set<std::string, Hash, std::equal_to<>> v1_only_;
+  std::unordered_set<std::string, Hash, std::equal_to<>> tf_keras_;  // v1_only_ rows of kind compat_v1_tf_keras
   Map<RenameEntry> renames_;
   Map<std::vector<ArgChange>> args_;
 };

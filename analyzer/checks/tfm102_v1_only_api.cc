@@ -58,6 +58,9 @@ void V1OnlyApi::CheckPython(PythonContext& ctx) const {
     auto [texts, added] = texts_of.try_emplace(sym);
     if (added) {
       texts->second.first = fmt::format("`tf.{0}` exists in TF2 only as `tf.compat.v1.{0}`", sym);
+      if (t.NeedsTfKeras(sym))
+        texts->second.first += " (Keras 2: under TF 2.16+ it needs the tf_keras package and TF_USE_LEGACY_KERAS=1, "
+                               "which the fix sets after the import)";
       texts->second.second = fmt::format("Replace with `tf.compat.v1.{}`", sym);
     }
     std::string msg = texts->second.first;

@@ -9,8 +9,9 @@ x = tf.zeros([4, 3])
 init = tf.contrib.layers.xavier_initializer()  # expect: TFM101
 reg = contrib_layers.l2_regularizer(0.1)  # expect: TFM101
 net = slim.fully_connected(x, 3)  # expect: TFM101
-cell = tf.nn.rnn_cell.LSTMCell(10)  # expect: TFM101
-dense = v1.layers.dense(x, 3)  # expect: TFM101
+# Keras 2 endpoints: TF 2.21 has them under tf.compat.v1 with the tf_keras package (TFM102).
+cell = tf.nn.rnn_cell.LSTMCell(10)  # ok
+dense = v1.layers.dense(x, 3)  # ok
 hp = tf.contrib.training.HParams(lr=0.1)  # expect: TFM101
 est = tf.estimator.DNNClassifier  # expect: TFM101
 

@@ -1,5 +1,7 @@
 import tensorflow as tf
 tf.compat.v1.disable_v2_behavior()
+import os  # tf.compat.v1.layers and nn.rnn_cell are Keras 2 (the tf_keras package)
+os.environ.setdefault("TF_USE_LEGACY_KERAS", "1")
 import tensorflow as tensorflow_lib
 from tensorflow import train
 import tensorflow.compat.v1 as v1
@@ -13,6 +15,8 @@ opt2 = train.GradientDescentOptimizer(0.1)  # expect: TFM102
 keys = tf.compat.v1.GraphKeys.TRAINABLE_VARIABLES  # expect: TFM102
 init = tf.compat.v1.global_variables_initializer()  # expect: TFM102
 sess = tf.compat.v1.Session()  # expect: TFM102
+h = tf.compat.v1.layers.dense(x, 4)  # expect: TFM102
+cell = tf.compat.v1.nn.rnn_cell.BasicLSTMCell(4)  # expect: TFM102
 
 # Already TF2 or already compat.v1: no finding.
 y = tf.matmul(x, w)  # ok

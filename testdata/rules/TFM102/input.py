@@ -12,6 +12,8 @@ opt2 = train.GradientDescentOptimizer(0.1)  # expect: TFM102
 keys = tf.GraphKeys.TRAINABLE_VARIABLES  # expect: TFM102
 init = tf.global_variables_initializer()  # expect: TFM102
 sess = tf.Session()  # expect: TFM102
+h = tf.layers.dense(x, 4)  # expect: TFM102
+cell = tf.nn.rnn_cell.BasicLSTMCell(4)  # expect: TFM102
 
 # Already TF2 or already compat.v1: no finding.
 y = tf.matmul(x, w)  # ok
