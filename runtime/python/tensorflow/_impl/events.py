@@ -99,7 +99,37 @@ def _summary_bytes(summary):
     return bytes(summary)
 
 
-class FileWriter:
+class _EventFile:
+    """An event file in `logdir` (made if missing), named `events.out.tfevents.<time>.<host><tail>`,
+    starting with the file_version event, as both TF writers make it; flush and close."""
+
+    def __init__(self, logdir, tail):
+        self._logdir = str(logdir)
+        os.makedirs(self._logdir, exist_ok=True)
+        import socket   # here: startup does not pay for the socket module
+        name = "events.out.tfevents.%d.%s%s" % (int(time.time()), socket.gethostname(), tail)
+        self._path = os.path.join(self._logdir, name)
+        self._f = open(self._path, "wb")
+        self._f.write(record(event_bytes(time.time(), file_version="brain.Event:2")))
+        self._closed = False
+
+    def flush(self):
+        if not self._closed:
+            self._f.flush()
+
+    def close(self):
+        if not self._closed:
+            self._f.close()
+            self._closed = True
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:  # noqa: BLE001 - interpreter shutdown
+            pass
+
+
+class FileWriter(_EventFile):
     """tf.compat.v1.summary.FileWriter(logdir, graph=None, max_queue=10, flush_secs=120, filename_suffix=None)."""
 
     def __init__(self, logdir, graph=None, max_queue=10, flush_secs=120, graph_def=None, filename_suffix=None,
@@ -107,14 +137,7 @@ class FileWriter:
         if core.executing_eagerly():
             raise RuntimeError("tf.summary.FileWriter is not compatible with eager execution. "
                                "Use `tf.summary.create_file_writer`,or a `with v1.Graph().as_default():` context")
-        self._logdir = str(logdir)
-        os.makedirs(self._logdir, exist_ok=True)
-        import socket   # here: startup does not pay for the socket module
-        name = "events.out.tfevents.%d.%s%s" % (int(time.time()), socket.gethostname(), filename_suffix or "")
-        self._path = os.path.join(self._logdir, name)
-        self._f = open(self._path, "wb")
-        self._f.write(record(event_bytes(time.time(), file_version="brain.Event:2")))
-        self._closed = False
+        super().__init__(logdir, filename_suffix or "")
 
     def get_logdir(self):
         return self._logdir
@@ -143,15 +166,6 @@ class FileWriter:
             self.reopen()
         self._f.write(record(data))
 
-    def flush(self):
-        if not self._closed:
-            self._f.flush()
-
-    def close(self):
-        if not self._closed:
-            self._f.close()
-            self._closed = True
-
     def reopen(self):
         if self._closed:
             self._f = open(self._path, "ab")
@@ -163,12 +177,6 @@ class FileWriter:
     def __exit__(self, *exc):
         self.close()
         return False
-
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:  # noqa: BLE001 - interpreter shutdown
-            pass
 
 
 # ---------------------------------------------------------------------------- reading event files
@@ -317,7 +325,7 @@ def summary_iterator(path):
         yield parse_event(rec)
 
 
-class SummaryWriterV2:
+class SummaryWriterV2(_EventFile):
     """tf.summary.create_file_writer(logdir, max_queue=None, flush_millis=None, filename_suffix=None,
     name=None): TF2's writer, which makes `logdir` and its `events.out.tfevents.<time>.<host>.<pid>.<n>.v2`
     file (starting with the same file_version event) when it is created; flush, close, as_default,
@@ -326,16 +334,8 @@ class SummaryWriterV2:
     _count = 0
 
     def __init__(self, logdir, max_queue=None, flush_millis=None, filename_suffix=None, name=None):
-        self._logdir = str(logdir)
-        os.makedirs(self._logdir, exist_ok=True)
-        import socket   # here: startup does not pay for the socket module
         SummaryWriterV2._count += 1
-        fname = "events.out.tfevents.%d.%s.%d.%d.v2%s" % (int(time.time()), socket.gethostname(), os.getpid(),
-                                                           SummaryWriterV2._count, filename_suffix or "")
-        self._path = os.path.join(self._logdir, fname)
-        self._f = open(self._path, "wb")
-        self._f.write(record(event_bytes(time.time(), file_version="brain.Event:2")))
-        self._closed = False
+        super().__init__(logdir, ".%d.%d.v2%s" % (os.getpid(), SummaryWriterV2._count, filename_suffix or ""))
 
     def init(self):
         return None
@@ -354,21 +354,6 @@ class SummaryWriterV2:
                 writer.flush()
                 return False
         return _Default()
-
-    def flush(self):
-        if not self._closed:
-            self._f.flush()
-
-    def close(self):
-        if not self._closed:
-            self._f.close()
-            self._closed = True
-
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:  # noqa: BLE001 - interpreter shutdown
-            pass
 
 
 def create_file_writer(logdir, max_queue=None, flush_millis=None, filename_suffix=None, name=None,

@@ -289,6 +289,7 @@ class ResourceVariable(Variable):
             raise ValueError("initial_value must be specified.")
         self._trainable = True if trainable is None else trainable
         self._shared = "var_%d" % next(_ids)
+        self._unique_id = self._shared  # TF's is "<name>_<uid>": its suffix orders variables by creation
         self._handles = {}
         in_fn = core.inside_function()
         eager_now = core.executing_eagerly() or in_fn
@@ -403,7 +404,8 @@ class ResourceVariable(Variable):
         return core.op1("VarIsInitializedOp", [self.handle], {}, name or "VarIsInitializedOp")
 
     def numpy(self):
-        if not core.executing_eagerly():
+        # a variable of a tf.Graph has no eager value, also once the graph's block has ended
+        if not core.executing_eagerly() or self._graph is not None:
             raise NotImplementedError("numpy() is only available when eager execution is enabled.")
         return self.value().numpy()
 
