@@ -982,7 +982,9 @@ class Converter {
             return false;
           },
           [](TSNode) {});
-    for (const auto& [name, list] : dicts) {
+    for (const auto& entry : dicts) {
+      const string& name = entry.first;  // a plain reference: lambdas below capture it (clang 14)
+      const auto& list = entry.second;
       if (list.size() != 1 || Graph(name) || name == sess_) continue;
       TSNode dict = list[0];
       std::vector<string> keys;
