@@ -32,8 +32,10 @@ Sides, each run with `tfmigrate run --deterministic-random --trace` so that rand
 are the same op by op on every backend and version (docs/diff.md):
   ref      the original on real TensorFlow in TF1 mode (`run --backend tensorflow --mode
            tf1`): the reference every other side is compared with
-  stable   the reference again: a program whose two reference runs differ (timings,
-           wall-clock dates, unseeded NumPy draws) cannot be judged by the others
+  stable   the reference again: where the two reference runs differ (timings, temporary
+           paths, wall-clock dates) the other sides are compared only where they agree
+           (tfm_trace_diff --old-again: differing tokens of printed lines and strings
+           masked, other differing values not judged); the column says whether they differ
   bundled  the original on the bundled runtime (`run --mode tf1`)
   compat   `rewrite --level compat`, run on TF 2.21 (`--backend tensorflow --mode tf2`)
   upgrade  TensorFlow's `tf_upgrade_v2` (.venv) plus `tf.compat.v1.disable_v2_behavior()`
@@ -424,8 +426,9 @@ def run_side(ctx, prog, side_dir, script_name, mode, backend, tag):
     return res
 
 
-def compare(ctx, ref_trace, trace):
-    p = subprocess.run([ctx.trace_diff, ref_trace, trace], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+def compare(ctx, ref_trace, trace, ref_again=None):
+    cmd = [ctx.trace_diff, ref_trace, trace] + (["--old-again", ref_again] if ref_again else [])
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         j = json.loads(p.stdout)
     except json.JSONDecodeError:
@@ -514,14 +517,18 @@ def run_program(ctx, prog):
     if ref is not None and ref["status"] == "ok" and not ok_ref:
         ref["detail"] = "ran 0 tests" if ref["tests"] == 0 else "printed nothing"
 
+    ref_again = None  # the stable run's trace: what varies between two reference runs is masked
+
     def judged(tag, text, mode, backend):
         r = side(tag, text, mode, backend)
         if ok_ref and r["status"] == "ok":
-            r["compare"] = compare(ctx, ref["trace"], r["trace"])
+            r["compare"] = compare(ctx, ref["trace"], r["trace"], ref_again)
         return r
 
     if "stable" in sides and ok_ref:
         res["stable"] = judged("stable", original, "tf1", "tensorflow")
+        if res["stable"]["status"] == "ok":
+            ref_again = res["stable"]["trace"]
     if "bundled" in sides:
         res["bundled"] = judged("bundled", original, "tf1", "bundled")
     if "compat" in sides:

@@ -3,7 +3,10 @@
 // observations, final variables, exceptions, trace counts, with tolerances), and prints
 // the verdict as `tfmigrate diff --format json` does.
 //
-//   tfm_trace_diff OLD.jsonl NEW.jsonl [--rtol R] [--atol A]
+//   tfm_trace_diff OLD.jsonl NEW.jsonl [--rtol R] [--atol A] [--old-again OLD2.jsonl]
+//
+// --old-again: a second trace of the old version; what differs between its two runs
+// (timings, temporary paths) is compared only where they agree (diff::CompareTraces).
 //
 // `tfmigrate diff` launches both sides itself, on one backend; bench/real_programs.py
 // needs one reference trace (the original on real TensorFlow) compared with traces from
@@ -47,7 +50,7 @@ bool ParseTolerance(const char* text, std::optional<double>* out) {
 
 int main(int argc, char** argv) {
   tfm::diff::DiffOptions o;
-  std::string paths[2];
+  std::string paths[2], again_path;
   int n = 0;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -56,15 +59,17 @@ int main(int argc, char** argv) {
         std::cerr << "tfm_trace_diff: " << a << " needs a non-negative number\n";
         return 2;
       }
+    } else if (a == "--old-again" && i + 1 < argc) {
+      again_path = argv[++i];
     } else if (n < 2 && !a.empty() && a[0] != '-') {
       paths[n++] = a;
     } else {
-      std::cerr << "usage: tfm_trace_diff OLD.jsonl NEW.jsonl [--rtol R] [--atol A]\n";
+      std::cerr << "usage: tfm_trace_diff OLD.jsonl NEW.jsonl [--rtol R] [--atol A] [--old-again OLD2.jsonl]\n";
       return 2;
     }
   }
   if (n != 2) {
-    std::cerr << "usage: tfm_trace_diff OLD.jsonl NEW.jsonl [--rtol R] [--atol A]\n";
+    std::cerr << "usage: tfm_trace_diff OLD.jsonl NEW.jsonl [--rtol R] [--atol A] [--old-again OLD2.jsonl]\n";
     return 2;
   }
   std::string traces[2];
@@ -77,7 +82,12 @@ int main(int argc, char** argv) {
   r.old_side.path = paths[0];
   r.new_side.path = paths[1];
   r.backend = "traces";
-  tfm::diff::CompareTraces(traces[0], traces[1], o, &r);
+  std::string again;
+  if (!again_path.empty() && !Slurp(again_path, &again)) {
+    std::cerr << "tfm_trace_diff: cannot read " << again_path << "\n";
+    return 2;
+  }
+  tfm::diff::CompareTraces(traces[0], traces[1], o, &r, again_path.empty() ? nullptr : &again);
   tfm::diff::EmitJson(r, std::cout);
   return !r.error.empty() ? 2 : r.NothingCompared() ? 5 : r.divergences.empty() ? 0 : 1;
 }

@@ -189,6 +189,9 @@ Command AddDiffCommand(CLI::App& app) {
   c->add_flag("--no-random-rerun", a->no_random_rerun,
               "do not run both versions again with --deterministic-random to tell values that differ because random "
               "numbers were drawn differently (by default done when values diverge and random ops ran)");
+  c->add_flag("--rerun-old", a->opts.rerun_old,
+              "when the versions diverge, run the old version again and compare only where its two runs agree "
+              "(timings, temporary paths and dates that vary from run to run are not divergences)");
   auto multi = [&](const char* flag, std::vector<std::string>* v, const char* help) {
     c->add_option(flag, *v, help)->expected(1)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   };

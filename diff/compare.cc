@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -179,6 +180,76 @@ bool SameValue(const json& a, const json& b, const DiffOptions& o, std::string* 
   return why->empty();
 }
 
+// What varies between two runs of the old version (timings, temporary paths, wall-clock
+// dates) cannot be judged. The text is cut into tokens (a number, a word of letters,
+// digits and '_', or one other character); when the two old runs have as many tokens,
+// each token they disagree on is masked, in the old text and at the same position in the
+// new one, which must have as many tokens (else nothing is masked and the texts differ).
+std::vector<std::string> Tokens(const std::string& s) {
+  std::vector<std::string> out;
+  auto word = [](unsigned char c) { return std::isalnum(c) || c == '_' || c >= 0x80; };
+  size_t i = 0;
+  while (i < s.size()) {
+    size_t j = i;
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    bool sign = (c == '-' || c == '+' || c == '.') && i + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[i + 1]));
+    if (std::isdigit(c) || sign) {
+      ++j;
+      while (j < s.size() && (std::isdigit(static_cast<unsigned char>(s[j])) || s[j] == '.')) ++j;
+      if (j + 1 < s.size() && (s[j] == 'e' || s[j] == 'E') &&
+          (std::isdigit(static_cast<unsigned char>(s[j + 1])) || s[j + 1] == '-' || s[j + 1] == '+'))
+        for (j += 2; j < s.size() && std::isdigit(static_cast<unsigned char>(s[j]));) ++j;
+      // a number glued to letters ("82h5_m84") is part of a word
+      if (j < s.size() && word(static_cast<unsigned char>(s[j])) && !std::isdigit(static_cast<unsigned char>(s[j]))) {
+        while (j < s.size() && word(static_cast<unsigned char>(s[j]))) ++j;
+      }
+    } else if (word(c)) {
+      while (j < s.size() && word(static_cast<unsigned char>(s[j]))) ++j;
+    } else {
+      ++j;
+    }
+    out.push_back(s.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+// Masks in `old_text` and `new_text` the tokens on which `old_text` and `old_again`
+// disagree. Returns false when nothing can be masked (the old runs differ in their
+// token count, or the new text has another token count).
+bool MaskVarying(const std::string& old_again, std::string* old_text, std::string* new_text) {
+  std::vector<std::string> a = Tokens(*old_text), a2 = Tokens(old_again), b = Tokens(*new_text);
+  if (a.size() != a2.size() || a.size() != b.size()) return false;
+  static const std::string kMask = "\u2026";  // …
+  std::string ma, mb;
+  for (size_t i = 0; i < a.size(); ++i) {
+    bool varies = a[i] != a2[i];
+    ma += varies ? kMask : a[i];
+    mb += varies ? kMask : b[i];
+  }
+  *old_text = std::move(ma);
+  *new_text = std::move(mb);
+  return true;
+}
+
+// The same for a value: strings are masked element by element; any other value that
+// differs between the two old runs is not compared (returns false).
+bool MaskVaryingValue(const json& old_again, json* old_v, json* new_v) {
+  const json xa = rt::ArrField(*old_v, "values"), xa2 = rt::ArrField(old_again, "values"), xb = rt::ArrField(*new_v, "values");
+  if (xa.size() != xa2.size() || xa.size() != xb.size() || xa.empty()) return false;
+  json ma = json::array(), mb = json::array();
+  for (size_t i = 0; i < xa.size(); ++i) {
+    if (!xa[i].is_string() || !xa2[i].is_string() || !xb[i].is_string()) return false;
+    std::string s = xa[i].get<std::string>(), t = xb[i].get<std::string>();
+    if (s != xa2[i].get<std::string>() && !MaskVarying(xa2[i].get<std::string>(), &s, &t)) return false;
+    ma.push_back(s);
+    mb.push_back(t);
+  }
+  (*old_v)["values"] = ma;
+  (*new_v)["values"] = mb;
+  return true;
+}
+
 std::string Render(const json& v) {
   if (v.contains("python")) {
     if (v.contains("items")) {
@@ -316,9 +387,37 @@ std::string Verdict(const DiffResult& r) {
   return r.divergences.empty() ? "equivalent" : "divergent";
 }
 
-void CompareTraces(const std::string& old_trace, const std::string& new_trace, const DiffOptions& o, DiffResult* r) {
+void CompareTraces(const std::string& old_trace, const std::string& new_trace, const DiffOptions& o, DiffResult* r,
+                   const std::string* old_again_trace) {
   Trace a = ParseTrace(old_trace);
   Trace b = ParseTrace(new_trace);
+  std::optional<Trace> again;
+  if (old_again_trace) again = ParseTrace(*old_again_trace);
+  size_t masked = 0, unjudged = 0;
+  // A printed line that differs from the new one but also between the two old runs:
+  // compared where the old runs agree.
+  auto printed_varies = [&](size_t i, const Printed& p, const Printed& q) {
+    if (!again || i >= again->prints.size() || rt::ComparePrinted(p.text, again->prints[i].text, Tolerances(o)).empty())
+      return false;
+    std::string x = p.text, y = q.text;
+    if (!MaskVarying(again->prints[i].text, &x, &y) || !rt::ComparePrinted(x, y, Tolerances(o)).empty()) return false;
+    ++masked;
+    return true;
+  };
+  // A value that differs from the new one but also between the two old runs: strings
+  // compared where the old runs agree, other values not judged (true: no divergence).
+  auto value_varies = [&](const json& v, const json* v_again, const json& w) {
+    std::string why;
+    if (!v_again || SameValue(v, *v_again, o, &why)) return false;
+    json x = v, y = w;
+    if (!MaskVaryingValue(*v_again, &x, &y)) {
+      ++unjudged;
+      return true;
+    }
+    if (!SameValue(x, y, o, &why)) return false;
+    ++masked;
+    return true;
+  };
   r->old_side.status = a.status;
   r->new_side.status = b.status;
   r->old_side.unsupported = a.unsupported;
@@ -400,7 +499,7 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
       const Printed& q = b.prints[i];
       std::string obs = fmt::format("printed line {}", i + 1);
       std::string why = rt::ComparePrinted(p.text, q.text, Tolerances(o));
-      if (why.empty()) {
+      if (why.empty() || printed_varies(i, p, q)) {
         agree(obs);
         continue;
       }
@@ -436,7 +535,9 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
       for (size_t i = 0; i < m; ++i) {
         std::string obs = fmt::format("value {} ({} / {})", i + 1, a.values[i].origin, b.values[i].origin);
         std::string why;
-        if (SameValue(a.values[i].v, b.values[i].v, o, &why)) {
+        if (SameValue(a.values[i].v, b.values[i].v, o, &why) ||
+            value_varies(a.values[i].v, again && i < again->values.size() ? &again->values[i].v : nullptr,
+                         b.values[i].v)) {
           agree(obs);
           continue;
         }
@@ -473,7 +574,12 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
     for (size_t i = 0; i < m; ++i) {
       std::string obs = fmt::format("observe {} #{}", name, i + 1);
       std::string why;
-      if (SameValue(va[i].v, vb[i].v, o, &why)) {
+      const json* v_again = nullptr;
+      if (again) {
+        auto ag = again->observed.find(name);
+        if (ag != again->observed.end() && i < ag->second.size()) v_again = &ag->second[i].v;
+      }
+      if (SameValue(va[i].v, vb[i].v, o, &why) || value_varies(va[i].v, v_again, vb[i].v)) {
         agree(obs);
         continue;
       }
@@ -561,6 +667,11 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
       agree(obs);
     }
   }
+  if (masked || unjudged)
+    r->notes.push_back(fmt::format(
+        "the old version run twice printed or produced different things: {} observation(s) compared only where its "
+        "two runs agree{}",
+        masked + unjudged, unjudged ? fmt::format(" ({} value(s) not compared at all)", unjudged) : std::string()));
 }
 
 }  // namespace tfm::diff

@@ -42,6 +42,10 @@ struct DiffOptions {
   // deterministic_random: a divergence that disappears is random numbers drawn
   // differently (Divergence::random_draws). Costs a second pair of runs.
   bool random_rerun = true;
+  // When the versions diverge, run the old version a second time: what differs between
+  // its two runs (timings, temporary paths, dates) is compared only where they agree
+  // (CompareTraces' old_again). Costs one more run of the old version.
+  bool rerun_old = false;
   double timeout_seconds = 120;
   long memory_mb = 4096;
   std::string python;                // interpreter override for the bundled backend
@@ -134,8 +138,12 @@ std::string DivergenceId(DivergenceKind kind);
 std::string Verdict(const DiffResult& r);
 
 // Compares two traces. Fills observations, divergences and notes; never sets causes.
+// `old_again` (optional) is a second trace of the old version: what differs between its
+// two runs (timings, temporary paths, dates) is masked token by token in printed lines
+// and string values, and other values that differ between them are not judged; a note
+// counts them.
 void CompareTraces(const std::string& old_trace, const std::string& new_trace, const DiffOptions& o,
-                   DiffResult* r);
+                   DiffResult* r, const std::string* old_again = nullptr);
 
 // Attaches ranked causes to each divergence from the analyzer's findings on both
 // scripts (`analysis`, or a fresh analysis when null).

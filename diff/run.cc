@@ -149,6 +149,33 @@ void ExplainRandomDraws(DiffResult* r, const DiffOptions& o) {
         explained, r->divergences.size(), det.divergences.empty() ? "; there they are equivalent" : ""));
 }
 
+// The versions diverged: runs the old version twice more at once (both cores) and
+// compares again with the first of those runs as the old side's second run; what varies
+// between runs of the old version no longer counts as a divergence.
+void RerunOld(DiffResult* r, const DiffOptions& o, const std::string traces[2]) {
+  TempDir tmp;
+  if (tmp.path().empty()) return;
+  DiffResult again;
+  again.old_side = r->old_side;
+  again.new_side = r->old_side;
+  std::string old_runs[2];
+  if (!RunSides(&again, o, o.deterministic_random, tmp.path(), {}, old_runs)) return;
+  DiffResult redo;
+  redo.old_side = r->old_side;
+  redo.new_side = r->new_side;
+  redo.backend = r->backend;
+  CompareTraces(traces[0], traces[1], o, &redo, &old_runs[0]);
+  if (!redo.error.empty()) return;
+  size_t before = r->divergences.size();
+  r->observations = std::move(redo.observations);
+  r->divergences = std::move(redo.divergences);
+  r->tests = std::move(redo.tests);
+  r->notes = std::move(redo.notes);
+  if (r->divergences.size() < before)
+    r->notes.push_back(fmt::format("{} of {} divergences vary between two runs of the old version (--rerun-old)",
+                                   before - r->divergences.size(), before));
+}
+
 }  // namespace
 
 DiffResult DiffScripts(const std::string& old_path, const std::string& new_path, const DiffOptions& o) {
@@ -178,6 +205,7 @@ DiffResult DiffScripts(const std::string& old_path, const std::string& new_path,
     return r;
   CompareTraces(traces[0], traces[1], o, &r);
   if (!r.error.empty()) return r;
+  if (o.rerun_old && !r.divergences.empty()) RerunOld(&r, o, traces);
   Explain(&r, &analysis);
   if (o.random_rerun && !o.deterministic_random) ExplainRandomDraws(&r, o);
   return r;

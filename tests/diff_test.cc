@@ -55,6 +55,48 @@ TEST(DiffCompare, PrintedNumberBeyondToleranceIsBehaviorDivergenceWithLines) {
   EXPECT_TRUE(Compare(a, b, loose).Equivalent());
 }
 
+DiffResult CompareWithAgain(const std::string& a, const std::string& a2, const std::string& b) {
+  DiffResult r;
+  CompareTraces(a, b, {}, &r, &a2);
+  return r;
+}
+
+std::string PrintRec(const std::string& text) {
+  nlohmann::json j = {{"kind", "print"}, {"text", text}, {"line", 4}};
+  return j.dump() + "\n";
+}
+
+std::string FetchRec(const std::string& s) {
+  nlohmann::json j = {{"kind", "fetch"}, {"call", 1}, {"line", 5},
+                      {"values", {{{"dtype", "string"}, {"shape", nlohmann::json::array()}, {"values", {s}}}}}};
+  return j.dump() + "\n";
+}
+
+TEST(DiffCompare, WhatVariesBetweenTwoOldRunsIsMaskedTokenByToken) {
+  // the elapsed time differs between the two old runs: masked; the step count does not
+  std::string a = PrintRec("Step 0 (epoch 0.00), 5.7 ms") + kEndOk;
+  std::string a2 = PrintRec("Step 0 (epoch 0.00), 3.5 ms") + kEndOk;
+  EXPECT_FALSE(Compare(a, PrintRec("Step 0 (epoch 0.00), 3.2 ms") + kEndOk).Equivalent());
+  DiffResult r = CompareWithAgain(a, a2, PrintRec("Step 0 (epoch 0.00), 3.2 ms") + kEndOk);
+  EXPECT_TRUE(r.Equivalent()) << (r.divergences.empty() ? "" : r.divergences[0].title);
+  ASSERT_EQ(r.notes.size(), 1u);
+  EXPECT_NE(r.notes[0].find("compared only where its two runs agree"), std::string::npos);
+  // what the old runs agree on is still compared
+  EXPECT_FALSE(CompareWithAgain(a, a2, PrintRec("Step 1 (epoch 0.00), 3.2 ms") + kEndOk).Equivalent());
+  EXPECT_FALSE(CompareWithAgain(a, a2, PrintRec("Step 0 (epoch 0.00), 3.2 s") + kEndOk).Equivalent());
+  // another token count: nothing masked
+  EXPECT_FALSE(CompareWithAgain(a, a2, PrintRec("Step 0 (epoch 0.00), 3.2 ms!") + kEndOk).Equivalent());
+}
+
+TEST(DiffCompare, TemporaryPathsInStringValuesAreMasked) {
+  std::string a = FetchRec("/tmp/runner82h5_m84/tmpgnynq4mr/cifar:0") + kEndOk;
+  std::string a2 = FetchRec("/tmp/runnerrffp0lr1/tmpk6m1v3xk/cifar:0") + kEndOk;
+  EXPECT_TRUE(CompareWithAgain(a, a2, FetchRec("/tmp/test_p50hdl1i/tmplo373y2x/cifar:0") + kEndOk).Equivalent());
+  EXPECT_FALSE(CompareWithAgain(a, a2, FetchRec("/tmp/test_p50hdl1i/tmplo373y2x/cifar:1") + kEndOk).Equivalent());
+  // identical old runs: nothing is masked
+  EXPECT_FALSE(CompareWithAgain(a, a, FetchRec("/tmp/test_p50hdl1i/tmplo373y2x/cifar:0") + kEndOk).Equivalent());
+}
+
 TEST(DiffCompare, DifferentTextIsADivergence) {
   std::string a = Rec(R"J({"kind":"print","text":"Tensor(\"add:0\", shape=(), dtype=float32)","numbers":[],"line":3})J") + kEndOk;
   std::string b = Rec(R"J({"kind":"print","text":"tf.Tensor(3.0, shape=(), dtype=float32)","numbers":[3.0],"line":3})J") + kEndOk;
@@ -347,6 +389,12 @@ constexpr const char* kOldCounter =
     "    for i in range(3):\n"
     "        print('x', sess.run(step))\n";
 
+std::string fmt_body(const char* body, const std::string& arg) {
+  std::string s = body;
+  auto at = s.find("{}");
+  return s.replace(at, 2, arg);
+}
+
 TEST(DiffRun, EquivalentPairOnTheBundledRuntime) {
   TempDir dir;
   auto old_py = dir.Write("old.py", kOldCounter);
@@ -380,6 +428,28 @@ TEST(DiffRun, DivergentPairPointsAtBothLines) {
   EXPECT_EQ(r.divergences[0].new_line, 4);
   EXPECT_EQ(r.divergences[0].old_value, "x 2.0");
   EXPECT_EQ(r.divergences[0].new_value, "x 3.0");
+}
+
+TEST(DiffRun, RerunOldMasksWhatVariesBetweenRunsOfTheOldVersion) {
+  TempDir dir;
+  // a process id and a temporary directory vary from run to run; the sum does not
+  const char* body =
+      "import os, tempfile\n"
+      "print('pid', os.getpid(), 'dir', tempfile.mkdtemp(), 'sum', 1 + {})\n";
+  auto old_py = dir.Write("old.py", fmt_body(body, "2"));
+  auto same_py = dir.Write("same.py", fmt_body(body, "2"));
+  auto other_py = dir.Write("other.py", fmt_body(body, "3"));
+  DiffResult plain = DiffScripts(old_py.string(), same_py.string(), {});
+  ASSERT_TRUE(plain.error.empty()) << plain.error;
+  EXPECT_FALSE(plain.Equivalent());
+  DiffOptions o;
+  o.rerun_old = true;
+  DiffResult r = DiffScripts(old_py.string(), same_py.string(), o);
+  ASSERT_TRUE(r.error.empty()) << r.error;
+  EXPECT_TRUE(r.Equivalent()) << (r.divergences.empty() ? "" : r.divergences[0].title + ": " + r.divergences[0].new_value);
+  DiffResult differs = DiffScripts(old_py.string(), other_py.string(), o);
+  ASSERT_TRUE(differs.error.empty()) << differs.error;
+  EXPECT_FALSE(differs.Equivalent());
 }
 
 TEST(DiffRun, CliExitCodesAndJunit) {
