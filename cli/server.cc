@@ -417,8 +417,7 @@ class Server {
     if (IsPythonPath(d.path)) {
       diags = Analyse(d.text, d.path, SourceKind::kPython, d.view);
       if (d.view.result)
-        for (size_t i = 0; i < d.view.result->diagnostics.size(); ++i)
-          diags.push_back(ToLsp(d.view, d.view.result->diagnostics[i], i).second);
+        for (auto& [uri, lsp] : Folded(d.view)) diags.push_back(std::move(lsp));
     } else {
       d.view.result.reset();
     }
@@ -500,10 +499,7 @@ class Server {
       errors = Analyse(ipynb.dump(), nb.path, SourceKind::kNotebook, nb.view);
       if (nb.view.result && nb.view.src().cells.size() != nb.view.cell_uris.size()) nb.view.result.reset();
       if (nb.view.result)
-        for (size_t i = 0; i < nb.view.result->diagnostics.size(); ++i) {
-          auto [uri, d] = ToLsp(nb.view, nb.view.result->diagnostics[i], i);
-          by_cell[uri].push_back(std::move(d));
-        }
+        for (auto& [uri, d] : Folded(nb.view)) by_cell[uri].push_back(std::move(d));
     } else {
       nb.view.result.reset();
     }
@@ -543,6 +539,31 @@ class Server {
                                                                            : fmt::format("[{}] {}", d.rule_name, message)},
               {"data", {{"index", index}}}};
     return {uri, j};
+  }
+
+  // One LSP diagnostic per hazard per token, as the other formats report (FoldByToken):
+  // the primary finding, with the others on the same token as its relatedInformation and
+  // named in its message. Each finding keeps its own quick fix (CodeActions).
+  static std::vector<std::pair<std::string, json>> Folded(const View& v) {
+    std::vector<std::pair<std::string, json>> out;
+    const auto& ds = v.result->diagnostics;
+    for (const FoldedFinding& f : FoldByToken(ds)) {
+      auto [uri, lsp] = ToLsp(v, *f.primary, static_cast<size_t>(f.primary - ds.data()));
+      if (!f.related.empty()) {
+        json rel = json::array();
+        std::string also;
+        for (const Diagnostic* r : f.related) {
+          auto [r_uri, r_range] = v.Range(r->begin_byte, r->end_byte);
+          rel.push_back({{"location", {{"uri", r_uri}, {"range", std::move(r_range)}}},
+                         {"message", fmt::format("{}: {}", r->rule_id, r->message)}});
+          also += (also.empty() ? "" : ", ") + r->rule_id;
+        }
+        lsp["relatedInformation"] = std::move(rel);
+        lsp["message"] = lsp["message"].get<std::string>() + " (also " + also + ")";
+      }
+      out.emplace_back(std::move(uri), std::move(lsp));
+    }
+    return out;
   }
 
   // A fix as LSP text edits, grouped by the document each edit falls in.

@@ -36,8 +36,11 @@ print(json.dumps({k: v for k, v in r.items() if k != "hover"}, indent=1)[:3000])
 print("hover:", r.get("hover", "")[:200].replace("\n", " | "))
 assert rc == 0 and "error" not in r, f"Neovim: {r.get('error')} (exit {rc})"
 opened = r["opened"]
-for want in ("3:5:TFM102", "3:5:TFM202", "6:6:TFM201"):
+for want in ("3:5:TFM102", "6:6:TFM102"):
     assert want in opened, f"{want} not among the diagnostics on open: {opened}"
+# TFM202 on the placeholder's token and TFM201 on tf.Session's are folded into TFM102's
+# diagnostics (one per token; the editor gets them as relatedInformation)
+assert "3:5:TFM202" not in opened and "6:6:TFM201" not in opened, opened
 assert any(t.startswith("TFM102: ") for t in r["actions"]), r["actions"]
 text = r["text"].split("\n")
 assert "x = tf.compat.v1.placeholder(tf.float32, [None, 2])" in text, r["text"]

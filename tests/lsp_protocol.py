@@ -4,7 +4,7 @@ behavior is tests/lsp_neovim.sh's): a malformed header and a body that is not JS
 JSON-RPC errors and the server goes on; an unknown request gets MethodNotFound; a
 document that is not a Python file gets no findings; a non-UTF-8 document gets one
 diagnostic saying so; `exit` after `shutdown` ends with 0, and end of input without
-`shutdown` with 1.   Usage: lsp_protocol.py TFMIGRATE"""
+`shutdown` with 1; findings on one token are one diagnostic with relatedInformation.   Usage: lsp_protocol.py TFMIGRATE"""
 import json
 import subprocess
 import sys
@@ -123,7 +123,13 @@ first = {p["uri"]: p["diagnostics"] for p in pubs[:3]}
 assert set(first) == {cell(0), cell(1), cell(2)}, list(first)
 assert first[cell(0)] == [] and first[cell(1)] == [], first
 c2 = sorted((d["range"]["start"]["line"], d["range"]["start"]["character"], d["code"]) for d in first[cell(2)])
-assert (1, 7, "TFM102") in c2 and (1, 7, "TFM201") in c2, c2
+# one diagnostic per hazard per token: TFM201 on the same token is folded into TFM102's
+# (as in every other format) as related information, named in the message
+assert (1, 7, "TFM102") in c2 and (1, 7, "TFM201") not in c2, c2
+d102 = [d for d in first[cell(2)] if d["code"] == "TFM102"][0]
+assert [r["message"].split(":")[0] for r in d102["relatedInformation"]] == ["TFM201"], d102
+assert d102["relatedInformation"][0]["location"]["uri"] == cell(2), d102
+assert d102["message"].endswith("(also TFM201)"), d102["message"]
 by_id = {m["id"]: m for m in msgs if "id" in m}
 acts = by_id[2]["result"]
 fix = [a for a in acts if a["title"].startswith("TFM102: ")][0]["edit"]["changes"]
