@@ -290,11 +290,15 @@ def prepare(manifest, programs):
     roots, import_paths = {}, []
     needed = {p["artifact"] for p in runnable if p.get("source", "pypi") == "pypi"}
     for a in manifest.get("artifact", []):
-        if a["name"] not in needed:
-            continue
-        roots[a["name"]] = extract(fetch(a))
-        for sub in a.get("import_roots", []):
-            import_paths.append(str(roots[a["name"]] / sub))
+        if a["name"] in needed:
+            roots[a["name"]] = extract(fetch(a))
+        # Import roots of every artifact already extracted, needed now or not: the .pth
+        # below is shared by every run of the driver, and one started with --only must not
+        # take another's roots away while it runs.
+        where = roots.get(a["name"], CACHE / "src" / a["file"])
+        if a["name"] in needed or where.is_dir():
+            for sub in a.get("import_roots", []):
+                import_paths.append(str(where / sub))
     layer = CACHE / "layer"
     wanted = sorted(l["requirement"] for l in manifest.get("layer", []))
     stamp = layer / ".requirements"
@@ -312,7 +316,9 @@ def prepare(manifest, programs):
     if not (venv / "bin" / "python").exists():
         subprocess.run([str(venv_python), "-m", "venv", "--without-pip", str(venv)], check=True)
     pth = pathlib.Path(site_packages(venv / "bin" / "python")) / "real_programs.pth"
-    pth.write_text("\n".join([site_packages(venv_python)] + extra + [str(HOOKS), "import real_programs_hook"]) + "\n")
+    tmp = pth.with_name(f".real_programs.pth.{os.getpid()}")  # replaced in one step: runs may share it
+    tmp.write_text("\n".join([site_packages(venv_python)] + extra + [str(HOOKS), "import real_programs_hook"]) + "\n")
+    os.replace(tmp, pth)
     return roots, extra + [str(HOOKS)], runnable
 
 
