@@ -684,7 +684,7 @@ TEST(RewriteFile, Tf1ProgramsGetTf1BehaviorEvenWithoutOtherEdits) {
 
 // The compat level keeps TF1's meaning where the TF2 symbol differs even with TF1 behavior
 // (issue 18): calls of tf.Variable (a RefVariable in TF1), tf.cond, tf.while_loop,
-// tf.where, tf.image.resize and tf.data.Dataset go through tf.compat.v1, through any alias
+// tf.where, tf.image.resize, tf.data.Dataset and tf.ones_like go through tf.compat.v1, through any alias
 // or `from tensorflow import X`. Not the non-call uses, not code written for TF2, not
 // the tf2 level.
 TEST(RewriteFile, CompatLevelKeepsTf1MeaningOfTf2Symbols) {
@@ -695,12 +695,12 @@ TEST(RewriteFile, CompatLevelKeepsTf1MeaningOfTf2Symbols) {
        "ok = isinstance(v, tf.Variable)\nwith tf.compat.v1.Session() as s:\n    pass\n"},
       {"import tensorflow as T\nx = T.placeholder(T.float32, [2])\nc = T.cond(x[0] > 0, lambda: [x], lambda: [-x])\n"
        "n = T.while_loop(lambda i: i < 3, lambda i: i + 1, [0])\nr = T.image.resize(T.zeros([1, 2, 2, 1]), [4, 4])\n"
-       "d = T.data.Dataset.range(4).batch(2)\nw = T.where(x > 0)\n",
+       "d = T.data.Dataset.range(4).batch(2)\nw = T.where(x > 0)\no = T.ones_like(x)\n",
        "import tensorflow as T\nT.compat.v1.disable_v2_behavior()\nx = T.compat.v1.placeholder(T.float32, [2])\n"
        "c = T.compat.v1.cond(x[0] > 0, lambda: [x], lambda: [-x])\n"
        "n = T.compat.v1.while_loop(lambda i: i < 3, lambda i: i + 1, [0])\n"
        "r = T.compat.v1.image.resize(T.zeros([1, 2, 2, 1]), [4, 4])\n"
-       "d = T.compat.v1.data.Dataset.range(4).batch(2)\nw = T.compat.v1.where(x > 0)\n"},
+       "d = T.compat.v1.data.Dataset.range(4).batch(2)\nw = T.compat.v1.where(x > 0)\no = T.compat.v1.ones_like(x)\n"},
       // imported by name, with a tensorflow import bound at the call
       {"import tensorflow as tf\nfrom tensorflow import Variable\nv = Variable(2.0)\ns = tf.compat.v1.Session()\n",
        "import tensorflow as tf\ntf.compat.v1.disable_v2_behavior()\nfrom tensorflow import Variable\n"

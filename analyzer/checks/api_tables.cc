@@ -323,9 +323,11 @@ struct Tf1Semantics {
   std::string_view path;
   bool prefix;
 };
+// ones_like: tools/probe_v1_v2_graphs.py (TF2's folds a known shape into a Const where
+// TF1's built Shape and Fill: another GraphDef, other node names).
 constexpr Tf1Semantics kTf1Semantics[] = {
-    {"Variable", false}, {"cond", false},        {"while_loop", false},
-    {"where", false},    {"image.resize", false}, {"data.Dataset", true},
+    {"Variable", false}, {"cond", false},        {"while_loop", false}, {"where", false},
+    {"image.resize", false}, {"data.Dataset", true}, {"ones_like", false},
 };
 
 }  // namespace
