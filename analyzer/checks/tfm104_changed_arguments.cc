@@ -206,6 +206,11 @@ void ChangedArguments::CheckPython(PythonContext& ctx) const {
     for (const ArgChange& c : *changes) {
       switch (c.kind) {
         case ArgChange::kKwRename: {
+          // A behavior row respells the call `tf.compat.v1.X`, which keeps the TF1 keyword
+          // (and may refuse the TF2 one beside its own default: v1
+          // softmax_cross_entropy_with_logits raises "Cannot specify both 'dim' and 'axis'"
+          // for axis=, TF 2.21).
+          if (behavior) break;
           TSNode kw = Keyword(m, args, c.detail);
           if (ts_node_is_null(kw)) break;
           std::optional<Fix> fix;
