@@ -353,6 +353,7 @@ class Converter {
       return;
     }
     if (ts::Is(stmt, "for_statement") && (uses_graph || RefersToTf(stmt)) && LoopBuildsGraph(stmt)) return;
+    if (ts::Is(stmt, "with_statement") && NameScopeBuildsGraph(stmt)) return;
     if (!ts::Is(stmt, "expression_statement") || !ts::Is(assign, "assignment")) {
       if (ts::Is(stmt, "with_statement") && RefersToTf(stmt))
         Fail(stmt, "a `with` block builds part of the graph (variable or name scopes, control dependencies)");
@@ -492,6 +493,99 @@ class Converter {
     }
     names_[name] = graph_.size();
     graph_.push_back(std::move(g));
+  }
+
+  // `with tf.name_scope("layer") as scope:` whose block only binds names to graph tensors:
+  // one statement of the graph, as a loop that builds it (LoopBuildsGraph), repeated in
+  // each function that needs one of its names. TF2's tf.name_scope prefixes the function's
+  // ops as TF1's prefixed the graph's and enters as the same scope string. Only a literal
+  // name: TF1's default_name and values arguments have no TF2 form. Whether the block is of
+  // that shape; refused when a name scope's block builds the graph in another way.
+  bool NameScopeBuildsGraph(TSNode with) {
+    TSNode clause = ts_node_named_child(with, 0), body = ts::Field(with, "body");
+    if (!ts::Is(clause, "with_clause") || ts::NamedChildren(clause).size() != 1 || !body.id) return false;
+    TSNode v = ts::Field(ts_node_named_child(clause, 0), "value"), call = v, alias{};
+    if (ts::Is(v, "as_pattern")) {
+      call = ts_node_named_child(v, 0);
+      TSNode al = ts::Field(v, "alias");
+      alias = al.id ? ts_node_named_child(al, 0) : TSNode{};
+      if (!ts::Is(alias, "identifier")) return false;
+    }
+    if (!ts::Is(call, "call")) return false;
+    string q = Resolved(ts::Field(call, "function"));
+    if (q != "tensorflow.name_scope" && q != "tensorflow.compat.v1.name_scope") return false;
+    std::vector<TSNode> args;
+    for (TSNode a : ts::NamedChildren(ts::Field(call, "arguments")))
+      if (!ts::Is(a, "comment")) args.push_back(a);
+    string_view arg = args.size() == 1 && ts::Is(args[0], "string") ? Text(args[0]) : string_view();
+    if (arg.empty() || (arg[0] != '"' && arg[0] != '\''))
+      Fail(with, "a name scope that builds part of the graph is not named by one literal string");
+    std::vector<std::pair<TSNode, string>> binds;  // (statement, name), in order
+    for (TSNode st : ts::NamedChildren(body)) {
+      if (ts::Is(st, "comment")) continue;
+      TSNode a = ts_node_named_child_count(st) == 1 ? ts_node_named_child(st, 0) : TSNode{};
+      if (!ts::Is(st, "expression_statement") || !ts::Is(a, "assignment") || !ts::Is(ts::Field(a, "left"), "identifier") ||
+          !ts::Field(a, "right").id)
+        Fail(st, "a name scope's block that builds the graph does more than bind names to graph tensors");
+      binds.push_back({st, string(Text(ts::Field(a, "left")))});
+    }
+    if (binds.empty()) return false;
+    if (!AloneOnLines(with)) Fail(with, "a name scope that builds the graph shares its line with other statements");
+    if (HasMultilineString(with)) Fail(with, "a name scope that builds the graph spans a multi-line string");
+    for (TSNode c : m_.calls()) {
+      if (!ts::Contains(body, c)) continue;
+      string cq = Resolved(ts::Field(c, "function"));
+      if (StartsWith(cq, "tensorflow") && (cq.find("Variable") != string::npos || cq.find("variable") != string::npos))
+        Fail(c, fmt::format("a name scope's block creates a variable (`{}`): a function would make it on each trace",
+                            cq));
+    }
+    if (alias.id) {
+      // the scope's name lives in the functions now: the module must not read it elsewhere
+      const string scope(Text(alias));
+      if (Graph(scope)) Fail(alias, fmt::format("the name scope's `{}` names a graph tensor", scope));
+      ts::Walk(
+          file_.Root(),
+          [&](TSNode n, const char*) {
+            if (ts::Same(n, with)) return false;
+            if (!ts::Is(n, "identifier") || Text(n) != scope) return true;
+            TSNode p = ts::Parent(n);
+            if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), n)) return false;
+            if (ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "name"), n)) return false;
+            Fail(n, fmt::format("`{}`, the name scope of a block that builds the graph, is used outside it", scope));
+          },
+          [](TSNode) {});
+    }
+    CheckOpCalls(with, binds.front().second);
+    std::set<string> names;
+    for (const auto& [st, name] : binds) names.insert(name);
+    if (alias.id && names.count(string(Text(alias))))
+      Fail(with, fmt::format("the name scope's block rebinds `{}`, its scope", Text(alias)));
+    // names the block reads before it binds them: their value before the block
+    std::set<string> bound;
+    std::vector<string> uses;
+    for (const auto& [st, name] : binds) {
+      Identifiers(ts::Field(ts_node_named_child(st, 0), "right"), [&](TSNode id) {
+        string r(Text(id));
+        if (!bound.count(r) && Graph(r) && std::find(uses.begin(), uses.end(), r) == uses.end()) uses.push_back(r);
+      });
+      bound.insert(name);
+    }
+    std::vector<string> keys;
+    for (const string& u : uses) keys.push_back(Graph(u)->name);
+    for (const string& name : names)
+      if (Graph(name)) {
+        string before = Graph(name)->name;
+        RetireVersion(with, name);
+        for (auto& k : keys)
+          if (k == before) k = Graph(name)->name;
+      }
+    for (const string& name : names) {
+      GraphName g{Kind::kOp, name, with, with};
+      g.uses = keys;
+      names_[name] = graph_.size();
+      graph_.push_back(std::move(g));
+    }
+    return true;
   }
 
   // `for i in range(len(xs)): y = m * xs[i] + b; error += (ys[i] - y) ** 2`: a loop over
@@ -2461,8 +2555,8 @@ class Converter {
   // var_list TF1 read from the trainable-variables collection.
   string StatementText(const GraphName& g, const std::vector<string>& trainable) {
     string text = StatementTextAsWritten(g, trainable);
-    if (!ts::Is(g.stmt, "for_statement")) return text;
-    // a loop's body lines indented with tabs: four spaces each, as the function around it
+    if (!ts::Is(g.stmt, "for_statement") && !ts::Is(g.stmt, "with_statement")) return text;
+    // a loop's (or name scope's) body lines indented with tabs: four spaces each, as the function around it
     string out;
     bool line_start = false;
     for (char ch : text) {
@@ -2493,6 +2587,13 @@ class Converter {
       if (optimizer_ctor) {
         uint32_t cb = ts_node_start_byte(c);
         edits.emplace_back(cb - b, ts_node_end_byte(c) - cb, Hoisted(c, string(Text(c))));
+        continue;
+      }
+      // a name scope's block (NameScopeBuildsGraph): TF2's tf.name_scope
+      if (q == "tensorflow.compat.v1.name_scope" && ts::Is(g.stmt, "with_statement")) {
+        TSNode fn = ts::Field(c, "function");
+        uint32_t fb = ts_node_start_byte(fn);
+        edits.emplace_back(fb - b, ts_node_end_byte(fn) - fb, tf_ + ".name_scope");
         continue;
       }
       // `tf.compat.v1.assign(v, x)` (assign_add, assign_sub) of a variable: `v.assign(x)`

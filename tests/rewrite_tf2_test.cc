@@ -92,6 +92,15 @@ TEST(RewriteTf2Conversion, RefusesWhatItCannotKeep) {
   EXPECT_EQ(reason(head + "v = tf.Variable(1.0)\ny = x * v\nt = tf.compat.v1.train.GradientDescentOptimizer(0.1)"
                           ".minimize(y)\ny = y + 1\n" + run_y),
             "`y` is assigned again after `t`, an operation built from it, was made");
+  // a name scope's block of graph tensors is one statement of the graph; one whose name is
+  // not a literal, one that creates a variable and one whose scope is read outside refuse
+  EXPECT_TRUE(ConvertSessionToFunctions(parser, head + "with tf.name_scope('a'):\n    y = x + 1\n" + run_y).converted);
+  EXPECT_EQ(reason(head + "n = 'a'\nwith tf.name_scope(n):\n    y = x + 1\n" + run_y),
+            "a name scope that builds part of the graph is not named by one literal string");
+  EXPECT_EQ(reason(head + "with tf.name_scope('a'):\n    v = tf.Variable(1.0)\n    y = x + v\n" + run_y),
+            "a name scope's block creates a variable (`tensorflow.Variable`): a function would make it on each trace");
+  EXPECT_EQ(reason(head + "with tf.name_scope('a') as sc:\n    y = x + 1\nprint(sc)\n" + run_y),
+            "`sc`, the name scope of a block that builds the graph, is used outside it");
   // an expression of graph tensors is what a function returns; one with a Python name
   // (read when the function is traced) stays refused
   SessionConversion expr = ConvertSessionToFunctions(
