@@ -370,6 +370,7 @@ class Converter {
         if (!ts::Is(t, "identifier")) Fail(stmt, "a graph-building assignment to something other than names");
         targets.push_back(string(Text(t)));
       }
+      if (VariablesUnpacked(stmt, right, targets, uses_graph)) return;
       if (!AloneOnLines(stmt)) Fail(stmt, "a graph-building statement shares its line with other statements");
       if (HasMultilineString(stmt)) Fail(stmt, "a graph-building statement spans a multi-line string");
       CheckOpCalls(stmt, targets[0]);
@@ -493,6 +494,57 @@ class Converter {
     }
     names_[name] = graph_.size();
     graph_.push_back(std::move(g));
+  }
+
+  // `a, b = [tf.Variable(p) for p in INIT]` (or a list or tuple of tf.Variable calls): one
+  // variable per name, made by a statement that stays where it is (created once, eagerly,
+  // in the same order, so with the same names). Whether the statement is of that shape.
+  bool VariablesUnpacked(TSNode stmt, TSNode right, const std::vector<string>& targets, bool uses_graph) {
+    auto variable_call = [&](TSNode c) {
+      if (!ts::Is(c, "call")) return false;
+      string q = Resolved(ts::Field(c, "function"));
+      return q == "tensorflow.Variable" || q == "tensorflow.compat.v1.Variable";
+    };
+    std::vector<TSNode> calls;
+    if (ts::Is(right, "list_comprehension")) {
+      TSNode body = ts::Field(right, "body");
+      if (!variable_call(body)) return false;
+      for (TSNode c : ts::NamedChildren(right))
+        if (!ts::Same(c, body) && !ts::Is(c, "for_in_clause")) return false;  // no `if` clause
+      calls.push_back(body);
+    } else if (ts::Is(right, "list") || ts::Is(right, "tuple")) {
+      for (TSNode e : ts::NamedChildren(right)) {
+        if (ts::Is(e, "comment")) continue;
+        if (!variable_call(e)) return false;
+        calls.push_back(e);
+      }
+      if (calls.size() != targets.size()) return false;
+    } else {
+      return false;
+    }
+    bool trainable = true;
+    for (size_t k = 0; k < calls.size(); ++k) {
+      TSNode tr = m_.KeywordArg(calls[k], "trainable");
+      bool t = !tr.id || Text(tr) == "True";
+      if (tr.id && Text(tr) != "True" && Text(tr) != "False")
+        Fail(stmt, fmt::format("`{}`: trainable= is not a literal", targets[0]));
+      if (k > 0 && t != trainable) return false;
+      trainable = t;
+    }
+    for (const string& t : targets) {
+      if (t == "_") Fail(stmt, "a variable is made and not bound to a name");
+      if (names_.count(t)) Fail(stmt, fmt::format("`{}` is assigned twice while the graph is built (then to a variable)", t));
+    }
+    if (uses_graph) Fail(stmt, fmt::format("`{}` is created from other graph tensors", targets[0]));
+    if (!AloneOnLines(stmt)) Fail(stmt, fmt::format("`{}` shares its line with other statements", targets[0]));
+    if (HasMultilineString(stmt)) Fail(stmt, fmt::format("`{}` spans a multi-line string", targets[0]));
+    for (const string& t : targets) {
+      GraphName g{Kind::kVariable, t, stmt, right};
+      g.trainable = trainable;
+      names_[t] = graph_.size();
+      graph_.push_back(std::move(g));
+    }
+    return true;
   }
 
   // `with tf.name_scope("layer") as scope:` whose block only binds names to graph tensors:

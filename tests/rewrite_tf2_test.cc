@@ -101,6 +101,11 @@ TEST(RewriteTf2Conversion, RefusesWhatItCannotKeep) {
             "a name scope's block creates a variable (`tensorflow.Variable`): a function would make it on each trace");
   EXPECT_EQ(reason(head + "with tf.name_scope('a') as sc:\n    y = x + 1\nprint(sc)\n" + run_y),
             "`sc`, the name scope of a block that builds the graph, is used outside it");
+  // variables unpacked from one statement are variables; one made and not named refuses
+  EXPECT_TRUE(ConvertSessionToFunctions(parser, head + "v, u = [tf.Variable(k) for k in [1.0, 2.0]]\ny = x * v + u\n" +
+                                                    run_y).converted);
+  EXPECT_EQ(reason(head + "v, _ = (tf.Variable(1.0), tf.Variable(2.0))\ny = x * v\n" + run_y),
+            "a variable is made and not bound to a name");
   // an expression of graph tensors is what a function returns; one with a Python name
   // (read when the function is traced) stays refused
   SessionConversion expr = ConvertSessionToFunctions(
