@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdlib>
+#include <functional>
 #include <map>
 #include <tuple>
 #include <set>
@@ -3296,6 +3297,108 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
                                    metric, tf, pad, txt(targets[1]), txt(labels), txt(preds), txt(targets[0])));
     out.lines.emplace_back(row(st), row(st));
   }
+  // The kind of number a value holds where the text shows it: 'f' floating, 'i' integer,
+  // 0 unknown. Literals, arithmetic of one kind, tf.constant/convert_to_tensor/Variable of
+  // such a value or with a literal dtype, random draws and float-only math without a dtype,
+  // and module names assigned once to such a value.
+  std::function<char(TSNode, int)> number_kind = [&](TSNode n, int depth) -> char {
+    if (!n.id || depth > 8) return 0;
+    if (ts::Is(n, "float")) return 'f';
+    if (ts::Is(n, "integer")) return 'i';
+    if (ts::Is(n, "parenthesized_expression")) return number_kind(ts_node_named_child(n, 0), depth + 1);
+    if (ts::Is(n, "list") || ts::Is(n, "tuple")) {
+      char k = 0;
+      for (TSNode e : ts::NamedChildren(n)) {
+        char ke = number_kind(e, depth + 1);
+        if (!ke || (k && ke != k)) return 0;
+        k = ke;
+      }
+      return k;
+    }
+    if (ts::Is(n, "unary_operator")) return number_kind(ts::Field(n, "argument"), depth + 1);
+    if (ts::Is(n, "binary_operator")) {
+      char l = number_kind(ts::Field(n, "left"), depth + 1), r = number_kind(ts::Field(n, "right"), depth + 1);
+      std::string op = txt(ts::Field(n, "operator"));
+      if (!l || l != r) return 0;
+      if (op == "/") return 'f';
+      return op == "+" || op == "-" || op == "*" ? l : 0;
+    }
+    if (ts::Is(n, "identifier")) {
+      // a module-level name, read at module level
+      for (TSNode p = ts::Parent(n); p.id; p = ts::Parent(p))
+        if (ts::Is(p, "function_definition") || ts::Is(p, "lambda") || ts::Is(p, "class_definition") ||
+            ts::Is(p, "list_comprehension") || ts::Is(p, "generator_expression") ||
+            ts::Is(p, "dictionary_comprehension") || ts::Is(p, "set_comprehension") || ts::Is(p, "for_statement") ||
+            ts::Is(p, "while_statement"))
+          return 0;
+      // its bindings before it (the module's code runs once, in order: later ones do not
+      // reach it)
+      TSNode value{};
+      int bound = 0;
+      ts::Walk(
+          file.Root(),
+          [&](TSNode k, const char*) {
+            if (ts_node_start_byte(k) >= ts_node_start_byte(n)) return false;
+            TSNode left = ts::Is(k, "assignment") || ts::Is(k, "augmented_assignment") || ts::Is(k, "for_statement") ||
+                                  ts::Is(k, "for_in_clause") || ts::Is(k, "as_pattern_target")
+                              ? ts::Field(k, "left")
+                              : TSNode{};
+            // other bindings of any name make it unknown: global, imports, definitions, `as`
+            if (ts::Is(k, "global_statement") || ts::Is(k, "nonlocal_statement")) bound += 2;
+            if ((ts::Is(k, "function_definition") || ts::Is(k, "class_definition")) && txt(ts::Field(k, "name")) == txt(n))
+              bound += 2;
+            if (ts::Is(k, "import_statement") || ts::Is(k, "import_from_statement") || ts::Is(k, "as_pattern") ||
+                ts::Is(k, "parameters") || ts::Is(k, "lambda_parameters"))
+              ts::Walk(
+                  k,
+                  [&](TSNode q, const char*) {
+                    if (ts::Is(q, "identifier") && txt(q) == txt(n)) bound += 2;
+                    return true;
+                  },
+                  [](TSNode) {});
+            if (left.id)
+              ts::Walk(
+                  left,
+                  [&](TSNode q, const char*) {
+                    if (ts::Is(q, "identifier") && txt(q) == txt(n)) {
+                      ++bound;
+                      if (ts::Is(k, "assignment") && ts::Same(q, left) && ts::Is(ts::Parent(k), "expression_statement") &&
+                          ts::Is(ts::Parent(ts::Parent(k)), "module"))
+                        value = ts::Field(k, "right");
+                    }
+                    return !ts::Is(q, "attribute") && !ts::Is(q, "subscript");
+                  },
+                  [](TSNode) {});
+            return true;
+          },
+          [](TSNode) {});
+      return bound == 1 && value.id ? number_kind(value, depth + 1) : 0;
+    }
+    if (!ts::Is(n, "call")) return 0;
+    std::string q = fn_of(n);
+    if (!StartsWith(q, "tensorflow.")) return 0;
+    std::string f = q.substr(q.rfind('.') + 1);
+    TSNode dtype = m.KeywordArg(n, "dtype");
+    if (dtype.id) {
+      std::string d = resolved(dtype);
+      if (!StartsWith(d, "tensorflow.")) return 0;
+      d = d.substr(d.rfind('.') + 1);
+      if (d == "float16" || d == "float32" || d == "float64" || d == "bfloat16" || d == "half" || d == "double")
+        return 'f';
+      return StartsWith(d, "int") || StartsWith(d, "uint") ? 'i' : 0;
+    }
+    const auto& pos = m.PositionalArgs(n);
+    if (f == "constant" || f == "convert_to_tensor" || f == "Variable") {
+      if (f != "Variable" && pos.size() > 1) return 0;  // a positional dtype
+      TSNode v = !pos.empty() ? pos[0] : m.KeywordArg(n, f == "Variable" ? "initial_value" : "value");
+      return number_kind(v, depth + 1);
+    }
+    for (std::string_view r : {"random_normal", "normal", "random_uniform", "uniform", "truncated_normal", "zeros",
+                               "ones", "sin", "cos", "tan", "exp", "log", "sqrt", "sigmoid", "tanh"})
+      if (f == r) return 'f';
+    return 0;
+  };
+  auto NumberKind = [&](TSNode n) { return number_kind(n, 0); };
   // every variable known: the trainable collection is their list
   for (TSNode c : m.calls()) {
     std::string q = fn_of(c);
@@ -3319,6 +3422,40 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
             after_all = false;
       if (after_all)
         edits.emplace_back(ts_node_start_byte(c), ts_node_end_byte(c), fmt::format("[{}]", fmt::join(variables, ", ")));
+    }
+    // tf.compat.v1.div (Python 2 division): a real division of floating values, a floor
+    // division of integers; TF2's tf.math.divide and tf.math.floordiv, where the text
+    // shows which (NumberKind)
+    if (q == "tensorflow.compat.v1.div") {
+      const auto& pos = m.PositionalArgs(c);
+      TSNode x = pos.size() > 0 ? pos[0] : m.KeywordArg(c, "x"), y = pos.size() > 1 ? pos[1] : m.KeywordArg(c, "y");
+      char kx = NumberKind(x), ky = NumberKind(y);
+      TSNode fn = ts::Field(c, "function");
+      if (kx && kx == ky)
+        edits.emplace_back(ts_node_start_byte(fn), ts_node_end_byte(fn),
+                           fmt::format("{}.math.{}", tf, kx == 'f' ? "divide" : "floordiv"));
+    }
+    // tf.compat.v1.nn.softmax_cross_entropy_with_logits is TF2's with the labels' gradient
+    // stopped (its own definition) and `dim` named `axis` (TF 2.21's v1 function raises when
+    // given `axis`, its `dim` defaulting to -1)
+    if (q == "tensorflow.compat.v1.nn.softmax_cross_entropy_with_logits" && m.PositionalArgs(c).empty()) {
+      TSNode labels = m.KeywordArg(c, "labels");
+      bool ok = labels.id && m.KeywordArg(c, "logits").id && !(m.KeywordArg(c, "axis").id && m.KeywordArg(c, "dim").id);
+      for (TSNode k : a) {
+        std::string kn = ts::Is(k, "keyword_argument") ? txt(ts::Field(k, "name")) : "";
+        ok = ok && (ts::Is(k, "comment") || kn == "labels" || kn == "logits" || kn == "dim" || kn == "axis" ||
+                    kn == "name");
+      }
+      if (ok) {
+        TSNode fn = ts::Field(c, "function");
+        edits.emplace_back(ts_node_start_byte(fn), ts_node_end_byte(fn),
+                           fmt::format("{}.nn.softmax_cross_entropy_with_logits", tf));
+        edits.emplace_back(ts_node_start_byte(labels), ts_node_end_byte(labels),
+                           fmt::format("{}.stop_gradient({})", tf, txt(labels)));
+        for (TSNode k : a)
+          if (ts::Is(k, "keyword_argument") && txt(ts::Field(k, "name")) == "dim")
+            edits.emplace_back(ts_node_start_byte(ts::Field(k, "name")), ts_node_end_byte(ts::Field(k, "name")), "axis");
+      }
     }
     // a static dimension: TF2's is an int already
     if (q == "tensorflow.compat.v1.dimension_value" && a.size() == 1 && ts::Is(a[0], "subscript")) {
