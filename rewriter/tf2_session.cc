@@ -354,7 +354,7 @@ class Converter {
       return;
     }
     if (ts::Is(stmt, "for_statement") && (uses_graph || RefersToTf(stmt)) && LoopBuildsGraph(stmt)) return;
-    if (ts::Is(stmt, "with_statement") && NameScopeBuildsGraph(stmt)) return;
+    if (ts::Is(stmt, "with_statement") && ScopeBlockBuildsGraph(stmt)) return;
     if (!ts::Is(stmt, "expression_statement") || !ts::Is(assign, "assignment")) {
       if (ts::Is(stmt, "with_statement") && RefersToTf(stmt))
         Fail(stmt, "a `with` block builds part of the graph (variable or name scopes, control dependencies)");
@@ -548,13 +548,15 @@ class Converter {
     return true;
   }
 
-  // `with tf.name_scope("layer") as scope:` whose block only binds names to graph tensors:
-  // one statement of the graph, as a loop that builds it (LoopBuildsGraph), repeated in
-  // each function that needs one of its names. TF2's tf.name_scope prefixes the function's
-  // ops as TF1's prefixed the graph's and enters as the same scope string. Only a literal
-  // name: TF1's default_name and values arguments have no TF2 form. Whether the block is of
-  // that shape; refused when a name scope's block builds the graph in another way.
-  bool NameScopeBuildsGraph(TSNode with) {
+  // `with tf.name_scope("layer") as scope:` or `with tf.control_dependencies([op, ...]):`
+  // whose block only binds names to graph tensors: one statement of the graph, as a loop
+  // that builds it (LoopBuildsGraph), repeated in each function that needs one of its names
+  // (with the graph tensors the dependencies name). TF2's tf.name_scope prefixes the
+  // function's ops as TF1's prefixed the graph's and enters as the same scope string (only
+  // a literal name: TF1's default_name and values arguments have no TF2 form); TF2's
+  // tf.control_dependencies orders the function's ops as TF1's ordered the graph's. Whether
+  // the block is of that shape; refused when such a block builds the graph in another way.
+  bool ScopeBlockBuildsGraph(TSNode with) {
     TSNode clause = ts_node_named_child(with, 0), body = ts::Field(with, "body");
     if (!ts::Is(clause, "with_clause") || ts::NamedChildren(clause).size() != 1 || !body.id) return false;
     TSNode v = ts::Field(ts_node_named_child(clause, 0), "value"), call = v, alias{};
@@ -566,13 +568,26 @@ class Converter {
     }
     if (!ts::Is(call, "call")) return false;
     string q = Resolved(ts::Field(call, "function"));
-    if (q != "tensorflow.name_scope" && q != "tensorflow.compat.v1.name_scope") return false;
+    const bool deps = q == "tensorflow.control_dependencies" || q == "tensorflow.compat.v1.control_dependencies";
+    if (q != "tensorflow.name_scope" && q != "tensorflow.compat.v1.name_scope" && !deps) return false;
     std::vector<TSNode> args;
     for (TSNode a : ts::NamedChildren(ts::Field(call, "arguments")))
       if (!ts::Is(a, "comment")) args.push_back(a);
-    string_view arg = args.size() == 1 && ts::Is(args[0], "string") ? Text(args[0]) : string_view();
-    if (arg.empty() || (arg[0] != '"' && arg[0] != '\''))
-      Fail(with, "a name scope that builds part of the graph is not named by one literal string");
+    std::vector<string> dep_names;  // the graph tensors the dependencies name
+    if (deps) {
+      bool ok = args.size() == 1 && (ts::Is(args[0], "list") || ts::Is(args[0], "tuple")) && !alias.id;
+      for (TSNode e : ok ? ts::NamedChildren(args[0]) : std::vector<TSNode>{}) {
+        if (ts::Is(e, "comment")) continue;
+        GraphName* g = ts::Is(e, "identifier") ? Graph(Text(e)) : nullptr;
+        ok = ok && g && g->kind == Kind::kOp;
+        if (ok) dep_names.push_back(string(Text(e)));
+      }
+      if (!ok) Fail(with, "control dependencies that build part of the graph are not a list of graph tensors' names");
+    } else {
+      string_view arg = args.size() == 1 && ts::Is(args[0], "string") ? Text(args[0]) : string_view();
+      if (arg.empty() || (arg[0] != '"' && arg[0] != '\''))
+        Fail(with, "a name scope that builds part of the graph is not named by one literal string");
+    }
     std::vector<std::pair<TSNode, string>> binds;  // (statement, name), in order
     for (TSNode st : ts::NamedChildren(body)) {
       if (ts::Is(st, "comment")) continue;
@@ -615,12 +630,17 @@ class Converter {
       Fail(with, fmt::format("the name scope's block rebinds `{}`, its scope", Text(alias)));
     // names the block reads before it binds them: their value before the block
     std::set<string> bound;
-    std::vector<string> uses;
+    std::vector<string> uses = dep_names;
     for (const auto& [st, name] : binds) {
-      Identifiers(ts::Field(ts_node_named_child(st, 0), "right"), [&](TSNode id) {
+      TSNode right = ts::Field(ts_node_named_child(st, 0), "right");
+      bool graph = RefersToTf(right);
+      Identifiers(right, [&](TSNode id) {
         string r(Text(id));
+        graph |= bound.count(r) || Graph(r);
         if (!bound.count(r) && Graph(r) && std::find(uses.begin(), uses.end(), r) == uses.end()) uses.push_back(r);
       });
+      // (as outside such a block: a value made from neither is not known to be a tensor)
+      if (!graph) Fail(st, fmt::format("`{}` is bound in a block that builds the graph to a value not built from graph tensors", name));
       bound.insert(name);
     }
     std::vector<string> keys;
@@ -2642,11 +2662,12 @@ class Converter {
         edits.emplace_back(cb - b, ts_node_end_byte(c) - cb, Hoisted(c, string(Text(c))));
         continue;
       }
-      // a name scope's block (NameScopeBuildsGraph): TF2's tf.name_scope
-      if (q == "tensorflow.compat.v1.name_scope" && ts::Is(g.stmt, "with_statement")) {
+      // a name scope's or control dependencies' block (ScopeBlockBuildsGraph): TF2's function
+      if ((q == "tensorflow.compat.v1.name_scope" || q == "tensorflow.compat.v1.control_dependencies") &&
+          ts::Is(g.stmt, "with_statement")) {
         TSNode fn = ts::Field(c, "function");
         uint32_t fb = ts_node_start_byte(fn);
-        edits.emplace_back(fb - b, ts_node_end_byte(fn) - fb, tf_ + ".name_scope");
+        edits.emplace_back(fb - b, ts_node_end_byte(fn) - fb, tf_ + q.substr(q.rfind('.')));
         continue;
       }
       // `tf.compat.v1.assign(v, x)` (assign_add, assign_sub) of a variable: `v.assign(x)`

@@ -101,6 +101,14 @@ TEST(RewriteTf2Conversion, RefusesWhatItCannotKeep) {
             "a name scope's block creates a variable (`tensorflow.Variable`): a function would make it on each trace");
   EXPECT_EQ(reason(head + "with tf.name_scope('a') as sc:\n    y = x + 1\nprint(sc)\n" + run_y),
             "`sc`, the name scope of a block that builds the graph, is used outside it");
+  // control dependencies on graph tensors: the same; on something else, or binding a value
+  // not built from graph tensors, refused
+  EXPECT_TRUE(ConvertSessionToFunctions(parser, head + "z = x * 2\nwith tf.control_dependencies([z]):\n"
+                                                    "    y = tf.identity(x)\n" + run_y).converted);
+  EXPECT_EQ(reason(head + "z = [x]\nwith tf.control_dependencies(z):\n    y = tf.identity(x)\n" + run_y),
+            "control dependencies that build part of the graph are not a list of graph tensors' names");
+  EXPECT_EQ(reason(head + "z = x * 2\nwith tf.control_dependencies([z]):\n    y = x + 1\n    k = obj.run()\n" + run_y),
+            "`k` is bound in a block that builds the graph to a value not built from graph tensors");
   // variables unpacked from one statement are variables; one made and not named refuses
   EXPECT_TRUE(ConvertSessionToFunctions(parser, head + "v, u = [tf.Variable(k) for k in [1.0, 2.0]]\ny = x * v + u\n" +
                                                     run_y).converted);
