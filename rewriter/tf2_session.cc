@@ -865,7 +865,46 @@ class Converter {
 
   // Calls that create variables or read graph-wide state would behave differently
   // inside a function traced in TF2.
+  // The module-level function a call names (`add_layer(x, 1, 10)`), or null.
+  TSNode ModuleFunction(TSNode call) const {
+    TSNode fn = ts::Field(call, "function");
+    if (!ts::Is(fn, "identifier")) return TSNode{};
+    for (TSNode st : ts::NamedChildren(file_.Root())) {
+      TSNode d = ts::Is(st, "decorated_definition") ? ts::Field(st, "definition") : st;
+      if (ts::Is(d, "function_definition") && Text(ts::Field(d, "name")) == Text(fn)) return d;
+    }
+    return TSNode{};
+  }
+  // A TF call in a module-level function `stmt` calls (directly or through others) that
+  // makes a variable or reads graph-wide state: in a function traced in TF2 it would make
+  // the variable again in each function (and each trace), or see nothing. Empty if none.
+  string HelperState(TSNode stmt, std::set<string>* seen) const {
+    string found;
+    for (TSNode c : m_.calls()) {
+      if (!found.empty() || !ts::Contains(stmt, c)) continue;
+      TSNode def = ModuleFunction(c);
+      if (!def.id || !seen->insert(string(Text(ts::Field(def, "name")))).second) continue;
+      for (TSNode k : m_.calls()) {
+        if (!found.empty() || !ts::Contains(def, k)) continue;
+        string q = Resolved(ts::Field(k, "function"));
+        if (StartsWith(q, "tensorflow") && (q.find("Variable") != string::npos || q.find("get_variable") != string::npos ||
+                                            ReadsGraphState(q)))
+          found = fmt::format("`{}` (`{}`)", Text(ts::Field(def, "name")), q);
+      }
+      if (found.empty()) found = HelperState(ts::Field(def, "body"), seen);
+    }
+    return found;
+  }
+
   void CheckOpCalls(TSNode stmt, const string& name) {
+    {
+      std::set<string> seen;
+      string helper = HelperState(stmt, &seen);
+      if (!helper.empty())
+        Fail(stmt, fmt::format("`{}` is built by {}, which makes variables or reads graph-wide state: a function "
+                               "would run it on each trace",
+                               name, helper));
+    }
     for (TSNode c : m_.calls()) {
       if (!ts::Contains(stmt, c)) continue;
       string cq = Resolved(ts::Field(c, "function"));

@@ -109,6 +109,13 @@ TEST(RewriteTf2Conversion, RefusesWhatItCannotKeep) {
             "control dependencies that build part of the graph are not a list of graph tensors' names");
   EXPECT_EQ(reason(head + "z = x * 2\nwith tf.control_dependencies([z]):\n    y = x + 1\n    k = obj.run()\n" + run_y),
             "`k` is bound in a block that builds the graph to a value not built from graph tensors");
+  // a graph tensor built by a module-level helper that makes variables (each function
+  // would make its own) refuses, also through another helper
+  EXPECT_EQ(reason(head + "def layer(t):\n    w = tf.Variable(2.0)\n    return t * w\n"
+                          "def outer(t):\n    return layer(t) + 1\n"
+                          "u = tf.Variable(1.0)\ny = outer(x) * u\n" + run_y),
+            "`y` is built by `layer` (`tensorflow.Variable`), which makes variables or reads graph-wide state: a "
+            "function would run it on each trace");
   // variables unpacked from one statement are variables; one made and not named refuses
   EXPECT_TRUE(ConvertSessionToFunctions(parser, head + "v, u = [tf.Variable(k) for k in [1.0, 2.0]]\ny = x * v + u\n" +
                                                     run_y).converted);
