@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdlib>
+#include <functional>
 #include <map>
 #include <tuple>
 #include <set>
@@ -353,6 +354,7 @@ class Converter {
       return;
     }
     if (ts::Is(stmt, "for_statement") && (uses_graph || RefersToTf(stmt)) && LoopBuildsGraph(stmt)) return;
+    if (ts::Is(stmt, "with_statement") && ScopeBlockBuildsGraph(stmt)) return;
     if (!ts::Is(stmt, "expression_statement") || !ts::Is(assign, "assignment")) {
       if (ts::Is(stmt, "with_statement") && RefersToTf(stmt))
         Fail(stmt, "a `with` block builds part of the graph (variable or name scopes, control dependencies)");
@@ -369,6 +371,7 @@ class Converter {
         if (!ts::Is(t, "identifier")) Fail(stmt, "a graph-building assignment to something other than names");
         targets.push_back(string(Text(t)));
       }
+      if (VariablesUnpacked(stmt, right, targets, uses_graph)) return;
       if (!AloneOnLines(stmt)) Fail(stmt, "a graph-building statement shares its line with other statements");
       if (HasMultilineString(stmt)) Fail(stmt, "a graph-building statement spans a multi-line string");
       CheckOpCalls(stmt, targets[0]);
@@ -492,6 +495,170 @@ class Converter {
     }
     names_[name] = graph_.size();
     graph_.push_back(std::move(g));
+  }
+
+  // `a, b = [tf.Variable(p) for p in INIT]` (or a list or tuple of tf.Variable calls): one
+  // variable per name, made by a statement that stays where it is (created once, eagerly,
+  // in the same order, so with the same names). Whether the statement is of that shape.
+  bool VariablesUnpacked(TSNode stmt, TSNode right, const std::vector<string>& targets, bool uses_graph) {
+    auto variable_call = [&](TSNode c) {
+      if (!ts::Is(c, "call")) return false;
+      string q = Resolved(ts::Field(c, "function"));
+      return q == "tensorflow.Variable" || q == "tensorflow.compat.v1.Variable";
+    };
+    std::vector<TSNode> calls;
+    if (ts::Is(right, "list_comprehension")) {
+      TSNode body = ts::Field(right, "body");
+      if (!variable_call(body)) return false;
+      for (TSNode c : ts::NamedChildren(right))
+        if (!ts::Same(c, body) && !ts::Is(c, "for_in_clause")) return false;  // no `if` clause
+      calls.push_back(body);
+    } else if (ts::Is(right, "list") || ts::Is(right, "tuple")) {
+      for (TSNode e : ts::NamedChildren(right)) {
+        if (ts::Is(e, "comment")) continue;
+        if (!variable_call(e)) return false;
+        calls.push_back(e);
+      }
+      if (calls.size() != targets.size()) return false;
+    } else {
+      return false;
+    }
+    bool trainable = true;
+    for (size_t k = 0; k < calls.size(); ++k) {
+      TSNode tr = m_.KeywordArg(calls[k], "trainable");
+      bool t = !tr.id || Text(tr) == "True";
+      if (tr.id && Text(tr) != "True" && Text(tr) != "False")
+        Fail(stmt, fmt::format("`{}`: trainable= is not a literal", targets[0]));
+      if (k > 0 && t != trainable) return false;
+      trainable = t;
+    }
+    for (const string& t : targets) {
+      if (t == "_") Fail(stmt, "a variable is made and not bound to a name");
+      if (names_.count(t)) Fail(stmt, fmt::format("`{}` is assigned twice while the graph is built (then to a variable)", t));
+    }
+    if (uses_graph) Fail(stmt, fmt::format("`{}` is created from other graph tensors", targets[0]));
+    if (!AloneOnLines(stmt)) Fail(stmt, fmt::format("`{}` shares its line with other statements", targets[0]));
+    if (HasMultilineString(stmt)) Fail(stmt, fmt::format("`{}` spans a multi-line string", targets[0]));
+    for (const string& t : targets) {
+      GraphName g{Kind::kVariable, t, stmt, right};
+      g.trainable = trainable;
+      names_[t] = graph_.size();
+      graph_.push_back(std::move(g));
+    }
+    return true;
+  }
+
+  // `with tf.name_scope("layer") as scope:` or `with tf.control_dependencies([op, ...]):`
+  // whose block only binds names to graph tensors: one statement of the graph, as a loop
+  // that builds it (LoopBuildsGraph), repeated in each function that needs one of its names
+  // (with the graph tensors the dependencies name). TF2's tf.name_scope prefixes the
+  // function's ops as TF1's prefixed the graph's and enters as the same scope string (only
+  // a literal name: TF1's default_name and values arguments have no TF2 form); TF2's
+  // tf.control_dependencies orders the function's ops as TF1's ordered the graph's. Whether
+  // the block is of that shape; refused when such a block builds the graph in another way.
+  bool ScopeBlockBuildsGraph(TSNode with) {
+    TSNode clause = ts_node_named_child(with, 0), body = ts::Field(with, "body");
+    if (!ts::Is(clause, "with_clause") || ts::NamedChildren(clause).size() != 1 || !body.id) return false;
+    TSNode v = ts::Field(ts_node_named_child(clause, 0), "value"), call = v, alias{};
+    if (ts::Is(v, "as_pattern")) {
+      call = ts_node_named_child(v, 0);
+      TSNode al = ts::Field(v, "alias");
+      alias = al.id ? ts_node_named_child(al, 0) : TSNode{};
+      if (!ts::Is(alias, "identifier")) return false;
+    }
+    if (!ts::Is(call, "call")) return false;
+    string q = Resolved(ts::Field(call, "function"));
+    const bool deps = q == "tensorflow.control_dependencies" || q == "tensorflow.compat.v1.control_dependencies";
+    if (q != "tensorflow.name_scope" && q != "tensorflow.compat.v1.name_scope" && !deps) return false;
+    std::vector<TSNode> args;
+    for (TSNode a : ts::NamedChildren(ts::Field(call, "arguments")))
+      if (!ts::Is(a, "comment")) args.push_back(a);
+    std::vector<string> dep_names;  // the graph tensors the dependencies name
+    if (deps) {
+      bool ok = args.size() == 1 && (ts::Is(args[0], "list") || ts::Is(args[0], "tuple")) && !alias.id;
+      for (TSNode e : ok ? ts::NamedChildren(args[0]) : std::vector<TSNode>{}) {
+        if (ts::Is(e, "comment")) continue;
+        GraphName* g = ts::Is(e, "identifier") ? Graph(Text(e)) : nullptr;
+        ok = ok && g && g->kind == Kind::kOp;
+        if (ok) dep_names.push_back(string(Text(e)));
+      }
+      if (!ok) Fail(with, "control dependencies that build part of the graph are not a list of graph tensors' names");
+    } else {
+      string_view arg = args.size() == 1 && ts::Is(args[0], "string") ? Text(args[0]) : string_view();
+      if (arg.empty() || (arg[0] != '"' && arg[0] != '\''))
+        Fail(with, "a name scope that builds part of the graph is not named by one literal string");
+    }
+    std::vector<std::pair<TSNode, string>> binds;  // (statement, name), in order
+    for (TSNode st : ts::NamedChildren(body)) {
+      if (ts::Is(st, "comment")) continue;
+      TSNode a = ts_node_named_child_count(st) == 1 ? ts_node_named_child(st, 0) : TSNode{};
+      if (!ts::Is(st, "expression_statement") || !ts::Is(a, "assignment") || !ts::Is(ts::Field(a, "left"), "identifier") ||
+          !ts::Field(a, "right").id)
+        Fail(st, "a name scope's block that builds the graph does more than bind names to graph tensors");
+      binds.push_back({st, string(Text(ts::Field(a, "left")))});
+    }
+    if (binds.empty()) return false;
+    if (!AloneOnLines(with)) Fail(with, "a name scope that builds the graph shares its line with other statements");
+    if (HasMultilineString(with)) Fail(with, "a name scope that builds the graph spans a multi-line string");
+    for (TSNode c : m_.calls()) {
+      if (!ts::Contains(body, c)) continue;
+      string cq = Resolved(ts::Field(c, "function"));
+      if (StartsWith(cq, "tensorflow") && (cq.find("Variable") != string::npos || cq.find("variable") != string::npos))
+        Fail(c, fmt::format("a name scope's block creates a variable (`{}`): a function would make it on each trace",
+                            cq));
+    }
+    if (alias.id) {
+      // the scope's name lives in the functions now: the module must not read it elsewhere
+      const string scope(Text(alias));
+      if (Graph(scope)) Fail(alias, fmt::format("the name scope's `{}` names a graph tensor", scope));
+      ts::Walk(
+          file_.Root(),
+          [&](TSNode n, const char*) {
+            if (ts::Same(n, with)) return false;
+            if (!ts::Is(n, "identifier") || Text(n) != scope) return true;
+            TSNode p = ts::Parent(n);
+            if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), n)) return false;
+            if (ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "name"), n)) return false;
+            Fail(n, fmt::format("`{}`, the name scope of a block that builds the graph, is used outside it", scope));
+          },
+          [](TSNode) {});
+    }
+    CheckOpCalls(with, binds.front().second);
+    std::set<string> names;
+    for (const auto& [st, name] : binds) names.insert(name);
+    if (alias.id && names.count(string(Text(alias))))
+      Fail(with, fmt::format("the name scope's block rebinds `{}`, its scope", Text(alias)));
+    // names the block reads before it binds them: their value before the block
+    std::set<string> bound;
+    std::vector<string> uses = dep_names;
+    for (const auto& [st, name] : binds) {
+      TSNode right = ts::Field(ts_node_named_child(st, 0), "right");
+      bool graph = RefersToTf(right);
+      Identifiers(right, [&](TSNode id) {
+        string r(Text(id));
+        graph |= bound.count(r) || Graph(r);
+        if (!bound.count(r) && Graph(r) && std::find(uses.begin(), uses.end(), r) == uses.end()) uses.push_back(r);
+      });
+      // (as outside such a block: a value made from neither is not known to be a tensor)
+      if (!graph) Fail(st, fmt::format("`{}` is bound in a block that builds the graph to a value not built from graph tensors", name));
+      bound.insert(name);
+    }
+    std::vector<string> keys;
+    for (const string& u : uses) keys.push_back(Graph(u)->name);
+    for (const string& name : names)
+      if (Graph(name)) {
+        string before = Graph(name)->name;
+        RetireVersion(with, name);
+        for (auto& k : keys)
+          if (k == before) k = Graph(name)->name;
+      }
+    for (const string& name : names) {
+      GraphName g{Kind::kOp, name, with, with};
+      g.uses = keys;
+      names_[name] = graph_.size();
+      graph_.push_back(std::move(g));
+    }
+    return true;
   }
 
   // `for i in range(len(xs)): y = m * xs[i] + b; error += (ys[i] - y) ** 2`: a loop over
@@ -698,7 +865,46 @@ class Converter {
 
   // Calls that create variables or read graph-wide state would behave differently
   // inside a function traced in TF2.
+  // The module-level function a call names (`add_layer(x, 1, 10)`), or null.
+  TSNode ModuleFunction(TSNode call) const {
+    TSNode fn = ts::Field(call, "function");
+    if (!ts::Is(fn, "identifier")) return TSNode{};
+    for (TSNode st : ts::NamedChildren(file_.Root())) {
+      TSNode d = ts::Is(st, "decorated_definition") ? ts::Field(st, "definition") : st;
+      if (ts::Is(d, "function_definition") && Text(ts::Field(d, "name")) == Text(fn)) return d;
+    }
+    return TSNode{};
+  }
+  // A TF call in a module-level function `stmt` calls (directly or through others) that
+  // makes a variable or reads graph-wide state: in a function traced in TF2 it would make
+  // the variable again in each function (and each trace), or see nothing. Empty if none.
+  string HelperState(TSNode stmt, std::set<string>* seen) const {
+    string found;
+    for (TSNode c : m_.calls()) {
+      if (!found.empty() || !ts::Contains(stmt, c)) continue;
+      TSNode def = ModuleFunction(c);
+      if (!def.id || !seen->insert(string(Text(ts::Field(def, "name")))).second) continue;
+      for (TSNode k : m_.calls()) {
+        if (!found.empty() || !ts::Contains(def, k)) continue;
+        string q = Resolved(ts::Field(k, "function"));
+        if (StartsWith(q, "tensorflow") && (q.find("Variable") != string::npos || q.find("get_variable") != string::npos ||
+                                            ReadsGraphState(q)))
+          found = fmt::format("`{}` (`{}`)", Text(ts::Field(def, "name")), q);
+      }
+      if (found.empty()) found = HelperState(ts::Field(def, "body"), seen);
+    }
+    return found;
+  }
+
   void CheckOpCalls(TSNode stmt, const string& name) {
+    {
+      std::set<string> seen;
+      string helper = HelperState(stmt, &seen);
+      if (!helper.empty())
+        Fail(stmt, fmt::format("`{}` is built by {}, which makes variables or reads graph-wide state: a function "
+                               "would run it on each trace",
+                               name, helper));
+    }
     for (TSNode c : m_.calls()) {
       if (!ts::Contains(stmt, c)) continue;
       string cq = Resolved(ts::Field(c, "function"));
@@ -2461,8 +2667,8 @@ class Converter {
   // var_list TF1 read from the trainable-variables collection.
   string StatementText(const GraphName& g, const std::vector<string>& trainable) {
     string text = StatementTextAsWritten(g, trainable);
-    if (!ts::Is(g.stmt, "for_statement")) return text;
-    // a loop's body lines indented with tabs: four spaces each, as the function around it
+    if (!ts::Is(g.stmt, "for_statement") && !ts::Is(g.stmt, "with_statement")) return text;
+    // a loop's (or name scope's) body lines indented with tabs: four spaces each, as the function around it
     string out;
     bool line_start = false;
     for (char ch : text) {
@@ -2493,6 +2699,14 @@ class Converter {
       if (optimizer_ctor) {
         uint32_t cb = ts_node_start_byte(c);
         edits.emplace_back(cb - b, ts_node_end_byte(c) - cb, Hoisted(c, string(Text(c))));
+        continue;
+      }
+      // a name scope's or control dependencies' block (ScopeBlockBuildsGraph): TF2's function
+      if ((q == "tensorflow.compat.v1.name_scope" || q == "tensorflow.compat.v1.control_dependencies") &&
+          ts::Is(g.stmt, "with_statement")) {
+        TSNode fn = ts::Field(c, "function");
+        uint32_t fb = ts_node_start_byte(fn);
+        edits.emplace_back(fb - b, ts_node_end_byte(fn) - fb, tf_ + q.substr(q.rfind('.')));
         continue;
       }
       // `tf.compat.v1.assign(v, x)` (assign_add, assign_sub) of a variable: `v.assign(x)`
@@ -3143,6 +3357,108 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
                                    metric, tf, pad, txt(targets[1]), txt(labels), txt(preds), txt(targets[0])));
     out.lines.emplace_back(row(st), row(st));
   }
+  // The kind of number a value holds where the text shows it: 'f' floating, 'i' integer,
+  // 0 unknown. Literals, arithmetic of one kind, tf.constant/convert_to_tensor/Variable of
+  // such a value or with a literal dtype, random draws and float-only math without a dtype,
+  // and module names assigned once to such a value.
+  std::function<char(TSNode, int)> number_kind = [&](TSNode n, int depth) -> char {
+    if (!n.id || depth > 8) return 0;
+    if (ts::Is(n, "float")) return 'f';
+    if (ts::Is(n, "integer")) return 'i';
+    if (ts::Is(n, "parenthesized_expression")) return number_kind(ts_node_named_child(n, 0), depth + 1);
+    if (ts::Is(n, "list") || ts::Is(n, "tuple")) {
+      char k = 0;
+      for (TSNode e : ts::NamedChildren(n)) {
+        char ke = number_kind(e, depth + 1);
+        if (!ke || (k && ke != k)) return 0;
+        k = ke;
+      }
+      return k;
+    }
+    if (ts::Is(n, "unary_operator")) return number_kind(ts::Field(n, "argument"), depth + 1);
+    if (ts::Is(n, "binary_operator")) {
+      char l = number_kind(ts::Field(n, "left"), depth + 1), r = number_kind(ts::Field(n, "right"), depth + 1);
+      std::string op = txt(ts::Field(n, "operator"));
+      if (!l || l != r) return 0;
+      if (op == "/") return 'f';
+      return op == "+" || op == "-" || op == "*" ? l : 0;
+    }
+    if (ts::Is(n, "identifier")) {
+      // a module-level name, read at module level
+      for (TSNode p = ts::Parent(n); p.id; p = ts::Parent(p))
+        if (ts::Is(p, "function_definition") || ts::Is(p, "lambda") || ts::Is(p, "class_definition") ||
+            ts::Is(p, "list_comprehension") || ts::Is(p, "generator_expression") ||
+            ts::Is(p, "dictionary_comprehension") || ts::Is(p, "set_comprehension") || ts::Is(p, "for_statement") ||
+            ts::Is(p, "while_statement"))
+          return 0;
+      // its bindings before it (the module's code runs once, in order: later ones do not
+      // reach it)
+      TSNode value{};
+      int bound = 0;
+      ts::Walk(
+          file.Root(),
+          [&](TSNode k, const char*) {
+            if (ts_node_start_byte(k) >= ts_node_start_byte(n)) return false;
+            TSNode left = ts::Is(k, "assignment") || ts::Is(k, "augmented_assignment") || ts::Is(k, "for_statement") ||
+                                  ts::Is(k, "for_in_clause") || ts::Is(k, "as_pattern_target")
+                              ? ts::Field(k, "left")
+                              : TSNode{};
+            // other bindings of any name make it unknown: global, imports, definitions, `as`
+            if (ts::Is(k, "global_statement") || ts::Is(k, "nonlocal_statement")) bound += 2;
+            if ((ts::Is(k, "function_definition") || ts::Is(k, "class_definition")) && txt(ts::Field(k, "name")) == txt(n))
+              bound += 2;
+            if (ts::Is(k, "import_statement") || ts::Is(k, "import_from_statement") || ts::Is(k, "as_pattern") ||
+                ts::Is(k, "parameters") || ts::Is(k, "lambda_parameters"))
+              ts::Walk(
+                  k,
+                  [&](TSNode q, const char*) {
+                    if (ts::Is(q, "identifier") && txt(q) == txt(n)) bound += 2;
+                    return true;
+                  },
+                  [](TSNode) {});
+            if (left.id)
+              ts::Walk(
+                  left,
+                  [&](TSNode q, const char*) {
+                    if (ts::Is(q, "identifier") && txt(q) == txt(n)) {
+                      ++bound;
+                      if (ts::Is(k, "assignment") && ts::Same(q, left) && ts::Is(ts::Parent(k), "expression_statement") &&
+                          ts::Is(ts::Parent(ts::Parent(k)), "module"))
+                        value = ts::Field(k, "right");
+                    }
+                    return !ts::Is(q, "attribute") && !ts::Is(q, "subscript");
+                  },
+                  [](TSNode) {});
+            return true;
+          },
+          [](TSNode) {});
+      return bound == 1 && value.id ? number_kind(value, depth + 1) : 0;
+    }
+    if (!ts::Is(n, "call")) return 0;
+    std::string q = fn_of(n);
+    if (!StartsWith(q, "tensorflow.")) return 0;
+    std::string f = q.substr(q.rfind('.') + 1);
+    TSNode dtype = m.KeywordArg(n, "dtype");
+    if (dtype.id) {
+      std::string d = resolved(dtype);
+      if (!StartsWith(d, "tensorflow.")) return 0;
+      d = d.substr(d.rfind('.') + 1);
+      if (d == "float16" || d == "float32" || d == "float64" || d == "bfloat16" || d == "half" || d == "double")
+        return 'f';
+      return StartsWith(d, "int") || StartsWith(d, "uint") ? 'i' : 0;
+    }
+    const auto& pos = m.PositionalArgs(n);
+    if (f == "constant" || f == "convert_to_tensor" || f == "Variable") {
+      if (f != "Variable" && pos.size() > 1) return 0;  // a positional dtype
+      TSNode v = !pos.empty() ? pos[0] : m.KeywordArg(n, f == "Variable" ? "initial_value" : "value");
+      return number_kind(v, depth + 1);
+    }
+    for (std::string_view r : {"random_normal", "normal", "random_uniform", "uniform", "truncated_normal", "zeros",
+                               "ones", "sin", "cos", "tan", "exp", "log", "sqrt", "sigmoid", "tanh"})
+      if (f == r) return 'f';
+    return 0;
+  };
+  auto NumberKind = [&](TSNode n) { return number_kind(n, 0); };
   // every variable known: the trainable collection is their list
   for (TSNode c : m.calls()) {
     std::string q = fn_of(c);
@@ -3166,6 +3482,40 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
             after_all = false;
       if (after_all)
         edits.emplace_back(ts_node_start_byte(c), ts_node_end_byte(c), fmt::format("[{}]", fmt::join(variables, ", ")));
+    }
+    // tf.compat.v1.div (Python 2 division): a real division of floating values, a floor
+    // division of integers; TF2's tf.math.divide and tf.math.floordiv, where the text
+    // shows which (NumberKind)
+    if (q == "tensorflow.compat.v1.div") {
+      const auto& pos = m.PositionalArgs(c);
+      TSNode x = pos.size() > 0 ? pos[0] : m.KeywordArg(c, "x"), y = pos.size() > 1 ? pos[1] : m.KeywordArg(c, "y");
+      char kx = NumberKind(x), ky = NumberKind(y);
+      TSNode fn = ts::Field(c, "function");
+      if (kx && kx == ky)
+        edits.emplace_back(ts_node_start_byte(fn), ts_node_end_byte(fn),
+                           fmt::format("{}.math.{}", tf, kx == 'f' ? "divide" : "floordiv"));
+    }
+    // tf.compat.v1.nn.softmax_cross_entropy_with_logits is TF2's with the labels' gradient
+    // stopped (its own definition) and `dim` named `axis` (TF 2.21's v1 function raises when
+    // given `axis`, its `dim` defaulting to -1)
+    if (q == "tensorflow.compat.v1.nn.softmax_cross_entropy_with_logits" && m.PositionalArgs(c).empty()) {
+      TSNode labels = m.KeywordArg(c, "labels");
+      bool ok = labels.id && m.KeywordArg(c, "logits").id && !(m.KeywordArg(c, "axis").id && m.KeywordArg(c, "dim").id);
+      for (TSNode k : a) {
+        std::string kn = ts::Is(k, "keyword_argument") ? txt(ts::Field(k, "name")) : "";
+        ok = ok && (ts::Is(k, "comment") || kn == "labels" || kn == "logits" || kn == "dim" || kn == "axis" ||
+                    kn == "name");
+      }
+      if (ok) {
+        TSNode fn = ts::Field(c, "function");
+        edits.emplace_back(ts_node_start_byte(fn), ts_node_end_byte(fn),
+                           fmt::format("{}.nn.softmax_cross_entropy_with_logits", tf));
+        edits.emplace_back(ts_node_start_byte(labels), ts_node_end_byte(labels),
+                           fmt::format("{}.stop_gradient({})", tf, txt(labels)));
+        for (TSNode k : a)
+          if (ts::Is(k, "keyword_argument") && txt(ts::Field(k, "name")) == "dim")
+            edits.emplace_back(ts_node_start_byte(ts::Field(k, "name")), ts_node_end_byte(ts::Field(k, "name")), "axis");
+      }
     }
     // a static dimension: TF2's is an int already
     if (q == "tensorflow.compat.v1.dimension_value" && a.size() == 1 && ts::Is(a[0], "subscript")) {

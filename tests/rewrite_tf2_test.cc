@@ -92,6 +92,35 @@ TEST(RewriteTf2Conversion, RefusesWhatItCannotKeep) {
   EXPECT_EQ(reason(head + "v = tf.Variable(1.0)\ny = x * v\nt = tf.compat.v1.train.GradientDescentOptimizer(0.1)"
                           ".minimize(y)\ny = y + 1\n" + run_y),
             "`y` is assigned again after `t`, an operation built from it, was made");
+  // a name scope's block of graph tensors is one statement of the graph; one whose name is
+  // not a literal, one that creates a variable and one whose scope is read outside refuse
+  EXPECT_TRUE(ConvertSessionToFunctions(parser, head + "with tf.name_scope('a'):\n    y = x + 1\n" + run_y).converted);
+  EXPECT_EQ(reason(head + "n = 'a'\nwith tf.name_scope(n):\n    y = x + 1\n" + run_y),
+            "a name scope that builds part of the graph is not named by one literal string");
+  EXPECT_EQ(reason(head + "with tf.name_scope('a'):\n    v = tf.Variable(1.0)\n    y = x + v\n" + run_y),
+            "a name scope's block creates a variable (`tensorflow.Variable`): a function would make it on each trace");
+  EXPECT_EQ(reason(head + "with tf.name_scope('a') as sc:\n    y = x + 1\nprint(sc)\n" + run_y),
+            "`sc`, the name scope of a block that builds the graph, is used outside it");
+  // control dependencies on graph tensors: the same; on something else, or binding a value
+  // not built from graph tensors, refused
+  EXPECT_TRUE(ConvertSessionToFunctions(parser, head + "z = x * 2\nwith tf.control_dependencies([z]):\n"
+                                                    "    y = tf.identity(x)\n" + run_y).converted);
+  EXPECT_EQ(reason(head + "z = [x]\nwith tf.control_dependencies(z):\n    y = tf.identity(x)\n" + run_y),
+            "control dependencies that build part of the graph are not a list of graph tensors' names");
+  EXPECT_EQ(reason(head + "z = x * 2\nwith tf.control_dependencies([z]):\n    y = x + 1\n    k = obj.run()\n" + run_y),
+            "`k` is bound in a block that builds the graph to a value not built from graph tensors");
+  // a graph tensor built by a module-level helper that makes variables (each function
+  // would make its own) refuses, also through another helper
+  EXPECT_EQ(reason(head + "def layer(t):\n    w = tf.Variable(2.0)\n    return t * w\n"
+                          "def outer(t):\n    return layer(t) + 1\n"
+                          "u = tf.Variable(1.0)\ny = outer(x) * u\n" + run_y),
+            "`y` is built by `layer` (`tensorflow.Variable`), which makes variables or reads graph-wide state: a "
+            "function would run it on each trace");
+  // variables unpacked from one statement are variables; one made and not named refuses
+  EXPECT_TRUE(ConvertSessionToFunctions(parser, head + "v, u = [tf.Variable(k) for k in [1.0, 2.0]]\ny = x * v + u\n" +
+                                                    run_y).converted);
+  EXPECT_EQ(reason(head + "v, _ = (tf.Variable(1.0), tf.Variable(2.0))\ny = x * v\n" + run_y),
+            "a variable is made and not bound to a name");
   // an expression of graph tensors is what a function returns; one with a Python name
   // (read when the function is traced) stays refused
   SessionConversion expr = ConvertSessionToFunctions(

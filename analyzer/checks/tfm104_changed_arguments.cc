@@ -187,6 +187,14 @@ void ChangedArguments::CheckPython(PythonContext& ctx) const {
       }
       if (!tf1_code()) return false;
       if (c.detail == "summary" && !ts_node_is_null(Keyword(m, args, "step"))) return false;
+      if (c.detail == "labels") {
+        // labels=tf.stop_gradient(...): no gradient reaches them in TF2 either (the v1
+        // function's own definition)
+        TSNode kw = Keyword(m, args, "labels");
+        TSNode l = ts_node_is_null(kw) ? TSNode{} : ts::Field(kw, "value");
+        auto q = ts::Is(l, "call") ? m.Resolve(ts::Field(l, "function")) : std::nullopt;
+        if (q && *q == "tensorflow.stop_gradient") return false;
+      }
       if (c.detail == "loop_vars") {
         if (!ts_node_is_null(Keyword(m, args, "return_same_structure"))) return false;
         return !SeveralLoopVars(m, args);

@@ -1,0 +1,22 @@
+# Variables made by one statement and unpacked into names (a list comprehension, a tuple of
+# calls): the statement stays where it is, each name a variable that minimize() trains.
+import numpy as np
+import tensorflow as tf
+
+INIT = [[0.5, -1.0], [2.0, 0.25]]
+xs = np.linspace(-1.0, 1.0, 16).astype(np.float32)
+ys = 1.5 * xs - 0.5
+
+w, b = [tf.Variable(initial_value=p, dtype=tf.float32) for p in INIT]
+scale, bias = (tf.Variable(1.0, trainable=False), tf.Variable(0.0, trainable=False))
+pred = (w[0] * xs + b[0]) * scale + bias
+loss = tf.reduce_mean(tf.square(ys - pred))
+train = tf.train.GradientDescentOptimizer(0.1).minimize(loss)
+
+with tf.Session() as sess:
+    sess.run(tf.global_variables_initializer())
+    for step in range(30):
+        w_, b_, l_ = sess.run([w, b, loss])
+        sess.run(train)
+    print(w_, b_, l_)
+    print(sess.run(loss))
