@@ -17,6 +17,7 @@ sq = tf.squeeze(x, squeeze_dims=[0])  # expect: TFM104
 sum_pos = tf.reduce_sum(x, [1], True, "n", [0])  # expect: TFM104
 both = tf.reduce_sum(x, axis=1, reduction_indices=1)  # expect: TFM104
 xent = tf.nn.softmax_cross_entropy_with_logits(labels=x, logits=x)  # expect: TFM104
+xent_dim = tf.nn.softmax_cross_entropy_with_logits(labels=x, logits=x, dim=1)  # expect: TFM104 (tf.compat.v1 keeps dim=: no rename)
 xent_sg = tf.nn.softmax_cross_entropy_with_logits(labels=tf.stop_gradient(x), logits=x)  # ok: no gradient reaches the labels
 
 # Already TF2 spelling: no finding.
