@@ -37,7 +37,8 @@ are the same op by op on every backend and version (docs/diff.md):
            (tfm_trace_diff --old-again: differing tokens of printed lines and strings
            masked, other differing values not judged); the column says whether they differ
   bundled  the original on the bundled runtime (`run --mode tf1`)
-  compat   `rewrite --level compat`, run on TF 2.21 (`--backend tensorflow --mode tf2`)
+  compat   `rewrite --level compat`, run on TF 2.21 (`--backend tensorflow --mode tf2`);
+           a github program's own modules (`files` ending in .py) are rewritten with it
   upgrade  TensorFlow's `tf_upgrade_v2` (.venv) plus `tf.compat.v1.disable_v2_behavior()`
            right after the script's `import tensorflow`, run on TF 2.21 (mode tf2)
   tf2      `rewrite --level tf2`: converted or refused (the reason from its summary line),
@@ -483,6 +484,23 @@ def rewrite(ctx, level, path):
     return p.returncode, p.stdout + p.stderr
 
 
+def rewrite_companions(ctx, level, prog, copy_dir):
+    """The Python modules a github program imports from its own directory (`files`) are
+    migrated with it, as `tfmigrate rewrite DIR` would: the reference runs them in TF1 mode,
+    a rewritten program runs them under TF2. Returns the logs of any that failed."""
+    if prog.get("source") != "github":
+        return ""
+    top = pathlib.PurePosixPath(prog["path"]).parent
+    logs = []
+    for f in prog.get("files", []):
+        rel = pathlib.PurePosixPath(f["path"]).relative_to(top)
+        if rel.suffix == ".py":
+            rc, log = rewrite(ctx, level, copy_dir / rel)
+            if rc not in (0, 1):
+                logs.append(first_line(log))
+    return "; ".join(logs)
+
+
 def parses(text):
     try:
         ast.parse(text)
@@ -510,8 +528,8 @@ def run_program(ctx, prog):
            "source": prog["repo"] if prog.get("source") == "github" else f"pypi:{prog['artifact']}"}
     sides = ctx.sides
 
-    def side(tag, text, mode, backend):
-        d = fresh_copy(src_dir, base / tag / "dir")
+    def side(tag, text, mode, backend, src=None):
+        d = fresh_copy(src or src_dir, base / tag / "dir")
         (d / name).write_text(text, encoding="utf-8")
         return run_side(ctx, prog, d, name, mode, backend, tag)
 
@@ -525,8 +543,8 @@ def run_program(ctx, prog):
 
     ref_again = None  # the stable run's trace: what varies between two reference runs is masked
 
-    def judged(tag, text, mode, backend):
-        r = side(tag, text, mode, backend)
+    def judged(tag, text, mode, backend, src=None):
+        r = side(tag, text, mode, backend, src)
         if ok_ref and r["status"] == "ok":
             r["compare"] = compare(ctx, ref["trace"], r["trace"], ref_again)
         return r
@@ -540,11 +558,12 @@ def run_program(ctx, prog):
     if "compat" in sides:
         tmp = fresh_copy(src_dir, base / "compat_src")
         rc, log = rewrite(ctx, "compat", tmp / name)
+        companions_failed = rewrite_companions(ctx, "compat", prog, tmp)
         text = (tmp / name).read_text(encoding="utf-8", errors="replace")
-        if rc not in (0, 1):
-            res["compat"] = {"status": "rewrite-error", "detail": first_line(log)}
+        if rc not in (0, 1) or companions_failed:
+            res["compat"] = {"status": "rewrite-error", "detail": first_line(log) if rc not in (0, 1) else companions_failed}
         else:
-            res["compat"] = judged("compat", text, "tf2", "tensorflow")
+            res["compat"] = judged("compat", text, "tf2", "tensorflow", tmp)
     if "upgrade" in sides:
         out = base / "upgrade_src.py"
         p = subprocess.run([ctx.upgrade, "--infile", str(src_dir / name), "--outfile", str(out),
@@ -559,11 +578,12 @@ def run_program(ctx, prog):
     if "tf2" in sides:
         tmp = fresh_copy(src_dir, base / "tf2_src")
         rc, log = rewrite(ctx, "tf2", tmp / name)
+        companions_failed = rewrite_companions(ctx, "tf2", prog, tmp)
         text = (tmp / name).read_text(encoding="utf-8", errors="replace")
         m = re.search(r"session (converted|not converted)(?: \(line \d+ of the compat result\))?: ?(.*)", log)
         t = {"rc": rc}
-        if rc not in (0, 1):
-            t.update(status="error", reason=first_line(log))
+        if rc not in (0, 1) or companions_failed:
+            t.update(status="error", reason=first_line(log) if rc not in (0, 1) else companions_failed)
         elif m and m.group(1) == "converted":
             t.update(status="converted", reason=m.group(2).strip())
         else:
@@ -574,8 +594,8 @@ def run_program(ctx, prog):
         rc2, log2 = rewrite(ctx, "tf2", again / name)
         t["idempotent"] = (again / name).read_text(encoding="utf-8", errors="replace") == text
         if t["status"] == "converted":
-            t["bundled"] = judged("tf2_bundled", text, "tf2", "bundled")
-            t["tensorflow"] = judged("tf2_tensorflow", text, "tf2", "tensorflow")
+            t["bundled"] = judged("tf2_bundled", text, "tf2", "bundled", tmp)
+            t["tensorflow"] = judged("tf2_tensorflow", text, "tf2", "tensorflow", tmp)
         res["tf2"] = t
     return res
 
