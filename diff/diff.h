@@ -140,8 +140,8 @@ std::string Verdict(const DiffResult& r);
 // Compares two traces. Fills observations, divergences and notes; never sets causes.
 // `old_again` (optional) is a second trace of the old version: what differs between its
 // two runs (timings, temporary paths, dates) is masked token by token in printed lines
-// and string values, and other values that differ between them are not judged; a note
-// counts them.
+// and string values, and other values (fetched, observed, final variables) that differ
+// between them are not judged; a note counts them.
 void CompareTraces(const std::string& old_trace, const std::string& new_trace, const DiffOptions& o,
                    DiffResult* r, const std::string* old_again = nullptr);
 

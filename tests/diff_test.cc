@@ -97,6 +97,18 @@ TEST(DiffCompare, TemporaryPathsInStringValuesAreMasked) {
   EXPECT_FALSE(CompareWithAgain(a, a, FetchRec("/tmp/test_p50hdl1i/tmplo373y2x/cifar:0") + kEndOk).Equivalent());
 }
 
+TEST(DiffCompare, FinalVariablesThatVaryBetweenOldRunsAreNotJudged) {
+  auto vars = [](double bias) {
+    nlohmann::json j = {{"kind", "variables"},
+                        {"values", {{"dense/bias:0", {{"dtype", "float32"}, {"shape", {1}}, {"values", {bias}}}}}}};
+    return PrintRec("trained") + j.dump() + "\n" + kEndOk;
+  };
+  EXPECT_FALSE(Compare(vars(0.5), vars(0.9)).Equivalent());
+  DiffResult r = CompareWithAgain(vars(0.5), vars(0.7), vars(0.9));  // the old runs disagree: not judged
+  EXPECT_TRUE(r.Equivalent()) << (r.divergences.empty() ? "" : r.divergences[0].title);
+  EXPECT_FALSE(CompareWithAgain(vars(0.5), vars(0.5), vars(0.9)).Equivalent());  // they agree: judged
+}
+
 TEST(DiffCompare, DifferentTextIsADivergence) {
   std::string a = Rec(R"J({"kind":"print","text":"Tensor(\"add:0\", shape=(), dtype=float32)","numbers":[],"line":3})J") + kEndOk;
   std::string b = Rec(R"J({"kind":"print","text":"tf.Tensor(3.0, shape=(), dtype=float32)","numbers":[3.0],"line":3})J") + kEndOk;
