@@ -752,6 +752,15 @@ class Graph:
     def is_fetchable(self, t):
         return True
 
+    def as_graph_def(self, from_version=None, add_shapes=False):
+        from . import graph_def
+        return graph_def.GraphDef(self._ops)
+
+    @property
+    def graph_def_versions(self):
+        from . import graph_def
+        return graph_def._Versions()
+
     def __repr__(self):
         return "<tensorflow.python.framework.ops.Graph object at 0x%x>" % id(self)
 
@@ -779,7 +788,8 @@ class Operation:
 
     @property
     def node_def(self):
-        return self
+        from . import graph_def
+        return graph_def.NodeDef(self)
 
     def _as_graph_element(self):
         return self
