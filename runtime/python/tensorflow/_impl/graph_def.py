@@ -132,10 +132,8 @@ def _tensor_text(t, arr, dtype, compact):
             t.field("size", str(int(d)))
         t.close()
     t.close()
-    flat = arr.reshape(-1)
-    if compact and flat.size > 1:
-        flat = flat[:1]
-    if not compact and flat.size > 1 and name in _CONTENT_TYPES:
+    flat = arr.reshape(-1) if compact is None else np.asarray(compact).reshape(-1)
+    if compact is None and flat.size > 1 and name in _CONTENT_TYPES:
         t.field("tensor_content", _bytes_text(np.ascontiguousarray(arr, dtype=core.as_dtype(dtype).as_numpy_dtype)
                                               .tobytes()))
     else:
@@ -173,7 +171,7 @@ def _attr_text(t, kind, value, op, key):
         _shape_text(t, dims)
     elif kind == "tensor":
         _tensor_text(t, value, op._attrs.get("dtype", getattr(value, "dtype", None)) if key == "value" else
-                     core.as_dtype(np.asarray(value).dtype), getattr(op, "_compact_const", False))
+                     core.as_dtype(np.asarray(value).dtype), getattr(op, "_compact_const", None))
     elif kind.startswith("list("):
         inner = kind[5:-1]
         t.open("list")
