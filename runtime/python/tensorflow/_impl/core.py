@@ -764,15 +764,6 @@ class Graph:
     def is_fetchable(self, t):
         return True
 
-    def as_graph_def(self, from_version=None, add_shapes=False):
-        from . import graph_def
-        return graph_def.GraphDef(self._ops)
-
-    @property
-    def graph_def_versions(self):
-        from . import graph_def
-        return graph_def._Versions()
-
     def __repr__(self):
         return "<tensorflow.python.framework.ops.Graph object at 0x%x>" % id(self)
 
@@ -798,10 +789,7 @@ class Operation:
             raise ValueError("Operation %r has no attr named %r." % (self.name, name))
         return self._attrs[name]
 
-    @property
-    def node_def(self):
-        from . import graph_def
-        return graph_def.NodeDef(self)
+    # node_def: graph_def.py (TF's NodeDef)
 
     def _as_graph_element(self):
         return self

@@ -7,7 +7,6 @@ carry them), and Const tensors as make_tensor_proto writes them (tensor_content 
 than one element of a fixed-size type, typed values otherwise; a constant made from one
 value and a larger shape keeps the single value)."""
 import functools
-import struct
 
 import _tfrt
 import numpy as np
@@ -319,3 +318,14 @@ class GraphDef:
 
     def ByteSize(self):
         return len(str(self))
+
+
+def _install():
+    """tf.Graph.as_graph_def / graph_def_versions and tf.Operation.node_def (core's classes
+    get them here, so that core imports no other facade module)."""
+    core.Graph.as_graph_def = lambda self, from_version=None, add_shapes=False: GraphDef(self._ops)
+    core.Graph.graph_def_versions = property(lambda self: _Versions())
+    core.Operation.node_def = property(NodeDef)
+
+
+_install()
