@@ -505,12 +505,13 @@ Status ReductionAxes(const KernelContext& c, std::vector<bool>* reduce) {
 }
 
 // The order in which TensorFlow's CPU kernels (Eigen's InnerMostDimReducer, AVX packets: 8
-// floats or 4 doubles) add the contiguous values of one output: two packet accumulators
-// over pairs of packets, one packet more, the scalar tail, then tail + horizontal sum of the
-// packet; above 1024 packets the range splits in two (at a packet boundary counted from the
-// tensor's start) and the halves add. A plain running sum of 10^4 float32 values near 100
-// loses about 1e-5 of its value; in this order the error is TensorFlow's size (the bits
-// agree on many sizes, not all: TF's thread blocks and its double packets are not modelled).
+// floats or 4 doubles) add the contiguous values of one output, as TF 2.21's Eigen does it
+// (TensorReduction.h): four packet accumulators over runs of four packets, folded into the
+// first one by one (0 += 1, 0 += 2, 0 += 3); the packets left one at a time; the scalar tail;
+// then tail + the horizontal sum of the packet. Above 1024 packets the range splits in two
+// (at a packet boundary counted from the tensor's start) and the halves add. A plain running
+// sum of 10^4 float32 values near 100 loses about 1e-5 of its value; in this order the bits
+// are TensorFlow's (full reductions split across threads are not modelled).
 template <typename T>
 T EigenInnerSum(const T* base, int64_t first, int64_t n) {
   constexpr int64_t P = sizeof(T) == 4 ? 8 : 4;
@@ -523,22 +524,35 @@ T EigenInnerSum(const T* base, int64_t first, int64_t n) {
     if (left < n) acc += EigenInnerSum(base, split, n - left);
     return acc;
   }
-  const int64_t unroll = (n / (2 * P)) * 2 * P, vec = (n / P) * P;
-  T p1[P] = {}, p2[P] = {};
+  T p0[P] = {};
   const T* x = base + first;
-  for (int64_t j = 0; j < unroll; j += 2 * P)
-    for (int64_t l = 0; l < P; ++l) {
-      p1[l] += x[j + l];
-      p2[l] += x[j + P + l];
-    }
-  for (int64_t j = unroll; j < vec; j += P)
-    for (int64_t l = 0; l < P; ++l) p1[l] += x[j + l];
-  for (int64_t l = 0; l < P; ++l) p1[l] += p2[l];
+  int64_t start = 0;
+  if (n >= 4 * P) {
+    const int64_t v4 = (n / (4 * P)) * 4 * P;
+    T p1[P] = {}, p2[P] = {}, p3[P] = {};
+    for (int64_t j = 0; j < v4; j += 4 * P)
+      for (int64_t l = 0; l < P; ++l) {
+        p0[l] += x[j + l];
+        p1[l] += x[j + P + l];
+        p2[l] += x[j + 2 * P + l];
+        p3[l] += x[j + 3 * P + l];
+      }
+    for (int64_t l = 0; l < P; ++l) p0[l] += p1[l];
+    for (int64_t l = 0; l < P; ++l) p0[l] += p2[l];
+    for (int64_t l = 0; l < P; ++l) p0[l] += p3[l];
+    start = v4;
+  }
+  if (start <= n - P) {
+    const int64_t vec = (n / P) * P;
+    for (int64_t j = start; j < vec; j += P)
+      for (int64_t l = 0; l < P; ++l) p0[l] += x[j + l];
+    start = vec;
+  }
   T tail = T(0);
-  for (int64_t j = vec; j < n; ++j) tail += x[j];
+  for (int64_t j = start; j < n; ++j) tail += x[j];
   // predux: the two halves of the 256-bit packet, then SSE's (a0 + a2) + (a1 + a3) / a0 + a1
   T h[P / 2];
-  for (int64_t l = 0; l < P / 2; ++l) h[l] = p1[l] + p1[l + P / 2];
+  for (int64_t l = 0; l < P / 2; ++l) h[l] = p0[l] + p0[l + P / 2];
   T red = P == 8 ? (h[0] + h[2]) + (h[1] + h[3]) : h[0] + h[1];
   return tail + red;
 }
