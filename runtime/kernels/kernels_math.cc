@@ -8,6 +8,10 @@
 #include <limits>
 #include <thread>
 
+#if defined(__SSE__) || defined(_M_X64)
+#include <xmmintrin.h>
+#endif
+
 #include "runtime/kernels/gemm.h"
 #include "runtime/kernels/kernel.h"
 
@@ -261,6 +265,32 @@ TFM_BIN(AndK, kAnd)
 TFM_BIN(OrK, kOr)
 #undef TFM_BIN
 
+// Rsqrt on float32 as TensorFlow's CPU kernel computes it (Eigen under EIGEN_FAST_MATH, AVX
+// packets of 8): the elements of whole packets get the processor's rsqrt estimate refined by
+// one Newton step (Eigen's generic_rsqrt_newton_step: h = (x*r)*r - 1, r += (r*-0.5)*h,
+// multiplies and adds unfused as in TF's non-FMA build; a NaN result keeps the estimate), the
+// remaining n % 8 elements 1/sqrt(x). The estimate is the same instruction's (rsqrtps; its
+// 128- and 256-bit forms agree per element), so results match TF's on this processor.
+void TfRsqrtFloat(const float* a, float* r, int64_t n) {
+  int64_t packets = (n / 8) * 8;
+#if defined(__SSE__) || defined(_M_X64)
+  const __m128 minus_half = _mm_set1_ps(-0.5f), minus_one = _mm_set1_ps(-1.0f);
+  for (int64_t i = 0; i < packets; i += 4) {
+    __m128 x = _mm_loadu_ps(a + i);
+    __m128 est = _mm_rsqrt_ps(x);
+    __m128 r2 = _mm_mul_ps(x, est);
+    __m128 half_r = _mm_mul_ps(est, minus_half);
+    __m128 h = _mm_add_ps(_mm_mul_ps(r2, est), minus_one);
+    __m128 inv = _mm_add_ps(_mm_mul_ps(half_r, h), est);
+    __m128 nan = _mm_cmpunord_ps(inv, inv);
+    _mm_storeu_ps(r + i, _mm_or_ps(_mm_and_ps(nan, est), _mm_andnot_ps(nan, inv)));
+  }
+#else
+  packets = 0;  // no estimate instruction to match: every element exact
+#endif
+  for (int64_t i = packets; i < n; ++i) r[i] = 1.0f / std::sqrt(a[i]);
+}
+
 enum class UnOp { kNeg, kAbs, kSign, kSquare, kSqrt, kRsqrt, kExp, kLog, kLog1p, kSin, kCos, kRelu,
                   kSigmoid, kTanh, kFloor, kCeil, kRound, kReciprocal, kSoftplus };
 
@@ -284,7 +314,10 @@ Status UnaryTyped(KernelContext& c, UnOp op) {
           // correctly rounded, as TensorFlow's (Eigen 3.4's packet sqrt under EIGEN_FAST_MATH is
           // rsqrt plus a Newton step, 1 ulp off on float32 now and then)
           case UnOp::kSqrt: for (int64_t i = 0; i < n; ++i) r[i] = std::sqrt(a[i]); break;
-          case UnOp::kRsqrt: r = a.rsqrt(); break;
+          case UnOp::kRsqrt:
+            if constexpr (std::is_same_v<T, float>) TfRsqrtFloat(x.data<float>(), o.data<float>(), n);
+            else r = a.rsqrt();
+            break;
           case UnOp::kExp: r = a.exp(); break;
           case UnOp::kLog: r = a.log(); break;
           case UnOp::kLog1p: r = a.log1p(); break;
