@@ -631,6 +631,47 @@ Status ReduceTyped(KernelContext& c, RedOp op) {
     }
     const size_t nd = md.size();
     const bool sum = op == RedOp::kSum || op == RedOp::kMean;
+    if (sum && x.num_elements() > 0 && ((nd == 2 && mr[0]) || (nd == 3 && !mr[0]))) {
+      // [reduce, keep] and [keep, reduce, keep]: Eigen keeps the inner dimension. Outputs in
+      // whole packets (8 floats / 4 doubles, counted from the first output) that do not
+      // cross a row of the kept inner dimension add along the reduced dimension in four
+      // strided accumulators (j % 4, folded 0 += 1, += 2, += 3, then the rest) once it has
+      // 16 or more entries (InnerMostDimPreserver); every other output is a running sum.
+      constexpr int64_t P = sizeof(T) == 4 ? 8 : 4;
+      const T* px = x.data<T>();
+      const int64_t k0n = nd == 3 ? md[0] : 1, rn = nd == 3 ? md[1] : md[0], k1n = md.back();
+      const int64_t total = k0n * k1n, packed = (total / P) * P;
+      for (int64_t o = 0; o < total; ++o) {
+        const int64_t k0 = o / k1n, k1 = o % k1n;
+        const T* col = px + k0 * rn * k1n + k1;
+        const int64_t pstart = o - o % P;  // the packet this output belongs to
+        const bool in_packet = o < packed && (pstart % k1n) + P - 1 < k1n && pstart / k1n == k0;
+        T a = T(0);
+        if (in_packet && rn >= 16) {
+          const int64_t r4 = (rn / 4) * 4;
+          T a1 = T(0), a2 = T(0), a3 = T(0);
+          for (int64_t j = 0; j < r4; j += 4) {
+            a += col[j * k1n];
+            a1 += col[(j + 1) * k1n];
+            a2 += col[(j + 2) * k1n];
+            a3 += col[(j + 3) * k1n];
+          }
+          a += a1;
+          a += a2;
+          a += a3;
+          for (int64_t j = r4; j < rn; ++j) a += col[j * k1n];
+        } else {
+          for (int64_t j = 0; j < rn; ++j) a += col[j * k1n];
+        }
+        acc[o] = a;
+      }
+      if (op == RedOp::kMean)
+        for (auto& a : acc) a = static_cast<T>(a / static_cast<T>(rn));
+      Tensor o = Tensor::Alloc(x.dtype(), keep ? out_keep : out);
+      for (int64_t i = 0; i < on; ++i) o.data<T>()[i] = acc[i];
+      c.outputs = {o};
+      return Status::Ok();
+    }
     if (sum && x.num_elements() > 0 && nd > 0 && (mr.back() || nd >= 4) && !(nd == 3 && !mr[0])) {
       const T* px = x.data<T>();
       int64_t count = 1;
