@@ -291,6 +291,29 @@ void TfRsqrtFloat(const float* a, float* r, int64_t n) {
   for (int64_t i = packets; i < n; ++i) r[i] = 1.0f / std::sqrt(a[i]);
 }
 
+// Tanh on float32 as TensorFlow 2.21's Eigen computes it, packets and scalars alike
+// (ptanh_float under EIGEN_FAST_MATH, TF's non-FMA clamp): the input clamped to
+// +-7.90738964080810547, then x + x^3 * p(x^2) over q(x^2), the [9,8] rational minimax
+// approximation; multiplies and adds unfused (-ffp-contract=off). The system Eigen 3.4's
+// older approximation differs from it in the last bits.
+float TfTanhFloat(float a) {
+  const float c = 7.90738964080810547f;
+  const float x = std::max(std::min(a, c), -c);
+  const float x2 = x * x;
+  const float x3 = x2 * x;
+  float p = 1.394553628e-8f;
+  p = p * x2 + 2.102733560e-5f;
+  p = p * x2 + 3.520756727e-3f;
+  p = p * x2 + 1.340216100e-1f;
+  float q = 8.015776984e-7f;
+  q = q * x2 + 3.326951409e-4f;
+  q = q * x2 + 2.597254514e-2f;
+  q = q * x2 + 4.673548340e-1f;
+  q = q * x2 + 1.0f;
+  p = x3 * p + x;
+  return p / q;
+}
+
 enum class UnOp { kNeg, kAbs, kSign, kSquare, kSqrt, kRsqrt, kExp, kLog, kLog1p, kSin, kCos, kRelu,
                   kSigmoid, kTanh, kFloor, kCeil, kRound, kReciprocal, kSoftplus };
 
@@ -324,7 +347,13 @@ Status UnaryTyped(KernelContext& c, UnOp op) {
           case UnOp::kSin: r = a.sin(); break;
           case UnOp::kCos: r = a.cos(); break;
           case UnOp::kSigmoid: r = T(1) / (T(1) + (-a).exp()); break;
-          case UnOp::kTanh: r = a.tanh(); break;
+          case UnOp::kTanh:
+            if constexpr (std::is_same_v<T, float>) {
+              for (int64_t i = 0; i < n; ++i) r[i] = TfTanhFloat(a[i]);
+            } else {
+              r = a.tanh();
+            }
+            break;
           case UnOp::kFloor: r = a.floor(); break;
           case UnOp::kCeil: r = a.ceil(); break;
           case UnOp::kRound: for (int64_t i = 0; i < n; ++i) r[i] = std::nearbyint(a[i]); break;
