@@ -8,6 +8,10 @@
 #include <limits>
 #include <thread>
 
+#if defined(__SSE__) || defined(_M_X64)
+#include <xmmintrin.h>
+#endif
+
 #include "runtime/kernels/gemm.h"
 #include "runtime/kernels/kernel.h"
 
@@ -261,6 +265,55 @@ TFM_BIN(AndK, kAnd)
 TFM_BIN(OrK, kOr)
 #undef TFM_BIN
 
+// Rsqrt on float32 as TensorFlow's CPU kernel computes it (Eigen under EIGEN_FAST_MATH, AVX
+// packets of 8): the elements of whole packets get the processor's rsqrt estimate refined by
+// one Newton step (Eigen's generic_rsqrt_newton_step: h = (x*r)*r - 1, r += (r*-0.5)*h,
+// multiplies and adds unfused as in TF's non-FMA build; a NaN result keeps the estimate), the
+// remaining n % 8 elements 1/sqrt(x). The estimate is the same instruction's (rsqrtps; its
+// 128- and 256-bit forms agree per element), so results match TF's on this processor.
+void TfRsqrtFloat(const float* a, float* r, int64_t n) {
+  int64_t packets = (n / 8) * 8;
+#if defined(__SSE__) || defined(_M_X64)
+  const __m128 minus_half = _mm_set1_ps(-0.5f), minus_one = _mm_set1_ps(-1.0f);
+  for (int64_t i = 0; i < packets; i += 4) {
+    __m128 x = _mm_loadu_ps(a + i);
+    __m128 est = _mm_rsqrt_ps(x);
+    __m128 r2 = _mm_mul_ps(x, est);
+    __m128 half_r = _mm_mul_ps(est, minus_half);
+    __m128 h = _mm_add_ps(_mm_mul_ps(r2, est), minus_one);
+    __m128 inv = _mm_add_ps(_mm_mul_ps(half_r, h), est);
+    __m128 nan = _mm_cmpunord_ps(inv, inv);
+    _mm_storeu_ps(r + i, _mm_or_ps(_mm_and_ps(nan, est), _mm_andnot_ps(nan, inv)));
+  }
+#else
+  packets = 0;  // no estimate instruction to match: every element exact
+#endif
+  for (int64_t i = packets; i < n; ++i) r[i] = 1.0f / std::sqrt(a[i]);
+}
+
+// Tanh on float32 as TensorFlow 2.21's Eigen computes it, packets and scalars alike
+// (ptanh_float under EIGEN_FAST_MATH, TF's non-FMA clamp): the input clamped to
+// +-7.90738964080810547, then x + x^3 * p(x^2) over q(x^2), the [9,8] rational minimax
+// approximation; multiplies and adds unfused (-ffp-contract=off). The system Eigen 3.4's
+// older approximation differs from it in the last bits.
+float TfTanhFloat(float a) {
+  const float c = 7.90738964080810547f;
+  const float x = std::max(std::min(a, c), -c);
+  const float x2 = x * x;
+  const float x3 = x2 * x;
+  float p = 1.394553628e-8f;
+  p = p * x2 + 2.102733560e-5f;
+  p = p * x2 + 3.520756727e-3f;
+  p = p * x2 + 1.340216100e-1f;
+  float q = 8.015776984e-7f;
+  q = q * x2 + 3.326951409e-4f;
+  q = q * x2 + 2.597254514e-2f;
+  q = q * x2 + 4.673548340e-1f;
+  q = q * x2 + 1.0f;
+  p = x3 * p + x;
+  return p / q;
+}
+
 enum class UnOp { kNeg, kAbs, kSign, kSquare, kSqrt, kRsqrt, kExp, kLog, kLog1p, kSin, kCos, kRelu,
                   kSigmoid, kTanh, kFloor, kCeil, kRound, kReciprocal, kSoftplus };
 
@@ -284,14 +337,23 @@ Status UnaryTyped(KernelContext& c, UnOp op) {
           // correctly rounded, as TensorFlow's (Eigen 3.4's packet sqrt under EIGEN_FAST_MATH is
           // rsqrt plus a Newton step, 1 ulp off on float32 now and then)
           case UnOp::kSqrt: for (int64_t i = 0; i < n; ++i) r[i] = std::sqrt(a[i]); break;
-          case UnOp::kRsqrt: r = a.rsqrt(); break;
+          case UnOp::kRsqrt:
+            if constexpr (std::is_same_v<T, float>) TfRsqrtFloat(x.data<float>(), o.data<float>(), n);
+            else r = a.rsqrt();
+            break;
           case UnOp::kExp: r = a.exp(); break;
           case UnOp::kLog: r = a.log(); break;
           case UnOp::kLog1p: r = a.log1p(); break;
           case UnOp::kSin: r = a.sin(); break;
           case UnOp::kCos: r = a.cos(); break;
           case UnOp::kSigmoid: r = T(1) / (T(1) + (-a).exp()); break;
-          case UnOp::kTanh: r = a.tanh(); break;
+          case UnOp::kTanh:
+            if constexpr (std::is_same_v<T, float>) {
+              for (int64_t i = 0; i < n; ++i) r[i] = TfTanhFloat(a[i]);
+            } else {
+              r = a.tanh();
+            }
+            break;
           case UnOp::kFloor: r = a.floor(); break;
           case UnOp::kCeil: r = a.ceil(); break;
           case UnOp::kRound: for (int64_t i = 0; i < n; ++i) r[i] = std::nearbyint(a[i]); break;
@@ -505,12 +567,13 @@ Status ReductionAxes(const KernelContext& c, std::vector<bool>* reduce) {
 }
 
 // The order in which TensorFlow's CPU kernels (Eigen's InnerMostDimReducer, AVX packets: 8
-// floats or 4 doubles) add the contiguous values of one output: two packet accumulators
-// over pairs of packets, one packet more, the scalar tail, then tail + horizontal sum of the
-// packet; above 1024 packets the range splits in two (at a packet boundary counted from the
-// tensor's start) and the halves add. A plain running sum of 10^4 float32 values near 100
-// loses about 1e-5 of its value; in this order the error is TensorFlow's size (the bits
-// agree on many sizes, not all: TF's thread blocks and its double packets are not modelled).
+// floats or 4 doubles) add the contiguous values of one output, as TF 2.21's Eigen does it
+// (TensorReduction.h): four packet accumulators over runs of four packets, folded into the
+// first one by one (0 += 1, 0 += 2, 0 += 3); the packets left one at a time; the scalar tail;
+// then tail + the horizontal sum of the packet. Above 1024 packets the range splits in two
+// (at a packet boundary counted from the tensor's start) and the halves add. A plain running
+// sum of 10^4 float32 values near 100 loses about 1e-5 of its value; in this order the bits
+// are TensorFlow's (full reductions split across threads are not modelled).
 template <typename T>
 T EigenInnerSum(const T* base, int64_t first, int64_t n) {
   constexpr int64_t P = sizeof(T) == 4 ? 8 : 4;
@@ -523,22 +586,35 @@ T EigenInnerSum(const T* base, int64_t first, int64_t n) {
     if (left < n) acc += EigenInnerSum(base, split, n - left);
     return acc;
   }
-  const int64_t unroll = (n / (2 * P)) * 2 * P, vec = (n / P) * P;
-  T p1[P] = {}, p2[P] = {};
+  T p0[P] = {};
   const T* x = base + first;
-  for (int64_t j = 0; j < unroll; j += 2 * P)
-    for (int64_t l = 0; l < P; ++l) {
-      p1[l] += x[j + l];
-      p2[l] += x[j + P + l];
-    }
-  for (int64_t j = unroll; j < vec; j += P)
-    for (int64_t l = 0; l < P; ++l) p1[l] += x[j + l];
-  for (int64_t l = 0; l < P; ++l) p1[l] += p2[l];
+  int64_t start = 0;
+  if (n >= 4 * P) {
+    const int64_t v4 = (n / (4 * P)) * 4 * P;
+    T p1[P] = {}, p2[P] = {}, p3[P] = {};
+    for (int64_t j = 0; j < v4; j += 4 * P)
+      for (int64_t l = 0; l < P; ++l) {
+        p0[l] += x[j + l];
+        p1[l] += x[j + P + l];
+        p2[l] += x[j + 2 * P + l];
+        p3[l] += x[j + 3 * P + l];
+      }
+    for (int64_t l = 0; l < P; ++l) p0[l] += p1[l];
+    for (int64_t l = 0; l < P; ++l) p0[l] += p2[l];
+    for (int64_t l = 0; l < P; ++l) p0[l] += p3[l];
+    start = v4;
+  }
+  if (start <= n - P) {
+    const int64_t vec = (n / P) * P;
+    for (int64_t j = start; j < vec; j += P)
+      for (int64_t l = 0; l < P; ++l) p0[l] += x[j + l];
+    start = vec;
+  }
   T tail = T(0);
-  for (int64_t j = vec; j < n; ++j) tail += x[j];
+  for (int64_t j = start; j < n; ++j) tail += x[j];
   // predux: the two halves of the 256-bit packet, then SSE's (a0 + a2) + (a1 + a3) / a0 + a1
   T h[P / 2];
-  for (int64_t l = 0; l < P / 2; ++l) h[l] = p1[l] + p1[l + P / 2];
+  for (int64_t l = 0; l < P / 2; ++l) h[l] = p0[l] + p0[l + P / 2];
   T red = P == 8 ? (h[0] + h[2]) + (h[1] + h[3]) : h[0] + h[1];
   return tail + red;
 }
@@ -584,6 +660,47 @@ Status ReduceTyped(KernelContext& c, RedOp op) {
     }
     const size_t nd = md.size();
     const bool sum = op == RedOp::kSum || op == RedOp::kMean;
+    if (sum && x.num_elements() > 0 && ((nd == 2 && mr[0]) || (nd == 3 && !mr[0]))) {
+      // [reduce, keep] and [keep, reduce, keep]: Eigen keeps the inner dimension. Outputs in
+      // whole packets (8 floats / 4 doubles, counted from the first output) that do not
+      // cross a row of the kept inner dimension add along the reduced dimension in four
+      // strided accumulators (j % 4, folded 0 += 1, += 2, += 3, then the rest) once it has
+      // 16 or more entries (InnerMostDimPreserver); every other output is a running sum.
+      constexpr int64_t P = sizeof(T) == 4 ? 8 : 4;
+      const T* px = x.data<T>();
+      const int64_t k0n = nd == 3 ? md[0] : 1, rn = nd == 3 ? md[1] : md[0], k1n = md.back();
+      const int64_t total = k0n * k1n, packed = (total / P) * P;
+      for (int64_t o = 0; o < total; ++o) {
+        const int64_t k0 = o / k1n, k1 = o % k1n;
+        const T* col = px + k0 * rn * k1n + k1;
+        const int64_t pstart = o - o % P;  // the packet this output belongs to
+        const bool in_packet = o < packed && (pstart % k1n) + P - 1 < k1n && pstart / k1n == k0;
+        T a = T(0);
+        if (in_packet && rn >= 16) {
+          const int64_t r4 = (rn / 4) * 4;
+          T a1 = T(0), a2 = T(0), a3 = T(0);
+          for (int64_t j = 0; j < r4; j += 4) {
+            a += col[j * k1n];
+            a1 += col[(j + 1) * k1n];
+            a2 += col[(j + 2) * k1n];
+            a3 += col[(j + 3) * k1n];
+          }
+          a += a1;
+          a += a2;
+          a += a3;
+          for (int64_t j = r4; j < rn; ++j) a += col[j * k1n];
+        } else {
+          for (int64_t j = 0; j < rn; ++j) a += col[j * k1n];
+        }
+        acc[o] = a;
+      }
+      if (op == RedOp::kMean)
+        for (auto& a : acc) a = static_cast<T>(a / static_cast<T>(rn));
+      Tensor o = Tensor::Alloc(x.dtype(), keep ? out_keep : out);
+      for (int64_t i = 0; i < on; ++i) o.data<T>()[i] = acc[i];
+      c.outputs = {o};
+      return Status::Ok();
+    }
     if (sum && x.num_elements() > 0 && nd > 0 && (mr.back() || nd >= 4) && !(nd == 3 && !mr[0])) {
       const T* px = x.data<T>();
       int64_t count = 1;

@@ -145,6 +145,28 @@ PYBIND11_MODULE(_tfrt, m) {
     if (!s.ok()) Raise(s);
     return out;
   });
+  // TF's OpDef of an op, for the facade's GraphDef (Graph.as_graph_def): input args as
+  // (name, type number, type_attr, number_attr, type_list_attr) and attrs as (name, kind,
+  // has_default, default), kinds spelled as TF's ("int", "list(type)", ...). None when unknown.
+  m.def("op_signature", [](const std::string& op) -> py::object {
+    const OpSignature* sig = LookupOpSignature(op);
+    if (!sig) return py::none();
+    py::list ins, attrs;
+    for (const ArgSig& a : sig->inputs)
+      ins.append(py::make_tuple(a.name, a.type, a.type_attr, a.number_attr, a.type_list_attr));
+    for (const AttrSig& a : sig->attrs) {
+      py::object d = py::none();
+      const AttrValue& v = a.default_value;
+      if (const auto* i = std::get_if<int64_t>(&v)) d = py::int_(*i);
+      else if (const auto* f = std::get_if<double>(&v)) d = py::float_(*f);
+      else if (const auto* b = std::get_if<bool>(&v)) d = py::bool_(*b);
+      else if (const auto* s = std::get_if<std::string>(&v)) d = py::bytes(*s);
+      else if (const auto* t = std::get_if<DType>(&v)) d = py::int_(static_cast<int>(*t));
+      else if (const auto* l = std::get_if<std::vector<int64_t>>(&v)) d = py::cast(*l);
+      attrs.append(py::make_tuple(a.name, AttrKindName(a.kind), a.has_default, d));
+    }
+    return py::make_tuple(ins, attrs);
+  });
   m.def("has_op", [](const std::string& op) { return LookupOpDef(op) != nullptr && HasKernel(op); });
   m.def("is_stateful", [](const std::string& op) {
     const OpDef* d = LookupOpDef(op);

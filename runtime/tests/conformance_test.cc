@@ -117,11 +117,11 @@ TEST(RunBadInput, UnsupportedInternalModuleIsReportedByName) {
                             "import tensorflow as tf\n"
                             "g = tf.compat.v1.get_default_graph()\n"
                             "print(getattr(g, 'no_such_method', 'absent'))\n"
-                            "g.as_graph_def()\n");
+                            "g.switch_to_thread_local()\n");
   LaunchResult r3 = LaunchScript({.mode = "tf1", .script = s3.string(), .trace_path = t.string()});
   EXPECT_EQ(r3.exit_code, 3);
   std::string trace3 = Slurp(t);
-  EXPECT_NE(trace3.find("\"symbol\": \"tf.Graph.as_graph_def\""), std::string::npos) << trace3;
+  EXPECT_NE(trace3.find("\"symbol\": \"tf.Graph.switch_to_thread_local\""), std::string::npos) << trace3;
   EXPECT_NE(trace3.find("\"text\": \"absent\""), std::string::npos) << trace3;
 }
 

@@ -78,14 +78,15 @@ def check_numerics(tensor, message, name=None):
 
 
 # ---------------------------------------------------------------------------- shapes
-def shape_tensor(shape):
+def shape_tensor(shape, name=None):
     if isinstance(shape, Tensor):
         return shape if shape.dtype in (core.int32, core.int64) else cast(shape, core.int32)
     if isinstance(shape, core.TensorShape):
         shape = shape.as_list()
     if isinstance(shape, (list, tuple)) and any(isinstance(s, Tensor) for s in shape):
         return stack([_t(s, dtype=core.int32) for s in shape])
-    return _t(np.array(shape, dtype=np.int32).reshape(-1) if np.ndim(shape) else np.array(shape, dtype=np.int32), dtype=core.int32)
+    return _t(np.array(shape, dtype=np.int32).reshape(-1) if np.ndim(shape) else np.array(shape, dtype=np.int32), dtype=core.int32,
+              name=name)
 
 
 def _partial_shape(t):
@@ -112,9 +113,14 @@ def _partial_shape(t):
 
 
 def reshape(tensor, shape, name=None):
-    x = _t(tensor)
-    st = shape_tensor(shape)
-    out = op1("Reshape", [x, st], {"T": x.dtype}, name or "Reshape")
+    with core.op_scope(name, "Reshape") as scope:
+        # TF's op_def_library converts Python inputs inside the op's scope ("Reshape/shape");
+        # an empty list it converts as float32 first (a Const left unused), then as int32
+        x = _t(tensor, name="tensor" if scope else None)
+        if scope and isinstance(shape, (list, tuple)) and len(shape) == 0:
+            _t([], name="shape")
+        st = shape_tensor(shape, name="shape" if scope else None)
+        out = op1("Reshape", [x, st], {"T": x.dtype}, scope or "Reshape")
     if not isinstance(out, core.EagerTensor) and not out.shape.is_fully_defined():
         dims = _partial_shape(st)
         if dims is not None and out.shape.is_compatible_with(dims):
@@ -209,34 +215,93 @@ def split(value, num_or_size_splits, axis=0, num=None, name="split"):
 
 # ---------------------------------------------------------------------------- filling
 def fill(dims, value, name=None):
-    v = _t(value)
-    return op1("Fill", [shape_tensor(dims), v], {"T": v.dtype}, name or "Fill")
+    with core.op_scope(name, "Fill") as scope:
+        d = shape_tensor(dims, name="dims" if scope else None)
+        v = _t(value, name="value" if scope else None)
+        return op1("Fill", [d, v], {"T": v.dtype}, scope or "Fill")
+
+
+def _filled(shape, value, dtype, name, default, numpy_fn):
+    """tf.zeros / tf.ones: in a graph, a constant of the one value when the shape is static
+    and small (TF's _constant_if_small: under 1000 elements), else Fill of a shape constant
+    ("shape_as_tensor") and the value ("Const")."""
+    static = not isinstance(shape, Tensor) and not any(
+        isinstance(s, Tensor) for s in np.ravel(np.array(shape.as_list() if isinstance(shape, core.TensorShape)
+                                                         else shape, dtype=object)))
+    if core.executing_eagerly():
+        if static:
+            dims = shape.as_list() if isinstance(shape, core.TensorShape) else shape
+            return core.constant_value_tensor(numpy_fn(dims), dtype, name or default)
+        return fill(shape, _t(value, dtype=dtype), name=name or default)
+    with core.op_scope(name, default) as scope:
+        if static:
+            dims = [int(d) for d in np.reshape(np.array(shape.as_list() if isinstance(shape, core.TensorShape) else shape,
+                                                        dtype=np.int64), [-1])]
+            if int(np.prod(dims)) < 1000:
+                return core.constant_value_tensor(value, dtype, name=scope, shape=dims)
+            big = any(d >= 2 ** 31 for d in dims)
+            shape = _t(np.array(dims, dtype=np.int64 if big else np.int32), dtype=core.int64 if big else core.int32,
+                       name="shape_as_tensor")
+        elif not isinstance(shape, Tensor):
+            shape = shape_tensor(shape)
+        if shape.shape.ndims == 0:
+            shape = reshape(shape, [-1])
+        return op1("Fill", [shape, _t(value, dtype=dtype)], {"T": dtype}, scope)
 
 
 def zeros(shape, dtype=core.float32, name=None):
     dtype = core.as_dtype(dtype)
-    if not isinstance(shape, Tensor) and not any(isinstance(s, Tensor) for s in np.ravel(np.array(shape, dtype=object))):
-        return core.constant_value_tensor(np.zeros(shape, dtype=dtype.as_numpy_dtype) if dtype.name != "string" else np.full(shape, b"", dtype=object), dtype, name or "zeros")
-    return fill(shape, _t(0, dtype=dtype), name=name or "zeros")
+    zero = b"" if dtype.name == "string" else (False if dtype.name == "bool" else 0)
+    return _filled(shape, zero, dtype, name, "zeros",
+                   lambda dims: np.zeros(dims, dtype=dtype.as_numpy_dtype) if dtype.name != "string"
+                   else np.full(dims, b"", dtype=object))
 
 
 def ones(shape, dtype=core.float32, name=None):
     dtype = core.as_dtype(dtype)
-    if not isinstance(shape, Tensor) and not any(isinstance(s, Tensor) for s in np.ravel(np.array(shape, dtype=object))):
-        return core.constant_value_tensor(np.ones(shape, dtype=dtype.as_numpy_dtype), dtype, name or "ones")
-    return fill(shape, _t(1, dtype=dtype), name=name or "ones")
+    return _filled(shape, True if dtype.name == "bool" else 1, dtype, name, "ones",
+                   lambda dims: np.ones(dims, dtype=dtype.as_numpy_dtype))
+
+
+def _shape_internal(x):
+    """TF's shape_internal in a graph: the static shape as a Const "Shape/shape_as_tensor"
+    when fully known (int64 when a dimension needs it), else a Shape op."""
+    with core.op_scope(None, "Shape") as scope:
+        if x.shape.is_fully_defined():
+            dims = x.shape.as_list()
+            big = any(d >= 2 ** 31 for d in dims)
+            return _t(np.array(dims, dtype=np.int64 if big else np.int32), dtype=core.int64 if big else core.int32,
+                      name="shape_as_tensor")
+        return op1("Shape", [x], {"T": x.dtype, "out_type": core.int32}, scope)
 
 
 def zeros_like(input, dtype=None, name=None, optimize=True):
-    x = _t(input)
-    r = op1("ZerosLike", [x], {"T": x.dtype}, name or "zeros_like")
-    return cast(r, dtype) if dtype is not None else r
+    if core.executing_eagerly():
+        x = _t(input)
+        r = op1("ZerosLike", [x], {"T": x.dtype}, name or "zeros_like")
+        return cast(r, dtype) if dtype is not None else r
+    with core.op_scope(name, "zeros_like") as scope:
+        x = _t(input, name="tensor")
+        dtype = core.as_dtype(dtype) if dtype is not None else None
+        if optimize and x.shape.is_fully_defined() and x.dtype.name != "resource":
+            return zeros(x.shape, dtype or x.dtype, name=scope)
+        if dtype is not None and dtype != x.dtype:
+            return zeros(_shape_internal(x) if optimize else shape(x), dtype, name=scope)
+        return op1("ZerosLike", [x], {"T": x.dtype}, scope)
 
 
 def ones_like(input, dtype=None, name=None, optimize=True):
-    x = _t(input)
-    r = op1("OnesLike", [x], {"T": x.dtype}, name or "ones_like")
-    return cast(r, dtype) if dtype is not None else r
+    if core.executing_eagerly():
+        x = _t(input)
+        r = op1("OnesLike", [x], {"T": x.dtype}, name or "ones_like")
+        return cast(r, dtype) if dtype is not None else r
+    with core.op_scope(name, "ones_like") as scope:
+        x = _t(input, name="tensor")
+        ret = ones(_shape_internal(x) if optimize else shape(x), core.as_dtype(dtype) if dtype is not None else x.dtype,
+                   name=scope)
+        if not x.shape.is_fully_defined() and x.shape.ndims is not None:
+            ret.set_shape(x.shape)
+        return ret
 
 
 def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None, name=None):

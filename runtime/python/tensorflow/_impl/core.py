@@ -558,6 +558,18 @@ def init_scope():
 _default_sessions = []   # the session stack of `with sess.as_default()` and InteractiveSession (session.py)
 
 
+@contextlib.contextmanager
+def op_scope(name, default):
+    """TensorFlow's `with ops.name_scope(name, default) as scope` around an op function in
+    graph mode: yields the scope ("truediv/") the function's final op is named by exactly,
+    its helper ops named under it; None when executing eagerly."""
+    if executing_eagerly():
+        yield None
+    else:
+        with get_default_graph().name_scope(name or default) as s:
+            yield s
+
+
 def get_default_session():
     return _default_sessions[-1] if _default_sessions else None
 
@@ -777,9 +789,7 @@ class Operation:
             raise ValueError("Operation %r has no attr named %r." % (self.name, name))
         return self._attrs[name]
 
-    @property
-    def node_def(self):
-        return self
+    # node_def: graph_def.py (TF's NodeDef)
 
     def _as_graph_element(self):
         return self
@@ -1090,17 +1100,20 @@ def _infer_np(value, dtype):
     return arr, as_dtype(arr.dtype)
 
 
-def convert_operands(x, y, x_name="x", y_name="y", op=""):
-    """Converts a binary op's operands: the tensor operand fixes the dtype of the other."""
+def convert_operands(x, y, x_name="x", y_name="y", op="", named=False):
+    """Converts a binary op's operands: the tensor operand fixes the dtype of the other.
+    `named`: a converted Python value is a Const named after its argument (TF's names inside
+    an op's name scope: "truediv/y")."""
+    xn, yn = (x_name, y_name) if named else (None, None)
     if isinstance(x, Tensor) or hasattr(x, "_as_tensor"):
         x = convert_to_tensor(x)
-        y = convert_to_tensor(y, dtype_hint=x.dtype)
+        y = convert_to_tensor(y, dtype_hint=x.dtype, name=yn)
     elif isinstance(y, Tensor) or hasattr(y, "_as_tensor"):
         y = convert_to_tensor(y)
-        x = convert_to_tensor(x, dtype_hint=y.dtype)
+        x = convert_to_tensor(x, dtype_hint=y.dtype, name=xn)
     else:
-        x = convert_to_tensor(x)
-        y = convert_to_tensor(y, dtype_hint=x.dtype)
+        x = convert_to_tensor(x, name=xn)
+        y = convert_to_tensor(y, dtype_hint=x.dtype, name=yn)
     if x.dtype != y.dtype and not executing_eagerly():
         raise TypeError("Input '%s' of '%s' Op has type %s that does not match type %s of argument '%s'."
                         % (y_name, op, y.dtype.name, x.dtype.name, x_name))
@@ -1140,9 +1153,11 @@ def constant_value_tensor(value, dtype=None, name="Const", shape=None):
     if value is None:   # TensorFlow's make_tensor_proto refuses None (a missing argument)
         raise ValueError("None values not supported.")
     arr, dt = _infer_np(value, dtype)
+    scalar = None
     if shape is not None:
         shape = list(shape)
         if arr.size == 1 and int(np.prod(shape)) != 1:
+            scalar = arr.reshape(-1)
             arr = np.full(shape, arr.reshape(()), dtype=arr.dtype)
         elif int(np.prod(shape)) != arr.size:
             raise TypeError("Eager execution of tf.constant with unsupported shape. Tried to convert "
@@ -1153,6 +1168,8 @@ def constant_value_tensor(value, dtype=None, name="Const", shape=None):
         return EagerTensor(rt, dt)
     g = get_default_graph()
     op = g._add_op("Const", [], {"value": arr, "dtype": dt}, name, {"value": rt, "dtype": _rt_dtype(dt)})
+    if scalar is not None:
+        op._compact_const = scalar   # make_tensor_proto keeps the one value of a broadcast constant
     return op.outputs[0]
 
 

@@ -354,12 +354,13 @@ def _tensordot_reshape(a, axes, flipped=False):
 
 
 def tensordot(a, b, axes, name=None):
-    a, b = _t(a), _t(b)
-    if not a.shape.is_fully_defined() or not b.shape.is_fully_defined():
-        core.unsupported("tf.tensordot with operands of unknown shape")
-    a_axes, b_axes = _tensordot_axes(a.shape.ndims, b.shape.ndims, axes)
-    ar, a_free = _tensordot_reshape(a, a_axes)
-    br, b_free = _tensordot_reshape(b, b_axes, True)
-    ab = math_ops.matmul(ar, br)
-    out = a_free + b_free
-    return ab if ab.shape.as_list() == out else array_ops.reshape(ab, out)
+    with core.op_scope(name, "Tensordot") as scope:
+        a, b = _t(a, name="a" if scope else None), _t(b, name="b" if scope else None)
+        if not a.shape.is_fully_defined() or not b.shape.is_fully_defined():
+            core.unsupported("tf.tensordot with operands of unknown shape")
+        a_axes, b_axes = _tensordot_axes(a.shape.ndims, b.shape.ndims, axes)
+        ar, a_free = _tensordot_reshape(a, a_axes)
+        br, b_free = _tensordot_reshape(b, b_axes, True)
+        ab = math_ops.matmul(ar, br)
+        out = a_free + b_free
+        return ab if ab.shape.as_list() == out else array_ops.reshape(ab, out, name=scope)

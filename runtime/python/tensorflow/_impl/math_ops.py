@@ -22,7 +22,7 @@ subtract = _binary("Sub", "Sub")
 multiply = _binary("Mul", "Mul")
 maximum = _binary("Maximum", "Maximum")
 minimum = _binary("Minimum", "Minimum")
-floordiv = _binary("FloorDiv", "FloorDiv")
+floordiv = _binary("FloorDiv", "floordiv")
 floormod = _binary("FloorMod", "FloorMod")
 pow = _binary("Pow", "Pow")  # noqa: A001
 squared_difference = _binary("SquaredDifference", "SquaredDifference")
@@ -42,10 +42,11 @@ def divide(x, y, name=None):
 
 
 def truediv(x, y, name=None):
-    x, y = core.convert_operands(x, y, op="RealDiv")
-    if x.dtype.is_integer:
-        x, y = array_ops.cast(x, core.float64), array_ops.cast(y, core.float64)
-    return op1("RealDiv", [x, y], {"T": x.dtype}, name or "truediv")
+    with core.op_scope(name, "truediv") as scope:
+        x, y = core.convert_operands(x, y, op="RealDiv", named=scope is not None)
+        if x.dtype.is_integer:
+            x, y = array_ops.cast(x, core.float64), array_ops.cast(y, core.float64)
+        return op1("RealDiv", [x, y], {"T": x.dtype}, scope or "truediv")
 
 
 def div(x, y, name=None):

@@ -68,7 +68,7 @@ class BaseSession:
         self._ctx = []
 
     graph = property(lambda self: self._graph)
-    graph_def = property(lambda self: None)
+    graph_def = property(lambda self: self._graph.as_graph_def())
 
     def run(self, fetches, feed_dict=None, options=None, run_metadata=None):
         if self._closed:
