@@ -1,0 +1,634 @@
+#include "rewriter/tf2_testcase.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <string_view>
+#include <vector>
+
+#include "analyzer/checks/api_tables.h"
+#include "analyzer/checks/registry.h"
+#include "analyzer/python/semantic.h"
+#include "analyzer/python/ts_util.h"
+#include "analyzer/source/source.h"
+
+namespace tfm {
+namespace {
+
+using std::string;
+using std::string_view;
+
+struct Refusal {
+  string reason;
+  uint32_t line;
+};
+
+bool StartsWith(string_view s, string_view p) { return s.substr(0, p.size()) == p; }
+bool EndsWith(string_view s, string_view p) { return s.size() >= p.size() && s.substr(s.size() - p.size()) == p; }
+string_view LastPart(string_view q) {
+  size_t p = q.rfind('.');
+  return p == string_view::npos ? q : q.substr(p + 1);
+}
+uint32_t Row(TSNode n) { return ts_node_start_point(n).row; }
+uint32_t EndRow(TSNode n) { return ts_node_end_point(n).row; }
+uint32_t Col(TSNode n) { return ts_node_start_point(n).column; }
+
+// TensorFlow names whose use means a test examines the graph itself (last component of
+// the resolved name): a TF2 eager test has no graph, collections, scopes of names or
+// shared variables, nor placeholders to feed.
+const std::set<string_view> kGraphApis = {
+    "Graph", "get_default_graph", "reset_default_graph", "get_collection", "get_collection_ref",
+    "add_to_collection", "add_to_collections", "placeholder", "placeholder_with_default", "name_scope",
+    "variable_scope", "get_variable", "get_variable_scope", "global_variables", "local_variables",
+    "trainable_variables", "model_variables", "all_variables", "Saver", "import_graph_def", "control_dependencies",
+    "gradients", "make_template", "GraphKeys", "get_local_variable", "colocate_with", "device"};
+// Queue runners: a session's threads (no TestCase conversion).
+const std::set<string_view> kQueueApis = {"start_queue_runners", "QueueRunner", "add_queue_runner", "Coordinator"};
+const std::set<string_view> kInitializers = {"global_variables_initializer", "local_variables_initializer",
+                                             "initialize_all_variables", "initialize_local_variables",
+                                             "variables_initializer", "initialize_variables", "tables_initializer"};
+
+struct ByteEdit {
+  uint32_t begin, end;
+  string text;
+};
+
+// What a method's conversion changes: byte edits that never add or remove a line break,
+// and per-row operations (delete, re-indent, insert lines before).
+struct Plan {
+  std::vector<ByteEdit> edits;
+  std::map<uint32_t, int> delta;  // row -> indentation change
+  std::set<uint32_t> deleted;
+  std::map<uint32_t, std::vector<string>> before;
+  int runs = 0;
+  void Merge(const Plan& o) {
+    edits.insert(edits.end(), o.edits.begin(), o.edits.end());
+    for (auto [r, d] : o.delta) delta[r] += d;
+    deleted.insert(o.deleted.begin(), o.deleted.end());
+    for (const auto& [r, v] : o.before) before[r].insert(before[r].end(), v.begin(), v.end());
+    runs += o.runs;
+  }
+};
+
+struct Method {
+  TSNode def{};   // function_definition
+  TSNode stmt{};  // the statement in the class body (def or decorated_definition)
+  string name;
+  string why;     // why it keeps a graph (empty: eager)
+  std::set<string> calls;  // self.NAME(...) it calls
+};
+
+class TestCaseConverter {
+ public:
+  TestCaseConverter(const ParsedFile& file, const SemanticModel& m, const std::vector<Diagnostic>* findings)
+      : file_(file), m_(m), src_(file.source.text), findings_(findings) {}
+
+  TestCaseConversion Run() {
+    TestCaseConversion out;
+    try {
+      Convert(&out);
+    } catch (const Refusal& r) {
+      bool applies = out.applies;
+      out = TestCaseConversion{};
+      out.applies = applies;
+      out.reason = r.reason;
+      out.line = r.line;
+    }
+    return out;
+  }
+
+ private:
+  [[noreturn]] void Refuse(TSNode at, string reason) const {
+    throw Refusal{std::move(reason), at.id ? Row(at) + 1 : 0};
+  }
+  string_view Text(TSNode n) const { return ts::Text(n, src_); }
+  string Resolved(TSNode n) const {
+    auto q = m_.Resolve(n);
+    return q ? *q : string();
+  }
+  string ResolvedTf(TSNode n) const {
+    string q = Resolved(n);
+    return StartsWith(q, "tensorflow.") ? q : string();
+  }
+  bool AloneOnLines(TSNode stmt) const {
+    uint32_t b = ts_node_start_byte(stmt), e = ts_node_end_byte(stmt);
+    for (uint32_t i = b; i > 0 && src_[i - 1] != '\n'; --i)
+      if (src_[i - 1] != ' ' && src_[i - 1] != '\t') return false;
+    for (uint32_t i = e; i < src_.size() && src_[i] != '\n'; ++i) {
+      if (src_[i] == '#') break;
+      if (src_[i] != ' ' && src_[i] != '\t' && src_[i] != '\r') return false;
+    }
+    return true;
+  }
+  template <typename F>
+  void Each(TSNode n, F&& f) const {
+    ts::Walk(n, [&](TSNode c, const char*) { return f(c); }, [](TSNode) {});
+  }
+  // A statement's block has other statements than it (comments do not count).
+  bool HasSiblings(TSNode stmt) const {
+    TSNode block = ts::Parent(stmt);
+    int n = 0;
+    for (TSNode c : ts::NamedChildren(block)) n += !ts::Is(c, "comment");
+    return n > 1;
+  }
+
+  bool IsTestCaseBase(TSNode expr) const {
+    string q = ResolvedTf(expr);
+    return EndsWith(q, ".test.TestCase") || EndsWith(q, "test_util.TensorFlowTestCase");
+  }
+  // `self.cached_session()`, `self.test_session()`, `self.session()`, `tf...Session()`
+  bool IsSessionCall(TSNode call) const {
+    if (!ts::Is(call, "call")) return false;
+    TSNode fn = ts::Field(call, "function");
+    string_view t = Text(fn);
+    if (t == "self.cached_session" || t == "self.test_session" || t == "self.session") return true;
+    string q = ResolvedTf(fn);
+    return LastPart(q) == "Session" || LastPart(q) == "InteractiveSession";
+  }
+  bool IsInitializer(TSNode expr) const {
+    if (ts::Is(expr, "call")) return kInitializers.count(LastPart(ResolvedTf(ts::Field(expr, "function")))) > 0;
+    return ts::Is(expr, "attribute") && Text(ts::Field(expr, "attribute")) == "initializer";
+  }
+  bool HasArgs(TSNode call) const { return ts_node_named_child_count(ts::Field(call, "arguments")) > 0; }
+
+  // ---- classification -------------------------------------------------------------
+  string GraphMarker(TSNode def) const {
+    string why;
+    Each(ts::Field(def, "body"), [&](TSNode c) {
+      if (!why.empty()) return false;
+      if (ts::Is(c, "attribute")) {
+        string_view a = Text(ts::Field(c, "attribute"));
+        if ((a == "op" || a == "graph") && !StartsWith(Text(c), "self.")) {
+          why = fmt::format("`{}` (line {}): a graph's operations", Text(c), Row(c) + 1);
+          return false;
+        }
+        string q = ResolvedTf(c);
+        if (!q.empty() && kGraphApis.count(LastPart(q))) {
+          why = fmt::format("`{}` (line {})", Text(c), Row(c) + 1);
+          return false;
+        }
+      }
+      if (ts::Is(c, "call") && IsSessionCall(c) && HasArgs(c)) {
+        why = fmt::format("a session with arguments (line {})", Row(c) + 1);
+        return false;
+      }
+      return true;
+    });
+    if (!why.empty() || !findings_) return why;
+    for (const Diagnostic& d : *findings_) {
+      const RuleInfo* info = FindRuleInfo(d.rule_id);
+      if (!info || !info->blocks_tf2_conversion) continue;
+      if (d.start.line >= Row(def) + 1 && d.start.line <= EndRow(def) + 1)
+        return fmt::format("{} ({}) on line {}", d.rule_id, d.rule_name, d.start.line);
+    }
+    return why;
+  }
+
+  // ---- the eager form of a method -------------------------------------------------
+  // Plans it in `p`; returns why it cannot be eager (empty: it can).
+  string PlanEager(TSNode def, Plan* p) const {
+    TSNode body = ts::Field(def, "body");
+    std::set<string> aliases;
+    std::vector<TSNode> alias_nodes;
+    string why;
+    std::vector<TSNode> withs, calls;
+    Each(body, [&](TSNode c) {
+      if (ts::Is(c, "with_statement")) withs.push_back(c);
+      if (ts::Is(c, "call")) calls.push_back(c);
+      return true;
+    });
+    std::set<const void*> handled;  // session calls that head a removed `with`
+    for (TSNode w : withs) {
+      TSNode clause = ts_node_named_child(w, 0);
+      std::vector<TSNode> items = ts::NamedChildren(clause);
+      bool any = false;
+      for (TSNode it : items) {
+        TSNode v = ts::Field(it, "value");
+        if (ts::Is(v, "as_pattern")) v = ts_node_named_child(v, 0);
+        any |= IsSessionCall(v);
+      }
+      if (!any) continue;
+      if (items.size() != 1) return fmt::format("a session `with` of several items (line {})", Row(w) + 1);
+      TSNode v = ts::Field(items[0], "value"), alias{};
+      if (ts::Is(v, "as_pattern")) {
+        TSNode a = ts::Field(v, "alias");
+        alias = a.id ? ts_node_named_child(a, 0) : TSNode{};
+        if (!ts::Is(alias, "identifier")) return fmt::format("a session bound to a pattern (line {})", Row(w) + 1);
+        v = ts_node_named_child(v, 0);
+      }
+      handled.insert(v.id);
+      TSNode blk = ts::Field(w, "body");
+      if (!AloneOnLines(w) || Row(blk) == Row(w))
+        return fmt::format("a session `with` sharing its line (line {})", Row(w) + 1);
+      if (alias.id) {
+        aliases.insert(string(Text(alias)));
+        alias_nodes.push_back(alias);
+      }
+      for (uint32_t r = Row(w); r < Row(blk); ++r) p->deleted.insert(r);
+      int d = static_cast<int>(Col(blk)) - static_cast<int>(Col(w));
+      for (uint32_t r = Row(blk); r <= EndRow(w); ++r) p->delta[r] -= d;
+      if (!HasSiblings(w) && ts_node_named_child_count(blk) == 0)
+        return fmt::format("an empty session block (line {})", Row(w) + 1);
+    }
+    // session objects: only `sess.run(x)`
+    std::set<const void*> replaced_run;
+    if (!aliases.empty()) {
+      string bad;
+      Each(body, [&](TSNode c) {
+        if (!bad.empty()) return false;
+        if (!ts::Is(c, "identifier") || !aliases.count(string(Text(c)))) return true;
+        for (TSNode a : alias_nodes)
+          if (ts::Same(a, c)) return false;
+        TSNode attr = ts::Parent(c);
+        TSNode call = ts::Parent(attr);
+        if (ts::Is(attr, "attribute") && ts::Same(ts::Field(attr, "object"), c) &&
+            Text(ts::Field(attr, "attribute")) == "run" && ts::Is(call, "call") &&
+            ts::Same(ts::Field(call, "function"), attr)) {
+          std::vector<TSNode> args = ts::NamedChildren(ts::Field(call, "arguments"));
+          if (args.size() == 1 && !ts::Is(args[0], "keyword_argument") && !ts::Is(args[0], "list_splat") &&
+              !ts::Is(args[0], "dictionary_splat")) {
+            replaced_run.insert(call.id);
+            TSNode st = ts::Parent(call);
+            if (IsInitializer(args[0]) && ts::Is(st, "expression_statement") &&
+                ts_node_named_child_count(st) == 1) {
+              if (!HasSiblings(st) || !AloneOnLines(st)) {
+                bad = fmt::format("an initializer run alone in its block (line {})", Row(st) + 1);
+                return false;
+              }
+              for (uint32_t r = Row(st); r <= EndRow(st); ++r) p->deleted.insert(r);
+            } else {
+              p->edits.push_back({ts_node_start_byte(attr), ts_node_end_byte(attr), "self.evaluate"});
+            }
+            ++p->runs;
+            return false;
+          }
+        }
+        bad = fmt::format("the session `{}` used as an object (line {})", Text(c), Row(c) + 1);
+        return false;
+      });
+      if (!bad.empty()) return bad;
+    }
+    // `x.eval()`, `op.run()`, initializer runs
+    for (TSNode c : calls) {
+      if (handled.count(c.id) || replaced_run.count(c.id)) continue;
+      if (IsSessionCall(c)) return fmt::format("a session outside a `with` (line {})", Row(c) + 1);
+      TSNode fn = ts::Field(c, "function");
+      if (!ts::Is(fn, "attribute")) continue;
+      string_view a = Text(ts::Field(fn, "attribute"));
+      TSNode obj = ts::Field(fn, "object");
+      if (a == "evaluate" && Text(obj) == "self") {
+        std::vector<TSNode> args = ts::NamedChildren(ts::Field(c, "arguments"));
+        TSNode st = ts::Parent(c);
+        if (args.size() == 1 && IsInitializer(args[0]) && ts::Is(st, "expression_statement") && HasSiblings(st) &&
+            AloneOnLines(st)) {
+          for (uint32_t r = Row(st); r <= EndRow(st); ++r) p->deleted.insert(r);
+          ++p->runs;
+        }
+        continue;
+      }
+      if (a != "eval" && a != "run") continue;
+      if (Text(obj) == "self" || aliases.count(string(Text(obj)))) continue;
+      if (HasArgs(c)) return fmt::format("`{}` with arguments (line {})", Text(fn), Row(c) + 1);
+      TSNode st = ts::Parent(c);
+      if (IsInitializer(obj) && ts::Is(st, "expression_statement") && ts_node_named_child_count(st) == 1) {
+        if (!HasSiblings(st) || !AloneOnLines(st))
+          return fmt::format("an initializer run alone in its block (line {})", Row(st) + 1);
+        for (uint32_t r = Row(st); r <= EndRow(st); ++r) p->deleted.insert(r);
+      } else {
+        p->edits.push_back({ts_node_start_byte(obj), ts_node_start_byte(obj), "self.evaluate("});
+        p->edits.push_back({ts_node_end_byte(obj), ts_node_end_byte(c), ")"});
+      }
+      ++p->runs;
+    }
+    return why;
+  }
+
+  // ---- the graph form of a test -----------------------------------------------------
+  bool AlreadyInGraph(const std::vector<TSNode>& stmts) const {
+    if (stmts.size() != 1 || !ts::Is(stmts[0], "with_statement")) return false;
+    string_view head = Text(ts_node_named_child(stmts[0], 0));
+    return head.find("as_default()") != string_view::npos && head.find("Graph") != string_view::npos;
+  }
+  void PlanGraph(TSNode def, const string& tf, Plan* p) const {
+    TSNode body = ts::Field(def, "body");
+    std::vector<TSNode> stmts;
+    for (TSNode c : ts::NamedChildren(body))
+      if (!ts::Is(c, "comment")) stmts.push_back(c);
+    if (!stmts.empty() && ts::Is(stmts[0], "expression_statement") &&
+        ts::Is(ts_node_named_child(stmts[0], 0), "string"))
+      stmts.erase(stmts.begin());  // the docstring stays first
+    if (stmts.empty() || AlreadyInGraph(stmts)) return;
+    if (Row(stmts[0]) == Row(def)) Refuse(def, "a test whose body shares the line of its `def`");
+    int unit = static_cast<int>(Col(body)) - static_cast<int>(Col(def));
+    string indent(Col(body), ' ');
+    p->before[Row(stmts[0])].push_back(indent + tf + ".Graph().as_default():");
+    p->before[Row(stmts[0])].back().insert(indent.size(), "with ");
+    for (uint32_t r = Row(stmts[0]); r <= EndRow(body); ++r) p->delta[r] += unit;
+  }
+
+  void Convert(TestCaseConversion* out) {
+    TSNode root = file_.Root();
+    // the TestCase classes and their methods
+    std::vector<TSNode> classes;
+    for (TSNode s : ts::NamedChildren(root)) {
+      TSNode cls = ts::Is(s, "decorated_definition") ? ts::Field(s, "definition") : s;
+      if (!ts::Is(cls, "class_definition")) continue;
+      TSNode bases = ts::Field(cls, "superclasses");
+      bool tc = false;
+      for (TSNode b : ts::NamedChildren(bases)) tc |= IsTestCaseBase(b);
+      if (tc) classes.push_back(cls);
+    }
+    if (classes.empty()) return;
+    // every session of the file inside these classes (otherwise: the session conversion's)
+    bool tf1 = false;
+    for (TSNode c : m_.calls()) {
+      TSNode fn = ts::Field(c, "function");
+      string_view a = ts::Is(fn, "attribute") ? Text(ts::Field(fn, "attribute")) : string_view();
+      bool session = IsSessionCall(c);
+      tf1 |= session || a == "eval";
+      if (session && std::none_of(classes.begin(), classes.end(), [&](TSNode k) { return ts::Contains(k, c); }))
+        return;
+    }
+    // the graph-mode toggle
+    std::vector<TSNode> toggles;
+    for (TSNode c : m_.calls()) {
+      string q = ResolvedTf(ts::Field(c, "function"));
+      string_view last = LastPart(q);
+      if (last == "disable_v2_behavior")
+        Refuse(c, "`disable_v2_behavior()`: the tests run with TF1 behaviors (reference variables, v1 control flow) "
+                  "that TF2 has no public form of");
+      if (last == "disable_eager_execution") toggles.push_back(c);
+    }
+    if (!tf1 && toggles.empty()) return;
+    out->applies = true;
+    for (TSNode c : m_.calls()) {
+      string q = ResolvedTf(ts::Field(c, "function"));
+      if (kQueueApis.count(LastPart(q)))
+        Refuse(c, fmt::format("the tests run queue runners (`{}`): their threads need a graph and a session; "
+                              "TF2's form is a tf.data pipeline, which would test another thing",
+                              Text(ts::Field(c, "function"))));
+    }
+    Plan plan;
+    for (TSNode c : toggles) {
+      TSNode st = ts::Parent(c);
+      if (!ts::Is(st, "expression_statement") || !AloneOnLines(st))
+        Refuse(c, "`disable_eager_execution()` inside an expression");
+      TSNode block = ts::Parent(st);
+      TSNode fn = ts::Parent(block);
+      if (!HasSiblings(st) && ts::Is(fn, "function_definition") && ts::Is(ts::Parent(fn), "module") &&
+          (Text(ts::Field(fn, "name")) == "setUpModule")) {
+        // `def setUpModule(): tf.disable_eager_execution()` goes with the blank lines after it
+        uint32_t last = EndRow(fn);
+        for (uint32_t r = Row(fn); r <= last; ++r) plan.deleted.insert(r);
+        TSNode next = ts_node_next_named_sibling(fn);
+        if (next.id)
+          for (uint32_t r = last + 1; r < Row(next); ++r) plan.deleted.insert(r);
+      } else if (HasSiblings(st)) {
+        for (uint32_t r = Row(st); r <= EndRow(st); ++r) plan.deleted.insert(r);
+      } else {
+        Refuse(c, "`disable_eager_execution()` alone in a block other than setUpModule's");
+      }
+    }
+    // the module name of TF2's tensorflow: `import tensorflow as tf`, or the compat.v1
+    // import switched to it, or a new import
+    string tf;
+    TSNode compat_import{}, first_tf_import{};
+    for (TSNode s : ts::NamedChildren(root)) {
+      if (!ts::Is(s, "import_statement") && !ts::Is(s, "import_from_statement")) continue;
+      if (Text(s).find("tensorflow") != string_view::npos && !first_tf_import.id) first_tf_import = s;
+      if (!ts::Is(s, "import_statement") || ts_node_named_child_count(s) != 1) continue;
+      TSNode item = ts_node_named_child(s, 0);
+      if (!ts::Is(item, "aliased_import")) {
+        if (Text(item) == "tensorflow") tf = "tensorflow";
+        continue;
+      }
+      string_view name = Text(ts::Field(item, "name")), alias = Text(ts::Field(item, "alias"));
+      if (name == "tensorflow") tf = string(alias);
+      if (name == "tensorflow.compat.v1" && !compat_import.id) compat_import = s;
+    }
+    std::vector<string> kept;
+    if (compat_import.id && tf.empty()) {
+      TSNode item = ts_node_named_child(compat_import, 0);
+      tf = string(Text(ts::Field(item, "alias")));
+      plan.edits.push_back(
+          {ts_node_start_byte(compat_import), ts_node_end_byte(compat_import), "import tensorflow as " + tf});
+      // each `tf.X` without the same TF2 endpoint keeps its v1 spelling
+      const ApiTables& api = ApiTables::Get();
+      Each(root, [&](TSNode c) {
+        if (!ts::Is(c, "identifier") || Text(c) != tf) return true;
+        TSNode top = c;
+        while (ts::Is(ts::Parent(top), "attribute") && ts::Same(ts::Field(ts::Parent(top), "object"), top))
+          top = ts::Parent(top);
+        if (ts::Same(top, c) || Resolved(c) != "tensorflow.compat.v1") return false;
+        string path(Text(top).substr(tf.size() + 1));
+        string matched;
+        if (plan.deleted.count(Row(c))) return false;
+        if (!api.V1OnlyPrefix(path).empty() || api.FindRemoved(path, &matched) || api.FindRename(path, &matched)) {
+          plan.edits.push_back({ts_node_end_byte(c) + 1, ts_node_end_byte(c) + 1, "compat.v1."});
+          kept.push_back(fmt::format("line {}: {}.compat.v1.{} (no TF2 endpoint of that name)", Row(c) + 1, tf,
+                                     path));
+        }
+        return false;
+      });
+    }
+    const bool need_import = tf.empty();
+    if (need_import) {
+      for (const Binding& b : m_.bindings())
+        if (b.scope == 0 && b.name == "tf") Refuse(b.target, "`tf` names something else at module level");
+      tf = "tf";
+      if (!first_tf_import.id) Refuse(TSNode{}, "tensorflow is not imported");
+      plan.before[Row(first_tf_import)].push_back("import tensorflow as tf");
+    }
+    // the methods (a name defined twice: both definitions are converted; calls reach the last)
+    std::vector<Method> methods;
+    std::map<string, size_t> by_name;
+    for (TSNode cls : classes) {
+      for (TSNode s : ts::NamedChildren(ts::Field(cls, "body"))) {
+        TSNode d = ts::Is(s, "decorated_definition") ? ts::Field(s, "definition") : s;
+        if (!ts::Is(d, "function_definition")) continue;
+        Method me;
+        me.def = d;
+        me.stmt = s;
+        me.name = string(Text(ts::Field(d, "name")));
+        me.why = GraphMarker(d);
+        Each(ts::Field(d, "body"), [&](TSNode c) {
+          if (ts::Is(c, "attribute") && Text(ts::Field(c, "object")) == "self")
+            me.calls.insert(string(Text(ts::Field(c, "attribute"))));
+          return true;
+        });
+        by_name[me.name] = methods.size();
+        methods.push_back(std::move(me));
+      }
+    }
+    // blocking findings outside the methods stop the conversion
+    if (findings_) {
+      for (const Diagnostic& d : *findings_) {
+        const RuleInfo* info = FindRuleInfo(d.rule_id);
+        if (!info || !info->blocks_tf2_conversion || plan.deleted.count(d.start.line - 1)) continue;
+        bool inside = std::any_of(methods.begin(), methods.end(), [&](const Method& me) {
+          return d.start.line >= Row(me.def) + 1 && d.start.line <= EndRow(me.def) + 1;
+        });
+        if (!inside) {
+          throw Refusal{fmt::format("{} ({}) is a TF2 hazard in this code; fix it first", d.rule_id, d.rule_name),
+                        d.start.line};
+        }
+      }
+    }
+    // the eager plans; a method that cannot be eager keeps a graph
+    std::vector<Plan> eager(methods.size());
+    for (size_t i = 0; i < methods.size(); ++i) {
+      if (!methods[i].why.empty()) continue;
+      string why = PlanEager(methods[i].def, &eager[i]);
+      if (!why.empty()) methods[i].why = why;
+    }
+    // a method that calls a graph one (or is called by one) keeps a graph too: an eager
+    // helper run inside a graph would skip its initializers
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (Method& me : methods) {
+        for (const string& callee : me.calls) {
+          auto it = by_name.find(callee);
+          if (it == by_name.end()) continue;
+          Method& other = methods[it->second];
+          if (me.why.empty() && !other.why.empty()) {
+            me.why = fmt::format("it calls `self.{}`, which keeps a graph", callee);
+            changed = true;
+          }
+          if (!me.why.empty() && other.why.empty()) {
+            other.why = fmt::format("`self.{}`, which keeps a graph, calls it", me.name);
+            changed = true;
+          }
+        }
+      }
+    }
+    int graph_tests = 0;
+    for (size_t i = 0; i < methods.size(); ++i) {
+      Method& me = methods[i];
+      const string& name = me.name;
+      const bool is_test = StartsWith(name, "test");
+      if (me.why.empty()) {
+        plan.Merge(eager[i]);
+        out->eager += is_test;
+        continue;
+      }
+      if (name == "setUp" || name == "setUpClass" || name == "tearDown")
+        Refuse(me.def, fmt::format("`{}` keeps a graph ({}): the tests would not share it", name, me.why));
+      if (is_test) {
+        PlanGraph(me.def, tf, &plan);
+        ++graph_tests;
+        out->notes.push_back(fmt::format("line {}: `{}` keeps a graph (`with {}.Graph().as_default():`): {}",
+                                         Row(me.def) + 1, name, tf, me.why));
+      }
+    }
+    // setUp must not build graph objects a test in a graph would need
+    if (graph_tests > 0) {
+      for (const char* n : {"setUp", "setUpClass"}) {
+        auto it = by_name.find(n);
+        if (it == by_name.end()) continue;
+        Each(ts::Field(methods[it->second].def, "body"), [&](TSNode c) {
+          if (ts::Is(c, "call") && !ResolvedTf(ts::Field(c, "function")).empty())
+            Refuse(c, fmt::format("`{}` creates TensorFlow objects the tests share, and a test keeps a graph", n));
+          return true;
+        });
+      }
+    }
+    out->graph = graph_tests;
+    out->runs = plan.runs;
+    out->kept_compat = kept;
+    out->text = Apply(plan);
+    out->converted = true;
+  }
+
+  // Rows of the source whose start is inside a string (not re-indented).
+  std::set<uint32_t> StringRows() const {
+    std::set<uint32_t> rows;
+    Each(file_.Root(), [&](TSNode c) {
+      if (ts::Is(c, "string")) {
+        for (uint32_t r = Row(c) + 1; r <= EndRow(c); ++r) rows.insert(r);
+        return false;
+      }
+      return true;
+    });
+    return rows;
+  }
+
+  string Apply(Plan& plan) const {
+    std::sort(plan.edits.begin(), plan.edits.end(), [](const ByteEdit& a, const ByteEdit& b) {
+      return a.begin != b.begin ? a.begin < b.begin : a.end < b.end;
+    });
+    string text;
+    uint32_t at = 0;
+    for (const ByteEdit& e : plan.edits) {
+      if (e.begin < at) Refuse(TSNode{}, "overlapping edits (a construct nested in another)");
+      text.append(src_, at, e.begin - at);
+      text += e.text;
+      at = e.end;
+    }
+    text.append(src_, at, string::npos);
+    const std::set<uint32_t> in_string = StringRows();
+    string out;
+    uint32_t row = 0;
+    size_t p = 0;
+    while (p < text.size()) {
+      size_t nl = text.find('\n', p);
+      size_t end = nl == string::npos ? text.size() : nl + 1;
+      string line = text.substr(p, end - p);
+      if (auto it = plan.before.find(row); it != plan.before.end())
+        for (const string& l : it->second) out += l + "\n";
+      if (!plan.deleted.count(row)) {
+        auto d = plan.delta.find(row);
+        bool blank = line.find_first_not_of(" \t\r\n") == string::npos;
+        if (d != plan.delta.end() && d->second != 0 && !blank && !in_string.count(row)) {
+          if (d->second > 0) {
+            line.insert(0, string(d->second, ' '));
+          } else {
+            size_t lead = line.find_first_not_of(' ');
+            if (lead < static_cast<size_t>(-d->second)) Refuse(TSNode{}, fmt::format("line {} cannot be dedented", row + 1));
+            line.erase(0, -d->second);
+          }
+        }
+        out += line;
+      }
+      p = end;
+      ++row;
+    }
+    return out;
+  }
+
+  const ParsedFile& file_;
+  const SemanticModel& m_;
+  const string& src_;
+  const std::vector<Diagnostic>* findings_;
+};
+
+}  // namespace
+
+TestCaseConversion ConvertTestCases(PythonParser& parser, const std::string& text,
+                                    const std::vector<Diagnostic>* findings) {
+  TestCaseConversion out;
+  auto src = SourceFromBytes(text, "<tf2>", SourceKind::kPython);
+  if (!src) return out;
+  auto parsed = parser.Parse(std::move(*src));
+  if (!parsed || parsed->syntax_error) return out;
+  SemanticModel model(*parsed);
+  out = TestCaseConverter(*parsed, model, findings).Run();
+  if (!out.converted) return out;
+  // the result must parse: otherwise the compat text is kept
+  auto check = SourceFromBytes(out.text, "<tf2>", SourceKind::kPython);
+  bool parses = false;
+  if (check) {
+    auto reparsed = parser.Parse(std::move(*check));
+    parses = reparsed && !reparsed->syntax_error;
+  }
+  if (!parses) {
+    TestCaseConversion bad;
+    bad.applies = true;
+    bad.reason = "the converted text does not parse (not written)";
+    return bad;
+  }
+  return out;
+}
+
+}  // namespace tfm
