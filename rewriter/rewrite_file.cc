@@ -188,7 +188,7 @@ FileRewrite RewriteBytes(PythonParser& parser, FileRewrite fr, const RewriteFile
       compat_findings = AnalyzerFor(parser, opts.config, opts.analyze)(*compat_src).diagnostics;
     // a tf.test.TestCase file whose sessions are all in its tests: eager tests
     // (rewriter/tf2_testcase.h); any other file: the session conversion
-    TestCaseConversion t = notebook ? TestCaseConversion{} : ConvertTestCases(parser, module, &compat_findings);
+    TestCaseConversion t = notebook ? TestCaseConversion{} : ConvertTestCases(parser, module, &compat_findings, path);
     SessionConversion c = t.applies ? SessionConversion{} : ConvertSessionToFunctions(parser, module, &compat_findings);
     if (t.applies) {
       c.converted = t.converted;

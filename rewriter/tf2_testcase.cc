@@ -3,6 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <set>
 #include <string_view>
@@ -43,7 +46,8 @@ const std::set<string_view> kGraphApis = {
     "add_to_collection", "add_to_collections", "placeholder", "placeholder_with_default", "name_scope",
     "variable_scope", "get_variable", "get_variable_scope", "global_variables", "local_variables",
     "trainable_variables", "model_variables", "all_variables", "Saver", "import_graph_def", "control_dependencies",
-    "gradients", "make_template", "GraphKeys", "get_local_variable", "colocate_with", "device"};
+    "gradients", "make_template", "GraphKeys", "get_local_variable", "colocate_with", "device", "merge_all",
+    "FileWriter"};
 // Queue runners: a session's threads (no TestCase conversion).
 const std::set<string_view> kQueueApis = {"start_queue_runners", "QueueRunner", "add_queue_runner", "Coordinator"};
 const std::set<string_view> kInitializers = {"global_variables_initializer", "local_variables_initializer",
@@ -82,8 +86,9 @@ struct Method {
 
 class TestCaseConverter {
  public:
-  TestCaseConverter(const ParsedFile& file, const SemanticModel& m, const std::vector<Diagnostic>* findings)
-      : file_(file), m_(m), src_(file.source.text), findings_(findings) {}
+  TestCaseConverter(PythonParser& parser, const ParsedFile& file, const SemanticModel& m,
+                    const std::vector<Diagnostic>* findings, const string& path)
+      : parser_(parser), file_(file), m_(m), src_(file.source.text), findings_(findings), path_(path) {}
 
   TestCaseConversion Run() {
     TestCaseConversion out;
@@ -153,6 +158,101 @@ class TestCaseConverter {
   }
   bool HasArgs(TSNode call) const { return ts_node_named_child_count(ts::Field(call, "arguments")) > 0; }
 
+  // ---- the library under test ----------------------------------------------------
+  // A function of a Python module of the project (found from the test file's directory
+  // up) that builds graph state TF2's eager mode does not keep: variable scopes and
+  // get_variable (shared by name), collections. A test calling it keeps a graph.
+  string LibraryMarker(const string& q, int depth = 0) const {
+    namespace fs = std::filesystem;
+    if (path_.empty() || q.empty() || StartsWith(q, "tensorflow") || q.find('.') == string::npos) return "";
+    std::error_code ec;
+    fs::path dir = fs::absolute(fs::path(path_), ec).parent_path();
+    for (int up = 0; up < 8 && !dir.empty(); ++up, dir = dir.parent_path()) {
+      for (size_t dot = q.rfind('.'); dot != string::npos && dot > 0; dot = q.rfind('.', dot - 1)) {
+        string module = q.substr(0, dot), rest = q.substr(dot + 1);
+        string func = rest.substr(0, rest.find('.'));
+        string rel = module;
+        std::replace(rel.begin(), rel.end(), '.', '/');
+        for (fs::path f : {dir / (rel + ".py"), dir / rel / "__init__.py"}) {
+          if (!fs::is_regular_file(f, ec)) continue;
+          const auto& fns = LibraryFunctions(f.string());
+          auto it = fns.find(func);
+          if (it == fns.end() && depth < 3) {  // re-exported: `from M import *`, `from M import func`
+            for (const auto& [m, name] : reexports_[f.string()])
+              if (name == "*" || name == func)
+                if (string why = LibraryMarker(m + "." + func + (rest.size() > func.size() ? rest.substr(func.size()) : ""), depth + 1);
+                    !why.empty())
+                  return why;
+          }
+          return it == fns.end() || it->second.empty()
+                     ? string()
+                     : fmt::format("`{}` builds graph state in {}: {}", q.substr(q.rfind('.', dot - 1) + 1),
+                                   fs::relative(f, dir, ec).string(), it->second);
+        }
+        if (dot == 0) break;
+      }
+      if (dir == dir.parent_path()) break;
+    }
+    return "";
+  }
+  const std::map<string, string>& LibraryFunctions(const string& file) const {
+    if (auto it = libs_.find(file); it != libs_.end()) return it->second;
+    std::map<string, string>& out = libs_[file];
+    std::ifstream in(file, std::ios::binary);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    auto src = SourceFromBytes(std::move(text), file, SourceKind::kPython);
+    if (!src) return out;
+    auto parsed = parser_.Parse(std::move(*src));
+    if (!parsed || parsed->syntax_error) return out;
+    static const std::set<string_view> kState = {
+        "variable_scope", "get_variable", "model_variable", "add_to_collection", "add_to_collections",
+        "get_collection", "get_collection_ref", "GraphKeys", "collect_named_outputs", "convert_collection_to_dict",
+        "get_default_graph", "placeholder"};
+    const string& t = parsed->source.text;
+    std::map<string, std::set<string>> calls;
+    for (TSNode s : ts::NamedChildren(parsed->Root())) {
+      if (ts::Is(s, "import_from_statement")) {
+        string m(ts::Text(ts::Field(s, "module_name"), t));
+        for (TSNode c : ts::NamedChildren(s)) {
+          if (ts::Is(c, "wildcard_import")) reexports_[file].emplace_back(m, "*");
+          else if (ts::Is(c, "dotted_name") && !ts::Same(c, ts::Field(s, "module_name")))
+            reexports_[file].emplace_back(m, string(ts::Text(c, t)));
+        }
+        continue;
+      }
+      TSNode d = ts::Is(s, "decorated_definition") ? ts::Field(s, "definition") : s;
+      if (!ts::Is(d, "function_definition")) continue;
+      string name(ts::Text(ts::Field(d, "name"), t));
+      string why;
+      ts::Walk(ts::Field(d, "body"), [&](TSNode c, const char*) {
+        if (!why.empty()) return false;
+        if (ts::Is(c, "identifier") && kState.count(ts::Text(c, t))) {
+          why = fmt::format("`{}` (line {})", ts::Text(c, t), Row(c) + 1);
+          return false;
+        }
+        if (ts::Is(c, "call") && ts::Is(ts::Field(c, "function"), "identifier"))
+          calls[name].insert(string(ts::Text(ts::Field(c, "function"), t)));
+        return true;
+      }, [](TSNode) {});
+      out[name] = why;
+    }
+    for (bool changed = true; changed;) {  // through the module's own functions
+      changed = false;
+      for (auto& [name, why] : out) {
+        if (!why.empty()) continue;
+        for (const string& callee : calls[name]) {
+          auto it = out.find(callee);
+          if (it != out.end() && !it->second.empty()) {
+            why = fmt::format("{} through `{}`", it->second, callee);
+            changed = true;
+            break;
+          }
+        }
+      }
+    }
+    return out;
+  }
+
   // ---- classification -------------------------------------------------------------
   string GraphMarker(TSNode def) const {
     string why;
@@ -165,8 +265,15 @@ class TestCaseConverter {
           return false;
         }
         string q = ResolvedTf(c);
-        if (!q.empty() && kGraphApis.count(LastPart(q))) {
+        if (!q.empty() && (kGraphApis.count(LastPart(q)) || EndsWith(q, "summary.merge"))) {
           why = fmt::format("`{}` (line {})", Text(c), Row(c) + 1);
+          return false;
+        }
+      }
+      if (ts::Is(c, "call")) {
+        string lib = LibraryMarker(Resolved(ts::Field(c, "function")));
+        if (!lib.empty()) {
+          why = fmt::format("{} (line {})", lib, Row(c) + 1);
           return false;
         }
       }
@@ -597,23 +704,28 @@ class TestCaseConverter {
     return out;
   }
 
+  PythonParser& parser_;
   const ParsedFile& file_;
   const SemanticModel& m_;
   const string& src_;
   const std::vector<Diagnostic>* findings_;
+  const string path_;
+  // library modules read: file -> top-level function -> why it builds graph state ("" if not)
+  mutable std::map<string, std::map<string, string>> libs_;
+  mutable std::map<string, std::vector<std::pair<string, string>>> reexports_;  // file -> (module, name or *)
 };
 
 }  // namespace
 
 TestCaseConversion ConvertTestCases(PythonParser& parser, const std::string& text,
-                                    const std::vector<Diagnostic>* findings) {
+                                    const std::vector<Diagnostic>* findings, const std::string& path) {
   TestCaseConversion out;
   auto src = SourceFromBytes(text, "<tf2>", SourceKind::kPython);
   if (!src) return out;
   auto parsed = parser.Parse(std::move(*src));
   if (!parsed || parsed->syntax_error) return out;
   SemanticModel model(*parsed);
-  out = TestCaseConverter(*parsed, model, findings).Run();
+  out = TestCaseConverter(parser, *parsed, model, findings, path).Run();
   if (!out.converted) return out;
   // the result must parse: otherwise the compat text is kept
   auto check = SourceFromBytes(out.text, "<tf2>", SourceKind::kPython);

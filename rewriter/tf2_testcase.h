@@ -45,7 +45,9 @@ struct TestCaseConversion {
   std::vector<std::string> notes;
 };
 
+// `path`: the file's path, from which the project's modules the tests import are found
+// (a test of a function that builds graph state keeps a graph); empty: none are read.
 TestCaseConversion ConvertTestCases(PythonParser& parser, const std::string& text,
-                                    const std::vector<Diagnostic>* findings = nullptr);
+                                    const std::vector<Diagnostic>* findings = nullptr, const std::string& path = "");
 
 }  // namespace tfm
