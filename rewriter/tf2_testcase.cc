@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -264,6 +265,13 @@ class TestCaseConverter {
           why = fmt::format("`{}` (line {}): a graph's operations", Text(c), Row(c) + 1);
           return false;
         }
+        if ((StartsWith(a, "assign") || StartsWith(a, "scatter_") || a == "minimize" || a == "apply_gradients") &&
+            ts::Is(ts::Parent(c), "call") && ts::Same(ts::Field(ts::Parent(c), "function"), c)) {
+          why = fmt::format("`{}` (line {}) changes state between runs: a graph run recomputes what an eager "
+                            "test computed once",
+                            Text(c), Row(c) + 1);
+          return false;
+        }
         string q = ResolvedTf(c);
         if (!q.empty() && (kGraphApis.count(LastPart(q)) || EndsWith(q, "summary.merge"))) {
           why = fmt::format("`{}` (line {})", Text(c), Row(c) + 1);
@@ -307,6 +315,7 @@ class TestCaseConverter {
       return true;
     });
     std::set<const void*> handled;  // session calls that head a removed `with`
+    std::set<string> fetched;        // texts of what the method runs
     for (TSNode w : withs) {
       TSNode clause = ts_node_named_child(w, 0);
       std::vector<TSNode> items = ts::NamedChildren(clause);
@@ -357,6 +366,11 @@ class TestCaseConverter {
           if (args.size() == 1 && !ts::Is(args[0], "keyword_argument") && !ts::Is(args[0], "list_splat") &&
               !ts::Is(args[0], "dictionary_splat")) {
             replaced_run.insert(call.id);
+            if (!fetched.insert(string(Text(args[0]))).second) {
+              bad = fmt::format("`{}` is run twice (line {}): each graph run computes it anew (random ops, state)",
+                                Text(args[0]), Row(call) + 1);
+              return false;
+            }
             TSNode st = ts::Parent(call);
             if (IsInitializer(args[0]) && ts::Is(st, "expression_statement") &&
                 ts_node_named_child_count(st) == 1) {
@@ -404,6 +418,9 @@ class TestCaseConverter {
           return fmt::format("an initializer run alone in its block (line {})", Row(st) + 1);
         for (uint32_t r = Row(st); r <= EndRow(st); ++r) p->deleted.insert(r);
       } else {
+        if (!fetched.insert(string(Text(obj))).second)
+          return fmt::format("`{}` is run twice (line {}): each graph run computes it anew (random ops, state)",
+                             Text(obj), Row(c) + 1);
         p->edits.push_back({ts_node_start_byte(obj), ts_node_start_byte(obj), "self.evaluate("});
         p->edits.push_back({ts_node_end_byte(obj), ts_node_end_byte(c), ")"});
       }
@@ -426,6 +443,16 @@ class TestCaseConverter {
     if (!stmts.empty() && ts::Is(stmts[0], "expression_statement") &&
         ts::Is(ts_node_named_child(stmts[0], 0), "string"))
       stmts.erase(stmts.begin());  // the docstring stays first
+    // `with tf.compat.v1.Session() as sess:` of the test's graph: TestCase's own session
+    Each(body, [&](TSNode c) {
+      if (ts::Is(c, "with_item")) {
+        TSNode v = ts::Field(c, "value");
+        if (ts::Is(v, "as_pattern")) v = ts_node_named_child(v, 0);
+        if (ts::Is(v, "call") && !HasArgs(v) && LastPart(ResolvedTf(ts::Field(v, "function"))) == "Session")
+          p->edits.push_back({ts_node_start_byte(v), ts_node_end_byte(v), "self.session()"});
+      }
+      return true;
+    });
     if (stmts.empty() || AlreadyInGraph(stmts)) return;
     if (Row(stmts[0]) == Row(def)) Refuse(def, "a test whose body shares the line of its `def`");
     int unit = static_cast<int>(Col(body)) - static_cast<int>(Col(def));
@@ -646,6 +673,27 @@ class TestCaseConverter {
     out->kept_compat = kept;
     out->text = Apply(plan);
     out->converted = true;
+    // tf.compat.v1 the graph tests keep (initializers, ...): one entry per name
+    std::set<string> said;
+    for (const string& k : kept) said.insert(k.substr(k.find(':') + 2, k.find(' ', k.find(':') + 2) - k.find(':') - 2));
+    size_t row = 1;
+    for (size_t i = 0; i < out->text.size(); ++i) {
+      if (out->text[i] == '\n') ++row;
+      if (out->text.compare(i, 10, "compat.v1.") != 0) continue;
+      size_t b = i;
+      while (b > 0 && (std::isalnum(static_cast<unsigned char>(out->text[b - 1])) || out->text[b - 1] == '_' ||
+                       out->text[b - 1] == '.'))
+        --b;
+      size_t e = i + 10;
+      while (e < out->text.size() && (std::isalnum(static_cast<unsigned char>(out->text[e])) || out->text[e] == '_' ||
+                                      out->text[e] == '.'))
+        ++e;
+      string name = out->text.substr(b, e - b);
+      if (said.insert(name).second)
+        out->kept_compat.push_back(fmt::format("line {} of the result: {} (kept by a test in a graph: no TF2 public form)",
+                                               row, name));
+      i = e - 1;
+    }
   }
 
   // Rows of the source whose start is inside a string (not re-indented).
