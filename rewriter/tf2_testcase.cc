@@ -487,13 +487,13 @@ class TestCaseConverter {
     }
     // the graph-mode toggle
     std::vector<TSNode> toggles;
+    bool v2_behavior_off = false;
     for (TSNode c : m_.calls()) {
       string q = ResolvedTf(ts::Field(c, "function"));
       string_view last = LastPart(q);
-      if (last == "disable_v2_behavior")
-        Refuse(c, "`disable_v2_behavior()`: the tests run with TF1 behaviors (reference variables, v1 control flow) "
-                  "that TF2 has no public form of");
-      if (last == "disable_eager_execution") toggles.push_back(c);
+      // (disable_v2_behavior: written, or added by the compat rewrite to a TF1 file)
+      if (last == "disable_eager_execution" || last == "disable_v2_behavior") toggles.push_back(c);
+      v2_behavior_off |= last == "disable_v2_behavior";
     }
     if (!tf1 && toggles.empty()) return;
     out->applies = true;
@@ -508,7 +508,7 @@ class TestCaseConverter {
     for (TSNode c : toggles) {
       TSNode st = ts::Parent(c);
       if (!ts::Is(st, "expression_statement") || !AloneOnLines(st))
-        Refuse(c, "`disable_eager_execution()` inside an expression");
+        Refuse(c, "the graph-mode toggle inside an expression");
       TSNode block = ts::Parent(st);
       TSNode fn = ts::Parent(block);
       if (!HasSiblings(st) && ts::Is(fn, "function_definition") && ts::Is(ts::Parent(fn), "module") &&
@@ -522,7 +522,7 @@ class TestCaseConverter {
       } else if (HasSiblings(st)) {
         for (uint32_t r = Row(st); r <= EndRow(st); ++r) plan.deleted.insert(r);
       } else {
-        Refuse(c, "`disable_eager_execution()` alone in a block other than setUpModule's");
+        Refuse(c, "the graph-mode toggle alone in a block other than setUpModule's");
       }
     }
     // the module name of TF2's tensorflow: `import tensorflow as tf`, or the compat.v1
@@ -668,10 +668,13 @@ class TestCaseConverter {
         });
       }
     }
+    if (v2_behavior_off && graph_tests > 0)
+      out->notes.push_back("the tests kept in a graph run with TF2 behaviors (resource variables, v2 control flow), "
+                           "not with the TF1 ones `disable_v2_behavior()` chose");
     out->graph = graph_tests;
     out->runs = plan.runs;
     out->kept_compat = kept;
-    out->text = Apply(plan);
+    out->text = DropUnusedImports(Apply(plan));
     out->converted = true;
     // tf.compat.v1 the graph tests keep (initializers, ...): one entry per name
     std::set<string> said;
@@ -694,6 +697,35 @@ class TestCaseConverter {
                                                row, name));
       i = e - 1;
     }
+  }
+
+  // `from tensorflow... import X` lines whose X the conversion left unused (the private
+  // `session` module of a removed `session.Session()`, ...) go.
+  string DropUnusedImports(const string& text) const {
+    auto uses = [](const string& t, string_view name) {
+      size_t n = 0;
+      for (size_t p = t.find(name); p != string::npos; p = t.find(name, p + 1)) {
+        auto word = [&](size_t i) { return std::isalnum(static_cast<unsigned char>(t[i])) || t[i] == '_'; };
+        bool before = p > 0 && (word(p - 1) || t[p - 1] == '.');
+        bool after = p + name.size() < t.size() && word(p + name.size());
+        n += !before && !after;
+      }
+      return n;
+    };
+    string out = text;
+    for (TSNode s : ts::NamedChildren(file_.Root())) {
+      if (!ts::Is(s, "import_from_statement") || !AloneOnLines(s) || Row(s) != EndRow(s)) continue;
+      std::vector<TSNode> names = ts::NamedChildren(s);
+      if (names.size() != 2 || !ts::Is(names[1], "dotted_name")) continue;
+      string_view module = Text(ts::Field(s, "module_name"));
+      if (!StartsWith(module, "tensorflow")) continue;
+      string line = string(Text(s)) + "\n";
+      string_view name = Text(names[1]);
+      size_t at = out.find(line);
+      if (at == string::npos || (at > 0 && out[at - 1] != '\n')) continue;
+      if (uses(src_, name) > 1 && uses(out, name) == 1) out.erase(at, line.size());
+    }
+    return out;
   }
 
   // Rows of the source whose start is inside a string (not re-indented).

@@ -14,11 +14,11 @@
 // that blocks the tf2 conversion on its lines) keeps a graph: its body goes under
 // `with tf.Graph().as_default():`, TF2's public form of a graph-mode test, and runs as the
 // original did. The toggle that switched the whole file to graph mode
-// (`tf.compat.v1.disable_eager_execution()` in `setUpModule`, or at module level) goes.
+// (`tf.compat.v1.disable_eager_execution()` in `setUpModule`, or at module level, or the
+// `disable_v2_behavior()` the compat rewrite puts after the import of a TF1 file) goes.
 // `import tensorflow.compat.v1 as tf` becomes `import tensorflow as tf` (a name without a
 // TF2 endpoint keeps its `tf.compat.v1.` spelling, reported). Queue runners (which a
-// TestCase's graph tests only exercise through a session's threads) and
-// `disable_v2_behavior` (TF1 behaviors a TF2 graph does not have) stay refused.
+// TestCase's graph tests only exercise through a session's threads) stay refused.
 //
 //   tfm::TestCaseConversion t = tfm::ConvertTestCases(parser, compat_text, &findings);
 //   if (t.applies) { if (t.converted) text = t.text; else note(t.reason, t.line); }
