@@ -194,6 +194,21 @@ class TestCaseConverter {
       }
       if (dir == dir.parent_path()) break;
     }
+    // not below the file's directories (the package is installed, the test copied): the
+    // module beside the test file, as a test's library under test usually is
+    fs::path here = fs::absolute(fs::path(path_), ec).parent_path();
+    for (size_t dot = q.rfind('.'); dot != string::npos && dot > 0; dot = q.rfind('.', dot - 1)) {
+      string module = q.substr(0, dot), func = q.substr(dot + 1);
+      func = func.substr(0, func.find('.'));
+      string last = module.substr(module.rfind('.') + 1);
+      fs::path f = here / (last + ".py");
+      if (!fs::is_regular_file(f, ec)) continue;
+      const auto& fns = LibraryFunctions(f.string());
+      auto it = fns.find(func);
+      if (it == fns.end() || it->second.empty()) return "";
+      return fmt::format("`{}` builds graph state in {} (beside the test): {}", q.substr(q.rfind('.', dot - 1) + 1),
+                         f.filename().string(), it->second);
+    }
     return "";
   }
   const std::map<string, string>& LibraryFunctions(const string& file) const {
