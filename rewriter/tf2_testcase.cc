@@ -48,7 +48,11 @@ const std::set<string_view> kGraphApis = {
     "variable_scope", "get_variable", "get_variable_scope", "global_variables", "local_variables",
     "trainable_variables", "model_variables", "all_variables", "Saver", "import_graph_def", "control_dependencies",
     "gradients", "make_template", "GraphKeys", "get_local_variable", "colocate_with", "device", "merge_all",
-    "FileWriter"};
+    "FileWriter",
+    // queues and readers: each run dequeues the next element
+    "FIFOQueue", "RandomShuffleQueue", "PaddingFIFOQueue", "PriorityQueue", "FixedLengthRecordReader",
+    "TFRecordReader", "TextLineReader", "WholeFileReader", "IdentityReader", "string_input_producer",
+    "input_producer", "shuffle_batch", "batch_join", "shuffle_batch_join"};
 // Queue runners: a session's threads (no TestCase conversion).
 const std::set<string_view> kQueueApis = {"start_queue_runners", "QueueRunner", "add_queue_runner", "Coordinator"};
 const std::set<string_view> kInitializers = {"global_variables_initializer", "local_variables_initializer",
@@ -140,6 +144,14 @@ class TestCaseConverter {
     return n > 1;
   }
 
+  // `n` is inside a loop (or a comprehension) of `def`'s body: it runs repeatedly
+  bool InLoop(TSNode n, TSNode def) const {
+    for (TSNode p = ts::Parent(n); p.id && !ts::Same(p, def); p = ts::Parent(p))
+      if (ts::Is(p, "for_statement") || ts::Is(p, "while_statement") || ts::Is(p, "list_comprehension") ||
+          ts::Is(p, "generator_expression"))
+        return true;
+    return false;
+  }
   bool IsTestCaseBase(TSNode expr) const {
     string q = ResolvedTf(expr);
     return EndsWith(q, ".test.TestCase") || EndsWith(q, "test_util.TensorFlowTestCase");
@@ -230,7 +242,8 @@ class TestCaseConverter {
     static const std::set<string_view> kState = {
         "variable_scope", "get_variable", "model_variable", "add_to_collection", "add_to_collections",
         "get_collection", "get_collection_ref", "GraphKeys", "collect_named_outputs", "convert_collection_to_dict",
-        "get_default_graph", "placeholder"};
+        "get_default_graph", "placeholder", "FIFOQueue", "RandomShuffleQueue", "FixedLengthRecordReader",
+        "TFRecordReader", "TextLineReader", "WholeFileReader", "string_input_producer", "shuffle_batch"};
     const string& t = parsed->source.text;
     std::map<string, std::set<string>> calls;
     for (TSNode s : ts::NamedChildren(parsed->Root())) {
@@ -388,6 +401,12 @@ class TestCaseConverter {
           if (args.size() == 1 && !ts::Is(args[0], "keyword_argument") && !ts::Is(args[0], "list_splat") &&
               !ts::Is(args[0], "dictionary_splat")) {
             replaced_run.insert(call.id);
+            if (InLoop(call, def)) {
+              bad = fmt::format("`{}` runs in a loop (line {}): each graph run computes it anew (queues, random ops, "
+                                "state)",
+                                Text(call), Row(call) + 1);
+              return false;
+            }
             if (!fetched.insert(string(Text(args[0]))).second) {
               bad = fmt::format("`{}` is run twice (line {}): each graph run computes it anew (random ops, state)",
                                 Text(args[0]), Row(call) + 1);
@@ -440,6 +459,10 @@ class TestCaseConverter {
           return fmt::format("an initializer run alone in its block (line {})", Row(st) + 1);
         for (uint32_t r = Row(st); r <= EndRow(st); ++r) p->deleted.insert(r);
       } else {
+        if (InLoop(c, def))
+          return fmt::format("`{}` runs in a loop (line {}): each graph run computes it anew (queues, random ops, "
+                             "state)",
+                             Text(c), Row(c) + 1);
         if (!fetched.insert(string(Text(obj))).second)
           return fmt::format("`{}` is run twice (line {}): each graph run computes it anew (random ops, state)",
                              Text(obj), Row(c) + 1);

@@ -379,7 +379,9 @@ TEST(RewriteTf2TestCase, EagerGraphAndRefused) {
   for (const std::string& body : {std::string("    y = tf.identity(tf.constant(1.0), name='y')\n"
                                               "    self.assertEqual('y', y.op.name)\n"),
                                   std::string("    r = tf.random.uniform([2])\n    with self.cached_session():\n"
-                                              "      self.assertNotEqual(list(r.eval()), list(r.eval()))\n")}) {
+                                              "      self.assertNotEqual(list(r.eval()), list(r.eval()))\n"),
+                                  std::string("    r = tf.random.uniform([2])\n    with self.cached_session() as s:\n"
+                                              "      for _ in range(2):\n        print(s.run(r))\n")}) {
     c = ConvertTestCases(parser, head + "  def test_b(self):\n" + body);
     ASSERT_TRUE(c.converted) << c.reason;
     EXPECT_EQ(c.graph, 1) << body;
