@@ -85,6 +85,7 @@ struct Method {
   TSNode def{};   // function_definition
   TSNode stmt{};  // the statement in the class body (def or decorated_definition)
   string name;
+  size_t cls = 0;  // its class
   string why;     // why it keeps a graph (empty: eager)
   std::set<string> calls;  // self.NAME(...) it calls
 };
@@ -622,21 +623,22 @@ class TestCaseConverter {
     // the methods (a name defined twice: both definitions are converted; calls reach the last)
     std::vector<Method> methods;
     std::map<string, size_t> by_name;
-    for (TSNode cls : classes) {
-      for (TSNode s : ts::NamedChildren(ts::Field(cls, "body"))) {
+    for (size_t k = 0; k < classes.size(); ++k) {
+      for (TSNode s : ts::NamedChildren(ts::Field(classes[k], "body"))) {
         TSNode d = ts::Is(s, "decorated_definition") ? ts::Field(s, "definition") : s;
         if (!ts::Is(d, "function_definition")) continue;
         Method me;
         me.def = d;
         me.stmt = s;
         me.name = string(Text(ts::Field(d, "name")));
+        me.cls = k;
         me.why = GraphMarker(d);
         Each(ts::Field(d, "body"), [&](TSNode c) {
           if (ts::Is(c, "attribute") && Text(ts::Field(c, "object")) == "self")
             me.calls.insert(string(Text(ts::Field(c, "attribute"))));
           return true;
         });
-        by_name[me.name] = methods.size();
+        by_name[fmt::format("{}.{}", k, me.name)] = methods.size();
         methods.push_back(std::move(me));
       }
     }
@@ -667,7 +669,7 @@ class TestCaseConverter {
       changed = false;
       for (Method& me : methods) {
         for (const string& callee : me.calls) {
-          auto it = by_name.find(callee);
+          auto it = by_name.find(fmt::format("{}.{}", me.cls, callee));
           if (it == by_name.end()) continue;
           Method& other = methods[it->second];
           if (me.why.empty() && !other.why.empty()) {
@@ -701,13 +703,16 @@ class TestCaseConverter {
       }
     }
     // setUp must not build graph objects a test in a graph would need
-    if (graph_tests > 0) {
+    // (those of its class: eager objects of setUp cannot enter a test's graph)
+    for (const Method& t : methods) {
+      if (t.why.empty() || !StartsWith(t.name, "test")) continue;
       for (const char* n : {"setUp", "setUpClass"}) {
-        auto it = by_name.find(n);
+        auto it = by_name.find(fmt::format("{}.{}", t.cls, n));
         if (it == by_name.end()) continue;
         Each(ts::Field(methods[it->second].def, "body"), [&](TSNode c) {
           if (ts::Is(c, "call") && !ResolvedTf(ts::Field(c, "function")).empty())
-            Refuse(c, fmt::format("`{}` creates TensorFlow objects the tests share, and a test keeps a graph", n));
+            Refuse(c, fmt::format("`{}` creates TensorFlow objects the tests share, and `{}` (line {}) keeps a graph",
+                                  n, t.name, Row(t.def) + 1));
           return true;
         });
       }
