@@ -503,8 +503,11 @@ class TestCaseConverter {
     if (Row(stmts[0]) == Row(def)) Refuse(def, "a test whose body shares the line of its `def`");
     int unit = static_cast<int>(Col(body)) - static_cast<int>(Col(def));
     string indent(Col(body), ' ');
-    p->before[Row(stmts[0])].push_back(indent + tf + ".Graph().as_default():");
-    p->before[Row(stmts[0])].back().insert(indent.size(), "with ");
+    p->before[Row(stmts[0])].push_back(indent + "with " + tf + ".Graph().as_default():");
+    // the graph seed TestCase.setUp gave the default graph (random_seed.DEFAULT_GRAPH_SEED):
+    // the new graph's random ops draw what the original test's drew
+    p->before[Row(stmts[0])].push_back(indent + string(unit, ' ') + tf +
+                                       ".random.set_seed(87654321)  # the seed tf.test.TestCase gives a test's graph");
     for (uint32_t r = Row(stmts[0]); r <= EndRow(body); ++r) p->delta[r] += unit;
   }
 
