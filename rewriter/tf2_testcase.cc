@@ -190,6 +190,7 @@ class TestCaseConverter {
         for (fs::path f : {dir / (rel + ".py"), dir / rel / "__init__.py"}) {
           if (!fs::is_regular_file(f, ec)) continue;
           const auto& fns = LibraryFunctions(f.string());
+          Tf1Library(fns, fs::relative(f, dir, ec).string());
           auto it = fns.find(func);
           if (it == fns.end() && depth < 3) {  // re-exported: `from M import *`, `from M import func`
             for (const auto& [m, name] : reexports_[f.string()])
@@ -219,6 +220,7 @@ class TestCaseConverter {
       if (!fs::is_regular_file(f, ec) && dot == q.rfind('.')) f = here / "__init__.py";
       if (!fs::is_regular_file(f, ec)) continue;
       const auto& fns = LibraryFunctions(f.string());
+      Tf1Library(fns, f.filename().string());
       auto it = fns.find(func);
       if (it == fns.end() && depth < 3) {
         for (const auto& [m, name] : reexports_[f.string()])
@@ -230,6 +232,13 @@ class TestCaseConverter {
                          f.filename().string(), it->second);
     }
     return "";
+  }
+  // The module under test is TF1 code: its tests cannot run under TF2 before it is converted.
+  void Tf1Library(const std::map<string, string>& fns, const string& name) const {
+    auto it = fns.find("");
+    if (it != fns.end() && !it->second.empty())
+      throw Refusal{fmt::format("the module under test, {}, is TF1 code ({}): convert it first", name, it->second),
+                    0};
   }
   const std::map<string, string>& LibraryFunctions(const string& file) const {
     if (auto it = libs_.find(file); it != libs_.end()) return it->second;
@@ -247,6 +256,29 @@ class TestCaseConverter {
         "TFRecordReader", "TextLineReader", "WholeFileReader", "string_input_producer", "shuffle_batch"};
     const string& t = parsed->source.text;
     std::map<string, std::set<string>> calls;
+    // the module itself TF1 code (`tf.X` with no TF2 endpoint, through `import tensorflow as tf`):
+    // key "" holds the first such name
+    std::set<string> tf_names;
+    for (TSNode s : ts::NamedChildren(parsed->Root()))
+      if (ts::Is(s, "import_statement"))
+        for (TSNode item : ts::NamedChildren(s))
+          if (ts::Is(item, "aliased_import") && ts::Text(ts::Field(item, "name"), t) == "tensorflow")
+            tf_names.insert(string(ts::Text(ts::Field(item, "alias"), t)));
+          else if (ts::Is(item, "dotted_name") && ts::Text(item, t) == "tensorflow")
+            tf_names.insert("tensorflow");
+    const ApiTables& api = ApiTables::Get();
+    ts::Walk(parsed->Root(), [&](TSNode c, const char*) {
+      if (!out[""].empty()) return false;
+      if (!ts::Is(c, "attribute")) return true;
+      TSNode obj = c;
+      while (ts::Is(obj, "attribute")) obj = ts::Field(obj, "object");
+      if (!ts::Is(obj, "identifier") || !tf_names.count(string(ts::Text(obj, t)))) return true;
+      string path(ts::Text(c, t).substr(ts::Text(obj, t).size() + 1));
+      string matched;
+      if (!api.V1OnlyPrefix(path).empty() || api.FindRemoved(path, &matched))
+        out[""] = fmt::format("`{}` (line {})", ts::Text(c, t), Row(c) + 1);
+      return false;
+    }, [](TSNode) {});
     for (TSNode s : ts::NamedChildren(parsed->Root())) {
       if (ts::Is(s, "import_from_statement")) {
         string m(ts::Text(ts::Field(s, "module_name"), t));
@@ -623,6 +655,10 @@ class TestCaseConverter {
       if (!first_tf_import.id) Refuse(TSNode{}, "tensorflow is not imported");
       plan.before[Row(first_tf_import)].push_back("import tensorflow as tf");
     }
+    // a module under test that is TF1 code refuses (LibraryMarker throws)
+    for (TSNode c : m_.calls())
+      if (std::any_of(classes.begin(), classes.end(), [&](TSNode k) { return ts::Contains(k, c); }))
+        LibraryMarker(Resolved(ts::Field(c, "function")));
     // the methods (a name defined twice: both definitions are converted; calls reach the last)
     std::vector<Method> methods;
     std::map<string, size_t> by_name;
