@@ -11,6 +11,7 @@
 #include "rewriter/atomic_write.h"
 #include "rewriter/notebook.h"
 #include "rewriter/tf2_session.h"
+#include "rewriter/tf2_testcase.h"
 
 namespace tfm {
 namespace {
@@ -185,7 +186,19 @@ FileRewrite RewriteBytes(PythonParser& parser, FileRewrite fr, const RewriteFile
     std::vector<Diagnostic> compat_findings;
     if (auto compat_src = SourceFromBytes(module, path, SourceKind::kPython))
       compat_findings = AnalyzerFor(parser, opts.config, opts.analyze)(*compat_src).diagnostics;
-    SessionConversion c = ConvertSessionToFunctions(parser, module, &compat_findings);
+    // a tf.test.TestCase file whose sessions are all in its tests: eager tests
+    // (rewriter/tf2_testcase.h); any other file: the session conversion
+    TestCaseConversion t = notebook ? TestCaseConversion{} : ConvertTestCases(parser, module, &compat_findings, path);
+    SessionConversion c = t.applies ? SessionConversion{} : ConvertSessionToFunctions(parser, module, &compat_findings);
+    if (t.applies) {
+      c.converted = t.converted;
+      c.text = std::move(t.text);
+      c.reason = t.reason;
+      c.line = t.line;
+      c.runs = t.runs;
+      c.kept_compat = t.kept_compat;
+      c.notes = t.notes;
+    }
     std::vector<uint32_t> converted_bounds;
     std::string converted;
     if (c.converted && notebook && !SplitAtMarkers(c.text, r.boundaries.size() - 1, &converted, &converted_bounds)) {
@@ -215,8 +228,11 @@ FileRewrite RewriteBytes(PythonParser& parser, FileRewrite fr, const RewriteFile
       r.text = std::move(converted);
       if (notebook) r.boundaries = std::move(converted_bounds);
       fr.applied += static_cast<size_t>(c.runs);
-      fr.tf2_note = fmt::format("session converted: {} sess.run call{} into {} tf.function{}", c.runs,
-                                c.runs == 1 ? "" : "s", c.functions, c.functions == 1 ? "" : "s");
+      fr.tf2_note = t.applies ? fmt::format("session converted: tf.test.TestCase: {} test{} eager, {} kept in a graph; "
+                                            "{} session run{} replaced by self.evaluate or removed",
+                                            t.eager, t.eager == 1 ? "" : "s", t.graph, c.runs, c.runs == 1 ? "" : "s")
+                              : fmt::format("session converted: {} sess.run call{} into {} tf.function{}", c.runs,
+                                            c.runs == 1 ? "" : "s", c.functions, c.functions == 1 ? "" : "s");
       for (const std::string& k : c.kept_compat) fr.tf2_note += "; " + k;
       for (const std::string& k : c.notes) fr.tf2_note += "; " + k;
       if (opts.want_remaining) {

@@ -9,6 +9,7 @@
 #include "analyzer/python/parse.h"
 #include "rewriter/rewrite_file.h"
 #include "rewriter/tf2_session.h"
+#include "rewriter/tf2_testcase.h"
 #include "tests/test_support.h"
 
 namespace tfm {
@@ -386,6 +387,73 @@ TEST(RewriteTf2Conversion, GraphReset) {
                                         "tf.compat.v1.reset_default_graph()\n" + body);
   EXPECT_FALSE(c.converted);
   EXPECT_NE(c.reason.find("comes after graph tensors were built (`z`)"), std::string::npos) << c.reason;
+}
+
+// tf.test.TestCase files (rewriter/tf2_testcase.h): sessions of value-only tests become
+// self.evaluate; a test of graph construction keeps a graph; what stays refused.
+TEST(RewriteTf2TestCase, EagerGraphAndRefused) {
+  PythonParser parser;
+  const std::string head = "import tensorflow as tf\n\n\ndef setUpModule():\n  tf.compat.v1.disable_eager_execution()\n\n\n"
+                           "class T(tf.test.TestCase):\n\n";
+  TestCaseConversion c = ConvertTestCases(
+      parser, head + "  def test_a(self):\n    x = tf.constant(2.0)\n    with self.cached_session() as sess:\n"
+                     "      self.assertEqual(4.0, sess.run(x * 2))\n      self.assertEqual(2.0, x.eval())\n");
+  ASSERT_TRUE(c.applies && c.converted) << c.reason;
+  EXPECT_EQ(c.eager, 1);
+  EXPECT_EQ(c.graph, 0);
+  EXPECT_EQ(c.text, "import tensorflow as tf\n\n\nclass T(tf.test.TestCase):\n\n  def test_a(self):\n"
+                    "    x = tf.constant(2.0)\n    self.assertEqual(4.0, self.evaluate(x * 2))\n"
+                    "    self.assertEqual(2.0, self.evaluate(x))\n");
+  // a test of op names keeps a graph; so does one running the same tensor twice
+  for (const std::string& body : {std::string("    y = tf.identity(tf.constant(1.0), name='y')\n"
+                                              "    self.assertEqual('y', y.op.name)\n"),
+                                  std::string("    r = tf.random.uniform([2])\n    with self.cached_session():\n"
+                                              "      self.assertNotEqual(list(r.eval()), list(r.eval()))\n"),
+                                  std::string("    r = tf.random.uniform([2])\n    with self.cached_session() as s:\n"
+                                              "      for _ in range(2):\n        print(s.run(r))\n")}) {
+    c = ConvertTestCases(parser, head + "  def test_b(self):\n" + body);
+    ASSERT_TRUE(c.converted) << c.reason;
+    EXPECT_EQ(c.graph, 1) << body;
+    EXPECT_NE(c.text.find("  def test_b(self):\n    with tf.Graph().as_default():\n      "), std::string::npos) << c.text;
+    // a second conversion leaves the graph test as it is (or finds nothing TF1 to convert)
+    TestCaseConversion again = ConvertTestCases(parser, c.text);
+    if (again.applies) EXPECT_EQ(again.text, c.text);
+  }
+  // a helper called by a graph test keeps its session too (its initializer run included)
+  c = ConvertTestCases(parser, head + "  def _check(self, v):\n    with self.cached_session():\n"
+                                      "      tf.compat.v1.global_variables_initializer().run()\n"
+                                      "      self.assertEqual(1.0, v.eval())\n\n"
+                                      "  def test_c(self):\n    v = tf.Variable(1.0, name='v')\n"
+                                      "    self.assertEqual('v', v.op.name)\n    self._check(v)\n");
+  ASSERT_TRUE(c.converted) << c.reason;
+  EXPECT_NE(c.text.find("      tf.compat.v1.global_variables_initializer().run()\n"), std::string::npos) << c.text;
+  // a function of the project under test that builds graph state (found in its source)
+  TempDir dir;
+  dir.Write("lib/layers.py", "import tensorflow as tf\n\n\ndef _make(shape):\n"
+                             "  return tf.compat.v1.get_variable('w', shape)\n\n\ndef dense(x):\n"
+                             "  return tf.matmul(x, _make([2, 2]))\n\n\ndef double(x):\n  return x * 2\n");
+  const std::string lib = "import tensorflow as tf\nfrom lib import layers\n\n\nclass T(tf.test.TestCase):\n\n";
+  c = ConvertTestCases(parser, lib + "  def test_d(self):\n    with self.cached_session():\n"
+                                     "      self.assertEqual(2.0, layers.double(tf.constant(1.0)).eval())\n\n"
+                                     "  def test_e(self):\n    with self.cached_session():\n"
+                                     "      y = layers.dense(tf.ones([1, 2]))\n", nullptr, dir.Write("lib/layers_test.py", "").string());
+  ASSERT_TRUE(c.converted) << c.reason;
+  EXPECT_EQ(c.eager, 1);
+  EXPECT_EQ(c.graph, 1);
+  ASSERT_EQ(c.notes.size(), 1u);
+  EXPECT_NE(c.notes[0].find("`layers.dense` builds graph state in lib/layers.py: `get_variable` (line 5) through `_make`"),
+            std::string::npos)
+      << c.notes[0];
+  // queue runners stay refused; a file without TestCase is not this conversion's
+  c = ConvertTestCases(parser, head + "  def test_q(self):\n    q = tf.queue.FIFOQueue(2, [tf.float32])\n"
+                                      "    with self.cached_session() as sess:\n"
+                                      "      tf.compat.v1.train.start_queue_runners(sess=sess)\n");
+  EXPECT_TRUE(c.applies);
+  EXPECT_FALSE(c.converted);
+  EXPECT_NE(c.reason.find("the tests run queue runners"), std::string::npos) << c.reason;
+  EXPECT_FALSE(ConvertTestCases(parser, "import tensorflow as tf\nwith tf.compat.v1.Session() as s:\n"
+                                        "  print(s.run(tf.constant(1)))\n")
+                   .applies);
 }
 
 }  // namespace

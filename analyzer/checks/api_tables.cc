@@ -233,6 +233,26 @@ bool IsTf1OnlyTopLevel(std::string_view p) {
          StartsWith(p, "logging.") || StartsWith(p, "app.") || StartsWith(p, "flags.");
 }
 
+// A tf.test.TestCase class in the file (TF2's TestCase runs eagerly; its graph tests put
+// their graph code under `with tf.Graph().as_default():`).
+bool HasTestCase(const SemanticModel& m) {
+  return std::any_of(m.refs().begin(), m.refs().end(), [](const TfRef& r) {
+    return EndsWith(r.qname, ".test.TestCase") && ts::Is(ts::Parent(r.node), "argument_list") &&
+           ts::Is(ts::Parent(ts::Parent(r.node)), "class_definition");
+  });
+}
+
+// Inside (or the head of) a `with ....as_default():` block: code that builds a graph of
+// its own, as TF2 graph code does.
+bool InGraphBlock(const SemanticModel& m, TSNode n) {
+  for (TSNode p = ts::Parent(n); p.id && !ts::Is(p, "module"); p = ts::Parent(p)) {
+    if (!ts::Is(p, "with_statement")) continue;
+    std::string_view head = m.Text(ts_node_named_child(p, 0));
+    if (head.find("as_default()") != std::string_view::npos) return true;
+  }
+  return false;
+}
+
 bool IsBehaviorToggle(std::string_view p) {
   return p == "disable_v2_behavior" || p == "disable_eager_execution" || p == "enable_eager_execution" ||
          p == "enable_v2_behavior";
@@ -241,13 +261,18 @@ bool IsBehaviorToggle(std::string_view p) {
 }  // namespace
 
 bool IsTf1Program(const SemanticModel& m) {
-  if (m.uses_sessions()) return true;
+  // A TestCase file whose graph code is all in graph blocks of its own is TF2 test code
+  // (`rewrite --level tf2`'s form of graph-mode tests, rewriter/tf2_testcase.h).
+  const bool tests = HasTestCase(m);
+  if (m.uses_sessions() && !tests) return true;
   const ApiTables& t = ApiTables::Get();
   bool tf2_evidence = false;
   std::string matched;
   for (const TfRef& r : m.refs()) {
     const std::string& p = r.tf.path;
-    if (r.tf.ns != TfNs::kV2 && IsTf1GraphStyle(p)) return true;
+    if (r.tf.ns != TfNs::kV2 && (IsTf1GraphStyle(p) || p == "train.MonitoredSession" || p == "train.SingularMonitoredSession") &&
+        !(tests && InGraphBlock(m, r.node)))
+      return true;
     if (r.tf.ns == TfNs::kTop && r.qname.rfind("tensorflow", 0) == 0 && !p.empty() &&
         (IsTf1OnlyTopLevel(p) || !t.V1OnlyPrefix(p).empty() || t.FindRename(p, &matched) ||
          t.FindRemoved(p, &matched)))

@@ -351,6 +351,37 @@ def install_variable_reads(trace, var_base):
         cls.numpy = numpy
 
 
+def install_eager_evaluate(trace, tf_top):
+    """`self.evaluate(x)` written in a tf.test.TestCase of the script while eager (what a TF2
+    test writes for a graph test's `sess.run(x)` / `x.eval()`): recorded as a fetch, numbered
+    with the sessions' runs, so that a converted test file lines up run by run with its
+    original. In graph mode evaluate runs a session, whose run is recorded already."""
+    try:
+        cls = tf_top.test.TestCase
+    except AttributeError:
+        return
+    orig = cls.__dict__.get("evaluate")
+    if orig is None or getattr(orig, "_tfm", False):
+        return
+
+    def evaluate(self, tensors, _orig=orig):
+        if (trace.quiet or not tf_top.executing_eagerly() or threading.current_thread() is not threading.main_thread()
+                or sys._getframe(1).f_code.co_filename != trace.script):
+            return _orig(self, tensors)
+        trace.fetch_calls += 1
+        n = trace.fetch_calls
+        line = trace.line()
+        try:
+            out = _orig(self, tensors)
+        except BaseException as e:
+            trace.write({"kind": "fetch_error", "call": n, "type": type(e).__name__, "line": line})
+            raise
+        trace.write({"kind": "fetch", "call": n, "values": [value_record(x) for x in flatten(out)], "line": line})
+        return out
+    evaluate._tfm = True
+    cls.evaluate = evaluate
+
+
 def install_observe(trace):
     """Hooks `tfmigrate.observe(name, value)` (runtime/python/tfmigrate) to record `observe` records."""
     import importlib.util
@@ -874,6 +905,7 @@ def main():
     install_observe(trace)
     if opts.mode == "tf2":
         install_variable_reads(trace, var_base)
+        install_eager_evaluate(trace, tf_top)
     install_random_hooks(trace, opts.backend, tf_top, v1, opts.deterministic_random)
 
     install_test_recorder(trace)
