@@ -259,13 +259,16 @@ class TestCaseConverter {
     // the module itself TF1 code (`tf.X` with no TF2 endpoint, through `import tensorflow as tf`):
     // key "" holds the first such name
     std::set<string> tf_names;
-    for (TSNode s : ts::NamedChildren(parsed->Root()))
-      if (ts::Is(s, "import_statement"))
-        for (TSNode item : ts::NamedChildren(s))
-          if (ts::Is(item, "aliased_import") && ts::Text(ts::Field(item, "name"), t) == "tensorflow")
-            tf_names.insert(string(ts::Text(ts::Field(item, "alias"), t)));
-          else if (ts::Is(item, "dotted_name") && ts::Text(item, t) == "tensorflow")
-            tf_names.insert("tensorflow");
+    for (TSNode s : ts::NamedChildren(parsed->Root())) {
+      if (!ts::Is(s, "import_statement")) continue;
+      for (TSNode item : ts::NamedChildren(s)) {
+        if (ts::Is(item, "aliased_import") && ts::Text(ts::Field(item, "name"), t) == "tensorflow") {
+          tf_names.insert(string(ts::Text(ts::Field(item, "alias"), t)));
+        } else if (ts::Is(item, "dotted_name") && ts::Text(item, t) == "tensorflow") {
+          tf_names.insert("tensorflow");
+        }
+      }
+    }
     const ApiTables& api = ApiTables::Get();
     ts::Walk(parsed->Root(), [&](TSNode c, const char*) {
       if (!out[""].empty()) return false;

@@ -417,7 +417,9 @@ TEST(RewriteTf2TestCase, EagerGraphAndRefused) {
     EXPECT_NE(c.text.find("  def test_b(self):\n    with tf.Graph().as_default():\n      "), std::string::npos) << c.text;
     // a second conversion leaves the graph test as it is (or finds nothing TF1 to convert)
     TestCaseConversion again = ConvertTestCases(parser, c.text);
-    if (again.applies) EXPECT_EQ(again.text, c.text);
+    if (again.applies) {
+      EXPECT_EQ(again.text, c.text);
+    }
   }
   // a helper called by a graph test keeps its session too (its initializer run included)
   c = ConvertTestCases(parser, head + "  def _check(self, v):\n    with self.cached_session():\n"
