@@ -50,8 +50,19 @@ def main():
             rows.append((prog["name"], "missing (python3 bench/real_programs.py --fetch-only)"))
             continue
         with tempfile.TemporaryDirectory() as d:
-            copy = pathlib.Path(d) / src.name
-            shutil.copyfile(src, copy)
+            # the program with what it imports from beside it, as bench/real_programs.py
+            # runs it: a github program's companions, a PyPI program's whole artifact
+            if prog.get("source") == "github":
+                top = pathlib.PurePosixPath(prog["path"]).parent
+                for commit, path, _ in rp.github_files(prog):
+                    dest = pathlib.Path(d) / pathlib.PurePosixPath(path).relative_to(top)
+                    dest.parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copyfile(rp.github_path(prog["repo"], commit, path), dest)
+                copy = pathlib.Path(d) / src.name
+            else:
+                root = pathlib.Path(str(src)[: -len(prog["path"])])
+                shutil.copytree(root, pathlib.Path(d) / "a", symlinks=True)
+                copy = pathlib.Path(d) / "a" / prog["path"]
             r = subprocess.run([str(tool), "rewrite", "--level", "tf2", "--in-place", str(copy)],
                                capture_output=True, text=True)
             m = REASON.search(r.stdout + r.stderr)
