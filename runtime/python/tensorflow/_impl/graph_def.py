@@ -153,7 +153,15 @@ def _tensor_text(t, arr, dtype, compact):
     t.close()
 
 
-def _attr_text(t, kind, value, op, key):
+def _shape_dims(value):
+    if isinstance(value, core.TensorShape):
+        return value.as_list() if value.ndims is not None else None
+    return list(value)
+
+
+def _scalar_attr(t, kind, value):
+    """One value of an AttrValue's scalar kinds (also a list's elements); False if `kind`
+    is not one of them."""
     if kind == "type":
         t.field("type", _dt_name(value))
     elif kind == "int":
@@ -165,29 +173,23 @@ def _attr_text(t, kind, value, op, key):
     elif kind == "string":
         t.field("s", _bytes_text(value))
     elif kind == "shape":
-        dims = value.as_list() if isinstance(value, core.TensorShape) and value.ndims is not None else (
-            None if isinstance(value, core.TensorShape) else list(value))
-        _shape_text(t, dims)
-    elif kind == "tensor":
+        _shape_text(t, _shape_dims(value))
+    else:
+        return False
+    return True
+
+
+def _attr_text(t, kind, value, op, key):
+    if _scalar_attr(t, kind, value):
+        return
+    if kind == "tensor":
         _tensor_text(t, value, op._attrs.get("dtype", getattr(value, "dtype", None)) if key == "value" else
                      core.as_dtype(np.asarray(value).dtype), getattr(op, "_compact_const", None))
     elif kind.startswith("list("):
         inner = kind[5:-1]
         t.open("list")
         for v in value or ():
-            if inner == "type":
-                t.field("type", _dt_name(v))
-            elif inner == "int":
-                t.field("i", str(int(v)))
-            elif inner == "float":
-                t.field("f", _float_text(v))
-            elif inner == "bool":
-                t.field("b", "true" if v else "false")
-            elif inner == "string":
-                t.field("s", _bytes_text(v))
-            elif inner == "shape":
-                _shape_text(t, v.as_list() if isinstance(v, core.TensorShape) and v.ndims is not None else (
-                    None if isinstance(v, core.TensorShape) else list(v)))
+            _scalar_attr(t, inner, v)
         t.close()
 
 
