@@ -232,22 +232,25 @@ bool MaskVarying(const std::string& old_again, std::string* old_text, std::strin
   return true;
 }
 
-// The same for a value: strings are masked element by element; any other value that
-// differs between the two old runs is not compared (returns false).
-bool MaskVaryingValue(const json& old_again, json* old_v, json* new_v) {
+// The same for a value. Strings (both old runs' values all strings, as many) are masked
+// element by element: kMasked, or kDiffers when the new value cannot be lined up with
+// them. Any other value that differs between the two old runs is kNotJudged.
+enum class Masking { kMasked, kDiffers, kNotJudged };
+Masking MaskVaryingValue(const json& old_again, json* old_v, json* new_v) {
   const json xa = rt::ArrField(*old_v, "values"), xa2 = rt::ArrField(old_again, "values"), xb = rt::ArrField(*new_v, "values");
-  if (xa.size() != xa2.size() || xa.size() != xb.size() || xa.empty()) return false;
+  auto strings = [](const json& xs) { return std::all_of(xs.begin(), xs.end(), [](const json& x) { return x.is_string(); }); };
+  if (xa.empty() || xa.size() != xa2.size() || !strings(xa) || !strings(xa2)) return Masking::kNotJudged;
+  if (xa.size() != xb.size() || !strings(xb)) return Masking::kDiffers;
   json ma = json::array(), mb = json::array();
   for (size_t i = 0; i < xa.size(); ++i) {
-    if (!xa[i].is_string() || !xa2[i].is_string() || !xb[i].is_string()) return false;
     std::string s = xa[i].get<std::string>(), t = xb[i].get<std::string>();
-    if (s != xa2[i].get<std::string>() && !MaskVarying(xa2[i].get<std::string>(), &s, &t)) return false;
+    if (s != xa2[i].get<std::string>() && !MaskVarying(xa2[i].get<std::string>(), &s, &t)) return Masking::kDiffers;
     ma.push_back(s);
     mb.push_back(t);
   }
   (*old_v)["values"] = ma;
   (*new_v)["values"] = mb;
-  return true;
+  return Masking::kMasked;
 }
 
 std::string Render(const json& v) {
@@ -410,11 +413,12 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
     std::string why;
     if (!v_again || SameValue(v, *v_again, o, &why)) return false;
     json x = v, y = w;
-    if (!MaskVaryingValue(*v_again, &x, &y)) {
+    Masking m = MaskVaryingValue(*v_again, &x, &y);
+    if (m == Masking::kNotJudged) {
       ++unjudged;
       return true;
     }
-    if (!SameValue(x, y, o, &why)) return false;
+    if (m == Masking::kDiffers || !SameValue(x, y, o, &why)) return false;
     ++masked;
     return true;
   };

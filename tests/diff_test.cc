@@ -95,6 +95,8 @@ TEST(DiffCompare, TemporaryPathsInStringValuesAreMasked) {
   EXPECT_FALSE(CompareWithAgain(a, a2, FetchRec("/tmp/test_p50hdl1i/tmplo373y2x/cifar:1") + kEndOk).Equivalent());
   // identical old runs: nothing is masked
   EXPECT_FALSE(CompareWithAgain(a, a, FetchRec("/tmp/test_p50hdl1i/tmplo373y2x/cifar:0") + kEndOk).Equivalent());
+  // a new string that cannot be lined up with the old runs' tokens differs
+  EXPECT_FALSE(CompareWithAgain(a, a2, FetchRec("cifar:0") + kEndOk).Equivalent());
 }
 
 TEST(DiffCompare, FinalVariablesThatVaryBetweenOldRunsAreNotJudged) {
