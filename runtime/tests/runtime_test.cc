@@ -102,8 +102,9 @@ TEST(Signatures, EveryRegisteredOpHasOne) {
   // but for v1 control flow's Ref forms, which the graph runner forwards (import_run.cc).
   for (const std::string& op : RegisteredOps()) {
     const OpDef* d = LookupOpDef(op);
-    if (d->signature && !d->signature->inputs.empty() && op.rfind("Ref", 0) != 0)
+    if (d->signature && !d->signature->inputs.empty() && op.rfind("Ref", 0) != 0) {
       EXPECT_EQ(d->ref_input0, d->signature->inputs[0].is_ref) << op;
+    }
   }
 }
 
