@@ -67,6 +67,22 @@ namespace {
 // `tmp`; `check` (may be empty) runs on this thread meanwhile and cancels the runs when it
 // returns false. Fills exit codes and output tails; returns false with r->error set when a
 // side could not be launched.
+// How one side is launched: its trace and output files in `tmp` named by `tag`.
+rt::LaunchOptions SideLaunch(const SideRun& side, const DiffOptions& o, bool deterministic_random,
+                             const std::string& tmp, const char* tag) {
+  rt::LaunchOptions lo;
+  lo.mode = side.mode;
+  lo.backend = o.backend;
+  lo.script = side.path;
+  lo.trace_path = fmt::format("{}/{}.jsonl", tmp, tag);
+  lo.output_path = fmt::format("{}/{}.out", tmp, tag);
+  lo.timeout_seconds = o.timeout_seconds;
+  lo.memory_mb = o.memory_mb;
+  lo.python = o.python;
+  lo.deterministic_random = deterministic_random;
+  return lo;
+}
+
 bool RunSides(DiffResult* r, const DiffOptions& o, bool deterministic_random, const std::string& tmp,
               const std::function<bool()>& check, std::string traces[2]) {
   SideRun* sides[2] = {&r->old_side, &r->new_side};
@@ -79,19 +95,9 @@ bool RunSides(DiffResult* r, const DiffOptions& o, bool deterministic_random, co
       return false;
     }
   }
-  rt::LaunchOptions lo[2];
+  rt::LaunchOptions lo[2] = {SideLaunch(*sides[0], o, deterministic_random, tmp, "old"),
+                             SideLaunch(*sides[1], o, deterministic_random, tmp, "new")};
   rt::LaunchResult lr[2];
-  for (int i = 0; i < 2; ++i) {
-    lo[i].mode = sides[i]->mode;
-    lo[i].backend = o.backend;
-    lo[i].script = sides[i]->path;
-    lo[i].trace_path = fmt::format("{}/{}.jsonl", tmp, i ? "new" : "old");
-    lo[i].output_path = fmt::format("{}/{}.out", tmp, i ? "new" : "old");
-    lo[i].timeout_seconds = o.timeout_seconds;
-    lo[i].memory_mb = o.memory_mb;
-    lo[i].python = o.python;
-    lo[i].deterministic_random = deterministic_random;
-  }
   std::atomic<bool> cancel{false};
   bool ok = true;
   {
@@ -149,22 +155,20 @@ void ExplainRandomDraws(DiffResult* r, const DiffOptions& o) {
         explained, r->divergences.size(), det.divergences.empty() ? "; there they are equivalent" : ""));
 }
 
-// The versions diverged: runs the old version twice more at once (both cores) and
-// compares again with the first of those runs as the old side's second run; what varies
-// between runs of the old version no longer counts as a divergence.
+// The versions diverged: runs the old version once more and compares again with that
+// run as the old side's second run; what varies between runs of the old version no
+// longer counts as a divergence.
 void RerunOld(DiffResult* r, const DiffOptions& o, const std::string traces[2]) {
   TempDir tmp;
   if (tmp.path().empty()) return;
-  DiffResult again;
-  again.old_side = r->old_side;
-  again.new_side = r->old_side;
-  std::string old_runs[2];
-  if (!RunSides(&again, o, o.deterministic_random, tmp.path(), {}, old_runs)) return;
+  rt::LaunchOptions lo = SideLaunch(r->old_side, o, o.deterministic_random, tmp.path(), "old_again");
+  if (!rt::LaunchScript(lo).error.empty()) return;
+  std::string old_again = ReadAll(lo.trace_path);
   DiffResult redo;
   redo.old_side = r->old_side;
   redo.new_side = r->new_side;
   redo.backend = r->backend;
-  CompareTraces(traces[0], traces[1], o, &redo, &old_runs[0]);
+  CompareTraces(traces[0], traces[1], o, &redo, &old_again);
   if (!redo.error.empty()) return;
   size_t before = r->divergences.size();
   r->observations = std::move(redo.observations);
