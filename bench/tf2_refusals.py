@@ -53,12 +53,12 @@ def main():
             # the program with what it imports from beside it, as bench/real_programs.py
             # runs it: a github program's companions, a PyPI program's whole artifact
             if prog.get("source") == "github":
-                top = pathlib.PurePosixPath(prog["path"]).parent
-                for commit, path, _ in rp.github_files(prog):
-                    dest = pathlib.Path(d) / pathlib.PurePosixPath(path).relative_to(top)
-                    dest.parent.mkdir(parents=True, exist_ok=True)
-                    shutil.copyfile(rp.github_path(prog["repo"], commit, path), dest)
-                copy = pathlib.Path(d) / src.name
+                if rp.missing_github(prog):
+                    missing += 1
+                    rows.append((prog["name"], "missing (python3 bench/real_programs.py --fetch-only)"))
+                    continue
+                shutil.copytree(rp.assemble(prog), pathlib.Path(d) / "p", symlinks=True)
+                copy = pathlib.Path(d) / "p" / src.name
             else:
                 root = pathlib.Path(str(src)[: -len(prog["path"])])
                 shutil.copytree(root, pathlib.Path(d) / "a", symlinks=True)
