@@ -17,6 +17,7 @@
 #include "analyzer/python/semantic.h"
 #include "analyzer/source/source.h"
 #include "analyzer/python/ts_util.h"
+#include "rewriter/tf2_sessions.h"
 
 namespace tfm {
 namespace {
@@ -56,6 +57,9 @@ class Converter {
   // `later_part`: the text before the first session is what an earlier pass converted
   Converter(const ParsedFile& file, const SemanticModel& model, bool later_part)
       : file_(file), m_(model), src_(file.source.text), later_part_(later_part) {}
+
+  // The parts of a script with several sessions (SessionParts, rewriter/tf2_sessions.h).
+  void SetSessionParts(std::vector<size_t> parts) { session_parts_ = std::move(parts); }
 
   SessionConversion Run() {
     SessionConversion out;
@@ -1542,6 +1546,14 @@ class Converter {
         if (i < first_session) lo = later_part_ ? i : 0;  // the first part starts at the top
         else if (hi == module_stmts.size()) hi = i;
       }
+      // or the parts SessionParts found (sessions one after another, each over a graph of its own)
+      if (first_session < module_stmts.size() && lo == 0 && hi == module_stmts.size())
+        for (size_t from_end : session_parts_) {
+          if (from_end == 0 || from_end > module_stmts.size()) continue;
+          size_t b = module_stmts.size() - from_end;
+          if (b <= first_session) lo = std::max(lo, b);
+          else hi = std::min(hi, b);
+        }
       if (first_session < module_stmts.size() && (lo > 0 || hi < module_stmts.size())) {
         resets_between_ = true;
         window_stmts.assign(module_stmts.begin() + static_cast<std::ptrdiff_t>(lo),
@@ -2811,6 +2823,7 @@ class Converter {
   std::vector<TSNode> deletions_;
   std::set<const void*> dropped_calls_;
   bool resets_between_ = false;  // the module resets the default graph after its first session
+  std::vector<size_t> session_parts_;  // SessionParts: statements from each part's start to the end
   uint32_t window_begin_ = 0, window_end_ = UINT32_MAX;  // bytes of the part converted (InWindow)
   std::set<const void*> block_graph_;  // statements of the session block that build the graph
   std::set<string> initialized_;       // variables whose `v.initializer` a run removed
@@ -3611,6 +3624,7 @@ SessionConversion ConvertSessionToFunctions(PythonParser& parser, const std::str
   std::string current = idioms.text;
   SessionConversion total;
   total.notes = idioms.notes;
+  std::vector<size_t> parts;  // SessionParts of the first pass's text
   for (int pass = 1;; ++pass) {
     auto src = SourceFromBytes(current, "<tf2>", SourceKind::kPython);
     if (!src) {
@@ -3635,7 +3649,10 @@ SessionConversion ConvertSessionToFunctions(PythonParser& parser, const std::str
       }
       if (!more) break;
     }
-    SessionConversion r = Converter(*parsed, model, pass > 1).Run();
+    if (pass == 1) parts = SessionParts(*parsed, model);
+    Converter converter(*parsed, model, pass > 1);
+    converter.SetSessionParts(parts);
+    SessionConversion r = converter.Run();
     if (!r.converted && pass == 1 && r.reason.find("second session on the same graph") != std::string::npos) {
       std::string merged = MergeStatelessSessions(*parsed, model);
       if (!merged.empty()) {
@@ -3654,8 +3671,13 @@ SessionConversion ConvertSessionToFunctions(PythonParser& parser, const std::str
       if (pass == 1) r.line = idioms.OldLine(r.line);
       if (pass > 1) {
         // the line is one of the text converted so far: say which part
-        r.reason = fmt::format("part {} of the script (after its {} reset of the default graph): {}", pass,
-                               pass == 2 ? "first" : pass == 3 ? "second" : fmt::format("{}th", pass - 1), r.reason);
+        auto nth = [](int k) {
+          return k == 1 ? string("first") : k == 2 ? string("second") : k == 3 ? string("third") : fmt::format("{}th", k);
+        };
+        r.reason = parts.empty() ? fmt::format("part {} of the script (after its {} reset of the default graph): {}",
+                                               pass, nth(pass - 1), r.reason)
+                                 : fmt::format("part {} of the script (the sessions after the {} part, over a graph of their own): {}",
+                                               pass, nth(pass - 1), r.reason);
         r.line = 0;
       }
       return r;
