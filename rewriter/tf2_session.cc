@@ -2019,6 +2019,20 @@ class Converter {
         continue;
       }
       if (!feed.id && ts::Is(fetch, "call")) {
+        // `sess.run(w.assign_add(10))` of a variable with Python values: TF1 built the
+        // update at the run and ran it once, returning the new value; TF2 updates the
+        // variable eagerly there (the same value, `.numpy()`)
+        TSNode fn = ts::Field(fetch, "function");
+        TSNode obj = ts::Is(fn, "attribute") ? ts::Field(fn, "object") : TSNode{};
+        string_view method = ts::Is(fn, "attribute") ? Text(ts::Field(fn, "attribute")) : string_view();
+        std::set<string> seen_args;
+        if (ts::Is(obj, "identifier") && Graph(Text(obj)) && Graph(Text(obj))->kind == Kind::kVariable &&
+            (method == "assign" || method == "assign_add" || method == "assign_sub") &&
+            EagerFetch(ts::Field(fetch, "arguments"), &seen_args)) {
+          site.replacement = fmt::format("{}.numpy()", Text(fetch));
+          sites.push_back(site);
+          continue;
+        }
         std::set<string> seen_fns;
         if (EagerFetch(fetch, &seen_fns)) {
           // its value where the run was: one tensor's `.numpy()`, or `_numpy` of what a
@@ -3599,31 +3613,17 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
   return out;
 }
 
-}  // namespace
-
-SessionConversion ConvertSessionToFunctions(PythonParser& parser, const std::string& text,
-                                            const std::vector<Diagnostic>* findings) {
+// The passes of the conversion over `start` (the idioms' text, or that text with the
+// sessions' state made explicit by SessionCopies), one per part of the script.
+SessionConversion ConvertParts(PythonParser& parser, const Idioms& idioms, const std::string& start,
+                               const std::vector<std::string>& start_notes) {
   SessionConversion out;
-  // the TF1 idioms that have a TF2 form of their own first; their findings are handled
-  const Idioms idioms = RewriteIdioms(parser, text);
-  if (findings) {
-    for (const Diagnostic& d : *findings) {
-      const RuleInfo* info = FindRuleInfo(d.rule_id);
-      if (!info || !info->blocks_tf2_conversion) continue;
-      if (d.resolved_by_session_conversion) continue;  // the conversion below resolves it
-      if (std::any_of(idioms.lines.begin(), idioms.lines.end(),
-                      [&](const auto& r) { return r.first <= d.start.line && d.start.line <= r.second; }))
-        continue;
-      out.reason = fmt::format("{} ({}) is a TF2 hazard in this code; fix it first", d.rule_id, d.rule_name);
-      out.line = d.start.line;
-      return out;
-    }
-  }
   // One pass per part of the script (parts are separated by resets of the default graph):
   // all of them convert, or none.
-  std::string current = idioms.text;
+  std::string current = start;
   SessionConversion total;
   total.notes = idioms.notes;
+  total.notes.insert(total.notes.end(), start_notes.begin(), start_notes.end());
   std::vector<size_t> parts;  // SessionParts of the first pass's text
   for (int pass = 1;; ++pass) {
     auto src = SourceFromBytes(current, "<tf2>", SourceKind::kPython);
@@ -3701,6 +3701,36 @@ SessionConversion ConvertSessionToFunctions(PythonParser& parser, const std::str
   if (!reparsed || reparsed->syntax_error)
     return SessionConversion{false, "", "the converted text does not parse (not written)", 0};
   return total;
+}
+
+}  // namespace
+
+SessionConversion ConvertSessionToFunctions(PythonParser& parser, const std::string& text,
+                                            const std::vector<Diagnostic>* findings) {
+  SessionConversion out;
+  // the TF1 idioms that have a TF2 form of their own first; their findings are handled
+  const Idioms idioms = RewriteIdioms(parser, text);
+  if (findings) {
+    for (const Diagnostic& d : *findings) {
+      const RuleInfo* info = FindRuleInfo(d.rule_id);
+      if (!info || !info->blocks_tf2_conversion) continue;
+      if (d.resolved_by_session_conversion) continue;  // the conversion below resolves it
+      if (std::any_of(idioms.lines.begin(), idioms.lines.end(),
+                      [&](const auto& r) { return r.first <= d.start.line && d.start.line <= r.second; }))
+        continue;
+      out.reason = fmt::format("{} ({}) is a TF2 hazard in this code; fix it first", d.rule_id, d.rule_name);
+      out.line = d.start.line;
+      return out;
+    }
+  }
+  // sessions that each keep their own copy of the variables: one set of variables each
+  std::vector<std::string> copy_notes;
+  const std::string copied = SessionCopies(parser, idioms.text, &copy_notes);
+  if (!copied.empty()) {
+    SessionConversion r = ConvertParts(parser, idioms, copied, copy_notes);
+    if (r.converted) return r;
+  }
+  return ConvertParts(parser, idioms, idioms.text, {});
 }
 
 }  // namespace tfm

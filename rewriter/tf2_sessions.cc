@@ -1,10 +1,15 @@
 #include "rewriter/tf2_sessions.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
+#include <tuple>
 #include <string_view>
 
+#include <fmt/format.h>
+
 #include "analyzer/python/ts_util.h"
+#include "analyzer/source/source.h"
 
 namespace tfm {
 namespace {
@@ -280,5 +285,293 @@ class Parts {
 }  // namespace
 
 std::vector<size_t> SessionParts(const ParsedFile& file, const SemanticModel& m) { return Parts(file, m).Find(); }
+
+}  // namespace tfm
+
+namespace tfm {
+namespace {
+
+class Copies {
+ public:
+  Copies(const ParsedFile& file, const SemanticModel& m) : file_(file), m_(m), src_(file.source.text) {}
+
+  struct Sess {
+    size_t at;
+    string name;
+    size_t last;  // the last statement naming it
+  };
+
+  std::string Make(std::vector<std::string>* notes) {
+    stmts_ = ts::NamedChildren(file_.Root());
+    const size_t n = stmts_.size();
+    // `name = ...Session()` statements of the module, without arguments
+    std::vector<Sess> sessions;
+    for (size_t i = 0; i < n; ++i) {
+      TSNode st = stmts_[i];
+      TSNode a = ts_node_named_child_count(st) == 1 ? ts_node_named_child(st, 0) : TSNode{};
+      if (!ts::Is(st, "expression_statement") || !ts::Is(a, "assignment")) continue;
+      TSNode right = ts::Field(a, "right"), left = ts::Field(a, "left");
+      if (!ts::Is(right, "call") || !IsSession(Resolved(ts::Field(right, "function")))) continue;
+      if (!ts::Is(left, "identifier") || ts_node_named_child_count(ts::Field(right, "arguments")) != 0) continue;
+      sessions.push_back({i, string(Text(left)), i});
+    }
+    for (Sess& s : sessions)
+      for (size_t j = s.at + 1; j < n; ++j) {
+        if (Binds(stmts_[j], s.name)) break;
+        if (Names(stmts_[j], s.name)) s.last = j;
+      }
+    // groups of sessions used in turn
+    std::vector<std::tuple<uint32_t, uint32_t, string>> edits;
+    for (size_t k = 0; k < sessions.size();) {
+      size_t e = k + 1, end = sessions[k].last;
+      while (e < sessions.size() && sessions[e].at <= end) end = std::max(end, sessions[e++].last);
+      if (e - k >= 2) {
+        std::vector<Sess> group(sessions.begin() + static_cast<std::ptrdiff_t>(k),
+                                sessions.begin() + static_cast<std::ptrdiff_t>(e));
+        if (!Group(group, sessions[k].at, end, &edits, notes)) return "";
+      }
+      k = e;
+    }
+    if (edits.empty()) return "";
+    std::sort(edits.begin(), edits.end());
+    std::string out;
+    uint32_t at = 0;
+    for (const auto& [b, e, r] : edits) {
+      if (b < at) return "";
+      out.append(src_, at, b - at);
+      out += r;
+      at = e;
+    }
+    out.append(src_, at, std::string::npos);
+    return out;
+  }
+
+ private:
+  string_view Text(TSNode n) const { return ts::Text(n, src_); }
+  string Resolved(TSNode n) const {
+    auto q = m_.Resolve(n);
+    return q ? *q : string();
+  }
+  // identifiers that name something of the script (not attribute or keyword names)
+  template <typename F>
+  void Ids(TSNode n, F&& f) const {
+    ts::Walk(
+        n,
+        [&](TSNode c, const char*) {
+          if (!ts::Is(c, "identifier")) return true;
+          TSNode p = ts::Parent(c);
+          bool attr = ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), c);
+          bool kw = ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "name"), c);
+          if (!attr && !kw) f(c);
+          return false;
+        },
+        [](TSNode) {});
+  }
+  bool Names(TSNode n, string_view name) const {
+    bool found = false;
+    Ids(n, [&](TSNode id) { found |= Text(id) == name; });
+    return found;
+  }
+  // a module-level `name = ...` (or `with ... as name`, `for name in`)
+  bool Binds(TSNode st, string_view name) const {
+    TSNode a = ts_node_named_child_count(st) == 1 ? ts_node_named_child(st, 0) : TSNode{};
+    if (ts::Is(st, "expression_statement") && ts::Is(a, "assignment"))
+      return Names(ts::Field(a, "left"), name);
+    return false;
+  }
+  uint32_t LineStart(uint32_t b) const {
+    size_t p = b ? src_.rfind('\n', b - 1) : string::npos;
+    return p == string::npos ? 0u : static_cast<uint32_t>(p + 1);
+  }
+  uint32_t LineEnd(uint32_t b) const {
+    size_t p = src_.find('\n', b);
+    return p == string::npos ? static_cast<uint32_t>(src_.size()) : static_cast<uint32_t>(p + 1);
+  }
+  bool AloneOnLines(TSNode st) const {
+    uint32_t b = ts_node_start_byte(st), e = ts_node_end_byte(st);
+    for (uint32_t i = LineStart(b); i < b; ++i)
+      if (src_[i] != ' ' && src_[i] != '\t') return false;
+    for (uint32_t i = e; i < src_.size() && src_[i] != '\n'; ++i) {
+      if (src_[i] == '#') break;
+      if (src_[i] != ' ' && src_[i] != '\t' && src_[i] != '\r') return false;
+    }
+    return true;
+  }
+  // A variable's initial value a copy computes the same: literals and TensorFlow's
+  // constant makers and dtypes, nothing random or read from elsewhere.
+  bool PlainInitialValue(TSNode call) const {
+    bool ok = true;
+    ts::Walk(
+        ts::Field(call, "arguments"),
+        [&](TSNode c, const char*) {
+          if (!ok) return false;
+          if (ts::Is(c, "identifier") || ts::Is(c, "attribute")) {
+            TSNode p = ts::Parent(c);
+            if (ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "name"), c)) return false;
+            string q = Resolved(c);
+            string_view last = string_view(q).substr(q.rfind('.') + 1);
+            bool constant = last == "constant" || last == "zeros" || last == "ones" || last == "fill" ||
+                            last == "float32" || last == "float64" || last == "int32" || last == "int64" ||
+                            last == "bool" || last == "float16" || last == "string";
+            ok = StartsWith(q, "tensorflow") && constant;
+            return false;
+          }
+          return true;
+        },
+        [](TSNode) {});
+    return ok;
+  }
+  bool Group(const std::vector<Sess>& group, size_t first, size_t end,
+             std::vector<std::tuple<uint32_t, uint32_t, string>>* edits, std::vector<string>* notes) const;
+
+  const ParsedFile& file_;
+  const SemanticModel& m_;
+  const string& src_;
+  std::vector<TSNode> stmts_;
+};
+
+bool Copies::Group(const std::vector<Sess>& group, size_t first, size_t end,
+                   std::vector<std::tuple<uint32_t, uint32_t, string>>* edits, std::vector<string>* notes) const {
+  auto index_of = [&](string_view name) {
+    for (size_t i = 0; i < group.size(); ++i)
+      if (group[i].name == name) return i;
+    return group.size();
+  };
+  // every use of the sessions: `s.run(...)` anywhere in a statement, `s.close()` as one
+  std::vector<std::pair<TSNode, size_t>> runs, closes;  // (call or statement, session)
+  bool ok = true;
+  for (size_t i = first; i <= end && ok; ++i) {
+    Ids(stmts_[i], [&](TSNode id) {
+      size_t si = index_of(Text(id));
+      if (si == group.size() || !ok) return;
+      if (i == group[si].at) {
+        TSNode a = ts_node_named_child(stmts_[i], 0);
+        if (ts::Same(ts::Field(a, "left"), id)) return;
+      }
+      TSNode attr = ts::Parent(id), call = ts::Parent(attr);
+      if (!ts::Is(attr, "attribute") || !ts::Is(call, "call") || !ts::Same(ts::Field(call, "function"), attr)) {
+        ok = false;
+        return;
+      }
+      string_view what = Text(ts::Field(attr, "attribute"));
+      if (what == "run") {
+        runs.push_back({call, si});
+      } else if (what == "close" && ts::Same(ts::Parent(call), stmts_[i]) && AloneOnLines(stmts_[i]) &&
+                 ts_node_named_child_count(ts::Field(call, "arguments")) == 0) {
+        closes.push_back({stmts_[i], si});
+      } else {
+        ok = false;
+      }
+    });
+  }
+  if (!ok || runs.empty()) return false;
+  for (const Sess& s : group)
+    if (!AloneOnLines(stmts_[s.at])) return false;
+  // the variables the runs name (anything else they name is TensorFlow's), and the
+  // statement that made each
+  std::map<string, std::vector<size_t>> used;  // variable -> sessions, in the group's order
+  std::map<string, size_t> made;
+  for (const auto& [call, si] : runs) {
+    Ids(ts::Field(call, "arguments"), [&](TSNode id) {
+      if (!ok) return;
+      string name(Text(id));
+      size_t d = first;
+      while (d > 0 && !Binds(stmts_[d - 1], name)) --d;
+      if (d == 0 && StartsWith(Resolved(id), "tensorflow")) return;  // `tf` itself
+      TSNode a = d > 0 ? ts_node_named_child(stmts_[d - 1], 0) : TSNode{};
+      TSNode right = ts::Field(a, "right");
+      string q = ts::Is(right, "call") ? Resolved(ts::Field(right, "function")) : string();
+      if (d == 0 || !ts::Is(ts::Field(a, "left"), "identifier") ||
+          (q != "tensorflow.Variable" && q != "tensorflow.compat.v1.Variable")) {
+        ok = false;  // a tensor: each session would need its own too
+        return;
+      }
+      made[name] = d - 1;
+      auto& sessions = used[name];
+      if (std::find(sessions.begin(), sessions.end(), si) == sessions.end()) sessions.push_back(si);
+    });
+  }
+  if (!ok) return false;
+  auto in_runs = [&](TSNode id) {
+    for (const auto& [call, si] : runs)
+      if (ts::Contains(ts::Field(call, "arguments"), id)) return true;
+    return false;
+  };
+  bool copied = false;
+  for (auto& [name, sessions] : used) {
+    if (sessions.size() < 2) continue;
+    std::sort(sessions.begin(), sessions.end());
+    TSNode st = stmts_[made[name]];
+    TSNode right = ts::Field(ts_node_named_child(st, 0), "right");
+    if (!AloneOnLines(st) || !PlainInitialValue(right)) return false;
+    // no other use of it until it is bound again
+    for (size_t j = made[name] + 1; j < stmts_.size() && ok; ++j) {
+      if (Binds(stmts_[j], name)) break;
+      Ids(stmts_[j], [&](TSNode id) { ok = ok && (Text(id) != name || in_runs(id)); });
+    }
+    if (!ok) return false;
+    // one statement per session, each binding its own copy
+    uint32_t b = LineStart(ts_node_start_byte(st)), e = LineEnd(ts_node_end_byte(st));
+    string line = src_.substr(b, e - b);
+    if (line.empty() || line.back() != '\n') line += '\n';
+    const size_t at = ts_node_start_byte(st) - b;
+    string copies;
+    std::vector<string> made_names;
+    for (size_t si : sessions) {
+      string copy_name = name + "_" + group[si].name;
+      made_names.push_back("`" + copy_name + "`");
+      copies += line.substr(0, at) + copy_name + line.substr(at + name.size());
+    }
+    edits->emplace_back(b, e, copies);
+    for (const auto& [call, si] : runs)
+      Ids(ts::Field(call, "arguments"), [&](TSNode id) {
+        if (Text(id) == name)
+          edits->emplace_back(ts_node_start_byte(id), ts_node_end_byte(id), name + "_" + group[si].name);
+      });
+    std::vector<string> sess_names;
+    for (size_t si : sessions) sess_names.push_back("`" + group[si].name + "`");
+    notes->push_back(fmt::format("the sessions {} each kept their own copy of `{}` (TF1 gives every session its own "
+                                 "state): one variable per session, {}",
+                                 fmt::join(sess_names, ", "), name, fmt::join(made_names, ", ")));
+    copied = true;
+  }
+  if (!copied) return false;
+  // one session: the first; the others' statements go, their runs name the first
+  const string& one = group[0].name;
+  for (size_t si = 1; si < group.size(); ++si) {
+    TSNode st = stmts_[group[si].at];
+    edits->emplace_back(LineStart(ts_node_start_byte(st)), LineEnd(ts_node_end_byte(st)), "");
+  }
+  for (const auto& [call, si] : runs)
+    if (si != 0) {
+      TSNode obj = ts::Field(ts::Field(call, "function"), "object");
+      edits->emplace_back(ts_node_start_byte(obj), ts_node_end_byte(obj), one);
+    }
+  // every `close()` but the last
+  for (size_t c = 0; c < closes.size(); ++c) {
+    TSNode st = closes[c].first;
+    if (c + 1 < closes.size()) {
+      edits->emplace_back(LineStart(ts_node_start_byte(st)), LineEnd(ts_node_end_byte(st)), "");
+    } else if (closes[c].second != 0) {
+      TSNode obj = ts::Field(ts::Field(ts_node_named_child(st, 0), "function"), "object");
+      edits->emplace_back(ts_node_start_byte(obj), ts_node_end_byte(obj), one);
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string SessionCopies(PythonParser& parser, const std::string& text, std::vector<std::string>* notes) {
+  auto src = SourceFromBytes(text, "<tf2>", SourceKind::kPython);
+  if (!src) return "";
+  auto parsed = parser.Parse(std::move(*src));
+  if (!parsed || parsed->syntax_error) return "";
+  SemanticModel model(*parsed);
+  std::vector<std::string> made;
+  std::string out = Copies(*parsed, model).Make(&made);
+  if (!out.empty()) notes->insert(notes->end(), made.begin(), made.end());
+  return out;
+}
 
 }  // namespace tfm

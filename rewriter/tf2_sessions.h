@@ -9,6 +9,13 @@
 // nothing it runs reaches an earlier part's tensors or variables, so a new TF1 session
 // (a fresh copy of the state) and TF2's module-level objects behave the same. The parts
 // are converted one by one.
+//
+// SessionCopies: module-level sessions used in turn (`sess1 = tf.Session()`,
+// `sess2 = tf.Session()`, then runs of either), each initialising the same variables: each
+// TF1 session has its own copy of them. The TF2 form is one set of variables per session:
+// `W = tf.Variable(10)` becomes `W_sess1 = ...` and `W_sess2 = ...`, each session's runs
+// name its own, and the sessions become one (the first), which the conversion then turns
+// into functions as usual.
 #pragma once
 
 #include <cstddef>
@@ -26,5 +33,12 @@ namespace tfm {
 // when the script has fewer than two such parts, resets the default graph, or opens a
 // session in a function.
 std::vector<size_t> SessionParts(const ParsedFile& file, const SemanticModel& m);
+
+// The text with such sessions' variables copied per session and the sessions merged, and
+// a note per copied variable in `notes`; empty when the text has no such sessions, or
+// they run anything but their variables' own methods (a tensor computed from a variable
+// would need a copy per session too), or a variable starts from a random or computed
+// value (a copy would draw or compute it again), or is used outside those runs.
+std::string SessionCopies(PythonParser& parser, const std::string& text, std::vector<std::string>* notes);
 
 }  // namespace tfm
