@@ -244,6 +244,14 @@ class Parts {
     }
     for (TSNode c : ts::NamedChildren(n)) Walk(c, f);
   }
+  // `v.assign(...)` as a statement of its own: what SessionCopies writes where a later
+  // part's initializer run resets a variable of an earlier part (its value is the same
+  // in the later TF1 session and in TF2)
+  bool Reassigned(TSNode id) const {
+    TSNode attr = ts::Parent(id), call = ts::Parent(attr);
+    return ts::Is(attr, "attribute") && Text(ts::Field(attr, "attribute")) == "assign" && ts::Is(call, "call") &&
+           ts::Same(ts::Field(call, "function"), attr) && ts::Is(ts::Parent(call), "expression_statement");
+  }
   // Whether the statements from `j` on are a program of their own, after the graph
   // objects `earlier` the statements before `j` bound: they read none of those names
   // before binding it again, call nothing that sees the whole default graph, and ask
@@ -255,7 +263,7 @@ class Parts {
       Walk(stmts_[i], [&](TSNode id, bool bound) {
         string name(Text(id));
         if (bound) rebound.insert(name);
-        else if (earlier.count(name) && !rebound.count(name)) bad = true;
+        else if (earlier.count(name) && !rebound.count(name) && !Reassigned(id)) bad = true;
       });
       if (bad) return false;
       ts::Walk(
@@ -399,10 +407,13 @@ class Copies {
   }
   // A variable's initial value a copy computes the same: literals and TensorFlow's
   // constant makers and dtypes, nothing random or read from elsewhere.
-  bool PlainInitialValue(TSNode call) const {
+  bool PlainInitialValue(TSNode call) const { return PlainValue(ts::Field(call, "arguments")); }
+
+ public:
+  bool PlainValue(TSNode value) const {
     bool ok = true;
     ts::Walk(
-        ts::Field(call, "arguments"),
+        value,
         [&](TSNode c, const char*) {
           if (!ok) return false;
           if (ts::Is(c, "identifier") || ts::Is(c, "attribute")) {
@@ -421,6 +432,8 @@ class Copies {
         [](TSNode) {});
     return ok;
   }
+
+ private:
   bool Group(const std::vector<Sess>& group, size_t first, size_t end,
              std::vector<std::tuple<uint32_t, uint32_t, string>>* edits, std::vector<string>* notes) const;
 
@@ -503,7 +516,7 @@ bool Copies::Group(const std::vector<Sess>& group, size_t first, size_t end,
     std::sort(sessions.begin(), sessions.end());
     TSNode st = stmts_[made[name]];
     TSNode right = ts::Field(ts_node_named_child(st, 0), "right");
-    if (!AloneOnLines(st) || !PlainInitialValue(right)) return false;
+    if (!AloneOnLines(st) || !PlainInitialValue(right) || m_.KeywordArg(right, "name").id) return false;
     // no other use of it until it is bound again
     for (size_t j = made[name] + 1; j < stmts_.size() && ok; ++j) {
       if (Binds(stmts_[j], name)) break;
@@ -514,13 +527,15 @@ bool Copies::Group(const std::vector<Sess>& group, size_t first, size_t end,
     uint32_t b = LineStart(ts_node_start_byte(st)), e = LineEnd(ts_node_end_byte(st));
     string line = src_.substr(b, e - b);
     if (line.empty() || line.back() != '\n') line += '\n';
-    const size_t at = ts_node_start_byte(st) - b;
+    const size_t at = ts_node_start_byte(st) - b, close = ts_node_end_byte(ts::Field(right, "arguments")) - 1 - b;
     string copies;
     std::vector<string> made_names;
     for (size_t si : sessions) {
+      // named after its session: TF1's variable is each session's, none of them is it
       string copy_name = name + "_" + group[si].name;
       made_names.push_back("`" + copy_name + "`");
-      copies += line.substr(0, at) + copy_name + line.substr(at + name.size());
+      copies += line.substr(0, at) + copy_name + line.substr(at + name.size(), close - at - name.size()) +
+                fmt::format(", name=\"{}\"", copy_name) + line.substr(close);
     }
     edits->emplace_back(b, e, copies);
     for (const auto& [call, si] : runs)
@@ -560,6 +575,138 @@ bool Copies::Group(const std::vector<Sess>& group, size_t first, size_t end,
   return true;
 }
 
+// A later part's run of the global initializer: TF1 initializes every variable of the
+// graph in that session, the earlier parts' too, whose state it then holds. Where an
+// earlier part changed such a variable, TF2 assigns it its initial value there again
+// (`w.assign(10)` after the run), so that it holds what the TF1 session held.
+class Reinit {
+ public:
+  Reinit(const ParsedFile& file, const SemanticModel& m) : file_(file), m_(m), src_(file.source.text) {}
+
+  // The edits (empty: none needed), or false when a variable cannot be given its
+  // initial value again (computed or random, trained by an optimizer, or its name bound
+  // again before the run).
+  bool Make(std::vector<std::tuple<uint32_t, uint32_t, string>>* edits, std::vector<string>* notes) {
+    stmts_ = ts::NamedChildren(file_.Root());
+    const size_t n = stmts_.size();
+    std::vector<size_t> starts;
+    for (size_t from_end : Parts(file_, m_).Find()) starts.push_back(n - from_end);
+    std::sort(starts.begin(), starts.end());
+    for (size_t p = 0; p < starts.size(); ++p) {
+      const size_t b = starts[p], e = p + 1 < starts.size() ? starts[p + 1] : n;
+      std::vector<TSNode> runs;  // statements that run the global initializer
+      for (size_t i = b; i < e; ++i)
+        for (TSNode c : m_.calls()) {
+          if (!ts::Contains(stmts_[i], c)) continue;
+          TSNode fn = ts::Field(c, "function");
+          if (!ts::Is(fn, "attribute") || Text(ts::Field(fn, "attribute")) != "run") continue;
+          TSNode what = ts::Field(fn, "object");  // `init_op.run()`, `tf...initializer().run()`
+          std::vector<TSNode> args = ts::NamedChildren(ts::Field(c, "arguments"));
+          if (!args.empty()) what = args[0];  // `sess.run(init_op)`
+          if (!GlobalInit(what, b, i)) continue;
+          TSNode st = ts::Parent(c);
+          if (!ts::Is(st, "expression_statement")) return false;
+          runs.push_back(st);
+        }
+      if (runs.empty()) continue;
+      // the earlier parts' variables some statement before changes
+      std::vector<std::pair<string, string>> reset;  // (variable, its initial value's text)
+      std::set<string> seen;
+      for (size_t d = b; d-- > 0;) {
+        TSNode a = ts_node_named_child_count(stmts_[d]) == 1 ? ts_node_named_child(stmts_[d], 0) : TSNode{};
+        if (!ts::Is(stmts_[d], "expression_statement") || !ts::Is(a, "assignment") ||
+            !ts::Is(ts::Field(a, "left"), "identifier"))
+          continue;
+        string name(Text(ts::Field(a, "left")));
+        if (!seen.insert(name).second) continue;  // an earlier binding, replaced
+        TSNode right = ts::Field(a, "right");
+        string q = ts::Is(right, "call") ? Resolved(ts::Field(right, "function")) : string();
+        if (q != "tensorflow.Variable" && q != "tensorflow.compat.v1.Variable") continue;
+        bool changed = false;
+        for (size_t j = d + 1; j < b; ++j)
+          for (TSNode c : m_.calls()) {
+            if (!ts::Contains(stmts_[j], c)) continue;
+            TSNode fn = ts::Field(c, "function");
+            string cq = Resolved(fn);
+            if (cq.find("minimize") != string::npos || cq.find("apply_gradients") != string::npos ||
+                cq.find("Optimizer") != string::npos)
+              return false;  // the optimizer's own variables too: not this shape
+            std::vector<TSNode> args = ts::NamedChildren(ts::Field(c, "arguments"));
+            TSNode obj = ts::Is(fn, "attribute") ? ts::Field(fn, "object") : TSNode{};
+            string_view method = ts::Is(fn, "attribute") ? Text(ts::Field(fn, "attribute")) : string_view();
+            if ((ts::Is(obj, "identifier") && Text(obj) == name && method.substr(0, 6) == "assign") ||
+                (StartsWith(cq, "tensorflow") && cq.find(".assign") != string::npos && !args.empty() &&
+                 Text(args[0]) == name))
+              changed = true;
+          }
+        if (!changed) continue;
+        std::vector<TSNode> args = ts::NamedChildren(ts::Field(right, "arguments"));
+        TSNode init = args.empty() ? TSNode{} : args[0];
+        if (ts::Is(init, "keyword_argument")) init = m_.KeywordArg(right, "initial_value");
+        if (!init.id || !Copies(file_, m_).PlainValue(init)) return false;
+        // its name still means it at the runs
+        for (size_t j = b; j < e; ++j) {
+          TSNode aj = ts_node_named_child_count(stmts_[j]) == 1 ? ts_node_named_child(stmts_[j], 0) : TSNode{};
+          if (ts::Is(aj, "assignment") && Text(ts::Field(aj, "left")) == name &&
+              ts_node_start_byte(stmts_[j]) < ts_node_start_byte(runs.back()))
+            return false;
+        }
+        reset.push_back({name, string(Text(init))});
+      }
+      if (reset.empty()) continue;
+      std::reverse(reset.begin(), reset.end());
+      for (TSNode st : runs) {
+        uint32_t ls = ts_node_start_byte(st);
+        while (ls > 0 && src_[ls - 1] != '\n') --ls;
+        string indent = src_.substr(ls, ts_node_start_byte(st) - ls);
+        if (indent.find_first_not_of(" \t") != string::npos) return false;
+        size_t le = src_.find('\n', ts_node_end_byte(st));
+        uint32_t at = le == string::npos ? static_cast<uint32_t>(src_.size()) : static_cast<uint32_t>(le + 1);
+        string lines;
+        std::vector<string> names;
+        for (const auto& [v, init] : reset) {
+          lines += fmt::format("{}{}.assign({})\n", indent, v, init);
+          names.push_back("`" + v + "`");
+        }
+        if (le == string::npos) lines = "\n" + lines;
+        edits->emplace_back(at, at, lines);
+        notes->push_back(fmt::format("`{}` of a later session also resets {} of an earlier part (TF1 initializes "
+                                     "every variable of the graph in the new session): assigned its initial "
+                                     "value again there",
+                                     Text(st), fmt::join(names, ", ")));
+      }
+    }
+    return true;
+  }
+
+ private:
+  string_view Text(TSNode n) const { return ts::Text(n, src_); }
+  string Resolved(TSNode n) const {
+    auto q = m_.Resolve(n);
+    return q ? *q : string();
+  }
+  static bool IsGlobalInit(string_view q) {
+    return q == "tensorflow.compat.v1.global_variables_initializer" ||
+           q == "tensorflow.compat.v1.initialize_all_variables";
+  }
+  // `tf...global_variables_initializer()`, or a name bound to one in the part before statement `i`
+  bool GlobalInit(TSNode what, size_t b, size_t i) const {
+    if (ts::Is(what, "call")) return IsGlobalInit(Resolved(ts::Field(what, "function")));
+    if (!ts::Is(what, "identifier")) return false;
+    for (size_t j = i; j-- > b;) {
+      TSNode a = ts_node_named_child_count(stmts_[j]) == 1 ? ts_node_named_child(stmts_[j], 0) : TSNode{};
+      if (ts::Is(stmts_[j], "expression_statement") && ts::Is(a, "assignment") && Text(ts::Field(a, "left")) == Text(what))
+        return ts::Is(ts::Field(a, "right"), "call") && IsGlobalInit(Resolved(ts::Field(ts::Field(a, "right"), "function")));
+    }
+    return false;
+  }
+
+  const ParsedFile& file_;
+  const SemanticModel& m_;
+  const string& src_;
+  std::vector<TSNode> stmts_;
+};
+
 }  // namespace
 
 std::string SessionCopies(PythonParser& parser, const std::string& text, std::vector<std::string>* notes) {
@@ -570,6 +717,30 @@ std::string SessionCopies(PythonParser& parser, const std::string& text, std::ve
   SemanticModel model(*parsed);
   std::vector<std::string> made;
   std::string out = Copies(*parsed, model).Make(&made);
+  if (!out.empty()) {
+    // the variables a later part's initializer run resets, on the text with the copies
+    src = SourceFromBytes(out, "<tf2>", SourceKind::kPython);
+    if (!src) return "";
+    parsed = parser.Parse(std::move(*src));
+    if (!parsed || parsed->syntax_error) return "";
+  }
+  SemanticModel again(*parsed);
+  std::vector<std::tuple<uint32_t, uint32_t, std::string>> edits;
+  if (!Reinit(*parsed, again).Make(&edits, &made)) return "";
+  if (!edits.empty()) {
+    const std::string& t = parsed->source.text;
+    std::sort(edits.begin(), edits.end());
+    std::string r;
+    uint32_t at = 0;
+    for (const auto& [b, e, rep] : edits) {
+      if (b < at) return "";
+      r.append(t, at, b - at);
+      r += rep;
+      at = e;
+    }
+    r.append(t, at, std::string::npos);
+    out = std::move(r);
+  }
   if (!out.empty()) notes->insert(notes->end(), made.begin(), made.end());
   return out;
 }
