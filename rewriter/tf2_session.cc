@@ -3581,6 +3581,15 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
       for (TSNode k : ts::NamedChildren(ts::Field(cfg, "arguments"))) {
         std::string kn = ts::Is(k, "keyword_argument") ? txt(ts::Field(k, "name")) : "";
         TSNode kv = ts::Field(k, "value");
+        // device placement: soft placement (TF2's default) and its log, process-wide in TF2
+        if (ok && (kn == "allow_soft_placement" || kn == "log_device_placement") &&
+            (ts::Is(kv, "true") || ts::Is(kv, "false"))) {
+          settings.push_back(fmt::format("{}.{}({})\n", tf,
+                                         kn == "allow_soft_placement" ? "config.set_soft_device_placement"
+                                                                      : "debugging.set_log_device_placement",
+                                         txt(kv)));
+          continue;
+        }
         ok = ok && (kn == "intra_op_parallelism_threads" || kn == "inter_op_parallelism_threads") &&
              ts::Is(kv, "integer");
         if (ok) settings.push_back(fmt::format("{}.config.threading.set_{}({})\n", tf, kn, txt(kv)));
@@ -3591,7 +3600,9 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
       if (!ok || settings.empty() || !imp.id) continue;
       edits.emplace_back(ts_node_start_byte(args) + 1, ts_node_end_byte(args) - 1, "");
       uint32_t after = line_end(ts_node_end_byte(imp));
-      edits.emplace_back(after, after, fmt::format("{}", fmt::join(settings, "")));
+      // (several sessions with one configuration: the settings once)
+      std::tuple<uint32_t, uint32_t, std::string> set{after, after, fmt::format("{}", fmt::join(settings, ""))};
+      if (std::find(edits.begin(), edits.end(), set) == edits.end()) edits.push_back(std::move(set));
       out.lines.emplace_back(row(c), row(c));
     }
   }

@@ -649,7 +649,8 @@ def _build():
         "tensor_scatter_nd_add": a.tensor_scatter_nd_add, "histogram_fixed_width": math_ops.histogram_fixed_width,
         "tensordot": linalg_ops.tensordot, "atan2": math_ops.atan2, "truncatediv": math_ops.truncatediv,
         "get_logger": platform.get_logger,
-        "config": _mod("tensorflow.config", {"threading": _mod("tensorflow.config.threading", platform.THREADING)}),
+        "config": _mod("tensorflow.config", dict(platform.PLACEMENT,
+                                                 threading=_mod("tensorflow.config.threading", platform.THREADING))),
         "eye": linalg_ops.eye, "slice": a.slice_, "scalar_mul": math_ops.scalar_mul, "sort": sort_ops.sort, "argsort": sort_ops.argsort,
     })
 
@@ -775,7 +776,8 @@ def _build():
     v2.test = LazyApiModule("tensorflow.test", _test)
     v2.summary = LazyApiModule("tensorflow.summary", _summary_v2)
     v2.dtypes = _mod("tensorflow.dtypes", dtypes)
-    v2.debugging = _mod("tensorflow.debugging", dict(check_ops.names(), check_numerics=a.check_numerics))
+    v2.debugging = _mod("tensorflow.debugging", dict(check_ops.names(), check_numerics=a.check_numerics,
+                                                     **platform.LOG_PLACEMENT))
     v2.Assert = check_ops.Assert
     v2.initializers = _mod("tensorflow.initializers", {})
 

@@ -282,6 +282,23 @@ THREADING = dict(set_intra_op_parallelism_threads=_set_threads("intra"),
                  get_inter_op_parallelism_threads=lambda: _threads["inter"])
 
 
+# ------------------------------------------------- tf.config / tf.debugging device placement
+# Soft placement (an op for a device the machine lacks runs where it can: TF2's default) and
+# the placement log (TensorFlow's lines on stderr): recorded; the bundled runtime places
+# every op on the CPU and logs nothing.
+_placement = {"soft": True, "log": False}
+
+
+def _setter(key):
+    def set_placement(enabled):
+        _placement[key] = bool(enabled)
+    return set_placement
+
+
+PLACEMENT = dict(set_soft_device_placement=_setter("soft"), get_soft_device_placement=lambda: _placement["soft"])
+LOG_PLACEMENT = dict(set_log_device_placement=_setter("log"))
+
+
 def app_run(main=None, argv=None):
     """tf.app.run: parses flags from argv, calls main(remaining argv), exits with its result."""
     args = FLAGS(sys.argv if argv is None else argv, known_only=True)
