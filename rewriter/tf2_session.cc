@@ -361,7 +361,17 @@ class Converter {
     if (ts::Is(stmt, "with_statement") && ScopeBlockBuildsGraph(stmt)) return;
     if (!ts::Is(stmt, "expression_statement") || !ts::Is(assign, "assignment")) {
       if (ts::Is(stmt, "with_statement") && RefersToTf(stmt))
+      {
+        // name what the block enters: `with tf.device(d):`, `with tf.compat.v1.variable_scope(...)`
+        TSNode item = ts_node_named_child(ts_node_named_child(stmt, 0), 0);
+        TSNode v = ts::Field(item, "value");
+        if (ts::Is(v, "as_pattern")) v = ts_node_named_child(v, 0);
+        if (ts::Is(v, "call") && !ts::Is(ts::Field(v, "arguments"), "generator_expression"))
+          Fail(stmt, fmt::format("a `with {}(...)` block builds part of the graph (the conversion follows blocks of "
+                                 "name scopes, devices and control dependencies that only bind names to graph tensors)",
+                                 Text(ts::Field(v, "function"))));
         Fail(stmt, "a `with` block builds part of the graph (variable or name scopes, control dependencies)");
+      }
       if (uses_graph && !ts::Is(stmt, "function_definition") && !ts::Is(stmt, "class_definition"))
         Fail(stmt, "the graph is used outside sess.run (here, before the session)");
       return;  // imports, definitions, plain Python: stay
@@ -573,7 +583,10 @@ class Converter {
     if (!ts::Is(call, "call")) return false;
     string q = Resolved(ts::Field(call, "function"));
     const bool deps = q == "tensorflow.control_dependencies" || q == "tensorflow.compat.v1.control_dependencies";
-    if (q != "tensorflow.name_scope" && q != "tensorflow.compat.v1.name_scope" && !deps) return false;
+    // `with tf.device("/gpu:0"):` places the ops of its block, in a function as in the graph
+    // (TF2 places softly by default: a device the machine lacks is the CPU)
+    const bool device = q == "tensorflow.device" && !alias.id;
+    if (q != "tensorflow.name_scope" && q != "tensorflow.compat.v1.name_scope" && !deps && !device) return false;
     std::vector<TSNode> args;
     for (TSNode a : ts::NamedChildren(ts::Field(call, "arguments")))
       if (!ts::Is(a, "comment")) args.push_back(a);
@@ -590,7 +603,8 @@ class Converter {
     } else {
       string_view arg = args.size() == 1 && ts::Is(args[0], "string") ? Text(args[0]) : string_view();
       if (arg.empty() || (arg[0] != '"' && arg[0] != '\''))
-        Fail(with, "a name scope that builds part of the graph is not named by one literal string");
+        Fail(with, device ? "a device block that builds part of the graph does not name its device by one literal string"
+                          : "a name scope that builds part of the graph is not named by one literal string");
     }
     std::vector<std::pair<TSNode, string>> binds;  // (statement, name), in order
     for (TSNode st : ts::NamedChildren(body)) {
@@ -608,8 +622,8 @@ class Converter {
       if (!ts::Contains(body, c)) continue;
       string cq = Resolved(ts::Field(c, "function"));
       if (StartsWith(cq, "tensorflow") && (cq.find("Variable") != string::npos || cq.find("variable") != string::npos))
-        Fail(c, fmt::format("a name scope's block creates a variable (`{}`): a function would make it on each trace",
-                            cq));
+        Fail(c, fmt::format("a {}'s block creates a variable (`{}`): a function would make it on each trace",
+                            device ? "device" : "name scope", cq));
     }
     if (alias.id) {
       // the scope's name lives in the functions now: the module must not read it elsewhere
