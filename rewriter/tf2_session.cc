@@ -372,8 +372,18 @@ class Converter {
                                  Text(ts::Field(v, "function"))));
         Fail(stmt, "a `with` block builds part of the graph (variable or name scopes, control dependencies)");
       }
-      if (uses_graph && !ts::Is(stmt, "function_definition") && !ts::Is(stmt, "class_definition"))
+      if (uses_graph && !ts::Is(stmt, "function_definition") && !ts::Is(stmt, "class_definition")) {
+        // `print(t)` of a graph tensor: TF1 shows the symbolic tensor
+        TSNode call = ts_node_named_child_count(stmt) == 1 ? ts_node_named_child(stmt, 0) : TSNode{};
+        if (ts::Is(stmt, "expression_statement") && ts::Is(call, "call") &&
+            Text(ts::Field(call, "function")) == "print")
+          for (TSNode a : ts::NamedChildren(ts::Field(call, "arguments")))
+            if (ts::Is(a, "identifier") && Graph(Text(a)))
+              Fail(stmt, fmt::format("`print` shows the graph tensor `{}` before the session: TF1 prints the symbolic "
+                                     "tensor (its name, shape and dtype), TF2 would print its value",
+                                     Text(a)));
         Fail(stmt, "the graph is used outside sess.run (here, before the session)");
+      }
       return;  // imports, definitions, plain Python: stay
     }
     TSNode left = ts::Field(assign, "left"), right = ts::Field(assign, "right");
@@ -1335,6 +1345,46 @@ class Converter {
   static bool IsSessionName(string_view q) {
     return q == "tensorflow.compat.v1.Session" || q == "tensorflow.compat.v1.InteractiveSession";
   }
+  // Why a second session stops the conversion, as precisely as the script shows it.
+  string SecondSession(TSNode first, TSNode second, TSNode target, bool assigned) const {
+    auto function_of = [&](TSNode n) {
+      for (TSNode p = ts::Parent(n); p.id; p = ts::Parent(p))
+        if (ts::Is(p, "function_definition")) return string(Text(ts::Field(p, "name")));
+      return string();
+    };
+    const string f1 = function_of(first), f2 = function_of(second);
+    if (!f1.empty() && !f2.empty() && f1 != f2) {
+      bool saver = false;
+      for (TSNode c : m_.calls()) saver |= Resolved(ts::Field(c, "function")).find(".train.Saver") != string::npos;
+      return fmt::format("`{}` and `{}` each open a session over a graph they build{}: TF2 has no graph to build "
+                         "again; its form is one set of objects{}",
+                         f1, f2, saver ? ", passing the variables on through a Saver checkpoint" : "",
+                         saver ? ", saved and restored with tf.train.Checkpoint" : " the functions share");
+    }
+    if (assigned && ts::Is(target, "identifier")) {
+      // a session that runs nothing: made for its configuration
+      const string name(Text(target));
+      bool used = false;
+      ts::Walk(
+          file_.Root(),
+          [&](TSNode n, const char*) {
+            if (used) return false;
+            if (ts::Is(n, "identifier") && Text(n) == name && ts_node_start_byte(n) > ts_node_end_byte(second)) {
+              TSNode p = ts::Parent(n);
+              used = !(ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), n));
+            }
+            return !used;
+          },
+          [](TSNode) {});
+      if (!used)
+        return fmt::format("the script opens a second session, `{}`, that runs nothing: it is made only for its "
+                           "configuration, which TF2 sets for the whole process (tf.config)",
+                           name);
+    }
+    return resets_between_ ? "the script opens a second session in a function or between resets of the default graph"
+                           : "the script opens a second session on the same graph (each TF1 session would keep its "
+                             "own copy of the graph's state)";
+  }
   static bool IsGraphName(string_view q) { return q == "tensorflow.Graph" || q == "tensorflow.compat.v1.Graph"; }
   // `tf.Graph()` (no arguments)
   bool IsNewGraph(TSNode n) const {
@@ -1515,10 +1565,7 @@ class Converter {
         bool assign = false;
         if (!session_at(list[i], &call, &target, &assign)) continue;
         if (found++)
-          Fail(list[i], resets_between_
-                            ? "the script opens a second session in a function or between resets of the default graph"
-                            : "the script opens a second session on the same graph (each TF1 session would keep its "
-                              "own copy of the graph's state)");
+          Fail(list[i], SecondSession(stmts[with_index], list[i], target, assign));
         stmts = list;
         with_index = i;
         sess_call = call;
@@ -3674,11 +3721,16 @@ SessionConversion ConvertParts(PythonParser& parser, const Idioms& idioms, const
       }
       if (!more) break;
     }
-    if (pass == 1) parts = SessionParts(*parsed, model);
+    std::string parts_why;  // why two sessions one after another are not parts of their own
+    uint32_t parts_why_line = 0;
+    if (pass == 1) parts = SessionParts(*parsed, model, &parts_why, &parts_why_line);
     Converter converter(*parsed, model, pass > 1);
     converter.SetSessionParts(parts);
     SessionConversion r = converter.Run();
     if (!r.converted && pass == 1 && r.reason.find("second session on the same graph") != std::string::npos) {
+      if (!parts_why.empty())
+        r.reason += fmt::format(" (not programs of their own: {}, line {})", parts_why,
+                                start == idioms.text ? idioms.OldLine(parts_why_line) : parts_why_line);
       std::string merged = MergeStatelessSessions(*parsed, model);
       if (!merged.empty()) {
         if (auto msrc = SourceFromBytes(merged, "<tf2>", SourceKind::kPython)) {

@@ -134,7 +134,7 @@ class Parts {
         });
         if (old) j = i + 1;
       }
-      if (Independent(j, graph_before[j])) bounds.push_back(n - j);
+      if (Independent(j, graph_before[j], why.empty())) bounds.push_back(n - j);
       end = std::max(end, s.last);
     }
     return bounds;
@@ -256,25 +256,40 @@ class Parts {
   // objects `earlier` the statements before `j` bound: they read none of those names
   // before binding it again, call nothing that sees the whole default graph, and ask
   // no graph object its name or graph (TF1 gives later parts' names a suffix).
-  bool Independent(size_t j, const std::set<string>& earlier) const {
+  bool Independent(size_t j, const std::set<string>& earlier, bool say_why) {
     std::set<string> rebound;
+    auto because = [&](TSNode at, string reason) {
+      if (!say_why) return;
+      why = std::move(reason);
+      why_line = ts_node_start_point(at).row + 1;
+    };
     for (size_t i = j; i < stmts_.size(); ++i) {
       bool bad = false;
       Walk(stmts_[i], [&](TSNode id, bool bound) {
         string name(Text(id));
-        if (bound) rebound.insert(name);
-        else if (earlier.count(name) && !rebound.count(name) && !Reassigned(id)) bad = true;
+        if (bound) {
+          rebound.insert(name);
+        } else if (!bad && earlier.count(name) && !rebound.count(name) && !Reassigned(id)) {
+          bad = true;
+          because(id, fmt::format("a later session runs `{}`, which the graph had before the earlier session", name));
+        }
       });
       if (bad) return false;
       ts::Walk(
           stmts_[i],
           [&](TSNode c, const char*) {
             if (bad) return false;
-            if (ts::Is(c, "call") && SeesWholeGraph(Resolved(ts::Field(c, "function")))) bad = true;
+            if (ts::Is(c, "call") && SeesWholeGraph(Resolved(ts::Field(c, "function")))) {
+              bad = true;
+              because(c, fmt::format("`{}` sees the whole default graph, every session's part of it",
+                                     Text(ts::Field(c, "function"))));
+            }
             if (ts::Is(c, "attribute")) {
               string_view a = Text(ts::Field(c, "attribute"));
-              if ((a == "name" || a == "graph" || a == "op") && !StartsWith(Resolved(ts::Field(c, "object")), "os"))
+              if ((a == "name" || a == "graph" || a == "op") && !StartsWith(Resolved(ts::Field(c, "object")), "os")) {
                 bad = true;
+                because(c, fmt::format("`{}` is a name or graph TF1 made in the whole default graph", Text(c)));
+              }
             }
             return !bad;
           },
@@ -284,6 +299,12 @@ class Parts {
     return true;
   }
 
+ public:
+  string why;            // the first pair of sessions that are not parts of their own: why
+  uint32_t why_line = 0;
+
+ private:
+
   const ParsedFile& file_;
   const SemanticModel& m_;
   const string& src_;
@@ -292,7 +313,14 @@ class Parts {
 
 }  // namespace
 
-std::vector<size_t> SessionParts(const ParsedFile& file, const SemanticModel& m) { return Parts(file, m).Find(); }
+std::vector<size_t> SessionParts(const ParsedFile& file, const SemanticModel& m, std::string* why,
+                                 uint32_t* why_line) {
+  Parts parts(file, m);
+  std::vector<size_t> found = parts.Find();
+  if (why) *why = parts.why;
+  if (why_line) *why_line = parts.why_line;
+  return found;
+}
 
 }  // namespace tfm
 

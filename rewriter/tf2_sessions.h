@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -32,13 +33,18 @@ namespace tfm {
 // edits only its own part and those before it, so the counts hold in every pass. Empty
 // when the script has fewer than two such parts, resets the default graph, or opens a
 // session in a function.
-std::vector<size_t> SessionParts(const ParsedFile& file, const SemanticModel& m);
+// `why`, `why_line` (optional): when two sessions one after another are not parts of
+// their own, what the later one reaches of the earlier part (and its 1-based line).
+std::vector<size_t> SessionParts(const ParsedFile& file, const SemanticModel& m, std::string* why = nullptr,
+                                 uint32_t* why_line = nullptr);
 
 // The text with such sessions' variables copied per session and the sessions merged, and
 // a note per copied variable in `notes`; empty when the text has no such sessions, or
-// they run anything but their variables' own methods (a tensor computed from a variable
-// would need a copy per session too), or a variable starts from a random or computed
-// value (a copy would draw or compute it again), or is used outside those runs.
+// they run a graph tensor built before them (built from a variable, it would need a copy
+// per session too), or a variable starts from a random or computed value (a copy would
+// draw or compute it again), or is used outside those runs. Then, the variables of an
+// earlier part a later part's global-initializer run resets (see SessionParts) are
+// assigned their initial value again after that run.
 std::string SessionCopies(PythonParser& parser, const std::string& text, std::vector<std::string>* notes);
 
 }  // namespace tfm

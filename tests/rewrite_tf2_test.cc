@@ -315,6 +315,62 @@ TEST(RewriteTf2Conversion, AssignedSession) {
             std::string::npos);
 }
 
+// Several sessions (rewriter/tf2_sessions.h): parts of their own, a copy of the variables
+// per session, and precise reasons where neither keeps what TF1 did.
+TEST(RewriteTf2Conversion, SeveralSessions) {
+  PythonParser parser;
+  auto convert = [&](const std::string& text) { return ConvertSessionToFunctions(parser, text); };
+  const std::string head = "import tensorflow as tf\n";
+  // one part per session: the later one rebinds every name it uses
+  const std::string parts = head + "v = tf.Variable(1.0)\nwith tf.compat.v1.Session() as s:\n"
+                                   "    s.run(v.initializer)\n    print(s.run(v))\n"
+                                   "v = tf.Variable(2.0)\nwith tf.compat.v1.Session() as s:\n"
+                                   "    s.run(v.initializer)\n    print(s.run(v))\n";
+  EXPECT_TRUE(convert(parts).converted) << convert(parts).reason;
+  // the later session reads the earlier part's tensor: one graph, two copies of its state
+  SessionConversion shared = convert(head + "v = tf.Variable(1.0)\nwith tf.compat.v1.Session() as s:\n"
+                                            "    s.run(v.initializer)\n    print(s.run(v))\n"
+                                            "with tf.compat.v1.Session() as s:\n"
+                                            "    s.run(v.initializer)\n    print(s.run(v))\n");
+  EXPECT_NE(shared.reason.find("(not programs of their own: a later session runs `v`, which the graph had before "
+                               "the earlier session, line 7)"),
+            std::string::npos)
+      << shared.reason;
+  // a later part that reads the whole graph sees the earlier part too
+  EXPECT_NE(convert(parts + "print(len(tf.compat.v1.global_variables()))\n")
+                .reason.find("`tf.compat.v1.global_variables` sees the whole default graph"),
+            std::string::npos);
+  // sessions in turn over one variable: a copy each, named after its session
+  const std::string turns = head + "w = tf.Variable(10)\na = tf.compat.v1.Session()\nb = tf.compat.v1.Session()\n"
+                                   "a.run(w.initializer)\nb.run(w.initializer)\nprint(a.run(w.assign_add(1)))\n"
+                                   "print(b.run(w.assign_sub(1)))\na.close()\nb.close()\n";
+  SessionConversion copies = convert(turns);
+  ASSERT_TRUE(copies.converted) << copies.reason;
+  EXPECT_NE(copies.text.find("w_a = tf.Variable(10, name=\"w_a\")\nw_b = tf.Variable(10, name=\"w_b\")\n"),
+            std::string::npos)
+      << copies.text;
+  EXPECT_NE(copies.text.find("print(w_b.assign_sub(1).numpy())"), std::string::npos) << copies.text;
+  // a random initial value: a copy would draw again, TF1 drew from one op
+  std::string random = turns;
+  random.replace(random.find("tf.Variable(10)"), 15, "tf.Variable(tf.random.uniform([]))");
+  EXPECT_FALSE(convert(random).converted);
+  // a graph tensor computed from the variable: each session would need its own too
+  std::string computed = turns;
+  computed.replace(computed.find("a.run(w.assign_add(1))"), 22, "a.run(doubled)");
+  computed.replace(computed.find("a = tf.compat.v1.Session()"), 0, "doubled = w * 2\n");
+  EXPECT_FALSE(convert(computed).converted);
+  // a second session that runs nothing; sessions in two functions
+  EXPECT_NE(convert(head + "x = tf.constant(1.0)\ns = tf.compat.v1.Session()\nidle = tf.compat.v1.Session()\n"
+                           "print(s.run(x))\n")
+                .reason.find("a second session, `idle`, that runs nothing"),
+            std::string::npos);
+  EXPECT_NE(convert(head + "def f():\n    x = tf.constant(1.0)\n    with tf.compat.v1.Session() as s:\n"
+                           "        print(s.run(x))\n\n\ndef g():\n    x = tf.constant(2.0)\n"
+                           "    with tf.compat.v1.Session() as s:\n        print(s.run(x))\n\n\nf()\ng()\n")
+                .reason.find("`f` and `g` each open a session over a graph they build"),
+            std::string::npos);
+}
+
 // The graph wrapper: `with tf.Graph().as_default():` (or `g = tf.Graph()` ... `with g.as_default():`)
 // holding the graph and the session goes, its body dedented.
 TEST(RewriteTf2Conversion, GraphWrapper) {
