@@ -37,9 +37,43 @@ bool SeesWholeGraph(string_view q) {
   return false;
 }
 
+// A value a variable starts from that is the same each time it is computed: literals and
+// TensorFlow's constant makers and dtypes, nothing random or read from elsewhere.
+bool PlainValue(TSNode value, const SemanticModel& m) {
+  bool ok = true;
+  ts::Walk(
+      value,
+      [&](TSNode c, const char*) {
+        if (!ok) return false;
+        if (ts::Is(c, "identifier") || ts::Is(c, "attribute")) {
+          TSNode p = ts::Parent(c);
+          if (ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "name"), c)) return false;
+          auto r = m.Resolve(c);
+          string q = r ? *r : string();
+          string_view last = string_view(q).substr(q.rfind('.') + 1);
+          bool constant = last == "constant" || last == "zeros" || last == "ones" || last == "fill" ||
+                          last == "float32" || last == "float64" || last == "int32" || last == "int64" ||
+                          last == "bool" || last == "float16" || last == "string";
+          ok = StartsWith(q, "tensorflow") && constant;
+          return false;
+        }
+        return true;
+      },
+      [](TSNode) {});
+  return ok;
+}
+
+bool IsGlobalInit(string_view q) {
+  return q == "tensorflow.compat.v1.global_variables_initializer" || q == "tensorflow.compat.v1.initialize_all_variables";
+}
+
 class Parts {
  public:
-  Parts(const ParsedFile& file, const SemanticModel& m) : file_(file), m_(m), src_(file.source.text) {}
+  // `check_resets`: whether a later part's global-initializer run must find the earlier
+  // parts' variables as TF1 resets them (ResetsKept); Reinit looks for the parts to write that
+  Parts(const ParsedFile& file, const SemanticModel& m, bool check_resets = true)
+      : file_(file), m_(m), src_(file.source.text), check_resets(check_resets) {}
+  const bool check_resets;
 
   std::vector<size_t> Find() {
     stmts_ = ts::NamedChildren(file_.Root());
@@ -134,7 +168,8 @@ class Parts {
         });
         if (old) j = i + 1;
       }
-      if (Independent(j, graph_before[j], why.empty())) bounds.push_back(n - j);
+      if (Independent(j, graph_before[j], why.empty()) && (!check_resets || ResetsKept(j, why.empty())))
+        bounds.push_back(n - j);
       end = std::max(end, s.last);
     }
     return bounds;
@@ -244,6 +279,60 @@ class Parts {
     }
     for (TSNode c : ts::NamedChildren(n)) Walk(c, f);
   }
+  // A run of the global initializer from statement `j` on initializes, in its TF1 session,
+  // the variables of the statements before `j` too, and the TF1 session then holds them:
+  // TF2's variables agree when each starts from a plain value (a random one is drawn
+  // again), none is trained by an optimizer (its slots are reset too) or made by
+  // get_variable or a layer, and each an `assign` changed before `j` is assigned again
+  // from `j` on (what SessionCopies writes after the run).
+  bool ResetsKept(size_t j, bool say_why) {
+    bool runs_init = false;
+    for (TSNode c : m_.calls()) {
+      if (ts_node_start_byte(c) < ts_node_start_byte(stmts_[j])) continue;
+      runs_init |= IsGlobalInit(Resolved(ts::Field(c, "function")));
+    }
+    if (!runs_init) return true;
+    auto because = [&](TSNode at, string reason) {
+      if (!say_why) return false;
+      why = fmt::format("a later session runs the global initializer, which resets {}", reason);
+      why_line = ts_node_start_point(at).row + 1;
+      return false;
+    };
+    std::set<string> reassigned;
+    for (size_t i = j; i < stmts_.size(); ++i)
+      Walk(stmts_[i], [&](TSNode id, bool bound) {
+        if (!bound && Reassigned(id)) reassigned.insert(string(Text(id)));
+      });
+    for (TSNode c : m_.calls()) {
+      if (ts_node_end_byte(c) > ts_node_start_byte(stmts_[j])) continue;
+      TSNode fn = ts::Field(c, "function");
+      string q = Resolved(fn);
+      if (StartsWith(q, "tensorflow") &&
+          (q.find("get_variable") != string::npos || q.find(".layers.") != string::npos ||
+           q.find("Optimizer") != string::npos || q.find("minimize") != string::npos ||
+           q.find("apply_gradients") != string::npos || q.find("keras") != string::npos))
+        return because(c, fmt::format("the state `{}` made before it", Text(fn)));
+      if (q == "tensorflow.Variable" || q == "tensorflow.compat.v1.Variable") {
+        std::vector<TSNode> args = ts::NamedChildren(ts::Field(c, "arguments"));
+        TSNode init = args.empty() ? TSNode{} : args[0];
+        if (ts::Is(init, "keyword_argument")) init = m_.KeywordArg(c, "initial_value");
+        if (!init.id || !PlainValue(init, m_))
+          return because(c, "an earlier part's variable that starts from a random or computed value (TF1 computes "
+                            "it again)");
+      }
+      // `v.assign(...)` (assign_add, assign_sub) of a variable before `j`
+      TSNode obj = ts::Is(fn, "attribute") ? ts::Field(fn, "object") : TSNode{};
+      if (ts::Is(obj, "identifier") && Text(ts::Field(fn, "attribute")).substr(0, 6) == "assign" &&
+          !reassigned.count(string(Text(obj))))
+        return because(c, fmt::format("`{}`, which an earlier part changes", Text(obj)));
+      std::vector<TSNode> args = ts::NamedChildren(ts::Field(c, "arguments"));
+      if (StartsWith(q, "tensorflow") && q.find(".assign") != string::npos && !args.empty() &&
+          ts::Is(args[0], "identifier") && !reassigned.count(string(Text(args[0]))))
+        return because(c, fmt::format("`{}`, which an earlier part changes", Text(args[0])));
+    }
+    return true;
+  }
+
   // `v.assign(...)` as a statement of its own: what SessionCopies writes where a later
   // part's initializer run resets a variable of an earlier part (its value is the same
   // in the later TF1 session and in TF2)
@@ -438,28 +527,7 @@ class Copies {
   bool PlainInitialValue(TSNode call) const { return PlainValue(ts::Field(call, "arguments")); }
 
  public:
-  bool PlainValue(TSNode value) const {
-    bool ok = true;
-    ts::Walk(
-        value,
-        [&](TSNode c, const char*) {
-          if (!ok) return false;
-          if (ts::Is(c, "identifier") || ts::Is(c, "attribute")) {
-            TSNode p = ts::Parent(c);
-            if (ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "name"), c)) return false;
-            string q = Resolved(c);
-            string_view last = string_view(q).substr(q.rfind('.') + 1);
-            bool constant = last == "constant" || last == "zeros" || last == "ones" || last == "fill" ||
-                            last == "float32" || last == "float64" || last == "int32" || last == "int64" ||
-                            last == "bool" || last == "float16" || last == "string";
-            ok = StartsWith(q, "tensorflow") && constant;
-            return false;
-          }
-          return true;
-        },
-        [](TSNode) {});
-    return ok;
-  }
+  bool PlainValue(TSNode value) const { return tfm::PlainValue(value, m_); }
 
  private:
   bool Group(const std::vector<Sess>& group, size_t first, size_t end,
@@ -618,7 +686,7 @@ class Reinit {
     stmts_ = ts::NamedChildren(file_.Root());
     const size_t n = stmts_.size();
     std::vector<size_t> starts;
-    for (size_t from_end : Parts(file_, m_).Find()) starts.push_back(n - from_end);
+    for (size_t from_end : Parts(file_, m_, false).Find()) starts.push_back(n - from_end);
     std::sort(starts.begin(), starts.end());
     for (size_t p = 0; p < starts.size(); ++p) {
       const size_t b = starts[p], e = p + 1 < starts.size() ? starts[p + 1] : n;
@@ -712,10 +780,6 @@ class Reinit {
   string Resolved(TSNode n) const {
     auto q = m_.Resolve(n);
     return q ? *q : string();
-  }
-  static bool IsGlobalInit(string_view q) {
-    return q == "tensorflow.compat.v1.global_variables_initializer" ||
-           q == "tensorflow.compat.v1.initialize_all_variables";
   }
   // `tf...global_variables_initializer()`, or a name bound to one in the part before statement `i`
   bool GlobalInit(TSNode what, size_t b, size_t i) const {

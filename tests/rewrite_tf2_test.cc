@@ -340,6 +340,24 @@ TEST(RewriteTf2Conversion, SeveralSessions) {
   EXPECT_NE(convert(parts + "print(len(tf.compat.v1.global_variables()))\n")
                 .reason.find("`tf.compat.v1.global_variables` sees the whole default graph"),
             std::string::npos);
+  // a later part's global-initializer run resets the earlier parts' variables in its TF1
+  // session: a random one is drawn again, an optimizer's slots are reset too
+  const std::string later_init = "v = tf.Variable(2.0)\nwith tf.compat.v1.Session() as s:\n"
+                                 "    s.run(tf.compat.v1.global_variables_initializer())\n    print(s.run(v))\n";
+  const std::string random_first = head + "r = tf.Variable(tf.random.uniform([2]))\nwith tf.compat.v1.Session() as s:\n"
+                                          "    s.run(r.initializer)\n    print(s.run(r))\n";
+  EXPECT_NE(convert(random_first + later_init)
+                .reason.find("resets an earlier part's variable that starts from a random or computed value"),
+            std::string::npos)
+      << convert(random_first + later_init).reason;
+  const std::string trained = head + "w = tf.Variable(1.0)\nloss = tf.square(w - 3.0)\n"
+                                     "step = tf.compat.v1.train.GradientDescentOptimizer(0.1).minimize(loss)\n"
+                                     "with tf.compat.v1.Session() as s:\n    s.run(w.initializer)\n"
+                                     "    s.run(step)\n    print(s.run(w))\n";
+  EXPECT_FALSE(convert(trained + later_init).converted);
+  EXPECT_TRUE(convert(random_first + later_init.substr(0, later_init.find("    s.run(tf")) +
+                      "    s.run(v.initializer)\n    print(s.run(v))\n")
+                  .converted);
   // sessions in turn over one variable: a copy each, named after its session
   const std::string turns = head + "w = tf.Variable(10)\na = tf.compat.v1.Session()\nb = tf.compat.v1.Session()\n"
                                    "a.run(w.initializer)\nb.run(w.initializer)\nprint(a.run(w.assign_add(1)))\n"
