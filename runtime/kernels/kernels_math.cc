@@ -949,6 +949,9 @@ Status L2LossK(KernelContext& c) {
 
 }  // namespace
 
+float EigenVectorSum(const float* x, int64_t n) { return EigenInnerSum(x, 0, n); }
+double EigenVectorSum(const double* x, int64_t n) { return EigenInnerSum(x, 0, n); }
+
 void RegisterMathKernels(std::map<std::string, KernelFn>& m) {
   m["AddV2"] = AddK; m["Add"] = AddK; m["Sub"] = SubK; m["Mul"] = MulK; m["RealDiv"] = DivK;
   m["Div"] = DivK; m["FloorDiv"] = FloorDivK; m["FloorMod"] = FloorModK; m["Pow"] = PowK;

@@ -108,6 +108,7 @@ def gradients(ys, xs, grad_ys=None, name="gradients", colocate_gradients_with_op
         if grad_ys is None:
             grad_ys = [array_ops.ones_like(y) for y in ys]
         else:
+            grad_ys = list(grad_ys) if isinstance(grad_ys, (list, tuple)) else [grad_ys]  # one tensor: TF's _AsList
             grad_ys = [core.convert_to_tensor(gy, dtype=y.dtype) if gy is not None else array_ops.ones_like(y) for gy, y in zip(grad_ys, ys)]
         res = _backprop(entries, ys, grad_ys, [id(t) for t in xts])
     out = [res[id(t)] for t in xts]
