@@ -57,6 +57,17 @@ void ResetEagerRngs();
 // The intra-op thread count kernels that split work as TensorFlow does assume (TF fixes
 // it from the process's first session config); 0 = the schedulable CPUs.
 void SetIntraOpThreads(int n);
+// That thread count: the SetIntraOpThreads value, else the schedulable CPUs.
+int IntraOpThreads();
+// Eigen's ThreadPoolDevice::parallelFor(n, cost, f) on `threads` threads: the size of the
+// blocks [k * size, min((k + 1) * size, n)) it calls f on (n when it runs f(0, n) at once),
+// from Eigen's cost model (cost_per_unit in cycles: 100000 startup and per thread, 40000 a
+// task). Kernels whose rounding depends on that split (Multinomial, BiasAddGrad) use it.
+int64_t EigenParallelForBlock(int64_t n, double cost_per_unit, int threads);
+// The sum of x[0..n) as Eigen adds a vector's values on one thread (its InnerMostDimReducer
+// order, kernels_math.cc: what Sum does for one row).
+float EigenVectorSum(const float* x, int64_t n);
+double EigenVectorSum(const double* x, int64_t n);
 
 struct KernelContext {
   std::string op;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <cstdlib>
 #include <limits>
 #include <thread>
@@ -314,6 +315,61 @@ float TfTanhFloat(float a) {
   return p / q;
 }
 
+// float32 exp as TensorFlow 2.21 computes it: its Eigen's pexp_float (a 6th-order polynomial
+// in r = x - m ln 2, 2^m put in by pldexp), on AVX packets of 8 counted from the tensor's
+// start, multiplies and adds unfused (TF's x86 build has no FMA; the kernels are built with
+// -ffp-contract=off); a packet with any |x| > 87 scales by the four-factor pldexp, whose
+// steps flush to zero under TF's denormal mode (RunKernel sets it); the n % 8 values left
+// go through std::exp, as Eigen's scalar tail does. Eigen 3.4's own exp (Cephes polynomial,
+// SSE packets of 4) differs by an ulp on about 2% of values.
+float FloatFromBits(uint32_t b) {
+  float f;
+  std::memcpy(&f, &b, sizeof f);
+  return f;
+}
+
+float TfExpLane(float in, bool generic_ldexp) {
+  if (std::isnan(in)) return in;
+  const float x = 88.723f < in ? 88.723f : in;
+  const float m = std::floor(x * 1.44269504088896341f + 0.5f);
+  float r = m * -0.693359375f + x;
+  r = m * 2.12194440e-4f + r;
+  const float r2 = r * r;
+  float p_even = r2 * 1.37449637986719608306884765625e-3f + 4.166965186595916748046875e-2f;
+  const float p_odd = r2 * 8.36894474923610687255859375e-3f + 0.16666518151760101318359375f;
+  p_even = r2 * p_even + 0.49999988079071044921875f;
+  const float p_low = r + 1.0f;
+  float y = r * p_odd + p_even;
+  y = r2 * y + p_low;
+  float out;
+  if (!generic_ldexp) {
+    const float biased = std::min(std::max(m + 127.0f, 0.0f), 255.0f);
+    out = y * FloatFromBits(static_cast<uint32_t>(static_cast<int32_t>(biased)) << 23);
+  } else {
+    if (in < -104.0f) return 0.0f;
+    const int32_t e = static_cast<int32_t>(std::min(std::max(m, -278.0f), 278.0f));
+    const int32_t b = e >> 2;  // floor(e / 4)
+    const float c = FloatFromBits(static_cast<uint32_t>(b + 127) << 23);
+    out = y * c * c * c;
+    out = out * FloatFromBits(static_cast<uint32_t>(e - 3 * b + 127) << 23);
+  }
+  return out < in ? in : out;  // pmax(out, x)
+}
+
+void TfExpFloat(const float* a, float* r, int64_t n) {
+  constexpr int64_t P = 8;
+  const int64_t packed = n - n % P;
+  for (int64_t i = 0; i < packed; i += P) {
+    bool generic = false;
+    for (int64_t l = 0; l < P; ++l) {
+      const float x = 88.723f < a[i + l] ? 88.723f : a[i + l];
+      generic = generic || 87.0f < std::fabs(x);
+    }
+    for (int64_t l = 0; l < P; ++l) r[i + l] = TfExpLane(a[i + l], generic);
+  }
+  for (int64_t i = packed; i < n; ++i) r[i] = std::exp(a[i]);
+}
+
 enum class UnOp { kNeg, kAbs, kSign, kSquare, kSqrt, kRsqrt, kExp, kLog, kLog1p, kSin, kCos, kRelu,
                   kSigmoid, kTanh, kFloor, kCeil, kRound, kReciprocal, kSoftplus };
 
@@ -341,7 +397,10 @@ Status UnaryTyped(KernelContext& c, UnOp op) {
             if constexpr (std::is_same_v<T, float>) TfRsqrtFloat(x.data<float>(), o.data<float>(), n);
             else r = a.rsqrt();
             break;
-          case UnOp::kExp: r = a.exp(); break;
+          case UnOp::kExp:
+            if constexpr (std::is_same_v<T, float>) TfExpFloat(x.data<float>(), o.data<float>(), n);
+            else r = a.exp();
+            break;
           case UnOp::kLog: r = a.log(); break;
           case UnOp::kLog1p: r = a.log1p(); break;
           case UnOp::kSin: r = a.sin(); break;
@@ -948,6 +1007,9 @@ Status L2LossK(KernelContext& c) {
 }
 
 }  // namespace
+
+float EigenVectorSum(const float* x, int64_t n) { return EigenInnerSum(x, 0, n); }
+double EigenVectorSum(const double* x, int64_t n) { return EigenInnerSum(x, 0, n); }
 
 void RegisterMathKernels(std::map<std::string, KernelFn>& m) {
   m["AddV2"] = AddK; m["Add"] = AddK; m["Sub"] = SubK; m["Mul"] = MulK; m["RealDiv"] = DivK;

@@ -120,14 +120,14 @@ int SchedulableCpus() {
 int64_t DivUp(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
 // Row blocks [k * size, min((k + 1) * size, n)) as Eigen's parallelFor forms them.
-int64_t RowBlockSize(int64_t n, int64_t cost_per_row, int threads) {
+int64_t RowBlockSize(int64_t n, double cost_per_row, int threads) {
   if (n <= 1 || threads <= 1) return n;
-  double total = static_cast<double>(n) * static_cast<double>(cost_per_row);
+  double total = static_cast<double>(n) * cost_per_row;
   double want = (total - 100000.0) / 100000.0 + 0.9;
   want = std::min<double>(want, std::numeric_limits<int>::max());
   int used = std::min(threads, std::max<int>(1, static_cast<int>(want)));
   if (used == 1) return n;
-  double block_size_f = 1.0 / (static_cast<double>(cost_per_row) / 40000.0);
+  double block_size_f = 1.0 / (cost_per_row / 40000.0);
   int64_t block = std::min<int64_t>(n, std::max<int64_t>(DivUp(n, 4 * threads), static_cast<int64_t>(block_size_f)));
   const int64_t max_block = std::min<int64_t>(n, 2 * block);
   int64_t count = DivUp(n, block);
@@ -184,8 +184,7 @@ void SampleAll(const Tensor& logits, int64_t batch, int64_t classes, int64_t sam
   const int64_t cost = static_cast<int64_t>(
       50 * (static_cast<double>(samples) * std::log(static_cast<double>(classes)) / std::log(2.0) +
             static_cast<double>(classes)));
-  int threads = IntraOpThreadsSetting().load();
-  int64_t block = RowBlockSize(batch, cost, threads > 0 ? threads : SchedulableCpus());
+  int64_t block = RowBlockSize(batch, static_cast<double>(cost), IntraOpThreads());
   for (int64_t start = 0; start < batch; start += block)
     SampleRows(logits.data<T>(), classes, samples, start, std::min(batch, start + block), gen, out->data<Out>());
 }
@@ -445,6 +444,15 @@ Status AsStringK(KernelContext& c) {
 }  // namespace
 
 void SetIntraOpThreads(int n) { IntraOpThreadsSetting().store(n > 0 ? n : 0); }
+
+int IntraOpThreads() {
+  int threads = IntraOpThreadsSetting().load();
+  return threads > 0 ? threads : SchedulableCpus();
+}
+
+int64_t EigenParallelForBlock(int64_t n, double cost_per_unit, int threads) {
+  return RowBlockSize(n, cost_per_unit, threads);
+}
 
 void RegisterSpecialKernels(std::map<std::string, KernelFn>& m) {
   m["Lgamma"] = LgammaK; m["Digamma"] = DigammaK; m["Erf"] = ErfK; m["Erfc"] = ErfcK;

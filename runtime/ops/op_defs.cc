@@ -370,6 +370,21 @@ Status ShapeFromInput(const ShapeContext& c, std::vector<TensorSpec>* o) {
   *o = {Known(dt, sh)};
   return Status::Ok();
 }
+// BiasAddGrad: [channels], the last dimension of its input (dimension 1 for NCHW).
+Status BiasAddGradShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  const TensorSpec& g = c.inputs[0];
+  if (g.unknown_rank) {
+    *o = {Known(g.dtype, {-1})};
+    return Status::Ok();
+  }
+  if (g.shape.size() < 2)
+    return InvalidArgument("Shape must be at least rank 2 but is rank " + std::to_string(g.shape.size()) +
+                           " for '{{node " + c.node_name + "}} = BiasAddGrad'");
+  bool nchw = GetStringAttr(*c.attrs, "data_format", "NHWC") == "NCHW";
+  *o = {Known(g.dtype, {nchw ? g.shape[1] : g.shape.back()})};
+  return Status::Ok();
+}
+
 Status SameAsInput0(const ShapeContext& c, std::vector<TensorSpec>* o) {
   *o = {c.inputs[0]};
   return Status::Ok();
@@ -644,7 +659,8 @@ std::map<std::string, OpDef>& Table() {
     add("MatMul", MatMulShape);
     add("BatchMatMulV2", BatchMatMulShape);
     add("CheckNumerics", UnaryShape, /*stateful=*/true);  // TF marks it stateful: never pruned or folded
-    add("BiasAdd", UnaryShape);    // kernels_graph.cc (graph files)
+    add("BiasAdd", UnaryShape);    // kernels_graph.cc
+    add("BiasAddGrad", BiasAddGradShape);
     add("DivNoNan", BinaryShape);  // kernels_graph.cc (graph files)
     for (const char* n : {"Switch", "RefSwitch"}) add(n, SwitchShape);  // no kernel: import_run.cc
     for (const char* n : {"Merge", "RefMerge"}) add(n, MergeShape);

@@ -215,7 +215,8 @@ CASES.update({
 })
 # nn_ops.py, image_ops.py and their gradients (nn_grad.py, image_grad.py)
 CASES.update({
-    "BiasAdd": (lambda a, b: raw("BiasAdd", [a, b], T=tf.float32)[0], [A, B]),
+    "BiasAdd": (lambda a, b: tf.nn.bias_add(a, b), [A, B]),
+    "BiasAddGrad": (lambda a: raw("BiasAddGrad", [a], T=tf.float32, data_format="NCHW")[0], [A]),
     "ReluGrad": (grad(lambda a: tf.nn.relu(a) * 2.0), [A]),
     "Conv2D": (lambda x: tf.nn.conv2d(x, W3, 1, "SAME"), [X4]),
     "Conv2DBackpropInput": (grad(lambda x: tf.reduce_sum(tf.nn.conv2d(x, W3, 2, "SAME") ** 2)), [X4]),

@@ -22,6 +22,41 @@ class _TapeOp:
         return self._attrs.get(name)
 
 
+def _tf_backprop_order(entries, targets):
+    """The order in which TensorFlow's tf.gradients visits the ops (gradients_util's
+    _GradientsHelper): a queue started with the targets' ops, an op entering it once every
+    consumer of its outputs among `entries` has been visited (input edges counted one by
+    one). Gradient contributions to a tensor are added (AddN) in the order its consumers
+    were visited, so this order fixes the rounding of every sum of several contributions."""
+    ids = {id(op) for op in entries}
+    pending = {}
+    for op in entries:
+        for x in op.inputs:
+            if id(x.op) in ids:
+                pending[id(x.op)] = pending.get(id(x.op), 0) + 1
+    queue, seen, order = [], set(), []
+    for t in targets:
+        op = t.op
+        if id(op) in ids and pending.get(id(op), 0) == 0 and id(op) not in seen:
+            seen.add(id(op))
+            queue.append(op)
+    i = 0
+    while i < len(queue):
+        op = queue[i]
+        i += 1
+        order.append(op)
+        for x in op.inputs:
+            k = id(x.op)
+            if k in ids:
+                pending[k] -= 1
+                if pending[k] == 0 and k not in seen:
+                    seen.add(k)
+                    queue.append(x.op)
+    if len(order) < len(entries):  # not reached from the targets (should not happen): creation order, reversed
+        order.extend(op for op in reversed(entries) if id(op) not in seen)
+    return order
+
+
 def _backprop(entries, targets, target_grads, want_ids):
     """Reverse-mode accumulation over `entries` (ops in forward order)."""
     grads = {}
@@ -36,7 +71,8 @@ def _backprop(entries, targets, target_grads, want_ids):
         for op in entries:
             if any(id(x) in needed for x in op.inputs):
                 needed.update(id(o) for o in op.outputs)
-    for op in reversed(entries):
+    order = reversed(entries) if core.executing_eagerly() else _tf_backprop_order(entries, targets)
+    for op in order:
         outs = [grads.get(id(o)) for o in op.outputs]
         if not any(outs):
             continue
@@ -108,6 +144,7 @@ def gradients(ys, xs, grad_ys=None, name="gradients", colocate_gradients_with_op
         if grad_ys is None:
             grad_ys = [array_ops.ones_like(y) for y in ys]
         else:
+            grad_ys = list(grad_ys) if isinstance(grad_ys, (list, tuple)) else [grad_ys]  # one tensor: TF's _AsList
             grad_ys = [core.convert_to_tensor(gy, dtype=y.dtype) if gy is not None else array_ops.ones_like(y) for gy, y in zip(grad_ys, ys)]
         res = _backprop(entries, ys, grad_ys, [id(t) for t in xts])
     out = [res[id(t)] for t in xts]

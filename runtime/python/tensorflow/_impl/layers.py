@@ -25,7 +25,7 @@ def dense(inputs, units, activation=None, use_bias=True, kernel_initializer=None
         if use_bias:
             b = variables.get_variable("bias", [units], dtype=x.dtype,
                                        initializer=bias_initializer or init_ops.zeros_initializer(), trainable=trainable)
-            y = math_ops.add(y, b, name="BiasAdd")
+            y = nn_ops.bias_add(y, b)
         return _activation(activation)(y)
 
 

@@ -41,6 +41,14 @@ def _relu6_grad(op, g):
     return [array_ops.where(inside, g, array_ops.zeros_like(g))]
 
 
+@core.register_gradient("BiasAdd")
+def _bias_add(op, g):
+    # As TensorFlow: the incoming gradient, and BiasAddGrad of it for the bias.
+    fmt = op.get_attr("data_format")
+    fmt = fmt.decode() if isinstance(fmt, bytes) else fmt
+    return [g, core.op1("BiasAddGrad", [g], {"T": g.dtype, "data_format": fmt or "NHWC"}, "BiasAddGrad")]
+
+
 @core.register_gradient("Softmax")
 def _softmax(op, g):
     y = op.outputs[0]

@@ -66,7 +66,18 @@ def log_softmax(logits, axis=None, name=None, dim=None):
 
 
 def bias_add(value, bias, data_format=None, name=None):
-    return math_ops.add(value, bias, name=name or "BiasAdd")
+    """TensorFlow's BiasAdd op (its gradient is BiasAddGrad, nn_grad.py); data_format
+    "N...C" is NHWC and "NC..." NCHW, as TF spells them."""
+    if data_format is not None:
+        if data_format.startswith("NC"):
+            data_format = "NCHW"
+        elif data_format.startswith("N") and data_format.endswith("C"):
+            data_format = "NHWC"
+        else:
+            raise ValueError("data_format must be of the form `N...C` or `NC...`")
+    value = _t(value)
+    bias = _t(bias, dtype=value.dtype)
+    return op1("BiasAdd", [value, bias], {"T": value.dtype, "data_format": data_format or "NHWC"}, name or "BiasAdd")
 
 
 def dropout(x, keep_prob=None, noise_shape=None, seed=None, name=None, rate=None):
