@@ -74,6 +74,8 @@ struct AttrSig {
   bool has_minimum;  // int: the value; list: the length
   int64_t minimum;
   AttrValue default_value;
+  // type attrs: the DataType numbers TF allows (bit n = DataType n), 0 when any type is.
+  uint32_t allowed_types = 0;
 };
 struct OpSignature {
   const char* name;
@@ -108,6 +110,10 @@ enum class NodeSource { kPython, kGraphDef };
 Status ValidateNode(const std::string& node, const std::string& op, const std::vector<DType>& input_types,
                     const AttrMap& attrs, NodeSource source,
                     const std::function<std::string(size_t)>& input_name = nullptr);
+// The kernels' guard on the tensors they get: each input whose type the signature or an
+// attr fixes has that type (a condition is bool, a resource is a handle string).
+Status CheckKernelInputTypes(const OpSignature& sig, const std::string& node, const std::vector<Tensor>& inputs,
+                             const AttrMap& attrs);
 // Just the input count against `sig` (the kernels' guard, for eager execution too).
 Status CheckInputCount(const OpSignature& sig, const std::string& node, size_t num_inputs, const AttrMap& attrs);
 
@@ -117,6 +123,11 @@ std::vector<std::string> RegisteredOps();
 
 // Runs the op's shape function; errors carry TF's construction-time message.
 Status InferShapes(const ShapeContext& ctx, std::vector<TensorSpec>* out);
+// Eager execution's guard: the op's shape function over the concrete inputs (their
+// values as constant inputs), so that a kernel never sees inputs of ranks or sizes its
+// graph form could not be built with (`tf.range` of a vector). Kernels still check what
+// shape functions cannot know.
+Status CheckEagerShapes(const std::string& op, const std::vector<Tensor>& inputs, const AttrMap& attrs);
 
 // Adds the linear algebra / image / convolution-variant ops (op_defs_linalg_image.cc).
 void RegisterLinalgImageOpDefs(std::map<std::string, OpDef>& m);

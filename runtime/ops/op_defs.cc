@@ -387,7 +387,7 @@ Status TopKShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
     return Status::Ok();
   }
   Shape s = x.shape;
-  if (!s.empty()) s.back() = k ? k->AsInt64(0) : -1;
+  if (!s.empty()) s.back() = k && k->num_elements() == 1 ? k->AsInt64(0) : -1;  // else the kernel says what is wrong
   *o = {Known(x.dtype, s), Known(DType::kInt32, s)};
   return Status::Ok();
 }
@@ -438,7 +438,7 @@ Status MultinomialShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
     return InvalidArgument("Shape must be rank 2 but is rank " + std::to_string(l.shape.size()) + " for '{{node " +
                            c.node_name + "}} = Multinomial[T=" + DTypeEnumName(l.dtype) + "]'");
   const Tensor* n = c.const_inputs.size() > 1 ? c.const_inputs[1] : nullptr;
-  *o = {Known(dt, {l.unknown_rank ? -1 : l.shape[0], n ? n->AsInt64(0) : -1})};
+  *o = {Known(dt, {l.unknown_rank ? -1 : l.shape[0], n && n->num_elements() == 1 ? n->AsInt64(0) : -1})};
   return Status::Ok();
 }
 
@@ -745,6 +745,23 @@ Status InferShapes(const ShapeContext& ctx, std::vector<TensorSpec>* out) {
     return Internal("shape context of " + ctx.node_name + " is incomplete");
   TFM_RETURN_IF_ERROR(CheckInputCount(*def->signature, ctx.node_name, ctx.inputs.size(), *ctx.attrs));
   return def->shape_fn(ctx, out);
+}
+
+Status CheckEagerShapes(const std::string& op, const std::vector<Tensor>& inputs, const AttrMap& attrs) {
+  const OpDef* def = LookupOpDef(op);
+  // Ops whose shapes come from running the kernel on probes check nothing the kernel
+  // would not; an uninitialized ref input (Assign) has no spec.
+  if (!def || !def->shape_fn || def->shape_fn == EvalShape) return Status::Ok();
+  ShapeContext c{.op = op, .node_name = op, .attrs = &attrs};
+  c.inputs.reserve(inputs.size());
+  c.const_inputs.reserve(inputs.size());
+  for (const Tensor& t : inputs) {
+    if (!t.valid()) return Status::Ok();
+    c.inputs.push_back({t.dtype(), t.shape(), false});
+    c.const_inputs.push_back(&t);
+  }
+  std::vector<TensorSpec> out;
+  return InferShapes(c, &out);
 }
 
 }  // namespace tfm::rt
