@@ -8,8 +8,6 @@ Status Execute(const std::string& op, const std::vector<Tensor>& inputs, const A
   for (size_t i = 0; i < inputs.size(); ++i) types[i] = inputs[i].valid() ? inputs[i].dtype() : DType::kInvalid;
   Status v = ValidateNode(op, op, types, attrs, NodeSource::kPython);
   if (!v.ok()) return Status(v.code(), v.message() + " [Op:" + op + "]");
-  v = CheckEagerShapes(op, inputs, attrs);
-  if (!v.ok()) return Status(v.code(), v.message() + " [Op:" + op + "]");
   KernelContext ctx{.op = op, .node_name = op, .attrs = &attrs, .inputs = inputs};
   Status s = RunKernel(ctx);
   if (!s.ok()) return Status(s.code(), s.message() + " [Op:" + op + "]");

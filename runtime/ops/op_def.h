@@ -123,11 +123,6 @@ std::vector<std::string> RegisteredOps();
 
 // Runs the op's shape function; errors carry TF's construction-time message.
 Status InferShapes(const ShapeContext& ctx, std::vector<TensorSpec>* out);
-// Eager execution's guard: the op's shape function over the concrete inputs (their
-// values as constant inputs), so that a kernel never sees inputs of ranks or sizes its
-// graph form could not be built with (`tf.range` of a vector). Kernels still check what
-// shape functions cannot know.
-Status CheckEagerShapes(const std::string& op, const std::vector<Tensor>& inputs, const AttrMap& attrs);
 
 // Adds the linear algebra / image / convolution-variant ops (op_defs_linalg_image.cc).
 void RegisterLinalgImageOpDefs(std::map<std::string, OpDef>& m);

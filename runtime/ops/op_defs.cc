@@ -747,23 +747,6 @@ Status InferShapes(const ShapeContext& ctx, std::vector<TensorSpec>* out) {
   return def->shape_fn(ctx, out);
 }
 
-Status CheckEagerShapes(const std::string& op, const std::vector<Tensor>& inputs, const AttrMap& attrs) {
-  const OpDef* def = LookupOpDef(op);
-  // Ops whose shapes come from running the kernel on probes check nothing the kernel
-  // would not; an uninitialized ref input (Assign) has no spec.
-  if (!def || !def->shape_fn || def->shape_fn == EvalShape) return Status::Ok();
-  ShapeContext c{.op = op, .node_name = op, .attrs = &attrs};
-  c.inputs.reserve(inputs.size());
-  c.const_inputs.reserve(inputs.size());
-  for (const Tensor& t : inputs) {
-    if (!t.valid()) return Status::Ok();
-    c.inputs.push_back({t.dtype(), t.shape(), false});
-    c.const_inputs.push_back(&t);
-  }
-  std::vector<TensorSpec> out;
-  return InferShapes(c, &out);
-}
-
 }  // namespace tfm::rt
 
 // ============================================================================ array extra
