@@ -100,9 +100,16 @@ def attr_init(op, attr):
         attr.ClearField("default_value")
     if attr.type not in KINDS:
         sys.exit("unknown attr kind %r" % attr.type)
-    return "{%s, AttrKind::%s, %s, %s, int64_t{%d}, %s}" % (
+    allowed = ""
+    if attr.type == "type" and attr.HasField("allowed_values") and attr.allowed_values.list.type:
+        mask = 0
+        for t in attr.allowed_values.list.type:
+            if t < 32:
+                mask |= 1 << t
+        allowed = ", 0x%xu" % mask
+    return "{%s, AttrKind::%s, %s, %s, int64_t{%d}, %s%s}" % (
         c_str(attr.name), KINDS[attr.type], "true" if attr.HasField("default_value") else "false",
-        "true" if attr.has_minimum else "false", attr.minimum, default_init(attr))
+        "true" if attr.has_minimum else "false", attr.minimum, default_init(attr), allowed)
 
 
 def main():
@@ -122,7 +129,7 @@ def main():
             tf.__version__, len(names)),
         "// TensorFlow's OpDef of each op the bundled runtime registers; included by runtime/ops/op_signature.cc.",
         "// {name, summary, stateful, inputs, outputs, attrs}; arg {name, type, type_attr, number_attr,",
-        "// type_list_attr, is_ref}; attr {name, kind, has_default, has_minimum, minimum, default}.",
+        "// type_list_attr, is_ref}; attr {name, kind, has_default, has_minimum, minimum, default[, allowed types]}.",
     ]
     for n in names:
         d = op_def_registry.get(n)

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <sstream>
 #include <stdexcept>
+#include <type_traits>
 
 #include <Eigen/Core>
 
@@ -117,6 +118,9 @@ Tensor Tensor::Alloc(DType dtype, Shape shape) {
   } else {
     t.buf_->bytes.assign(static_cast<size_t>(n) * DTypeSize(dtype), 0);
   }
+  // raw() of an empty or string tensor is still a valid address (kernels memcpy zero bytes
+  // from and to it; a null pointer there is undefined behavior).
+  if (t.buf_->bytes.empty()) t.buf_->bytes.reserve(8);
   return t;
 }
 
@@ -146,17 +150,37 @@ int64_t Tensor::AsInt64(int64_t i) const {
     case DType::kInt32: return data<int32_t>()[i];
     case DType::kInt64: return data<int64_t>()[i];
     case DType::kBool: return data<bool>()[i];
-    default: return static_cast<int64_t>(AsDouble(i));
+    default: {
+      const double v = AsDouble(i);
+      return v >= -9223372036854775808.0 && v < 9223372036854775808.0 ? static_cast<int64_t>(v) : INT64_MIN;
+    }
   }
 }
 
 namespace {
+// A floating value to `To` as x86's truncating conversions give it, which is what the
+// static_cast TensorFlow's Cast kernel compiles to produces there: to int64 through a
+// 64-bit conversion, to the narrower integers through a 32-bit one and then the low bits;
+// NaN and values out of range give the conversion's "integer indefinite" (the minimum).
+// A plain static_cast of such values is undefined behavior in C++.
+template <typename To>
+To FromFloating(double v) {
+  if constexpr (std::is_floating_point_v<To> || std::is_same_v<To, bool>) {
+    return static_cast<To>(v);
+  } else if constexpr (std::is_same_v<To, int64_t>) {
+    return v >= -9223372036854775808.0 && v < 9223372036854775808.0 ? static_cast<int64_t>(v) : INT64_MIN;
+  } else {
+    const int32_t i = v >= -2147483648.0 && v < 2147483648.0 ? static_cast<int32_t>(v) : INT32_MIN;
+    return static_cast<To>(i);
+  }
+}
+
 template <typename To>
 void CastInto(const Tensor& from, To* out) {
   int64_t n = from.num_elements();
   switch (from.dtype()) {
-    case DType::kFloat: for (int64_t i = 0; i < n; ++i) out[i] = static_cast<To>(from.data<float>()[i]); break;
-    case DType::kDouble: for (int64_t i = 0; i < n; ++i) out[i] = static_cast<To>(from.data<double>()[i]); break;
+    case DType::kFloat: for (int64_t i = 0; i < n; ++i) out[i] = FromFloating<To>(from.data<float>()[i]); break;
+    case DType::kDouble: for (int64_t i = 0; i < n; ++i) out[i] = FromFloating<To>(from.data<double>()[i]); break;
     case DType::kInt32: for (int64_t i = 0; i < n; ++i) out[i] = static_cast<To>(from.data<int32_t>()[i]); break;
     case DType::kInt64: for (int64_t i = 0; i < n; ++i) out[i] = static_cast<To>(from.data<int64_t>()[i]); break;
     case DType::kBool: for (int64_t i = 0; i < n; ++i) out[i] = static_cast<To>(from.data<bool>()[i]); break;
@@ -165,7 +189,7 @@ void CastInto(const Tensor& from, To* out) {
     case DType::kInt8: for (int64_t i = 0; i < n; ++i) out[i] = static_cast<To>(from.data<int8_t>()[i]); break;
     case DType::kHalf:
       // through float, as TensorFlow's Cast from half does
-      for (int64_t i = 0; i < n; ++i) out[i] = static_cast<To>(static_cast<float>(from.data<Eigen::half>()[i]));
+      for (int64_t i = 0; i < n; ++i) out[i] = FromFloating<To>(static_cast<float>(from.data<Eigen::half>()[i]));
       break;
     default: break;
   }

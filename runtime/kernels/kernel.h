@@ -79,6 +79,22 @@ struct KernelContext {
   SessionState* session = nullptr;  // null in eager mode
 };
 
+// Kernels that read an input as one number (an axis, a count, a bound) check it holds
+// one: "axis must be a scalar, not shape [0]" (TF's wording), never a read past the end.
+// Inputs the signature fixes at rank 1 with two entries use NeedElements.
+inline Status NeedScalar(const KernelContext& c, size_t i, const char* what) {
+  if (i < c.inputs.size() && c.inputs[i].num_elements() == 1)
+    return Status::Ok();
+  return InvalidArgument(std::string(what) + " must be a scalar, not shape " +
+                         (i < c.inputs.size() ? c.inputs[i].ShapeString() : std::string("(missing)")));
+}
+inline Status NeedElements(const KernelContext& c, size_t i, int64_t n, const char* what) {
+  if (i < c.inputs.size() && c.inputs[i].num_elements() == n)
+    return Status::Ok();
+  return InvalidArgument(std::string(what) + " must have " + std::to_string(n) + " elements, not shape " +
+                         (i < c.inputs.size() ? c.inputs[i].ShapeString() : std::string("(missing)")));
+}
+
 using KernelFn = Status (*)(KernelContext&);
 bool HasKernel(const std::string& op);
 Status RunKernel(KernelContext& ctx);

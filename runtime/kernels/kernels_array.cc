@@ -161,6 +161,7 @@ Status ConcatParts(const std::vector<Tensor>& parts, int64_t axis, Tensor* out) 
 }
 
 Status ConcatV2K(KernelContext& c) {
+  TFM_RETURN_IF_ERROR(NeedScalar(c, c.inputs.size() - 1, "axis"));
   std::vector<Tensor> parts(c.inputs.begin(), c.inputs.end() - 1);
   Tensor o;
   TFM_RETURN_IF_ERROR(ConcatParts(parts, c.inputs.back().AsInt64(0), &o));
@@ -221,6 +222,7 @@ Status UnpackK(KernelContext& c) {
 
 Status ExpandDimsK(KernelContext& c) {
   const Tensor& x = c.inputs[0];
+  TFM_RETURN_IF_ERROR(NeedScalar(c, 1, "axis"));
   int64_t axis = c.inputs[1].AsInt64(0);
   int64_t r = x.dims();
   if (axis < -r - 1 || axis > r)
@@ -281,6 +283,7 @@ Status RankK(KernelContext& c) {
 Status FillK(KernelContext& c) {
   Shape s = IntVec(c.inputs[0]);
   for (int64_t d : s) if (d < 0) return InvalidArgument("Fill dimensions must be >= 0");
+  TFM_RETURN_IF_ERROR(NeedScalar(c, 1, "value"));
   const Tensor& v = c.inputs[1];
   Tensor o = Tensor::Alloc(v.dtype(), s);
   for (int64_t i = 0; i < o.num_elements(); ++i) CopyElem(v, 0, o, i);
@@ -301,11 +304,20 @@ Status OnesLikeK(KernelContext& c) {
 }
 
 Status RangeK(KernelContext& c) {
+  TFM_RETURN_IF_ERROR(NeedScalar(c, 0, "start"));
+  TFM_RETURN_IF_ERROR(NeedScalar(c, 1, "limit"));
+  TFM_RETURN_IF_ERROR(NeedScalar(c, 2, "delta"));
   DType dt = c.inputs[0].dtype();
   double start = c.inputs[0].AsDouble(0), limit = c.inputs[1].AsDouble(0), delta = c.inputs[2].AsDouble(0);
   if (delta == 0) return InvalidArgument("Requires delta != 0: 0");
+  if (!std::isfinite(start) || !std::isfinite(limit) || !std::isfinite(delta))
+    return InvalidArgument("Requires start, limit and delta to be finite");
   if ((delta > 0 && start > limit) || (delta < 0 && start < limit))
     return InvalidArgument("Requires start <= limit when delta > 0: " + std::to_string(static_cast<int64_t>(start)) + "/" + std::to_string(static_cast<int64_t>(limit)));
+  if (IsInteger(dt) && static_cast<int64_t>(std::abs(delta)) == 0)
+    return InvalidArgument("Requires delta != 0: 0");  // a fractional delta of an integer range
+  if (std::abs((limit - start) / delta) > 9.2e18)
+    return InvalidArgument("Requires ((limit - start) / delta) <= 9223372036854775807");
   int64_t n = IsInteger(dt) ? (static_cast<int64_t>(std::abs(limit - start)) + static_cast<int64_t>(std::abs(delta)) - 1) / static_cast<int64_t>(std::abs(delta))
                             : static_cast<int64_t>(std::ceil(std::abs((limit - start) / delta)));
   Tensor d = Tensor::Alloc(DType::kDouble, {n});
@@ -439,6 +451,7 @@ Status BroadcastGradientArgsK(KernelContext& c) {
 Status GatherK(KernelContext& c) {
   const Tensor& p = c.inputs[0];
   const Tensor& ind = c.inputs[1];
+  if (c.inputs.size() > 2) TFM_RETURN_IF_ERROR(NeedScalar(c, 2, "axis"));
   int64_t axis = c.inputs.size() > 2 ? c.inputs[2].AsInt64(0) : 0;
   if (axis < 0) axis += p.dims();
   if (axis < 0 || axis >= p.dims()) return InvalidArgument("Expected axis in the range [" + std::to_string(-p.dims()) + ", " + std::to_string(p.dims()) + ")");
@@ -465,13 +478,20 @@ Status GatherK(KernelContext& c) {
 
 Status OneHotK(KernelContext& c) {
   const Tensor& ind = c.inputs[0];
+  TFM_RETURN_IF_ERROR(NeedScalar(c, 1, "depth"));
+  TFM_RETURN_IF_ERROR(NeedScalar(c, 2, "on_value"));
+  TFM_RETURN_IF_ERROR(NeedScalar(c, 3, "off_value"));
   int64_t depth = c.inputs[1].AsInt64(0);
   const Tensor& on = c.inputs[2];
   const Tensor& off = c.inputs[3];
   int64_t axis = GetIntAttr(*c.attrs, "axis", -1);
   if (depth < 0) return InvalidArgument("depth must be non-negative, got: " + std::to_string(depth));
   int64_t r = ind.dims();
+  if (axis < -1 || axis > r) return InvalidArgument("Expected axis to be -1 or between [0, " + std::to_string(r + 1) + ").  But received: " + std::to_string(axis));
   if (axis == -1) axis = r;
+  if (on.dtype() != off.dtype())
+    return InvalidArgument(std::string("on_value and off_value must have the same type, got ") + DTypeName(on.dtype()) +
+                           " and " + DTypeName(off.dtype()));
   Shape s = ind.shape();
   s.insert(s.begin() + axis, depth);
   Tensor o = Tensor::Alloc(on.dtype(), s);
@@ -531,6 +551,11 @@ Status StridedSliceK(KernelContext& c) {
   int64_t elm = GetIntAttr(*c.attrs, "ellipsis_mask", 0), nam = GetIntAttr(*c.attrs, "new_axis_mask", 0);
   int64_t sam = GetIntAttr(*c.attrs, "shrink_axis_mask", 0);
   int64_t nspec = static_cast<int64_t>(begin.size());
+  if (c.inputs[1].dims() != 1 || end.size() != begin.size() || strides.size() != begin.size())
+    return InvalidArgument("Expected begin, end, and strides to be 1D equal size tensors, but got shapes " +
+                           c.inputs[1].ShapeString() + ", " + c.inputs[2].ShapeString() + ", and " +
+                           c.inputs[3].ShapeString() + " instead.");
+  if (nspec > 63) return InvalidArgument("Requires fewer than 64 slice specs, got " + std::to_string(nspec));
   // Expand the sparse spec into one entry per input dimension.
   struct Dim { int64_t b, e, s; bool bm, em, shrink; };
   std::vector<Dim> dense;

@@ -194,6 +194,7 @@ Status SegmentK(KernelContext& c) {
 Status UnsortedSegmentK(KernelContext& c) {
   const Tensor& data = c.inputs[0];
   const Tensor& ids = c.inputs[1];
+  TFM_RETURN_IF_ERROR(NeedScalar(c, 2, "num_segments"));
   int64_t num = c.inputs[2].AsInt64(0);
   if (num < 0) return InvalidArgument("Input num_segments == " + std::to_string(num) + " must not be negative.");
   if (ids.dims() > data.dims())
@@ -317,6 +318,7 @@ Status BincountTyped(KernelContext& c, int64_t size) {
   return Status::Ok();
 }
 Status BincountK(KernelContext& c) {
+  TFM_RETURN_IF_ERROR(NeedScalar(c, 1, "size"));
   int64_t size = c.inputs[1].AsInt64(0);
   if (size < 0) return InvalidArgument("size (" + std::to_string(size) + ") must be non-negative");
   TFM_DISPATCH_NUMERIC(c.inputs[2].dtype(), BincountTyped, c, size)
@@ -343,8 +345,10 @@ template <typename T>
 Status BoundTyped(KernelContext& c, bool upper) {
   const Tensor& s = c.inputs[0];
   const Tensor& v = c.inputs[1];
-  if (s.dims() < 1 || v.dims() < 1 || s.dim(0) != v.dim(0))
-    return InvalidArgument("Leading dim_size of both tensors must match.");
+  if (s.dims() != 2 || v.dims() != 2)
+    return InvalidArgument("Shape must be rank 2 but is rank " + std::to_string(s.dims() != 2 ? s.dims() : v.dims()) +
+                           " for '" + c.op + "'");
+  if (s.dim(0) != v.dim(0)) return InvalidArgument("Leading dim_size of both tensors must match.");
   int64_t b = s.dim(0), n = s.num_elements() / std::max<int64_t>(b, 1), m = v.num_elements() / std::max<int64_t>(b, 1);
   DType ot = GetTypeAttr(*c.attrs, "out_type", DType::kInt32);
   Tensor out = Tensor::Alloc(ot, v.shape());
@@ -438,6 +442,7 @@ Status HistogramTyped(KernelContext& c, int64_t nbins) {
 Status HistogramK(KernelContext& c) {
   if (c.inputs[1].num_elements() != 2)
     return InvalidArgument("value_range should be a vector of 2 elements");
+  TFM_RETURN_IF_ERROR(NeedScalar(c, 2, "nbins"));
   int64_t nbins = c.inputs[2].AsInt64(0);
   if (nbins <= 0) return InvalidArgument("nbins should be a positive number, but got '" + std::to_string(nbins) + "'");
   if (c.inputs[1].dtype() != c.inputs[0].dtype()) return InvalidArgument("value_range must match values' dtype");
@@ -449,6 +454,7 @@ template <typename T>
 Status InTopKTyped(KernelContext& c) {
   const Tensor& p = c.inputs[0];
   const Tensor& t = c.inputs[1];
+  TFM_RETURN_IF_ERROR(NeedScalar(c, 2, "k"));
   int64_t k = c.inputs[2].AsInt64(0);
   if (p.dims() != 2) return InvalidArgument("predictions must be 2-dimensional");
   if (t.dims() != 1) return InvalidArgument("targets must be 1-dimensional");

@@ -368,6 +368,7 @@ Status MatrixBandPartK(KernelContext& c) {
 Status MatrixDiagK(KernelContext& c) {
   const Tensor& d = c.inputs[0];
   if (d.dims() < 1) return InvalidArgument("input must be at least 1-dim, received shape: " + Dims(d.shape()));
+  if (d.dtype() == DType::kString) return Unimplemented("MatrixDiag of string tensors is not yet in the bundled runtime");
   int64_t n = d.dim(static_cast<int>(d.dims() - 1));
   Shape s = d.shape();
   s.push_back(n);
@@ -375,7 +376,7 @@ Status MatrixDiagK(KernelContext& c) {
   size_t es = DTypeSize(d.dtype());
   auto* po = static_cast<unsigned char*>(const_cast<void*>(out.raw()));
   const auto* pd = static_cast<const unsigned char*>(d.raw());
-  std::memset(po, 0, out.raw_size());
+  if (out.raw_size()) std::memset(po, 0, out.raw_size());
   int64_t batch = n ? d.num_elements() / n : 0;
   for (int64_t b = 0; b < batch; ++b)
     for (int64_t i = 0; i < n; ++i) std::memcpy(po + static_cast<size_t>((b * n + i) * n + i) * es, pd + static_cast<size_t>(b * n + i) * es, es);
@@ -451,6 +452,8 @@ Status MatrixDiagV3K(KernelContext& c) {
                            "upper_diag_index range.");
   const int64_t len = d.dim(static_cast<int>(d.dims() - 1));
   const int64_t min_rows = len - std::min<int64_t>(hi, 0), min_cols = len + std::max<int64_t>(lo, 0);
+  TFM_RETURN_IF_ERROR(NeedScalar(c, 2, "num_rows"));
+  TFM_RETURN_IF_ERROR(NeedScalar(c, 3, "num_cols"));
   int64_t rows = c.inputs[2].AsInt64(0), cols = c.inputs[3].AsInt64(0);
   if (rows == -1 && cols == -1) {
     rows = cols = std::max(min_rows, min_cols);

@@ -102,9 +102,58 @@ Status Binary(KernelContext& c, DType out_dtype, F f) {
   return Status::Ok();
 }
 
+// Integer arithmetic wraps around (two's complement), as TensorFlow's kernels do on every
+// machine it runs on; in C++ a signed overflow is undefined, so it is done unsigned.
+template <typename T>
+T WrapAdd(T a, T b) {
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    using U = std::make_unsigned_t<T>;
+    return static_cast<T>(static_cast<U>(static_cast<U>(a) + static_cast<U>(b)));
+  } else {
+    return static_cast<T>(a + b);
+  }
+}
+template <typename T>
+T WrapSub(T a, T b) {
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    using U = std::make_unsigned_t<T>;
+    return static_cast<T>(static_cast<U>(static_cast<U>(a) - static_cast<U>(b)));
+  } else {
+    return static_cast<T>(a - b);
+  }
+}
+template <typename T>
+T WrapMul(T a, T b) {
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    using U = std::make_unsigned_t<T>;
+    using W = std::conditional_t<(sizeof(U) < sizeof(unsigned)), unsigned, U>;  // no promotion to int
+    return static_cast<T>(static_cast<U>(static_cast<W>(static_cast<U>(a)) * static_cast<W>(static_cast<U>(b))));
+  } else {
+    return static_cast<T>(a * b);
+  }
+}
+// a / b and a % b of integers, b != 0; the one quotient that overflows (min / -1) wraps.
+template <typename T>
+T IntDiv(T a, T b) {
+  if constexpr (std::is_signed_v<T>) {
+    if (b == -1) return WrapSub(T(0), a);
+  }
+  return static_cast<T>(a / b);
+}
+template <typename T>
+T IntMod(T a, T b) {
+  if constexpr (std::is_signed_v<T>) {
+    if (b == -1) return T(0);
+  }
+  return static_cast<T>(a % b);
+}
+
 template <typename T>
 T FloorDivT(T a, T b) {
   if constexpr (std::is_integral_v<T>) {
+    if constexpr (std::is_signed_v<T>) {
+      if (b == -1) return WrapSub(T(0), a);
+    }
     T q = a / b;
     if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
     return q;
@@ -115,7 +164,7 @@ T FloorDivT(T a, T b) {
 template <typename T>
 T FloorModT(T a, T b) {
   if constexpr (std::is_integral_v<T>) {
-    T m = a % b;
+    T m = IntMod(a, b);
     if (m != 0 && ((m < 0) != (b < 0))) m += b;
     return m;
   } else {
@@ -127,8 +176,12 @@ T FloorModT(T a, T b) {
 template <typename T>
 T PowT(T a, T b) {
   if constexpr (std::is_integral_v<T>) {
+    // by squaring (b >= 0: the kernel refuses negative integer powers first)
     T r = 1;
-    for (T i = 0; i < b; ++i) r *= a;
+    for (; b > 0; b = static_cast<T>(b / 2)) {
+      if (b % 2) r = WrapMul(r, a);
+      a = WrapMul(a, a);
+    }
     return r;
   } else {
     return std::pow(a, b);
@@ -142,14 +195,15 @@ template <typename T>
 Status BinaryTyped(KernelContext& c, BinOp op) {
   DType dt = c.inputs[0].dtype();
   switch (op) {
-    case BinOp::kAdd: return Binary<T, T>(c, dt, [](T a, T b) { return static_cast<T>(a + b); });
-    case BinOp::kSub: return Binary<T, T>(c, dt, [](T a, T b) { return static_cast<T>(a - b); });
-    case BinOp::kMul: return Binary<T, T>(c, dt, [](T a, T b) { return static_cast<T>(a * b); });
+    case BinOp::kAdd: return Binary<T, T>(c, dt, [](T a, T b) { return WrapAdd(a, b); });
+    case BinOp::kSub: return Binary<T, T>(c, dt, [](T a, T b) { return WrapSub(a, b); });
+    case BinOp::kMul: return Binary<T, T>(c, dt, [](T a, T b) { return WrapMul(a, b); });
     case BinOp::kDiv:
       if constexpr (std::is_integral_v<T>) {
         for (int64_t i = 0; i < c.inputs[1].num_elements(); ++i)
           if (c.inputs[1].data<T>()[i] == 0) return InvalidArgument("Integer division by zero");
       }
+      if constexpr (std::is_integral_v<T>) return Binary<T, T>(c, dt, [](T a, T b) { return IntDiv(a, b); });
       return Binary<T, T>(c, dt, [](T a, T b) { return static_cast<T>(a / b); });
     case BinOp::kFloorDiv:
       if constexpr (std::is_integral_v<T>) {
@@ -163,10 +217,15 @@ Status BinaryTyped(KernelContext& c, BinOp op) {
           if (c.inputs[1].data<T>()[i] == 0) return InvalidArgument("Integer division by zero");
       }
       return Binary<T, T>(c, dt, [](T a, T b) { return FloorModT(a, b); });
-    case BinOp::kPow: return Binary<T, T>(c, dt, [](T a, T b) { return PowT(a, b); });
+    case BinOp::kPow:
+      if constexpr (std::is_integral_v<T>) {
+        for (int64_t i = 0; i < c.inputs[1].num_elements(); ++i)
+          if (c.inputs[1].data<T>()[i] < 0) return InvalidArgument("Integers to negative integer powers are not allowed");
+      }
+      return Binary<T, T>(c, dt, [](T a, T b) { return PowT(a, b); });
     case BinOp::kMax: return Binary<T, T>(c, dt, [](T a, T b) { return std::max(a, b); });
     case BinOp::kMin: return Binary<T, T>(c, dt, [](T a, T b) { return std::min(a, b); });
-    case BinOp::kSqDiff: return Binary<T, T>(c, dt, [](T a, T b) { return static_cast<T>((a - b) * (a - b)); });
+    case BinOp::kSqDiff: return Binary<T, T>(c, dt, [](T a, T b) { return WrapMul(WrapSub(a, b), WrapSub(a, b)); });
     // ReluGrad(gradients, features): the gradient where the feature is positive, else 0.
     case BinOp::kReluGrad: return Binary<T, T>(c, dt, [](T g, T x) { return x > T(0) ? g : T(0); });
     case BinOp::kEq: return Binary<T, bool>(c, DType::kBool, [](T a, T b) { return a == b; });
@@ -382,10 +441,20 @@ Status UnaryTyped(KernelContext& c, UnOp op) {
   Arr<T> r(o.data<T>(), n);
   constexpr bool kFloat = std::is_floating_point_v<T>;
   switch (op) {
-    case UnOp::kNeg: r = -a; break;
-    case UnOp::kAbs: r = a.abs(); break;
+    // integers wrap (the minimum's negation and absolute value are the minimum), as TF's do
+    case UnOp::kNeg:
+      if constexpr (kFloat) r = -a;
+      else for (int64_t i = 0; i < n; ++i) r[i] = WrapSub(T(0), a[i]);
+      break;
+    case UnOp::kAbs:
+      if constexpr (kFloat) r = a.abs();
+      else for (int64_t i = 0; i < n; ++i) r[i] = a[i] < 0 ? WrapSub(T(0), a[i]) : a[i];
+      break;
     case UnOp::kSign: for (int64_t i = 0; i < n; ++i) r[i] = static_cast<T>((a[i] > 0) - (a[i] < 0)); break;
-    case UnOp::kSquare: r = a * a; break;
+    case UnOp::kSquare:
+      if constexpr (kFloat) r = a * a;
+      else for (int64_t i = 0; i < n; ++i) r[i] = WrapMul(a[i], a[i]);
+      break;
     case UnOp::kRelu: r = a.max(T(0)); break;
     default:
       if constexpr (kFloat) {
@@ -867,6 +936,7 @@ Status AnyK(KernelContext& c) { return ReduceDispatch(c, RedOp::kAny); }
 Status ArgMinMax(KernelContext& c, bool is_max) {
   const Tensor& x = c.inputs[0];
   int64_t r = x.dims();
+  TFM_RETURN_IF_ERROR(NeedScalar(c, 1, "axis"));
   int64_t axis = c.inputs[1].AsInt64(0);
   if (axis < -r || axis >= r)
     return InvalidArgument("Expected dimension in the range [" + std::to_string(-r) + ", " + std::to_string(r) +
@@ -880,6 +950,10 @@ Status ArgMinMax(KernelContext& c, bool is_max) {
     if (i != axis) out.push_back(x.dim(i));
   }
   DType ot = GetTypeAttr(*c.attrs, "output_type", DType::kInt64);
+  if (ot != DType::kInt32 && ot != DType::kInt64)
+    return Unimplemented(std::string(c.op) + " with output_type " + DTypeName(ot) + " is not yet in the bundled runtime");
+  if (len == 0 && outer * inner > 0)
+    return InvalidArgument("Reduction axis " + std::to_string(axis) + " is empty in shape " + x.ShapeString());
   Tensor o = Tensor::Alloc(ot, out);
   for (int64_t a = 0; a < outer; ++a)
     for (int64_t b = 0; b < inner; ++b) {

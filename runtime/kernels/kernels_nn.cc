@@ -354,6 +354,7 @@ void CumulativeTyped(const Tensor& x, int64_t axis, bool exclusive, bool reverse
 template <bool kProduct>
 Status CumulativeK(KernelContext& c) {
   const Tensor& x = c.inputs[0];
+  TFM_RETURN_IF_ERROR(NeedScalar(c, 1, "axis"));
   int64_t axis = c.inputs[1].AsInt64(0);
   if (axis < -x.dims() || axis >= x.dims())
     return InvalidArgument("Expected scan axis in the range [" + std::to_string(-x.dims()) + ", " +
@@ -445,6 +446,7 @@ void TopKTyped(const Tensor& x, int64_t k, Tensor* values, Tensor* indices) {
 
 Status TopKK(KernelContext& c) {
   const Tensor& x = c.inputs[0];
+  TFM_RETURN_IF_ERROR(NeedScalar(c, 1, "k"));
   int64_t k = c.inputs[1].AsInt64(0);
   if (x.dims() < 1) return InvalidArgument("input must be at least 1-dimensional");
   int64_t n = x.dim(static_cast<int>(x.dims() - 1));

@@ -68,8 +68,13 @@ template <typename T>
 void PolygammaTyped(const Tensor& a, const Tensor& x, Tensor* o) {
   int64_t n = o->num_elements();
   bool sa = a.num_elements() == 1, sx = x.num_elements() == 1;
-  for (int64_t i = 0; i < n; ++i)
-    o->data<T>()[i] = Eigen::numext::polygamma(a.data<T>()[sa ? 0 : i], x.data<T>()[sx ? 0 : i]);
+  for (int64_t i = 0; i < n; ++i) {
+    const T order = a.data<T>()[sa ? 0 : i];
+    // Eigen converts the order to an integer: an infinite or NaN order (no integer) is NaN,
+    // as Eigen answers for any other non-integer order, not an undefined conversion.
+    o->data<T>()[i] = std::isfinite(order) ? Eigen::numext::polygamma(order, x.data<T>()[sx ? 0 : i])
+                                           : std::numeric_limits<T>::quiet_NaN();
+  }
 }
 
 Status PolygammaK(KernelContext& c) {

@@ -94,8 +94,20 @@ Status VarHandleOpK(KernelContext& c) {
   return Status::Ok();
 }
 
+// A resource input: a handle is one string (the variable's shared name), as VarHandleOp
+// makes it; anything else is TF's "Expected a resource handle".
+Status HandleName(const KernelContext& c, std::string* name) {
+  const Tensor& h = c.inputs[0];
+  if (h.dtype() != DType::kString || h.num_elements() != 1)
+    return InvalidArgument("Expected a scalar resource handle for " + c.op + ", got " + std::string(DTypeName(h.dtype())) +
+                           " of shape " + h.ShapeString());
+  *name = h.strings()[0];
+  return Status::Ok();
+}
+
 Status ReadVariableOpK(KernelContext& c) {
-  const std::string& name = c.inputs[0].strings()[0];
+  std::string name;
+  TFM_RETURN_IF_ERROR(HandleName(c, &name));
   Tensor t;
   if (!ResourceMgr::Global().Lookup(name, &t))
     return FailedPrecondition("Could not find variable " + name +
@@ -107,7 +119,8 @@ Status ReadVariableOpK(KernelContext& c) {
 }
 
 Status AssignVariableOpK(KernelContext& c) {
-  const std::string& name = c.inputs[0].strings()[0];
+  std::string name;
+  TFM_RETURN_IF_ERROR(HandleName(c, &name));
   Tensor old;
   if (ResourceMgr::Global().Lookup(name, &old) && old.dtype() != c.inputs[1].dtype())
     return InvalidArgument("Trying to assign variable with wrong dtype. Expected " + std::string(DTypeName(old.dtype())) +
@@ -117,7 +130,8 @@ Status AssignVariableOpK(KernelContext& c) {
 }
 
 Status ResourceUpdate(KernelContext& c, const char* op) {
-  const std::string& name = c.inputs[0].strings()[0];
+  std::string name;
+  TFM_RETURN_IF_ERROR(HandleName(c, &name));
   Tensor old;
   if (!ResourceMgr::Global().Lookup(name, &old))
     return FailedPrecondition("Error while reading resource variable " + name + ". This could mean that the variable was uninitialized.");
@@ -133,8 +147,10 @@ Status AssignAddVariableOpK(KernelContext& c) { return ResourceUpdate(c, "AddV2"
 Status AssignSubVariableOpK(KernelContext& c) { return ResourceUpdate(c, "Sub"); }
 
 Status VarIsInitializedOpK(KernelContext& c) {
+  std::string name;
+  TFM_RETURN_IF_ERROR(HandleName(c, &name));
   Tensor t;
-  c.outputs = {Tensor::Scalar<bool>(ResourceMgr::Global().Lookup(c.inputs[0].strings()[0], &t))};
+  c.outputs = {Tensor::Scalar<bool>(ResourceMgr::Global().Lookup(name, &t))};
   return Status::Ok();
 }
 
@@ -170,6 +186,8 @@ Status RandomUniformIntK(KernelContext& c) {
   Shape s;
   for (int64_t i = 0; i < c.inputs[0].num_elements(); ++i) s.push_back(c.inputs[0].AsInt64(i));
   DType dt = c.inputs[1].dtype();
+  TFM_RETURN_IF_ERROR(NeedScalar(c, 1, "minval"));
+  TFM_RETURN_IF_ERROR(NeedScalar(c, 2, "maxval"));
   int64_t lo = c.inputs[1].AsInt64(0), hi = c.inputs[2].AsInt64(0);
   if (lo >= hi) return InvalidArgument("Need minval < maxval, got " + std::to_string(lo) + " >= " + std::to_string(hi));
   Tensor out = Tensor::Alloc(dt, s);
@@ -209,7 +227,7 @@ Status PyFuncK(KernelContext& c) {
 Status IfK(KernelContext& c) {
   const Tensor& p = c.inputs[0];
   if (p.num_elements() != 1) return InvalidArgument("The first input to If must be a scalar, got shape " + p.ShapeString());
-  bool cond = p.dtype() == DType::kString ? !p.strings()[0].empty() : p.AsDouble(0) != 0;
+  bool cond = p.dtype() == DType::kString ? !p.strings().empty() && !p.strings()[0].empty() : p.AsDouble(0) != 0;
   std::vector<Tensor> args(c.inputs.begin() + 1, c.inputs.end());
   int64_t fn = GetIntAttr(*c.attrs, cond ? "then_branch" : "else_branch", -1);
   return CallFunction(fn, args, &c.outputs);
@@ -222,6 +240,8 @@ Status WhileK(KernelContext& c) {
   for (int64_t it = 0; max_iter < 0 || it < max_iter; ++it) {
     std::vector<Tensor> r;
     TFM_RETURN_IF_ERROR(CallFunction(cond_fn, vars, &r));
+    if (!r.empty() && (r[0].num_elements() != 1 || r[0].dtype() == DType::kString))
+      return InvalidArgument("the condition of While must be a scalar, got shape " + r[0].ShapeString());
     if (r.empty() || r[0].AsDouble(0) == 0) break;
     std::vector<Tensor> next;
     TFM_RETURN_IF_ERROR(CallFunction(body_fn, vars, &next));

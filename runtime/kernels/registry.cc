@@ -74,6 +74,7 @@ Status RunKernel(const KernelEntry& entry, KernelContext& ctx) {
   if (!sig) return Internal("op " + ctx.op + " has no signature in the bundled runtime");
   if (sig->fixed_inputs < 0 || ctx.inputs.size() != static_cast<size_t>(sig->fixed_inputs))
     TFM_RETURN_IF_ERROR(CheckInputCount(*sig, ctx.node_name, ctx.inputs.size(), *ctx.attrs));
+  TFM_RETURN_IF_ERROR(CheckKernelInputTypes(*sig, ctx.node_name, ctx.inputs, *ctx.attrs));
   for (const Tensor& t : ctx.inputs) {
     if (!t.valid() && ctx.op != "Assign" && ctx.op != "IsVariableInitialized")
       return Internal("input to " + ctx.op + " is not a valid tensor");

@@ -74,6 +74,8 @@ struct AttrSig {
   bool has_minimum;  // int: the value; list: the length
   int64_t minimum;
   AttrValue default_value;
+  // type attrs: the DataType numbers TF allows (bit n = DataType n), 0 when any type is.
+  uint32_t allowed_types = 0;
 };
 struct OpSignature {
   const char* name;
@@ -108,6 +110,10 @@ enum class NodeSource { kPython, kGraphDef };
 Status ValidateNode(const std::string& node, const std::string& op, const std::vector<DType>& input_types,
                     const AttrMap& attrs, NodeSource source,
                     const std::function<std::string(size_t)>& input_name = nullptr);
+// The kernels' guard on the tensors they get: each input whose type the signature or an
+// attr fixes has that type (a condition is bool, a resource is a handle string).
+Status CheckKernelInputTypes(const OpSignature& sig, const std::string& node, const std::vector<Tensor>& inputs,
+                             const AttrMap& attrs);
 // Just the input count against `sig` (the kernels' guard, for eager execution too).
 Status CheckInputCount(const OpSignature& sig, const std::string& node, size_t num_inputs, const AttrMap& attrs);
 

@@ -402,7 +402,7 @@ Status TopKShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
     return Status::Ok();
   }
   Shape s = x.shape;
-  if (!s.empty()) s.back() = k ? k->AsInt64(0) : -1;
+  if (!s.empty()) s.back() = k && k->num_elements() == 1 ? k->AsInt64(0) : -1;  // else the kernel says what is wrong
   *o = {Known(x.dtype, s), Known(DType::kInt32, s)};
   return Status::Ok();
 }
@@ -453,7 +453,7 @@ Status MultinomialShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
     return InvalidArgument("Shape must be rank 2 but is rank " + std::to_string(l.shape.size()) + " for '{{node " +
                            c.node_name + "}} = Multinomial[T=" + DTypeEnumName(l.dtype) + "]'");
   const Tensor* n = c.const_inputs.size() > 1 ? c.const_inputs[1] : nullptr;
-  *o = {Known(dt, {l.unknown_rank ? -1 : l.shape[0], n ? n->AsInt64(0) : -1})};
+  *o = {Known(dt, {l.unknown_rank ? -1 : l.shape[0], n && n->num_elements() == 1 ? n->AsInt64(0) : -1})};
   return Status::Ok();
 }
 

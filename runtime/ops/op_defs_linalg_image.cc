@@ -185,7 +185,7 @@ Status DiagV3Shape(const ShapeContext& c, std::vector<TensorSpec>* o) {
   const bool band = lo != hi;
   TFM_RETURN_IF_ERROR(RankAtLeast(c, 0, band ? 2 : 1));
   const int64_t len = x.shape.back();
-  int64_t rows = r ? r->AsInt64(0) : -2, cols = cl ? cl->AsInt64(0) : -2;
+  int64_t rows = r && r->num_elements() == 1 ? r->AsInt64(0) : -2, cols = cl && cl->num_elements() == 1 ? cl->AsInt64(0) : -2;
   if (len >= 0) {
     const int64_t min_rows = len - std::min<int64_t>(hi, 0), min_cols = len + std::max<int64_t>(lo, 0);
     if (rows == -1 && cols == -1) rows = cols = std::max(min_rows, min_cols);

@@ -2,6 +2,7 @@
 // op registry by tools/gen_op_signatures.py) and the one check of a node against them,
 // used when a node is added to a Graph (from the Python facade or a graph file) and,
 // for the input count, before every kernel runs.
+#include <algorithm>
 #include <cstring>
 #include <iterator>
 #include <map>
@@ -193,6 +194,20 @@ Status CheckInputCount(const OpSignature& sig, const std::string& node, size_t n
                          " inputs specified; " + OpText(sig) + "; NodeDef: {{node " + node + "}}");
 }
 
+namespace {
+// TF's "Value for attr 'T' of string is not in the list of allowed values: float, ...".
+Status CheckAllowedType(const OpSignature& sig, const AttrSig& a, DType t, const std::string& node) {
+  const int n = static_cast<int>(t);
+  if (!a.allowed_types || (n >= 0 && n < 32 && (a.allowed_types >> n) & 1u)) return Status::Ok();
+  std::string list;
+  for (int k = 0; k < 32; ++k)
+    if ((a.allowed_types >> k) & 1u) list += (list.empty() ? "" : ", ") + TfTypeName(k);
+  return InvalidArgument("Value for attr '" + std::string(a.name) + "' of " + TfTypeName(n) +
+                         " is not in the list of allowed values: " + list + "; NodeDef: {{node " + node + "}}; " +
+                         OpText(sig));
+}
+}  // namespace
+
 Status ValidateNode(const std::string& node, const std::string& op, const std::vector<DType>& input_types,
                     const AttrMap& attrs, NodeSource source, const std::function<std::string(size_t)>& input_name) {
   const OpDef* def = LookupOpDef(op);
@@ -218,6 +233,8 @@ Status ValidateNode(const std::string& node, const std::string& op, const std::v
       return InvalidArgument(std::string("AttrValue had value with type '") + ValueKindName(*v) + "' when '" +
                              AttrKindName(a.kind) + "' expected for attr '" + a.name + "'; NodeDef: {{node " + node +
                              "}}; " + OpText(sig));
+    if (const DType* t = std::get_if<DType>(v); t && a.kind == AttrKind::kType)
+      TFM_RETURN_IF_ERROR(CheckAllowedType(sig, a, *t, node));
     if (a.has_minimum) {
       if (const int64_t* i = std::get_if<int64_t>(v); i && a.kind == AttrKind::kInt && *i < a.minimum)
         return InvalidArgument("Value for attr '" + std::string(a.name) + "' of " + std::to_string(*i) +
@@ -239,10 +256,48 @@ Status ValidateNode(const std::string& node, const std::string& op, const std::v
     for (int64_t k = 0; k < n && i < input_types.size(); ++k, ++i) {
       DType want = RuntimeDType(ExpectedType(a, attrs, k));
       DType have = input_types[i];
+      // A type attr the inputs determine: their type must be one TF allows for it.
+      if (*a.type_attr && have != DType::kInvalid && !Find(attrs, a.type_attr))
+        for (const AttrSig& at : sig.attrs)
+          if (!std::strcmp(at.name, a.type_attr)) TFM_RETURN_IF_ERROR(CheckAllowedType(sig, at, have, node));
       if (want == DType::kInvalid || have == DType::kInvalid || want == have) continue;
       return InvalidArgument("Input " + std::to_string(i) + " of node " + node + " was passed " +
                              TfTypeName(static_cast<int>(have)) + (input_name ? " from " + input_name(i) : "") +
                              " incompatible with expected " + TfTypeName(static_cast<int>(want)) + ".");
+    }
+  }
+  return Status::Ok();
+}
+
+Status CheckKernelInputTypes(const OpSignature& sig, const std::string& node, const std::vector<Tensor>& inputs,
+                             const AttrMap& attrs) {
+  size_t i = 0;
+  // A type attr no one gave is bound by the first input of that type (TF's inference);
+  // the other inputs of the attr must have the same type.
+  std::vector<std::pair<const char*, DType>> bound;
+  for (const ArgSig& a : sig.inputs) {
+    int64_t n = ArgCount(a, attrs);
+    if (n < 0) break;
+    for (int64_t k = 0; k < n && i < inputs.size(); ++k, ++i) {
+      if (!inputs[i].valid()) continue;
+      DType want = RuntimeDType(ExpectedType(a, attrs, k));
+      DType have = inputs[i].dtype();
+      if (want == DType::kInvalid && *a.type_attr && !Find(attrs, a.type_attr)) {
+        auto it = std::find_if(bound.begin(), bound.end(), [&](const auto& b) { return !std::strcmp(b.first, a.type_attr); });
+        if (it == bound.end()) {
+          bound.push_back({a.type_attr, have});
+          continue;
+        }
+        if (it->second != have)
+          return InvalidArgument("cannot compute " + std::string(sig.name) + " as input #" + std::to_string(i) +
+                                 "(zero-based) was expected to be a " + TfTypeName(static_cast<int>(it->second)) +
+                                 " tensor but is a " + TfTypeName(static_cast<int>(have)) + " tensor");
+        continue;
+      }
+      if (want == DType::kInvalid || want == have) continue;
+      return InvalidArgument("Input " + std::to_string(i) + " of node " + node + " was passed " +
+                             TfTypeName(static_cast<int>(have)) + " incompatible with expected " +
+                             TfTypeName(static_cast<int>(want)) + ".");
     }
   }
   return Status::Ok();

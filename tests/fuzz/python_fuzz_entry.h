@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -46,9 +47,21 @@ inline void PythonFuzzAs(PythonParser& parser, const std::string& bytes, const s
   std::ostringstream out;
   EmitText(a, out, TextOptions{});
   EmitJson(a, out);
+  // SARIF's rule table: the rules that fired, plus the catalogue's first rule so that the
+  // table is never empty. The whole catalogue with its help pages is the same text on every
+  // input; rendering it took about 40% of each execution and fuzzed nothing.
   std::vector<ReportedRule> catalogue;
-  for (const Rule* r : AllRules())
-    catalogue.push_back({r->info().id, r->info().name, r->info().summary, r->info().severity});
+  const std::span<const Rule* const> all = AllRules();
+  for (size_t i = 0; i < all.size(); ++i) {
+    const Rule* r = all[i];
+    bool fired = i == 0;
+    for (const auto& d : a.files.back().diagnostics)
+      if (d.rule_id == r->info().id) {
+        fired = true;
+        break;
+      }
+    if (fired) catalogue.push_back({r->info().id, r->info().name, r->info().summary, r->info().severity});
+  }
   EmitSarif(a, catalogue, out);
   EmitGithub(a, out);
   EmitJunit(a, out);

@@ -17,7 +17,15 @@ def _binary(op_type, default_name):
     return f
 
 
-add = _binary("AddV2", "Add")
+_add_v2 = _binary("AddV2", "Add")
+_add_strings = _binary("Add", "Add")
+
+
+def add(x, y, name=None):
+    # TF's math_ops.add: strings are joined by the Add op (AddV2 has no string kernel)
+    if isinstance(x, (str, bytes)) or (isinstance(x, Tensor) and x.dtype == "string"):
+        return _add_strings(x, y, name)
+    return _add_v2(x, y, name)
 subtract = _binary("Sub", "Sub")
 multiply = _binary("Mul", "Mul")
 maximum = _binary("Maximum", "Maximum")
