@@ -2182,13 +2182,15 @@ class Converter {
     // --- the functions, in order of first use
     // An unseeded random op is one op of the TF1 graph, each run drawing its next numbers;
     // in two functions it would be two ops, each drawing from its start (with --deterministic-
-    // random too). (A seeded one in several functions converts as before.)
+    // random too). (A seeded one in several functions converts as before.) A draw of its
+    // own (`A = tf.random.normal([2, 3])`) draws from one `tf.random.Generator` instead, in
+    // each function: each run draws the generator's next numbers, as from TF1's one op.
     for (const auto& g : graph_) {
       if (g.kind != Kind::kOp || !random_stmts_.count(ts_node_start_byte(g.stmt))) continue;
       std::vector<string> users;
       for (const Function& f : fns)
         if (f.ops.count(g.name)) users.push_back(f.name);
-      if (users.size() > 1)
+      if (users.size() > 1 && !ShareRandomDraw(g))
         Fail(g.stmt, fmt::format("the unseeded random op of `{}` is run by several functions ({}): TF1 drew from "
                                  "one op, each function would draw from its own",
                                  PyName(g.name), fmt::join(users, ", ")));
@@ -2201,6 +2203,11 @@ class Converter {
           "    \"\"\"{1}\"\"\"\n"
           "    return {0}.nest.map_structure(lambda t: t.numpy() if hasattr(t, \"numpy\") else t, fetched)\n",
           tf_, kNumpyDoc);
+    if (!shared_generators_.empty()) {
+      if (!defs.empty()) defs += "\n\n";
+      defs += "# one generator per random op that several functions run: each run draws its next numbers\n";
+      defs += shared_generators_;
+    }
     for (const Function& f : fns) {
       if (!defs.empty()) defs += "\n\n";
       if (f.params.empty()) {
@@ -2656,6 +2663,51 @@ class Converter {
       if (mz.g->name == name && mz.why.empty()) return &mz;
     return nullptr;
   }
+  // An unseeded random draw several functions run (see its caller): the statement
+  // `A = tf.random.X(...)` (normal, uniform, truncated_normal; its only unseeded random
+  // call) draws from a generator made once, `A_generator`, written before the functions
+  // (shared_draws_, StatementTextAsWritten). Not when the program sets a graph seed (TF1's
+  // draws were then reproducible, a generator's from a non-deterministic state are not).
+  // False: not that form (the caller refuses).
+  bool ShareRandomDraw(const GraphName& g) {
+    string py = PyName(g.name);
+    if (!ts::Is(g.stmt, "expression_statement")) return false;
+    TSNode asg = ts_node_named_child(g.stmt, 0);
+    if (!ts::Is(asg, "assignment") || !ts::Is(ts::Field(asg, "left"), "identifier")) return false;
+    TSNode call = ts::Field(asg, "right");
+    if (!ts::Is(call, "call")) return false;
+    static const std::map<string, string> kDraws = {
+        {"tensorflow.random.normal", "normal"},
+        {"tensorflow.random.uniform", "uniform"},
+        {"tensorflow.random.truncated_normal", "truncated_normal"},
+        {"tensorflow.compat.v1.random_normal", "normal"},
+        {"tensorflow.compat.v1.random_uniform", "uniform"},
+        {"tensorflow.compat.v1.truncated_normal", "truncated_normal"},
+        {"tensorflow.compat.v1.random.normal", "normal"},
+        {"tensorflow.compat.v1.random.uniform", "uniform"},
+        {"tensorflow.compat.v1.random.truncated_normal", "truncated_normal"}};
+    auto draw = kDraws.find(Resolved(ts::Field(call, "function")));
+    if (draw == kDraws.end() || m_.KeywordArg(call, "seed").id) return false;
+    for (TSNode c : m_.calls()) {
+      if (ts::Same(c, call) || !ts::Contains(g.stmt, c)) continue;
+      string cq = Resolved(ts::Field(c, "function"));
+      if (StartsWith(cq, "tensorflow") && (cq.find("random") != string::npos || EndsWith(cq, "multinomial") ||
+                                           EndsWith(cq, "dropout")))
+        return false;
+    }
+    for (TSNode c : m_.calls()) {
+      string cq = Resolved(ts::Field(c, "function"));
+      if (EndsWith(cq, ".set_random_seed") || EndsWith(cq, "random.set_seed")) return false;
+    }
+    string gen = Fresh(py + "_generator");
+    used_fn_names_.insert(gen);
+    shared_draws_[ts_node_start_byte(call)] = gen + "." + draw->second;
+    shared_generators_ += fmt::format("{} = {}.random.Generator.from_non_deterministic_state()\n", gen, tf_);
+    return true;
+  }
+  std::map<uint32_t, string> shared_draws_;  // a shared draw's call (start byte) -> `A_generator.normal`
+  string shared_generators_;                 // their generators, made before the functions
+
   string Fresh(const string& base) {
     string name = base;
     for (int k = 2; names_.count(name) || module_names_.count(name) || used_fn_names_.count(name); ++k)
@@ -2692,6 +2744,12 @@ class Converter {
     for (TSNode c : m_.calls()) {
       if (!ts::Contains(g.stmt, c)) continue;
       string q = Resolved(ts::Field(c, "function"));
+      if (auto sd = shared_draws_.find(ts_node_start_byte(c)); sd != shared_draws_.end()) {
+        TSNode fn = ts::Field(c, "function");
+        uint32_t fb = ts_node_start_byte(fn);
+        edits.emplace_back(fb - b, ts_node_end_byte(fn) - fb, sd->second);
+        continue;
+      }
       // `Optimizer(...).minimize(...)`: the optimizer is created once, at module level
       // (inside a tf.function it would make new slot variables on every trace).
       bool optimizer_ctor = (StartsWith(q, "tensorflow.compat.v1.train.") && EndsWith(q, "Optimizer")) ||

@@ -497,6 +497,46 @@ def install_random_hooks(trace, backend, tf_top, v1, deterministic):
             return out
         replaced[id(orig)] = wrapper
         setattr(holder, fname, wrapper)
+    # tf.random.Generator's draws (the tf2 rewrite's form of a TF1 random op several runs
+    # share): one stream per generator, numbered when it first draws, each execution of a
+    # draw taking the stream's next block, as a TF1 op's runs did.
+    gen_cls = getattr(getattr(tf_top, "random", None), "Generator", None)
+    streams = {}
+    for meth, (kind, fname) in {"normal": ("normal", "random_normal"),
+                                "uniform": ("uniform", "random_uniform"),
+                                "truncated_normal": ("truncated", "truncated_normal")}.items():
+        orig = getattr(gen_cls, meth, None) if gen_cls is not None else None
+        if orig is None:
+            continue
+        sig = inspect.signature(orig) if deterministic else None
+
+        def gen_wrapper(self, *a, _orig=orig, _sig=sig, _kind=kind, _fname=fname, **k):
+            note(_fname)
+            if not deterministic:
+                return _orig(self, *a, **k)
+            b = _sig.bind(self, *a, **k)
+            b.apply_defaults()
+            p = b.arguments
+            try:
+                shape = p["shape"]
+                shape = shape.numpy() if hasattr(shape, "numpy") else shape
+                shape = tuple(int(x) for x in np.asarray(shape).reshape(-1))
+            except Exception:  # noqa: BLE001 - a shape known only at run time: its own draw
+                return _orig(self, *a, **k)
+            dtype = tf_top.as_dtype(p.get("dtype") or tf_top.float32)
+            if id(self) not in streams:
+                streams[id(self)] = (self, np.random.RandomState(state["n"] % (2 ** 32)))
+                state["n"] += 1
+            draw = sampler(_kind, streams[id(self)][1], shape, dtype, p)
+            if not in_graph():
+                return tf_top.constant(draw(), dtype=dtype)
+            out = graph_op(draw, dtype)
+            out.set_shape(shape)
+            return out
+        try:
+            setattr(gen_cls, meth, gen_wrapper)
+        except Exception:  # noqa: BLE001
+            pass
     # The public names: looked up by name (dir() of the namespaces would load every lazy
     # TensorFlow module, Keras included, on every run).
     for ns in (tf_top, v1):
