@@ -233,15 +233,27 @@ TEST(RewriteTf2Conversion, RefusesWhatItCannotKeep) {
                 .find("graph"),
             std::string::npos);
   // an unseeded random op converts (the summary says its draws differ from TF1's), unless
-  // several functions would each make their own op of it
+  // several functions would each make their own op of it: a draw of its own (`r = tf.random.normal(...)`)
+  // draws from one generator made once; a draw inside an expression, or with a graph seed, is refused
   SessionConversion unseeded = ConvertSessionToFunctions(
       parser, head + "y = x + tf.random.normal([1])\nwith tf.compat.v1.Session() as s:\n    print(s.run(y, {x: [1.0]}))\n");
   ASSERT_TRUE(unseeded.converted) << unseeded.reason;
   ASSERT_EQ(unseeded.notes.size(), 1u);
   EXPECT_NE(unseeded.notes[0].find("`tensorflow.random.normal` has no op seed"), std::string::npos) << unseeded.notes[0];
-  EXPECT_EQ(reason(head + "r = tf.random.normal([1])\ny = x + r\nwith tf.compat.v1.Session() as s:\n"
-                          "    print(s.run(y, {x: [1.0]}))\n    print(s.run(r))\n"),
+  SessionConversion shared = ConvertSessionToFunctions(
+      parser, head + "r = tf.random.normal([1])\ny = x + r\nwith tf.compat.v1.Session() as s:\n"
+                     "    print(s.run(y, {x: [1.0]}))\n    print(s.run(r))\n");
+  ASSERT_TRUE(shared.converted) << shared.reason;
+  EXPECT_NE(shared.text.find("r_generator = tf.random.Generator.from_non_deterministic_state()\n"), std::string::npos)
+      << shared.text;
+  EXPECT_NE(shared.text.find("    r = r_generator.normal([1])\n"), std::string::npos) << shared.text;
+  EXPECT_EQ(reason(head + "r = tf.random.normal([1])\ny = x + r\ntf.compat.v1.set_random_seed(1)\n"
+                          "with tf.compat.v1.Session() as s:\n    print(s.run(y, {x: [1.0]}))\n    print(s.run(r))\n"),
             "the unseeded random op of `r` is run by several functions (run_y, run_r): TF1 drew from one op, each "
+            "function would draw from its own");
+  EXPECT_EQ(reason(head + "y = x + tf.random.normal([1])\nz = y * 2.0\nwith tf.compat.v1.Session() as s:\n"
+                          "    print(s.run(y, {x: [1.0]}))\n    print(s.run(z, {x: [1.0]}))\n"),
+            "the unseeded random op of `y` is run by several functions (run_y, run_z): TF1 drew from one op, each "
             "function would draw from its own");
   EXPECT_TRUE(ConvertSessionToFunctions(
                   parser, head + "y = x + tf.random.normal([1], seed=3)\nwith tf.compat.v1.Session() as s:\n"
