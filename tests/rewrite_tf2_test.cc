@@ -255,6 +255,29 @@ TEST(RewriteTf2Conversion, RefusesWhatItCannotKeep) {
                           "    print(s.run(y, {x: [1.0]}))\n    print(s.run(z, {x: [1.0]}))\n"),
             "the unseeded random op of `y` is run by several functions (run_y, run_z): TF1 drew from one op, each "
             "function would draw from its own");
+  // a helper that makes a layer's variables: a tf.Module made once, unless its variables
+  // come from what it computes, or it is called elsewhere than in a graph statement
+  const std::string layer_def =
+      "def layer(inp, n):\n    w = tf.Variable(tf.ones([1, n]))\n    return tf.matmul(inp, w)\n";
+  SessionConversion layered = ConvertSessionToFunctions(
+      parser, head + layer_def + "y = layer(x[:, None], 2)\nwith tf.compat.v1.Session() as s:\n"
+                                 "    s.run(tf.compat.v1.global_variables_initializer())\n"
+                                 "    print(s.run(y, {x: [1.0]}))\n");
+  ASSERT_TRUE(layered.converted) << layered.reason;
+  EXPECT_NE(layered.text.find("class Layer(tf.Module):\n    def __init__(self, n):\n        super().__init__()\n"
+                              "        self.w = tf.Variable(tf.ones([1, n]))\n"),
+            std::string::npos)
+      << layered.text;
+  EXPECT_NE(layered.text.find("y_layer = Layer(2)\n"), std::string::npos) << layered.text;
+  EXPECT_EQ(reason(head + "def layer(inp):\n    n = 2\n    w = tf.Variable(tf.ones([1, n]))\n"
+                          "    return tf.matmul(inp, w)\ny = layer(x[:, None])\nwith tf.compat.v1.Session() as s:\n"
+                          "    print(s.run(y, {x: [1.0]}))\n"),
+            "`y` is built by `layer`, which makes variables, and not as a layer object can: a variable is made from "
+            "`n`, which the helper computes");
+  EXPECT_EQ(reason(head + layer_def + "y = layer(x[:, None], 2)\nz = 1 + layer(x[:, None], 3)\n"
+                                      "with tf.compat.v1.Session() as s:\n    print(s.run(y, {x: [1.0]}))\n"),
+            "`y` is built by `layer`, which makes variables and is used elsewhere than in `x = layer(...)` "
+            "statements of the graph");
   EXPECT_TRUE(ConvertSessionToFunctions(
                   parser, head + "y = x + tf.random.normal([1], seed=3)\nwith tf.compat.v1.Session() as s:\n"
                                  "    print(s.run(y, {x: [1.0]}))\n")
