@@ -9,10 +9,10 @@ import tensorflow as tf
 class AddLayer(tf.Module):
     """A dense layer: inputs @ W + b."""
 
-    def __init__(self, in_size, out_size):
+    def __init__(self, in_size, out_size, seed):
         super().__init__()
         # weights drawn from a normal distribution
-        self.Weights = tf.Variable(tf.random.normal([in_size, out_size], stddev=0.5))
+        self.Weights = tf.Variable(tf.random.normal([in_size, out_size], stddev=0.5, seed=seed))
         self.biases = tf.Variable(tf.zeros([1, out_size]) + 0.1)
         self.out_size = out_size
 
@@ -28,8 +28,8 @@ class AddLayer(tf.Module):
 x_data = np.linspace(-1, 1, 20, dtype=np.float32)[:, np.newaxis]
 y_data = np.square(x_data) - 0.5
 
-l1_layer = AddLayer(1, 8)
-prediction_layer = AddLayer(8, 1)
+l1_layer = AddLayer(1, 8, 1)
+prediction_layer = AddLayer(8, 1, seed=2)
 
 optimizer = tf.keras.optimizers.SGD(learning_rate=0.1)
 

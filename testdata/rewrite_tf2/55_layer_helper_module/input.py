@@ -6,10 +6,10 @@ import numpy as np
 import tensorflow as tf
 
 
-def add_layer(inputs, in_size, out_size, activation_function=None):
+def add_layer(inputs, in_size, out_size, seed, activation_function=None):
     """A dense layer: inputs @ W + b."""
     # weights drawn from a normal distribution
-    Weights = tf.Variable(tf.random_normal([in_size, out_size], stddev=0.5))
+    Weights = tf.Variable(tf.random_normal([in_size, out_size], stddev=0.5, seed=seed))
     biases = tf.Variable(tf.zeros([1, out_size]) + 0.1)
     Wx_plus_b = tf.matmul(inputs, Weights) + biases
     if activation_function is None:
@@ -24,8 +24,8 @@ y_data = np.square(x_data) - 0.5
 
 xs = tf.placeholder(tf.float32, [None, 1])
 ys = tf.placeholder(tf.float32, [None, 1])
-l1 = add_layer(xs, 1, 8, activation_function=tf.nn.relu)
-prediction = add_layer(l1, 8, 1)
+l1 = add_layer(xs, 1, 8, 1, activation_function=tf.nn.relu)
+prediction = add_layer(l1, 8, 1, seed=2)
 loss = tf.reduce_mean(tf.reduce_sum(tf.square(ys - prediction), reduction_indices=[1]))
 train_step = tf.train.GradientDescentOptimizer(0.1).minimize(loss)
 
