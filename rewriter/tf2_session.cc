@@ -2862,6 +2862,13 @@ class Converter {
       bool optimizer_ctor = (StartsWith(q, "tensorflow.compat.v1.train.") && EndsWith(q, "Optimizer")) ||
                             StartsWith(q, "tensorflow.keras.optimizers.");
       if (optimizer_ctor) {
+        // made once at module level, it cannot read a tensor the function computes
+        Identifiers(c, [&](TSNode id) {
+          if (const GraphName* h = Graph(Text(id)); h && h->kind != Kind::kVariable)
+            Fail(c, fmt::format("the optimizer is made from graph tensor `{}`: made once, at module level, it "
+                                "would not see it",
+                                Text(id)));
+        });
         uint32_t cb = ts_node_start_byte(c);
         edits.emplace_back(cb - b, ts_node_end_byte(c) - cb, Hoisted(c, string(Text(c))));
         continue;
