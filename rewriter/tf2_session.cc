@@ -478,7 +478,7 @@ class Converter {
     }
     // `l1 = add_layer(xs, 1, 10)` of a helper that makes the layer's variables: a tf.Module
     // made once (tf2_layer_helper.h)
-    if (g.kind == Kind::kOp && !rebinds && ts::Is(right, "call") && LayerHelperCall(stmt, name, right, g)) return;
+    if (g.kind == Kind::kOp && ts::Is(right, "call") && LayerHelperCall(stmt, name, right, g, rebinds)) return;
     if (g.kind == Kind::kOp && !uses_graph && !RefersToTf(right)) {
       rebound("to a Python value");
       python_values_[name] = stmt;
@@ -2684,7 +2684,7 @@ class Converter {
   // a variable-like graph name whose trainable variables are the layer's), and the
   // functions call the object (`name = name_layer(...)`). False: not such a helper (the
   // usual checks follow).
-  bool LayerHelperCall(TSNode stmt, const string& name, TSNode right, GraphName& g) {
+  bool LayerHelperCall(TSNode stmt, const string& name, TSNode right, GraphName& g, bool rebinds) {
     TSNode def = ModuleFunction(right);
     if (!def.id) return false;
     const string helper(Text(ts::Field(def, "name")));
@@ -2743,6 +2743,8 @@ class Converter {
       });
     string obj = Fresh(name + "_layer");
     used_fn_names_.insert(obj);
+    // `h = add_layer(h, ...)`: the earlier binding of `h` is kept under its own key
+    if (rebinds) RetireVersion(stmt, name);
     GraphName lg{Kind::kVariable, obj, stmt, right};
     Identifiers(right, [&](TSNode id) {
       if (Graph(Text(id))) g.uses.push_back(Graph(Text(id))->name);
