@@ -1,4 +1,5 @@
 #include "rewriter/tf2_session.h"
+#include "rewriter/tf2_layer_helper.h"
 
 #include <fmt/format.h>
 
@@ -499,6 +500,9 @@ class Converter {
         g.produces_operation = true;
       }
     }
+    // `l1 = add_layer(xs, 1, 10)` of a helper that makes the layer's variables: a tf.Module
+    // made once (tf2_layer_helper.h)
+    if (g.kind == Kind::kOp && ts::Is(right, "call") && LayerHelperCall(stmt, name, right, g, rebinds)) return;
     if (g.kind == Kind::kOp && !uses_graph && !RefersToTf(right)) {
       rebound("to a Python value");
       python_values_[name] = stmt;
@@ -2269,17 +2273,22 @@ class Converter {
     // --- the functions, in order of first use
     // An unseeded random op is one op of the TF1 graph, each run drawing its next numbers;
     // in two functions it would be two ops, each drawing from its start (with --deterministic-
-    // random too). (A seeded one in several functions converts as before.)
+    // random too). (A seeded one in several functions converts as before.) A draw of its
+    // own (`A = tf.random.normal([2, 3])`) draws from one `tf.random.Generator` instead, in
+    // each function: each run draws the generator's next numbers, as from TF1's one op.
     for (const auto& g : graph_) {
       if (g.kind != Kind::kOp || !random_stmts_.count(ts_node_start_byte(g.stmt))) continue;
       std::vector<string> users;
       for (const Function& f : fns)
         if (f.ops.count(g.name)) users.push_back(f.name);
-      if (users.size() > 1)
+      if (users.size() > 1 && !ShareRandomDraw(g))
         Fail(g.stmt, fmt::format("the unseeded random op of `{}` is run by several functions ({}): TF1 drew from "
                                  "one op, each function would draw from its own",
                                  PyName(g.name), fmt::join(users, ", ")));
     }
+    for (const auto& [c, helper] : layer_uses_)
+      if (!layer_calls_.count(ts_node_start_byte(c)))
+        Fail(c, fmt::format("`{}` makes variables and is called elsewhere than in the graph's statements", helper));
     PlanMinimizes(trainable, fns);
     string defs;
     if (needs_numpy)
@@ -2288,6 +2297,11 @@ class Converter {
           "    \"\"\"{1}\"\"\"\n"
           "    return {0}.nest.map_structure(lambda t: t.numpy() if hasattr(t, \"numpy\") else t, fetched)\n",
           tf_, kNumpyDoc);
+    if (!shared_generators_.empty()) {
+      if (!defs.empty()) defs += "\n\n";
+      defs += "# one generator per random op that several functions run: each run draws its next numbers\n";
+      defs += shared_generators_;
+    }
     for (const Function& f : fns) {
       if (!defs.empty()) defs += "\n\n";
       if (f.params.empty()) {
@@ -2686,7 +2700,7 @@ class Converter {
           if (ts_node_start_byte(Graph(v)->stmt) < ts_node_start_byte(g.stmt) && (opaque || deps.count(v)))
             vs.push_back(v);
         if (vs.empty()) why("no trainable variable the loss depends on");
-        mz.vars = fmt::format("[{}]", fmt::join(vs, ", "));
+        mz.vars = VarList(vs);
         mz.implicit_vars = true;
         mz.var_names = vs;
       }
@@ -2711,7 +2725,7 @@ class Converter {
       std::vector<string> vs;
       for (const string& v : trainable)
         if (all.count(v)) vs.push_back(v);
-      a.vars = fmt::format("[{}]", fmt::join(vs, ", "));
+      a.vars = VarList(vs);
     }
     // one optimizer, one way; a function runs at most one step
     for (bool changed = true; changed;) {
@@ -2743,6 +2757,148 @@ class Converter {
       if (mz.g->name == name && mz.why.empty()) return &mz;
     return nullptr;
   }
+  // The var_list text of trainable graph names: a layer object (LayerHelperCall) gives its
+  // variables.
+  string VarList(const std::vector<string>& vs) const {
+    std::vector<string> items;
+    for (const string& v : vs) items.push_back(layer_objects_.count(v) ? "*" + v + ".trainable_variables" : v);
+    return fmt::format("[{}]", fmt::join(items, ", "));
+  }
+
+  // `name = helper(...)` (`right`, the op `g` being registered) of a module-level helper
+  // that makes variables of its own: the helper becomes a tf.Module class (made where the
+  // def was), the statement makes its object at module level (`name_layer = Helper(...)`,
+  // a variable-like graph name whose trainable variables are the layer's), and the
+  // functions call the object (`name = name_layer(...)`). False: not such a helper (the
+  // usual checks follow).
+  bool LayerHelperCall(TSNode stmt, const string& name, TSNode right, GraphName& g, bool rebinds) {
+    TSNode def = ModuleFunction(right);
+    if (!def.id) return false;
+    const string helper(Text(ts::Field(def, "name")));
+    auto it = layer_classes_.find(ts_node_start_byte(def));
+    if (it == layer_classes_.end()) {
+      string cls = LayerClassName(helper);
+      while (module_names_.count(cls) || used_fn_names_.count(cls)) cls += "Module";
+      LayerHelperPlan plan = PlanLayerHelper(m_, src_, def, cls, tf_);
+      if (!plan.why.empty()) {
+        std::set<string> seen;
+        if (!HelperState(stmt, &seen).empty())
+          Fail(stmt, fmt::format("`{}` is built by `{}`, which makes variables, and not as a layer object can: {}",
+                                 name, helper, plan.why));
+        return false;
+      }
+      // every use of the helper: `x = helper(...)` statements of the graph
+      bool only_calls = true;
+      ts::Walk(
+          file_.Root(),
+          [&](TSNode c, const char*) {
+            if (!only_calls) return false;
+            if (ts::Is(c, "identifier") && Text(c) == helper) {
+              TSNode p = ts::Parent(c);
+              if (ts::Same(ts::Field(def, "name"), c)) return false;
+              bool ok = ts::Is(p, "call") && ts::Same(ts::Field(p, "function"), c);
+              TSNode a = ok ? ts::Parent(p) : TSNode{};
+              ok = ok && ts::Is(a, "assignment") && ts::Same(ts::Field(a, "right"), p) &&
+                   ts::Is(ts::Field(a, "left"), "identifier") && ts::Is(ts::Parent(a), "expression_statement");
+              only_calls = ok;
+              if (ok) layer_uses_.push_back({p, helper});
+              return false;
+            }
+            return true;
+          },
+          [](TSNode) {});
+      if (!only_calls)
+        Fail(stmt, fmt::format("`{}` is built by `{}`, which makes variables and is used elsewhere than in "
+                               "`x = {}(...)` statements of the graph",
+                               name, helper, helper));
+      used_fn_names_.insert(cls);
+      module_edits_.emplace_back(ts_node_start_byte(def), ts_node_end_byte(def),
+                                 plan.class_text.substr(0, plan.class_text.size() - 1));
+      it = layer_classes_.emplace(ts_node_start_byte(def), std::move(plan)).first;
+      layer_class_names_[ts_node_start_byte(def)] = cls;
+    }
+    const LayerHelperPlan& plan = it->second;
+    if (!AloneOnLines(stmt)) Fail(stmt, fmt::format("`{}` shares its line with other statements", name));
+    if (HasCallInside(right, right)) Fail(stmt, fmt::format("`{}`: the arguments of `{}` call functions", name, helper));
+    LayerCallSplit split = SplitLayerCall(m_, src_, def, plan, right);
+    if (!split.why.empty()) Fail(stmt, fmt::format("`{}` is built by `{}`: {}", name, helper, split.why));
+    for (TSNode v : split.init_values)
+      Identifiers(v, [&](TSNode id) {
+        if (Graph(Text(id)))
+          Fail(id, fmt::format("`{}` is built by `{}`, whose variables would be made from graph tensor `{}`", name,
+                               helper, Text(id)));
+      });
+    string obj = Fresh(name + "_layer");
+    used_fn_names_.insert(obj);
+    // `h = add_layer(h, ...)`: the earlier binding of `h` is kept under its own key
+    if (rebinds) RetireVersion(stmt, name);
+    GraphName lg{Kind::kVariable, obj, stmt, right};
+    Identifiers(right, [&](TSNode id) {
+      if (Graph(Text(id))) g.uses.push_back(Graph(Text(id))->name);
+    });
+    g.uses.push_back(obj);
+    names_[obj] = graph_.size();
+    graph_.push_back(std::move(lg));
+    layer_objects_.insert(obj);
+    layer_calls_[ts_node_start_byte(right)] = fmt::format("{}({})", obj, split.call_args);
+    module_edits_.emplace_back(
+        ts_node_start_byte(stmt), ts_node_end_byte(stmt),
+        fmt::format("{} = {}({})", obj, layer_class_names_[ts_node_start_byte(def)], split.init_args));
+    names_[name] = graph_.size();
+    graph_.push_back(std::move(g));
+    return true;
+  }
+  std::map<uint32_t, LayerHelperPlan> layer_classes_;  // a layer helper's def (start byte) -> its class
+  std::map<uint32_t, string> layer_class_names_;       // ... -> the class's name
+  std::set<string> layer_objects_;                    // graph names of the layer objects
+  std::vector<std::pair<TSNode, string>> layer_uses_;  // the layer helpers' calls (each must be a graph statement's)
+  std::map<uint32_t, string> layer_calls_;             // a layer helper call (start byte) -> the object's call
+
+  // An unseeded random draw several functions run (see its caller): the statement
+  // `A = tf.random.X(...)` (normal, uniform, truncated_normal; its only unseeded random
+  // call) draws from a generator made once, `A_generator`, written before the functions
+  // (shared_draws_, StatementTextAsWritten). Not when the program sets a graph seed (TF1's
+  // draws were then reproducible, a generator's from a non-deterministic state are not).
+  // False: not that form (the caller refuses).
+  bool ShareRandomDraw(const GraphName& g) {
+    string py = PyName(g.name);
+    if (!ts::Is(g.stmt, "expression_statement")) return false;
+    TSNode asg = ts_node_named_child(g.stmt, 0);
+    if (!ts::Is(asg, "assignment") || !ts::Is(ts::Field(asg, "left"), "identifier")) return false;
+    TSNode call = ts::Field(asg, "right");
+    if (!ts::Is(call, "call")) return false;
+    static const std::map<string, string> kDraws = {
+        {"tensorflow.random.normal", "normal"},
+        {"tensorflow.random.uniform", "uniform"},
+        {"tensorflow.random.truncated_normal", "truncated_normal"},
+        {"tensorflow.compat.v1.random_normal", "normal"},
+        {"tensorflow.compat.v1.random_uniform", "uniform"},
+        {"tensorflow.compat.v1.truncated_normal", "truncated_normal"},
+        {"tensorflow.compat.v1.random.normal", "normal"},
+        {"tensorflow.compat.v1.random.uniform", "uniform"},
+        {"tensorflow.compat.v1.random.truncated_normal", "truncated_normal"}};
+    auto draw = kDraws.find(Resolved(ts::Field(call, "function")));
+    if (draw == kDraws.end() || m_.KeywordArg(call, "seed").id) return false;
+    for (TSNode c : m_.calls()) {
+      if (ts::Same(c, call) || !ts::Contains(g.stmt, c)) continue;
+      string cq = Resolved(ts::Field(c, "function"));
+      if (StartsWith(cq, "tensorflow") && (cq.find("random") != string::npos || EndsWith(cq, "multinomial") ||
+                                           EndsWith(cq, "dropout")))
+        return false;
+    }
+    for (TSNode c : m_.calls()) {
+      string cq = Resolved(ts::Field(c, "function"));
+      if (EndsWith(cq, ".set_random_seed") || EndsWith(cq, "random.set_seed")) return false;
+    }
+    string gen = Fresh(py + "_generator");
+    used_fn_names_.insert(gen);
+    shared_draws_[ts_node_start_byte(call)] = gen + "." + draw->second;
+    shared_generators_ += fmt::format("{} = {}.random.Generator.from_non_deterministic_state()\n", gen, tf_);
+    return true;
+  }
+  std::map<uint32_t, string> shared_draws_;  // a shared draw's call (start byte) -> `A_generator.normal`
+  string shared_generators_;                 // their generators, made before the functions
+
   string Fresh(const string& base) {
     string name = base;
     for (int k = 2; names_.count(name) || module_names_.count(name) || used_fn_names_.count(name); ++k)
@@ -2779,11 +2935,29 @@ class Converter {
     for (TSNode c : m_.calls()) {
       if (!ts::Contains(g.stmt, c)) continue;
       string q = Resolved(ts::Field(c, "function"));
+      if (auto lc = layer_calls_.find(ts_node_start_byte(c)); lc != layer_calls_.end()) {
+        uint32_t cb = ts_node_start_byte(c);
+        edits.emplace_back(cb - b, ts_node_end_byte(c) - cb, lc->second);
+        continue;
+      }
+      if (auto sd = shared_draws_.find(ts_node_start_byte(c)); sd != shared_draws_.end()) {
+        TSNode fn = ts::Field(c, "function");
+        uint32_t fb = ts_node_start_byte(fn);
+        edits.emplace_back(fb - b, ts_node_end_byte(fn) - fb, sd->second);
+        continue;
+      }
       // `Optimizer(...).minimize(...)`: the optimizer is created once, at module level
       // (inside a tf.function it would make new slot variables on every trace).
       bool optimizer_ctor = (StartsWith(q, "tensorflow.compat.v1.train.") && EndsWith(q, "Optimizer")) ||
                             StartsWith(q, "tensorflow.keras.optimizers.");
       if (optimizer_ctor) {
+        // made once at module level, it cannot read a tensor the function computes
+        Identifiers(c, [&](TSNode id) {
+          if (const GraphName* h = Graph(Text(id)); h && h->kind != Kind::kVariable)
+            Fail(c, fmt::format("the optimizer is made from graph tensor `{}`: made once, at module level, it "
+                                "would not see it",
+                                Text(id)));
+        });
         uint32_t cb = ts_node_start_byte(c);
         edits.emplace_back(cb - b, ts_node_end_byte(c) - cb, Hoisted(c, string(Text(c))));
         continue;
@@ -2821,7 +2995,7 @@ class Converter {
       TSNode args = ts::Field(c, "arguments");
       uint32_t close = ts_node_end_byte(args) - 1;  // the `)`
       bool empty = ts_node_named_child_count(args) == 0;
-      edits.emplace_back(close - b, 0, fmt::format("{}var_list=[{}]", empty ? "" : ", ", fmt::join(made_before, ", ")));
+      edits.emplace_back(close - b, 0, fmt::format("{}var_list={}", empty ? "" : ", ", VarList(made_before)));
     }
     std::sort(edits.rbegin(), edits.rend());
     for (const auto& [pos, len, repl] : edits) text.replace(pos, len, repl);

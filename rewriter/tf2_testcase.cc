@@ -516,7 +516,56 @@ class TestCaseConverter {
     string_view head = Text(ts_node_named_child(stmts[0], 0));
     return head.find("as_default()") != string_view::npos && head.find("Graph") != string_view::npos;
   }
-  void PlanGraph(TSNode def, const string& tf, Plan* p) const {
+  // setUp's statements (its `super().setUp()` left out), re-indented to `indent`: a test
+  // kept in a graph makes setUp's TensorFlow objects again in its graph (those setUp made
+  // eagerly cannot enter it), as TF1 made them in the test's default graph. Empty with
+  // `why` set when setUp cannot be repeated so.
+  std::vector<string> SetUpLines(TSNode def, const string& indent, string* why) const {
+    std::vector<string> out;
+    TSNode body = ts::Field(def, "body");
+    const uint32_t from = Col(body);
+    bool first = true;
+    for (TSNode st : ts::NamedChildren(body)) {
+      if (ts::Is(st, "comment")) continue;
+      bool doc = first && ts::Is(st, "expression_statement") && ts::Is(ts_node_named_child(st, 0), "string");
+      first = false;
+      if (doc) continue;
+      if (ts::Is(st, "expression_statement") && ts::Is(ts_node_named_child(st, 0), "call")) {
+        TSNode fn = ts::Field(ts_node_named_child(st, 0), "function");
+        TSNode obj = ts::Is(fn, "attribute") ? ts::Field(fn, "object") : TSNode{};
+        if (ts::Is(fn, "attribute") && Text(ts::Field(fn, "attribute")) == "setUp" && ts::Is(obj, "call") &&
+            Text(ts::Field(obj, "function")) == "super")
+          continue;
+      }
+      bool bad = false;
+      Each(st, [&](TSNode c) {
+        bad |= ts::Is(c, "return_statement") || ts::Is(c, "yield") || ts::Is(c, "function_definition") ||
+               ts::Is(c, "class_definition") ||
+               (ts::Is(c, "string") && ts_node_start_point(c).row != ts_node_end_point(c).row);
+        return !bad;
+      });
+      if (bad) {
+        *why = "it returns, defines functions or holds a multi-line string";
+        return {};
+      }
+      uint32_t b = ts_node_start_byte(st);
+      while (b > 0 && src_[b - 1] != '\n') --b;
+      string_view text(src_.data() + b, ts_node_end_byte(st) - b);
+      size_t pos = 0;
+      while (pos <= text.size()) {
+        size_t nl = text.find('\n', pos);
+        string line(text.substr(pos, nl == string_view::npos ? string_view::npos : nl - pos));
+        size_t lead = 0;
+        while (lead < line.size() && lead < from && line[lead] == ' ') ++lead;
+        if (line.size() > lead) out.push_back(indent + line.substr(lead));
+        if (nl == string_view::npos) break;
+        pos = nl + 1;
+      }
+    }
+    return out;
+  }
+
+  void PlanGraph(TSNode def, const string& tf, Plan* p, const Method* setup = nullptr) const {
     TSNode body = ts::Field(def, "body");
     std::vector<TSNode> stmts;
     for (TSNode c : ts::NamedChildren(body))
@@ -543,6 +592,14 @@ class TestCaseConverter {
     // the new graph's random ops draw what the original test's drew
     p->before[Row(stmts[0])].push_back(indent + string(unit, ' ') + tf +
                                        ".random.set_seed(87654321)  # the seed tf.test.TestCase gives a test's graph");
+    if (setup) {
+      string why;
+      std::vector<string> lines = SetUpLines(setup->def, indent + string(unit, ' '), &why);
+      if (!why.empty()) Refuse(setup->def, fmt::format("`setUp` makes TensorFlow objects a test kept in a graph needs, "
+                                                       "and cannot be repeated in its graph: {}", why));
+      p->before[Row(stmts[0])].push_back(indent + string(unit, ' ') + "# setUp's objects, made again in this graph");
+      for (string& l : lines) p->before[Row(stmts[0])].push_back(std::move(l));
+    }
     for (uint32_t r = Row(stmts[0]); r <= EndRow(body); ++r) p->delta[r] += unit;
   }
 
@@ -725,6 +782,28 @@ class TestCaseConverter {
         }
       }
     }
+    // setUp's TensorFlow objects, for the tests kept in a graph: each such test makes them
+    // again in its graph (SetUpLines); setUpClass's are made once for all: refused
+    std::map<size_t, const Method*> setup_for;
+    for (size_t i = 0; i < methods.size(); ++i) {
+      const Method& t = methods[i];
+      if (t.why.empty() || !StartsWith(t.name, "test")) continue;
+      for (const char* n : {"setUp", "setUpClass"}) {
+        auto it = by_name.find(fmt::format("{}.{}", t.cls, n));
+        if (it == by_name.end()) continue;
+        bool makes = false;
+        Each(ts::Field(methods[it->second].def, "body"), [&](TSNode c) {
+          if (ts::Is(c, "call") && !ResolvedTf(ts::Field(c, "function")).empty()) {
+            if (string(n) == "setUpClass")
+              Refuse(c, fmt::format("`{}` creates TensorFlow objects the tests share, and `{}` (line {}) keeps a graph",
+                                    n, t.name, Row(t.def) + 1));
+            makes = true;
+          }
+          return true;
+        });
+        if (makes) setup_for[i] = &methods[it->second];
+      }
+    }
     int graph_tests = 0;
     for (size_t i = 0; i < methods.size(); ++i) {
       Method& me = methods[i];
@@ -738,25 +817,10 @@ class TestCaseConverter {
       if (name == "setUp" || name == "setUpClass" || name == "tearDown")
         Refuse(me.def, fmt::format("`{}` keeps a graph ({}): the tests would not share it", name, me.why));
       if (is_test) {
-        PlanGraph(me.def, tf, &plan);
+        PlanGraph(me.def, tf, &plan, setup_for.count(i) ? setup_for[i] : nullptr);
         if (++graph_tests > 5) continue;  // the summary names the first five
         out->notes.push_back(fmt::format("line {}: `{}` keeps a graph (`with {}.Graph().as_default():`): {}",
                                          Row(me.def) + 1, name, tf, me.why));
-      }
-    }
-    // setUp must not build graph objects a test in a graph would need
-    // (those of its class: eager objects of setUp cannot enter a test's graph)
-    for (const Method& t : methods) {
-      if (t.why.empty() || !StartsWith(t.name, "test")) continue;
-      for (const char* n : {"setUp", "setUpClass"}) {
-        auto it = by_name.find(fmt::format("{}.{}", t.cls, n));
-        if (it == by_name.end()) continue;
-        Each(ts::Field(methods[it->second].def, "body"), [&](TSNode c) {
-          if (ts::Is(c, "call") && !ResolvedTf(ts::Field(c, "function")).empty())
-            Refuse(c, fmt::format("`{}` creates TensorFlow objects the tests share, and `{}` (line {}) keeps a graph",
-                                  n, t.name, Row(t.def) + 1));
-          return true;
-        });
       }
     }
     if (graph_tests > 5) out->notes.push_back(fmt::format("{} more tests keep a graph", graph_tests - 5));

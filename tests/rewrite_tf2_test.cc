@@ -233,16 +233,51 @@ TEST(RewriteTf2Conversion, RefusesWhatItCannotKeep) {
                 .find("graph"),
             std::string::npos);
   // an unseeded random op converts (the summary says its draws differ from TF1's), unless
-  // several functions would each make their own op of it
+  // several functions would each make their own op of it: a draw of its own (`r = tf.random.normal(...)`)
+  // draws from one generator made once; a draw inside an expression, or with a graph seed, is refused
   SessionConversion unseeded = ConvertSessionToFunctions(
       parser, head + "y = x + tf.random.normal([1])\nwith tf.compat.v1.Session() as s:\n    print(s.run(y, {x: [1.0]}))\n");
   ASSERT_TRUE(unseeded.converted) << unseeded.reason;
   ASSERT_EQ(unseeded.notes.size(), 1u);
   EXPECT_NE(unseeded.notes[0].find("`tensorflow.random.normal` has no op seed"), std::string::npos) << unseeded.notes[0];
-  EXPECT_EQ(reason(head + "r = tf.random.normal([1])\ny = x + r\nwith tf.compat.v1.Session() as s:\n"
-                          "    print(s.run(y, {x: [1.0]}))\n    print(s.run(r))\n"),
+  SessionConversion shared = ConvertSessionToFunctions(
+      parser, head + "r = tf.random.normal([1])\ny = x + r\nwith tf.compat.v1.Session() as s:\n"
+                     "    print(s.run(y, {x: [1.0]}))\n    print(s.run(r))\n");
+  ASSERT_TRUE(shared.converted) << shared.reason;
+  EXPECT_NE(shared.text.find("r_generator = tf.random.Generator.from_non_deterministic_state()\n"), std::string::npos)
+      << shared.text;
+  EXPECT_NE(shared.text.find("    r = r_generator.normal([1])\n"), std::string::npos) << shared.text;
+  EXPECT_EQ(reason(head + "r = tf.random.normal([1])\ny = x + r\ntf.compat.v1.set_random_seed(1)\n"
+                          "with tf.compat.v1.Session() as s:\n    print(s.run(y, {x: [1.0]}))\n    print(s.run(r))\n"),
             "the unseeded random op of `r` is run by several functions (run_y, run_r): TF1 drew from one op, each "
             "function would draw from its own");
+  EXPECT_EQ(reason(head + "y = x + tf.random.normal([1])\nz = y * 2.0\nwith tf.compat.v1.Session() as s:\n"
+                          "    print(s.run(y, {x: [1.0]}))\n    print(s.run(z, {x: [1.0]}))\n"),
+            "the unseeded random op of `y` is run by several functions (run_y, run_z): TF1 drew from one op, each "
+            "function would draw from its own");
+  // a helper that makes a layer's variables: a tf.Module made once, unless its variables
+  // come from what it computes, or it is called elsewhere than in a graph statement
+  const std::string layer_def =
+      "def layer(inp, n):\n    w = tf.Variable(tf.ones([1, n]))\n    return tf.matmul(inp, w)\n";
+  SessionConversion layered = ConvertSessionToFunctions(
+      parser, head + layer_def + "y = layer(x[:, None], 2)\nwith tf.compat.v1.Session() as s:\n"
+                                 "    s.run(tf.compat.v1.global_variables_initializer())\n"
+                                 "    print(s.run(y, {x: [1.0]}))\n");
+  ASSERT_TRUE(layered.converted) << layered.reason;
+  EXPECT_NE(layered.text.find("class Layer(tf.Module):\n    def __init__(self, n):\n        super().__init__()\n"
+                              "        self.w = tf.Variable(tf.ones([1, n]))\n"),
+            std::string::npos)
+      << layered.text;
+  EXPECT_NE(layered.text.find("y_layer = Layer(2)\n"), std::string::npos) << layered.text;
+  EXPECT_EQ(reason(head + "def layer(inp):\n    n = 2\n    w = tf.Variable(tf.ones([1, n]))\n"
+                          "    return tf.matmul(inp, w)\ny = layer(x[:, None])\nwith tf.compat.v1.Session() as s:\n"
+                          "    print(s.run(y, {x: [1.0]}))\n"),
+            "`y` is built by `layer`, which makes variables, and not as a layer object can: a variable is made from "
+            "`n`, which the helper computes");
+  EXPECT_EQ(reason(head + layer_def + "y = layer(x[:, None], 2)\nz = 1 + layer(x[:, None], 3)\n"
+                                      "with tf.compat.v1.Session() as s:\n    print(s.run(y, {x: [1.0]}))\n"),
+            "`y` is built by `layer`, which makes variables and is used elsewhere than in `x = layer(...)` "
+            "statements of the graph");
   EXPECT_TRUE(ConvertSessionToFunctions(
                   parser, head + "y = x + tf.random.normal([1], seed=3)\nwith tf.compat.v1.Session() as s:\n"
                                  "    print(s.run(y, {x: [1.0]}))\n")

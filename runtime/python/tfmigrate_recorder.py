@@ -380,6 +380,25 @@ def install_eager_evaluate(trace, tf_top):
         return out
     evaluate._tfm = True
     cls.evaluate = evaluate
+    # An assertion given a tensor (`self.assertAllLess(tf.constant([2, 3]), 4)`) read it in
+    # a graph test with a session run (recorded); an eager test reads its value: recorded
+    # the same way, so the two line up
+    orig_nd = cls.__dict__.get("_GetNdArray")
+    if orig_nd is None or getattr(orig_nd, "_tfm", False):
+        return
+
+    def get_nd_array(self, a, _orig=orig_nd):
+        if (trace.quiet or not tf_top.executing_eagerly() or threading.current_thread() is not threading.main_thread()
+                or not (tf_top.is_tensor(a) and hasattr(a, "numpy"))):
+            return _orig(self, a)
+        trace.fetch_calls += 1
+        n = trace.fetch_calls
+        line = trace.line()
+        out = _orig(self, a)
+        trace.write({"kind": "fetch", "call": n, "values": [value_record(out)], "line": line})
+        return out
+    get_nd_array._tfm = True
+    cls._GetNdArray = get_nd_array
 
 
 def install_observe(trace):
@@ -497,6 +516,46 @@ def install_random_hooks(trace, backend, tf_top, v1, deterministic):
             return out
         replaced[id(orig)] = wrapper
         setattr(holder, fname, wrapper)
+    # tf.random.Generator's draws (the tf2 rewrite's form of a TF1 random op several runs
+    # share): one stream per generator, numbered when it first draws, each execution of a
+    # draw taking the stream's next block, as a TF1 op's runs did.
+    gen_cls = getattr(getattr(tf_top, "random", None), "Generator", None)
+    streams = {}
+    for meth, (kind, fname) in {"normal": ("normal", "random_normal"),
+                                "uniform": ("uniform", "random_uniform"),
+                                "truncated_normal": ("truncated", "truncated_normal")}.items():
+        orig = getattr(gen_cls, meth, None) if gen_cls is not None else None
+        if orig is None:
+            continue
+        sig = inspect.signature(orig) if deterministic else None
+
+        def gen_wrapper(self, *a, _orig=orig, _sig=sig, _kind=kind, _fname=fname, **k):
+            note(_fname)
+            if not deterministic:
+                return _orig(self, *a, **k)
+            b = _sig.bind(self, *a, **k)
+            b.apply_defaults()
+            p = b.arguments
+            try:
+                shape = p["shape"]
+                shape = shape.numpy() if hasattr(shape, "numpy") else shape
+                shape = tuple(int(x) for x in np.asarray(shape).reshape(-1))
+            except Exception:  # noqa: BLE001 - a shape known only at run time: its own draw
+                return _orig(self, *a, **k)
+            dtype = tf_top.as_dtype(p.get("dtype") or tf_top.float32)
+            if id(self) not in streams:
+                streams[id(self)] = (self, np.random.RandomState(state["n"] % (2 ** 32)))
+                state["n"] += 1
+            draw = sampler(_kind, streams[id(self)][1], shape, dtype, p)
+            if not in_graph():
+                return tf_top.constant(draw(), dtype=dtype)
+            out = graph_op(draw, dtype)
+            out.set_shape(shape)
+            return out
+        try:
+            setattr(gen_cls, meth, gen_wrapper)
+        except Exception:  # noqa: BLE001
+            pass
     # The public names: looked up by name (dir() of the namespaces would load every lazy
     # TensorFlow module, Keras included, on every run).
     for ns in (tf_top, v1):

@@ -1,0 +1,13 @@
+# A v1 optimizer whose learning rate is a graph tensor (a decay of the global step) is kept,
+# and made once at module level it could not read that tensor: refused, with the reason.
+import tensorflow as tf
+tf.compat.v1.disable_v2_behavior()
+step = tf.Variable(0, trainable=False)
+lr = tf.compat.v1.train.exponential_decay(0.1, step, 10, 0.9)
+w = tf.Variable(1.0)
+loss = w * w
+train = tf.compat.v1.train.MomentumOptimizer(lr, 0.9).minimize(loss, global_step=step)
+with tf.compat.v1.Session() as s:
+    s.run(tf.compat.v1.global_variables_initializer())
+    s.run(train)
+    print(s.run(w))
