@@ -580,8 +580,9 @@ bool Copies::Group(const std::vector<Sess>& group, size_t first, size_t end,
   // statement that made each
   std::map<string, std::vector<size_t>> used;  // variable -> sessions, in the group's order
   std::map<string, size_t> made;
-  for (const auto& [call, si] : runs) {
-    Ids(ts::Field(call, "arguments"), [&](TSNode id) {
+  for (const auto& run : runs) {
+    const size_t si = run.second;  // a plain local: lambdas capture no structured bindings (clang 14)
+    Ids(ts::Field(run.first, "arguments"), [&](TSNode id) {
       if (!ok) return;
       string name(Text(id));
       size_t d = first;
@@ -607,7 +608,9 @@ bool Copies::Group(const std::vector<Sess>& group, size_t first, size_t end,
     return false;
   };
   bool copied = false;
-  for (auto& [name, sessions] : used) {
+  for (auto& entry : used) {
+    const string& name = entry.first;
+    std::vector<size_t>& sessions = entry.second;
     if (sessions.size() < 2) continue;
     std::sort(sessions.begin(), sessions.end());
     TSNode st = stmts_[made[name]];
@@ -634,11 +637,13 @@ bool Copies::Group(const std::vector<Sess>& group, size_t first, size_t end,
                 fmt::format(", name=\"{}\"", copy_name) + line.substr(close);
     }
     edits->emplace_back(b, e, copies);
-    for (const auto& [call, si] : runs)
-      Ids(ts::Field(call, "arguments"), [&](TSNode id) {
+    for (const auto& run : runs) {
+      const size_t si = run.second;
+      Ids(ts::Field(run.first, "arguments"), [&](TSNode id) {
         if (Text(id) == name)
           edits->emplace_back(ts_node_start_byte(id), ts_node_end_byte(id), name + "_" + group[si].name);
       });
+    }
     std::vector<string> sess_names;
     for (size_t si : sessions) sess_names.push_back("`" + group[si].name + "`");
     notes->push_back(fmt::format("the sessions {} each kept their own copy of `{}` (TF1 gives every session its own "
