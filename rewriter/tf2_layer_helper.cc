@@ -1,6 +1,8 @@
 // A layer helper (`add_layer`) becomes a tf.Module: see tf2_layer_helper.h.
 #include "rewriter/tf2_layer_helper.h"
 
+#include "rewriter/tf2_text.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -25,10 +27,7 @@ struct Ctx {
     auto q = m.Resolve(n);
     return q ? *q : string();
   }
-  uint32_t LineStart(uint32_t byte) const {
-    size_t p = src.rfind('\n', byte ? byte - 1 : 0);
-    return byte == 0 || p == string_view::npos ? 0 : static_cast<uint32_t>(p + 1);
-  }
+  uint32_t LineStart(uint32_t byte) const { return LineStartAt(src, byte); }
 };
 
 // Identifiers of `n` that name something (not an attribute's or a keyword's name).

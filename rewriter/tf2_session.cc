@@ -19,6 +19,7 @@
 #include "analyzer/source/source.h"
 #include "analyzer/python/ts_util.h"
 #include "rewriter/tf2_sessions.h"
+#include "rewriter/tf2_text.h"
 
 namespace tfm {
 namespace {
@@ -83,26 +84,10 @@ class Converter {
     auto q = m_.Resolve(n);
     return q ? *q : string();
   }
-  uint32_t LineStart(uint32_t byte) const {
-    size_t p = src_.rfind('\n', byte ? byte - 1 : 0);
-    return byte == 0 || p == string::npos ? 0 : static_cast<uint32_t>(p + 1);
-  }
-  // End of the line holding `byte` (past its newline).
-  uint32_t LineEnd(uint32_t byte) const {
-    size_t p = src_.find('\n', byte);
-    return p == string::npos ? static_cast<uint32_t>(src_.size()) : static_cast<uint32_t>(p + 1);
-  }
+  uint32_t LineStart(uint32_t byte) const { return LineStartAt(src_, byte); }
+  uint32_t LineEnd(uint32_t byte) const { return LineEndAt(src_, byte); }  // past its newline
   // A statement that is alone on its lines (so its lines can be deleted or moved).
-  bool AloneOnLines(TSNode stmt) const {
-    uint32_t b = ts_node_start_byte(stmt), e = ts_node_end_byte(stmt);
-    for (uint32_t i = LineStart(b); i < b; ++i)
-      if (src_[i] != ' ' && src_[i] != '\t') return false;
-    for (uint32_t i = e; i < src_.size() && src_[i] != '\n'; ++i) {
-      if (src_[i] == '#') break;
-      if (src_[i] != ' ' && src_[i] != '\t' && src_[i] != '\r') return false;
-    }
-    return true;
-  }
+  bool AloneOnLines(TSNode stmt) const { return tfm::AloneOnLines(src_, stmt); }
   bool HasMultilineString(TSNode n) const {
     bool found = false;
     ts::Walk(

@@ -10,6 +10,7 @@
 
 #include "analyzer/python/ts_util.h"
 #include "analyzer/source/source.h"
+#include "rewriter/tf2_text.h"
 
 namespace tfm {
 namespace {
@@ -458,17 +459,7 @@ class Copies {
       k = e;
     }
     if (edits.empty()) return "";
-    std::sort(edits.begin(), edits.end());
-    std::string out;
-    uint32_t at = 0;
-    for (const auto& [b, e, r] : edits) {
-      if (b < at) return "";
-      out.append(src_, at, b - at);
-      out += r;
-      at = e;
-    }
-    out.append(src_, at, std::string::npos);
-    return out;
+    return ApplyByteEdits(src_, std::move(edits));
   }
 
  private:
@@ -504,24 +495,9 @@ class Copies {
       return Names(ts::Field(a, "left"), name);
     return false;
   }
-  uint32_t LineStart(uint32_t b) const {
-    size_t p = b ? src_.rfind('\n', b - 1) : string::npos;
-    return p == string::npos ? 0u : static_cast<uint32_t>(p + 1);
-  }
-  uint32_t LineEnd(uint32_t b) const {
-    size_t p = src_.find('\n', b);
-    return p == string::npos ? static_cast<uint32_t>(src_.size()) : static_cast<uint32_t>(p + 1);
-  }
-  bool AloneOnLines(TSNode st) const {
-    uint32_t b = ts_node_start_byte(st), e = ts_node_end_byte(st);
-    for (uint32_t i = LineStart(b); i < b; ++i)
-      if (src_[i] != ' ' && src_[i] != '\t') return false;
-    for (uint32_t i = e; i < src_.size() && src_[i] != '\n'; ++i) {
-      if (src_[i] == '#') break;
-      if (src_[i] != ' ' && src_[i] != '\t' && src_[i] != '\r') return false;
-    }
-    return true;
-  }
+  uint32_t LineStart(uint32_t b) const { return LineStartAt(src_, b); }
+  uint32_t LineEnd(uint32_t b) const { return LineEndAt(src_, b); }
+  bool AloneOnLines(TSNode st) const { return tfm::AloneOnLines(src_, st); }
   // A variable's initial value a copy computes the same: literals and TensorFlow's
   // constant makers and dtypes, nothing random or read from elsewhere.
   bool PlainInitialValue(TSNode call) const { return PlainValue(ts::Field(call, "arguments")); }
@@ -825,18 +801,8 @@ std::string SessionCopies(PythonParser& parser, const std::string& text, std::ve
   std::vector<std::tuple<uint32_t, uint32_t, std::string>> edits;
   if (!Reinit(*parsed, again).Make(&edits, &made)) return "";
   if (!edits.empty()) {
-    const std::string& t = parsed->source.text;
-    std::sort(edits.begin(), edits.end());
-    std::string r;
-    uint32_t at = 0;
-    for (const auto& [b, e, rep] : edits) {
-      if (b < at) return "";
-      r.append(t, at, b - at);
-      r += rep;
-      at = e;
-    }
-    r.append(t, at, std::string::npos);
-    out = std::move(r);
+    out = ApplyByteEdits(parsed->source.text, std::move(edits));
+    if (out.empty()) return "";
   }
   if (!out.empty()) notes->insert(notes->end(), made.begin(), made.end());
   return out;

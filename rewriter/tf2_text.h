@@ -1,0 +1,59 @@
+// Byte-level helpers the tf2 conversions share (tf2_session.cc, tf2_sessions.cc,
+// tf2_layer_helper.cc): line bounds of a byte, whether a statement has its lines to
+// itself, and applying (begin, end, replacement) edits in one pass.
+//
+//   uint32_t b = LineStartAt(src, ts_node_start_byte(st));   // first byte of its line
+//   std::string out = ApplyByteEdits(src, std::move(edits));  // "" when two edits overlap
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <vector>
+
+#include <tree_sitter/api.h>
+
+namespace tfm {
+
+using ByteEdit = std::tuple<uint32_t, uint32_t, std::string>;  // [begin, end) -> replacement
+
+// First byte of the line holding `byte`.
+inline uint32_t LineStartAt(std::string_view src, uint32_t byte) {
+  size_t p = byte ? src.rfind('\n', byte - 1) : std::string_view::npos;
+  return p == std::string_view::npos ? 0u : static_cast<uint32_t>(p + 1);
+}
+// End of the line holding `byte` (past its newline).
+inline uint32_t LineEndAt(std::string_view src, uint32_t byte) {
+  size_t p = src.find('\n', byte);
+  return p == std::string_view::npos ? static_cast<uint32_t>(src.size()) : static_cast<uint32_t>(p + 1);
+}
+// A statement alone on its lines (blanks before it, at most a comment after it), so its
+// lines can be deleted, copied or moved.
+inline bool AloneOnLines(std::string_view src, TSNode st) {
+  uint32_t b = ts_node_start_byte(st), e = ts_node_end_byte(st);
+  for (uint32_t i = LineStartAt(src, b); i < b; ++i)
+    if (src[i] != ' ' && src[i] != '\t') return false;
+  for (uint32_t i = e; i < src.size() && src[i] != '\n'; ++i) {
+    if (src[i] == '#') break;
+    if (src[i] != ' ' && src[i] != '\t' && src[i] != '\r') return false;
+  }
+  return true;
+}
+// The text with the edits applied (sorted here); "" when two of them overlap.
+inline std::string ApplyByteEdits(std::string_view src, std::vector<ByteEdit> edits) {
+  std::sort(edits.begin(), edits.end());
+  std::string out;
+  uint32_t at = 0;
+  for (const auto& [b, e, r] : edits) {
+    if (b < at) return "";
+    out.append(src, at, b - at);
+    out += r;
+    at = e;
+  }
+  out.append(src, at, std::string_view::npos);
+  return out;
+}
+
+}  // namespace tfm
