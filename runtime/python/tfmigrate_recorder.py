@@ -486,6 +486,25 @@ def install_random_hooks(trace, backend, tf_top, v1, deterministic):
             seen.add((fname, line))
             trace.write({"kind": "random_op", "op": fname, "line": line})
 
+    def static_shape(p):
+        # a draw's shape as ints; None when it is known only at run time
+        try:
+            shape = p["shape"]
+            shape = shape.numpy() if hasattr(shape, "numpy") else shape
+            return tuple(int(x) for x in np.asarray(shape).reshape(-1))
+        except Exception:  # noqa: BLE001
+            return None
+
+    def fixed_draw(kind, rng, shape, p):
+        # the values `rng` gives, as a constant (eager) or an op drawing them per run (graph)
+        dtype = tf_top.as_dtype(p.get("dtype") or tf_top.float32)
+        draw = sampler(kind, rng, shape, dtype, p)
+        if not in_graph():
+            return tf_top.constant(draw(), dtype=dtype)
+        out = graph_op(draw, dtype)
+        out.set_shape(shape)
+        return out
+
     if deterministic:
         import inspect  # only here: importing it costs every run milliseconds
     for fname, kind in kinds.items():
@@ -499,21 +518,12 @@ def install_random_hooks(trace, backend, tf_top, v1, deterministic):
             b = _sig.bind(*a, **k)
             b.apply_defaults()
             p = b.arguments
-            try:
-                shape = p["shape"]
-                shape = shape.numpy() if hasattr(shape, "numpy") else shape
-                shape = tuple(int(x) for x in np.asarray(shape).reshape(-1))
-            except Exception:  # noqa: BLE001 - a shape known only at run time: leave the op random
+            shape = static_shape(p)
+            if shape is None:  # known only at run time: leave the op random
                 return _orig(*a, **k)
-            dtype = tf_top.as_dtype(p.get("dtype") or tf_top.float32)
             rng = np.random.RandomState(state["n"] % (2 ** 32))
             state["n"] += 1
-            draw = sampler(_kind, rng, shape, dtype, p)
-            if not in_graph():
-                return tf_top.constant(draw(), dtype=dtype)
-            out = graph_op(draw, dtype)
-            out.set_shape(shape)
-            return out
+            return fixed_draw(_kind, rng, shape, p)
         replaced[id(orig)] = wrapper
         setattr(holder, fname, wrapper)
     # tf.random.Generator's draws (the tf2 rewrite's form of a TF1 random op several runs
@@ -536,22 +546,13 @@ def install_random_hooks(trace, backend, tf_top, v1, deterministic):
             b = _sig.bind(self, *a, **k)
             b.apply_defaults()
             p = b.arguments
-            try:
-                shape = p["shape"]
-                shape = shape.numpy() if hasattr(shape, "numpy") else shape
-                shape = tuple(int(x) for x in np.asarray(shape).reshape(-1))
-            except Exception:  # noqa: BLE001 - a shape known only at run time: its own draw
+            shape = static_shape(p)
+            if shape is None:  # known only at run time: its own draw
                 return _orig(self, *a, **k)
-            dtype = tf_top.as_dtype(p.get("dtype") or tf_top.float32)
             if id(self) not in streams:
                 streams[id(self)] = (self, np.random.RandomState(state["n"] % (2 ** 32)))
                 state["n"] += 1
-            draw = sampler(_kind, streams[id(self)][1], shape, dtype, p)
-            if not in_graph():
-                return tf_top.constant(draw(), dtype=dtype)
-            out = graph_op(draw, dtype)
-            out.set_shape(shape)
-            return out
+            return fixed_draw(_kind, streams[id(self)][1], shape, p)
         try:
             setattr(gen_cls, meth, gen_wrapper)
         except Exception:  # noqa: BLE001
