@@ -68,6 +68,14 @@ def main():
         corpus += sorted((ROOT / "examples").glob("*.py")) + sorted((ROOT / "examples").glob("*.ipynb"))
         corpus += sorted((ROOT / "testdata" / "programs").glob("*.ipynb"))
         for k, src in enumerate(corpus):
+            # a runtime conformance program that prints the exact bits of float sums whose
+            # order TF2's form changes (tf.gradients' AddN order against GradientTape's) says
+            # so in a `# tf2 rewrite: not compared (...)` line: its rewrite is not compared
+            marker = next((l for l in src.read_text(errors="replace").splitlines()[:12]
+                           if l.startswith("# tf2 rewrite: not compared")), None)
+            if marker:
+                print("%-52s skipped: %s" % (src.relative_to(ROOT), marker[2:]))
+                continue
             out = pathlib.Path(tmp.name) / str(k)
             p = subprocess.run([a.tfmigrate, "rewrite", "--level", "tf2", str(src), "--output-dir", str(out)],
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)

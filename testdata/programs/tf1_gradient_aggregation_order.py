@@ -1,8 +1,8 @@
 # modes: tf1
-# tf.gradients adds the gradient contributions to a tensor with several consumers (AddN) in
-# the order TensorFlow's backward pass visits those consumers: a queue from the targets, an
-# op entering it once all consumers of its outputs were visited. Float sums of three or more
-# contributions round differently in another order; the digests are of the exact bits.
+# tf2 rewrite: not compared (prints the exact bits of sums that GradientTape adds in another order)
+# tf.gradients adds the gradient contributions to a tensor with several consumers (AddN) in the
+# order TF's backward pass visits those consumers: a queue from the targets, an op entering it once
+# all consumers of its outputs were visited. Sums of 3+ round differently in another order (digests).
 import hashlib
 
 import numpy as np
