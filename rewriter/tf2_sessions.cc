@@ -73,7 +73,7 @@ class Parts {
   // `check_resets`: whether a later part's global-initializer run must find the earlier
   // parts' variables as TF1 resets them (ResetsKept); Reinit looks for the parts to write that
   Parts(const ParsedFile& file, const SemanticModel& m, bool check_resets = true)
-      : file_(file), m_(m), src_(file.source.text), check_resets(check_resets) {}
+      : check_resets(check_resets), file_(file), m_(m), src_(file.source.text) {}
   const bool check_resets;
 
   std::vector<size_t> Find() {
