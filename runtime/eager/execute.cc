@@ -9,6 +9,7 @@ Status Execute(const std::string& op, const std::vector<Tensor>& inputs, const A
   Status v = ValidateNode(op, op, types, attrs, NodeSource::kPython);
   if (!v.ok()) return Status(v.code(), v.message() + " [Op:" + op + "]");
   KernelContext ctx{.op = op, .node_name = op, .attrs = &attrs, .inputs = inputs};
+  ctx.input_types_checked = true;  // ValidateNode saw these very tensors' types
   Status s = RunKernel(ctx);
   if (!s.ok()) return Status(s.code(), s.message() + " [Op:" + op + "]");
   *outputs = std::move(ctx.outputs);

@@ -67,7 +67,10 @@ Status Session::Run(const std::vector<std::pair<NodeOutput, Tensor>>& feeds, con
       const Node& node = g.node(i);
       const OpDef* def = LookupOpDef(node.op);
       Step st{.node = i, .kernel = FindKernel(node.op), .ref_input0 = def && def->ref_input0};
-      for (const NodeOutput& in : node.inputs) st.inputs.push_back(source(in));
+      for (const NodeOutput& in : node.inputs) {
+        st.inputs.push_back(source(in));
+        st.types.push_back(g.node(in.node).outputs[in.index].dtype);
+      }
       position[i] = static_cast<int>(plan.steps.size());
       plan.steps.push_back(std::move(st));
     }
@@ -83,24 +86,27 @@ Status Session::Run(const std::vector<std::pair<NodeOutput, Tensor>>& feeds, con
     return src.index < static_cast<int>(v.size()) ? v[src.index] : kNone;
   };
   last_executed_.clear();
+  ScopedFlushDenormal flush;  // once for every kernel of the run
   for (size_t p = 0; p < plan.steps.size(); ++p) {
     const Step& st = plan.steps[p];
     const Node& node = g.node(st.node);
     KernelContext ctx{.op = node.op, .node_name = node.name, .attrs = &node.attrs, .session = &state_};
     ctx.inputs.reserve(st.inputs.size());
-    ctx.input_nodes.reserve(st.inputs.size());
+    bool types_seen = true;  // every input has the type ValidateNode saw (a feed may not)
     for (size_t k = 0; k < st.inputs.size(); ++k) {
       const Tensor& t = value(st.inputs[k]);
-      const NodeOutput& in = node.inputs[k];
       if (!t.valid() && !(st.ref_input0 && k == 0)) {
-        const Node& src = g.node(in.node);
+        const Node& src = g.node(node.inputs[k].node);
         return WithNode(FailedPrecondition("Attempting to use uninitialized value " + src.name), node.name);
       }
+      if (t.valid() && (st.types[k] == DType::kInvalid || t.dtype() != st.types[k])) types_seen = false;
       ctx.inputs.push_back(t);
-      ctx.input_nodes.push_back(g.node(in.node).name);
     }
+    ctx.input_types_checked = types_seen;
+    // The ref kernels (Assign*, IsVariableInitialized) find their variable by its node.
+    if (st.ref_input0 && !node.inputs.empty()) ctx.input_nodes.push_back(g.node(node.inputs[0].node).name);
     Status s = st.kernel ? RunKernel(*st.kernel, ctx) : RunKernel(ctx);
-    last_executed_.push_back(node.name);
+    last_executed_.push_back(st.node);
     if (!s.ok()) return WithNode(s, node.name);
     if (ctx.outputs.size() < node.outputs.size()) ctx.outputs.resize(node.outputs.size());
     values[p] = std::move(ctx.outputs);
@@ -116,6 +122,13 @@ Status Session::Run(const std::vector<std::pair<NodeOutput, Tensor>>& feeds, con
     outputs->push_back(t);
   }
   return Status::Ok();
+}
+
+std::vector<std::string> Session::last_executed() const {
+  std::vector<std::string> names;
+  names.reserve(last_executed_.size());
+  for (int id : last_executed_) names.push_back(graph_->node(id).name);
+  return names;
 }
 
 }  // namespace tfm::rt

@@ -24,7 +24,7 @@ class Session {
   SessionState& state() { return state_; }
   size_t num_cached_plans() const { return plans_.size(); }
   // Names of the nodes the last Run executed, in order.
-  const std::vector<std::string>& last_executed() const { return last_executed_; }
+  std::vector<std::string> last_executed() const;
 
  private:
   std::shared_ptr<const Graph> graph_;
@@ -39,13 +39,16 @@ class Session {
     const KernelEntry* kernel;  // null: no kernel (RunKernel by name reports it)
     bool ref_input0;            // input 0 may be an uninitialized ref (Assign*)
     std::vector<Source> inputs;
+    // The producers' static dtypes, which ValidateNode checked when the node was made: a
+    // run whose inputs have these types needs no type check in RunKernel.
+    std::vector<DType> types;
   };
   struct Plan {
     std::vector<Step> steps;
     std::vector<Source> fetches;
   };
   std::map<std::string, Plan> plans_;
-  std::vector<std::string> last_executed_;
+  std::vector<int> last_executed_;  // node ids, in the order the last run executed them
 };
 
 }  // namespace tfm::rt

@@ -77,6 +77,10 @@ struct KernelContext {
   std::vector<std::string> input_nodes;  // producers (for ref inputs); may be empty in eager
   std::vector<Tensor> outputs;
   SessionState* session = nullptr;  // null in eager mode
+  // The inputs have the types the node was validated with (ValidateNode saw these types
+  // when the node was made, or the eager call's own tensors): RunKernel need not check
+  // them again. False: RunKernel checks them against the signature (CheckKernelInputTypes).
+  bool input_types_checked = false;
 };
 
 // Kernels that read an input as one number (an axis, a count, a bound) check it holds

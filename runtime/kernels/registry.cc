@@ -7,30 +7,10 @@
 #include <map>
 #include <new>
 #include <stdexcept>
-#if defined(__SSE2__)
-#include <xmmintrin.h>
-#endif
 
 namespace tfm::rt {
 
 namespace {
-// TensorFlow runs every kernel with denormals flushed (its executor's and thread pool's
-// port::ScopedFlushDenormal: MXCSR's flush-to-zero and denormals-are-zero bits), so a
-// result below FLT_MIN is 0 and a denormal input counts as 0: tf.exp(-95.0) is 0.0 where
-// a plain std::exp gives 5.5e-42 (Eigen's clamped exp, 2.9e-39). The same for the bundled
-// kernels, scoped to the kernel call: Python and NumPy around it keep their own mode.
-class ScopedFlushDenormal {
- public:
-#if defined(__SSE2__)
-  ScopedFlushDenormal() : saved_(_mm_getcsr()) { _mm_setcsr(saved_ | kFlushBits); }
-  ~ScopedFlushDenormal() { _mm_setcsr(saved_); }
-
- private:
-  static constexpr unsigned kFlushBits = 0x8040;  // FTZ (bit 15) | DAZ (bit 6)
-  unsigned saved_;
-#endif
-};
-
 std::map<std::string, KernelEntry>& Kernels() {
   static auto* m = [] {
     std::map<std::string, KernelFn> k;
@@ -74,7 +54,8 @@ Status RunKernel(const KernelEntry& entry, KernelContext& ctx) {
   if (!sig) return Internal("op " + ctx.op + " has no signature in the bundled runtime");
   if (sig->fixed_inputs < 0 || ctx.inputs.size() != static_cast<size_t>(sig->fixed_inputs))
     TFM_RETURN_IF_ERROR(CheckInputCount(*sig, ctx.node_name, ctx.inputs.size(), *ctx.attrs));
-  TFM_RETURN_IF_ERROR(CheckKernelInputTypes(*sig, ctx.node_name, ctx.inputs, *ctx.attrs));
+  if (!ctx.input_types_checked)
+    TFM_RETURN_IF_ERROR(CheckKernelInputTypes(*sig, ctx.node_name, ctx.inputs, *ctx.attrs));
   for (const Tensor& t : ctx.inputs) {
     if (!t.valid() && ctx.op != "Assign" && ctx.op != "IsVariableInitialized")
       return Internal("input to " + ctx.op + " is not a valid tensor");

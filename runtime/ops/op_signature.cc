@@ -195,6 +195,14 @@ Status CheckInputCount(const OpSignature& sig, const std::string& node, size_t n
 }
 
 namespace {
+// TF's "cannot compute AddV2 as input #1(zero-based) was expected to be a float tensor but
+// is a double tensor": inputs that share a type attr with different types.
+Status MixedTypes(const OpSignature& sig, size_t input, DType bound, DType have) {
+  return InvalidArgument("cannot compute " + std::string(sig.name) + " as input #" + std::to_string(input) +
+                         "(zero-based) was expected to be a " + TfTypeName(static_cast<int>(bound)) +
+                         " tensor but is a " + TfTypeName(static_cast<int>(have)) + " tensor");
+}
+
 // TF's "Value for attr 'T' of string is not in the list of allowed values: float, ...".
 Status CheckAllowedType(const OpSignature& sig, const AttrSig& a, DType t, const std::string& node) {
   const int n = static_cast<int>(t);
@@ -250,16 +258,29 @@ Status ValidateNode(const std::string& node, const std::string& op, const std::v
   // Input types, where an attr or the signature fixes them (TF's "Input 0 of node y was
   // passed float from x:0 incompatible with expected int32.").
   size_t i = 0;
+  // A type attr no one gave is bound by the first input of that type (TF's inference);
+  // the other inputs of the attr must have the same type. Checked here, where the node is
+  // made, so that a kernel run whose inputs have the types seen here needs no check.
+  std::vector<std::pair<const char*, DType>> bound;
   for (const ArgSig& a : sig.inputs) {
     int64_t n = ArgCount(a, attrs);
     if (n < 0) break;  // a list the inputs determine: the rest cannot be lined up
     for (int64_t k = 0; k < n && i < input_types.size(); ++k, ++i) {
       DType want = RuntimeDType(ExpectedType(a, attrs, k));
       DType have = input_types[i];
-      // A type attr the inputs determine: their type must be one TF allows for it.
-      if (*a.type_attr && have != DType::kInvalid && !Find(attrs, a.type_attr))
+      // A type attr the inputs determine: their type must be one TF allows for it, and
+      // the same for every input of the attr.
+      if (*a.type_attr && have != DType::kInvalid && !Find(attrs, a.type_attr)) {
+        auto b = std::find_if(bound.begin(), bound.end(),
+                              [&](const std::pair<const char*, DType>& e) { return !std::strcmp(e.first, a.type_attr); });
+        if (b != bound.end()) {
+          if (b->second != have) return MixedTypes(sig, i, b->second, have);
+          continue;
+        }
+        bound.push_back({a.type_attr, have});
         for (const AttrSig& at : sig.attrs)
           if (!std::strcmp(at.name, a.type_attr)) TFM_RETURN_IF_ERROR(CheckAllowedType(sig, at, have, node));
+      }
       if (want == DType::kInvalid || have == DType::kInvalid || want == have) continue;
       return InvalidArgument("Input " + std::to_string(i) + " of node " + node + " was passed " +
                              TfTypeName(static_cast<int>(have)) + (input_name ? " from " + input_name(i) : "") +
@@ -288,10 +309,7 @@ Status CheckKernelInputTypes(const OpSignature& sig, const std::string& node, co
           bound.push_back({a.type_attr, have});
           continue;
         }
-        if (it->second != have)
-          return InvalidArgument("cannot compute " + std::string(sig.name) + " as input #" + std::to_string(i) +
-                                 "(zero-based) was expected to be a " + TfTypeName(static_cast<int>(it->second)) +
-                                 " tensor but is a " + TfTypeName(static_cast<int>(have)) + " tensor");
+        if (it->second != have) return MixedTypes(sig, i, it->second, have);
         continue;
       }
       if (want == DType::kInvalid || want == have) continue;
