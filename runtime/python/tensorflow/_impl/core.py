@@ -1114,7 +1114,7 @@ def convert_operands(x, y, x_name="x", y_name="y", op="", named=False):
     else:
         x = convert_to_tensor(x, name=xn)
         y = convert_to_tensor(y, dtype_hint=x.dtype, name=yn)
-    if x.dtype != y.dtype and not executing_eagerly():
+    if x.dtype is not y.dtype and x.dtype != y.dtype and not executing_eagerly():
         raise TypeError("Input '%s' of '%s' Op has type %s that does not match type %s of argument '%s'."
                         % (y_name, op, y.dtype.name, x.dtype.name, x_name))
     return x, y
@@ -1259,11 +1259,16 @@ def _rt_attrs(attrs):
     return out
 
 
+_KNOWN_OPS = set()  # op types the runtime has (its registry is fixed once loaded)
+
+
 def apply_op(op_type, inputs, attrs=None, name=None):
     """Runs `op_type` now (eager) or adds it to the default graph. Returns the output list."""
     attrs = attrs or {}
-    if not _tfrt.has_op(op_type):
-        raise UnsupportedSymbolError("op %s" % op_type)
+    if op_type not in _KNOWN_OPS:
+        if not _tfrt.has_op(op_type):
+            raise UnsupportedSymbolError("op %s" % op_type)
+        _KNOWN_OPS.add(op_type)
     rt_attrs = _rt_attrs(attrs)
     if executing_eagerly():
         try:

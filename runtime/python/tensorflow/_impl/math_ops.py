@@ -17,15 +17,16 @@ def _binary(op_type, default_name):
     return f
 
 
-_add_v2 = _binary("AddV2", "Add")
-_add_strings = _binary("Add", "Add")
-
-
 def add(x, y, name=None):
-    # TF's math_ops.add: strings are joined by the Add op (AddV2 has no string kernel)
-    if isinstance(x, (str, bytes)) or (isinstance(x, Tensor) and x.dtype == "string"):
-        return _add_strings(x, y, name)
-    return _add_v2(x, y, name)
+    # TF's math_ops.add: strings are joined by the Add op (AddV2 has no string kernel). One
+    # frame, the dtype's name read directly: every eager `a + b` comes through here.
+    op_type = "AddV2"
+    if isinstance(x, (str, bytes)) or (isinstance(x, Tensor) and x._dtype._name == "string"):
+        op_type = "Add"
+    x, y = core.convert_operands(x, y, op=op_type)
+    return op1(op_type, [x, y], {"T": x.dtype}, name or "Add")
+
+
 subtract = _binary("Sub", "Sub")
 multiply = _binary("Mul", "Mul")
 maximum = _binary("Maximum", "Maximum")
