@@ -190,9 +190,6 @@ StatusOr<AttrMap> AttrsFromProto(const tensorflow::NodeDef& def) {
   return m;
 }
 
-bool IsNextIteration(const std::string& op) { return op == "NextIteration" || op == "RefNextIteration"; }
-bool IsV1ControlFlow(const std::string& op) { return graph::IsV1ControlFlowOp(op); }
-
 bool IsImportableOp(const std::string& op) {
   // Functional ops and host calls refer to function ids / Python callbacks of the
   // facade; from a graph file, functional ops are imported with the FunctionDefs they
@@ -201,7 +198,7 @@ bool IsImportableOp(const std::string& op) {
       "PyFunc", "EagerPyFunc", "If", "StatelessIf", "While", "StatelessWhile", "PartitionedCall",
       "StatefulPartitionedCall", "StringJoinSpace"};
   if (kRefused.count(op)) return false;
-  if (IsV1ControlFlow(op)) return true;  // executed by the runner (import_run.cc), not by a kernel
+  if (IsV1ControlFlow(op)) return true;  // executed by the Session's frames (session.cc), not by a kernel
   return LookupOpDef(op) != nullptr && HasKernel(op);
 }
 

@@ -25,6 +25,7 @@
 #include "analyzer/graph/graph_file.h"
 #include "runtime/graph/checkpoint.h"
 #include "runtime/graph/graph.h"
+#include "runtime/graph/session.h"  // IsV1ControlFlow, IsNextIteration
 
 namespace tfm::rt {
 
@@ -44,10 +45,6 @@ StatusOr<Tensor> TensorFromProto(const tensorflow::TensorProto& p, int64_t max_e
 // NodeDef attrs -> runtime attrs (shapes become int lists plus "<name>_unknown_rank").
 StatusOr<AttrMap> AttrsFromProto(const tensorflow::NodeDef& def);
 
-// v1 control flow (Switch, Merge, Enter, Exit, NextIteration, LoopCond and Ref forms): no
-// kernel; the runner (import_run.cc) executes them with TF's frames and dead tensors.
-bool IsNextIteration(const std::string& op);
-bool IsV1ControlFlow(const std::string& op);
 // Whether the bundled runtime executes this op type when it comes from a graph file.
 bool IsImportableOp(const std::string& op);
 
@@ -71,7 +68,8 @@ struct ImportedGraph {
   std::vector<std::string> resource_names;  // shared names of resource variables (to release)
   std::vector<std::string> missing_feeds;   // Placeholders the run needs that are not fed
   // v1 loops: a Merge fed by a NextIteration back edge has only its forward inputs in
-  // `graph` (which is acyclic); its full input list, in NodeDef order, is here.
+  // `graph` (which is acyclic); its full input list, in NodeDef order, is here (a
+  // Session of `graph` is made with it).
   std::map<int, std::vector<NodeOutput>> merge_inputs;
 };
 

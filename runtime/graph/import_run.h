@@ -3,9 +3,9 @@
 // analyzer's loader, parses `--feed` values (scalars, nested lists, .npy files) into
 // tensors of the fed tensor's dtype, imports the pruned graph (import_graphdef.h), runs
 // the variables the fetches read (restored from the checkpoint that comes with a SavedModel
-// or MetaGraph, else initialized by their initializers), then the fetches: on a Session, or,
-// when the graph holds v1 control flow (tf.cond / tf.while_loop of TF1), on a tagged
-// executor with TensorFlow's frames, iterations and dead tensors.
+// or MetaGraph, else initialized by their initializers), then the fetches, on a Session
+// (which runs v1 control flow, TF1's tf.cond / tf.while_loop, with TensorFlow's frames,
+// iterations and dead tensors).
 //
 //   GraphRunOptions o{.path = "model.pb", .feeds = {"x=[[1,2]]"}, .fetches = {"y"}};
 //   GraphRunResult r = RunGraphFile(o);

@@ -114,14 +114,17 @@ Status RunKernel(KernelContext& ctx);
 void ConfigureKernelThreads();
 
 // Registration hooks of the kernel translation units (called once by the registry).
-void RegisterMathKernels(std::map<std::string, KernelFn>& m);
-void RegisterArrayKernels(std::map<std::string, KernelFn>& m);
-void RegisterStateKernels(std::map<std::string, KernelFn>& m);
-void RegisterGraphKernels(std::map<std::string, KernelFn>& m);
+void RegisterMathKernels(std::map<std::string, KernelFn>& m);    // kernels_math.cc: element-wise, matmul, reductions
+void RegisterArrayKernels(std::map<std::string, KernelFn>& m);   // kernels_array.cc: array and sequence ops
+void RegisterStateKernels(std::map<std::string, KernelFn>& m);   // kernels_state.cc: variables, random ops, host calls
+void RegisterGraphKernels(std::map<std::string, KernelFn>& m);   // kernels_graph.cc: ops of graph files
 void RegisterLinalgImageKernels(std::map<std::string, KernelFn>& m);  // kernels_linalg_image.cc
-void RegisterNnKernels(std::map<std::string, KernelFn>& m);     // kernels_nn.cc: convolution, pooling  // kernels_graph.cc: ops of graph files
-void RegisterArrayExtraKernels(std::map<std::string, KernelFn>& m);  // kernels_array_extra.cc
-void RegisterSpecialKernels(std::map<std::string, KernelFn>& m);  // kernels_special.cc: special functions, Multinomial, StringToNumber, string ops
+void RegisterNnKernels(std::map<std::string, KernelFn>& m);      // kernels_nn.cc: convolution, pooling, top-k
+void RegisterSegmentKernels(std::map<std::string, KernelFn>& m);  // kernels_segment.cc: segment reductions, Bincount
+void RegisterCwiseKernels(std::map<std::string, KernelFn>& m);   // kernels_cwise.cc: Atan2, Rint, Selu, Cross, ...
+void RegisterSpecialMathKernels(std::map<std::string, KernelFn>& m);  // kernels_special_math.cc: Lgamma, Erf, ...
+void RegisterRandomKernels(std::map<std::string, KernelFn>& m);  // kernels_random.cc: Multinomial
+void RegisterStringKernels(std::map<std::string, KernelFn>& m);  // kernels_string.cc: StringToNumber, string ops
 void RegisterSummaryKernels(std::map<std::string, KernelFn>& m);  // kernels_summary.cc: TF1 summary ops, Print
 
 }  // namespace tfm::rt

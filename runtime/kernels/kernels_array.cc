@@ -1,8 +1,13 @@
-// Shape-manipulating and structural kernels (no arithmetic): Const, Identity, Reshape,
-// Transpose, ConcatV2, Pack, StridedSlice, GatherV2, OneHot, Range, Fill, Select, ...
+// Array kernels (TensorFlow's array_ops, and its sequence ops): shape-manipulating and
+// structural ones (Const, Identity, Reshape, Transpose, ConcatV2, Pack, StridedSlice,
+// GatherV2, OneHot, Fill, Select, ...), the sequences Range and LinSpace, the reorders
+// ReverseV2, Roll and InvertPermutation, Unique and ListDiff (setdiff1d), LowerBound /
+// UpperBound (searchsorted) and TensorScatterUpdate / TensorScatterAdd.
 #include <algorithm>
 #include <cstring>
+#include <unordered_map>
 
+#include "runtime/kernels/dispatch.h"
 #include "runtime/kernels/kernel.h"
 
 namespace tfm::rt {
@@ -673,6 +678,243 @@ Status StringFormatK(KernelContext& c) {
   return Status::Ok();
 }
 
+// ---- ReverseV2(tensor, axis) ----
+// A tensor of x's shape whose element at coordinates (k0, k1, ...) of x goes to
+// (to(0, k0), to(1, k1), ...): reverses, rolls.
+template <typename To>
+Tensor MoveElements(const Tensor& x, To to) {
+  const int64_t r = x.dims();
+  Tensor out = AllocLike(x.dtype(), x.shape());
+  std::vector<int64_t> idx(r, 0);
+  for (int64_t i = 0; i < x.num_elements(); ++i) {
+    int64_t o = 0;
+    for (int64_t d = 0; d < r; ++d) o = o * x.dim(d) + to(d, idx[d]);
+    CopyElems(x, i, &out, o, 1);
+    for (int64_t d = r - 1; d >= 0; --d) {
+      if (++idx[d] < x.dim(d)) break;
+      idx[d] = 0;
+    }
+  }
+  return out;
+}
+
+Status ReverseV2K(KernelContext& c) {
+  const Tensor& x = c.inputs[0];
+  const Tensor& ax = c.inputs[1];
+  int64_t r = x.dims();
+  std::vector<bool> flip(r, false);
+  for (int64_t i = 0; i < ax.num_elements(); ++i) {
+    int64_t a = ax.AsInt64(i);
+    if (a < -r || a >= r)
+      return InvalidArgument("'axis'[" + std::to_string(i) + "] = " + std::to_string(a) + " is out of valid range [" +
+                             std::to_string(-r) + ", " + std::to_string(r - 1));
+    if (a < 0) a += r;
+    if (flip[a]) return InvalidArgument("axis " + std::to_string(a) + " specified more than once.");
+    flip[a] = true;
+  }
+  c.outputs = {MoveElements(x, [&](int64_t d, int64_t k) { return flip[d] ? x.dim(d) - 1 - k : k; })};
+  return Status::Ok();
+}
+
+// ---- Roll(input, shift, axis) ----
+Status RollK(KernelContext& c) {
+  const Tensor& x = c.inputs[0];
+  const Tensor& sh = c.inputs[1];
+  const Tensor& ax = c.inputs[2];
+  int64_t r = x.dims();
+  if (r == 0) return InvalidArgument("input must be 1-D or higher");
+  if (sh.dims() > 1) return InvalidArgument("shift must be a scalar or a 1-D vector. Found: " + sh.ShapeString());
+  if (ax.dims() > 1) return InvalidArgument("axis must be a scalar or a 1-D vector. Found: " + ax.ShapeString());
+  if (sh.num_elements() != ax.num_elements())
+    return InvalidArgument("shift and axis must have the same size");
+  std::vector<int64_t> shift(r, 0);
+  for (int64_t i = 0; i < ax.num_elements(); ++i) {
+    int64_t a = ax.AsInt64(i);
+    if (a < 0) a += r;
+    if (a < 0 || a >= r)
+      return InvalidArgument("axis " + std::to_string(ax.AsInt64(i)) + " is out of range");
+    shift[a] += sh.AsInt64(i);
+  }
+  for (int64_t d = 0; d < r; ++d) {
+    int64_t n = x.dim(d);
+    shift[d] = n == 0 ? 0 : ((shift[d] % n) + n) % n;
+  }
+  c.outputs = {MoveElements(x, [&](int64_t d, int64_t k) { return (k + shift[d]) % x.dim(d); })};
+  return Status::Ok();
+}
+
+// ---- LinSpace(start, stop, num): start + i * step, the last one exactly stop ----
+template <typename T>
+Status LinSpaceTyped(KernelContext& c, int64_t num) {
+  T start = static_cast<T>(c.inputs[0].AsDouble(0)), stop = static_cast<T>(c.inputs[1].AsDouble(0));
+  if (c.inputs[0].dtype() == DType::kFloat) start = c.inputs[0].data<float>()[0], stop = c.inputs[1].data<float>()[0];
+  Tensor out = Tensor::Alloc(c.inputs[0].dtype(), {num});
+  T* p = out.data<T>();
+  if (num == 1) {
+    p[0] = start;
+  } else if (num > 1) {
+    T step = (stop - start) / static_cast<T>(num - 1);
+    for (int64_t i = 0; i < num - 1; ++i) p[i] = start + step * static_cast<T>(i);
+    p[num - 1] = stop;
+  }
+  c.outputs = {out};
+  return Status::Ok();
+}
+Status LinSpaceK(KernelContext& c) {
+  if (c.inputs[0].dims() != 0) return InvalidArgument("start must be a scalar, not shape " + c.inputs[0].ShapeString());
+  if (c.inputs[1].dims() != 0) return InvalidArgument("stop must be a scalar, not shape " + c.inputs[1].ShapeString());
+  if (c.inputs[2].dims() != 0) return InvalidArgument("num must be a scalar, not shape " + c.inputs[2].ShapeString());
+  int64_t num = c.inputs[2].AsInt64(0);
+  // num == 0: an empty result, as tf.linspace (TF 2's linspace_nd, also behind tf.compat.v1.linspace) gives
+  if (num < 0) return InvalidArgument("Requires num >= 0: " + std::to_string(num));
+  TFM_DISPATCH_FLOAT(c.inputs[0].dtype(), LinSpaceTyped, c, num)
+}
+
+// Key of element i of a 1-D tensor for hashing (numbers by value, strings by text).
+std::string ElemKey(const Tensor& t, int64_t i) {
+  if (t.dtype() == DType::kString) return "s" + t.strings()[i];
+  size_t es = DTypeSize(t.dtype());
+  std::string k(es, '\0');
+  std::memcpy(k.data(), static_cast<const unsigned char*>(t.raw()) + i * es, es);
+  if (t.dtype() == DType::kFloat && t.data<float>()[i] == 0.0f) k.assign(es, '\0');  // -0 == 0
+  if (t.dtype() == DType::kDouble && t.data<double>()[i] == 0.0) k.assign(es, '\0');
+  return k;
+}
+Tensor IndexTensor(DType dt, const std::vector<int64_t>& v) {
+  Tensor t = Tensor::Alloc(dt, {static_cast<int64_t>(v.size())});
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (dt == DType::kInt64) t.data<int64_t>()[i] = v[i];
+    else t.data<int32_t>()[i] = static_cast<int32_t>(v[i]);
+  }
+  return t;
+}
+
+// ---- Unique(x) -> y (first-occurrence order), idx ----
+Status UniqueK(KernelContext& c) {
+  const Tensor& x = c.inputs[0];
+  if (x.dims() != 1) return InvalidArgument("unique expects a 1D vector.");
+  std::unordered_map<std::string, int64_t> seen;
+  std::vector<int64_t> first, idx(x.num_elements());
+  for (int64_t i = 0; i < x.num_elements(); ++i) {
+    auto [it, added] = seen.emplace(ElemKey(x, i), static_cast<int64_t>(first.size()));
+    if (added) first.push_back(i);
+    idx[i] = it->second;
+  }
+  Tensor y = AllocLike(x.dtype(), {static_cast<int64_t>(first.size())});
+  for (size_t k = 0; k < first.size(); ++k) CopyElems(x, first[k], &y, static_cast<int64_t>(k), 1);
+  c.outputs = {y, IndexTensor(GetTypeAttr(*c.attrs, "out_idx", DType::kInt32), idx)};
+  return Status::Ok();
+}
+
+// ---- ListDiff(x, y) -> out (x's values not in y, in order), idx ----
+Status ListDiffK(KernelContext& c) {
+  const Tensor& x = c.inputs[0];
+  const Tensor& y = c.inputs[1];
+  if (x.dims() != 1) return InvalidArgument("x should be a 1D vector.");
+  if (y.dims() != 1) return InvalidArgument("y should be a 1D vector.");
+  std::unordered_map<std::string, int> in_y;
+  for (int64_t i = 0; i < y.num_elements(); ++i) in_y[ElemKey(y, i)] = 1;
+  std::vector<int64_t> keep;
+  for (int64_t i = 0; i < x.num_elements(); ++i)
+    if (!in_y.count(ElemKey(x, i))) keep.push_back(i);
+  Tensor out = AllocLike(x.dtype(), {static_cast<int64_t>(keep.size())});
+  for (size_t k = 0; k < keep.size(); ++k) CopyElems(x, keep[k], &out, static_cast<int64_t>(k), 1);
+  c.outputs = {out, IndexTensor(GetTypeAttr(*c.attrs, "out_idx", DType::kInt32), keep)};
+  return Status::Ok();
+}
+
+// ---- InvertPermutation(x) ----
+Status InvertPermutationK(KernelContext& c) {
+  const Tensor& x = c.inputs[0];
+  if (x.dims() != 1) return InvalidArgument("invert_permutation expects a 1D vector.");
+  int64_t n = x.num_elements();
+  std::vector<int64_t> inv(n, -1);
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t d = x.AsInt64(i);
+    if (d < 0 || d >= n) return InvalidArgument(std::to_string(d) + " is not between 0 and " + std::to_string(n));
+    if (inv[d] != -1) return InvalidArgument(std::to_string(d) + " is duplicated in the input.");
+    inv[d] = i;
+  }
+  c.outputs = {IndexTensor(x.dtype(), inv)};
+  return Status::Ok();
+}
+
+// ---- LowerBound / UpperBound(sorted_inputs [B, N], values [B, M]) -> out_type [B, M] ----
+template <typename T>
+Status BoundTyped(KernelContext& c, bool upper) {
+  const Tensor& s = c.inputs[0];
+  const Tensor& v = c.inputs[1];
+  if (s.dims() != 2 || v.dims() != 2)
+    return InvalidArgument("Shape must be rank 2 but is rank " + std::to_string(s.dims() != 2 ? s.dims() : v.dims()) +
+                           " for '" + c.op + "'");
+  if (s.dim(0) != v.dim(0)) return InvalidArgument("Leading dim_size of both tensors must match.");
+  int64_t b = s.dim(0), n = s.num_elements() / std::max<int64_t>(b, 1), m = v.num_elements() / std::max<int64_t>(b, 1);
+  DType ot = GetTypeAttr(*c.attrs, "out_type", DType::kInt32);
+  Tensor out = Tensor::Alloc(ot, v.shape());
+  const T* ps = s.data<T>();
+  const T* pv = v.data<T>();
+  for (int64_t r = 0; r < b; ++r)
+    for (int64_t j = 0; j < m; ++j) {
+      const T* lo = ps + r * n;
+      T val = pv[r * m + j];
+      int64_t pos = upper ? std::upper_bound(lo, lo + n, val) - lo : std::lower_bound(lo, lo + n, val) - lo;
+      if (ot == DType::kInt64) out.data<int64_t>()[r * m + j] = pos;
+      else out.data<int32_t>()[r * m + j] = static_cast<int32_t>(pos);
+    }
+  c.outputs = {out};
+  return Status::Ok();
+}
+Status BoundK(KernelContext& c) { TFM_DISPATCH_NUMERIC(c.inputs[0].dtype(), BoundTyped, c, c.op == "UpperBound") }
+
+// ---- TensorScatterUpdate / TensorScatterAdd(tensor, indices, updates) ----
+template <typename T>
+Status TensorScatterTyped(KernelContext& c) {
+  const Tensor& t = c.inputs[0];
+  const Tensor& idx = c.inputs[1];
+  const Tensor& upd = c.inputs[2];
+  bool add = c.op == "TensorScatterAdd";
+  if (idx.dims() < 1) return InvalidArgument("Indices shape must have rank at least one. Found:" + idx.ShapeString());
+  int64_t depth = idx.dim(static_cast<int>(idx.dims() - 1));
+  if (depth > t.dims())
+    return InvalidArgument("Index innermost dimension length must be <= tensor rank; saw: " + std::to_string(depth) +
+                           " vs. " + std::to_string(t.dims()));
+  int64_t n = NumElements(Shape(idx.shape().begin(), idx.shape().end() - 1));
+  int64_t slice = 1;
+  for (int64_t d = depth; d < t.dims(); ++d) slice *= t.dim(static_cast<int>(d));
+  if (upd.num_elements() != n * slice)
+    return InvalidArgument("Dimensions [0," + std::to_string(idx.dims() - 1) +
+                           ") of indices[shape=" + idx.ShapeString() + "] = " + std::to_string(n) +
+                           " must match dimensions [0," + std::to_string(idx.dims() - 1) + ") of updates[shape=" +
+                           upd.ShapeString() + "]");
+  Tensor out = t.DeepCopy();
+  T* po = out.data<T>();
+  const T* pu = upd.data<T>();
+  for (int64_t k = 0; k < n; ++k) {
+    int64_t off = 0;
+    for (int64_t d = 0; d < depth; ++d) {
+      int64_t i = idx.AsInt64(k * depth + d);
+      if (i < 0 || i >= t.dim(static_cast<int>(d))) {
+        std::string s;
+        for (int64_t e = 0; e < depth; ++e) s += (e ? ", " : "") + std::to_string(idx.AsInt64(k * depth + e));
+        return InvalidArgument("indices[" + std::to_string(k) + "] = [" + s + "] does not index into shape " +
+                               t.ShapeString());
+      }
+      off = off * t.dim(static_cast<int>(d)) + i;
+    }
+    for (int64_t j = 0; j < slice; ++j) {
+      if (add) po[off * slice + j] += pu[k * slice + j];
+      else po[off * slice + j] = pu[k * slice + j];
+    }
+  }
+  c.outputs = {out};
+  return Status::Ok();
+}
+Status TensorScatterK(KernelContext& c) {
+  if (c.inputs[0].dtype() != c.inputs[2].dtype())
+    return InvalidArgument(c.op + ": tensor and updates must have the same dtype");
+  TFM_DISPATCH_NUMERIC(c.inputs[0].dtype(), TensorScatterTyped, c)
+}
+
 }  // namespace
 
 void RegisterArrayKernels(std::map<std::string, KernelFn>& m) {
@@ -687,6 +929,16 @@ void RegisterArrayKernels(std::map<std::string, KernelFn>& m) {
   m["Slice"] = SliceK;
   m["StridedSliceGrad"] = StridedSliceGradK;
   m["StringJoinSpace"] = StringFormatK;
+  m["ReverseV2"] = ReverseV2K;
+  m["Roll"] = RollK;
+  m["LinSpace"] = LinSpaceK;
+  m["Unique"] = UniqueK;
+  m["ListDiff"] = ListDiffK;
+  m["InvertPermutation"] = InvertPermutationK;
+  m["LowerBound"] = BoundK;
+  m["UpperBound"] = BoundK;
+  m["TensorScatterUpdate"] = TensorScatterK;
+  m["TensorScatterAdd"] = TensorScatterK;
 }
 
 }  // namespace tfm::rt

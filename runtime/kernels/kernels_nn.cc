@@ -1,5 +1,5 @@
 // Convolution and pooling kernels (NHWC, as TensorFlow's CPU kernels), and Pad / PadV2,
-// Cumsum / Cumprod and RandomShuffle: Conv2D and its
+// Cumsum / Cumprod, RandomShuffle, TopKV2 / InTopKV2: Conv2D and its
 // two backprops through im2col and a matrix product (runtime/kernels/gemm.h), MaxPool / AvgPool and their
 // gradients by direct window walks. Window geometry follows TF's GetWindowedOutputSize:
 // VALID keeps whole windows, SAME pads so out = ceil(in / stride), the extra padding
@@ -8,6 +8,7 @@
 #include <cstring>
 #include <limits>
 
+#include "runtime/kernels/dispatch.h"
 #include "runtime/kernels/gemm.h"
 #include "runtime/kernels/kernel.h"
 #include "runtime/kernels/window.h"
@@ -547,6 +548,37 @@ Status ScatterNdK(KernelContext& c) {
   return Status::Ok();
 }
 
+// ---- InTopKV2(predictions [B, C], targets [B], k) ----
+template <typename T>
+Status InTopKTyped(KernelContext& c) {
+  const Tensor& p = c.inputs[0];
+  const Tensor& t = c.inputs[1];
+  TFM_RETURN_IF_ERROR(NeedScalar(c, 2, "k"));
+  int64_t k = c.inputs[2].AsInt64(0);
+  if (p.dims() != 2) return InvalidArgument("predictions must be 2-dimensional");
+  if (t.dims() != 1) return InvalidArgument("targets must be 1-dimensional");
+  if (t.dim(0) != p.dim(0)) return InvalidArgument("First dimension of predictions " + std::to_string(p.dim(0)) +
+                                                   " must match length of targets " + std::to_string(t.dim(0)));
+  int64_t b = p.dim(0), n = p.dim(1);
+  Tensor out = Tensor::Alloc(DType::kBool, {b});
+  const T* pp = p.data<T>();
+  for (int64_t r = 0; r < b; ++r) {
+    int64_t target = t.AsInt64(r);
+    bool ok = target >= 0 && target < n && std::isfinite(static_cast<double>(pp[r * n + target]));
+    if (ok) {
+      T tv = pp[r * n + target];
+      int64_t more = 0;
+      for (int64_t j = 0; j < n; ++j)
+        if (pp[r * n + j] > tv) ++more;
+      ok = more < k;
+    }
+    out.data<bool>()[r] = ok;
+  }
+  c.outputs = {out};
+  return Status::Ok();
+}
+Status InTopKK(KernelContext& c) { TFM_DISPATCH_FLOAT(c.inputs[0].dtype(), InTopKTyped, c) }
+
 }  // namespace
 
 void RegisterNnKernels(std::map<std::string, KernelFn>& m) {
@@ -564,6 +596,7 @@ void RegisterNnKernels(std::map<std::string, KernelFn>& m) {
   m["RandomShuffle"] = RandomShuffleK;
   m["Where"] = WhereK;
   m["TopKV2"] = TopKK;
+  m["InTopKV2"] = InTopKK;
   m["GatherNd"] = GatherNdK;
   m["ScatterNd"] = ScatterNdK;
 }

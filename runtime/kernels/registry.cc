@@ -19,9 +19,12 @@ std::map<std::string, KernelEntry>& Kernels() {
     RegisterStateKernels(k);
     RegisterGraphKernels(k);
     RegisterNnKernels(k);
-    RegisterArrayExtraKernels(k);
+    RegisterSegmentKernels(k);
+    RegisterCwiseKernels(k);
     RegisterLinalgImageKernels(k);
-    RegisterSpecialKernels(k);
+    RegisterSpecialMathKernels(k);
+    RegisterRandomKernels(k);
+    RegisterStringKernels(k);
     RegisterSummaryKernels(k);
     auto* r = new std::map<std::string, KernelEntry>();
     for (auto& [n, fn] : k) (*r)[n] = KernelEntry{fn, LookupOpSignature(n)};

@@ -695,7 +695,7 @@ std::map<std::string, OpDef>& Table() {
     add("RandomUniform", RandomShape, true);
     add("TruncatedNormal", RandomShape, true);
     add("RandomUniformInt", RandomShape, true);
-    // kernels_special.cc
+    // kernels_special_math.cc, kernels_random.cc (Multinomial), kernels_string.cc
     for (const char* n : {"Lgamma", "Digamma", "Erf", "Erfc"}) add(n, UnaryShape);
     add("Polygamma", BinaryShape);
     add("Multinomial", MultinomialShape, true);
@@ -766,9 +766,10 @@ Status InferShapes(const ShapeContext& ctx, std::vector<TensorSpec>* out) {
 }  // namespace tfm::rt
 
 // ============================================================================ array extra
-// Ops of runtime/kernels/kernels_array_extra.cc (reverse, roll, segment reductions,
-// linspace, cumprod, unique, setdiff1d, bincount, searchsorted, tensor scatters,
-// histogram, in_top_k, atan2, truncatediv, rint, expm1, selu, relu6): their shape functions.
+// Shape functions of reverse, roll, linspace, unique, setdiff1d, searchsorted and the tensor
+// scatters (kernels/kernels_array.cc), segment reductions, bincount and histogram
+// (kernels_segment.cc), in_top_k (kernels_nn.cc), atan2, truncatediv, rint, expm1, selu and
+// relu6 (kernels_cwise.cc), and cumprod.
 namespace tfm::rt {
 namespace {
 

@@ -84,7 +84,7 @@ CASES = {
     "IncompatibleShapes": (lambda a, b: a + b, [A, np.ones([3], np.float32)]),
     "MatMulMismatch": (lambda a: tf.matmul(a, tf.ones([3, 3])), [A]),
 }
-# kernels_array_extra.cc (reverse, roll, segments, linspace, cumprod, unique, ...)
+# kernels_array.cc (reverse, roll, linspace, unique, ...), kernels_segment.cc, kernels_cwise.cc
 CASES.update({
     "ReverseV2": (lambda a: tf.reverse(a, [0, 1]), [A]),
     "Roll": (lambda a: tf.roll(a, [1, -1], [0, 1]), [I]),

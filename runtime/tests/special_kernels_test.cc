@@ -1,7 +1,8 @@
-// C++ unit tests of kernels_special.cc: special functions (values and the Polygamma
-// gradient kernel), Multinomial (TensorFlow's draws for fixed seeds, its stream continuing
-// across eager calls, all -inf rows, errors), StringToNumber (parsing rules and
-// TensorFlow's error message), Cumprod, Substr, StringJoin and AsString. Expected values
+// C++ unit tests of kernels_special_math.cc (special functions: values and the Polygamma
+// gradient kernel), kernels_random.cc (Multinomial: TensorFlow's draws for fixed seeds, its
+// stream continuing across eager calls, all -inf rows, errors), kernels_string.cc
+// (StringToNumber's parsing rules and TensorFlow's error message, Substr, StringJoin,
+// AsString) and kernels_nn.cc's Cumprod. Expected values
 // come from TensorFlow 2.21's raw ops.
 #include <gtest/gtest.h>
 
