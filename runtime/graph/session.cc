@@ -49,7 +49,7 @@ class Session::FrameRun {
       : session_(session), g_(*session.graph_), plan_(plan), fed_(fed), state_(state) {}
 
   Status Run(const std::vector<NodeOutput>& fetches, const std::vector<int>& targets, std::vector<Tensor>* outputs,
-             std::vector<std::string>* ran) {
+             std::vector<int>* ran) {
     const int n = g_.num_nodes();
     need_.assign(n, 0);
     for (const Step& st : plan_.steps) need_[st.node] = 1;
@@ -282,7 +282,7 @@ class Session::FrameRun {
     }
   }
 
-  Status Execute(int id, Tag tag, std::vector<std::string>* ran) {
+  Status Execute(int id, Tag tag, std::vector<int>* ran) {
     const Node& node = g_.node(id);
     size_t nout = node.outputs.size();
     std::vector<Tensor> outs(nout);
@@ -291,7 +291,7 @@ class Session::FrameRun {
     auto pit = pending_.find({id, tag});
     Pending in = std::move(pit->second);
     pending_.erase(pit);
-    if (ran->size() < 10000) ran->push_back(node.name);
+    if (ran->size() < 10000) ran->push_back(id);
     if (IsMerge(node.op)) {
       for (size_t k = 0; k < in.in.size(); ++k)
         if (in.arrived[k] && !in.dead[k]) {
