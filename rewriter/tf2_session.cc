@@ -1302,10 +1302,20 @@ class Converter {
     return ReturnsOneTensor(q);
   }
 
-  void Dependencies(const string& name, std::set<string>* seen) {
+  // `stop`: fed computed tensors (a run takes their values; what they use is not computed)
+  void Dependencies(const string& name, std::set<string>* seen, const std::set<string>& stop = {}) {
     GraphName* g = Graph(name);
     if (!seen->insert(g->name).second) return;
-    for (const string& u : g->uses) Dependencies(u, seen);
+    if (stop.count(g->name)) return;
+    for (const string& u : g->uses) Dependencies(u, seen, stop);
+  }
+  // A computed tensor a feed can stand for as a function argument: the value of a
+  // statement `name = expression` that makes only it (not an operation, not a variable).
+  bool FeedableOp(const GraphName& g) const {
+    if (g.produces_operation || !g.stmt.id || !ts::Is(g.stmt, "expression_statement")) return false;
+    TSNode a = ts_node_named_child_count(g.stmt) == 1 ? ts_node_named_child(g.stmt, 0) : TSNode{};
+    return ts::Is(a, "assignment") && ts::Is(ts::Field(a, "left"), "identifier") &&
+           Text(ts::Field(a, "left")) == g.name;
   }
 
   struct RunSite {
@@ -1319,6 +1329,7 @@ class Converter {
     string name, fetch_text;
     std::vector<string> params;  // placeholders, definition order
     std::set<string> ops;        // statements of the body
+    bool fed_ops = false;        // some parameters are fed computed tensors
   };
 
   string FunctionName(const std::vector<TSNode>& fetch) {
@@ -2115,7 +2126,8 @@ class Converter {
         sites.push_back(site);
         continue;
       }
-      std::map<string, string> feeds;  // placeholder -> value text
+      std::map<string, string> feeds;  // placeholder (or fed computed tensor) -> value text
+      std::set<string> fed_ops;        // the computed tensors fed
       string feed_name;                // a named feed: passed as `**feed_name`
       if (feed.id && ts::Is(feed, "identifier") && named_feeds_.count(string(Text(feed)))) {
         feed_name = string(Text(feed));
@@ -2127,19 +2139,30 @@ class Converter {
           if (!ts::Is(pr, "pair")) Fail(pr, "feed_dict holds something other than `placeholder: value` pairs");
           TSNode k = ts::Field(pr, "key");
           GraphName* g = ts::Is(k, "identifier") ? Graph(Text(k)) : nullptr;
-          if (!g || g->kind != Kind::kPlaceholder)
-            Fail(k, fmt::format("feed_dict feeds `{}`, which is not a placeholder", Text(k)));
+          if (g && g->kind == Kind::kOp && FeedableOp(*g)) {
+            // a computed tensor fed: TF1 replaces its value for that run (and computes
+            // nothing it alone needs); TF2's form is a function taking it as an argument
+            fed_ops.insert(g->name);
+          } else if (!g || g->kind != Kind::kPlaceholder) {
+            Fail(k, fmt::format("feed_dict feeds `{}`, which is not a placeholder{}", Text(k),
+                                g && g->kind == Kind::kOp ? " (a tensor of a statement that makes other names or an "
+                                                            "operation: no function argument can stand for it alone)"
+                                                          : ""));
+          }
           feeds[g->name] = string(Text(ts::Field(pr, "value")));
         }
       }
       for (const auto& [ph, value] : feeds)
         if (value.find(sess_ + ".") != string::npos) Fail(feed, "a fed value runs the session itself");
       std::set<string> deps;
-      for (TSNode n : fetched) Dependencies(At(n)->name, &deps);
+      for (TSNode n : fetched) Dependencies(At(n)->name, &deps, fed_ops);
       Function f;
       for (const auto& g : graph_) {
         if (!deps.count(g.name)) continue;
-        if (g.kind == Kind::kPlaceholder) {
+        if (fed_ops.count(g.name)) {
+          f.params.push_back(g.name);
+          f.fed_ops = true;
+        } else if (g.kind == Kind::kPlaceholder) {
           if (!feeds.count(g.name) && g.default_value.empty())
             Fail(call, fmt::format("placeholder `{}` is needed but not fed", g.name));
           f.params.push_back(g.name);
@@ -2149,6 +2172,12 @@ class Converter {
           Fail(call, "sess.run fetches an initializer together with other tensors");
         }
       }
+      if (f.fed_ops)
+        for (const string& p : f.params)
+          if (!fed_ops.count(p))
+            Fail(call, fmt::format("feed_dict feeds placeholder `{}` and computed tensors in one run: the function "
+                                   "would take arguments with a signature and arguments without one",
+                                   p));
       std::stable_partition(f.params.begin(), f.params.end(),
                             [&](const string& p) { return Graph(p)->default_value.empty(); });
       // fetch text with operations as None (a tf.function returns no operations)
@@ -2211,6 +2240,11 @@ class Converter {
       auto it = fn_by_key.find(key);
       if (it == fn_by_key.end()) {
         f.name = expr_fetch ? ExpressionFunctionName(fetch, fetched) : FunctionName(fetched);
+        for (const string& p : f.params)
+          if (fed_ops.count(p))
+            fed_notes_.push_back(fmt::format("feed_dict feeds `{}`, a computed tensor (TF1 replaces its value for that "
+                                           "run): an argument of `{}`, which does not compute it",
+                                           p, f.name));
         f.fetch_text = ret;
         it = fn_by_key.emplace(key, fns.size()).first;
         fns.push_back(std::move(f));
@@ -2289,7 +2323,8 @@ class Converter {
     }
     for (const Function& f : fns) {
       if (!defs.empty()) defs += "\n\n";
-      if (f.params.empty()) {
+      if (f.params.empty() || f.fed_ops) {
+        // (a fed computed tensor: its dtype and shape are the run's, no signature)
         defs += fmt::format("@{}.function\n", tf_);
       } else {
         std::vector<string> specs;
@@ -2479,6 +2514,7 @@ class Converter {
     out->text = std::move(result);
     out->functions = static_cast<int>(fns.size());
     out->kept_compat = kept_;
+    out->notes.insert(out->notes.end(), fed_notes_.begin(), fed_notes_.end());
     for (const auto& [row, q] : unseeded_) out->unseeded.push_back({row, q});
   }
 
@@ -3089,6 +3125,7 @@ class Converter {
   std::vector<string> hoisted_;               // their module-level assignments
   std::vector<Minimize> minimizes_;           // the v1 minimize() statements (PlanMinimizes)
   std::vector<string> kept_;                  // tf.compat.v1 left in the result: where and why
+  std::vector<string> fed_notes_;             // computed tensors a run feeds: the functions taking them
   std::vector<std::tuple<uint32_t, uint32_t, string>> module_edits_;  // replaced in the module text
 };
 
@@ -3922,6 +3959,7 @@ SessionConversion ConvertParts(PythonParser& parser, const Idioms& idioms, const
       total.notes.push_back(fmt::format("{}`{}` has no op seed: TF2 derives another, so the converted program draws "
                                         "other random numbers (the same with --deterministic-random)",
                                         pass == 1 ? fmt::format("line {}: ", idioms.OldLine(row)) : "", q));
+    total.notes.insert(total.notes.end(), r.notes.begin(), r.notes.end());
     current = std::move(r.text);
     total.functions += r.functions;
     total.kept_compat.insert(total.kept_compat.end(), r.kept_compat.begin(), r.kept_compat.end());
