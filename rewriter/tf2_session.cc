@@ -3556,6 +3556,103 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
       continue;  // (a pattern_list target: below)
     }
   }
+  std::set<const void*> idle_sessions;  // the calls of the sessions dropped below
+  // --- sessions that run nothing, made only for their configuration, beside a session
+  // that runs the graph: nothing they configure reaches a run (a session's options are its
+  // own runs'; TF1 sets the GPUs up with the first session's gpu_options), so they go, and
+  // a `config = tf.compat.v1.ConfigProto()` made and set only for them goes with them
+  {
+    auto is_session = [&](const std::string& q) {
+      return q == "tensorflow.compat.v1.Session" || q == "tensorflow.compat.v1.InteractiveSession";
+    };
+    int sessions = 0, used_sessions = 0;
+    std::vector<TSNode> idle;  // `name = Session(...)` statements whose name nothing uses
+    std::set<std::string> configs;
+    for (TSNode c : m.calls()) sessions += is_session(fn_of(c));
+    for (TSNode st : module) {
+      TSNode left, right;
+      if (!assignment(st, &left, &right) || !ts::Is(left, "identifier") || !is_session(fn_of(right))) continue;
+      bool plain = alone(st);
+      std::string config;
+      for (TSNode a : ts::NamedChildren(ts::Field(right, "arguments"))) {
+        if (ts::Is(a, "comment")) continue;
+        TSNode v = ts::Field(a, "value");
+        // `config=NAME` or `config=ConfigProto(...)` of literal settings; nothing else
+        bool ok = ts::Is(a, "keyword_argument") && txt(ts::Field(a, "name")) == "config";
+        if (ok && ts::Is(v, "identifier")) {
+          config = txt(v);
+        } else if (ok && fn_of(v) == "tensorflow.compat.v1.ConfigProto") {
+          for (TSNode k : ts::NamedChildren(ts::Field(v, "arguments"))) {
+            TSNode kv = ts::Field(k, "value");
+            ok = ok && (ts::Is(k, "comment") || (ts::Is(k, "keyword_argument") &&
+                                                 (ts::Is(kv, "true") || ts::Is(kv, "false") ||
+                                                  ts::Is(kv, "integer") || ts::Is(kv, "float"))));
+          }
+        } else {
+          ok = false;
+        }
+        plain = plain && ok;
+      }
+      if (plain && uses_of(txt(left)).size() == 1) {
+        idle.push_back(st);
+        if (!config.empty()) configs.insert(config);
+      } else {
+        ++used_sessions;
+      }
+    }
+    // (sessions made elsewhere, in a `with` or a function, are sessions that may run)
+    used_sessions += sessions - static_cast<int>(idle.size()) - used_sessions;
+    if (!idle.empty() && used_sessions > 0) {
+      for (TSNode st : idle) {
+        TSNode left, right;
+        assignment(st, &left, &right);
+        idle_sessions.insert(right.id);
+        cut_stmt(st);
+        out.lines.emplace_back(row(st), ts_node_end_point(st).row + 1);
+        out.notes.push_back(fmt::format("line {}: `{}`, a session that runs nothing (made only for its "
+                                        "configuration), dropped",
+                                        row(st), txt(left)));
+      }
+      // the configuration: `config = ConfigProto()` and `config.a.b = literal`, at module
+      // level, all its uses those and the dropped sessions' `config=config`
+      for (const std::string& name : configs) {
+        std::vector<TSNode> stmts;
+        bool only = true;
+        for (TSNode u : uses_of(name)) {
+          TSNode st = u;
+          while (st.id && !ts::Is(ts::Parent(st), "module")) st = ts::Parent(st);
+          TSNode left, right;
+          bool in_idle = false;
+          for (TSNode i : idle) in_idle |= ts::Same(i, st);
+          if (in_idle) continue;
+          if (!st.id || !assignment(st, &left, &right) || !alone(st)) {
+            only = false;
+            break;
+          }
+          if (ts::Same(left, u)) {
+            only = fn_of(right) == "tensorflow.compat.v1.ConfigProto" &&
+                   ts_node_named_child_count(ts::Field(right, "arguments")) == 0;
+          } else {
+            // `config.gpu_options.allow_growth = True`: the name is the target's innermost object
+            TSNode t = left;
+            while (ts::Is(t, "attribute")) t = ts::Field(t, "object");
+            only = ts::Same(t, u) && ts::Is(left, "attribute") &&
+                   (ts::Is(right, "true") || ts::Is(right, "false") || ts::Is(right, "integer") ||
+                    ts::Is(right, "float"));
+          }
+          if (!only) break;
+          stmts.push_back(st);
+        }
+        if (!only) continue;
+        for (TSNode st : stmts) {
+          cut_stmt(st);
+          out.lines.emplace_back(row(st), row(st));
+        }
+        if (!stmts.empty())
+          out.notes.push_back(fmt::format("line {}: `{}`, their configuration, dropped", row(stmts[0]), name));
+      }
+    }
+  }
   // `writer = tf.compat.v1.summary.FileWriter(logdir, sess.graph)` used only to be closed
   // or flushed: TF2's `tf.summary.create_file_writer(logdir)`, which makes the same
   // directory and event file; the graph it wrote has no TF2 counterpart (a tf.function's
@@ -3830,7 +3927,7 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
     // a session configured only with thread counts: TF2's process-wide settings, made
     // before TensorFlow runs anything (right after the import)
     if ((q == "tensorflow.compat.v1.Session" || q == "tensorflow.compat.v1.InteractiveSession") && a.size() == 1 &&
-        ts::Is(a[0], "keyword_argument") && txt(ts::Field(a[0], "name")) == "config") {
+        ts::Is(a[0], "keyword_argument") && txt(ts::Field(a[0], "name")) == "config" && !idle_sessions.count(c.id)) {
       TSNode cfg = ts::Field(a[0], "value");
       if (fn_of(cfg) != "tensorflow.compat.v1.ConfigProto" || !m.PositionalArgs(cfg).empty()) continue;
       std::vector<std::string> settings;
