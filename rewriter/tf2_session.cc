@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <functional>
 #include <map>
+#include <optional>
 #include <tuple>
 #include <set>
 #include <string_view>
@@ -1309,6 +1310,65 @@ class Converter {
     if (stop.count(g->name)) return;
     for (const string& u : g->uses) Dependencies(u, seen, stop);
   }
+  // The number a graph operand is known to hold: a literal (`1.0`, `-2`), `tf.constant(1.0)`
+  // or a graph name bound to that; nullopt otherwise.
+  std::optional<double> KnownNumber(TSNode n, int depth = 0) {
+    if (!n.id || depth > 8) return std::nullopt;
+    if (ts::Is(n, "parenthesized_expression")) return KnownNumber(ts_node_named_child(n, 0), depth + 1);
+    if (ts::Is(n, "integer") || ts::Is(n, "float")) {
+      string t(Text(n));
+      t.erase(std::remove(t.begin(), t.end(), '_'), t.end());
+      try {
+        return std::stod(t);
+      } catch (...) {
+        return std::nullopt;
+      }
+    }
+    if (ts::Is(n, "unary_operator") && Text(ts::Field(n, "operator")) == "-") {
+      auto v = KnownNumber(ts::Field(n, "argument"), depth + 1);
+      return v ? std::optional<double>(-*v) : std::nullopt;
+    }
+    if (ts::Is(n, "call") && Resolved(ts::Field(n, "function")) == "tensorflow.constant" &&
+        !m_.PositionalArgs(n).empty())
+      return KnownNumber(m_.PositionalArgs(n)[0], depth + 1);
+    if (ts::Is(n, "identifier")) {
+      GraphName* g = Graph(Text(n));
+      if (g && g->kind == Kind::kOp && FeedableOp(*g)) return KnownNumber(g->value, depth + 1);
+    }
+    return std::nullopt;
+  }
+  // Where TF's TF1 graph optimizer (Grappler) rewrites the computation of a fed tensor, the
+  // rewritten consumers may skip the fed value (TF 2.21 in TF1 mode: `b = a + 1.0` with
+  // `a = tf.constant(1.0)` fed, `b * 3.0` is computed from `a`): the first operation of
+  // the tensor's computation whose two operands hold the same known number, if any.
+  TSNode EqualOperands(const string& name) {
+    std::set<string> deps;
+    Dependencies(name, &deps);
+    TSNode found{};
+    for (const string& d : deps) {
+      GraphName* g = Graph(d);
+      if (!g || g->kind != Kind::kOp || !g->value.id) continue;
+      ts::Walk(
+          g->value,
+          [&](TSNode c, const char*) {
+            if (found.id) return false;
+            TSNode x{}, y{};
+            if (ts::Is(c, "binary_operator")) {
+              x = ts::Field(c, "left");
+              y = ts::Field(c, "right");
+            } else if (ts::Is(c, "call") && StartsWith(Resolved(ts::Field(c, "function")), "tensorflow") &&
+                       m_.PositionalArgs(c).size() == 2) {
+              x = m_.PositionalArgs(c)[0];
+              y = m_.PositionalArgs(c)[1];
+            }
+            auto vx = KnownNumber(x), vy = KnownNumber(y);
+            if (vx && vy && *vx == *vy) found = c;
+            return !found.id;
+          },
+          [](TSNode) {});
+    }
+    return found;
+  }
   // A computed tensor a feed can stand for as a function argument: the value of a
   // statement `name = expression` that makes only it (not an operation, not a variable).
   bool FeedableOp(const GraphName& g) const {
@@ -1670,7 +1730,18 @@ class Converter {
                        ts::Is(ts::Field(kw, "value"), "identifier") &&
                        graph_names_.count(string(Text(ts::Field(kw, "value")))));
       }
-      if (configured) Fail(sess_call, "the session is configured (graph, config or target arguments)");
+      if (configured) {
+        // `tf.compat.v1.Session(server.target)`: a session of a (TF1 in-process) server
+        TSNode target = m_.KeywordArg(sess_call, "target");
+        if (!target.id && !m_.PositionalArgs(sess_call).empty()) target = m_.PositionalArgs(sess_call)[0];
+        if (ts::Is(target, "attribute") && Text(ts::Field(target, "attribute")) == "target")
+          Fail(sess_call, fmt::format("the session runs on the server `{}` (its target): TF2 runs ops placed on a "
+                                      "cluster's tasks (`/job:...` devices) only in a process connected to the cluster "
+                                      "(tf.config.experimental_connect_to_cluster), a distributed set-up the conversion "
+                                      "does not write",
+                                      Text(ts::Field(target, "object"))));
+        Fail(sess_call, "the session is configured (graph, config or target arguments)");
+      }
     }
     if (ts_node_start_point(with).column != container_indent_ + wrap_indent_)
       Fail(with, "the session block is nested in another block");
@@ -2142,6 +2213,11 @@ class Converter {
           if (g && g->kind == Kind::kOp && FeedableOp(*g)) {
             // a computed tensor fed: TF1 replaces its value for that run (and computes
             // nothing it alone needs); TF2's form is a function taking it as an argument
+            if (TSNode eq = EqualOperands(g->name); eq.id)
+              Fail(k, fmt::format("feed_dict feeds `{}`, a tensor computed with `{}`, whose two operands hold the "
+                                  "same number: TF1's graph optimizer rewrites such an operation, and the run may then "
+                                  "compute the fed tensor's consumers without the fed value (TF 2.21 in TF1 mode does)",
+                                  Text(k), Text(eq)));
             fed_ops.insert(g->name);
           } else if (!g || g->kind != Kind::kPlaceholder) {
             Fail(k, fmt::format("feed_dict feeds `{}`, which is not a placeholder{}", Text(k),
