@@ -2103,7 +2103,27 @@ class Converter {
                   in_run = fetch.id && ts::Contains(fetch, n);
                 }
               if (!in_run && VariableMetadataLoop(n)) return false;
-              if (!in_run) Fail(n, fmt::format("graph tensor `{}` is used outside sess.run (TF2 runs it eagerly)", name));
+              if (!in_run) {
+                // bound to a graph tensor again inside an `if`/loop/`try` of the session's
+                // statements: graph built there (only top-level graph statements move)
+                TSNode asg = p;
+                if (ts::Is(asg, "assignment") && ts::Same(ts::Field(asg, "left"), n) &&
+                    RefersToTf(ts::Field(asg, "right"), false))
+                  for (TSNode b = asg; b.id; b = ts::Parent(b)) {
+                    const char* kind = ts::Is(b, "if_statement")      ? "if"
+                                       : ts::Is(b, "for_statement")   ? "for"
+                                       : ts::Is(b, "while_statement") ? "while"
+                                       : ts::Is(b, "try_statement")   ? "try"
+                                                                      : nullptr;
+                    if (kind)
+                      Fail(n, fmt::format("the graph is built inside a block (`{} ...:`; `{}` is bound to a graph tensor "
+                                          "there): the conversion moves into functions only graph statements at the "
+                                          "top level (and device or name-scope blocks)",
+                                          kind, name));
+                    if (ts::Same(b, r)) break;
+                  }
+                Fail(n, fmt::format("graph tensor `{}` is used outside sess.run (TF2 runs it eagerly)", name));
+              }
             }
             return true;
           },
@@ -3648,7 +3668,8 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
     for (TSNode st : module) {
       TSNode left, right;
       if (!assignment(st, &left, &right) || !ts::Is(left, "identifier") || !is_session(fn_of(right))) continue;
-      bool plain = alone(st);
+      // (an InteractiveSession is the default session from there on: `t.eval()` runs it)
+      bool plain = alone(st) && fn_of(right) == "tensorflow.compat.v1.Session";
       std::string config;
       for (TSNode a : ts::NamedChildren(ts::Field(right, "arguments"))) {
         if (ts::Is(a, "comment")) continue;

@@ -367,6 +367,10 @@ TEST(RewriteTf2Conversion, AssignedSession) {
     ASSERT_EQ(fed.notes.size(), 1u);
     EXPECT_NE(fed.notes[0].find("feed_dict feeds `z`, a computed tensor"), std::string::npos) << fed.notes[0];
   }
+  EXPECT_EQ(reason(head + "y = x + 1\nsess = tf.compat.v1.Session()\nprint(sess.run(y, {x: [1.0]}))\n"
+                          "if len(\"ab\") == 2:\n    y = x * 2\n    print(sess.run(y, {x: [1.0]}))\n"),
+            "the graph is built inside a block (`if ...:`; `y` is bound to a graph tensor there): the conversion moves "
+            "into functions only graph statements at the top level (and device or name-scope blocks)");
   EXPECT_EQ(reason(head + "sess = tf.compat.v1.Session()\n"), "the session block runs nothing");
   EXPECT_EQ(reason(head + "sess = tf.compat.v1.Session(); print(sess.run(y, {x: [1.0]}))\n"),
             "`sess` shares its line with other statements");
@@ -458,6 +462,10 @@ TEST(RewriteTf2Conversion, SeveralSessions) {
                            "print(s.run(x))\n")
                 .reason.find("a second session, `idle`, that runs nothing"),
             std::string::npos);
+  // an InteractiveSession nothing names is the default session still (`t.eval()` runs it)
+  EXPECT_FALSE(convert(head + "x = tf.constant(1.0)\ns = tf.compat.v1.Session()\n"
+                              "idle = tf.compat.v1.InteractiveSession()\nprint(s.run(x))\n")
+                   .converted);
   EXPECT_NE(convert(head + "def f():\n    x = tf.constant(1.0)\n    with tf.compat.v1.Session() as s:\n"
                            "        print(s.run(x))\n\n\ndef g():\n    x = tf.constant(2.0)\n"
                            "    with tf.compat.v1.Session() as s:\n        print(s.run(x))\n\n\nf()\ng()\n")
