@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <functional>
 #include <map>
+#include <optional>
 #include <tuple>
 #include <set>
 #include <string_view>
@@ -1302,10 +1303,79 @@ class Converter {
     return ReturnsOneTensor(q);
   }
 
-  void Dependencies(const string& name, std::set<string>* seen) {
+  // `stop`: fed computed tensors (a run takes their values; what they use is not computed)
+  void Dependencies(const string& name, std::set<string>* seen, const std::set<string>& stop = {}) {
     GraphName* g = Graph(name);
     if (!seen->insert(g->name).second) return;
-    for (const string& u : g->uses) Dependencies(u, seen);
+    if (stop.count(g->name)) return;
+    for (const string& u : g->uses) Dependencies(u, seen, stop);
+  }
+  // The number a graph operand is known to hold: a literal (`1.0`, `-2`), `tf.constant(1.0)`
+  // or a graph name bound to that; nullopt otherwise.
+  std::optional<double> KnownNumber(TSNode n, int depth = 0) {
+    if (!n.id || depth > 8) return std::nullopt;
+    if (ts::Is(n, "parenthesized_expression")) return KnownNumber(ts_node_named_child(n, 0), depth + 1);
+    if (ts::Is(n, "integer") || ts::Is(n, "float")) {
+      string t(Text(n));
+      t.erase(std::remove(t.begin(), t.end(), '_'), t.end());
+      try {
+        return std::stod(t);
+      } catch (...) {
+        return std::nullopt;
+      }
+    }
+    if (ts::Is(n, "unary_operator") && Text(ts::Field(n, "operator")) == "-") {
+      auto v = KnownNumber(ts::Field(n, "argument"), depth + 1);
+      return v ? std::optional<double>(-*v) : std::nullopt;
+    }
+    if (ts::Is(n, "call") && Resolved(ts::Field(n, "function")) == "tensorflow.constant" &&
+        !m_.PositionalArgs(n).empty())
+      return KnownNumber(m_.PositionalArgs(n)[0], depth + 1);
+    if (ts::Is(n, "identifier")) {
+      GraphName* g = Graph(Text(n));
+      if (g && g->kind == Kind::kOp && FeedableOp(*g)) return KnownNumber(g->value, depth + 1);
+    }
+    return std::nullopt;
+  }
+  // Where TF's TF1 graph optimizer (Grappler) rewrites the computation of a fed tensor, the
+  // rewritten consumers may skip the fed value (TF 2.21 in TF1 mode: `b = a + 1.0` with
+  // `a = tf.constant(1.0)` fed, `b * 3.0` is computed from `a`): the first operation of
+  // the tensor's computation whose two operands hold the same known number, if any.
+  TSNode EqualOperands(const string& name) {
+    std::set<string> deps;
+    Dependencies(name, &deps);
+    TSNode found{};
+    for (const string& d : deps) {
+      GraphName* g = Graph(d);
+      if (!g || g->kind != Kind::kOp || !g->value.id) continue;
+      ts::Walk(
+          g->value,
+          [&](TSNode c, const char*) {
+            if (found.id) return false;
+            TSNode x{}, y{};
+            if (ts::Is(c, "binary_operator")) {
+              x = ts::Field(c, "left");
+              y = ts::Field(c, "right");
+            } else if (ts::Is(c, "call") && StartsWith(Resolved(ts::Field(c, "function")), "tensorflow") &&
+                       m_.PositionalArgs(c).size() == 2) {
+              x = m_.PositionalArgs(c)[0];
+              y = m_.PositionalArgs(c)[1];
+            }
+            auto vx = KnownNumber(x), vy = KnownNumber(y);
+            if (vx && vy && *vx == *vy) found = c;
+            return !found.id;
+          },
+          [](TSNode) {});
+    }
+    return found;
+  }
+  // A computed tensor a feed can stand for as a function argument: the value of a
+  // statement `name = expression` that makes only it (not an operation, not a variable).
+  bool FeedableOp(const GraphName& g) const {
+    if (g.produces_operation || !g.stmt.id || !ts::Is(g.stmt, "expression_statement")) return false;
+    TSNode a = ts_node_named_child_count(g.stmt) == 1 ? ts_node_named_child(g.stmt, 0) : TSNode{};
+    return ts::Is(a, "assignment") && ts::Is(ts::Field(a, "left"), "identifier") &&
+           Text(ts::Field(a, "left")) == g.name;
   }
 
   struct RunSite {
@@ -1319,6 +1389,7 @@ class Converter {
     string name, fetch_text;
     std::vector<string> params;  // placeholders, definition order
     std::set<string> ops;        // statements of the body
+    bool fed_ops = false;        // some parameters are fed computed tensors
   };
 
   string FunctionName(const std::vector<TSNode>& fetch) {
@@ -1659,7 +1730,18 @@ class Converter {
                        ts::Is(ts::Field(kw, "value"), "identifier") &&
                        graph_names_.count(string(Text(ts::Field(kw, "value")))));
       }
-      if (configured) Fail(sess_call, "the session is configured (graph, config or target arguments)");
+      if (configured) {
+        // `tf.compat.v1.Session(server.target)`: a session of a (TF1 in-process) server
+        TSNode target = m_.KeywordArg(sess_call, "target");
+        if (!target.id && !m_.PositionalArgs(sess_call).empty()) target = m_.PositionalArgs(sess_call)[0];
+        if (ts::Is(target, "attribute") && Text(ts::Field(target, "attribute")) == "target")
+          Fail(sess_call, fmt::format("the session runs on the server `{}` (its target): TF2 runs ops placed on a "
+                                      "cluster's tasks (`/job:...` devices) only in a process connected to the cluster "
+                                      "(tf.config.experimental_connect_to_cluster), a distributed set-up the conversion "
+                                      "does not write",
+                                      Text(ts::Field(target, "object"))));
+        Fail(sess_call, "the session is configured (graph, config or target arguments)");
+      }
     }
     if (ts_node_start_point(with).column != container_indent_ + wrap_indent_)
       Fail(with, "the session block is nested in another block");
@@ -2021,7 +2103,27 @@ class Converter {
                   in_run = fetch.id && ts::Contains(fetch, n);
                 }
               if (!in_run && VariableMetadataLoop(n)) return false;
-              if (!in_run) Fail(n, fmt::format("graph tensor `{}` is used outside sess.run (TF2 runs it eagerly)", name));
+              if (!in_run) {
+                // bound to a graph tensor again inside an `if`/loop/`try` of the session's
+                // statements: graph built there (only top-level graph statements move)
+                TSNode asg = p;
+                if (ts::Is(asg, "assignment") && ts::Same(ts::Field(asg, "left"), n) &&
+                    RefersToTf(ts::Field(asg, "right"), false))
+                  for (TSNode b = asg; b.id; b = ts::Parent(b)) {
+                    const char* kind = ts::Is(b, "if_statement")      ? "if"
+                                       : ts::Is(b, "for_statement")   ? "for"
+                                       : ts::Is(b, "while_statement") ? "while"
+                                       : ts::Is(b, "try_statement")   ? "try"
+                                                                      : nullptr;
+                    if (kind)
+                      Fail(n, fmt::format("the graph is built inside a block (`{} ...:`; `{}` is bound to a graph tensor "
+                                          "there): the conversion moves into functions only graph statements at the "
+                                          "top level (and device or name-scope blocks)",
+                                          kind, name));
+                    if (ts::Same(b, r)) break;
+                  }
+                Fail(n, fmt::format("graph tensor `{}` is used outside sess.run (TF2 runs it eagerly)", name));
+              }
             }
             return true;
           },
@@ -2115,7 +2217,8 @@ class Converter {
         sites.push_back(site);
         continue;
       }
-      std::map<string, string> feeds;  // placeholder -> value text
+      std::map<string, string> feeds;  // placeholder (or fed computed tensor) -> value text
+      std::set<string> fed_ops;        // the computed tensors fed
       string feed_name;                // a named feed: passed as `**feed_name`
       if (feed.id && ts::Is(feed, "identifier") && named_feeds_.count(string(Text(feed)))) {
         feed_name = string(Text(feed));
@@ -2127,19 +2230,35 @@ class Converter {
           if (!ts::Is(pr, "pair")) Fail(pr, "feed_dict holds something other than `placeholder: value` pairs");
           TSNode k = ts::Field(pr, "key");
           GraphName* g = ts::Is(k, "identifier") ? Graph(Text(k)) : nullptr;
-          if (!g || g->kind != Kind::kPlaceholder)
-            Fail(k, fmt::format("feed_dict feeds `{}`, which is not a placeholder", Text(k)));
+          if (g && g->kind == Kind::kOp && FeedableOp(*g)) {
+            // a computed tensor fed: TF1 replaces its value for that run (and computes
+            // nothing it alone needs); TF2's form is a function taking it as an argument
+            if (TSNode eq = EqualOperands(g->name); eq.id)
+              Fail(k, fmt::format("feed_dict feeds `{}`, a tensor computed with `{}`, whose two operands hold the "
+                                  "same number: TF1's graph optimizer rewrites such an operation, and the run may then "
+                                  "compute the fed tensor's consumers without the fed value (TF 2.21 in TF1 mode does)",
+                                  Text(k), Text(eq)));
+            fed_ops.insert(g->name);
+          } else if (!g || g->kind != Kind::kPlaceholder) {
+            Fail(k, fmt::format("feed_dict feeds `{}`, which is not a placeholder{}", Text(k),
+                                g && g->kind == Kind::kOp ? " (a tensor of a statement that makes other names or an "
+                                                            "operation: no function argument can stand for it alone)"
+                                                          : ""));
+          }
           feeds[g->name] = string(Text(ts::Field(pr, "value")));
         }
       }
       for (const auto& [ph, value] : feeds)
         if (value.find(sess_ + ".") != string::npos) Fail(feed, "a fed value runs the session itself");
       std::set<string> deps;
-      for (TSNode n : fetched) Dependencies(At(n)->name, &deps);
+      for (TSNode n : fetched) Dependencies(At(n)->name, &deps, fed_ops);
       Function f;
       for (const auto& g : graph_) {
         if (!deps.count(g.name)) continue;
-        if (g.kind == Kind::kPlaceholder) {
+        if (fed_ops.count(g.name)) {
+          f.params.push_back(g.name);
+          f.fed_ops = true;
+        } else if (g.kind == Kind::kPlaceholder) {
           if (!feeds.count(g.name) && g.default_value.empty())
             Fail(call, fmt::format("placeholder `{}` is needed but not fed", g.name));
           f.params.push_back(g.name);
@@ -2149,6 +2268,12 @@ class Converter {
           Fail(call, "sess.run fetches an initializer together with other tensors");
         }
       }
+      if (f.fed_ops)
+        for (const string& p : f.params)
+          if (!fed_ops.count(p))
+            Fail(call, fmt::format("feed_dict feeds placeholder `{}` and computed tensors in one run: the function "
+                                   "would take arguments with a signature and arguments without one",
+                                   p));
       std::stable_partition(f.params.begin(), f.params.end(),
                             [&](const string& p) { return Graph(p)->default_value.empty(); });
       // fetch text with operations as None (a tf.function returns no operations)
@@ -2211,6 +2336,11 @@ class Converter {
       auto it = fn_by_key.find(key);
       if (it == fn_by_key.end()) {
         f.name = expr_fetch ? ExpressionFunctionName(fetch, fetched) : FunctionName(fetched);
+        for (const string& p : f.params)
+          if (fed_ops.count(p))
+            fed_notes_.push_back(fmt::format("feed_dict feeds `{}`, a computed tensor (TF1 replaces its value for that "
+                                           "run): an argument of `{}`, which does not compute it",
+                                           p, f.name));
         f.fetch_text = ret;
         it = fn_by_key.emplace(key, fns.size()).first;
         fns.push_back(std::move(f));
@@ -2289,7 +2419,8 @@ class Converter {
     }
     for (const Function& f : fns) {
       if (!defs.empty()) defs += "\n\n";
-      if (f.params.empty()) {
+      if (f.params.empty() || f.fed_ops) {
+        // (a fed computed tensor: its dtype and shape are the run's, no signature)
         defs += fmt::format("@{}.function\n", tf_);
       } else {
         std::vector<string> specs;
@@ -2479,6 +2610,7 @@ class Converter {
     out->text = std::move(result);
     out->functions = static_cast<int>(fns.size());
     out->kept_compat = kept_;
+    out->notes.insert(out->notes.end(), fed_notes_.begin(), fed_notes_.end());
     for (const auto& [row, q] : unseeded_) out->unseeded.push_back({row, q});
   }
 
@@ -3089,6 +3221,7 @@ class Converter {
   std::vector<string> hoisted_;               // their module-level assignments
   std::vector<Minimize> minimizes_;           // the v1 minimize() statements (PlanMinimizes)
   std::vector<string> kept_;                  // tf.compat.v1 left in the result: where and why
+  std::vector<string> fed_notes_;             // computed tensors a run feeds: the functions taking them
   std::vector<std::tuple<uint32_t, uint32_t, string>> module_edits_;  // replaced in the module text
 };
 
@@ -3519,6 +3652,104 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
       continue;  // (a pattern_list target: below)
     }
   }
+  std::set<const void*> idle_sessions;  // the calls of the sessions dropped below
+  // --- sessions that run nothing, made only for their configuration, beside a session
+  // that runs the graph: nothing they configure reaches a run (a session's options are its
+  // own runs'; TF1 sets the GPUs up with the first session's gpu_options), so they go, and
+  // a `config = tf.compat.v1.ConfigProto()` made and set only for them goes with them
+  {
+    auto is_session = [&](const std::string& q) {
+      return q == "tensorflow.compat.v1.Session" || q == "tensorflow.compat.v1.InteractiveSession";
+    };
+    int sessions = 0, used_sessions = 0;
+    std::vector<TSNode> idle;  // `name = Session(...)` statements whose name nothing uses
+    std::set<std::string> configs;
+    for (TSNode c : m.calls()) sessions += is_session(fn_of(c));
+    for (TSNode st : module) {
+      TSNode left, right;
+      if (!assignment(st, &left, &right) || !ts::Is(left, "identifier") || !is_session(fn_of(right))) continue;
+      // (an InteractiveSession is the default session from there on: `t.eval()` runs it)
+      bool plain = alone(st) && fn_of(right) == "tensorflow.compat.v1.Session";
+      std::string config;
+      for (TSNode a : ts::NamedChildren(ts::Field(right, "arguments"))) {
+        if (ts::Is(a, "comment")) continue;
+        TSNode v = ts::Field(a, "value");
+        // `config=NAME` or `config=ConfigProto(...)` of literal settings; nothing else
+        bool ok = ts::Is(a, "keyword_argument") && txt(ts::Field(a, "name")) == "config";
+        if (ok && ts::Is(v, "identifier")) {
+          config = txt(v);
+        } else if (ok && fn_of(v) == "tensorflow.compat.v1.ConfigProto") {
+          for (TSNode k : ts::NamedChildren(ts::Field(v, "arguments"))) {
+            TSNode kv = ts::Field(k, "value");
+            ok = ok && (ts::Is(k, "comment") || (ts::Is(k, "keyword_argument") &&
+                                                 (ts::Is(kv, "true") || ts::Is(kv, "false") ||
+                                                  ts::Is(kv, "integer") || ts::Is(kv, "float"))));
+          }
+        } else {
+          ok = false;
+        }
+        plain = plain && ok;
+      }
+      if (plain && uses_of(txt(left)).size() == 1) {
+        idle.push_back(st);
+        if (!config.empty()) configs.insert(config);
+      } else {
+        ++used_sessions;
+      }
+    }
+    // (sessions made elsewhere, in a `with` or a function, are sessions that may run)
+    used_sessions += sessions - static_cast<int>(idle.size()) - used_sessions;
+    if (!idle.empty() && used_sessions > 0) {
+      for (TSNode st : idle) {
+        TSNode left, right;
+        assignment(st, &left, &right);
+        idle_sessions.insert(right.id);
+        cut_stmt(st);
+        out.lines.emplace_back(row(st), ts_node_end_point(st).row + 1);
+        out.notes.push_back(fmt::format("line {}: `{}`, a session that runs nothing (made only for its "
+                                        "configuration), dropped",
+                                        row(st), txt(left)));
+      }
+      // the configuration: `config = ConfigProto()` and `config.a.b = literal`, at module
+      // level, all its uses those and the dropped sessions' `config=config`
+      for (const std::string& name : configs) {
+        std::vector<TSNode> stmts;
+        bool only = true;
+        for (TSNode u : uses_of(name)) {
+          TSNode st = u;
+          while (st.id && !ts::Is(ts::Parent(st), "module")) st = ts::Parent(st);
+          TSNode left, right;
+          bool in_idle = false;
+          for (TSNode i : idle) in_idle |= ts::Same(i, st);
+          if (in_idle) continue;
+          if (!st.id || !assignment(st, &left, &right) || !alone(st)) {
+            only = false;
+            break;
+          }
+          if (ts::Same(left, u)) {
+            only = fn_of(right) == "tensorflow.compat.v1.ConfigProto" &&
+                   ts_node_named_child_count(ts::Field(right, "arguments")) == 0;
+          } else {
+            // `config.gpu_options.allow_growth = True`: the name is the target's innermost object
+            TSNode t = left;
+            while (ts::Is(t, "attribute")) t = ts::Field(t, "object");
+            only = ts::Same(t, u) && ts::Is(left, "attribute") &&
+                   (ts::Is(right, "true") || ts::Is(right, "false") || ts::Is(right, "integer") ||
+                    ts::Is(right, "float"));
+          }
+          if (!only) break;
+          stmts.push_back(st);
+        }
+        if (!only) continue;
+        for (TSNode st : stmts) {
+          cut_stmt(st);
+          out.lines.emplace_back(row(st), row(st));
+        }
+        if (!stmts.empty())
+          out.notes.push_back(fmt::format("line {}: `{}`, their configuration, dropped", row(stmts[0]), name));
+      }
+    }
+  }
   // `writer = tf.compat.v1.summary.FileWriter(logdir, sess.graph)` used only to be closed
   // or flushed: TF2's `tf.summary.create_file_writer(logdir)`, which makes the same
   // directory and event file; the graph it wrote has no TF2 counterpart (a tf.function's
@@ -3793,7 +4024,7 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
     // a session configured only with thread counts: TF2's process-wide settings, made
     // before TensorFlow runs anything (right after the import)
     if ((q == "tensorflow.compat.v1.Session" || q == "tensorflow.compat.v1.InteractiveSession") && a.size() == 1 &&
-        ts::Is(a[0], "keyword_argument") && txt(ts::Field(a[0], "name")) == "config") {
+        ts::Is(a[0], "keyword_argument") && txt(ts::Field(a[0], "name")) == "config" && !idle_sessions.count(c.id)) {
       TSNode cfg = ts::Field(a[0], "value");
       if (fn_of(cfg) != "tensorflow.compat.v1.ConfigProto" || !m.PositionalArgs(cfg).empty()) continue;
       std::vector<std::string> settings;
@@ -3922,6 +4153,7 @@ SessionConversion ConvertParts(PythonParser& parser, const Idioms& idioms, const
       total.notes.push_back(fmt::format("{}`{}` has no op seed: TF2 derives another, so the converted program draws "
                                         "other random numbers (the same with --deterministic-random)",
                                         pass == 1 ? fmt::format("line {}: ", idioms.OldLine(row)) : "", q));
+    total.notes.insert(total.notes.end(), r.notes.begin(), r.notes.end());
     current = std::move(r.text);
     total.functions += r.functions;
     total.kept_compat.insert(total.kept_compat.end(), r.kept_compat.begin(), r.kept_compat.end());

@@ -338,6 +338,39 @@ TEST(RewriteTf2Conversion, AssignedSession) {
             "`sess` is used outside the session block");
   EXPECT_EQ(reason(head + "sess = tf.compat.v1.Session(config=tf.compat.v1.ConfigProto())\nprint(sess.run(y, {x: [1.0]}))\n"),
             "the session is configured (graph, config or target arguments)");
+  EXPECT_EQ(reason(head + "server = tf.compat.v1.train.Server.create_local_server()\n"
+                          "sess = tf.compat.v1.Session(server.target)\nprint(sess.run(x + 1, {x: [1.0]}))\n"),
+            "the session runs on the server `server` (its target): TF2 runs ops placed on a cluster's tasks "
+            "(`/job:...` devices) only in a process connected to the cluster "
+            "(tf.config.experimental_connect_to_cluster), a distributed set-up the conversion does not write");
+  // a fed computed tensor: an argument of its own function, but not beside a placeholder
+  // (one with a signature, one without) nor when its statement makes other names too
+  EXPECT_EQ(reason(head + "z = tf.constant([2.0])\ny = x * z\nwith tf.compat.v1.Session() as s:\n"
+                          "    print(s.run(y, {x: [1.0], z: [3.0]}))\n"),
+            "feed_dict feeds placeholder `x` and computed tensors in one run: the function would take arguments "
+            "with a signature and arguments without one");
+  EXPECT_EQ(reason(head + "m, v = tf.nn.moments(x, axes=[0])\ny = m + v\nwith tf.compat.v1.Session() as s:\n"
+                          "    print(s.run(y, {x: [1.0, 2.0], m: 0.0}))\n"),
+            "feed_dict feeds `m`, which is not a placeholder (a tensor of a statement that makes other names or an "
+            "operation: no function argument can stand for it alone)");
+  EXPECT_NE(reason(head + "z = tf.add(0.5, 0.5)\ny = z * 3.0\nwith tf.compat.v1.Session() as s:\n"
+                          "    print(s.run(y, {z: 10.0}))\n")
+                .find("feed_dict feeds `z`, a tensor computed with `tf.add(0.5, 0.5)`, whose two operands hold the "
+                      "same number"),
+            std::string::npos);
+  {
+    SessionConversion fed = ConvertSessionToFunctions(
+        parser, head + "z = tf.constant([2.0]) * 3.0\ny = z + 1.0\nwith tf.compat.v1.Session() as s:\n"
+                       "    print(s.run(y), s.run(y, {z: [5.0]}))\n");
+    ASSERT_TRUE(fed.converted) << fed.reason;
+    EXPECT_NE(fed.text.find("def run_y_2(z):\n    y = z + 1.0\n"), std::string::npos) << fed.text;
+    ASSERT_EQ(fed.notes.size(), 1u);
+    EXPECT_NE(fed.notes[0].find("feed_dict feeds `z`, a computed tensor"), std::string::npos) << fed.notes[0];
+  }
+  EXPECT_EQ(reason(head + "y = x + 1\nsess = tf.compat.v1.Session()\nprint(sess.run(y, {x: [1.0]}))\n"
+                          "if len(\"ab\") == 2:\n    y = x * 2\n    print(sess.run(y, {x: [1.0]}))\n"),
+            "the graph is built inside a block (`if ...:`; `y` is bound to a graph tensor there): the conversion moves "
+            "into functions only graph statements at the top level (and device or name-scope blocks)");
   EXPECT_EQ(reason(head + "sess = tf.compat.v1.Session()\n"), "the session block runs nothing");
   EXPECT_EQ(reason(head + "sess = tf.compat.v1.Session(); print(sess.run(y, {x: [1.0]}))\n"),
             "`sess` shares its line with other statements");
@@ -412,11 +445,27 @@ TEST(RewriteTf2Conversion, SeveralSessions) {
   computed.replace(computed.find("a.run(w.assign_add(1))"), 22, "a.run(doubled)");
   computed.replace(computed.find("a = tf.compat.v1.Session()"), 0, "doubled = w * 2\n");
   EXPECT_FALSE(convert(computed).converted);
-  // a second session that runs nothing; sessions in two functions
-  EXPECT_NE(convert(head + "x = tf.constant(1.0)\ns = tf.compat.v1.Session()\nidle = tf.compat.v1.Session()\n"
+  // a second session that runs nothing goes (configured with literals or not at all);
+  // configured otherwise, it stays and stops the conversion; sessions in two functions
+  {
+    SessionConversion idle = convert(head + "x = tf.constant(1.0)\ns = tf.compat.v1.Session()\n"
+                                            "idle = tf.compat.v1.Session()\nprint(s.run(x))\n");
+    ASSERT_TRUE(idle.converted) << idle.reason;
+    EXPECT_EQ(idle.text.find("idle"), std::string::npos) << idle.text;
+    ASSERT_FALSE(idle.notes.empty());
+    EXPECT_NE(idle.notes[0].find("`idle`, a session that runs nothing (made only for its configuration), dropped"),
+              std::string::npos)
+        << idle.notes[0];
+  }
+  EXPECT_NE(convert(head + "x = tf.constant(1.0)\ns = tf.compat.v1.Session()\n"
+                           "idle = tf.compat.v1.Session(config=tf.compat.v1.ConfigProto(device_count={\"GPU\": 0}))\n"
                            "print(s.run(x))\n")
                 .reason.find("a second session, `idle`, that runs nothing"),
             std::string::npos);
+  // an InteractiveSession nothing names is the default session still (`t.eval()` runs it)
+  EXPECT_FALSE(convert(head + "x = tf.constant(1.0)\ns = tf.compat.v1.Session()\n"
+                              "idle = tf.compat.v1.InteractiveSession()\nprint(s.run(x))\n")
+                   .converted);
   EXPECT_NE(convert(head + "def f():\n    x = tf.constant(1.0)\n    with tf.compat.v1.Session() as s:\n"
                            "        print(s.run(x))\n\n\ndef g():\n    x = tf.constant(2.0)\n"
                            "    with tf.compat.v1.Session() as s:\n        print(s.run(x))\n\n\nf()\ng()\n")

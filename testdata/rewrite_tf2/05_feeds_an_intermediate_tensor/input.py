@@ -1,4 +1,6 @@
-# TF1 can feed any tensor, not only placeholders; a function parameter cannot stand in for it.
+# TF1 can feed any tensor, not only placeholders (a fed computed tensor becomes a function
+# argument: 59_*), but TF 2.21's TF1 mode does not honor this feed: its graph optimizer
+# rewrites `a + 1.0` (both operands 1.0) and computes `c` from `a` (6.0, not 30.0): refused.
 import tensorflow as tf
 
 a = tf.constant(1.0)
