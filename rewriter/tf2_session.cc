@@ -208,10 +208,56 @@ class Converter {
   // `tf.compat.v1.reset_default_graph()` (a statement of its own) goes.
   void DropGraphReset(TSNode stmt, TSNode call) {
     if (!AloneOnLines(stmt)) Fail(stmt, "`reset_default_graph()` shares its line with other statements");
+    auto is_seed = [](string_view q) {
+      return StartsWith(q, "tensorflow") && (EndsWith(q, ".set_random_seed") || EndsWith(q, "random.set_seed"));
+    };
+    auto is_draw = [&](string_view q) {
+      return StartsWith(q, "tensorflow") && !is_seed(q) &&
+             (q.find("random") != string_view::npos || EndsWith(q, "multinomial") || EndsWith(q, "dropout"));
+    };
+    // the code after the reset sets a graph seed of its own before it draws anything (and
+    // no function defined before the reset draws): the discarded seed is never seen
+    const uint32_t at = ts_node_end_byte(stmt);
+    uint32_t first_seed = UINT32_MAX, first_draw = UINT32_MAX;
+    bool draws_before = false;
     for (TSNode c : m_.calls()) {
       string q = Resolved(ts::Field(c, "function"));
-      if (ts_node_end_byte(c) <= ts_node_start_byte(stmt) && StartsWith(q, "tensorflow") &&
-          (EndsWith(q, ".set_random_seed") || EndsWith(q, "random.set_seed")))
+      uint32_t b = ts_node_start_byte(c);
+      if (b >= at && is_seed(q) && m_.FunctionScopeAt(b) < 0) first_seed = std::min(first_seed, b);
+      if (b >= at && is_draw(q)) first_draw = std::min(first_draw, b);
+      if (b < at && is_draw(q) && m_.FunctionScopeAt(b) >= 0) draws_before = true;
+    }
+    if (draws_before) {
+      // only a function defined before the reset that the code after it calls (before
+      // defining a function of that name again) draws with the discarded seed
+      draws_before = false;
+      for (TSNode st : ts::NamedChildren(file_.Root())) {
+        TSNode def = ts::Is(st, "decorated_definition") ? ts::Field(st, "definition") : st;
+        if (!ts::Is(def, "function_definition") || ts_node_end_byte(st) > at) continue;
+        bool draws = false;
+        for (TSNode c : m_.calls())
+          if (ts::Contains(def, c) && is_draw(Resolved(ts::Field(c, "function")))) draws = true;
+        if (!draws) continue;
+        string_view fname = Text(ts::Field(def, "name"));
+        uint32_t redefined = UINT32_MAX;
+        for (TSNode later : ts::NamedChildren(file_.Root())) {
+          TSNode ld = ts::Is(later, "decorated_definition") ? ts::Field(later, "definition") : later;
+          if (ts_node_start_byte(later) >= at && ts::Is(ld, "function_definition") &&
+              Text(ts::Field(ld, "name")) == fname) {
+            redefined = ts_node_start_byte(later);
+            break;
+          }
+        }
+        Identifiers(file_.Root(), [&](TSNode id) {
+          uint32_t b = ts_node_start_byte(id);
+          if (b >= at && b < redefined && Text(id) == fname) draws_before = true;
+        });
+      }
+    }
+    const bool reseeded = first_seed < first_draw && !draws_before;
+    for (TSNode c : m_.calls()) {
+      string q = Resolved(ts::Field(c, "function"));
+      if (ts_node_end_byte(c) <= ts_node_start_byte(stmt) && is_seed(q) && !reseeded)
         Fail(stmt, fmt::format("`reset_default_graph()` discards the graph seed set on line {} (TF1); TF2's global "
                                "seed would stay",
                                ts_node_start_point(c).row + 1));
@@ -824,6 +870,28 @@ class Converter {
     return ok;
   }
 
+  // `t.shape` or `t.get_shape()` (the expression, read, never assigned) of a graph tensor
+  // `t` that is an op's result, a placeholder or a variable: its static shape, which TF2
+  // keeps without running anything. Null when `id` is not read so.
+  TSNode StaticShapeRead(TSNode id) {
+    GraphName* g = Graph(Text(id));
+    if (!g || (g->kind != Kind::kOp && g->kind != Kind::kPlaceholder && g->kind != Kind::kVariable)) return {};
+    TSNode p = ts::Parent(id), pp = ts::Parent(p);
+    if (!ts::Is(p, "attribute") || !ts::Same(ts::Field(p, "object"), id)) return {};
+    string_view attr = Text(ts::Field(p, "attribute"));
+    if (attr == "get_shape") {
+      if (!ts::Is(pp, "call") || !ts::Same(ts::Field(pp, "function"), p) ||
+          ts_node_named_child_count(ts::Field(pp, "arguments")) != 0)
+        return {};
+      return pp;
+    }
+    if (attr != "shape") return {};
+    if ((ts::Is(pp, "assignment") || ts::Is(pp, "augmented_assignment")) && ts::Same(ts::Field(pp, "left"), p))
+      return {};
+    if (ts::Is(pp, "call") && ts::Same(ts::Field(pp, "function"), p)) return {};
+    return p;
+  }
+
   // The binding of `name` made last before byte `pos` (a name bound again between runs
   // of the session block means, at each run, what it was bound to then).
   GraphName* GraphAt(string_view name, uint32_t pos) {
@@ -1225,11 +1293,27 @@ class Converter {
       if (!ok || keys.empty()) continue;
       // every other occurrence of the name in the module: a run's feed_dict in the block
       TSNode target = ts::Field(ts::Parent(dict), "left");
+      // a module-level statement of its own: the name's other module-level bindings (a
+      // script's parts, each with its own `feed_dict = {...}`) delimit where it means this
+      // dict; elsewhere every occurrence counts
+      TSNode own = ts::Parent(ts::Parent(dict));
+      uint32_t from = 0, to = UINT32_MAX;
+      if (ts::Is(ts::Parent(own), "module")) {
+        for (TSNode st : ts::NamedChildren(file_.Root())) {
+          TSNode a = ts_node_named_child_count(st) == 1 ? ts_node_named_child(st, 0) : TSNode{};
+          if (ts::Same(st, own) || !ts::Is(st, "expression_statement") || !ts::Is(a, "assignment") ||
+              !ts::Is(ts::Field(a, "left"), "identifier") || Text(ts::Field(a, "left")) != name)
+            continue;
+          if (ts_node_end_byte(st) <= ts_node_start_byte(own)) from = ts_node_start_byte(own);
+          else to = std::min(to, ts_node_start_byte(st));
+        }
+      }
       int feeds = 0;
       ts::Walk(
           file_.Root(),
           [&](TSNode n, const char*) {
             if (!ok) return false;
+            if (ts_node_end_byte(n) <= from || ts_node_start_byte(n) >= to) return false;
             if (!ts::Is(n, "identifier") || Text(n) != name || ts::Same(n, target)) return true;
             TSNode p = ts::Parent(n);
             if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), n)) return false;
@@ -1972,6 +2056,7 @@ class Converter {
               [](TSNode a, TSNode b) { return ts_node_start_byte(a) < ts_node_start_byte(b); });
     FindNamedFeeds(region, run_call_ids, eval_calls);
     std::vector<RunSite> sites;
+    std::vector<TSNode> shape_reads;  // `t.shape`, `t.get_shape()` of graph tensors (StaticShapeRead)
     bool needs_numpy = false;
     std::map<string, size_t> fn_by_key;
     std::vector<Function> fns;
@@ -2021,6 +2106,10 @@ class Converter {
                   in_run = fetch.id && ts::Contains(fetch, n);
                 }
               if (!in_run && VariableMetadataLoop(n)) return false;
+              if (!in_run && in_region(n) && StaticShapeRead(n).id) {
+                shape_reads.push_back(n);
+                return false;
+              }
               if (!in_run) Fail(n, fmt::format("graph tensor `{}` is used outside sess.run (TF2 runs it eagerly)", name));
             }
             return true;
@@ -2275,6 +2364,33 @@ class Converter {
       if (!layer_calls_.count(ts_node_start_byte(c)))
         Fail(c, fmt::format("`{}` makes variables and is called elsewhere than in the graph's statements", helper));
     PlanMinimizes(trainable, fns);
+    // static shapes read outside the runs: a variable's is its own (it stays); a fetched
+    // tensor's is the output shape of the function that returns it, traced for its input
+    // signature (the placeholders' shapes, as TF1 inferred it from them); a placeholder's
+    // is its TensorSpec's
+    std::vector<std::pair<std::pair<uint32_t, uint32_t>, string>> shape_edits;
+    for (TSNode n : shape_reads) {
+      GraphName* g = GraphAt(Text(n), ts_node_start_byte(n));
+      TSNode read = StaticShapeRead(n);
+      if (g->kind == Kind::kVariable) continue;
+      string repl;
+      for (const Function& f : fns) {
+        if (!repl.empty()) break;
+        if (g->kind == Kind::kOp && f.ops.count(g->name) && !g->produces_operation &&
+            f.fetch_text == PyName(g->name))
+          repl = fmt::format("{}.get_concrete_function().output_shapes", f.name);
+        for (size_t k = 0; g->kind == Kind::kPlaceholder && k < f.params.size(); ++k)
+          if (f.params[k] == g->name) {
+            repl = fmt::format("{}.input_signature[{}].shape", f.name, k);
+            break;
+          }
+      }
+      if (repl.empty())
+        Fail(n, fmt::format("graph tensor `{}` is used outside sess.run (TF2 runs it eagerly; its static shape "
+                            "is read, and no function returns it alone)",
+                            Text(n)));
+      shape_edits.push_back({{ts_node_start_byte(read), ts_node_end_byte(read)}, repl});
+    }
     string defs;
     if (needs_numpy)
       defs += fmt::format(
@@ -2351,6 +2467,7 @@ class Converter {
       ++out->runs;
     }
     if (close.id) edits.push_back({{LineStart(ts_node_start_byte(close)), LineEnd(ts_node_end_byte(close))}, ""});
+    for (const auto& e : shape_edits) edits.push_back(e);
     // named feeds: keyed by the parameters' names
     for (const auto& [fname, feed] : named_feeds_)
       for (TSNode pr : ts::NamedChildren(feed.first)) {

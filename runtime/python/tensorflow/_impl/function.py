@@ -224,6 +224,11 @@ class ConcreteFunction:
             graph._rt, [(p.op._id, p.value_index) for p in arg_placeholders] + [(p.op._id, p.value_index) for _, p in graph.captures],
             [(t.op._id, t.value_index) for t in flat_outputs if isinstance(t, Tensor)], targets)
 
+    @property
+    def output_shapes(self):
+        """The static shape of each output (as TensorFlow's ConcreteFunction.output_shapes)."""
+        return nest.map_structure(lambda t: t.shape if isinstance(t, Tensor) else None, self._struct)
+
     def _saved_variant(self):
         """(function id, saved tensors): the forward function that also returns the outputs
         of its stateful ops (variable reads, random ops, nested calls). Its gradient takes
@@ -490,6 +495,11 @@ class Function:
 
     def _tracing_count_hook(self):
         pass
+
+    @property
+    def input_signature(self):
+        """The TensorSpecs the function was made with (a tuple), or None."""
+        return None if self._input_signature is None else tuple(self._input_signature)
 
     def get_concrete_function(self, *args, **kwargs):
         key = (tuple(_arg_key(a) for a in args), tuple(sorted((k, _arg_key(v)) for k, v in kwargs.items())))
