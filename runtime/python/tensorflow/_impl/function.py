@@ -433,7 +433,8 @@ class Function:
             created.append(v)
 
         def to_placeholder(a, spec=None, pname="x"):
-            if isinstance(a, (Tensor, np.ndarray)) and not isinstance(a, variables.Variable):
+            if (isinstance(a, (Tensor, np.ndarray)) or (spec is not None and a is spec)) \
+                    and not isinstance(a, variables.Variable):
                 dt = spec.dtype if spec is not None else (a.dtype if isinstance(a, Tensor) else core.as_dtype(a.dtype))
                 shape = spec.shape if spec is not None else (a.shape if isinstance(a, Tensor) else core.TensorShape(a.shape))
                 with fg.name_scope(None):
@@ -505,6 +506,8 @@ class Function:
         key = (tuple(_arg_key(a) for a in args), tuple(sorted((k, _arg_key(v)) for k, v in kwargs.items())))
         if self._input_signature is not None:
             key = ("sig",)
+            if not args and not kwargs:
+                args = tuple(self._input_signature)   # traced for the signature alone, as TF does
         cf = self._cache.get(key)
         if cf is None:
             n_pending = len(variables.pending_inits)
