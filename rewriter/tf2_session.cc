@@ -2621,6 +2621,72 @@ class Converter {
     return it->second;
   }
 
+  // `lr = tf.compat.v1.train.exponential_decay(lr0, step, decay_steps, rate[, staircase])`
+  // of Python values, its step an expression of variables (the global step): TF2's form is
+  // Keras' ExponentialDecay, which computes the same ops (the step cast to the rate's float
+  // type, divided by decay_steps, floored when staircase; lr0 * rate ** p), called with that
+  // step. Empty schedule when `call` is no such decay.
+  struct Decay {
+    string schedule, step;
+  };
+  Decay DecayOf(TSNode call) {
+    if (!ts::Is(call, "call") || Resolved(ts::Field(call, "function")) != "tensorflow.compat.v1.train.exponential_decay")
+      return {};
+    static const std::vector<string_view> params = {"learning_rate", "global_step", "decay_steps", "decay_rate",
+                                                    "staircase", "name"};
+    std::map<string, TSNode> args;
+    size_t i = 0;
+    for (TSNode a : ts::NamedChildren(ts::Field(call, "arguments"))) {
+      if (ts::Is(a, "comment")) continue;
+      if (ts::Is(a, "keyword_argument")) {
+        string k(Text(ts::Field(a, "name")));
+        if (std::find(params.begin(), params.end(), k) == params.end() || args.count(k)) return {};
+        args[k] = ts::Field(a, "value");
+      } else if (ts::Is(a, "list_splat") || ts::Is(a, "dictionary_splat") || i >= params.size()) {
+        return {};
+      } else {
+        args[string(params[i++])] = a;
+      }
+    }
+    for (string_view k : {"learning_rate", "global_step", "decay_steps", "decay_rate"})
+      if (!args.count(string(k))) return {};
+    bool ok = true;
+    for (const auto& [k, v] : args) {
+      if (k == "name") continue;
+      if (Text(v).find(tf_ + ".") != string_view::npos || (k != "global_step" && RefersToTf(v, false))) ok = false;
+      Identifiers(v, [&](TSNode id) {
+        const GraphName* h = Graph(Text(id));
+        if (h && (k != "global_step" || h->kind != Kind::kVariable)) ok = false;
+      });
+    }
+    if (!ok) return {};
+    string staircase = args.count("staircase") ? fmt::format(", staircase={}", Text(args["staircase"])) : "";
+    return {fmt::format("{}.keras.optimizers.schedules.ExponentialDecay({}, {}, {}{})", tf_, Text(args["learning_rate"]),
+                        Text(args["decay_steps"]), Text(args["decay_rate"]), staircase),
+            string(Text(args["global_step"]))};
+  }
+  // The decay's schedule object, made once where the optimizer is made (hoisted):
+  // `learning_rate_schedule = tf.keras.optimizers.schedules.ExponentialDecay(...)`.
+  string ScheduleName(TSNode call, const Decay& d) {
+    uint32_t cb = ts_node_start_byte(call);
+    auto it = schedule_names_.find(cb);
+    if (it == schedule_names_.end()) {
+      TSNode a = ts::Parent(call);
+      TSNode left = ts::Is(a, "assignment") ? ts::Field(a, "left") : TSNode{};
+      string name = Fresh(ts::Is(left, "identifier") ? string(Text(left)) + "_schedule" : "learning_rate_schedule");
+      used_fn_names_.insert(name);
+      hoisted_.push_back(fmt::format("{} = {}\n", name, d.schedule));
+      it = schedule_names_.emplace(cb, name).first;
+    }
+    return it->second;
+  }
+  // The decay a graph name is bound to (DecayOf), if it is one.
+  Decay DecayNamed(const string& name) {
+    const GraphName* g = Graph(name);
+    if (!g || g->kind != Kind::kOp || !ts::Is(g->stmt, "expression_statement")) return {};
+    return DecayOf(g->value);
+  }
+
   // A TF1 optimizer's Keras optimizer making the same update (TF 2.21's tf.keras is
   // Keras 3; the migration guide's optimizer table), or why there is none.
   struct KerasChoice {
@@ -2653,12 +2719,25 @@ class Converter {
         args[string(params[i++])] = string(Text(a));
       }
     }
+    // a learning rate decayed from the global step: the schedule of that step, read at
+    // each update (a callable learning rate)
+    Decay decay = args.count("learning_rate") ? DecayNamed(args["learning_rate"]) : Decay{};
     for (const auto& [k, v] : args) {
       if (k == "name" || k == "use_locking") continue;
       bool graph_value = false;
-      Identifiers(ts::Field(c, "arguments"), [&](TSNode id) { graph_value |= Graph(Text(id)) != nullptr; });
+      Identifiers(ts::Field(c, "arguments"), [&](TSNode id) {
+        graph_value |= Graph(Text(id)) != nullptr && !(!decay.schedule.empty() && Text(id) == args["learning_rate"]);
+      });
       if (graph_value || v.find(tf_ + ".") != string::npos)
         return {"", fmt::format("its {} is a tensor (a Keras optimizer takes a float or a schedule)", k)};
+    }
+    if (!decay.schedule.empty()) {
+      if (cls == "MomentumOptimizer")
+        return {"", "its learning rate decays, and TF1's Momentum scales the whole accumulator by the current rate "
+                    "where Keras SGD scales each step's gradient by that step's rate: the updates differ once the "
+                    "rate changes"};
+      args["learning_rate"] = fmt::format("lambda: {}({})", ScheduleName(Graph(args["learning_rate"])->value, decay),
+                                          decay.step);
     }
     auto get = [&](const string& k, const string& dflt) { return args.count(k) ? args[k] : dflt; };
     string ko = tf_ + ".keras.optimizers.";
@@ -3048,6 +3127,11 @@ class Converter {
         edits.emplace_back(fb - b, ts_node_end_byte(fn) - fb, sd->second);
         continue;
       }
+      if (Decay d = DecayOf(c); !d.schedule.empty()) {
+        uint32_t cb = ts_node_start_byte(c);
+        edits.emplace_back(cb - b, ts_node_end_byte(c) - cb, fmt::format("{}({})", ScheduleName(c, d), d.step));
+        continue;
+      }
       // `Optimizer(...).minimize(...)`: the optimizer is created once, at module level
       // (inside a tf.function it would make new slot variables on every trace).
       bool optimizer_ctor = (StartsWith(q, "tensorflow.compat.v1.train.") && EndsWith(q, "Optimizer")) ||
@@ -3055,10 +3139,20 @@ class Converter {
       if (optimizer_ctor) {
         // made once at module level, it cannot read a tensor the function computes
         Identifiers(c, [&](TSNode id) {
-          if (const GraphName* h = Graph(Text(id)); h && h->kind != Kind::kVariable)
-            Fail(c, fmt::format("the optimizer is made from graph tensor `{}`: made once, at module level, it "
-                                "would not see it",
-                                Text(id)));
+          const GraphName* h = Graph(Text(id));
+          if (!h || h->kind == Kind::kVariable) return;
+          if (!DecayNamed(string(Text(id))).schedule.empty()) {
+            // a converted optimizer reads it as its schedule (KerasOptimizerFor)
+            for (const Minimize& mz : minimizes_)
+              if (mz.ctor.id && ts::Same(mz.ctor, c) && mz.why.empty()) return;
+            KerasChoice k = KerasOptimizerFor(c);
+            Fail(c, fmt::format("the optimizer is made from graph tensor `{}`, a decayed learning rate, and stays "
+                                "a TF1 optimizer ({})",
+                                Text(id), k.why.empty() ? "it serves a minimize() that is kept" : k.why));
+          }
+          Fail(c, fmt::format("the optimizer is made from graph tensor `{}`: made once, at module level, it "
+                              "would not see it",
+                              Text(id)));
         });
         uint32_t cb = ts_node_start_byte(c);
         edits.emplace_back(cb - b, ts_node_end_byte(c) - cb, Hoisted(c, string(Text(c))));
@@ -3204,6 +3298,7 @@ class Converter {
   TSNode graph_stmt_{};                      // `g = tf.Graph()`, deleted
   std::map<uint32_t, string> hoisted_names_;  // optimizer constructor (start byte) -> module-level name
   std::vector<string> hoisted_;               // their module-level assignments
+  std::map<uint32_t, string> schedule_names_;  // learning-rate decays' schedules (ScheduleName), by call
   std::vector<Minimize> minimizes_;           // the v1 minimize() statements (PlanMinimizes)
   std::vector<string> kept_;                  // tf.compat.v1 left in the result: where and why
   std::vector<std::tuple<uint32_t, uint32_t, string>> module_edits_;  // replaced in the module text

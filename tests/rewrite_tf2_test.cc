@@ -526,6 +526,30 @@ TEST(RewriteTf2Conversion, GraphResetBeforeReseededPart) {
   EXPECT_NE(c.reason.find("discards the graph seed set on line"), std::string::npos) << c.reason;
 }
 
+// tf.train.exponential_decay of the global step: Keras' ExponentialDecay, made once,
+// the optimizer's callable learning rate; a decay of a computed tensor is no schedule.
+TEST(RewriteTf2Conversion, ExponentialDecaySchedule) {
+  PythonParser parser;
+  auto script = [](const std::string& step) {
+    return "import tensorflow as tf\nw = tf.Variable(1.0)\nloss = w * w\ngs = tf.Variable(0, trainable=False)\n"
+           "lr = tf.compat.v1.train.exponential_decay(0.1, " + step + ", 10, 0.9)\n"
+           "train = tf.compat.v1.train.AdamOptimizer(lr).minimize(loss, global_step=gs)\n"
+           "with tf.compat.v1.Session() as s:\n    s.run(tf.compat.v1.global_variables_initializer())\n"
+           "    s.run(train)\n    print(s.run(w))\n";
+  };
+  SessionConversion c = ConvertSessionToFunctions(parser, script("gs"));
+  ASSERT_TRUE(c.converted) << c.reason;
+  EXPECT_NE(c.text.find("lr_schedule = tf.keras.optimizers.schedules.ExponentialDecay(0.1, 10, 0.9)\n"
+                        "optimizer = tf.keras.optimizers.Adam(learning_rate=lambda: lr_schedule(gs), "),
+            std::string::npos)
+      << c.text;
+  EXPECT_EQ(c.text.find("compat.v1"), std::string::npos) << c.text;
+  // the step is a tensor the graph computes (not a variable): no schedule
+  c = ConvertSessionToFunctions(parser, script("loss"));
+  EXPECT_FALSE(c.converted);
+  EXPECT_NE(c.reason.find("the optimizer is made from graph tensor `lr`: made once"), std::string::npos) << c.reason;
+}
+
 // `t.shape` / `t.get_shape()` of a graph tensor outside the runs: the static shape of the
 // function that returns it alone (or the placeholder's TensorSpec); none: refused.
 TEST(RewriteTf2Conversion, StaticShapeReads) {
