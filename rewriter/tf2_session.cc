@@ -1313,8 +1313,11 @@ class Converter {
           file_.Root(),
           [&](TSNode n, const char*) {
             if (!ok) return false;
-            if (ts_node_end_byte(n) <= from || ts_node_start_byte(n) >= to) return false;
             if (!ts::Is(n, "identifier") || Text(n) != name || ts::Same(n, target)) return true;
+            // (a function's body reads the binding of its call's time: it always counts)
+            if ((ts_node_end_byte(n) <= from || ts_node_start_byte(n) >= to) &&
+                m_.FunctionScopeAt(ts_node_start_byte(n)) < 0)
+              return false;
             TSNode p = ts::Parent(n);
             if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), n)) return false;
             if (ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "name"), n)) return false;
