@@ -2654,12 +2654,14 @@ class Converter {
     for (string_view k : {"learning_rate", "global_step", "decay_steps", "decay_rate"})
       if (!args.count(string(k))) return {};
     bool ok = true;
-    for (const auto& [k, v] : args) {
-      if (k == "name") continue;
-      if (Text(v).find(tf_ + ".") != string_view::npos || (k != "global_step" && RefersToTf(v, false))) ok = false;
+    for (const auto& entry : args) {
+      const bool step = entry.first == "global_step";  // (plain names: lambdas capture them, clang 14)
+      TSNode v = entry.second;
+      if (entry.first == "name") continue;
+      if (Text(v).find(tf_ + ".") != string_view::npos || (!step && RefersToTf(v, false))) ok = false;
       Identifiers(v, [&](TSNode id) {
         const GraphName* h = Graph(Text(id));
-        if (h && (k != "global_step" || h->kind != Kind::kVariable)) ok = false;
+        if (h && (!step || h->kind != Kind::kVariable)) ok = false;
       });
     }
     if (!ok) return {};
