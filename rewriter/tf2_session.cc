@@ -209,10 +209,56 @@ class Converter {
   // `tf.compat.v1.reset_default_graph()` (a statement of its own) goes.
   void DropGraphReset(TSNode stmt, TSNode call) {
     if (!AloneOnLines(stmt)) Fail(stmt, "`reset_default_graph()` shares its line with other statements");
+    auto is_seed = [](string_view q) {
+      return StartsWith(q, "tensorflow") && (EndsWith(q, ".set_random_seed") || EndsWith(q, "random.set_seed"));
+    };
+    auto is_draw = [&](string_view q) {
+      return StartsWith(q, "tensorflow") && !is_seed(q) &&
+             (q.find("random") != string_view::npos || EndsWith(q, "multinomial") || EndsWith(q, "dropout"));
+    };
+    // the code after the reset sets a graph seed of its own before it draws anything (and
+    // no function defined before the reset draws): the discarded seed is never seen
+    const uint32_t at = ts_node_end_byte(stmt);
+    uint32_t first_seed = UINT32_MAX, first_draw = UINT32_MAX;
+    bool draws_before = false;
     for (TSNode c : m_.calls()) {
       string q = Resolved(ts::Field(c, "function"));
-      if (ts_node_end_byte(c) <= ts_node_start_byte(stmt) && StartsWith(q, "tensorflow") &&
-          (EndsWith(q, ".set_random_seed") || EndsWith(q, "random.set_seed")))
+      uint32_t b = ts_node_start_byte(c);
+      if (b >= at && is_seed(q) && m_.FunctionScopeAt(b) < 0) first_seed = std::min(first_seed, b);
+      if (b >= at && is_draw(q)) first_draw = std::min(first_draw, b);
+      if (b < at && is_draw(q) && m_.FunctionScopeAt(b) >= 0) draws_before = true;
+    }
+    if (draws_before) {
+      // only a function defined before the reset that the code after it calls (before
+      // defining a function of that name again) draws with the discarded seed
+      draws_before = false;
+      for (TSNode st : ts::NamedChildren(file_.Root())) {
+        TSNode def = ts::Is(st, "decorated_definition") ? ts::Field(st, "definition") : st;
+        if (!ts::Is(def, "function_definition") || ts_node_end_byte(st) > at) continue;
+        bool draws = false;
+        for (TSNode c : m_.calls())
+          if (ts::Contains(def, c) && is_draw(Resolved(ts::Field(c, "function")))) draws = true;
+        if (!draws) continue;
+        string_view fname = Text(ts::Field(def, "name"));
+        uint32_t redefined = UINT32_MAX;
+        for (TSNode later : ts::NamedChildren(file_.Root())) {
+          TSNode ld = ts::Is(later, "decorated_definition") ? ts::Field(later, "definition") : later;
+          if (ts_node_start_byte(later) >= at && ts::Is(ld, "function_definition") &&
+              Text(ts::Field(ld, "name")) == fname) {
+            redefined = ts_node_start_byte(later);
+            break;
+          }
+        }
+        Identifiers(file_.Root(), [&](TSNode id) {
+          uint32_t b = ts_node_start_byte(id);
+          if (b >= at && b < redefined && Text(id) == fname) draws_before = true;
+        });
+      }
+    }
+    const bool reseeded = first_seed < first_draw && !draws_before;
+    for (TSNode c : m_.calls()) {
+      string q = Resolved(ts::Field(c, "function"));
+      if (ts_node_end_byte(c) <= ts_node_start_byte(stmt) && is_seed(q) && !reseeded)
         Fail(stmt, fmt::format("`reset_default_graph()` discards the graph seed set on line {} (TF1); TF2's global "
                                "seed would stay",
                                ts_node_start_point(c).row + 1));
@@ -825,6 +871,28 @@ class Converter {
     return ok;
   }
 
+  // `t.shape` or `t.get_shape()` (the expression, read, never assigned) of a graph tensor
+  // `t` that is an op's result, a placeholder or a variable: its static shape, which TF2
+  // keeps without running anything. Null when `id` is not read so.
+  TSNode StaticShapeRead(TSNode id) {
+    GraphName* g = Graph(Text(id));
+    if (!g || (g->kind != Kind::kOp && g->kind != Kind::kPlaceholder && g->kind != Kind::kVariable)) return {};
+    TSNode p = ts::Parent(id), pp = ts::Parent(p);
+    if (!ts::Is(p, "attribute") || !ts::Same(ts::Field(p, "object"), id)) return {};
+    string_view attr = Text(ts::Field(p, "attribute"));
+    if (attr == "get_shape") {
+      if (!ts::Is(pp, "call") || !ts::Same(ts::Field(pp, "function"), p) ||
+          ts_node_named_child_count(ts::Field(pp, "arguments")) != 0)
+        return {};
+      return pp;
+    }
+    if (attr != "shape") return {};
+    if ((ts::Is(pp, "assignment") || ts::Is(pp, "augmented_assignment")) && ts::Same(ts::Field(pp, "left"), p))
+      return {};
+    if (ts::Is(pp, "call") && ts::Same(ts::Field(pp, "function"), p)) return {};
+    return p;
+  }
+
   // The binding of `name` made last before byte `pos` (a name bound again between runs
   // of the session block means, at each run, what it was bound to then).
   GraphName* GraphAt(string_view name, uint32_t pos) {
@@ -1226,12 +1294,31 @@ class Converter {
       if (!ok || keys.empty()) continue;
       // every other occurrence of the name in the module: a run's feed_dict in the block
       TSNode target = ts::Field(ts::Parent(dict), "left");
+      // a module-level statement of its own: the name's other module-level bindings (a
+      // script's parts, each with its own `feed_dict = {...}`) delimit where it means this
+      // dict; elsewhere every occurrence counts
+      TSNode own = ts::Parent(ts::Parent(dict));
+      uint32_t from = 0, to = UINT32_MAX;
+      if (ts::Is(ts::Parent(own), "module")) {
+        for (TSNode st : ts::NamedChildren(file_.Root())) {
+          TSNode a = ts_node_named_child_count(st) == 1 ? ts_node_named_child(st, 0) : TSNode{};
+          if (ts::Same(st, own) || !ts::Is(st, "expression_statement") || !ts::Is(a, "assignment") ||
+              !ts::Is(ts::Field(a, "left"), "identifier") || Text(ts::Field(a, "left")) != name)
+            continue;
+          if (ts_node_end_byte(st) <= ts_node_start_byte(own)) from = ts_node_start_byte(own);
+          else to = std::min(to, ts_node_start_byte(st));
+        }
+      }
       int feeds = 0;
       ts::Walk(
           file_.Root(),
           [&](TSNode n, const char*) {
             if (!ok) return false;
             if (!ts::Is(n, "identifier") || Text(n) != name || ts::Same(n, target)) return true;
+            // (a function's body reads the binding of its call's time: it always counts)
+            if ((ts_node_end_byte(n) <= from || ts_node_start_byte(n) >= to) &&
+                m_.FunctionScopeAt(ts_node_start_byte(n)) < 0)
+              return false;
             TSNode p = ts::Parent(n);
             if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), n)) return false;
             if (ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "name"), n)) return false;
@@ -2054,6 +2141,7 @@ class Converter {
               [](TSNode a, TSNode b) { return ts_node_start_byte(a) < ts_node_start_byte(b); });
     FindNamedFeeds(region, run_call_ids, eval_calls);
     std::vector<RunSite> sites;
+    std::vector<TSNode> shape_reads;  // `t.shape`, `t.get_shape()` of graph tensors (StaticShapeRead)
     bool needs_numpy = false;
     std::map<string, size_t> fn_by_key;
     std::vector<Function> fns;
@@ -2103,6 +2191,10 @@ class Converter {
                   in_run = fetch.id && ts::Contains(fetch, n);
                 }
               if (!in_run && VariableMetadataLoop(n)) return false;
+              if (!in_run && in_region(n) && StaticShapeRead(n).id) {
+                shape_reads.push_back(n);
+                return false;
+              }
               if (!in_run) {
                 // bound to a graph tensor again inside an `if`/loop/`try` of the session's
                 // statements: graph built there (only top-level graph statements move)
@@ -2405,6 +2497,33 @@ class Converter {
       if (!layer_calls_.count(ts_node_start_byte(c)))
         Fail(c, fmt::format("`{}` makes variables and is called elsewhere than in the graph's statements", helper));
     PlanMinimizes(trainable, fns);
+    // static shapes read outside the runs: a variable's is its own (it stays); a fetched
+    // tensor's is the output shape of the function that returns it, traced for its input
+    // signature (the placeholders' shapes, as TF1 inferred it from them); a placeholder's
+    // is its TensorSpec's
+    std::vector<std::pair<std::pair<uint32_t, uint32_t>, string>> shape_edits;
+    for (TSNode n : shape_reads) {
+      GraphName* g = GraphAt(Text(n), ts_node_start_byte(n));
+      TSNode read = StaticShapeRead(n);
+      if (g->kind == Kind::kVariable) continue;
+      string repl;
+      for (const Function& f : fns) {
+        if (!repl.empty()) break;
+        if (g->kind == Kind::kOp && f.ops.count(g->name) && !g->produces_operation &&
+            f.fetch_text == PyName(g->name))
+          repl = fmt::format("{}.get_concrete_function().output_shapes", f.name);
+        for (size_t k = 0; g->kind == Kind::kPlaceholder && k < f.params.size(); ++k)
+          if (f.params[k] == g->name) {
+            repl = fmt::format("{}.input_signature[{}].shape", f.name, k);
+            break;
+          }
+      }
+      if (repl.empty())
+        Fail(n, fmt::format("graph tensor `{}` is used outside sess.run (TF2 runs it eagerly; its static shape "
+                            "is read, and no function returns it alone)",
+                            Text(n)));
+      shape_edits.push_back({{ts_node_start_byte(read), ts_node_end_byte(read)}, repl});
+    }
     string defs;
     if (needs_numpy)
       defs += fmt::format(
@@ -2482,6 +2601,7 @@ class Converter {
       ++out->runs;
     }
     if (close.id) edits.push_back({{LineStart(ts_node_start_byte(close)), LineEnd(ts_node_end_byte(close))}, ""});
+    for (const auto& e : shape_edits) edits.push_back(e);
     // named feeds: keyed by the parameters' names
     for (const auto& [fname, feed] : named_feeds_)
       for (TSNode pr : ts::NamedChildren(feed.first)) {
@@ -2636,6 +2756,74 @@ class Converter {
     return it->second;
   }
 
+  // `lr = tf.compat.v1.train.exponential_decay(lr0, step, decay_steps, rate[, staircase])`
+  // of Python values, its step an expression of variables (the global step): TF2's form is
+  // Keras' ExponentialDecay, which computes the same ops (the step cast to the rate's float
+  // type, divided by decay_steps, floored when staircase; lr0 * rate ** p), called with that
+  // step. Empty schedule when `call` is no such decay.
+  struct Decay {
+    string schedule, step;
+  };
+  Decay DecayOf(TSNode call) {
+    if (!ts::Is(call, "call") || Resolved(ts::Field(call, "function")) != "tensorflow.compat.v1.train.exponential_decay")
+      return {};
+    static const std::vector<string_view> params = {"learning_rate", "global_step", "decay_steps", "decay_rate",
+                                                    "staircase", "name"};
+    std::map<string, TSNode> args;
+    size_t i = 0;
+    for (TSNode a : ts::NamedChildren(ts::Field(call, "arguments"))) {
+      if (ts::Is(a, "comment")) continue;
+      if (ts::Is(a, "keyword_argument")) {
+        string k(Text(ts::Field(a, "name")));
+        if (std::find(params.begin(), params.end(), k) == params.end() || args.count(k)) return {};
+        args[k] = ts::Field(a, "value");
+      } else if (ts::Is(a, "list_splat") || ts::Is(a, "dictionary_splat") || i >= params.size()) {
+        return {};
+      } else {
+        args[string(params[i++])] = a;
+      }
+    }
+    for (string_view k : {"learning_rate", "global_step", "decay_steps", "decay_rate"})
+      if (!args.count(string(k))) return {};
+    bool ok = true;
+    for (const auto& entry : args) {
+      const bool step = entry.first == "global_step";  // (plain names: lambdas capture them, clang 14)
+      TSNode v = entry.second;
+      if (entry.first == "name") continue;
+      if (Text(v).find(tf_ + ".") != string_view::npos || (!step && RefersToTf(v, false))) ok = false;
+      Identifiers(v, [&](TSNode id) {
+        const GraphName* h = Graph(Text(id));
+        if (h && (!step || h->kind != Kind::kVariable)) ok = false;
+      });
+    }
+    if (!ok) return {};
+    string staircase = args.count("staircase") ? fmt::format(", staircase={}", Text(args["staircase"])) : "";
+    return {fmt::format("{}.keras.optimizers.schedules.ExponentialDecay({}, {}, {}{})", tf_, Text(args["learning_rate"]),
+                        Text(args["decay_steps"]), Text(args["decay_rate"]), staircase),
+            string(Text(args["global_step"]))};
+  }
+  // The decay's schedule object, made once where the optimizer is made (hoisted):
+  // `learning_rate_schedule = tf.keras.optimizers.schedules.ExponentialDecay(...)`.
+  string ScheduleName(TSNode call, const Decay& d) {
+    uint32_t cb = ts_node_start_byte(call);
+    auto it = schedule_names_.find(cb);
+    if (it == schedule_names_.end()) {
+      TSNode a = ts::Parent(call);
+      TSNode left = ts::Is(a, "assignment") ? ts::Field(a, "left") : TSNode{};
+      string name = Fresh(ts::Is(left, "identifier") ? string(Text(left)) + "_schedule" : "learning_rate_schedule");
+      used_fn_names_.insert(name);
+      hoisted_.push_back(fmt::format("{} = {}\n", name, d.schedule));
+      it = schedule_names_.emplace(cb, name).first;
+    }
+    return it->second;
+  }
+  // The decay a graph name is bound to (DecayOf), if it is one.
+  Decay DecayNamed(const string& name) {
+    const GraphName* g = Graph(name);
+    if (!g || g->kind != Kind::kOp || !ts::Is(g->stmt, "expression_statement")) return {};
+    return DecayOf(g->value);
+  }
+
   // A TF1 optimizer's Keras optimizer making the same update (TF 2.21's tf.keras is
   // Keras 3; the migration guide's optimizer table), or why there is none.
   struct KerasChoice {
@@ -2668,12 +2856,25 @@ class Converter {
         args[string(params[i++])] = string(Text(a));
       }
     }
+    // a learning rate decayed from the global step: the schedule of that step, read at
+    // each update (a callable learning rate)
+    Decay decay = args.count("learning_rate") ? DecayNamed(args["learning_rate"]) : Decay{};
     for (const auto& [k, v] : args) {
       if (k == "name" || k == "use_locking") continue;
       bool graph_value = false;
-      Identifiers(ts::Field(c, "arguments"), [&](TSNode id) { graph_value |= Graph(Text(id)) != nullptr; });
+      Identifiers(ts::Field(c, "arguments"), [&](TSNode id) {
+        graph_value |= Graph(Text(id)) != nullptr && !(!decay.schedule.empty() && Text(id) == args["learning_rate"]);
+      });
       if (graph_value || v.find(tf_ + ".") != string::npos)
         return {"", fmt::format("its {} is a tensor (a Keras optimizer takes a float or a schedule)", k)};
+    }
+    if (!decay.schedule.empty()) {
+      if (cls == "MomentumOptimizer")
+        return {"", "its learning rate decays, and TF1's Momentum scales the whole accumulator by the current rate "
+                    "where Keras SGD scales each step's gradient by that step's rate: the updates differ once the "
+                    "rate changes"};
+      args["learning_rate"] = fmt::format("lambda: {}({})", ScheduleName(Graph(args["learning_rate"])->value, decay),
+                                          decay.step);
     }
     auto get = [&](const string& k, const string& dflt) { return args.count(k) ? args[k] : dflt; };
     string ko = tf_ + ".keras.optimizers.";
@@ -3063,6 +3264,11 @@ class Converter {
         edits.emplace_back(fb - b, ts_node_end_byte(fn) - fb, sd->second);
         continue;
       }
+      if (Decay d = DecayOf(c); !d.schedule.empty()) {
+        uint32_t cb = ts_node_start_byte(c);
+        edits.emplace_back(cb - b, ts_node_end_byte(c) - cb, fmt::format("{}({})", ScheduleName(c, d), d.step));
+        continue;
+      }
       // `Optimizer(...).minimize(...)`: the optimizer is created once, at module level
       // (inside a tf.function it would make new slot variables on every trace).
       bool optimizer_ctor = (StartsWith(q, "tensorflow.compat.v1.train.") && EndsWith(q, "Optimizer")) ||
@@ -3070,10 +3276,20 @@ class Converter {
       if (optimizer_ctor) {
         // made once at module level, it cannot read a tensor the function computes
         Identifiers(c, [&](TSNode id) {
-          if (const GraphName* h = Graph(Text(id)); h && h->kind != Kind::kVariable)
-            Fail(c, fmt::format("the optimizer is made from graph tensor `{}`: made once, at module level, it "
-                                "would not see it",
-                                Text(id)));
+          const GraphName* h = Graph(Text(id));
+          if (!h || h->kind == Kind::kVariable) return;
+          if (!DecayNamed(string(Text(id))).schedule.empty()) {
+            // a converted optimizer reads it as its schedule (KerasOptimizerFor)
+            for (const Minimize& mz : minimizes_)
+              if (mz.ctor.id && ts::Same(mz.ctor, c) && mz.why.empty()) return;
+            KerasChoice k = KerasOptimizerFor(c);
+            Fail(c, fmt::format("the optimizer is made from graph tensor `{}`, a decayed learning rate, and stays "
+                                "a TF1 optimizer ({})",
+                                Text(id), k.why.empty() ? "it serves a minimize() that is kept" : k.why));
+          }
+          Fail(c, fmt::format("the optimizer is made from graph tensor `{}`: made once, at module level, it "
+                              "would not see it",
+                              Text(id)));
         });
         uint32_t cb = ts_node_start_byte(c);
         edits.emplace_back(cb - b, ts_node_end_byte(c) - cb, Hoisted(c, string(Text(c))));
@@ -3219,6 +3435,7 @@ class Converter {
   TSNode graph_stmt_{};                      // `g = tf.Graph()`, deleted
   std::map<uint32_t, string> hoisted_names_;  // optimizer constructor (start byte) -> module-level name
   std::vector<string> hoisted_;               // their module-level assignments
+  std::map<uint32_t, string> schedule_names_;  // learning-rate decays' schedules (ScheduleName), by call
   std::vector<Minimize> minimizes_;           // the v1 minimize() statements (PlanMinimizes)
   std::vector<string> kept_;                  // tf.compat.v1 left in the result: where and why
   std::vector<string> fed_notes_;             // computed tensors a run feeds: the functions taking them

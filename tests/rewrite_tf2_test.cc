@@ -547,6 +547,80 @@ TEST(RewriteTf2Conversion, GraphReset) {
   EXPECT_NE(c.reason.find("comes after graph tensors were built (`z`)"), std::string::npos) << c.reason;
 }
 
+// A reset before a part that sets its own graph seed before it draws: the discarded seed
+// is never seen, so the reset goes; a part that draws first (itself or through a function
+// of an earlier part) would see TF2's global seed where TF1 had none: refused.
+TEST(RewriteTf2Conversion, GraphResetBeforeReseededPart) {
+  PythonParser parser;
+  auto part = [](const std::string& seed, const std::string& draw) {
+    return "tf.compat.v1.reset_default_graph()\nsess = tf.compat.v1.Session()\n" + seed + draw +
+           "print(sess.run(r))\n";
+  };
+  const std::string head = "import tensorflow as tf\n\n\ndef noise():\n    return tf.random.normal([2], seed=7)\n\n\n";
+  const std::string first = part("tf.compat.v1.set_random_seed(3)\n", "r = tf.random.normal([2], seed=1)\n");
+  SessionConversion c = ConvertSessionToFunctions(
+      parser, head + first + part("tf.compat.v1.set_random_seed(5)\n", "r = tf.random.uniform([2], seed=2)\n"));
+  ASSERT_TRUE(c.converted) << c.reason;
+  EXPECT_EQ(c.text.find("reset_default_graph"), std::string::npos) << c.text;
+  EXPECT_NE(c.text.find("tf.random.set_seed(5)"), std::string::npos) << c.text;
+  // the second part draws before it seeds
+  c = ConvertSessionToFunctions(parser, head + first +
+                                            part("", "r = tf.random.uniform([2], seed=2)\n"
+                                                     "tf.compat.v1.set_random_seed(5)\n"));
+  EXPECT_FALSE(c.converted);
+  EXPECT_NE(c.reason.find("discards the graph seed set on line"), std::string::npos) << c.reason;
+  // the second part seeds first but draws through `noise`, defined before the reset
+  c = ConvertSessionToFunctions(parser, head + first + part("tf.compat.v1.set_random_seed(5)\n", "r = noise()\n"));
+  EXPECT_FALSE(c.converted);
+  EXPECT_NE(c.reason.find("discards the graph seed set on line"), std::string::npos) << c.reason;
+}
+
+// tf.train.exponential_decay of the global step: Keras' ExponentialDecay, made once,
+// the optimizer's callable learning rate; a decay of a computed tensor is no schedule.
+TEST(RewriteTf2Conversion, ExponentialDecaySchedule) {
+  PythonParser parser;
+  auto script = [](const std::string& step) {
+    return "import tensorflow as tf\nw = tf.Variable(1.0)\nloss = w * w\ngs = tf.Variable(0, trainable=False)\n"
+           "lr = tf.compat.v1.train.exponential_decay(0.1, " + step + ", 10, 0.9)\n"
+           "train = tf.compat.v1.train.AdamOptimizer(lr).minimize(loss, global_step=gs)\n"
+           "with tf.compat.v1.Session() as s:\n    s.run(tf.compat.v1.global_variables_initializer())\n"
+           "    s.run(train)\n    print(s.run(w))\n";
+  };
+  SessionConversion c = ConvertSessionToFunctions(parser, script("gs"));
+  ASSERT_TRUE(c.converted) << c.reason;
+  EXPECT_NE(c.text.find("lr_schedule = tf.keras.optimizers.schedules.ExponentialDecay(0.1, 10, 0.9)\n"
+                        "optimizer = tf.keras.optimizers.Adam(learning_rate=lambda: lr_schedule(gs), "),
+            std::string::npos)
+      << c.text;
+  EXPECT_EQ(c.text.find("compat.v1"), std::string::npos) << c.text;
+  // the step is a tensor the graph computes (not a variable): no schedule
+  c = ConvertSessionToFunctions(parser, script("loss"));
+  EXPECT_FALSE(c.converted);
+  EXPECT_NE(c.reason.find("the optimizer is made from graph tensor `lr`: made once"), std::string::npos) << c.reason;
+}
+
+// `t.shape` / `t.get_shape()` of a graph tensor outside the runs: the static shape of the
+// function that returns it alone (or the placeholder's TensorSpec); none: refused.
+TEST(RewriteTf2Conversion, StaticShapeReads) {
+  PythonParser parser;
+  const std::string head = "import tensorflow as tf\nx = tf.compat.v1.placeholder(tf.float32, [2, 3])\n"
+                           "y = tf.reduce_sum(x, axis=1)\nz = y * 2.0\n"
+                           "with tf.compat.v1.Session() as sess:\n";
+  SessionConversion c = ConvertSessionToFunctions(
+      parser, head + "    print(x.shape, y.get_shape().as_list())\n    print(sess.run(y, {x: [[1.0] * 3] * 2}))\n");
+  ASSERT_TRUE(c.converted) << c.reason;
+  EXPECT_NE(c.text.find("print(run_y.input_signature[0].shape, run_y.get_concrete_function().output_shapes.as_list())"),
+            std::string::npos)
+      << c.text;
+  // `y` is computed only inside `run_z`: no function returns it alone
+  c = ConvertSessionToFunctions(parser, head + "    print(y.shape)\n    print(sess.run(z, {x: [[1.0] * 3] * 2}))\n");
+  EXPECT_FALSE(c.converted);
+  EXPECT_NE(c.reason.find("its static shape is read, and no function returns it alone"), std::string::npos) << c.reason;
+  // a shape assigned to is no read
+  c = ConvertSessionToFunctions(parser, head + "    y.shape = None\n    print(sess.run(y, {x: [[1.0] * 3] * 2}))\n");
+  EXPECT_FALSE(c.converted);
+}
+
 // tf.test.TestCase files (rewriter/tf2_testcase.h): sessions of value-only tests become
 // self.evaluate; a test of graph construction keeps a graph; what stays refused.
 TEST(RewriteTf2TestCase, EagerGraphAndRefused) {

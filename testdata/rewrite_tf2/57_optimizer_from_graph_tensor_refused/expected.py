@@ -1,5 +1,7 @@
-# A v1 optimizer whose learning rate is a graph tensor (a decay of the global step) is kept,
-# and made once at module level it could not read that tensor: refused, with the reason.
+# A v1 optimizer whose learning rate is a graph tensor (a decay of the global step) is kept
+# when no Keras optimizer makes its update with a decaying rate (Momentum: TF1 scales the
+# whole accumulator by the current rate, Keras SGD each step's gradient by that step's), and
+# made once at module level it could not read that tensor: refused, with the reason.
 import tensorflow as tf
 tf.compat.v1.disable_v2_behavior()
 step = tf.Variable(0, trainable=False)

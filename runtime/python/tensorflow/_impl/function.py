@@ -224,6 +224,11 @@ class ConcreteFunction:
             graph._rt, [(p.op._id, p.value_index) for p in arg_placeholders] + [(p.op._id, p.value_index) for _, p in graph.captures],
             [(t.op._id, t.value_index) for t in flat_outputs if isinstance(t, Tensor)], targets)
 
+    @property
+    def output_shapes(self):
+        """The static shape of each output (as TensorFlow's ConcreteFunction.output_shapes)."""
+        return nest.map_structure(lambda t: t.shape if isinstance(t, Tensor) else None, self._struct)
+
     def _saved_variant(self):
         """(function id, saved tensors): the forward function that also returns the outputs
         of its stateful ops (variable reads, random ops, nested calls). Its gradient takes
@@ -428,7 +433,8 @@ class Function:
             created.append(v)
 
         def to_placeholder(a, spec=None, pname="x"):
-            if isinstance(a, (Tensor, np.ndarray)) and not isinstance(a, variables.Variable):
+            if (isinstance(a, (Tensor, np.ndarray)) or (spec is not None and a is spec)) \
+                    and not isinstance(a, variables.Variable):
                 dt = spec.dtype if spec is not None else (a.dtype if isinstance(a, Tensor) else core.as_dtype(a.dtype))
                 shape = spec.shape if spec is not None else (a.shape if isinstance(a, Tensor) else core.TensorShape(a.shape))
                 with fg.name_scope(None):
@@ -491,10 +497,17 @@ class Function:
     def _tracing_count_hook(self):
         pass
 
+    @property
+    def input_signature(self):
+        """The TensorSpecs the function was made with (a tuple), or None."""
+        return None if self._input_signature is None else tuple(self._input_signature)
+
     def get_concrete_function(self, *args, **kwargs):
         key = (tuple(_arg_key(a) for a in args), tuple(sorted((k, _arg_key(v)) for k, v in kwargs.items())))
         if self._input_signature is not None:
             key = ("sig",)
+            if not args and not kwargs:
+                args = tuple(self._input_signature)   # traced for the signature alone, as TF does
         cf = self._cache.get(key)
         if cf is None:
             n_pending = len(variables.pending_inits)
