@@ -339,6 +339,9 @@ Status SelectK(KernelContext& c) {
   Shape s1, s;
   TFM_RETURN_IF_ERROR(BroadcastShapes(t.shape(), e.shape(), &s1));
   bool v1_rowwise = c.op == "Select" && cond.dims() == 1 && t.dims() > 1;
+  if (v1_rowwise && cond.dim(0) != s1[0])
+    return InvalidArgument("Number of batches of 'then' must match size of 'cond', but saw: " +
+                           std::to_string(s1[0]) + " vs. " + std::to_string(cond.dim(0)));
   if (v1_rowwise) s = s1;
   else TFM_RETURN_IF_ERROR(BroadcastShapes(cond.shape(), s1, &s));
   Tensor o = Tensor::Alloc(t.dtype(), s);

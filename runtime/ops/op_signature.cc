@@ -307,6 +307,10 @@ Status CheckKernelInputTypes(const OpSignature& sig, const std::string& node, co
         auto it = std::find_if(bound.begin(), bound.end(), [&](const auto& b) { return !std::strcmp(b.first, a.type_attr); });
         if (it == bound.end()) {
           bound.push_back({a.type_attr, have});
+          // a type the node was not validated with (a feed, a producer of unknown type):
+          // it must be one TF allows for the attr
+          for (const AttrSig& at : sig.attrs)
+            if (!std::strcmp(at.name, a.type_attr)) TFM_RETURN_IF_ERROR(CheckAllowedType(sig, at, have, node));
           continue;
         }
         if (it->second != have) return MixedTypes(sig, i, it->second, have);

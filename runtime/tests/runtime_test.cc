@@ -193,6 +193,36 @@ TEST(Graph, StaticShapesWithUnknownDimensions) {
   EXPECT_FALSE(g.node(c).outputs[0].unknown_rank);
 }
 
+// A run re-checks only inputs whose type differs from the one the node was validated with;
+// such an input must still be of a type TF allows (runtime_api_fuzzer: L2Loss of a fed int8
+// tensor read it as float).
+TEST(Session, FedTensorOfAnotherTypeIsCheckedAgainstTheAllowedTypes) {
+  auto g = std::make_shared<Graph>();
+  int x = g->AddNode("x", "Placeholder", {}, {}, {{"dtype", DType::kFloat}}).value();
+  int l2 = g->AddNode("l2", "L2Loss", {{x, 0}}, {}, {}).value();
+  Session s(g);
+  std::vector<Tensor> out;
+  Tensor i8 = Tensor::Alloc(DType::kInt8, {3});
+  Status st = s.Run({{{x, 0}, i8}}, {{l2, 0}}, {}, &out);
+  EXPECT_EQ(st.code(), Code::kInvalidArgument);
+  EXPECT_NE(st.message().find("is not in the list of allowed values"), std::string::npos) << st.message();
+  ASSERT_TRUE(s.Run({{{x, 0}, Tensor::Scalar<float>(2)}}, {{l2, 0}}, {}, &out).ok());
+  EXPECT_FLOAT_EQ(out[0].data<float>()[0], 2);
+}
+
+// TF1's Select with a vector condition picks rows: the condition's length must be the
+// number of rows (runtime_api_fuzzer: it read past the condition).
+TEST(Kernels, SelectRowwiseConditionMustMatchTheRows) {
+  Tensor cond = Tensor::Alloc(DType::kBool, {3});
+  Tensor t = Tensor::Alloc(DType::kFloat, {2, 2});
+  KernelContext k{.op = "Select", .node_name = "sel", .inputs = {cond, t, t}};
+  Status st = RunKernel(k);
+  EXPECT_EQ(st.code(), Code::kInvalidArgument);
+  EXPECT_NE(st.message().find("Number of batches of 'then' must match size of 'cond', but saw: 2 vs. 3"),
+            std::string::npos)
+      << st.message();
+}
+
 TEST(Session, PrunesAndCachesAndRefVariablesNeedInit) {
   auto g = std::make_shared<Graph>();
   int v = g->AddNode("v", "VariableV2", {}, {}, {{"dtype", DType::kFloat}, {"shape", std::vector<int64_t>{}}}).value();
