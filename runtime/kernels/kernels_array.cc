@@ -69,7 +69,15 @@ Status PlaceholderK(KernelContext& c) {
 
 Status CastK(KernelContext& c) {
   DType to = GetTypeAttr(*c.attrs, "DstT", DType::kFloat);
-  if ((c.inputs[0].dtype() == DType::kString) != (to == DType::kString))
+  // the types Tensor::CastTo converts between (a string only to a string)
+  auto numeric = [](DType d) {
+    switch (d) {
+      case DType::kFloat: case DType::kDouble: case DType::kHalf: case DType::kInt64: case DType::kInt32:
+      case DType::kInt16: case DType::kInt8: case DType::kUInt8: case DType::kBool: return true;
+      default: return false;
+    }
+  };
+  if (c.inputs[0].dtype() != to && (!numeric(c.inputs[0].dtype()) || !numeric(to)))
     return Unimplemented("Cast " + std::string(DTypeName(c.inputs[0].dtype())) + " to " + DTypeName(to) +
                          " is not supported");
   c.outputs = {c.inputs[0].CastTo(to)};

@@ -223,6 +223,17 @@ TEST(Kernels, SelectRowwiseConditionMustMatchTheRows) {
       << st.message();
 }
 
+// A cast to a type the runtime does not convert to is TF's Unimplemented, never a tensor of
+// no type (runtime_api_fuzzer: SelectV2 then read such a tensor's bytes as bools).
+TEST(Kernels, CastToATypeWithoutConversionIsUnimplemented) {
+  Tensor u8 = Tensor::Alloc(DType::kUInt8, {2});
+  std::vector<Tensor> out;
+  Status st = Execute("Cast", {u8}, {{"DstT", static_cast<DType>(20)}}, &out);  // DT_RESOURCE
+  EXPECT_EQ(st.code(), Code::kUnimplemented) << st.message();
+  ASSERT_TRUE(Execute("Cast", {u8}, {{"DstT", DType::kBool}}, &out).ok());
+  EXPECT_EQ(out[0].dtype(), DType::kBool);
+}
+
 TEST(Session, PrunesAndCachesAndRefVariablesNeedInit) {
   auto g = std::make_shared<Graph>();
   int v = g->AddNode("v", "VariableV2", {}, {}, {{"dtype", DType::kFloat}, {"shape", std::vector<int64_t>{}}}).value();
