@@ -92,8 +92,10 @@ Status ReshapeK(KernelContext& c) {
     if (s[i] == -1) {
       if (unknown >= 0) return InvalidArgument("only one input size may be -1, not both " + std::to_string(unknown) + " and " + std::to_string(i));
       unknown = static_cast<int64_t>(i);
-    } else {
-      known *= s[i];
+    } else if (s[i] < 0) {
+      return InvalidArgument("Size " + std::to_string(i) + " must be non-negative, not " + std::to_string(s[i]));
+    } else if (__builtin_mul_overflow(known, s[i], &known)) {
+      return InvalidArgument("Requested shape has more than 2^63 - 1 elements");
     }
   }
   if (unknown >= 0) {
@@ -116,8 +118,11 @@ Status TransposeK(KernelContext& c) {
   if (static_cast<int64_t>(perm.size()) != r)
     return InvalidArgument("transpose expects a vector of size " + std::to_string(r) + ". But input(1) is a vector of size " + std::to_string(perm.size()));
   Shape out(r);
+  std::vector<char> seen(r, 0);
   for (int64_t i = 0; i < r; ++i) {
     if (perm[i] < 0 || perm[i] >= r) return InvalidArgument(std::to_string(perm[i]) + " is out of range [0 .. " + std::to_string(r) + ")");
+    if (seen[perm[i]]) return InvalidArgument(std::to_string(perm[i]) + " is duplicated in the input.");
+    seen[perm[i]] = 1;
     out[i] = x.dim(perm[i]);
   }
   Tensor o = Tensor::Alloc(x.dtype(), out);

@@ -234,6 +234,28 @@ TEST(Kernels, CastToATypeWithoutConversionIsUnimplemented) {
   EXPECT_EQ(out[0].dtype(), DType::kBool);
 }
 
+// runtime_api_fuzzer: a permutation with a repeated axis read past the input; a reshape to
+// sizes whose product overflows int64 was undefined behavior.
+TEST(Kernels, TransposeAndReshapeRefuseWhatTensorFlowRefuses) {
+  Tensor x = Tensor::Alloc(DType::kFloat, {1, 5});
+  Tensor perm = Tensor::Alloc(DType::kInt32, {2});
+  perm.data<int32_t>()[0] = 1;
+  perm.data<int32_t>()[1] = 1;
+  std::vector<Tensor> out;
+  Status st = Execute("Transpose", {x, perm}, {}, &out);
+  EXPECT_EQ(st.code(), Code::kInvalidArgument);
+  EXPECT_NE(st.message().find("1 is duplicated in the input."), std::string::npos) << st.message();
+  Tensor shape = Tensor::Alloc(DType::kInt64, {3});
+  shape.data<int64_t>()[0] = int64_t{1} << 62;
+  shape.data<int64_t>()[1] = 5;
+  shape.data<int64_t>()[2] = -1;
+  st = Execute("Reshape", {x, shape}, {}, &out);
+  EXPECT_EQ(st.code(), Code::kInvalidArgument) << st.message();
+  shape.data<int64_t>()[0] = -5;
+  st = Execute("Reshape", {x, shape}, {}, &out);
+  EXPECT_NE(st.message().find("Size 0 must be non-negative, not -5"), std::string::npos) << st.message();
+}
+
 TEST(Session, PrunesAndCachesAndRefVariablesNeedInit) {
   auto g = std::make_shared<Graph>();
   int v = g->AddNode("v", "VariableV2", {}, {}, {{"dtype", DType::kFloat}, {"shape", std::vector<int64_t>{}}}).value();
