@@ -23,6 +23,7 @@
 #include <cstring>
 #include <limits>
 
+#include "runtime/kernels/dispatch.h"
 #include "runtime/kernels/kernel.h"
 #include "runtime/kernels/window.h"
 
@@ -411,11 +412,8 @@ Status MatrixSetDiagK(KernelContext& c) {
     return InvalidArgument("diagonal must have shape " + Dims(x.shape()) + " without its last dimension and min(M, N) last, got " +
                            Dims(d.shape()));
   Tensor out = x.DeepCopy();
-  size_t es = DTypeSize(x.dtype());
-  auto* po = static_cast<unsigned char*>(const_cast<void*>(out.raw()));
-  const auto* pd = static_cast<const unsigned char*>(d.raw());
-  for (int64_t b = 0; b < batch; ++b)
-    for (int64_t i = 0; i < p; ++i) std::memcpy(po + static_cast<size_t>((b * m + i) * n + i) * es, pd + static_cast<size_t>(b * p + i) * es, es);
+  for (int64_t b = 0; b < batch; ++b)  // (strings too: they have no bytes to copy)
+    for (int64_t i = 0; i < p; ++i) CopyElems(d, b * p + i, &out, (b * m + i) * n + i, 1);
   c.outputs = {out};
   return Status::Ok();
 }

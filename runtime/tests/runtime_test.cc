@@ -256,6 +256,17 @@ TEST(Kernels, TransposeAndReshapeRefuseWhatTensorFlowRefuses) {
   EXPECT_NE(st.message().find("Size 0 must be non-negative, not -5"), std::string::npos) << st.message();
 }
 
+// runtime_api_fuzzer: MatrixSetDiag of strings copied bytes through a null pointer; TF sets
+// string diagonals too.
+TEST(Kernels, MatrixSetDiagOfStrings) {
+  Tensor x = Tensor::String({"a", "b", "c", "d"}, {2, 2});
+  Tensor d = Tensor::String({"x", "y"}, {2});
+  std::vector<Tensor> out;
+  ASSERT_TRUE(Execute("MatrixSetDiag", {x, d}, {}, &out).ok());
+  EXPECT_EQ(out[0].strings(), (std::vector<std::string>{"x", "b", "c", "y"}));
+  EXPECT_EQ(x.strings()[0], "a");  // the input is not changed
+}
+
 TEST(Session, PrunesAndCachesAndRefVariablesNeedInit) {
   auto g = std::make_shared<Graph>();
   int v = g->AddNode("v", "VariableV2", {}, {}, {{"dtype", DType::kFloat}, {"shape", std::vector<int64_t>{}}}).value();
