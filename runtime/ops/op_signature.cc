@@ -214,6 +214,19 @@ Status CheckAllowedType(const OpSignature& sig, const AttrSig& a, DType t, const
                          " is not in the list of allowed values: " + list + "; NodeDef: {{node " + node + "}}; " +
                          OpText(sig));
 }
+
+// A type attr no one gave is bound by the first input of that type (TF's inference): that
+// type must be one TF allows for the attr, and every later input of the attr must have it.
+using BoundTypes = std::vector<std::pair<const char*, DType>>;
+Status BindInferredType(const OpSignature& sig, const char* attr, size_t input, DType have, const std::string& node,
+                        BoundTypes* bound) {
+  for (const auto& [name, type] : *bound)
+    if (!std::strcmp(name, attr)) return type == have ? Status::Ok() : MixedTypes(sig, input, type, have);
+  bound->push_back({attr, have});
+  for (const AttrSig& at : sig.attrs)
+    if (!std::strcmp(at.name, attr)) return CheckAllowedType(sig, at, have, node);
+  return Status::Ok();
+}
 }  // namespace
 
 Status ValidateNode(const std::string& node, const std::string& op, const std::vector<DType>& input_types,
@@ -258,10 +271,9 @@ Status ValidateNode(const std::string& node, const std::string& op, const std::v
   // Input types, where an attr or the signature fixes them (TF's "Input 0 of node y was
   // passed float from x:0 incompatible with expected int32.").
   size_t i = 0;
-  // A type attr no one gave is bound by the first input of that type (TF's inference);
-  // the other inputs of the attr must have the same type. Checked here, where the node is
-  // made, so that a kernel run whose inputs have the types seen here needs no check.
-  std::vector<std::pair<const char*, DType>> bound;
+  // Inferred type attrs are bound here, where the node is made, so that a kernel run whose
+  // inputs have the types seen here needs no check.
+  BoundTypes bound;
   for (const ArgSig& a : sig.inputs) {
     int64_t n = ArgCount(a, attrs);
     if (n < 0) break;  // a list the inputs determine: the rest cannot be lined up
@@ -270,17 +282,8 @@ Status ValidateNode(const std::string& node, const std::string& op, const std::v
       DType have = input_types[i];
       // A type attr the inputs determine: their type must be one TF allows for it, and
       // the same for every input of the attr.
-      if (*a.type_attr && have != DType::kInvalid && !Find(attrs, a.type_attr)) {
-        auto b = std::find_if(bound.begin(), bound.end(),
-                              [&](const std::pair<const char*, DType>& e) { return !std::strcmp(e.first, a.type_attr); });
-        if (b != bound.end()) {
-          if (b->second != have) return MixedTypes(sig, i, b->second, have);
-          continue;
-        }
-        bound.push_back({a.type_attr, have});
-        for (const AttrSig& at : sig.attrs)
-          if (!std::strcmp(at.name, a.type_attr)) TFM_RETURN_IF_ERROR(CheckAllowedType(sig, at, have, node));
-      }
+      if (*a.type_attr && have != DType::kInvalid && !Find(attrs, a.type_attr))
+        TFM_RETURN_IF_ERROR(BindInferredType(sig, a.type_attr, i, have, node, &bound));
       if (want == DType::kInvalid || have == DType::kInvalid || want == have) continue;
       return InvalidArgument("Input " + std::to_string(i) + " of node " + node + " was passed " +
                              TfTypeName(static_cast<int>(have)) + (input_name ? " from " + input_name(i) : "") +
@@ -293,9 +296,7 @@ Status ValidateNode(const std::string& node, const std::string& op, const std::v
 Status CheckKernelInputTypes(const OpSignature& sig, const std::string& node, const std::vector<Tensor>& inputs,
                              const AttrMap& attrs) {
   size_t i = 0;
-  // A type attr no one gave is bound by the first input of that type (TF's inference);
-  // the other inputs of the attr must have the same type.
-  std::vector<std::pair<const char*, DType>> bound;
+  BoundTypes bound;
   for (const ArgSig& a : sig.inputs) {
     int64_t n = ArgCount(a, attrs);
     if (n < 0) break;
@@ -303,17 +304,9 @@ Status CheckKernelInputTypes(const OpSignature& sig, const std::string& node, co
       if (!inputs[i].valid()) continue;
       DType want = RuntimeDType(ExpectedType(a, attrs, k));
       DType have = inputs[i].dtype();
+      // (a type the node was not validated with: a feed, a producer of unknown type)
       if (want == DType::kInvalid && *a.type_attr && !Find(attrs, a.type_attr)) {
-        auto it = std::find_if(bound.begin(), bound.end(), [&](const auto& b) { return !std::strcmp(b.first, a.type_attr); });
-        if (it == bound.end()) {
-          bound.push_back({a.type_attr, have});
-          // a type the node was not validated with (a feed, a producer of unknown type):
-          // it must be one TF allows for the attr
-          for (const AttrSig& at : sig.attrs)
-            if (!std::strcmp(at.name, a.type_attr)) TFM_RETURN_IF_ERROR(CheckAllowedType(sig, at, have, node));
-          continue;
-        }
-        if (it->second != have) return MixedTypes(sig, i, it->second, have);
+        TFM_RETURN_IF_ERROR(BindInferredType(sig, a.type_attr, i, have, node, &bound));
         continue;
       }
       if (want == DType::kInvalid || want == have) continue;
