@@ -68,13 +68,14 @@ class Session::FrameRun {
       for (const auto& in : Inputs(i)) waits = waits || !fed_.count(in);
       if (!waits) Ready(i, {0, 0});
     }
-    int64_t budget = 50'000'000;
+    int64_t budget = session_.max_node_executions_;
     for (;;) {
       while (!queue_.empty()) {
         auto [id, tag] = queue_.front();
         queue_.pop_front();
         if (--budget < 0)
-          return OutOfRange("the run executed more than 50 million nodes (a v1 while loop that does not end?)");
+          return OutOfRange("the run executed more than " + std::to_string(session_.max_node_executions_) +
+                            " nodes (a v1 while loop that does not end?)");
         TFM_RETURN_IF_ERROR(Execute(id, tag, ran));
       }
       if (!PropagateDeadFrames()) break;

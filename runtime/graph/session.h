@@ -10,6 +10,7 @@
 // session.cc); every other plan runs its steps in order, with no tags.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
@@ -37,6 +38,9 @@ class Session {
              const std::vector<int>& targets, std::vector<Tensor>* outputs);
   SessionState& state() { return state_; }
   size_t num_cached_plans() const { return plans_.size(); }
+  // A run with v1 control flow executing more nodes than this ends with OutOfRange (a
+  // while loop that never ends is an error, not a hang). Fuzzers lower it.
+  void set_max_node_executions(int64_t n) { max_node_executions_ = n; }
   // Names of the nodes the last Run executed, in order.
   std::vector<std::string> last_executed() const;
 
@@ -68,6 +72,7 @@ class Session {
   // A node's data inputs, a loop Merge's back edges included.
   const std::vector<NodeOutput>& Inputs(int node) const;
   std::map<std::string, Plan> plans_;
+  int64_t max_node_executions_ = 50'000'000;
   std::vector<int> last_executed_;  // node ids, in the order the last run executed them
 };
 

@@ -408,6 +408,29 @@ TEST(Import, V1LoopBackEdgesAreKeptOutsideTheAcyclicGraph) {
   EXPECT_EQ(ig.graph->node(full[1].node).name, "loop/NextIteration_1");
 }
 
+// A v1 loop that runs longer than the session's node budget ends with OutOfRange, naming
+// the budget; the same loop within it runs to its Exit (fuzzers lower the budget so that a
+// loop they build that never ends costs little).
+TEST(Import, V1LoopLongerThanTheNodeBudgetIsOutOfRange) {
+  graph::GraphFile f = Load("while_cond.pbtxt");
+  ImportRequest req;
+  req.feeds = {{"n", 0}};
+  req.fetches = {{"loop/Exit", 0}};
+  auto g = ImportForRun(f.meta_graphs[0], req);
+  ASSERT_TRUE(g.ok()) << g.status().message();
+  const ImportedGraph& ig = g.value();
+  Session s(ig.graph, ig.merge_inputs);
+  s.set_max_node_executions(2000);
+  NodeOutput n{ig.ids.at("n"), 0}, exit{ig.ids.at("loop/Exit"), 0};
+  std::vector<Tensor> out;
+  ASSERT_TRUE(s.Run({{n, Tensor::Scalar<int32_t>(3)}}, {exit}, {}, &out).ok());
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0].DebugString(), Tensor::Scalar<int32_t>(3).DebugString());
+  Status st = s.Run({{n, Tensor::Scalar<int32_t>(1000000)}}, {exit}, {}, &out);
+  EXPECT_EQ(st.code(), Code::kOutOfRange);
+  EXPECT_NE(st.message().find("more than 2000 nodes"), std::string::npos) << st.message();
+}
+
 TEST(GraphRun, LoopFetchInsideTheFrameIsAnError) {
   GraphRunOptions o;
   o.path = (kGraphs / "while_cond.pbtxt").string();
