@@ -660,7 +660,8 @@ Status StridedSliceGradK(KernelContext& c) {
   Shape s = IntVec(c.inputs[0]);
   const Tensor& dy = c.inputs[4];
   Tensor iota = Tensor::Alloc(DType::kInt64, s);
-  for (int64_t i = 0; i < iota.num_elements(); ++i) iota.data<int64_t>()[i] = i;
+  int64_t* at_of = iota.data<int64_t>();
+  for (int64_t i = 0, n = iota.num_elements(); i < n; ++i) at_of[i] = i;
   KernelContext k{.op = "StridedSlice", .node_name = c.node_name, .attrs = c.attrs,
                   .inputs = {iota, c.inputs[1], c.inputs[2], c.inputs[3]}};
   TFM_RETURN_IF_ERROR(RunKernel(k));
@@ -669,7 +670,7 @@ Status StridedSliceGradK(KernelContext& c) {
     return InvalidArgument("StridedSliceGrad: dy has " + std::to_string(dy.num_elements()) + " elements, slice has " +
                            std::to_string(idx.num_elements()));
   Tensor o = Tensor::Alloc(dy.dtype(), s);
-  for (int64_t i = 0; i < idx.num_elements(); ++i) {
+  for (int64_t i = 0, n = idx.num_elements(); i < n; ++i) {
     int64_t at = idx.data<int64_t>()[i];
     switch (dy.dtype()) {
       case DType::kFloat: o.data<float>()[at] += dy.data<float>()[i]; break;
