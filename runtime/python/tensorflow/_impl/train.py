@@ -102,7 +102,9 @@ class Optimizer:
         if key not in self._slots:
             with core.init_scope():
                 g = core.get_default_graph() if not core.executing_eagerly() else None
-                nm = v.name.split(":")[0] + "/" + self._name + ("_1" if name == "v" else "") if False else v.name.split(":")[0] + "/" + name
+                # TF1 names every slot "<var>/<optimizer name>", uniquified by the graph
+                # (w/Adam, w/Adam_1); get_slot finds it by its slot name ("m", "v").
+                nm = v.name.split(":")[0] + "/" + self._name
                 if g is not None:
                     with g.name_scope(None):
                         s = variables.Variable(array_ops.zeros(v.shape.as_list(), v.dtype) if init == 0.0 else array_ops.fill(v.shape.as_list(), _t(init, dtype=v.dtype)),
@@ -114,6 +116,9 @@ class Optimizer:
 
     def get_slot(self, var, name):
         return self._slots.get((id(var), name))
+
+    def get_slot_names(self):
+        return sorted({name for _, name in self._slots})
 
     def variables(self):
         return list(self._slots.values())
@@ -140,7 +145,7 @@ class MomentumOptimizer(Optimizer):
         self._lr, self._m, self._nesterov = learning_rate, momentum, use_nesterov
 
     def _apply(self, g, v):
-        acc = self._slot(v, "Momentum")
+        acc = self._slot(v, "momentum")
         m = _t(self._m, dtype=v.dtype)
         lr = _lr(self._lr, v.dtype)
         new_acc = math_ops.add(math_ops.multiply(acc.value(), m), g)
@@ -173,17 +178,19 @@ class AdamOptimizer(Optimizer):
         self._updates_pending = []
 
     def _apply(self, g, v):
-        m = self._slot(v, "Adam")
-        s = self._slot(v, "Adam_1")
+        m = self._slot(v, "m")
+        s = self._slot(v, "v")
         b1p, b2p = (array_ops.cast(p.value(), v.dtype) for p in self._powers)
         b1, b2, eps = (_t(x, dtype=v.dtype) for x in (self._b1, self._b2, self._eps))
         one = _t(1.0, dtype=v.dtype)
-        lr = math_ops.multiply(_lr(self._lr, v.dtype), math_ops.realdiv(math_ops.sqrt(math_ops.subtract(one, b2p)), math_ops.subtract(one, b1p)))
-        m_t = m.assign(math_ops.add(math_ops.multiply(m.value(), b1), math_ops.multiply(g, math_ops.subtract(one, b1))))
-        s_t = s.assign(math_ops.add(math_ops.multiply(s.value(), b2), math_ops.multiply(math_ops.square(g), math_ops.subtract(one, b2))))
+        # As TF's ApplyAdam kernel rounds: alpha = lr * sqrt(1 - b2^t) / (1 - b1^t), left to right;
+        # m += (g - m)(1 - b1); v += (g^2 - v)(1 - b2); var -= m * alpha / (sqrt(v) + eps).
+        lr = math_ops.realdiv(math_ops.multiply(_lr(self._lr, v.dtype), math_ops.sqrt(math_ops.subtract(one, b2p))), math_ops.subtract(one, b1p))
+        m_t = m.assign(math_ops.add(m.value(), math_ops.multiply(math_ops.subtract(g, m.value()), math_ops.subtract(one, b1))))
+        s_t = s.assign(math_ops.add(s.value(), math_ops.multiply(math_ops.subtract(math_ops.square(g), s.value()), math_ops.subtract(one, b2))))
         mv = m_t.value() if isinstance(m_t, variables.Variable) else m_t
         sv = s_t.value() if isinstance(s_t, variables.Variable) else s_t
-        return v.assign_sub(math_ops.realdiv(math_ops.multiply(lr, mv), math_ops.add(math_ops.sqrt(sv), eps)))
+        return v.assign_sub(math_ops.realdiv(math_ops.multiply(mv, lr), math_ops.add(math_ops.sqrt(sv), eps)))
 
     def apply_gradients(self, grads_and_vars, global_step=None, name=None):
         gv = [(g, v) for g, v in grads_and_vars if g is not None]
@@ -217,9 +224,9 @@ class RMSPropOptimizer(Optimizer):
         self._lr, self._decay, self._momentum, self._eps, self._centered = learning_rate, decay, momentum, epsilon, centered
 
     def _apply(self, g, v):
-        ms = self._slot(v, "RMSProp", init=1.0)
-        mg = self._slot(v, "RMSProp_1") if self._centered else None
-        mom = self._slot(v, "RMSProp_2" if self._centered else "RMSProp_1")
+        ms = self._slot(v, "rms", init=1.0)
+        mg = self._slot(v, "mg") if self._centered else None
+        mom = self._slot(v, "momentum")
         one = _t(1.0, dtype=v.dtype)
         rho, m, eps = (_t(x, dtype=v.dtype) for x in (self._decay, self._momentum, self._eps))
         lr = _lr(self._lr, v.dtype)
@@ -245,7 +252,7 @@ class AdagradOptimizer(Optimizer):
         self._lr, self._init = learning_rate, initial_accumulator_value
 
     def _apply(self, g, v):
-        acc = self._slot(v, "Adagrad", init=self._init)
+        acc = self._slot(v, "accumulator", init=self._init)
         acc_t = acc.assign(math_ops.add(acc.value(), math_ops.square(g)))
         acc_v = acc_t.value() if isinstance(acc_t, variables.Variable) else acc_t
         return v.assign_sub(math_ops.multiply(math_ops.multiply(g, _lr(self._lr, v.dtype)), math_ops.rsqrt(acc_v)))
