@@ -531,11 +531,20 @@ Status ScatterNdK(KernelContext& c) {
   const Tensor& upd = c.inputs[1];
   Shape shape;
   for (int64_t i = 0; i < c.inputs[2].num_elements(); ++i) shape.push_back(c.inputs[2].AsInt64(i));
+  // The output's shape comes from an input: TF's TensorShape checks (the products below
+  // would otherwise overflow, which is undefined).
+  int64_t elements = 1;
+  for (int64_t d : shape) {
+    if (d < 0) return InvalidArgument("Dimension " + std::to_string(d) + " must be >= 0");
+    if (__builtin_mul_overflow(elements, d, &elements))
+      return InvalidArgument("Shape " + ShapeString(shape) + " would have more than 2**63 - 1 elements");
+  }
   int64_t n, depth, slice;
   TFM_RETURN_IF_ERROR(IndexGeometry(idx, shape, &n, &depth, &slice));
-  if (upd.num_elements() != n * slice)
+  int64_t expected = 0;
+  if (__builtin_mul_overflow(n, slice, &expected) || upd.num_elements() != expected)
     return InvalidArgument("updates has " + std::to_string(upd.num_elements()) + " elements, expected " +
-                           std::to_string(n * slice));
+                           std::to_string(n) + " x " + std::to_string(slice));
   Tensor out = Tensor::Alloc(upd.dtype(), shape);
   switch (upd.dtype()) {
     case DType::kFloat: TFM_RETURN_IF_ERROR(ScatterAdd<float>(idx, upd, n, depth, slice, &out)); break;

@@ -256,6 +256,28 @@ TEST(Kernels, TransposeAndReshapeRefuseWhatTensorFlowRefuses) {
   EXPECT_NE(st.message().find("Size 0 must be non-negative, not -5"), std::string::npos) << st.message();
 }
 
+// runtime_api_fuzzer: ScatterNd multiplied the dimensions of its shape input unchecked (a
+// signed overflow); TF's TensorShape refuses negative and too large shapes.
+TEST(Kernels, ScatterNdRefusesShapesTensorFlowRefuses) {
+  Tensor idx = Tensor::Alloc(DType::kInt64, {1, 1});
+  idx.data<int64_t>()[0] = 0;
+  Tensor shape = Tensor::Alloc(DType::kInt64, {2});
+  shape.data<int64_t>()[0] = int64_t{1} << 62;
+  shape.data<int64_t>()[1] = 4;
+  std::vector<Tensor> out;
+  Status st = Execute("ScatterNd", {idx, Tensor::Alloc(DType::kFloat, {1, 4}), shape}, {}, &out);
+  EXPECT_EQ(st.code(), Code::kInvalidArgument);
+  EXPECT_NE(st.message().find("Shape [4611686018427387904,4] would have more than 2**63 - 1 elements"), std::string::npos)
+      << st.message();
+  shape.data<int64_t>()[1] = -1;
+  st = Execute("ScatterNd", {idx, Tensor::Alloc(DType::kFloat, {1}), shape}, {}, &out);
+  EXPECT_NE(st.message().find("Dimension -1 must be >= 0"), std::string::npos) << st.message();
+  shape.data<int64_t>()[0] = 3;
+  shape.data<int64_t>()[1] = 2;
+  ASSERT_TRUE(Execute("ScatterNd", {idx, Vec({1, 2}), shape}, {}, &out).ok());
+  EXPECT_EQ(out[0].shape(), (Shape{3, 2}));
+}
+
 // runtime_api_fuzzer: MatrixSetDiag of strings copied bytes through a null pointer; TF sets
 // string diagonals too.
 TEST(Kernels, MatrixSetDiagOfStrings) {
