@@ -396,12 +396,17 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
   Trace b = ParseTrace(new_trace);
   std::optional<Trace> again;
   if (old_again_trace) again = ParseTrace(*old_again_trace);
-  size_t masked = 0, unjudged = 0;
+  size_t masked = 0, unjudged = 0, as_again = 0;
   // A printed line that differs from the new one but also between the two old runs:
-  // compared where the old runs agree.
+  // compared where the old runs agree. One the old version's second run printed as the new
+  // one does agrees: the old version itself prints it.
   auto printed_varies = [&](size_t i, const Printed& p, const Printed& q) {
-    if (!again || i >= again->prints.size() || rt::ComparePrinted(p.text, again->prints[i].text, Tolerances(o)).empty())
-      return false;
+    if (!again || i >= again->prints.size()) return false;
+    if (rt::ComparePrinted(again->prints[i].text, q.text, Tolerances(o)).empty()) {
+      ++as_again;
+      return true;
+    }
+    if (rt::ComparePrinted(p.text, again->prints[i].text, Tolerances(o)).empty()) return false;
     std::string x = p.text, y = q.text;
     if (!MaskVarying(again->prints[i].text, &x, &y) || !rt::ComparePrinted(x, y, Tolerances(o)).empty()) return false;
     ++masked;
@@ -411,7 +416,12 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
   // compared where the old runs agree, other values not judged (true: no divergence).
   auto value_varies = [&](const json& v, const json* v_again, const json& w) {
     std::string why;
-    if (!v_again || SameValue(v, *v_again, o, &why)) return false;
+    if (!v_again) return false;
+    if (SameValue(*v_again, w, o, &why)) {  // what the old version's second run produced
+      ++as_again;
+      return true;
+    }
+    if (SameValue(v, *v_again, o, &why)) return false;
     json x = v, y = w;
     Masking m = MaskVaryingValue(*v_again, &x, &y);
     if (m == Masking::kNotJudged) {
@@ -681,6 +691,9 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
         "the old version run twice printed or produced different things: {} observation(s) compared only where its "
         "two runs agree{}",
         masked + unjudged, unjudged ? fmt::format(" ({} value(s) not compared at all)", unjudged) : std::string()));
+  if (as_again)
+    r->notes.push_back(fmt::format(
+        "{} observation(s) differ from the old version's first run and agree with its second run", as_again));
 }
 
 }  // namespace tfm::diff
