@@ -271,7 +271,7 @@ Status PlaceholderWithDefaultShape(const ShapeContext& c, std::vector<TensorSpec
   return Status::Ok();
 }
 
-// v1 cond (graph files only; runtime/graph/import_run.cc executes them with dead tensors):
+// v1 cond (graph files only; Session::FrameRun, runtime/graph/session.cc, executes them with dead tensors):
 // Switch forwards its input on one of two outputs; Merge forwards the live input and its index.
 Status SwitchShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
   *o = {c.inputs[0], c.inputs[0]};
@@ -662,10 +662,10 @@ std::map<std::string, OpDef>& Table() {
     add("BiasAdd", UnaryShape);    // kernels_graph.cc
     add("BiasAddGrad", BiasAddGradShape);
     add("DivNoNan", BinaryShape);  // kernels_graph.cc (graph files)
-    for (const char* n : {"Switch", "RefSwitch"}) add(n, SwitchShape);  // no kernel: import_run.cc
+    for (const char* n : {"Switch", "RefSwitch"}) add(n, SwitchShape);  // no kernel: Session::FrameRun
     for (const char* n : {"Merge", "RefMerge"}) add(n, MergeShape);
     for (const char* n : {"Enter", "RefEnter", "Exit", "RefExit", "NextIteration", "RefNextIteration", "LoopCond"})
-      add(n, UnaryShape);  // v1 while loops (graph files): frames in import_run.cc
+      add(n, UnaryShape);  // v1 while loops (graph files): frames in Session::FrameRun
     add("Cast", CastShape);
     add("Slice", SliceShape);
     add("Const", ConstShape);

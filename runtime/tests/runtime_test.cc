@@ -102,7 +102,7 @@ TEST(Signatures, EveryRegisteredOpHasOne) {
   }
   EXPECT_TRUE(saw_ksize && saw_format);
   // A ref input of the signature is the runtime's ref_input0 (Assign*, IsVariableInitialized),
-  // but for v1 control flow's Ref forms, which the graph runner forwards (import_run.cc).
+  // but for v1 control flow's Ref forms, which the session's frame executor forwards (Session::FrameRun).
   for (const std::string& op : RegisteredOps()) {
     const OpDef* d = LookupOpDef(op);
     if (d->signature && !d->signature->inputs.empty() && op.rfind("Ref", 0) != 0) {
