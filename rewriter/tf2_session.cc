@@ -983,6 +983,39 @@ class Converter {
     return found;
   }
 
+  // A random op in a function of the file `stmt` calls (directly or through others; a
+  // nested `def` too): "`model` (`tensorflow.nn.dropout`, line 212)". Empty if none.
+  string HelperRandom(TSNode stmt, std::set<string>* seen) const {
+    string found;
+    for (TSNode c : m_.calls()) {
+      if (!found.empty() || !ts::Contains(stmt, c)) continue;
+      TSNode fn = ts::Field(c, "function");
+      if (!ts::Is(fn, "identifier") || !seen->insert(string(Text(fn))).second) continue;
+      TSNode def{};
+      int defs = 0;
+      ts::Walk(
+          file_.Root(),
+          [&](TSNode n, const char*) {
+            if (ts::Is(n, "function_definition") && Text(ts::Field(n, "name")) == Text(fn)) {
+              def = n;
+              ++defs;
+            }
+            return true;
+          },
+          [](TSNode) {});
+      if (defs != 1) continue;
+      for (TSNode k : m_.calls()) {
+        if (!found.empty() || !ts::Contains(def, k)) continue;
+        string q = Resolved(ts::Field(k, "function"));
+        if (StartsWith(q, "tensorflow") &&
+            (q.find("random") != string::npos || EndsWith(q, "multinomial") || EndsWith(q, "dropout")))
+          found = fmt::format("`{}` (`{}`, line {})", Text(fn), q, ts_node_start_point(k).row + 1);
+      }
+      if (found.empty()) found = HelperRandom(ts::Field(def, "body"), seen);
+    }
+    return found;
+  }
+
   void CheckOpCalls(TSNode stmt, const string& name) {
     {
       std::set<string> seen;
@@ -2493,6 +2526,24 @@ class Converter {
         Fail(g.stmt, fmt::format("the unseeded random op of `{}` is run by several functions ({}): TF1 drew from "
                                  "one op, each function would draw from its own",
                                  PyName(g.name), fmt::join(users, ", ")));
+    }
+    // A random op a function of the script runs for a graph statement (`logits =
+    // model(x, True)`, a dropout in `model`): one op of the TF1 graph, each run drawing its
+    // next numbers, seeded or not; each function would trace an op of its own, drawing
+    // from its start (or from the same seed) again.
+    for (const auto& g : graph_) {
+      if (g.kind != Kind::kOp) continue;
+      std::vector<string> users;
+      for (const Function& f : fns)
+        if (f.ops.count(g.name)) users.push_back(f.name);
+      if (users.size() < 2) continue;
+      std::set<string> seen;
+      string helper = HelperRandom(g.stmt, &seen);
+      if (!helper.empty())
+        Fail(g.stmt, fmt::format("`{}` runs the random op of {} and is computed by several functions ({}): TF1 ran "
+                                 "that one op, each run drawing its next numbers; each function would run an op of "
+                                 "its own, drawing from its start",
+                                 PyName(g.name), helper, fmt::join(users, ", ")));
     }
     for (const auto& [c, helper] : layer_uses_)
       if (!layer_calls_.count(ts_node_start_byte(c)))
