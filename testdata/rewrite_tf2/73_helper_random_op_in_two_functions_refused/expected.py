@@ -4,7 +4,9 @@
 # drawing the same first mask (the same op seed) where TF1 drew the next: refused.
 import numpy as np
 import tensorflow as tf
+tf.compat.v1.disable_v2_behavior()
 
+x = tf.compat.v1.placeholder(tf.float32, shape=[4, 3])
 w = tf.Variable([[0.5], [-0.25], [1.0]])
 
 
@@ -15,27 +17,13 @@ def model(data, train=False):
     return tf.matmul(hidden, w)
 
 
+logits = model(x, True)
+loss = tf.reduce_mean(tf.square(logits - 1.0))
+train = tf.compat.v1.train.GradientDescentOptimizer(0.1).minimize(loss)
+
 data = np.arange(12, dtype=np.float32).reshape(4, 3) / 12.0
-
-optimizer = tf.keras.optimizers.SGD(learning_rate=0.1)
-
-
-@tf.function(input_signature=[tf.TensorSpec(shape=[4, 3], dtype=tf.float32)])
-def run_train(x):
-    with tf.GradientTape() as tape:
-        logits = model(x, True)
-        loss = tf.reduce_mean(tf.square(logits - 1.0))
-    grads = tape.gradient(loss, [w])
-    optimizer.apply_gradients(zip(grads, [w]))
-
-
-@tf.function(input_signature=[tf.TensorSpec(shape=[4, 3], dtype=tf.float32)])
-def run_loss(x):
-    logits = model(x, True)
-    loss = tf.reduce_mean(tf.square(logits - 1.0))
-    return loss
-
-
-for i in range(3):
-    run_train(x=data)
-    print(i, run_loss(x=data).numpy())
+with tf.compat.v1.Session() as sess:
+    sess.run(tf.compat.v1.global_variables_initializer())
+    for i in range(3):
+        sess.run(train, feed_dict={x: data})
+        print(i, sess.run(loss, feed_dict={x: data}))
