@@ -1007,9 +1007,17 @@ class Converter {
       for (TSNode k : m_.calls()) {
         if (!found.empty() || !ts::Contains(def, k)) continue;
         string q = Resolved(ts::Field(k, "function"));
-        if (StartsWith(q, "tensorflow") &&
-            (q.find("random") != string::npos || EndsWith(q, "multinomial") || EndsWith(q, "dropout")))
-          found = fmt::format("`{}` (`{}`, line {})", Text(fn), q, ts_node_start_point(k).row + 1);
+        if (!StartsWith(q, "tensorflow") ||
+            (q.find("random") == string::npos && !EndsWith(q, "multinomial") && !EndsWith(q, "dropout")))
+          continue;
+        // (a variable's initial value is drawn once, where the variable is made)
+        bool initial_value = false;
+        for (TSNode p = ts::Parent(k); p.id && !ts::Same(p, def); p = ts::Parent(p)) {
+          string pq = ts::Is(p, "call") ? Resolved(ts::Field(p, "function")) : "";
+          initial_value |= StartsWith(pq, "tensorflow") &&
+                           (pq.find("Variable") != string::npos || pq.find("get_variable") != string::npos);
+        }
+        if (!initial_value) found = fmt::format("`{}` (`{}`, line {})", Text(fn), q, ts_node_start_point(k).row + 1);
       }
       if (found.empty()) found = HelperRandom(ts::Field(def, "body"), seen);
     }
