@@ -2638,6 +2638,7 @@ class Converter {
           defs += fmt::format("    {}.apply_gradients(zip({}, {}))\n", opt, grads, step->vars);
         } else {
           // TF1's ApplyMomentum: accumulator = accumulator * momentum + grad; var -= accumulator * rate
+          // (Nesterov: var -= grad * rate + accumulator * momentum * rate)
           // (the rate of this step: the function computes it under the tape when it is a name of the graph)
           const bool computed = f.ops.count(step->rate_name) > 0;
           string rate = computed ? step->rate_name : Fresh("learning_rate_now");
@@ -2647,7 +2648,10 @@ class Converter {
           defs += fmt::format("    for {}, {}, {} in zip({}, {}, {}):\n", v, gr, acc, step->vars, grads, opt);
           defs += fmt::format("        if {} is not None:\n", gr);
           defs += fmt::format("            {0}.assign({0} * {1} + {2})\n", acc, step->momentum, gr);
-          defs += fmt::format("            {}.assign_sub({} * {})\n", v, acc, rate);
+          if (step->nesterov)
+            defs += fmt::format("            {}.assign_sub({} * {} + {} * {} * {})\n", v, gr, rate, acc, step->momentum, rate);
+          else
+            defs += fmt::format("            {}.assign_sub({} * {})\n", v, acc, rate);
         }
         if (!step->global_step.empty()) defs += fmt::format("    {}.assign_add(1)\n", step->global_step);
       } else {
@@ -2905,6 +2909,7 @@ class Converter {
     string text, why;
     string momentum, rate;  // TF1's Momentum update written out (WrittenOutMomentum): its momentum, its rate now
     string rate_name;       // the graph name of that rate
+    bool nesterov = false;
   };
   static string get_nesterov(const std::map<string, string>& args) {
     auto it = args.find("use_nesterov");
@@ -2955,10 +2960,11 @@ class Converter {
         string why = "its learning rate decays, and TF1's Momentum scales the whole accumulator by the current "
                      "rate where Keras SGD scales each step's gradient by that step's rate: the updates differ once "
                      "the rate changes";
-        if (!args.count("momentum") || get_nesterov(args) != "False") return {"", why};
+        string nesterov = get_nesterov(args);
+        if (!args.count("momentum") || (nesterov != "False" && nesterov != "True")) return {"", why};
         return {"", "", args["momentum"],
                 fmt::format("{}({})", ScheduleName(Graph(args["learning_rate"])->value, decay), decay.step),
-                args["learning_rate"]};
+                args["learning_rate"], nesterov == "True"};
       }
       args["learning_rate"] = fmt::format("lambda: {}({})", ScheduleName(Graph(args["learning_rate"])->value, decay),
                                           decay.step);
@@ -3009,6 +3015,7 @@ class Converter {
     bool inline_ctor = false;
     string loss, vars, global_step, keras, why;
     string momentum, rate, rate_name;  // TF1's Momentum update written out in the step (WrittenOutMomentum)
+    bool nesterov = false;
     bool implicit_vars = false;     // TF1's default var_list (the trainable collection)
     std::vector<string> var_names;  // then: its variables
   };
@@ -3022,16 +3029,18 @@ class Converter {
   // (TF1's sparse update moves only the gathered rows and their accumulators).
   void WrittenOutMomentum(Minimize& mz, const KerasChoice& k, const std::function<void(string)>& why) {
     if (!mz.inline_ctor) {
-      why("its learning rate decays and it is bound to a name: TF1's Momentum update is written out only for "
-             "an optimizer made in the minimize() statement");
+      why("its learning rate decays, and TF1's Momentum scales the whole accumulator by the current rate where "
+          "Keras SGD scales each step's gradient by that step's rate: no Keras optimizer makes the update, which is "
+          "written out only for an optimizer made in its minimize() statement (this one is bound to a name)");
       return;
     }
     for (TSNode c : m_.calls()) {
       string q = Resolved(ts::Field(c, "function"));
       if (InWindow(c) && StartsWith(q, "tensorflow") &&
           (q.find("gather") != string::npos || q.find("embedding_lookup") != string::npos)) {
-        why(fmt::format("its learning rate decays, and `{}` gives a sparse gradient: TF1's sparse Momentum "
-                           "update (only the gathered rows) is not written out",
+        why(fmt::format("its learning rate decays, so no Keras optimizer makes TF1's Momentum update, and `{}` "
+                        "gives a sparse gradient, whose TF1 update (only the gathered rows and their accumulators) is "
+                        "not written out",
                            q));
         return;
       }
@@ -3039,6 +3048,7 @@ class Converter {
     mz.momentum = k.momentum;
     mz.rate = k.rate;
     mz.rate_name = k.rate_name;
+    mz.nesterov = k.nesterov;
     mz.keras = fmt::format("[{0}.Variable({0}.zeros_like(v), trainable=False) for v in {1}]", tf_, mz.vars);
   }
 
@@ -3401,6 +3411,9 @@ class Converter {
             for (const Minimize& mz : minimizes_)
               if (mz.ctor.id && ts::Same(mz.ctor, c) && mz.why.empty()) return;
             KerasChoice k = KerasOptimizerFor(c);
+            if (k.why.empty() && !k.momentum.empty())  // TF1's Momentum update not written out: why
+              for (const Minimize& mz : minimizes_)
+                if (mz.ctor.id && ts::Same(mz.ctor, c) && k.why.empty()) k.why = mz.why;
             Fail(c, fmt::format("the optimizer is made from graph tensor `{}`, a decayed learning rate, and stays "
                                 "a TF1 optimizer ({})",
                                 Text(id), k.why.empty() ? "it serves a minimize() that is kept" : k.why));
