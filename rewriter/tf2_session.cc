@@ -4548,7 +4548,8 @@ SessionConversion ConvertSessionToFunctions(PythonParser& parser, const std::str
   }
   SessionConversion plain = ConvertParts(parser, idioms, idioms.text, {});
   // a helper the session is passed to (tf2_session_helper.h): moved into the session block
-  if (!plain.converted && plain.reason.find("is used outside the session block") != std::string::npos) {
+  if (!plain.converted && (plain.reason.find("is used outside the session block") != std::string::npos ||
+                           plain.reason.find("is used other than as") != std::string::npos)) {
     std::vector<std::string> helper_notes;
     const std::string moved = MoveSessionHelpers(parser, idioms.text, &helper_notes);
     if (!moved.empty()) {
