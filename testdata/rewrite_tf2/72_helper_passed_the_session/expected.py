@@ -1,6 +1,7 @@
 # A helper that runs the session it is passed (tensorflow/models' eval_in_batches), called
 # only in the session block, always with that session: it moves into the block, its session
-# parameter goes, and its runs convert with the block's.
+# parameter goes (by position or keyword; a literal default of another parameter is kept),
+# and its runs convert with the block's.
 import numpy as np
 import tensorflow as tf
 
@@ -23,16 +24,16 @@ def main():
         return grow
 
     # Runs the prediction over a dataset, BATCH rows at a time.
-    def predict_in_batches(values):
+    def predict_in_batches(values, scale=1.0):
         """All predictions for `values`."""
         out = np.zeros((values.shape[0], 1), np.float32)
         for begin in range(0, values.shape[0], BATCH):
             out[begin:begin + BATCH] = run_prediction(data=values[begin:begin + BATCH]).numpy()
-        return out
+        return out * scale
 
     print(predict_in_batches(values))
     run_grow()
-    print(predict_in_batches(values[:2]))
+    print(predict_in_batches(values[:2], scale=2.0))
 
 
 if __name__ == "__main__":
