@@ -19,6 +19,7 @@
 #include "analyzer/python/semantic.h"
 #include "analyzer/source/source.h"
 #include "analyzer/python/ts_util.h"
+#include "rewriter/tf2_session_helper.h"
 #include "rewriter/tf2_sessions.h"
 #include "rewriter/tf2_text.h"
 
@@ -978,6 +979,47 @@ class Converter {
           found = fmt::format("`{}` (`{}`)", Text(ts::Field(def, "name")), q);
       }
       if (found.empty()) found = HelperState(ts::Field(def, "body"), seen);
+    }
+    return found;
+  }
+
+  // A random op in a function of the file `stmt` calls (directly or through others; a
+  // nested `def` too): "`model` (`tensorflow.nn.dropout`, line 212)". Empty if none.
+  string HelperRandom(TSNode stmt, std::set<string>* seen) const {
+    string found;
+    for (TSNode c : m_.calls()) {
+      if (!found.empty() || !ts::Contains(stmt, c)) continue;
+      TSNode fn = ts::Field(c, "function");
+      if (!ts::Is(fn, "identifier") || !seen->insert(string(Text(fn))).second) continue;
+      TSNode def{};
+      int defs = 0;
+      ts::Walk(
+          file_.Root(),
+          [&](TSNode n, const char*) {
+            if (ts::Is(n, "function_definition") && Text(ts::Field(n, "name")) == Text(fn)) {
+              def = n;
+              ++defs;
+            }
+            return true;
+          },
+          [](TSNode) {});
+      if (defs != 1) continue;
+      for (TSNode k : m_.calls()) {
+        if (!found.empty() || !ts::Contains(def, k)) continue;
+        string q = Resolved(ts::Field(k, "function"));
+        if (!StartsWith(q, "tensorflow") ||
+            (q.find("random") == string::npos && !EndsWith(q, "multinomial") && !EndsWith(q, "dropout")))
+          continue;
+        // (a variable's initial value is drawn once, where the variable is made)
+        bool initial_value = false;
+        for (TSNode p = ts::Parent(k); p.id && !ts::Same(p, def); p = ts::Parent(p)) {
+          string pq = ts::Is(p, "call") ? Resolved(ts::Field(p, "function")) : "";
+          initial_value |= StartsWith(pq, "tensorflow") &&
+                           (pq.find("Variable") != string::npos || pq.find("get_variable") != string::npos);
+        }
+        if (!initial_value) found = fmt::format("`{}` (`{}`, line {})", Text(fn), q, ts_node_start_point(k).row + 1);
+      }
+      if (found.empty()) found = HelperRandom(ts::Field(def, "body"), seen);
     }
     return found;
   }
@@ -2493,6 +2535,24 @@ class Converter {
                                  "one op, each function would draw from its own",
                                  PyName(g.name), fmt::join(users, ", ")));
     }
+    // A random op a function of the script runs for a graph statement (`logits =
+    // model(x, True)`, a dropout in `model`): one op of the TF1 graph, each run drawing its
+    // next numbers, seeded or not; each function would trace an op of its own, drawing
+    // from its start (or from the same seed) again.
+    for (const auto& g : graph_) {
+      if (g.kind != Kind::kOp) continue;
+      std::vector<string> users;
+      for (const Function& f : fns)
+        if (f.ops.count(g.name)) users.push_back(f.name);
+      if (users.size() < 2) continue;
+      std::set<string> seen;
+      string helper = HelperRandom(g.stmt, &seen);
+      if (!helper.empty())
+        Fail(g.stmt, fmt::format("`{}` runs the random op of {} and is computed by several functions ({}): TF1 ran "
+                                 "that one op, each run drawing its next numbers; each function would run an op of "
+                                 "its own, drawing from its start",
+                                 PyName(g.name), helper, fmt::join(users, ", ")));
+    }
     for (const auto& [c, helper] : layer_uses_)
       if (!layer_calls_.count(ts_node_start_byte(c)))
         Fail(c, fmt::format("`{}` makes variables and is called elsewhere than in the graph's statements", helper));
@@ -2570,10 +2630,29 @@ class Converter {
           if (!emitted.insert(ts_node_start_byte(g.stmt)).second) continue;
           defs += Indent(StatementText(g, trainable), "        ");
         }
-        string opt = step->inline_ctor ? Hoisted(step->ctor, step->keras)
+        string opt = step->inline_ctor ? Hoisted(step->ctor, step->keras,
+                                                 step->momentum.empty() ? "optimizer" : "momentum_accumulators")
                                        : string(Text(ts::Field(ts::Field(step->call, "function"), "object")));
         defs += fmt::format("    {} = {}.gradient({}, {})\n", grads, tape, step->loss, step->vars);
-        defs += fmt::format("    {}.apply_gradients(zip({}, {}))\n", opt, grads, step->vars);
+        if (step->momentum.empty()) {
+          defs += fmt::format("    {}.apply_gradients(zip({}, {}))\n", opt, grads, step->vars);
+        } else {
+          // TF1's ApplyMomentum: accumulator = accumulator * momentum + grad; var -= accumulator * rate
+          // (Nesterov: var -= grad * rate + accumulator * momentum * rate)
+          // (the rate of this step: the function computes it under the tape when it is a name of the graph)
+          const bool computed = f.ops.count(step->rate_name) > 0;
+          string rate = computed ? step->rate_name : Fresh("learning_rate_now");
+          string v = Fresh("var"), gr = Fresh("grad"), acc = Fresh("accumulator");
+          defs += "    # TF1's Momentum update (no Keras optimizer makes it once the rate decays)\n";
+          if (!computed) defs += fmt::format("    {} = {}\n", rate, step->rate);
+          defs += fmt::format("    for {}, {}, {} in zip({}, {}, {}):\n", v, gr, acc, step->vars, grads, opt);
+          defs += fmt::format("        if {} is not None:\n", gr);
+          defs += fmt::format("            {0}.assign({0} * {1} + {2})\n", acc, step->momentum, gr);
+          if (step->nesterov)
+            defs += fmt::format("            {}.assign_sub({} * {} + {} * {} * {})\n", v, gr, rate, acc, step->momentum, rate);
+          else
+            defs += fmt::format("            {}.assign_sub({} * {})\n", v, acc, rate);
+        }
         if (!step->global_step.empty()) defs += fmt::format("    {}.assign_add(1)\n", step->global_step);
       } else {
         for (const auto& g : graph_) {
@@ -2743,12 +2822,12 @@ class Converter {
 
   // The module-level name of an optimizer constructed inline (`Opt(...).minimize(...)`),
   // created once as `text`.
-  string Hoisted(TSNode ctor, const string& text) {
+  string Hoisted(TSNode ctor, const string& text, const string& base = "optimizer") {
     uint32_t cb = ts_node_start_byte(ctor);
     auto it = hoisted_names_.find(cb);
     if (it == hoisted_names_.end()) {
-      string name = "optimizer";
-      for (int k = 2; module_names_.count(name) || used_fn_names_.count(name); ++k) name = fmt::format("optimizer_{}", k);
+      string name = base;
+      for (int k = 2; module_names_.count(name) || used_fn_names_.count(name); ++k) name = fmt::format("{}_{}", base, k);
       used_fn_names_.insert(name);
       hoisted_.push_back(fmt::format("{} = {}\n", name, text));
       it = hoisted_names_.emplace(cb, name).first;
@@ -2828,7 +2907,14 @@ class Converter {
   // Keras 3; the migration guide's optimizer table), or why there is none.
   struct KerasChoice {
     string text, why;
+    string momentum, rate;  // TF1's Momentum update written out (WrittenOutMomentum): its momentum, its rate now
+    string rate_name;       // the graph name of that rate
+    bool nesterov = false;
   };
+  static string get_nesterov(const std::map<string, string>& args) {
+    auto it = args.find("use_nesterov");
+    return it == args.end() ? "False" : it->second;
+  }
   KerasChoice KerasOptimizerFor(TSNode c) {
     string q = Resolved(ts::Field(c, "function"));
     string cls = q.substr(q.rfind('.') + 1);
@@ -2869,10 +2955,17 @@ class Converter {
         return {"", fmt::format("its {} is a tensor (a Keras optimizer takes a float or a schedule)", k)};
     }
     if (!decay.schedule.empty()) {
-      if (cls == "MomentumOptimizer")
-        return {"", "its learning rate decays, and TF1's Momentum scales the whole accumulator by the current rate "
-                    "where Keras SGD scales each step's gradient by that step's rate: the updates differ once the "
-                    "rate changes"};
+      if (cls == "MomentumOptimizer") {
+        // no Keras optimizer makes this update: written out in the step (WrittenOutMomentum)
+        string why = "its learning rate decays, and TF1's Momentum scales the whole accumulator by the current "
+                     "rate where Keras SGD scales each step's gradient by that step's rate: the updates differ once "
+                     "the rate changes";
+        string nesterov = get_nesterov(args);
+        if (!args.count("momentum") || (nesterov != "False" && nesterov != "True")) return {"", why};
+        return {"", "", args["momentum"],
+                fmt::format("{}({})", ScheduleName(Graph(args["learning_rate"])->value, decay), decay.step),
+                args["learning_rate"], nesterov == "True"};
+      }
       args["learning_rate"] = fmt::format("lambda: {}({})", ScheduleName(Graph(args["learning_rate"])->value, decay),
                                           decay.step);
     }
@@ -2921,9 +3014,43 @@ class Converter {
     TSNode call{}, ctor{};  // the minimize call; the optimizer's constructor call
     bool inline_ctor = false;
     string loss, vars, global_step, keras, why;
+    string momentum, rate, rate_name;  // TF1's Momentum update written out in the step (WrittenOutMomentum)
+    bool nesterov = false;
     bool implicit_vars = false;     // TF1's default var_list (the trainable collection)
     std::vector<string> var_names;  // then: its variables
   };
+
+  // A Momentum optimizer whose learning rate decays (KerasOptimizerFor's `momentum`): no
+  // Keras optimizer makes TF1's update (Keras SGD keeps lr * grad in its velocity, TF1
+  // keeps the gradients and scales them all by the rate of the step), so the step writes
+  // TF1's ApplyMomentum out over one accumulator per variable, made where the optimizer
+  // was (`optimizer = [tf.Variable(tf.zeros_like(v), trainable=False) for v in ...]`).
+  // Only for an optimizer made in the minimize() statement, and for dense gradients
+  // (TF1's sparse update moves only the gathered rows and their accumulators).
+  void WrittenOutMomentum(Minimize& mz, const KerasChoice& k, const std::function<void(string)>& why) {
+    if (!mz.inline_ctor) {
+      why("its learning rate decays, and TF1's Momentum scales the whole accumulator by the current rate where "
+          "Keras SGD scales each step's gradient by that step's rate: no Keras optimizer makes the update, which is "
+          "written out only for an optimizer made in its minimize() statement (this one is bound to a name)");
+      return;
+    }
+    for (TSNode c : m_.calls()) {
+      string q = Resolved(ts::Field(c, "function"));
+      if (InWindow(c) && StartsWith(q, "tensorflow") &&
+          (q.find("gather") != string::npos || q.find("embedding_lookup") != string::npos)) {
+        why(fmt::format("its learning rate decays, so no Keras optimizer makes TF1's Momentum update, and `{}` "
+                        "gives a sparse gradient, whose TF1 update (only the gathered rows and their accumulators) is "
+                        "not written out",
+                           q));
+        return;
+      }
+    }
+    mz.momentum = k.momentum;
+    mz.rate = k.rate;
+    mz.rate_name = k.rate_name;
+    mz.nesterov = k.nesterov;
+    mz.keras = fmt::format("[{0}.Variable({0}.zeros_like(v), trainable=False) for v in {1}]", tf_, mz.vars);
+  }
 
   // Which minimize() statements become a tape step with a Keras optimizer.
   void PlanMinimizes(const std::vector<string>& trainable, const std::vector<Function>& fns) {
@@ -3025,6 +3152,7 @@ class Converter {
       if (mz.ctor.id) {
         KerasChoice k = KerasOptimizerFor(mz.ctor);
         mz.keras = k.text;
+        if (!k.momentum.empty()) WrittenOutMomentum(mz, k, why);
         if (!k.why.empty())
           why(fmt::format("`{}`: {}", Resolved(ts::Field(mz.ctor, "function")).substr(21), k.why));
       }
@@ -3283,6 +3411,9 @@ class Converter {
             for (const Minimize& mz : minimizes_)
               if (mz.ctor.id && ts::Same(mz.ctor, c) && mz.why.empty()) return;
             KerasChoice k = KerasOptimizerFor(c);
+            if (k.why.empty() && !k.momentum.empty())  // TF1's Momentum update not written out: why
+              for (const Minimize& mz : minimizes_)
+                if (mz.ctor.id && ts::Same(mz.ctor, c) && k.why.empty()) k.why = mz.why;
             Fail(c, fmt::format("the optimizer is made from graph tensor `{}`, a decayed learning rate, and stays "
                                 "a TF1 optimizer ({})",
                                 Text(id), k.why.empty() ? "it serves a minimize() that is kept" : k.why));
@@ -4415,7 +4546,21 @@ SessionConversion ConvertSessionToFunctions(PythonParser& parser, const std::str
     SessionConversion r = ConvertParts(parser, idioms, copied, copy_notes);
     if (r.converted) return r;
   }
-  return ConvertParts(parser, idioms, idioms.text, {});
+  SessionConversion plain = ConvertParts(parser, idioms, idioms.text, {});
+  // a helper the session is passed to (tf2_session_helper.h): moved into the session block
+  if (!plain.converted && (plain.reason.find("is used outside the session block") != std::string::npos ||
+                           plain.reason.find("is used other than as") != std::string::npos)) {
+    std::vector<std::string> helper_notes;
+    const std::string moved = MoveSessionHelpers(parser, idioms.text, &helper_notes);
+    if (!moved.empty()) {
+      SessionConversion r = ConvertParts(parser, idioms, moved, helper_notes);
+      if (r.converted) return r;
+      // (its line is one of the moved text)
+      r.line = 0;
+      return r;
+    }
+  }
+  return plain;
 }
 
 }  // namespace tfm

@@ -1,12 +1,14 @@
 # A v1 optimizer whose learning rate is a graph tensor (a decay of the global step) is kept
 # when no Keras optimizer makes its update with a decaying rate (Momentum: TF1 scales the
-# whole accumulator by the current rate, Keras SGD each step's gradient by that step's), and
-# made once at module level it could not read that tensor: refused, with the reason.
+# whole accumulator by the current rate, Keras SGD each step's gradient by that step's) and
+# its update is not written out (a gathered variable: TF1's sparse update moves only the
+# gathered rows), and made once at module level it could not read that tensor: refused,
+# with the reason.
 import tensorflow as tf
 step = tf.Variable(0, trainable=False)
 lr = tf.train.exponential_decay(0.1, step, 10, 0.9)
-w = tf.Variable(1.0)
-loss = w * w
+w = tf.Variable([1.0, 2.0])
+loss = tf.reduce_sum(tf.square(tf.gather(w, [0, 0])))
 train = tf.train.MomentumOptimizer(lr, 0.9).minimize(loss, global_step=step)
 with tf.Session() as s:
     s.run(tf.global_variables_initializer())
