@@ -409,6 +409,9 @@ class Converter {
         // `print(t)` of a graph tensor: TF1 shows the symbolic tensor
         TSNode call = ts_node_named_child_count(stmt) == 1 ? ts_node_named_child(stmt, 0) : TSNode{};
         if (ts::Is(stmt, "expression_statement") && ts::Is(call, "call") &&
+            Text(ts::Field(call, "function")) == "print" && TracePrintBeforeSession(stmt, call))
+          return;  // printed when the function that computes the tensor is traced (PlaceTracePrints)
+        if (ts::Is(stmt, "expression_statement") && ts::Is(call, "call") &&
             Text(ts::Field(call, "function")) == "print")
           for (TSNode a : ts::NamedChildren(ts::Field(call, "arguments")))
             if (ts::Is(a, "identifier") && Graph(Text(a)))
@@ -1470,6 +1473,7 @@ class Converter {
     bool delete_stmt = false;  // an initializer run
     string replacement;
     TSNode replace_from{};  // the replacement starts here (an assignment's targets), not at the call
+    int fn = -1;            // the function it calls (an index of the functions), if any
   };
 
   struct Function {
@@ -2465,9 +2469,11 @@ class Converter {
         site.replace_from = left;
         site.replacement = fmt::format("{} = {}", fmt::join(kept_targets, ", "), site.replacement);
       }
+      site.fn = static_cast<int>(it->second);
       sites.push_back(site);
     }
     if (sites.empty()) Fail(with, "the session block runs nothing");
+    PlaceTracePrints(fns, sites, stmts, early_session_ ? body_head_ : with_index, block_top, init_runs);
     // an earlier pass (a part before a reset of the default graph) may have written `_numpy`
     bool have_numpy = false;
     for (TSNode st : module_stmts)
@@ -2568,8 +2574,10 @@ class Converter {
         for (const auto& g : graph_) {
           if (g.kind != Kind::kOp || !f.ops.count(g.name) || &g == step->g) continue;
           if (!emitted.insert(ts_node_start_byte(g.stmt)).second) continue;
+          defs += TracePrintsBefore(f.name, static_cast<size_t>(&g - graph_.data()), "        ");
           defs += Indent(StatementText(g, trainable), "        ");
         }
+        defs += TracePrintsBefore(f.name, graph_.size(), "        ");
         string opt = step->inline_ctor ? Hoisted(step->ctor, step->keras)
                                        : string(Text(ts::Field(ts::Field(step->call, "function"), "object")));
         defs += fmt::format("    {} = {}.gradient({}, {})\n", grads, tape, step->loss, step->vars);
@@ -2579,8 +2587,10 @@ class Converter {
         for (const auto& g : graph_) {
           if (g.kind != Kind::kOp || !f.ops.count(g.name)) continue;
           if (!emitted.insert(ts_node_start_byte(g.stmt)).second) continue;
+          defs += TracePrintsBefore(f.name, static_cast<size_t>(&g - graph_.data()), "    ");
           defs += Indent(StatementText(g, trainable), "    ");
         }
+        defs += TracePrintsBefore(f.name, graph_.size(), "    ");
       }
       if (f.fetch_text != "None") defs += fmt::format("    return {}\n", f.fetch_text);
     }
@@ -2732,6 +2742,152 @@ class Converter {
     out->kept_compat = kept_;
     out->notes.insert(out->notes.end(), fed_notes_.begin(), fed_notes_.end());
     for (const auto& [row, q] : unseeded_) out->unseeded.push_back({row, q});
+  }
+
+  // `print(t)` of graph tensors before the session: TF1 prints each symbolic tensor (`Tensor("MatMul:0",
+  // shape=(1, 1), dtype=int32)`), as TF2 prints a tensor of the graph a tf.function traces.
+  // The print moves into the function the session runs first, after the statement that
+  // makes the tensor, and runs when that function is traced: once (no retracing with no
+  // arguments or an input signature), before anything else the program prints after it.
+  // TF1 names a tensor after every op the graph made before it: the function must make
+  // all of them, in the same order (PlaceTracePrints checks that and the order of output).
+  struct TracePrint {
+    TSNode stmt;
+    size_t at = 0;                // graph statements made before the print
+    std::vector<size_t> printed;  // the graph statements of the tensors printed
+    string fn;                    // the function it moves into
+  };
+  std::vector<TracePrint> trace_prints_;
+
+  // Whether `print(...)` of graph tensors (and literals) before the session is a trace print.
+  bool TracePrintBeforeSession(TSNode stmt, TSNode call) {
+    TracePrint tp{stmt, graph_.size(), {}, {}};
+    for (TSNode a : ts::NamedChildren(ts::Field(call, "arguments"))) {
+      if (ts::Is(a, "comment") || ts::Is(a, "integer") || ts::Is(a, "float")) continue;
+      if (ts::Is(a, "string") && ts_node_named_child_count(a) <= 2) {
+        bool interpolated = false;
+        for (TSNode c : ts::NamedChildren(a)) interpolated |= ts::Is(c, "interpolation");
+        if (!interpolated) continue;
+      }
+      GraphName* g = ts::Is(a, "identifier") ? Graph(Text(a)) : nullptr;
+      if (!g || g->kind != Kind::kOp || g->produces_operation || !IsSingleTensor(*g)) return false;
+      tp.printed.push_back(names_[string(Text(a))]);
+    }
+    if (tp.printed.empty() || !AloneOnLines(stmt) || HasMultilineString(stmt) || m_.Lookup("print", ts_node_start_byte(call)))
+      return false;
+    trace_prints_.push_back(std::move(tp));
+    deletions_.push_back(stmt);
+    return true;
+  }
+
+  [[noreturn]] void TracePrintRefused(const TracePrint& tp, const string& reason) const {
+    Fail(tp.stmt, fmt::format("`print` shows the graph tensor `{}` before the session: TF1 prints the symbolic tensor "
+                              "(its name, shape and dtype), as TF2 prints it while tracing a function, but {}",
+                              PyName(graph_[tp.printed.front()].name), reason));
+  }
+  // Each trace print goes into the function the session's first run calls; refused where
+  // that would print another text or at another point of the output.
+  void PlaceTracePrints(const std::vector<Function>& fns, const std::vector<RunSite>& sites,
+                        const std::vector<TSNode>& stmts, size_t session_index, const std::vector<TSNode>& block_top,
+                        const std::vector<TSNode>& init_runs) {
+    if (trace_prints_.empty()) return;
+    auto why = [&](const TracePrint& tp, const string& reason) { TracePrintRefused(tp, reason); };
+    const RunSite* first = nullptr;
+    for (const RunSite& s : sites) {
+      if (s.delete_stmt) continue;
+      if (s.fn < 0)
+        why(trace_prints_.front(), fmt::format("the session's first run (line {}) calls no function: its value is "
+                                               "printed before any function is traced",
+                                               ts_node_start_point(s.call).row + 1));
+      first = &s;
+      break;
+    }
+    if (!first) TracePrintRefused(trace_prints_.front(), "the session calls no function");
+    const Function& f = fns[static_cast<size_t>(first->fn)];
+    // nothing prints between the print and that first call
+    auto quiet = [&](TSNode st) {
+      if (ts::Is(st, "comment") || ts::Is(st, "import_statement") || ts::Is(st, "import_from_statement") ||
+          ts::Is(st, "function_definition") || ts::Is(st, "class_definition") || ts::Is(st, "decorated_definition"))
+        return true;
+      for (const auto& g : graph_)
+        if (ts::Same(g.stmt, st)) return true;
+      for (TSNode d : deletions_)
+        if (ts::Same(d, st)) return true;
+      for (TSNode d : init_runs)
+        if (ts::Same(d, st)) return true;
+      if (block_graph_.count(st.id)) return true;
+      bool calls = false;
+      for (TSNode c : m_.calls()) calls |= ts::Contains(st, c);
+      return !calls;
+    };
+    for (TracePrint& tp : trace_prints_) {
+      size_t at = 0;
+      while (at < stmts.size() && !ts::Same(stmts[at], tp.stmt)) ++at;
+      if (at == stmts.size()) why(tp, "the print is not among the statements before the session");
+      for (size_t i = at + 1; i < session_index && i < stmts.size(); ++i)
+        if (!quiet(stmts[i]))
+          why(tp, fmt::format("line {} runs between the print and the session, which would print first",
+                              ts_node_start_point(stmts[i]).row + 1));
+    }
+    const uint32_t call_at = ts_node_start_byte(first->call);
+    bool found = false;
+    for (TSNode st : block_top) {
+      if (ts_node_start_byte(st) <= call_at && call_at < ts_node_end_byte(st)) {
+        found = true;
+        if (!ts::Is(st, "expression_statement"))
+          why(trace_prints_.front(), fmt::format("the session's first run (line {}) is inside a block",
+                                                 ts_node_start_point(first->call).row + 1));
+        for (TSNode c : m_.calls())
+          if (ts::Contains(st, c) && !ts::Contains(c, first->call) && !ts::Contains(first->call, c))
+            why(trace_prints_.front(), fmt::format("`{}` runs before the session's first run on line {}",
+                                                   Text(ts::Field(c, "function")), ts_node_start_point(c).row + 1));
+        break;
+      }
+      if (!quiet(st))
+        why(trace_prints_.front(), fmt::format("line {} of the session runs before its first run, which would print "
+                                               "first",
+                                               ts_node_start_point(st).row + 1));
+    }
+    if (!found)
+      why(trace_prints_.front(), fmt::format("the session's first run (line {}) is not a statement of its block",
+                                             ts_node_start_point(first->call).row + 1));
+    if (f.fed_ops) why(trace_prints_.front(), fmt::format("`{}`, which the first run calls, may be traced again", f.name));
+    for (const string& p : f.params)
+      if (Graph(p)->shape.find("None") != string::npos)
+        why(trace_prints_.front(), fmt::format("`{}` has a dimension of unknown size, which TF1 prints as `?` and "
+                                               "TF2 as `None`",
+                                               p));
+    for (TracePrint& tp : trace_prints_) {
+      for (size_t k : tp.printed) {
+        if (!f.ops.count(graph_[k].name))
+          why(tp, fmt::format("`{}`, which the session runs first, does not compute it", f.name));
+        for (size_t j = 0; j <= k; ++j) {
+          const GraphName& g = graph_[j];
+          bool helper = false;
+          for (const auto& [c, h] : layer_uses_) helper |= ts::Contains(g.stmt, c);
+          if (g.kind != Kind::kOp || helper || !f.ops.count(g.name))
+            why(tp, fmt::format("TF1 names it after every op the graph made before it, and `{}`, the function the "
+                                "session runs first, does not make `{}` (line {})",
+                                f.name, PyName(g.name), ts_node_start_point(g.stmt).row + 1));
+        }
+      }
+      tp.fn = f.name;
+    }
+  }
+
+  // The trace prints of function `fn` made before graph statement `index`, not yet written.
+  string TracePrintsBefore(const string& fn, size_t index, const string& pad) {
+    string out;
+    for (TracePrint& tp : trace_prints_) {
+      if (tp.fn != fn || tp.at > index) continue;
+      uint32_t b = ts_node_start_byte(tp.stmt), e = LineEnd(ts_node_end_byte(tp.stmt));
+      string text = src_.substr(b, e - b);
+      while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
+      // (TFM405 would make it a tf.print, which prints the value on every call)
+      out += Indent(text + "  # tfmigrate: ignore[TFM405]\n", pad);
+      tp.fn = "#written";
+    }
+    return out;
   }
 
   // Whether `n` holds a call other than `outer` (whose edit would overlap).
