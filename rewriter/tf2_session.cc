@@ -2764,7 +2764,7 @@ class Converter {
     TracePrint tp{stmt, graph_.size(), {}, {}};
     for (TSNode a : ts::NamedChildren(ts::Field(call, "arguments"))) {
       if (ts::Is(a, "comment") || ts::Is(a, "integer") || ts::Is(a, "float")) continue;
-      if (ts::Is(a, "string") && ts_node_named_child_count(a) <= 2) {
+      if (ts::Is(a, "string")) {
         bool interpolated = false;
         for (TSNode c : ts::NamedChildren(a)) interpolated |= ts::Is(c, "interpolation");
         if (!interpolated) continue;
@@ -2865,7 +2865,9 @@ class Converter {
           const GraphName& g = graph_[j];
           bool helper = false;
           for (const auto& [c, h] : layer_uses_) helper |= ts::Contains(g.stmt, c);
-          if (g.kind != Kind::kOp || helper || !f.ops.count(g.name))
+          const bool param = g.kind == Kind::kPlaceholder &&
+                             std::find(f.params.begin(), f.params.end(), g.name) != f.params.end();
+          if (!param && (g.kind != Kind::kOp || helper || !f.ops.count(g.name)))
             why(tp, fmt::format("TF1 names it after every op the graph made before it, and `{}`, the function the "
                                 "session runs first, does not make `{}` (line {})",
                                 f.name, PyName(g.name), ts_node_start_point(g.stmt).row + 1));

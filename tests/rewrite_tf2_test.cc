@@ -621,6 +621,41 @@ TEST(RewriteTf2Conversion, StaticShapeReads) {
   EXPECT_FALSE(c.converted);
 }
 
+// `print(t)` of a graph tensor before the session: printed while the function the session
+// runs first is traced (the symbolic tensor, as TF1 printed it), or refused with the reason.
+TEST(RewriteTf2Conversion, TracePrints) {
+  PythonParser parser;
+  const std::string head = "import tensorflow as tf\na = tf.constant([1.0, 2.0])\nb = a * 2.0\n";
+  const std::string run_b = "with tf.compat.v1.Session() as s:\n    print(s.run(b))\n";
+  SessionConversion c = ConvertSessionToFunctions(parser, head + "print('b:', b)\n" + run_b);
+  ASSERT_TRUE(c.converted) << c.reason;
+  EXPECT_NE(c.text.find("    b = a * 2.0\n    print('b:', b)  # tfmigrate: ignore[TFM405]\n    return b\n"),
+            std::string::npos)
+      << c.text;
+  // the function makes only what `b` needs: `c`, made before `b`, would shift its name
+  c = ConvertSessionToFunctions(parser, "import tensorflow as tf\na = tf.constant([1.0, 2.0])\nc = a * 3.0\n"
+                                        "b = a * 2.0\nprint(b)\n" + run_b);
+  EXPECT_FALSE(c.converted);
+  EXPECT_NE(c.reason.find("TF1 names it after every op the graph made before it, and `run_b`, the function the "
+                          "session runs first, does not make `c` (line 3)"),
+            std::string::npos)
+      << c.reason;
+  // something printed in between would come first
+  c = ConvertSessionToFunctions(parser, head + "print(b)\nprint('next')\n" + run_b);
+  EXPECT_FALSE(c.converted);
+  EXPECT_NE(c.reason.find("line 5 runs between the print and the session"), std::string::npos) << c.reason;
+  c = ConvertSessionToFunctions(parser, head + "print(b)\nwith tf.compat.v1.Session() as s:\n    print('first')\n"
+                                               "    print(s.run(b))\n");
+  EXPECT_FALSE(c.converted);
+  EXPECT_NE(c.reason.find("line 6 of the session runs before its first run"), std::string::npos) << c.reason;
+  // a placeholder of unknown size: TF1 prints `?`, TF2 `None`
+  c = ConvertSessionToFunctions(parser, "import tensorflow as tf\nx = tf.compat.v1.placeholder(tf.float32, [None])\n"
+                                        "b = x * 2.0\nprint(b)\nwith tf.compat.v1.Session() as s:\n"
+                                        "    print(s.run(b, {x: [1.0]}))\n");
+  EXPECT_FALSE(c.converted);
+  EXPECT_NE(c.reason.find("`x` has a dimension of unknown size"), std::string::npos) << c.reason;
+}
+
 // tf.test.TestCase files (rewriter/tf2_testcase.h): sessions of value-only tests become
 // self.evaluate; a test of graph construction keeps a graph; what stays refused.
 TEST(RewriteTf2TestCase, EagerGraphAndRefused) {
