@@ -21,6 +21,7 @@
 #include "analyzer/python/ts_util.h"
 #include "rewriter/tf2_sessions.h"
 #include "rewriter/tf2_text.h"
+#include "rewriter/tf2_variable_scopes.h"
 
 namespace tfm {
 namespace {
@@ -4552,7 +4553,12 @@ SessionConversion ConvertSessionToFunctions(PythonParser& parser, const std::str
                                             const std::vector<Diagnostic>* findings) {
   SessionConversion out;
   // the TF1 idioms that have a TF2 form of their own first; their findings are handled
-  const Idioms idioms = RewriteIdioms(parser, text);
+  Idioms idioms = RewriteIdioms(parser, text);
+  // variables made in name and variable scopes: TF2's, named as TF1 named them (same line count)
+  if (VariableScopeRewrite vs = RewriteVariableScopes(parser, idioms.text); !vs.text.empty()) {
+    idioms.text = std::move(vs.text);
+    for (const auto& [a, b] : vs.lines) idioms.lines.push_back({idioms.OldLine(a), idioms.OldLine(b)});
+  }
   if (findings) {
     for (const Diagnostic& d : *findings) {
       const RuleInfo* info = FindRuleInfo(d.rule_id);

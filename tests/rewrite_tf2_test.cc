@@ -10,6 +10,7 @@
 #include "rewriter/rewrite_file.h"
 #include "rewriter/tf2_session.h"
 #include "rewriter/tf2_testcase.h"
+#include "rewriter/tf2_variable_scopes.h"
 #include "tests/test_support.h"
 
 namespace tfm {
@@ -654,6 +655,44 @@ TEST(RewriteTf2Conversion, TracePrints) {
                                         "    print(s.run(b, {x: [1.0]}))\n");
   EXPECT_FALSE(c.converted);
   EXPECT_NE(c.reason.find("`x` has a dimension of unknown size"), std::string::npos) << c.reason;
+}
+
+// Variables made in name and variable scopes (rewriter/tf2_variable_scopes.h): TF2 variables
+// with TF1's names, the same number of lines.
+TEST(RewriteTf2Conversion, VariableScopes) {
+  PythonParser parser;
+  const std::string in =
+      "import tensorflow as tf\n"
+      "with tf.name_scope('a'):\n"
+      "    init = tf.compat.v1.constant_initializer(value=1)\n"
+      "    v1 = tf.compat.v1.get_variable(name='v1', shape=[1], dtype=tf.float32, initializer=init)\n"
+      "    v2 = tf.Variable(name='v2', initial_value=[2.0])\n"
+      "    v21 = tf.Variable(name='v2', initial_value=[2.1])\n"
+      "with tf.compat.v1.variable_scope('b') as scope:\n"
+      "    v3 = tf.compat.v1.get_variable(name='v3', shape=[1], initializer=tf.compat.v1.zeros_initializer())\n"
+      "    scope.reuse_variables()\n"
+      "    v3_again = tf.compat.v1.get_variable(name='v3')\n";
+  VariableScopeRewrite r = RewriteVariableScopes(parser, in);
+  EXPECT_EQ(r.text,
+            "import tensorflow as tf\n"
+            "v1 = tf.Variable(tf.constant_initializer(value=1)(shape=[1], dtype=tf.float32), name='v1')\n"
+            "with tf.name_scope('a'):\n"
+            "    init = tf.constant_initializer(value=1)\n"
+            "    v2 = tf.Variable(name='v2', initial_value=[2.0])\n"
+            "    v21 = tf.Variable(name='v2_1', initial_value=[2.1])\n"
+            "with tf.name_scope('b'):\n"
+            "    v3 = tf.Variable(tf.zeros_initializer()(shape=[1], dtype=tf.float32), name='v3')\n"
+            "    # reuse_variables(): a get_variable below is the variable made above\n"
+            "    v3_again = v3\n");
+  // a variable made elsewhere (in a function): nothing rewritten
+  EXPECT_TRUE(RewriteVariableScopes(parser, in + "def f():\n    return tf.Variable(1.0)\n").text.empty());
+  // a get_variable made twice without reuse (TF1 raised): nothing rewritten
+  EXPECT_TRUE(RewriteVariableScopes(parser, in + "with tf.compat.v1.variable_scope('c'):\n"
+                                                 "    w = tf.compat.v1.get_variable(name='w', shape=[1], "
+                                                 "initializer=tf.compat.v1.zeros_initializer())\n"
+                                                 "    w2 = tf.compat.v1.get_variable(name='w', shape=[1], "
+                                                 "initializer=tf.compat.v1.zeros_initializer())\n")
+                  .text.empty());
 }
 
 // tf.test.TestCase files (rewriter/tf2_testcase.h): sessions of value-only tests become
