@@ -392,6 +392,7 @@ class Converter {
       return;
     }
     if (ts::Is(stmt, "for_statement") && (uses_graph || RefersToTf(stmt)) && LoopBuildsGraph(stmt)) return;
+    if (ts::Is(stmt, "with_statement") && ScopeBlockMakesVariables(stmt)) return;
     if (ts::Is(stmt, "with_statement") && ScopeBlockBuildsGraph(stmt)) return;
     if (!ts::Is(stmt, "expression_statement") || !ts::Is(assign, "assignment")) {
       if (ts::Is(stmt, "with_statement") && RefersToTf(stmt))
@@ -608,6 +609,63 @@ class Converter {
       g.trainable = trainable;
       names_[t] = graph_.size();
       graph_.push_back(std::move(g));
+    }
+    return true;
+  }
+
+  // `with tf.name_scope("scope"):` whose block makes only variables (`v = tf.Variable(...)`,
+  // not from graph tensors), initializer objects and other names for those variables
+  // (`w_again = w`, a reused get_variable: tf2_variable_scopes.h): it stays where it is, as
+  // variables do (made once, eagerly; TF2's name scope prefixes their names as TF1's did).
+  bool ScopeBlockMakesVariables(TSNode with) {
+    TSNode clause = ts_node_named_child(with, 0), body = ts::Field(with, "body");
+    if (!ts::Is(clause, "with_clause") || ts::NamedChildren(clause).size() != 1 || !body.id) return false;
+    TSNode call = ts::Field(ts_node_named_child(clause, 0), "value");
+    if (!ts::Is(call, "call") || Resolved(ts::Field(call, "function")) != "tensorflow.name_scope") return false;
+    std::vector<std::pair<TSNode, GraphName>> vars;
+    std::vector<std::pair<string, TSNode>> values;
+    for (TSNode st : ts::NamedChildren(body)) {
+      if (ts::Is(st, "comment")) continue;
+      TSNode a = ts_node_named_child_count(st) == 1 ? ts_node_named_child(st, 0) : TSNode{};
+      if (!ts::Is(st, "expression_statement") || !ts::Is(a, "assignment") || !ts::Is(ts::Field(a, "left"), "identifier"))
+        return false;
+      string name(Text(ts::Field(a, "left")));
+      TSNode right = ts::Field(a, "right");
+      GraphName* same = ts::Is(right, "identifier") ? Graph(Text(right)) : nullptr;
+      for (const auto& [vs, vg] : vars)
+        if (ts::Is(right, "identifier") && vg.name == Text(right)) same = const_cast<GraphName*>(&vg);
+      string q = ts::Is(right, "call") ? Resolved(ts::Field(right, "function")) : string();
+      if (same && same->kind == Kind::kVariable) {
+        GraphName g{Kind::kVariable, name, st, right};
+        g.trainable = same->trainable;
+        vars.push_back({st, g});
+      } else if (q == "tensorflow.Variable") {
+        bool uses_graph = false;
+        Identifiers(right, [&](TSNode id) { uses_graph |= Graph(Text(id)) != nullptr; });
+        TSNode tr = m_.KeywordArg(right, "trainable");
+        if (uses_graph || (tr.id && Text(tr) != "True" && Text(tr) != "False")) return false;
+        GraphName g{Kind::kVariable, name, st, right};
+        g.trainable = !tr.id || Text(tr) == "True";
+        vars.push_back({st, g});
+      } else if (q == "tensorflow.constant_initializer" || q == "tensorflow.zeros_initializer" ||
+                 q == "tensorflow.ones_initializer") {
+        values.push_back({name, st});
+      } else {
+        return false;
+      }
+    }
+    if (vars.empty()) return false;
+    if (!AloneOnLines(with) || HasMultilineString(with))
+      Fail(with, "a name scope that makes variables shares its lines with other statements");
+    for (auto& [st, g] : vars) {
+      if (names_.count(g.name))
+        Fail(st, fmt::format("`{}` is assigned twice while the graph is built (then to a variable)", g.name));
+      names_[g.name] = graph_.size();
+      graph_.push_back(std::move(g));
+    }
+    for (const auto& [name, st] : values) {
+      if (names_.count(name)) Fail(st, fmt::format("`{}` names a graph tensor and is assigned an initializer", name));
+      python_values_[name] = st;
     }
     return true;
   }
@@ -2007,6 +2065,12 @@ class Converter {
     }
     for (TSNode t : block_top) {
       if (close.id && ts::Same(t, close)) continue;
+      // `if <version check>: init = ... else: init = ...` in the block: the initializer, which goes
+      if (ts::Is(t, "if_statement") && InitializerByVersion(t)) {
+        block_graph_.insert(t.id);
+        block_cut_.insert(ts_node_start_byte(t));
+        continue;
+      }
       // (a statement that names a graph tensor only once the one before it joined)
       if (!builds_graph(t)) continue;
       Identifiers(t, [&](TSNode id) {
@@ -2196,6 +2260,10 @@ class Converter {
                   in_run = fetch.id && ts::Contains(fetch, n);
                 }
               if (!in_run && VariableMetadataLoop(n)) return false;
+              // `v.name` of a variable (it stays) named as TF1 named it (tf2_variable_scopes.h)
+              if (!in_run && ts::Is(p, "attribute") && Text(ts::Field(p, "attribute")) == "name" &&
+                  Graph(name)->kind == Kind::kVariable && VariableNamedAsInTf1(m_, src_, n))
+                return false;
               if (!in_run && in_region(n) && StaticShapeRead(n).id) {
                 shape_reads.push_back(n);
                 return false;

@@ -11,6 +11,7 @@
 #include "analyzer/python/ts_util.h"
 #include "analyzer/source/source.h"
 #include "rewriter/tf2_text.h"
+#include "rewriter/tf2_variable_scopes.h"
 
 namespace tfm {
 namespace {
@@ -54,7 +55,8 @@ bool PlainValue(TSNode value, const SemanticModel& m) {
           string_view last = string_view(q).substr(q.rfind('.') + 1);
           bool constant = last == "constant" || last == "zeros" || last == "ones" || last == "fill" ||
                           last == "float32" || last == "float64" || last == "int32" || last == "int64" ||
-                          last == "bool" || last == "float16" || last == "string";
+                          last == "bool" || last == "float16" || last == "string" ||
+                          last == "constant_initializer" || last == "zeros_initializer" || last == "ones_initializer";
           ok = StartsWith(q, "tensorflow") && constant;
           return false;
         }
@@ -376,7 +378,9 @@ class Parts {
             }
             if (ts::Is(c, "attribute")) {
               string_view a = Text(ts::Field(c, "attribute"));
-              if ((a == "name" || a == "graph" || a == "op") && !StartsWith(Resolved(ts::Field(c, "object")), "os")) {
+              // (a variable's name given as TF1 gave it: the same in TF2, tf2_variable_scopes.h)
+              if ((a == "name" || a == "graph" || a == "op") && !StartsWith(Resolved(ts::Field(c, "object")), "os") &&
+                  !(a == "name" && VariableNamedAsInTf1(m_, src_, ts::Field(c, "object")))) {
                 bad = true;
                 because(c, fmt::format("`{}` is a name or graph TF1 made in the whole default graph", Text(c)));
               }

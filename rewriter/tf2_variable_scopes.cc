@@ -300,6 +300,89 @@ class ScopeRewriter {
 
 }  // namespace
 
+bool VariableNamedAsInTf1(const SemanticModel& m, std::string_view src, TSNode obj) {
+  if (!ts::Is(obj, "identifier")) return false;
+  std::string var(ts::Text(obj, src));
+  auto resolved = [&](TSNode n) {
+    auto q = m.Resolve(n);
+    return q ? *q : std::string();
+  };
+  auto literal = [&](TSNode n) -> std::string {
+    if (!ts::Is(n, "string")) return {};
+    std::string_view t = ts::Text(n, src);
+    if (t.size() < 3 || (t[0] != '"' && t[0] != '\'') || t.back() != t[0]) return {};
+    std::string v(t.substr(1, t.size() - 2));
+    return v.find('\\') == std::string::npos && v.find(t[0]) == std::string::npos ? v : std::string();
+  };
+  // each module-level variable statement's graph name ("" when it is not known)
+  std::map<std::string, int> names;  // graph name -> how many take it
+  std::string mine;
+  // (`var3_reuse = var3`, a reused get_variable: the variable bound to the other name)
+  for (int depth = 0;; ++depth) {
+    int bindings = 0;
+    TSNode right{};
+    ts::Walk(
+        m.file().Root(),
+        [&](TSNode n, const char*) {
+          if (ts::Is(n, "assignment") && ts::Text(ts::Field(n, "left"), src) == var) {
+            ++bindings;
+            right = ts::Field(n, "right");
+          }
+          if (ts::Is(n, "for_statement") || ts::Is(n, "augmented_assignment")) {
+            TSNode left = ts::Field(n, "left");
+            if (left.id && ts::Text(left, src).find(var) != std::string_view::npos) bindings += 2;
+          }
+          return true;
+        },
+        [](TSNode) {});
+    if (bindings != 1) return false;
+    if (!ts::Is(right, "identifier")) break;
+    if (depth == 3) return false;
+    var = std::string(ts::Text(right, src));
+  }
+  for (TSNode c : m.calls()) {
+    std::string q = resolved(ts::Field(c, "function"));
+    const bool variable = q == "tensorflow.Variable" || q == "tensorflow.compat.v1.Variable";
+    const bool scope = q == "tensorflow.name_scope" || q == "tensorflow.compat.v1.name_scope";
+    if (!variable && !scope) {
+      if (q == "tensorflow.compat.v1.get_variable" || q == "tensorflow.compat.v1.variable_scope") return false;
+      continue;
+    }
+    if (scope) {
+      const auto& pos = m.PositionalArgs(c);
+      std::string s = pos.size() == 1 ? literal(pos[0]) : std::string();
+      if (s.empty()) return false;
+      ++names[s];
+      continue;
+    }
+    std::string n = literal(m.KeywordArg(c, "name"));
+    if (n.empty() || n.rfind("Variable", 0) == 0) {
+      if (!m.KeywordArg(c, "name").id) continue;  // "Variable", "Variable_1", ...: no literal name is one of them
+      return false;
+    }
+    // where it is made: a module-level statement, or one of a module-level name scope's block
+    TSNode st = ts::Parent(ts::Parent(c));  // call -> assignment -> expression_statement
+    TSNode block = ts::Parent(st), with = ts::Parent(block);
+    std::string prefix;
+    if (ts::Is(with, "with_statement") && ts::Same(ts::Parent(with), m.file().Root())) {
+      TSNode item = ts_node_named_child(ts_node_named_child(with, 0), 0);
+      TSNode wc = ts::Field(item, "value");
+      if (!ts::Is(wc, "call")) return false;
+      std::string wq = resolved(ts::Field(wc, "function"));
+      const auto& pos = m.PositionalArgs(wc);
+      std::string s = pos.size() == 1 ? literal(pos[0]) : std::string();
+      if ((wq != "tensorflow.name_scope" && wq != "tensorflow.compat.v1.name_scope") || s.empty()) return false;
+      prefix = s + "/";
+    } else if (!ts::Same(block, m.file().Root())) {
+      return false;
+    }
+    ++names[prefix + n];
+    TSNode a = ts::Parent(c);
+    if (ts::Is(a, "assignment") && ts::Text(ts::Field(a, "left"), src) == var) mine = prefix + n;
+  }
+  return !mine.empty() && names[mine] == 1;
+}
+
 VariableScopeRewrite RewriteVariableScopes(PythonParser& parser, const std::string& text) {
   auto src = SourceFromBytes(text, "<tf2>", SourceKind::kPython);
   if (!src) return {};

@@ -36,10 +36,12 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 #include "analyzer/python/parse.h"
+#include "analyzer/python/semantic.h"
 
 namespace tfm {
 
@@ -49,5 +51,11 @@ struct VariableScopeRewrite {
 };
 
 VariableScopeRewrite RewriteVariableScopes(PythonParser& parser, const std::string& text);
+
+// Whether `var.name` (`obj` the identifier `var`) reads the same name in TF2 as in TF1: `var`
+// is bound once, at module level (or in a module-level `with tf.name_scope("s"):` block), to
+// `tf.Variable(..., name="n")`, and no other variable or name scope of the module takes
+// that graph name (TF1 would have made one unique; TF2 does not).
+bool VariableNamedAsInTf1(const SemanticModel& m, std::string_view src, TSNode obj);
 
 }  // namespace tfm
