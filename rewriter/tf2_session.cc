@@ -540,7 +540,12 @@ class Converter {
     // `l1 = add_layer(xs, 1, 10)` of a helper that makes the layer's variables: a tf.Module
     // made once (tf2_layer_helper.h)
     if (g.kind == Kind::kOp && ts::Is(right, "call") && LayerHelperCall(stmt, name, right, g, rebinds)) return;
-    if (g.kind == Kind::kOp && !uses_graph && !RefersToTf(right)) {
+    // `init = tf.constant_initializer(value=1)`: an initializer object (TF2's, called to make
+    // a variable's value), plain Python as far as the graph goes
+    const string rq = ts::Is(right, "call") ? Resolved(ts::Field(right, "function")) : string();
+    const bool initializer_object =
+        rq == "tensorflow.constant_initializer" || rq == "tensorflow.zeros_initializer" || rq == "tensorflow.ones_initializer";
+    if (g.kind == Kind::kOp && !uses_graph && (initializer_object || !RefersToTf(right))) {
       rebound("to a Python value");
       python_values_[name] = stmt;
       return;  // plain Python value: stays

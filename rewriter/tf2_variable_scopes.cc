@@ -174,6 +174,8 @@ class ScopeRewriter {
     std::map<string, string> initializers;  // names bound in the block to initializer objects -> TF2 text
     std::map<string, string> made;          // get_variable's full name -> the Python name bound to it
     std::vector<string> moved;              // statements that leave a plain name scope (lines before the header)
+    std::map<string, std::pair<TSNode, TSNode>> init_stmts;  // initializer name -> (its statement, its call)
+    std::set<string> moved_inits;                             // those that leave with a get_variable
     bool reuse = false, kept = false;
     for (TSNode st : ts::NamedChildren(body)) {
       if (ts::Is(st, "comment")) continue;
@@ -182,9 +184,9 @@ class ScopeRewriter {
       TSNode c = AssignedCall(st, &name);
       string cq = c.id ? Resolved(ts::Field(c, "function")) : string();
       if (c.id && IsInitializer(cq)) {
+        if (initializers.count(name)) Bail();
         initializers[name] = InitializerText(c);
-        if (StartsWith(cq, "tensorflow.compat.v1.")) Replace(c, initializers[name]);
-        kept = true;
+        init_stmts[name] = {st, c};
         continue;
       }
       if (c.id && IsVariable(cq)) {
@@ -229,8 +231,19 @@ class ScopeRewriter {
             (pos.size() > 1))
           Bail();
         string init_text;
-        if (ts::Is(init, "identifier") && initializers.count(string(Text(init))))
-          init_text = var_scope ? string(Text(init)) : initializers[string(Text(init))];
+        if (ts::Is(init, "identifier") && initializers.count(string(Text(init)))) {
+          init_text = string(Text(init));
+          // leaving a plain name scope: the initializer's statement leaves before it
+          auto is = init_stmts.find(init_text);
+          if (!var_scope && is != init_stmts.end() && !moved_inits.count(init_text)) {
+            TSNode ist = is->second.first;
+            string rest = src_.substr(ts_node_end_byte(ist), LineEndAt(src_, ts_node_end_byte(ist)) - ts_node_end_byte(ist));
+            while (!rest.empty() && (rest.back() == '\n' || rest.back() == '\r')) rest.pop_back();
+            moved.push_back(fmt::format("{}{} = {}{}", string(indent, ' '), init_text, initializers[init_text], rest));
+            edits_.emplace_back(LineStartAt(src_, ts_node_start_byte(ist)), LineEndAt(src_, ts_node_end_byte(ist)), "");
+            moved_inits.insert(init_text);
+          }
+        }
         else if (ts::Is(init, "call"))
           init_text = InitializerText(init);
         else
@@ -260,6 +273,13 @@ class ScopeRewriter {
         continue;
       }
       Bail();
+    }
+    // initializers that stay: TF2's spelling
+    for (const auto& [iname, at] : init_stmts) {
+      if (moved_inits.count(iname)) continue;
+      kept = true;
+      if (StartsWith(Resolved(ts::Field(at.second, "function")), "tensorflow.compat.v1."))
+        Replace(at.second, initializers[iname]);
     }
     if (!kept) Bail();  // (the block would have no statement left)
     if (alias.id) {

@@ -19,9 +19,9 @@
 // the name scope of the same name; `reuse_variables()` goes and a reused `get_variable` is
 // the variable made before it (the same Python object):
 //
-//   var1 = tf.Variable(tf.constant_initializer(value=1)(shape=[1], dtype=tf.float32), name='var1')
+//   initializer = tf.constant_initializer(value=1)
+//   var1 = tf.Variable(initializer(shape=[1], dtype=tf.float32), name='var1')
 //   with tf.name_scope("a_name_scope"):
-//       initializer = tf.constant_initializer(value=1)
 //       var2 = tf.Variable(name='var2', initial_value=[2], dtype=tf.float32)
 //       var21 = tf.Variable(name='var2_1', initial_value=[2.1], dtype=tf.float32)
 //   with tf.name_scope("a_variable_scope"):

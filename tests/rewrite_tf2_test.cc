@@ -675,9 +675,9 @@ TEST(RewriteTf2Conversion, VariableScopes) {
   VariableScopeRewrite r = RewriteVariableScopes(parser, in);
   EXPECT_EQ(r.text,
             "import tensorflow as tf\n"
-            "v1 = tf.Variable(tf.constant_initializer(value=1)(shape=[1], dtype=tf.float32), name='v1')\n"
+            "init = tf.constant_initializer(value=1)\n"
+            "v1 = tf.Variable(init(shape=[1], dtype=tf.float32), name='v1')\n"
             "with tf.name_scope('a'):\n"
-            "    init = tf.constant_initializer(value=1)\n"
             "    v2 = tf.Variable(name='v2', initial_value=[2.0])\n"
             "    v21 = tf.Variable(name='v2_1', initial_value=[2.1])\n"
             "with tf.name_scope('b'):\n"
