@@ -2292,6 +2292,14 @@ class Converter {
                                           kind, name));
                     if (ts::Same(b, r)) break;
                   }
+                for (TSNode d = p; d.id; d = ts::Parent(d)) {
+                  if (ts::Is(d, "function_definition"))
+                    Fail(n, fmt::format("graph tensor `{}` is read by `{}`, a function the session's statements define "
+                                        "(line {}): no run fetches it, and TF2 would compute it eagerly where it is "
+                                        "called",
+                                        name, Text(ts::Field(d, "name")), ts_node_start_point(d).row + 1));
+                  if (ts::Same(d, r)) break;
+                }
                 Fail(n, fmt::format("graph tensor `{}` is used outside sess.run (TF2 runs it eagerly)", name));
               }
             }

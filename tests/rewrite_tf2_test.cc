@@ -655,6 +655,11 @@ TEST(RewriteTf2Conversion, TracePrints) {
                                         "    print(s.run(b, {x: [1.0]}))\n");
   EXPECT_FALSE(c.converted);
   EXPECT_NE(c.reason.find("`x` has a dimension of unknown size"), std::string::npos) << c.reason;
+  // (a function the session's statements define reads a graph tensor: the reason names it)
+  c = ConvertSessionToFunctions(parser, head + run_b + "    def f():\n        return b + 1\n");
+  EXPECT_FALSE(c.converted);
+  EXPECT_EQ(c.reason, "graph tensor `b` is read by `f`, a function the session's statements define (line 6): no run "
+                      "fetches it, and TF2 would compute it eagerly where it is called");
 }
 
 // Variables made in name and variable scopes (rewriter/tf2_variable_scopes.h): TF2 variables
