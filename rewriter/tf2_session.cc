@@ -637,8 +637,8 @@ class Converter {
       string name(Text(ts::Field(a, "left")));
       TSNode right = ts::Field(a, "right");
       GraphName* same = ts::Is(right, "identifier") ? Graph(Text(right)) : nullptr;
-      for (const auto& [vs, vg] : vars)
-        if (ts::Is(right, "identifier") && vg.name == Text(right)) same = const_cast<GraphName*>(&vg);
+      for (auto& made : vars)
+        if (ts::Is(right, "identifier") && made.second.name == Text(right)) same = &made.second;
       string q = ts::Is(right, "call") ? Resolved(ts::Field(right, "function")) : string();
       if (same && same->kind == Kind::kVariable) {
         GraphName g{Kind::kVariable, name, st, right};
