@@ -22,6 +22,7 @@
 #include "rewriter/tf2_session_helper.h"
 #include "rewriter/tf2_sessions.h"
 #include "rewriter/tf2_text.h"
+#include "rewriter/tf2_variable_scopes.h"
 
 namespace tfm {
 namespace {
@@ -392,6 +393,7 @@ class Converter {
       return;
     }
     if (ts::Is(stmt, "for_statement") && (uses_graph || RefersToTf(stmt)) && LoopBuildsGraph(stmt)) return;
+    if (ts::Is(stmt, "with_statement") && ScopeBlockMakesVariables(stmt)) return;
     if (ts::Is(stmt, "with_statement") && ScopeBlockBuildsGraph(stmt)) return;
     if (!ts::Is(stmt, "expression_statement") || !ts::Is(assign, "assignment")) {
       if (ts::Is(stmt, "with_statement") && RefersToTf(stmt))
@@ -409,6 +411,9 @@ class Converter {
       if (uses_graph && !ts::Is(stmt, "function_definition") && !ts::Is(stmt, "class_definition")) {
         // `print(t)` of a graph tensor: TF1 shows the symbolic tensor
         TSNode call = ts_node_named_child_count(stmt) == 1 ? ts_node_named_child(stmt, 0) : TSNode{};
+        if (ts::Is(stmt, "expression_statement") && ts::Is(call, "call") &&
+            Text(ts::Field(call, "function")) == "print" && TracePrintBeforeSession(stmt, call))
+          return;  // printed when the function that computes the tensor is traced (PlaceTracePrints)
         if (ts::Is(stmt, "expression_statement") && ts::Is(call, "call") &&
             Text(ts::Field(call, "function")) == "print")
           for (TSNode a : ts::NamedChildren(ts::Field(call, "arguments")))
@@ -536,7 +541,12 @@ class Converter {
     // `l1 = add_layer(xs, 1, 10)` of a helper that makes the layer's variables: a tf.Module
     // made once (tf2_layer_helper.h)
     if (g.kind == Kind::kOp && ts::Is(right, "call") && LayerHelperCall(stmt, name, right, g, rebinds)) return;
-    if (g.kind == Kind::kOp && !uses_graph && !RefersToTf(right)) {
+    // `init = tf.constant_initializer(value=1)`: an initializer object (TF2's, called to make
+    // a variable's value), plain Python as far as the graph goes
+    const string rq = ts::Is(right, "call") ? Resolved(ts::Field(right, "function")) : string();
+    const bool initializer_object =
+        rq == "tensorflow.constant_initializer" || rq == "tensorflow.zeros_initializer" || rq == "tensorflow.ones_initializer";
+    if (g.kind == Kind::kOp && !uses_graph && (initializer_object || !RefersToTf(right))) {
       rebound("to a Python value");
       python_values_[name] = stmt;
       return;  // plain Python value: stays
@@ -605,6 +615,63 @@ class Converter {
       g.trainable = trainable;
       names_[t] = graph_.size();
       graph_.push_back(std::move(g));
+    }
+    return true;
+  }
+
+  // `with tf.name_scope("scope"):` whose block makes only variables (`v = tf.Variable(...)`,
+  // not from graph tensors), initializer objects and other names for those variables
+  // (`w_again = w`, a reused get_variable: tf2_variable_scopes.h): it stays where it is, as
+  // variables do (made once, eagerly; TF2's name scope prefixes their names as TF1's did).
+  bool ScopeBlockMakesVariables(TSNode with) {
+    TSNode clause = ts_node_named_child(with, 0), body = ts::Field(with, "body");
+    if (!ts::Is(clause, "with_clause") || ts::NamedChildren(clause).size() != 1 || !body.id) return false;
+    TSNode call = ts::Field(ts_node_named_child(clause, 0), "value");
+    if (!ts::Is(call, "call") || Resolved(ts::Field(call, "function")) != "tensorflow.name_scope") return false;
+    std::vector<std::pair<TSNode, GraphName>> vars;
+    std::vector<std::pair<string, TSNode>> values;
+    for (TSNode st : ts::NamedChildren(body)) {
+      if (ts::Is(st, "comment")) continue;
+      TSNode a = ts_node_named_child_count(st) == 1 ? ts_node_named_child(st, 0) : TSNode{};
+      if (!ts::Is(st, "expression_statement") || !ts::Is(a, "assignment") || !ts::Is(ts::Field(a, "left"), "identifier"))
+        return false;
+      string name(Text(ts::Field(a, "left")));
+      TSNode right = ts::Field(a, "right");
+      GraphName* same = ts::Is(right, "identifier") ? Graph(Text(right)) : nullptr;
+      for (auto& made : vars)
+        if (ts::Is(right, "identifier") && made.second.name == Text(right)) same = &made.second;
+      string q = ts::Is(right, "call") ? Resolved(ts::Field(right, "function")) : string();
+      if (same && same->kind == Kind::kVariable) {
+        GraphName g{Kind::kVariable, name, st, right};
+        g.trainable = same->trainable;
+        vars.push_back({st, g});
+      } else if (q == "tensorflow.Variable") {
+        bool uses_graph = false;
+        Identifiers(right, [&](TSNode id) { uses_graph |= Graph(Text(id)) != nullptr; });
+        TSNode tr = m_.KeywordArg(right, "trainable");
+        if (uses_graph || (tr.id && Text(tr) != "True" && Text(tr) != "False")) return false;
+        GraphName g{Kind::kVariable, name, st, right};
+        g.trainable = !tr.id || Text(tr) == "True";
+        vars.push_back({st, g});
+      } else if (q == "tensorflow.constant_initializer" || q == "tensorflow.zeros_initializer" ||
+                 q == "tensorflow.ones_initializer") {
+        values.push_back({name, st});
+      } else {
+        return false;
+      }
+    }
+    if (vars.empty()) return false;
+    if (!AloneOnLines(with) || HasMultilineString(with))
+      Fail(with, "a name scope that makes variables shares its lines with other statements");
+    for (auto& [st, g] : vars) {
+      if (names_.count(g.name))
+        Fail(st, fmt::format("`{}` is assigned twice while the graph is built (then to a variable)", g.name));
+      names_[g.name] = graph_.size();
+      graph_.push_back(std::move(g));
+    }
+    for (const auto& [name, st] : values) {
+      if (names_.count(name)) Fail(st, fmt::format("`{}` names a graph tensor and is assigned an initializer", name));
+      python_values_[name] = st;
     }
     return true;
   }
@@ -1512,6 +1579,7 @@ class Converter {
     bool delete_stmt = false;  // an initializer run
     string replacement;
     TSNode replace_from{};  // the replacement starts here (an assignment's targets), not at the call
+    int fn = -1;            // the function it calls (an index of the functions), if any
   };
 
   struct Function {
@@ -2044,6 +2112,12 @@ class Converter {
     }
     for (TSNode t : block_top) {
       if (close.id && ts::Same(t, close)) continue;
+      // `if <version check>: init = ... else: init = ...` in the block: the initializer, which goes
+      if (ts::Is(t, "if_statement") && InitializerByVersion(t)) {
+        block_graph_.insert(t.id);
+        block_cut_.insert(ts_node_start_byte(t));
+        continue;
+      }
       // (a statement that names a graph tensor only once the one before it joined)
       if (!builds_graph(t)) continue;
       Identifiers(t, [&](TSNode id) {
@@ -2233,6 +2307,10 @@ class Converter {
                   in_run = fetch.id && ts::Contains(fetch, n);
                 }
               if (!in_run && VariableMetadataLoop(n)) return false;
+              // `v.name` of a variable (it stays) named as TF1 named it (tf2_variable_scopes.h)
+              if (!in_run && ts::Is(p, "attribute") && Text(ts::Field(p, "attribute")) == "name" &&
+                  Graph(name)->kind == Kind::kVariable && VariableNamedAsInTf1(m_, src_, n))
+                return false;
               if (!in_run && in_region(n) && StaticShapeRead(n).id) {
                 shape_reads.push_back(n);
                 return false;
@@ -2256,6 +2334,14 @@ class Converter {
                                           kind, name));
                     if (ts::Same(b, r)) break;
                   }
+                for (TSNode d = p; d.id; d = ts::Parent(d)) {
+                  if (ts::Is(d, "function_definition"))
+                    Fail(n, fmt::format("graph tensor `{}` is read by `{}`, a function the session's statements define "
+                                        "(line {}): no run fetches it, and TF2 would compute it eagerly where it is "
+                                        "called",
+                                        name, Text(ts::Field(d, "name")), ts_node_start_point(d).row + 1));
+                  if (ts::Same(d, r)) break;
+                }
                 Fail(n, fmt::format("graph tensor `{}` is used outside sess.run (TF2 runs it eagerly)", name));
               }
             }
@@ -2507,9 +2593,11 @@ class Converter {
         site.replace_from = left;
         site.replacement = fmt::format("{} = {}", fmt::join(kept_targets, ", "), site.replacement);
       }
+      site.fn = static_cast<int>(it->second);
       sites.push_back(site);
     }
     if (sites.empty()) Fail(with, "the session block runs nothing");
+    PlaceTracePrints(fns, sites, stmts, early_session_ ? body_head_ : with_index, block_top, init_runs);
     // an earlier pass (a part before a reset of the default graph) may have written `_numpy`
     bool have_numpy = false;
     for (TSNode st : module_stmts)
@@ -2628,8 +2716,10 @@ class Converter {
         for (const auto& g : graph_) {
           if (g.kind != Kind::kOp || !f.ops.count(g.name) || &g == step->g) continue;
           if (!emitted.insert(ts_node_start_byte(g.stmt)).second) continue;
+          defs += TracePrintsBefore(f.name, static_cast<size_t>(&g - graph_.data()), "        ");
           defs += Indent(StatementText(g, trainable), "        ");
         }
+        defs += TracePrintsBefore(f.name, graph_.size(), "        ");
         string opt = step->inline_ctor ? Hoisted(step->ctor, step->keras,
                                                  step->momentum.empty() ? "optimizer" : "momentum_accumulators")
                                        : string(Text(ts::Field(ts::Field(step->call, "function"), "object")));
@@ -2658,8 +2748,10 @@ class Converter {
         for (const auto& g : graph_) {
           if (g.kind != Kind::kOp || !f.ops.count(g.name)) continue;
           if (!emitted.insert(ts_node_start_byte(g.stmt)).second) continue;
+          defs += TracePrintsBefore(f.name, static_cast<size_t>(&g - graph_.data()), "    ");
           defs += Indent(StatementText(g, trainable), "    ");
         }
+        defs += TracePrintsBefore(f.name, graph_.size(), "    ");
       }
       if (f.fetch_text != "None") defs += fmt::format("    return {}\n", f.fetch_text);
     }
@@ -2811,6 +2903,154 @@ class Converter {
     out->kept_compat = kept_;
     out->notes.insert(out->notes.end(), fed_notes_.begin(), fed_notes_.end());
     for (const auto& [row, q] : unseeded_) out->unseeded.push_back({row, q});
+  }
+
+  // `print(t)` of graph tensors before the session: TF1 prints each symbolic tensor (`Tensor("MatMul:0",
+  // shape=(1, 1), dtype=int32)`), as TF2 prints a tensor of the graph a tf.function traces.
+  // The print moves into the function the session runs first, after the statement that
+  // makes the tensor, and runs when that function is traced: once (no retracing with no
+  // arguments or an input signature), before anything else the program prints after it.
+  // TF1 names a tensor after every op the graph made before it: the function must make
+  // all of them, in the same order (PlaceTracePrints checks that and the order of output).
+  struct TracePrint {
+    TSNode stmt;
+    size_t at = 0;                // graph statements made before the print
+    std::vector<size_t> printed;  // the graph statements of the tensors printed
+    string fn;                    // the function it moves into
+  };
+  std::vector<TracePrint> trace_prints_;
+
+  // Whether `print(...)` of graph tensors (and literals) before the session is a trace print.
+  bool TracePrintBeforeSession(TSNode stmt, TSNode call) {
+    TracePrint tp{stmt, graph_.size(), {}, {}};
+    for (TSNode a : ts::NamedChildren(ts::Field(call, "arguments"))) {
+      if (ts::Is(a, "comment") || ts::Is(a, "integer") || ts::Is(a, "float")) continue;
+      if (ts::Is(a, "string")) {
+        bool interpolated = false;
+        for (TSNode c : ts::NamedChildren(a)) interpolated |= ts::Is(c, "interpolation");
+        if (!interpolated) continue;
+      }
+      GraphName* g = ts::Is(a, "identifier") ? Graph(Text(a)) : nullptr;
+      if (!g || g->kind != Kind::kOp || g->produces_operation || !IsSingleTensor(*g)) return false;
+      tp.printed.push_back(names_[string(Text(a))]);
+    }
+    if (tp.printed.empty() || !AloneOnLines(stmt) || HasMultilineString(stmt) || m_.Lookup("print", ts_node_start_byte(call)))
+      return false;
+    trace_prints_.push_back(std::move(tp));
+    deletions_.push_back(stmt);
+    return true;
+  }
+
+  [[noreturn]] void TracePrintRefused(const TracePrint& tp, const string& reason) const {
+    Fail(tp.stmt, fmt::format("`print` shows the graph tensor `{}` before the session: TF1 prints the symbolic tensor "
+                              "(its name, shape and dtype), as TF2 prints it while tracing a function, but {}",
+                              PyName(graph_[tp.printed.front()].name), reason));
+  }
+  // Each trace print goes into the function the session's first run calls; refused where
+  // that would print another text or at another point of the output.
+  void PlaceTracePrints(const std::vector<Function>& fns, const std::vector<RunSite>& sites,
+                        const std::vector<TSNode>& stmts, size_t session_index, const std::vector<TSNode>& block_top,
+                        const std::vector<TSNode>& init_runs) {
+    if (trace_prints_.empty()) return;
+    auto why = [&](const TracePrint& tp, const string& reason) { TracePrintRefused(tp, reason); };
+    const RunSite* first = nullptr;
+    for (const RunSite& s : sites) {
+      if (s.delete_stmt) continue;
+      if (s.fn < 0)
+        why(trace_prints_.front(), fmt::format("the session's first run (line {}) calls no function: its value is "
+                                               "printed before any function is traced",
+                                               ts_node_start_point(s.call).row + 1));
+      first = &s;
+      break;
+    }
+    if (!first) TracePrintRefused(trace_prints_.front(), "the session calls no function");
+    const Function& f = fns[static_cast<size_t>(first->fn)];
+    // nothing prints between the print and that first call
+    auto quiet = [&](TSNode st) {
+      if (ts::Is(st, "comment") || ts::Is(st, "import_statement") || ts::Is(st, "import_from_statement") ||
+          ts::Is(st, "function_definition") || ts::Is(st, "class_definition") || ts::Is(st, "decorated_definition"))
+        return true;
+      for (const auto& g : graph_)
+        if (ts::Same(g.stmt, st)) return true;
+      for (TSNode d : deletions_)
+        if (ts::Same(d, st)) return true;
+      for (TSNode d : init_runs)
+        if (ts::Same(d, st)) return true;
+      if (block_graph_.count(st.id)) return true;
+      bool calls = false;
+      for (TSNode c : m_.calls()) calls |= ts::Contains(st, c);
+      return !calls;
+    };
+    for (TracePrint& tp : trace_prints_) {
+      size_t at = 0;
+      while (at < stmts.size() && !ts::Same(stmts[at], tp.stmt)) ++at;
+      if (at == stmts.size()) why(tp, "the print is not among the statements before the session");
+      for (size_t i = at + 1; i < session_index && i < stmts.size(); ++i)
+        if (!quiet(stmts[i]))
+          why(tp, fmt::format("line {} runs between the print and the session, which would print first",
+                              ts_node_start_point(stmts[i]).row + 1));
+    }
+    const uint32_t call_at = ts_node_start_byte(first->call);
+    bool found = false;
+    for (TSNode st : block_top) {
+      if (ts_node_start_byte(st) <= call_at && call_at < ts_node_end_byte(st)) {
+        found = true;
+        if (!ts::Is(st, "expression_statement"))
+          why(trace_prints_.front(), fmt::format("the session's first run (line {}) is inside a block",
+                                                 ts_node_start_point(first->call).row + 1));
+        for (TSNode c : m_.calls())
+          if (ts::Contains(st, c) && !ts::Contains(c, first->call) && !ts::Contains(first->call, c))
+            why(trace_prints_.front(), fmt::format("`{}` runs before the session's first run on line {}",
+                                                   Text(ts::Field(c, "function")), ts_node_start_point(c).row + 1));
+        break;
+      }
+      if (!quiet(st))
+        why(trace_prints_.front(), fmt::format("line {} of the session runs before its first run, which would print "
+                                               "first",
+                                               ts_node_start_point(st).row + 1));
+    }
+    if (!found)
+      why(trace_prints_.front(), fmt::format("the session's first run (line {}) is not a statement of its block",
+                                             ts_node_start_point(first->call).row + 1));
+    if (f.fed_ops) why(trace_prints_.front(), fmt::format("`{}`, which the first run calls, may be traced again", f.name));
+    for (const string& p : f.params)
+      if (Graph(p)->shape.find("None") != string::npos)
+        why(trace_prints_.front(), fmt::format("`{}` has a dimension of unknown size, which TF1 prints as `?` and "
+                                               "TF2 as `None`",
+                                               p));
+    for (TracePrint& tp : trace_prints_) {
+      for (size_t k : tp.printed) {
+        if (!f.ops.count(graph_[k].name))
+          why(tp, fmt::format("`{}`, which the session runs first, does not compute it", f.name));
+        for (size_t j = 0; j <= k; ++j) {
+          const GraphName& g = graph_[j];
+          bool helper = false;
+          for (const auto& [c, h] : layer_uses_) helper |= ts::Contains(g.stmt, c);
+          const bool param = g.kind == Kind::kPlaceholder &&
+                             std::find(f.params.begin(), f.params.end(), g.name) != f.params.end();
+          if (!param && (g.kind != Kind::kOp || helper || !f.ops.count(g.name)))
+            why(tp, fmt::format("TF1 names it after every op the graph made before it, and `{}`, the function the "
+                                "session runs first, does not make `{}` (line {})",
+                                f.name, PyName(g.name), ts_node_start_point(g.stmt).row + 1));
+        }
+      }
+      tp.fn = f.name;
+    }
+  }
+
+  // The trace prints of function `fn` made before graph statement `index`, not yet written.
+  string TracePrintsBefore(const string& fn, size_t index, const string& pad) {
+    string out;
+    for (TracePrint& tp : trace_prints_) {
+      if (tp.fn != fn || tp.at > index) continue;
+      uint32_t b = ts_node_start_byte(tp.stmt), e = LineEnd(ts_node_end_byte(tp.stmt));
+      string text = src_.substr(b, e - b);
+      while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
+      // (TFM405 would make it a tf.print, which prints the value on every call)
+      out += Indent(text + "  # tfmigrate: ignore[TFM405]\n", pad);
+      tp.fn = "#written";
+    }
+    return out;
   }
 
   // Whether `n` holds a call other than `outer` (whose edit would overlap).
@@ -4525,7 +4765,12 @@ SessionConversion ConvertSessionToFunctions(PythonParser& parser, const std::str
                                             const std::vector<Diagnostic>* findings) {
   SessionConversion out;
   // the TF1 idioms that have a TF2 form of their own first; their findings are handled
-  const Idioms idioms = RewriteIdioms(parser, text);
+  Idioms idioms = RewriteIdioms(parser, text);
+  // variables made in name and variable scopes: TF2's, named as TF1 named them (same line count)
+  if (VariableScopeRewrite vs = RewriteVariableScopes(parser, idioms.text); !vs.text.empty()) {
+    idioms.text = std::move(vs.text);
+    for (const auto& [a, b] : vs.lines) idioms.lines.push_back({idioms.OldLine(a), idioms.OldLine(b)});
+  }
   if (findings) {
     for (const Diagnostic& d : *findings) {
       const RuleInfo* info = FindRuleInfo(d.rule_id);

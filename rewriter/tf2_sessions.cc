@@ -11,6 +11,7 @@
 #include "analyzer/python/ts_util.h"
 #include "analyzer/source/source.h"
 #include "rewriter/tf2_text.h"
+#include "rewriter/tf2_variable_scopes.h"
 
 namespace tfm {
 namespace {
@@ -51,10 +52,32 @@ bool PlainValue(TSNode value, const SemanticModel& m) {
           if (ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "name"), c)) return false;
           auto r = m.Resolve(c);
           string q = r ? *r : string();
+          if (ts::Is(c, "identifier") && (q.empty() || q.back() == ')')) {  // (an object a call made)
+            // `init(shape=[1], dtype=tf.float32)` of `init = tf.constant_initializer(value=1)`, the
+            // module-level statement that last bound it before: a plain value too
+            TSNode bound{};
+            for (TSNode st : ts::NamedChildren(m.file().Root())) {
+              if (ts_node_start_byte(st) >= ts_node_start_byte(c)) break;
+              std::vector<TSNode> sts{st};
+              if (ts::Is(st, "with_statement") && ts::Field(st, "body").id) sts = ts::NamedChildren(ts::Field(st, "body"));
+              for (TSNode s2 : sts) {
+                TSNode a = ts_node_named_child_count(s2) == 1 ? ts_node_named_child(s2, 0) : TSNode{};
+                if (ts::Is(s2, "expression_statement") && ts::Is(a, "assignment") &&
+                    m.Text(ts::Field(a, "left")) == m.Text(c) && ts_node_start_byte(s2) < ts_node_start_byte(c))
+                  bound = ts::Field(a, "right");
+              }
+            }
+            auto bq = ts::Is(bound, "call") ? m.Resolve(ts::Field(bound, "function")) : std::nullopt;
+            string_view bl = bq ? string_view(*bq).substr(bq->rfind('.') + 1) : string_view();
+            ok = (bl == "constant_initializer" || bl == "zeros_initializer" || bl == "ones_initializer") &&
+                 StartsWith(*bq, "tensorflow") && PlainValue(ts::Field(bound, "arguments"), m);
+            return false;
+          }
           string_view last = string_view(q).substr(q.rfind('.') + 1);
           bool constant = last == "constant" || last == "zeros" || last == "ones" || last == "fill" ||
                           last == "float32" || last == "float64" || last == "int32" || last == "int64" ||
-                          last == "bool" || last == "float16" || last == "string";
+                          last == "bool" || last == "float16" || last == "string" ||
+                          last == "constant_initializer" || last == "zeros_initializer" || last == "ones_initializer";
           ok = StartsWith(q, "tensorflow") && constant;
           return false;
         }
@@ -376,7 +399,9 @@ class Parts {
             }
             if (ts::Is(c, "attribute")) {
               string_view a = Text(ts::Field(c, "attribute"));
-              if ((a == "name" || a == "graph" || a == "op") && !StartsWith(Resolved(ts::Field(c, "object")), "os")) {
+              // (a variable's name given as TF1 gave it: the same in TF2, tf2_variable_scopes.h)
+              if ((a == "name" || a == "graph" || a == "op") && !StartsWith(Resolved(ts::Field(c, "object")), "os") &&
+                  !(a == "name" && VariableNamedAsInTf1(m_, src_, ts::Field(c, "object")))) {
                 bad = true;
                 because(c, fmt::format("`{}` is a name or graph TF1 made in the whole default graph", Text(c)));
               }

@@ -10,6 +10,7 @@
 #include "rewriter/rewrite_file.h"
 #include "rewriter/tf2_session.h"
 #include "rewriter/tf2_testcase.h"
+#include "rewriter/tf2_variable_scopes.h"
 #include "tests/test_support.h"
 
 namespace tfm {
@@ -619,6 +620,84 @@ TEST(RewriteTf2Conversion, StaticShapeReads) {
   // a shape assigned to is no read
   c = ConvertSessionToFunctions(parser, head + "    y.shape = None\n    print(sess.run(y, {x: [[1.0] * 3] * 2}))\n");
   EXPECT_FALSE(c.converted);
+}
+
+// `print(t)` of a graph tensor before the session: printed while the function the session
+// runs first is traced (the symbolic tensor, as TF1 printed it), or refused with the reason.
+TEST(RewriteTf2Conversion, TracePrints) {
+  PythonParser parser;
+  const std::string head = "import tensorflow as tf\na = tf.constant([1.0, 2.0])\nb = a * 2.0\n";
+  const std::string run_b = "with tf.compat.v1.Session() as s:\n    print(s.run(b))\n";
+  SessionConversion c = ConvertSessionToFunctions(parser, head + "print('b:', b)\n" + run_b);
+  ASSERT_TRUE(c.converted) << c.reason;
+  EXPECT_NE(c.text.find("    b = a * 2.0\n    print('b:', b)  # tfmigrate: ignore[TFM405]\n    return b\n"),
+            std::string::npos)
+      << c.text;
+  // the function makes only what `b` needs: `c`, made before `b`, would shift its name
+  c = ConvertSessionToFunctions(parser, "import tensorflow as tf\na = tf.constant([1.0, 2.0])\nc = a * 3.0\n"
+                                        "b = a * 2.0\nprint(b)\n" + run_b);
+  EXPECT_FALSE(c.converted);
+  EXPECT_NE(c.reason.find("TF1 names it after every op the graph made before it, and `run_b`, the function the "
+                          "session runs first, does not make `c` (line 3)"),
+            std::string::npos)
+      << c.reason;
+  // something printed in between would come first
+  c = ConvertSessionToFunctions(parser, head + "print(b)\nprint('next')\n" + run_b);
+  EXPECT_FALSE(c.converted);
+  EXPECT_NE(c.reason.find("line 5 runs between the print and the session"), std::string::npos) << c.reason;
+  c = ConvertSessionToFunctions(parser, head + "print(b)\nwith tf.compat.v1.Session() as s:\n    print('first')\n"
+                                               "    print(s.run(b))\n");
+  EXPECT_FALSE(c.converted);
+  EXPECT_NE(c.reason.find("line 6 of the session runs before its first run"), std::string::npos) << c.reason;
+  // a placeholder of unknown size: TF1 prints `?`, TF2 `None`
+  c = ConvertSessionToFunctions(parser, "import tensorflow as tf\nx = tf.compat.v1.placeholder(tf.float32, [None])\n"
+                                        "b = x * 2.0\nprint(b)\nwith tf.compat.v1.Session() as s:\n"
+                                        "    print(s.run(b, {x: [1.0]}))\n");
+  EXPECT_FALSE(c.converted);
+  EXPECT_NE(c.reason.find("`x` has a dimension of unknown size"), std::string::npos) << c.reason;
+  // (a function the session's statements define reads a graph tensor: the reason names it)
+  c = ConvertSessionToFunctions(parser, head + run_b + "    def f():\n        return b + 1\n");
+  EXPECT_FALSE(c.converted);
+  EXPECT_EQ(c.reason, "graph tensor `b` is read by `f`, a function the session's statements define (line 6): no run "
+                      "fetches it, and TF2 would compute it eagerly where it is called");
+}
+
+// Variables made in name and variable scopes (rewriter/tf2_variable_scopes.h): TF2 variables
+// with TF1's names, the same number of lines.
+TEST(RewriteTf2Conversion, VariableScopes) {
+  PythonParser parser;
+  const std::string in =
+      "import tensorflow as tf\n"
+      "with tf.name_scope('a'):\n"
+      "    init = tf.compat.v1.constant_initializer(value=1)\n"
+      "    v1 = tf.compat.v1.get_variable(name='v1', shape=[1], dtype=tf.float32, initializer=init)\n"
+      "    v2 = tf.Variable(name='v2', initial_value=[2.0])\n"
+      "    v21 = tf.Variable(name='v2', initial_value=[2.1])\n"
+      "with tf.compat.v1.variable_scope('b') as scope:\n"
+      "    v3 = tf.compat.v1.get_variable(name='v3', shape=[1], initializer=tf.compat.v1.zeros_initializer())\n"
+      "    scope.reuse_variables()\n"
+      "    v3_again = tf.compat.v1.get_variable(name='v3')\n";
+  VariableScopeRewrite r = RewriteVariableScopes(parser, in);
+  EXPECT_EQ(r.text,
+            "import tensorflow as tf\n"
+            "init = tf.constant_initializer(value=1)\n"
+            "v1 = tf.Variable(init(shape=[1], dtype=tf.float32), name='v1')\n"
+            "with tf.name_scope('a'):\n"
+            "    v2 = tf.Variable(name='v2', initial_value=[2.0])\n"
+            "    v21 = tf.Variable(name='v2_1', initial_value=[2.1])\n"
+            "with tf.name_scope('b'):\n"
+            "    v3 = tf.Variable(tf.zeros_initializer()(shape=[1], dtype=tf.float32), name='v3')\n"
+            "    # reuse_variables(): a get_variable below is the variable made above\n"
+            "    v3_again = v3\n");
+  // a variable made elsewhere (in a function): nothing rewritten
+  EXPECT_TRUE(RewriteVariableScopes(parser, in + "def f():\n    return tf.Variable(1.0)\n").text.empty());
+  // a get_variable made twice without reuse (TF1 raised): nothing rewritten
+  EXPECT_TRUE(RewriteVariableScopes(parser, in + "with tf.compat.v1.variable_scope('c'):\n"
+                                                 "    w = tf.compat.v1.get_variable(name='w', shape=[1], "
+                                                 "initializer=tf.compat.v1.zeros_initializer())\n"
+                                                 "    w2 = tf.compat.v1.get_variable(name='w', shape=[1], "
+                                                 "initializer=tf.compat.v1.zeros_initializer())\n")
+                  .text.empty());
 }
 
 // tf.test.TestCase files (rewriter/tf2_testcase.h): sessions of value-only tests become

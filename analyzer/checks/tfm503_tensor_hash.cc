@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <optional>
+#include <utility>
+
 #include "analyzer/checks/tf_spelling.h"
 #include "analyzer/python/dataflow.h"
 #include "analyzer/python/ts_util.h"
@@ -22,7 +25,8 @@ const RuleInfo& TensorHash::info() const {
       .summary = "tensor or variable used as a dict key, set member or lru_cache argument: unhashable in TF2",
       .trigger = "tensor or variable as a dict key, set member, `in dict` test, or `lru_cache` argument: "
                  "\"TypeError: Variable is unhashable\" in TF2",
-      .fix_note = "unsafe in the catalogue (`.ref()` keys, `.deref()`); not applied automatically",
+      .fix_note = "unsafe: a `tf.case(..., exclusive=True)` dict becomes a list of (predicate, fn) pairs; other uses "
+                  "(`.ref()` keys, `.deref()`) are not applied automatically",
       .blocks_tf2_conversion = true,
       .impact = Impact::kBehavior,
       .symptoms = kSymptoms,
@@ -137,6 +141,33 @@ bool IsFeedKey(const SemanticModel& m, const DataFlow& df, TSNode key, TSNode di
   return ts::Is(target, "identifier") && NameFedToRun(m, m.Text(target), dict);
 }
 
+// `tf.case({pred: fn, ...}, exclusive=True)`: TF1 sorted a dict's pairs by the predicates'
+// names; with exclusive=True at most one predicate holds, so the pairs' order does not
+// change the result, and the list of (pred, fn) pairs TF2 takes (in the dict's order) is
+// the same case. The dict -> list fix, or nothing when the dict is not such an argument.
+std::optional<Fix> CaseListFix(const SemanticModel& m, TSNode dict) {
+  TSNode p = ts::Parent(dict), call{};
+  if (ts::Is(p, "argument_list") && !m.PositionalArgs(ts::Parent(p)).empty() &&
+      ts::Same(m.PositionalArgs(ts::Parent(p))[0], dict))
+    call = ts::Parent(p);
+  if (ts::Is(p, "keyword_argument") && m.Text(ts::Field(p, "name")) == "pred_fn_pairs") call = ts::Parent(ts::Parent(p));
+  if (!ts::Is(call, "call")) return std::nullopt;
+  auto q = m.Resolve(ts::Field(call, "function"));
+  if (!q || (*q != "tensorflow.case" && *q != "tensorflow.compat.v1.case")) return std::nullopt;
+  TSNode exclusive = m.KeywordArg(call, "exclusive");
+  if (!exclusive.id || m.Text(exclusive) != "True") return std::nullopt;
+  Fix fix{"pass `tf.case` a list of (predicate, fn) pairs", FixSafety::kUnsafe, {}};
+  fix.edits.push_back({ts_node_start_byte(dict), ts_node_start_byte(dict) + 1, "["});
+  for (TSNode pair : ts::NamedChildren(dict)) {
+    if (ts::Is(pair, "comment")) continue;
+    if (!ts::Is(pair, "pair")) return std::nullopt;  // `**other`
+    fix.edits.push_back({ts_node_start_byte(pair), ts_node_end_byte(pair),
+                         fmt::format("({}, {})", m.Text(ts::Field(pair, "key")), m.Text(ts::Field(pair, "value")))});
+  }
+  fix.edits.push_back({ts_node_end_byte(dict) - 1, ts_node_end_byte(dict), "]"});
+  return fix;
+}
+
 }  // namespace
 
 void TensorHash::CheckPython(PythonContext& ctx) const {
@@ -150,18 +181,25 @@ void TensorHash::CheckPython(PythonContext& ctx) const {
       has_cached_defs = true;
   }
   auto what = [&](TSNode e) { return df.IsVariable(e) ? "variable" : "tensor"; };
-  auto report = [&](TSNode e, std::string_view use) {
-    ctx.Report(e, fmt::format("`{}` is a {} used as {}: TF2 tensors and variables are unhashable (\"TypeError: "
-                              "{} is unhashable\"). Use `{}.ref()` as the key and `.deref()` to get it back",
-                              ctx.Text(e), what(e), use, df.IsVariable(e) ? "Variable" : "Tensor", ctx.Text(e)));
+  auto report = [&](TSNode e, std::string_view use, std::optional<Fix> fix = std::nullopt, bool case_list = false) {
+    ctx.Report(e,
+               fmt::format("`{}` is a {} used as {}: TF2 tensors and variables are unhashable (\"TypeError: "
+                           "{} is unhashable\"). {}",
+                           ctx.Text(e), what(e), use, df.IsVariable(e) ? "Variable" : "Tensor",
+                           case_list ? "`tf.case` takes a list of (predicate, fn) pairs"
+                               : fmt::format("Use `{}.ref()` as the key and `.deref()` to get it back", ctx.Text(e))),
+               std::move(fix));
   };
   auto visit = [&](TSNode n, const char*) {
         auto t = ts::KindOf(n);
         if (t == "dictionary") {
+          std::optional<Fix> case_fix = CaseListFix(m, n);  // (on the first key reported)
+          const bool is_case = case_fix.has_value();
           for (TSNode pair : ts::NamedChildren(n)) {
             if (!ts::Is(pair, "pair")) continue;
             TSNode key = ts::Field(pair, "key");
-            if (df.IsTensor(key) && !IsFeedKey(m, df, key, n)) report(key, "a dict key");
+            if (df.IsTensor(key) && !IsFeedKey(m, df, key, n))
+              report(key, is_case ? "a key of `tf.case`'s dict" : "a dict key", std::exchange(case_fix, std::nullopt), is_case);
           }
         } else if (t == "set") {
           for (TSNode c : ts::NamedChildren(n))

@@ -1,4 +1,5 @@
-# The graph tensor `y` is printed outside sess.run: in TF2 that line would run eagerly.
+# The graph tensor `y` is printed outside sess.run: TF1 prints the symbolic tensor, which TF2
+# prints only while tracing a function, and there its unknown dimension reads `None`, not `?`.
 import tensorflow as tf
 tf.compat.v1.disable_v2_behavior()
 

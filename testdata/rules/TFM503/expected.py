@@ -104,3 +104,13 @@ def rewrite(graph_out, copy_fn):
     ph = tf.compat.v1.placeholder(tf.float32)
     swap_back[ph] = graph_out  # expect: TFM503
     return copy_fn(graph_out, swap_back)
+
+
+# `tf.case` with a dict keyed by predicates: TF2 takes a list of (predicate, fn) pairs.
+# With exclusive=True (at most one predicate holds) the order is no matter: fixed (unsafe).
+p, q = tf.constant(1.0), tf.constant(2.0)
+out = tf.case([(tf.less(p, q), lambda: p + q),  # expect: TFM503
+               (tf.greater(p, q), lambda: p - q)],  # expect: TFM503
+              default=lambda: tf.constant(0.0), exclusive=True)
+# Not exclusive: TF1 tried the predicates sorted by their graph names; no fix.
+first = tf.case({tf.less(p, q): lambda: p, tf.equal(p, q): lambda: q}, default=lambda: p)  # expect: TFM503
