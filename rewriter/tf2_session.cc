@@ -19,6 +19,7 @@
 #include "analyzer/python/semantic.h"
 #include "analyzer/source/source.h"
 #include "analyzer/python/ts_util.h"
+#include "rewriter/tf2_eager_blocks.h"
 #include "rewriter/tf2_sessions.h"
 #include "rewriter/tf2_text.h"
 
@@ -4408,14 +4409,43 @@ SessionConversion ConvertSessionToFunctions(PythonParser& parser, const std::str
       return out;
     }
   }
-  // sessions that each keep their own copy of the variables: one set of variables each
-  std::vector<std::string> copy_notes;
-  const std::string copied = SessionCopies(parser, idioms.text, &copy_notes);
-  if (!copied.empty()) {
-    SessionConversion r = ConvertParts(parser, idioms, copied, copy_notes);
-    if (r.converted) return r;
+  auto convert = [&parser](const Idioms& from) {
+    // sessions that each keep their own copy of the variables: one set of variables each
+    std::vector<std::string> copy_notes;
+    const std::string copied = SessionCopies(parser, from.text, &copy_notes);
+    if (!copied.empty()) {
+      SessionConversion r = ConvertParts(parser, from, copied, copy_notes);
+      if (r.converted) return r;
+    }
+    return ConvertParts(parser, from, from.text, {});
+  };
+  // `if` blocks that build a graph of constants and run it: eager where they are
+  // (rewriter/tf2_eager_blocks.h), the rest converted without them
+  EagerBlocks eager = FindEagerBlocks(parser, idioms.text);
+  if (!eager.text.empty()) {
+    Idioms lifted = idioms;
+    lifted.text = eager.text;
+    SessionConversion r = convert(lifted);
+    if (r.converted) {
+      std::string restored = RestoreEagerBlocks(r.text, eager);
+      auto check = SourceFromBytes(restored, "<tf2>", SourceKind::kPython);
+      if (!restored.empty() && check) {
+        auto p = parser.Parse(std::move(*check));
+        if (p && !p->syntax_error) {
+          r.text = std::move(restored);
+          // (the lines of the blocks in the compat text, as the other notes say them)
+          const EagerBlocks in_text = FindEagerBlocks(parser, text);
+          for (size_t k = 0; k < eager.notes.size(); ++k)
+            r.notes.push_back(fmt::format("line {}: {}",
+                                          in_text.lines.size() == eager.lines.size() ? in_text.lines[k]
+                                                                                     : idioms.OldLine(eager.lines[k]),
+                                          eager.notes[k]));
+          return r;
+        }
+      }
+    }
   }
-  return ConvertParts(parser, idioms, idioms.text, {});
+  return convert(idioms);
 }
 
 }  // namespace tfm
