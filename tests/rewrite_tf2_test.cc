@@ -547,6 +547,44 @@ TEST(RewriteTf2Conversion, GraphReset) {
   EXPECT_NE(c.reason.find("comes after graph tensors were built (`z`)"), std::string::npos) << c.reason;
 }
 
+// A module-level `if` block that builds a graph of constants with pure ops and runs it:
+// eager where it is (rewriter/tf2_eager_blocks.h); a block with state, a draw, a feed, a
+// tensor built before it, an `else` or names read after it stays refused.
+TEST(RewriteTf2Conversion, EagerIfBlock) {
+  PythonParser parser;
+  const std::string head =
+      "import sys\nimport tensorflow as tf\nsess = tf.compat.v1.Session()\nx = tf.constant([1.0])\n"
+      "print(sess.run(x))\n";
+  auto block = [&](const std::string& body, const std::string& after = "") {
+    return ConvertSessionToFunctions(parser, head + "if len(sys.argv) < 3:\n" + body + after);
+  };
+  SessionConversion c = block("    a = tf.constant([1.0, 2.0])\n    b = tf.reduce_sum(a * 2.0)\n"
+                              "    print(sess.run(b), sess.run([a, b]))\n");
+  ASSERT_TRUE(c.converted) << c.reason;
+  EXPECT_NE(c.text.find("if len(sys.argv) < 3:\n    a = tf.constant([1.0, 2.0])\n    b = tf.reduce_sum(a * 2.0)\n"
+                        "    print(b.numpy(), [a.numpy(), b.numpy()])\n"),
+            std::string::npos)
+      << c.text;
+  ASSERT_FALSE(c.notes.empty());
+  EXPECT_NE(c.notes.back().find("the graph the `if` block builds from constants runs eagerly"), std::string::npos);
+  for (const std::string& body :
+       {std::string("    v = tf.Variable([1.0])\n    print(sess.run(v))\n"),
+        std::string("    r = tf.random.normal([2], seed=1)\n    print(sess.run(r))\n"),
+        std::string("    a = x * 2.0\n    print(sess.run(a))\n"),
+        std::string("    p = tf.compat.v1.placeholder(tf.float32)\n    a = p * 2.0\n    print(sess.run(a, {p: 1.0}))\n")}) {
+    c = block(body);
+    EXPECT_FALSE(c.converted) << body;
+    EXPECT_FALSE(c.reason.empty()) << body;
+  }
+  // a name of the block read after it
+  c = block("    a = tf.constant([1.0, 2.0])\n    print(sess.run(a))\n", "print(sess.run(a))\n");
+  EXPECT_FALSE(c.converted);
+  // an `else` branch
+  c = block("    a = tf.constant([1.0, 2.0])\n    print(sess.run(a))\n",
+            "else:\n    a = tf.constant([3.0])\n    print(sess.run(a))\n");
+  EXPECT_FALSE(c.converted);
+}
+
 // A reset before a part that sets its own graph seed before it draws: the discarded seed
 // is never seen, so the reset goes; a part that draws first (itself or through a function
 // of an earlier part) would see TF2's global seed where TF1 had none: refused.
