@@ -39,3 +39,22 @@ EagerBlocks FindEagerBlocks(PythonParser& parser, const std::string& text);
 std::string RestoreEagerBlocks(const std::string& converted, const EagerBlocks& blocks);
 
 }  // namespace tfm
+
+#include "rewriter/tf2_session.h"
+
+namespace tfm {
+
+// A script whose sessions each run the graph built so far once: it initializes the
+// variables (made from plain values or seeded random draws, never changed), then fetches
+// tensors of pure ops over them, each after it is built (the tutorial shape "a graph on
+// /cpu:0, a session, print; the same on /gpu:0, a session, print"). TF2 computes eagerly
+// where the graph is built what each TF1 run fetched: the graph statements stay where they
+// are, `print(sess.run(c))` becomes `print(c.numpy())`, the sessions, initializer runs and
+// closes go, a session's placement settings become tf.config's. Each TF1 session (and each
+// op) drew a seeded op's numbers from their start, where TF2's eager draws continue a
+// seed's numbers: `tf.random.set_seed(None)` starts them again before a draw that repeats
+// a seed. Tried when the function conversion refuses; `converted` false (with the reason
+// of the first statement outside the shape) otherwise.
+SessionConversion ConvertEagerScript(PythonParser& parser, const std::string& text);
+
+}  // namespace tfm
