@@ -4450,7 +4450,6 @@ SessionConversion ConvertSessionToFunctions(PythonParser& parser, const std::str
   // a script whose sessions each run the graph once: eager where it is built
   SessionConversion eager_script = ConvertEagerScript(parser, text);
   if (eager_script.converted) return eager_script;
-  if (getenv("TFM_EAGER_DEBUG")) r.reason += " [eager: " + eager_script.reason + " line " + std::to_string(eager_script.line) + "]";
   return r;
 }
 
