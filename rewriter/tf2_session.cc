@@ -983,6 +983,22 @@ class Converter {
     return found;
   }
 
+  // A dataset's `shuffle(...)` without a seed in the script: what a refusal of its
+  // iterator adds (no two runs batch alike; --deterministic-random fixes random ops' draws,
+  // not a dataset's order)
+  string UnseededShuffle() const {
+    for (TSNode c : m_.calls()) {
+      TSNode fn = ts::Field(c, "function");
+      if (!ts::Is(fn, "attribute") || Text(ts::Field(fn, "attribute")) != "shuffle") continue;
+      if (m_.KeywordArg(c, "seed").id || m_.PositionalArgs(c).size() >= 2) continue;
+      return fmt::format("; its dataset shuffles without a seed (line {}), so no two runs, TF1's or TF2's, batch "
+                         "alike (--deterministic-random fixes random ops' draws, not a dataset's order): no "
+                         "conversion of it could be proved equivalent",
+                         ts_node_start_point(c).row + 1);
+    }
+    return "";
+  }
+
   void CheckOpCalls(TSNode stmt, const string& name) {
     {
       std::set<string> seen;
@@ -995,6 +1011,10 @@ class Converter {
     for (TSNode c : m_.calls()) {
       if (!ts::Contains(stmt, c)) continue;
       string cq = Resolved(ts::Field(c, "function"));
+      if (ReadsGraphState(cq) && (EndsWith(cq, "make_initializable_iterator") || EndsWith(cq, "make_one_shot_iterator")))
+        Fail(c, fmt::format("`{}` calls `{}`: a v1 iterator, whose position lives in the graph (TF2 iterates the "
+                            "dataset itself), a form the conversion does not write{}",
+                            name, cq, UnseededShuffle()));
       if (ReadsGraphState(cq)) Fail(c, fmt::format("`{}` calls `{}`, which depends on graph-wide state", name, cq));
       // An op seed TF1 derived from the graph's op count is derived from the function's
       // graph in TF2: without an explicit seed= the numbers differ.
