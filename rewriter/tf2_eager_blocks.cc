@@ -518,7 +518,9 @@ class EagerScript {
                 return false;
               }
               if (!initialized_.count(string(Text(obj)))) {
-                ok = Fail(n, fmt::format("`{}` runs a fetch before it runs the global initializer", Text(obj)));
+                ok = Fail(n, fmt::format("`{}` runs a fetch before it runs the global initializer (or after it is "
+                                         "closed)",
+                                         Text(obj)));
                 return false;
               }
               std::vector<TSNode> args = ts::NamedChildren(ts::Field(n, "arguments"));
@@ -672,6 +674,7 @@ class EagerScript {
       if (ts::Is(obj, "identifier") && sessions_.count(string(Text(obj)))) {
         std::vector<TSNode> args = ts::NamedChildren(ts::Field(x, "arguments"));
         if (method == "close" && args.empty()) {
+          initialized_.erase(string(Text(obj)));  // a run after it fails in TF1
           Delete(st);
           return true;
         }
