@@ -20,6 +20,7 @@
 #include "analyzer/source/source.h"
 #include "analyzer/python/ts_util.h"
 #include "rewriter/tf2_session_helper.h"
+#include "rewriter/tf2_eager_blocks.h"
 #include "rewriter/tf2_sessions.h"
 #include "rewriter/tf2_text.h"
 #include "rewriter/tf2_variable_scopes.h"
@@ -1091,6 +1092,22 @@ class Converter {
     return found;
   }
 
+  // A dataset's `shuffle(...)` without a seed in the script: what a refusal of its
+  // iterator adds (no two runs batch alike; --deterministic-random fixes random ops' draws,
+  // not a dataset's order)
+  string UnseededShuffle() const {
+    for (TSNode c : m_.calls()) {
+      TSNode fn = ts::Field(c, "function");
+      if (!ts::Is(fn, "attribute") || Text(ts::Field(fn, "attribute")) != "shuffle") continue;
+      if (m_.KeywordArg(c, "seed").id || m_.PositionalArgs(c).size() >= 2) continue;
+      return fmt::format("; its dataset shuffles without a seed (line {}), so no two runs, TF1's or TF2's, batch "
+                         "alike (--deterministic-random fixes random ops' draws, not a dataset's order): no "
+                         "conversion of it could be proved equivalent",
+                         ts_node_start_point(c).row + 1);
+    }
+    return "";
+  }
+
   void CheckOpCalls(TSNode stmt, const string& name) {
     {
       std::set<string> seen;
@@ -1103,6 +1120,10 @@ class Converter {
     for (TSNode c : m_.calls()) {
       if (!ts::Contains(stmt, c)) continue;
       string cq = Resolved(ts::Field(c, "function"));
+      if (ReadsGraphState(cq) && (EndsWith(cq, "make_initializable_iterator") || EndsWith(cq, "make_one_shot_iterator")))
+        Fail(c, fmt::format("`{}` calls `{}`: a v1 iterator, whose position lives in the graph (TF2 iterates the "
+                            "dataset itself), a form the conversion does not write{}",
+                            name, cq, UnseededShuffle()));
       if (ReadsGraphState(cq)) Fail(c, fmt::format("`{}` calls `{}`, which depends on graph-wide state", name, cq));
       // An op seed TF1 derived from the graph's op count is derived from the function's
       // graph in TF2: without an explicit seed= the numbers differ.
@@ -4784,14 +4805,43 @@ SessionConversion ConvertSessionToFunctions(PythonParser& parser, const std::str
       return out;
     }
   }
-  // sessions that each keep their own copy of the variables: one set of variables each
-  std::vector<std::string> copy_notes;
-  const std::string copied = SessionCopies(parser, idioms.text, &copy_notes);
-  if (!copied.empty()) {
-    SessionConversion r = ConvertParts(parser, idioms, copied, copy_notes);
-    if (r.converted) return r;
+  auto convert = [&parser](const Idioms& from) {
+    // sessions that each keep their own copy of the variables: one set of variables each
+    std::vector<std::string> copy_notes;
+    const std::string copied = SessionCopies(parser, from.text, &copy_notes);
+    if (!copied.empty()) {
+      SessionConversion r = ConvertParts(parser, from, copied, copy_notes);
+      if (r.converted) return r;
+    }
+    return ConvertParts(parser, from, from.text, {});
+  };
+  // `if` blocks that build a graph of constants and run it: eager where they are
+  // (rewriter/tf2_eager_blocks.h), the rest converted without them
+  EagerBlocks eager = FindEagerBlocks(parser, idioms.text);
+  if (!eager.text.empty()) {
+    Idioms lifted = idioms;
+    lifted.text = eager.text;
+    SessionConversion r = convert(lifted);
+    if (r.converted) {
+      std::string restored = RestoreEagerBlocks(r.text, eager);
+      auto check = SourceFromBytes(restored, "<tf2>", SourceKind::kPython);
+      if (!restored.empty() && check) {
+        auto p = parser.Parse(std::move(*check));
+        if (p && !p->syntax_error) {
+          r.text = std::move(restored);
+          // (the lines of the blocks in the compat text, as the other notes say them)
+          const EagerBlocks in_text = FindEagerBlocks(parser, text);
+          for (size_t k = 0; k < eager.notes.size(); ++k)
+            r.notes.push_back(fmt::format("line {}: {}",
+                                          in_text.lines.size() == eager.lines.size() ? in_text.lines[k]
+                                                                                     : idioms.OldLine(eager.lines[k]),
+                                          eager.notes[k]));
+          return r;
+        }
+      }
+    }
   }
-  SessionConversion plain = ConvertParts(parser, idioms, idioms.text, {});
+  SessionConversion plain = convert(idioms);
   // a helper the session is passed to (tf2_session_helper.h): moved into the session block
   if (!plain.converted && (plain.reason.find("is used outside the session block") != std::string::npos ||
                            plain.reason.find("is used other than as") != std::string::npos)) {
@@ -4802,9 +4852,13 @@ SessionConversion ConvertSessionToFunctions(PythonParser& parser, const std::str
       if (r.converted) return r;
       // (its line is one of the moved text)
       r.line = 0;
-      return r;
+      plain = r;
     }
   }
+  if (plain.converted) return plain;
+  // a script whose sessions each run the graph once: eager where it is built
+  SessionConversion eager_script = ConvertEagerScript(parser, text);
+  if (eager_script.converted) return eager_script;
   return plain;
 }
 

@@ -8,6 +8,7 @@
 
 #include "analyzer/python/parse.h"
 #include "rewriter/rewrite_file.h"
+#include "rewriter/tf2_eager_blocks.h"
 #include "rewriter/tf2_session.h"
 #include "rewriter/tf2_testcase.h"
 #include "rewriter/tf2_variable_scopes.h"
@@ -546,6 +547,83 @@ TEST(RewriteTf2Conversion, GraphReset) {
                                         "tf.compat.v1.reset_default_graph()\n" + body);
   EXPECT_FALSE(c.converted);
   EXPECT_NE(c.reason.find("comes after graph tensors were built (`z`)"), std::string::npos) << c.reason;
+}
+
+// A module-level `if` block that builds a graph of constants with pure ops and runs it:
+// eager where it is (rewriter/tf2_eager_blocks.h); a block with state, a draw, a feed, a
+// tensor built before it, an `else` or names read after it stays refused.
+TEST(RewriteTf2Conversion, EagerIfBlock) {
+  PythonParser parser;
+  const std::string head =
+      "import sys\nimport tensorflow as tf\nsess = tf.compat.v1.Session()\nx = tf.constant([1.0])\n"
+      "print(sess.run(x))\n";
+  auto block = [&](const std::string& body, const std::string& after = "") {
+    return ConvertSessionToFunctions(parser, head + "if len(sys.argv) < 3:\n" + body + after);
+  };
+  SessionConversion c = block("    a = tf.constant([1.0, 2.0])\n    b = tf.reduce_sum(a * 2.0)\n"
+                              "    print(sess.run(b), sess.run([a, b]))\n");
+  ASSERT_TRUE(c.converted) << c.reason;
+  EXPECT_NE(c.text.find("if len(sys.argv) < 3:\n    a = tf.constant([1.0, 2.0])\n    b = tf.reduce_sum(a * 2.0)\n"
+                        "    print(b.numpy(), [a.numpy(), b.numpy()])\n"),
+            std::string::npos)
+      << c.text;
+  ASSERT_FALSE(c.notes.empty());
+  EXPECT_NE(c.notes.back().find("the graph the `if` block builds from constants runs eagerly"), std::string::npos);
+  for (const std::string& body :
+       {std::string("    v = tf.Variable([1.0])\n    print(sess.run(v))\n"),
+        std::string("    r = tf.random.normal([2], seed=1)\n    print(sess.run(r))\n"),
+        std::string("    a = x * 2.0\n    print(sess.run(a))\n"),
+        std::string("    p = tf.compat.v1.placeholder(tf.float32)\n    a = p * 2.0\n    print(sess.run(a, {p: 1.0}))\n")}) {
+    c = block(body);
+    EXPECT_FALSE(c.converted) << body;
+    EXPECT_FALSE(c.reason.empty()) << body;
+  }
+  // a name of the block read after it
+  c = block("    a = tf.constant([1.0, 2.0])\n    print(sess.run(a))\n", "print(sess.run(a))\n");
+  EXPECT_FALSE(c.converted);
+  // an `else` branch
+  c = block("    a = tf.constant([1.0, 2.0])\n    print(sess.run(a))\n",
+            "else:\n    a = tf.constant([3.0])\n    print(sess.run(a))\n");
+  EXPECT_FALSE(c.converted);
+}
+
+// Sessions that each run the graph built before them once: eager where the graph is
+// built (ConvertEagerScript), tried after the function conversion; what changes state,
+// draws without a seed, feeds or runs twice stays refused.
+TEST(RewriteTf2Conversion, EagerScript) {
+  PythonParser parser;
+  auto script = [](const std::string& init, const std::string& extra = "") {
+    return "import tensorflow as tf\nwith tf.device('/cpu:0'):\n    r = " + init +
+           "\n    a = tf.Variable(r)\n    c = tf.matmul(a, a)\n    init = tf.compat.v1.global_variables_initializer()\n"
+           "sess = tf.compat.v1.Session()\nsess.run(init)\n" + extra + "print(sess.run(c))\nsess.close()\n"
+           "with tf.device('/cpu:0'):\n    r = " + init + "\n    b = tf.Variable(r)\n"
+           "    init = tf.compat.v1.global_variables_initializer()\n"
+           "sess = tf.compat.v1.Session()\nsess.run(init)\nprint(sess.run(b))\n";
+  };
+  const std::string seeded = "tf.random.uniform([2, 2], seed=1)";
+  SessionConversion c = ConvertEagerScript(parser, script(seeded));
+  ASSERT_TRUE(c.converted) << c.reason;
+  EXPECT_EQ(c.text.find("Session"), std::string::npos) << c.text;
+  EXPECT_NE(c.text.find("print(c.numpy())\n"), std::string::npos) << c.text;
+  EXPECT_NE(c.text.find("    tf.random.set_seed(None)  # TF1 drew each seeded op's numbers from their start: start "
+                        "them again\n    r = tf.random.uniform([2, 2], seed=1)\n    b = tf.Variable(r)\n"),
+            std::string::npos)
+      << c.text;
+  EXPECT_EQ(c.runs, 4);
+  // another seed in the second part: no start again
+  std::string two = script(seeded);
+  two.replace(two.rfind("seed=1"), 6, "seed=2");
+  c = ConvertEagerScript(parser, two);
+  ASSERT_TRUE(c.converted) << c.reason;
+  EXPECT_EQ(c.text.find("set_seed"), std::string::npos) << c.text;
+  // refused: an unseeded draw (TF1's new session draws other numbers), a variable changed,
+  // a fetch run before the initializer, a feed
+  EXPECT_FALSE(ConvertEagerScript(parser, script("tf.random.uniform([2, 2])")).converted);
+  EXPECT_FALSE(ConvertEagerScript(parser, script(seeded, "sess.run(a.assign(r))\n")).converted);
+  EXPECT_FALSE(ConvertEagerScript(parser, script(seeded, "print(sess.run(c, {a: [[1.0, 2.0], [3.0, 4.0]]}))\n")).converted);
+  std::string early = script(seeded);
+  early.replace(early.find("sess.run(init)\n"), 15, "print(sess.run(c))\n");
+  EXPECT_FALSE(ConvertEagerScript(parser, early).converted);
 }
 
 // A reset before a part that sets its own graph seed before it draws: the discarded seed

@@ -423,6 +423,11 @@ _RANDOM_SPELLINGS = {"random_normal": ("random_normal", "normal"),
                      "random_uniform": ("random_uniform", "uniform")}
 
 
+# The TF1 session whose run is executing (its serial number), for the draws of seeded ops:
+# each TF1 session runs an op with a kernel of its own, whose numbers start from the seed.
+_RUNNING = {"session": None, "serials": 0}
+
+
 def install_random_hooks(trace, backend, tf_top, v1, deterministic):
     """Wraps tf.random.normal / uniform / truncated_normal (and the TF1 spellings, and the
     initializers built on them): each creation of a random op writes a `random_op` record
@@ -435,12 +440,20 @@ def install_random_hooks(trace, backend, tf_top, v1, deterministic):
     Two versions of a model that create their random ops in the same order therefore see
     the same numbers, and a version that freezes a draw TF1 repeated (the guide's
     NoiseAdder) shows up as a divergence (the idea of the migration guide's
-    DeterministicRandomTestTool, "num_random_ops" mode)."""
+    DeterministicRandomTestTool, "num_random_ops" mode).
+
+    An op with an op seed draws as TensorFlow's does, from a stream given by its kind, dtype
+    and seed pair (its number is not used): two such ops with the same seeds draw the same
+    numbers; in a TF1 graph every session starts the op's stream again (its own kernel); an
+    eager draw continues the stream of the last eager draw with those seeds until
+    tf.random.set_seed starts them all again (TF2's kernel cache); an op traced into a
+    tf.function has its own stream, continued by every call."""
     import numpy as np
     if backend == "bundled":
         from tensorflow._impl import random_ops as impl
         from tensorflow._impl import script_ops as cf
         from tensorflow._impl import core as rt_core
+        from tensorflow._impl import random_seed as seeds
 
         def in_graph():
             return not rt_core.executing_eagerly()
@@ -449,6 +462,7 @@ def install_random_hooks(trace, backend, tf_top, v1, deterministic):
             return cf.host_call(lambda _vals: [draw()], [], [dtype], "DeterministicRandom")[0]
     else:
         from tensorflow.python.ops import random_ops as impl
+        from tensorflow.python.framework import random_seed as seeds
 
         def in_graph():
             return not tf_top.executing_eagerly()
@@ -505,8 +519,51 @@ def install_random_hooks(trace, backend, tf_top, v1, deterministic):
         out.set_shape(shape)
         return out
 
+    eager_streams = {}  # (kind, dtype, seed pair) -> the eager draws' stream
+
+    def seeded_draw(kind, key, shape, p):
+        # an op with an op seed: TensorFlow's stream semantics (see the docstring)
+        dtype = tf_top.as_dtype(p.get("dtype") or tf_top.float32)
+
+        def fresh():
+            return np.random.RandomState([key[0] % (2 ** 32), key[1] % (2 ** 32), list(kinds.values()).index(kind),
+                                          dtype.as_datatype_enum, 0x7f4a])
+        if not in_graph():
+            rng = eager_streams.get((kind, dtype.name) + key)
+            if rng is None:
+                rng = eager_streams[(kind, dtype.name) + key] = fresh()
+            return tf_top.constant(sampler(kind, rng, shape, dtype, p)(), dtype=dtype)
+        per_session = {}
+
+        def draw():
+            rng = per_session.get(_RUNNING["session"])
+            if rng is None:
+                rng = per_session[_RUNNING["session"]] = fresh()
+            return sampler(kind, rng, shape, dtype, p)()
+        out = graph_op(draw, dtype)
+        out.set_shape(shape)
+        return out
+
     if deterministic:
         import inspect  # only here: importing it costs every run milliseconds
+        # tf.random.set_seed (and v1's set_random_seed, eagerly) start the eager streams again
+        for ns in (tf_top, v1):
+            for space, attr in ((ns, "set_random_seed"), (getattr(ns, "random", None), "set_seed"),
+                                (getattr(ns, "random", None), "set_random_seed")):
+                orig_set = getattr(space, attr, None) if space is not None else None
+                if orig_set is None or getattr(orig_set, "_tfm", False):
+                    continue
+
+                def set_seed(seed, _orig=orig_set):
+                    out = _orig(seed)
+                    if not in_graph():
+                        eager_streams.clear()
+                    return out
+                set_seed._tfm = True
+                try:
+                    setattr(space, attr, set_seed)
+                except Exception:  # noqa: BLE001
+                    pass
     for fname, kind in kinds.items():
         orig = getattr(holder, fname)
         sig = inspect.signature(orig) if deterministic else None
@@ -521,6 +578,8 @@ def install_random_hooks(trace, backend, tf_top, v1, deterministic):
             shape = static_shape(p)
             if shape is None:  # known only at run time: leave the op random
                 return _orig(*a, **k)
+            if p.get("seed") is not None:
+                return seeded_draw(_kind, tuple(int(x or 0) for x in seeds.get_seed(p["seed"])), shape, p)
             rng = np.random.RandomState(state["n"] % (2 ** 32))
             state["n"] += 1
             return fixed_draw(_kind, rng, shape, p)
@@ -881,6 +940,13 @@ def main():
                 orig_run = base.run
 
                 def run(self, fetches, feed_dict=None, *a, _orig=orig_run, **k):
+                    if getattr(self, "_tfm_serial", None) is None:
+                        _RUNNING["serials"] += 1
+                        try:
+                            self._tfm_serial = _RUNNING["serials"]
+                        except AttributeError:
+                            pass
+                    _RUNNING["session"] = getattr(self, "_tfm_serial", None)
                     # runs from other threads (TensorFlow's queue runners close their queue
                     # with sess.run) are not the program's fetches, and their order against
                     # the main thread's is the scheduler's

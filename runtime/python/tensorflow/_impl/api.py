@@ -649,8 +649,10 @@ def _build():
         "tensor_scatter_nd_add": a.tensor_scatter_nd_add, "histogram_fixed_width": math_ops.histogram_fixed_width,
         "tensordot": linalg_ops.tensordot, "atan2": math_ops.atan2, "truncatediv": math_ops.truncatediv,
         "get_logger": platform.get_logger,
-        "config": _mod("tensorflow.config", dict(platform.PLACEMENT,
-                                                 threading=_mod("tensorflow.config.threading", platform.THREADING))),
+        "config": _mod("tensorflow.config", dict(platform.PLACEMENT, **platform.DEVICES,
+                                                 threading=_mod("tensorflow.config.threading", platform.THREADING),
+                                                 experimental=_mod("tensorflow.config.experimental",
+                                                                   platform.MEMORY_GROWTH))),
         "eye": linalg_ops.eye, "slice": a.slice_, "scalar_mul": math_ops.scalar_mul, "sort": sort_ops.sort, "argsort": sort_ops.argsort,
     })
 

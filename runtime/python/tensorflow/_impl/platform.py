@@ -299,6 +299,58 @@ PLACEMENT = dict(set_soft_device_placement=_setter("soft"), get_soft_device_plac
 LOG_PLACEMENT = dict(set_log_device_placement=_setter("log"))
 
 
+# tf.config's devices: the bundled runtime has one, the CPU (a program's loop over the GPUs,
+# `for gpu in tf.config.list_physical_devices("GPU")`, finds none, as on a machine without)
+class PhysicalDevice:
+    def __init__(self, name, device_type):
+        self.name, self.device_type = name, device_type
+
+    def __repr__(self):
+        return "PhysicalDevice(name=%r, device_type=%r)" % (self.name, self.device_type)
+
+    def __eq__(self, other):
+        return isinstance(other, PhysicalDevice) and (self.name, self.device_type) == (other.name, other.device_type)
+
+    def __hash__(self):
+        return hash((self.name, self.device_type))
+
+
+class LogicalDevice(PhysicalDevice):
+    def __repr__(self):
+        return "LogicalDevice(name=%r, device_type=%r)" % (self.name, self.device_type)
+
+
+_memory_growth = {}
+
+
+def list_physical_devices(device_type=None):
+    devices = [PhysicalDevice("/physical_device:CPU:0", "CPU")]
+    return [d for d in devices if device_type is None or d.device_type == device_type]
+
+
+def list_logical_devices(device_type=None):
+    devices = [LogicalDevice("/device:CPU:0", "CPU")]
+    return [d for d in devices if device_type is None or d.device_type == device_type]
+
+
+def set_memory_growth(device, enable):
+    if getattr(device, "device_type", None) != "GPU":
+        raise ValueError("Cannot set memory growth on non-GPU and non-Pluggable devices")
+    _memory_growth[device] = bool(enable)
+
+
+def get_memory_growth(device):
+    if getattr(device, "device_type", None) != "GPU":
+        raise ValueError("Cannot get memory growth on non-GPU and non-Pluggable devices")
+    return _memory_growth.get(device, False)
+
+
+DEVICES = dict(list_physical_devices=list_physical_devices, list_logical_devices=list_logical_devices,
+               PhysicalDevice=PhysicalDevice, LogicalDevice=LogicalDevice)
+MEMORY_GROWTH = dict(set_memory_growth=set_memory_growth, get_memory_growth=get_memory_growth,
+                     list_physical_devices=list_physical_devices, list_logical_devices=list_logical_devices)
+
+
 def app_run(main=None, argv=None):
     """tf.app.run: parses flags from argv, calls main(remaining argv), exits with its result."""
     args = FLAGS(sys.argv if argv is None else argv, known_only=True)
