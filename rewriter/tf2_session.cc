@@ -4666,6 +4666,102 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
       out.lines.emplace_back(row(c), row(c));
     }
   }
+  // --- tf.app.flags defined and read at module level: absl.flags (TF2 has no tf.app).
+  // TensorFlow's FLAGS parsed sys.argv at the first read of a flag; absl's must be parsed
+  // before it, so `FLAGS(sys.argv)` goes right before the first module-level statement that
+  // reads one. Only where every flag is defined before that statement, every read is at
+  // module level (not in a function, which might run first), nothing else of tf.app is used
+  // (tf.app.run parses the flags itself) and the name `flags` is free.
+  {
+    const std::string kFlags[] = {"tensorflow.compat.v1.app.flags", "tensorflow.compat.v1.flags"};
+    auto in_flags = [&](const std::string& q) {
+      for (const auto& p : kFlags)
+        if (q == p || StartsWith(q, p + ".")) return true;
+      return StartsWith(q, "tensorflow.compat.v1.app");
+    };
+    bool ok = uses_of("flags").empty();
+    std::vector<TSNode> define_objects;  // `tf.compat.v1.app.flags` of each DEFINE_* call
+    TSNode flags_value{}, flags_stmt{};
+    std::string flags_name;
+    for (TSNode st : module) {
+      TSNode left{}, right{};
+      if (!flags_value.id && assignment(st, &left, &right) && ts::Is(left, "identifier") && ts::Is(right, "attribute") &&
+          in_flags(resolved(right)) && EndsWith(resolved(right), ".FLAGS")) {
+        flags_value = right;
+        flags_stmt = st;
+        flags_name = txt(left);
+      }
+    }
+    ok = ok && flags_value.id;
+    ts::Walk(
+        file.Root(),
+        [&](TSNode n, const char*) {
+          if (!ok || !(ts::Is(n, "attribute") || ts::Is(n, "identifier"))) return ok;
+          if (ts::Same(n, flags_value)) return false;
+          TSNode head = n;  // the name an attribute chain starts with: FLAGS's reads are checked below
+          while (ts::Is(head, "attribute")) head = ts::Field(head, "object");
+          if (ts::Is(head, "identifier") && txt(head) == flags_name) return false;
+          TSNode p = ts::Parent(n);
+          if (ts::Is(p, "attribute") && ts::Same(ts::Field(p, "object"), n) && in_flags(resolved(p))) return true;
+          const std::string q = resolved(n);
+          if (!in_flags(q)) return true;
+          TSNode call = ts::Parent(n), st = ts::Parent(call);
+          TSNode a = ts_node_named_child_count(st) ? ts_node_named_child(st, 0) : TSNode{};
+          if (ts::Is(n, "attribute") && q.find(".DEFINE_") != std::string::npos && ts::Is(call, "call") &&
+              ts::Same(ts::Field(call, "function"), n) && ts::Is(st, "expression_statement") &&
+              ts::Is(ts::Parent(st), "module") && ts::Same(a, call)) {
+            define_objects.push_back(ts::Field(n, "object"));
+            return false;
+          }
+          ok = false;
+          return false;
+        },
+        [](TSNode) {});
+    TSNode first_read{};
+    if (ok && flags_value.id && !define_objects.empty()) {
+      uint32_t defined_by = ts_node_end_byte(flags_stmt);
+      for (TSNode o : define_objects) defined_by = std::max(defined_by, ts_node_end_byte(o));
+      for (TSNode u : uses_of(flags_name)) {
+        if (ts::Same(u, ts::Field(ts::Parent(flags_value), "left"))) continue;
+        TSNode p = ts::Parent(u);
+        // a read of a flag's value: `FLAGS.name`, not called, not assigned
+        bool read = ts::Is(p, "attribute") && ts::Same(ts::Field(p, "object"), u) &&
+                    !(ts::Is(ts::Parent(p), "call") && ts::Same(ts::Field(ts::Parent(p), "function"), p)) &&
+                    !(ts::Is(ts::Parent(p), "assignment") && ts::Same(ts::Field(ts::Parent(p), "left"), p));
+        for (TSNode q = p; read && q.id; q = ts::Parent(q))
+          read = !(ts::Is(q, "function_definition") || ts::Is(q, "lambda") || ts::Is(q, "class_definition"));
+        if (!read) {
+          ok = false;
+          break;
+        }
+        TSNode top = u;
+        while (ts::Parent(top).id && !ts::Is(ts::Parent(top), "module")) top = ts::Parent(top);
+        if (!first_read.id || ts_node_start_byte(top) < ts_node_start_byte(first_read)) first_read = top;
+      }
+      ok = ok && first_read.id && ts_node_start_byte(first_read) >= defined_by;
+    }
+    TSNode imp{};
+    for (TSNode st : module)
+      if (!imp.id && ts_node_start_byte(st) <= tfb->byte && tfb->byte < ts_node_end_byte(st)) imp = st;
+    if (ok && first_read.id && imp.id && ts_node_start_byte(imp) < ts_node_start_byte(first_read)) {
+      bool has_sys = false;
+      for (TSNode st : module)
+        has_sys = has_sys || (ts::Is(st, "import_statement") && txt(st) == "import sys");
+      uint32_t after = line_end(ts_node_end_byte(imp));
+      edits.emplace_back(after, after, has_sys ? "from absl import flags\n" : "import sys\nfrom absl import flags\n");
+      for (TSNode o : define_objects) {
+        edits.emplace_back(ts_node_start_byte(o), ts_node_end_byte(o), "flags");
+        out.lines.emplace_back(row(o), row(o));
+      }
+      edits.emplace_back(ts_node_start_byte(flags_value), ts_node_end_byte(flags_value), "flags.FLAGS");
+      out.lines.emplace_back(row(flags_value), row(flags_value));
+      const uint32_t at_read = line_start(ts_node_start_byte(first_read));
+      edits.emplace_back(at_read, at_read,
+                         fmt::format("{}(sys.argv)  # TF1's tf.app.flags parsed the command line at the first read of "
+                                     "a flag\n",
+                                     flags_name));
+    }
+  }
   if (edits.empty()) return out;
   std::sort(edits.begin(), edits.end());
   std::string r;

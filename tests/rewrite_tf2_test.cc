@@ -187,7 +187,10 @@ TEST(RewriteTf2Conversion, RefusesWhatItCannotKeep) {
               "y = tf.constant(2.0) * FLAGS.n\nwith tf.compat.v1.Session() as s:\n    print(s.run(y))\ns.close()\n");
   ASSERT_TRUE(flags.converted) << flags.reason;
   EXPECT_EQ(flags.text.find("s.close()"), std::string::npos) << flags.text;
-  EXPECT_NE(flags.text.find("FLAGS = tf.compat.v1.app.flags.FLAGS\nif FLAGS.n < 0:"), std::string::npos) << flags.text;
+  EXPECT_NE(flags.text.find("FLAGS = flags.FLAGS\nFLAGS(sys.argv)  # TF1's tf.app.flags parsed the command line at the "
+                            "first read of a flag\nif FLAGS.n < 0:"),
+            std::string::npos)
+      << flags.text;
   // a name the block binds to a fetched value is plain Python from there on; a run after
   // it that names it, or (a variable's name) whose function would read it, refuses
   const std::string fetched = "import tensorflow as tf\nv = tf.Variable(1.0)\nu = v * 2.0\n"
@@ -312,6 +315,31 @@ TEST(RewriteTf2Conversion, RefusesWhatItCannotKeep) {
 }
 
 // The assignment form: `sess = Session()`, its statements up to an optional `sess.close()`.
+// tf.app.flags -> absl.flags, parsed before the first read (golden 77); where a function
+// reads a flag (it may run before any module-level read) or tf.app.run parses them, the
+// flags stay as they are.
+TEST(RewriteTf2Conversion, AppFlagsBecomeAbslFlagsParsedBeforeTheFirstRead) {
+  PythonParser parser;
+  const std::string head =
+      "import tensorflow as tf\n"
+      "tf.compat.v1.app.flags.DEFINE_integer('n', 2, 'n')\n"
+      "FLAGS = tf.compat.v1.app.flags.FLAGS\n";
+  const std::string run = "y = tf.constant(2.0) * 3\nwith tf.compat.v1.Session() as s:\n    print(s.run(y))\n";
+  SessionConversion r = ConvertSessionToFunctions(parser, head + "print(FLAGS.n)\n" + run);
+  ASSERT_TRUE(r.converted) << r.reason;
+  EXPECT_NE(r.text.find("import sys\nfrom absl import flags\nflags.DEFINE_integer('n', 2, 'n')\nFLAGS = flags.FLAGS\n"
+                        "FLAGS(sys.argv)"),
+            std::string::npos)
+      << r.text;
+  EXPECT_EQ(r.text.find("compat.v1"), std::string::npos) << r.text;
+  r = ConvertSessionToFunctions(parser, head + "def f():\n    return FLAGS.n\nprint(f())\n" + run);
+  ASSERT_TRUE(r.converted) << r.reason;
+  EXPECT_NE(r.text.find("FLAGS = tf.compat.v1.app.flags.FLAGS"), std::string::npos) << r.text;
+  r = ConvertSessionToFunctions(parser, head + "print(FLAGS.n)\ntf.compat.v1.app.flags.DEFINE_integer('m', 1, 'm')\n" + run);
+  ASSERT_TRUE(r.converted) << r.reason;
+  EXPECT_EQ(r.text.find("absl"), std::string::npos) << r.text;  // a flag defined after the first read
+}
+
 TEST(RewriteTf2Conversion, AssignedSession) {
   PythonParser parser;
   auto reason = [&](const std::string& text) { return ConvertSessionToFunctions(parser, text).reason; };
