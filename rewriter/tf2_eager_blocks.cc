@@ -126,25 +126,8 @@ class Finder {
 
  private:
   string_view Text(TSNode n) const { return ts::Text(n, src_); }
-  string Resolved(TSNode n) const {
-    auto q = m_.Resolve(n);
-    return q ? *q : string();
-  }
-  bool RefersToTf(TSNode n) const {
-    bool tf = false;
-    ts::Walk(
-        n,
-        [&](TSNode c, const char*) {
-          if (tf) return false;
-          if (ts::Is(c, "identifier") || ts::Is(c, "attribute")) {
-            tf = StartsWith(Resolved(c), "tensorflow");
-            return !tf && ts::Is(c, "attribute");
-          }
-          return true;
-        },
-        [](TSNode) {});
-    return tf;
-  }
+  string Resolved(TSNode n) const { return ResolvedName(m_, n); }
+  bool RefersToTf(TSNode n) const { return tfm::RefersToTf(m_, n); }
   template <typename F>
   void Targets(TSNode left, F&& f) const {
     if (ts::Is(left, "identifier")) {
@@ -384,10 +367,7 @@ class EagerScript {
   enum class Kind { kTensor, kVariable, kRandom, kList, kInit };
 
   string_view Text(TSNode n) const { return ts::Text(n, src_); }
-  string Resolved(TSNode n) const {
-    auto q = m_.Resolve(n);
-    return q ? *q : string();
-  }
+  string Resolved(TSNode n) const { return ResolvedName(m_, n); }
   SessionConversion Refuse(TSNode at, string reason) {
     SessionConversion out;
     out.reason = std::move(reason);

@@ -23,10 +23,7 @@ struct Ctx {
   const SemanticModel& m;
   string_view src;
   string_view Text(TSNode n) const { return ts::Text(n, src); }
-  string Resolved(TSNode n) const {
-    auto q = m.Resolve(n);
-    return q ? *q : string();
-  }
+  string Resolved(TSNode n) const { return ResolvedName(m, n); }
   uint32_t LineStart(uint32_t byte) const { return LineStartAt(src, byte); }
 };
 

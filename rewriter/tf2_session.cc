@@ -84,10 +84,7 @@ class Converter {
     throw Bail{std::move(reason), at.id ? ts_node_start_point(at).row + 1 : 0};
   }
   string_view Text(TSNode n) const { return ts::Text(n, src_); }
-  string Resolved(TSNode n) const {
-    auto q = m_.Resolve(n);
-    return q ? *q : string();
-  }
+  string Resolved(TSNode n) const { return ResolvedName(m_, n); }
   uint32_t LineStart(uint32_t byte) const { return LineStartAt(src_, byte); }
   uint32_t LineEnd(uint32_t byte) const { return LineEndAt(src_, byte); }  // past its newline
   // A statement that is alone on its lines (so its lines can be deleted or moved).

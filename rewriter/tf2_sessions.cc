@@ -201,25 +201,8 @@ class Parts {
 
  private:
   string_view Text(TSNode n) const { return ts::Text(n, src_); }
-  string Resolved(TSNode n) const {
-    auto q = m_.Resolve(n);
-    return q ? *q : string();
-  }
-  bool RefersToTf(TSNode n) const {
-    bool tf = false;
-    ts::Walk(
-        n,
-        [&](TSNode c, const char*) {
-          if (tf) return false;
-          if (ts::Is(c, "identifier") || ts::Is(c, "attribute")) {
-            tf = StartsWith(Resolved(c), "tensorflow");
-            return !tf && ts::Is(c, "attribute");
-          }
-          return true;
-        },
-        [](TSNode) {});
-    return tf;
-  }
+  string Resolved(TSNode n) const { return ResolvedName(m_, n); }
+  bool RefersToTf(TSNode n) const { return tfm::RefersToTf(m_, n); }
   // The identifiers under `n` in the order Python evaluates them (an assignment's value
   // before its targets), each with whether it is bound there (a target, a `for` or
   // comprehension variable, an `as` name, a parameter, a definition's name) or read.
@@ -489,10 +472,7 @@ class Copies {
 
  private:
   string_view Text(TSNode n) const { return ts::Text(n, src_); }
-  string Resolved(TSNode n) const {
-    auto q = m_.Resolve(n);
-    return q ? *q : string();
-  }
+  string Resolved(TSNode n) const { return ResolvedName(m_, n); }
   // identifiers that name something of the script (not attribute or keyword names)
   template <typename F>
   void Ids(TSNode n, F&& f) const {
@@ -783,10 +763,7 @@ class Reinit {
 
  private:
   string_view Text(TSNode n) const { return ts::Text(n, src_); }
-  string Resolved(TSNode n) const {
-    auto q = m_.Resolve(n);
-    return q ? *q : string();
-  }
+  string Resolved(TSNode n) const { return ResolvedName(m_, n); }
   // `tf...global_variables_initializer()`, or a name bound to one in the part before statement `i`
   bool GlobalInit(TSNode what, size_t b, size_t i) const {
     if (ts::Is(what, "call")) return IsGlobalInit(Resolved(ts::Field(what, "function")));

@@ -1,4 +1,5 @@
 #include "rewriter/tf2_testcase.h"
+#include "rewriter/tf2_text.h"
 
 #include <fmt/format.h>
 
@@ -115,10 +116,7 @@ class TestCaseConverter {
     throw Refusal{std::move(reason), at.id ? Row(at) + 1 : 0};
   }
   string_view Text(TSNode n) const { return ts::Text(n, src_); }
-  string Resolved(TSNode n) const {
-    auto q = m_.Resolve(n);
-    return q ? *q : string();
-  }
+  string Resolved(TSNode n) const { return ResolvedName(m_, n); }
   string ResolvedTf(TSNode n) const {
     string q = Resolved(n);
     return StartsWith(q, "tensorflow.") ? q : string();

@@ -15,6 +15,9 @@
 
 #include <tree_sitter/api.h>
 
+#include "analyzer/python/semantic.h"
+#include "analyzer/python/ts_util.h"
+
 namespace tfm {
 
 using ByteEdit = std::tuple<uint32_t, uint32_t, std::string>;  // [begin, end) -> replacement
@@ -54,6 +57,28 @@ inline std::string ApplyByteEdits(std::string_view src, std::vector<ByteEdit> ed
   }
   out.append(src, at, std::string_view::npos);
   return out;
+}
+
+// The qualified name `n` resolves to in `m` ("tensorflow.compat.v1.Session"), "" if none.
+inline std::string ResolvedName(const SemanticModel& m, TSNode n) {
+  auto q = m.Resolve(n);
+  return q ? *q : std::string();
+}
+// Whether a name or attribute chain under `n` resolves into tensorflow.
+inline bool RefersToTf(const SemanticModel& m, TSNode n) {
+  bool tf = false;
+  ts::Walk(
+      n,
+      [&](TSNode c, const char*) {
+        if (tf) return false;
+        if (ts::Is(c, "identifier") || ts::Is(c, "attribute")) {
+          tf = ResolvedName(m, c).rfind("tensorflow", 0) == 0;
+          return !tf && ts::Is(c, "attribute");
+        }
+        return true;
+      },
+      [](TSNode) {});
+  return tf;
 }
 
 }  // namespace tfm

@@ -36,10 +36,7 @@ class ScopeRewriter {
 
  private:
   string_view Text(TSNode n) const { return ts::Text(n, src_); }
-  string Resolved(TSNode n) const {
-    auto q = m_.Resolve(n);
-    return q ? *q : string();
-  }
+  string Resolved(TSNode n) const { return ResolvedName(m_, n); }
   [[noreturn]] static void Bail() { throw NotOfThatForm{}; }
   static bool IsVariable(string_view q) { return q == "tensorflow.Variable" || q == "tensorflow.compat.v1.Variable"; }
   static bool IsGetVariable(string_view q) { return q == "tensorflow.compat.v1.get_variable"; }
