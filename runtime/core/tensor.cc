@@ -88,15 +88,19 @@ std::string ShapeTupleString(const Shape& s) {
 }
 
 namespace {
-// The machine's physical memory: no single tensor can be larger.
+std::atomic<uint64_t> max_tensor_bytes{0};  // 0: the machine's physical memory
+// The machine's physical memory (no single tensor can be larger), or a lower set limit.
 uint64_t MaxTensorBytes() {
-  static const uint64_t limit = [] {
+  static const uint64_t physical = [] {
     long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
     return pages > 0 && size > 0 ? static_cast<uint64_t>(pages) * static_cast<uint64_t>(size) : (uint64_t{1} << 40);
   }();
-  return limit;
+  const uint64_t set = max_tensor_bytes.load(std::memory_order_relaxed);
+  return set ? set : physical;
 }
 }  // namespace
+
+void SetMaxTensorBytes(uint64_t bytes) { max_tensor_bytes.store(bytes, std::memory_order_relaxed); }
 
 Tensor Tensor::Alloc(DType dtype, Shape shape) {
   Tensor t;

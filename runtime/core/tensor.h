@@ -23,6 +23,11 @@ int64_t NumElements(const Shape& s);
 std::string ShapeString(const Shape& s);        // "[2,3]" (TF's error-message form)
 std::string ShapeTupleString(const Shape& s);   // "(2, 3)" (Python TensorShape form)
 
+// The largest tensor Tensor::Alloc makes, in bytes: the machine's physical memory unless
+// lowered (fuzzers, whose memory limit is smaller, set it; a larger request is TF's
+// ResourceExhausted, as on a machine that has less memory). 0 restores the default.
+void SetMaxTensorBytes(uint64_t bytes);
+
 class Tensor {
  public:
   Tensor() = default;

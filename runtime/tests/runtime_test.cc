@@ -278,6 +278,20 @@ TEST(Kernels, ScatterNdRefusesShapesTensorFlowRefuses) {
   EXPECT_EQ(out[0].shape(), (Shape{3, 2}));
 }
 
+// A lowered tensor size limit (the fuzzers set one) makes a larger tensor TF's
+// ResourceExhausted instead of an allocation; 0 restores the machine's memory as the limit.
+TEST(Kernels, TensorSizeLimitIsResourceExhausted) {
+  Tensor dims = Tensor::Alloc(DType::kInt32, {1});
+  dims.data<int32_t>()[0] = 1000;
+  std::vector<Tensor> out;
+  SetMaxTensorBytes(1024);
+  Status st = Execute("Fill", {dims, Tensor::Scalar<float>(1)}, {}, &out);
+  SetMaxTensorBytes(0);
+  EXPECT_EQ(st.code(), Code::kResourceExhausted) << st.message();
+  ASSERT_TRUE(Execute("Fill", {dims, Tensor::Scalar<float>(1)}, {}, &out).ok());
+  EXPECT_EQ(out[0].num_elements(), 1000);
+}
+
 // runtime_api_fuzzer: MatrixSetDiag of strings copied bytes through a null pointer; TF sets
 // string diagonals too.
 TEST(Kernels, MatrixSetDiagOfStrings) {
