@@ -30,16 +30,17 @@ gp = tf.placeholder(tf.float32, [10])
 adam = tf.train.AdamOptimizer(0.03)
 step = adam.apply_gradients([(gp, w)])
 
-# Batch normalization (tf.layers, non-fused for 2-D inputs) between two dense layers.
-tf.set_random_seed(3)
+# Batch normalization (tf.layers, non-fused for 2-D inputs) between two layers written
+# without matrix products (whose rounding oneDNN chooses by processor): elementwise products
+# and sums, which round the same on every machine.
 bx = tf.placeholder(tf.float32, [None, 1])
 by = tf.placeholder(tf.float32, [None, 1])
-h = tf.layers.dense(bx, 10, kernel_initializer=tf.random_normal_initializer(0., .1),
-                    bias_initializer=tf.constant_initializer(-0.2))
-h = tf.nn.tanh(tf.layers.batch_normalization(h, momentum=0.4, training=True))
-out = tf.layers.dense(h, 1, kernel_initializer=tf.random_normal_initializer(0., .1))
+w1 = tf.Variable(rng.normal(0, 0.1, (1, 10)).astype(np.float32))
+bias = tf.Variable(np.full(10, -0.2, np.float32))
+w2 = tf.Variable(rng.normal(0, 0.1, (1, 10)).astype(np.float32))
+h = tf.nn.tanh(tf.layers.batch_normalization(bx * w1 + bias, momentum=0.4, training=True))
+out = tf.reduce_sum(h * w2, axis=1, keepdims=True)
 loss = tf.losses.mean_squared_error(by, out)
-bias = [v for v in tf.trainable_variables() if v.name == "dense/bias:0"][0]
 bias_grad = tf.gradients(loss, bias)[0]
 with tf.control_dependencies(tf.get_collection(tf.GraphKeys.UPDATE_OPS)):
     train = tf.train.AdamOptimizer(0.03).minimize(loss)
