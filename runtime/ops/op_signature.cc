@@ -254,8 +254,13 @@ Status ValidateNode(const std::string& node, const std::string& op, const std::v
       return InvalidArgument(std::string("AttrValue had value with type '") + ValueKindName(*v) + "' when '" +
                              AttrKindName(a.kind) + "' expected for attr '" + a.name + "'; NodeDef: {{node " + node +
                              "}}; " + OpText(sig));
-    if (const DType* t = std::get_if<DType>(v); t && a.kind == AttrKind::kType)
+    if (const DType* t = std::get_if<DType>(v); t && a.kind == AttrKind::kType) {
+      // (TF: DT_INVALID is illegal as a type attr's value; kernels dispatch on these types)
+      if (*t == DType::kInvalid)
+        return InvalidArgument("AttrValue has invalid DataType for attr '" + std::string(a.name) + "'; NodeDef: {{node " +
+                               node + "}}; " + OpText(sig));
       TFM_RETURN_IF_ERROR(CheckAllowedType(sig, a, *t, node));
+    }
     if (a.has_minimum) {
       if (const int64_t* i = std::get_if<int64_t>(v); i && a.kind == AttrKind::kInt && *i < a.minimum)
         return InvalidArgument("Value for attr '" + std::string(a.name) + "' of " + std::to_string(*i) +

@@ -278,6 +278,23 @@ TEST(Kernels, ScatterNdRefusesShapesTensorFlowRefuses) {
   EXPECT_EQ(out[0].shape(), (Shape{3, 2}));
 }
 
+// runtime_api_fuzzer: a type attr given as DT_INVALID left a node's inputs unchecked, and
+// LowerBound read an int32 input as float64. TF refuses DT_INVALID as a type attr's value.
+TEST(Signatures, InvalidTypeAttrIsRefused) {
+  Graph g;
+  int a = g.AddNode("a", "Const", {}, {}, ConstAttrs(Tensor::Alloc(DType::kDouble, {1, 3}))).value();
+  int b = g.AddNode("b", "Const", {}, {}, ConstAttrs(Tensor::Alloc(DType::kInt32, {1, 2}))).value();
+  auto n = g.AddNode("lb", "LowerBound", {{a, 0}, {b, 0}}, {}, {{"T", DType::kInvalid}});
+  ASSERT_FALSE(n.ok());
+  EXPECT_NE(n.status().message().find("AttrValue has invalid DataType for attr 'T'; NodeDef: {{node lb}}"),
+            std::string::npos)
+      << n.status().message();
+  std::vector<Tensor> out;
+  Status st = Execute("LowerBound", {Tensor::Alloc(DType::kDouble, {1, 3}), Tensor::Alloc(DType::kInt32, {1, 2})},
+                      {{"T", DType::kInvalid}}, &out);
+  EXPECT_EQ(st.code(), Code::kInvalidArgument) << st.message();
+}
+
 // A lowered tensor size limit (the fuzzers set one) makes a larger tensor TF's
 // ResourceExhausted instead of an allocation; 0 restores the machine's memory as the limit.
 TEST(Kernels, TensorSizeLimitIsResourceExhausted) {
