@@ -883,10 +883,10 @@ Status ReduceTyped(KernelContext& c, RedOp op) {
       a = op == RedOp::kAll ? (a && v) : (a || v);
     } else {
       switch (op) {
-        case RedOp::kSum: case RedOp::kMean: a += v; break;
+        case RedOp::kSum: case RedOp::kMean: a = WrapAdd<Acc>(a, static_cast<Acc>(v)); break;
         case RedOp::kMax: a = std::max(a, v); break;
         case RedOp::kMin: a = std::min(a, v); break;
-        case RedOp::kProd: a *= v; break;
+        case RedOp::kProd: a = WrapMul<Acc>(a, static_cast<Acc>(v)); break;
         default: break;
       }
     }

@@ -295,6 +295,21 @@ TEST(Signatures, InvalidTypeAttrIsRefused) {
   EXPECT_EQ(st.code(), Code::kInvalidArgument) << st.message();
 }
 
+// runtime_api_fuzzer: an integer Prod (and Sum) overflowed a signed accumulator, which is
+// undefined in C++; TF's integer reductions wrap around (two's complement).
+TEST(Kernels, IntegerReductionsWrapAround) {
+  Tensor x = Tensor::Alloc(DType::kInt32, {2});
+  x.data<int32_t>()[0] = 1162261467;  // 3^19
+  x.data<int32_t>()[1] = -3;
+  Tensor axis = Tensor::Scalar<int32_t>(0);
+  std::vector<Tensor> out;
+  ASSERT_TRUE(Execute("Prod", {x, axis}, {}, &out).ok());
+  EXPECT_EQ(out[0].data<int32_t>()[0], 808182895);  // -3486784401 mod 2^32
+  x.data<int32_t>()[1] = 1162261467;
+  ASSERT_TRUE(Execute("Sum", {x, axis}, {}, &out).ok());
+  EXPECT_EQ(out[0].data<int32_t>()[0], -1970444362);  // 2324522934 - 2^32
+}
+
 // A lowered tensor size limit (the fuzzers set one) makes a larger tensor TF's
 // ResourceExhausted instead of an allocation; 0 restores the machine's memory as the limit.
 TEST(Kernels, TensorSizeLimitIsResourceExhausted) {
