@@ -439,7 +439,7 @@ def _train_not_yet():
     functions = ("MonitoredTrainingSession", "replica_device_setter",
                  "shuffle_batch", "batch_join", "shuffle_batch_join", "maybe_batch",
                  "maybe_shuffle_batch", "match_filenames_once",
-                 "NewCheckpointReader", "list_variables", "load_variable", "init_from_checkpoint",
+                 "NewCheckpointReader", "init_from_checkpoint",
                  "assert_global_step", "global_step")
     names = {n: _python_util.not_yet_class("tf.train." + n) for n in classes}
     names.update({n: _python_util.not_yet_function("tf.train." + n) for n in functions})
@@ -447,8 +447,11 @@ def _train_not_yet():
 
 
 def _checkpoints():
-    """tf.train's checkpoint management (both APIs)."""
-    return {"get_checkpoint_state": saver.get_checkpoint_state, "latest_checkpoint": saver.latest_checkpoint}
+    """tf.train's checkpoint management and object-based checkpoints (both APIs)."""
+    from . import checkpoint
+    return {"get_checkpoint_state": saver.get_checkpoint_state, "latest_checkpoint": saver.latest_checkpoint,
+            "Checkpoint": checkpoint.Checkpoint, "CheckpointManager": checkpoint.CheckpointManager,
+            "list_variables": checkpoint.list_variables, "load_variable": checkpoint.load_variable}
 
 
 def _test():

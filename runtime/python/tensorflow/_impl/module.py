@@ -1,5 +1,5 @@
 """tf.Module: a name plus variable and submodule tracking through attributes."""
-from . import variables
+from . import checkpoint, variables
 
 
 class Module:
@@ -9,6 +9,13 @@ class Module:
         self._name = name or _snake(type(self).__name__)
 
     name = property(lambda self: self._name)
+
+    def __setattr__(self, k, v):
+        object.__setattr__(self, k, v)
+        checkpoint.on_new_dependencies()   # a checkpoint read may wait for this attribute
+
+    def _checkpoint_children(self):
+        return checkpoint.attribute_children(self)
 
     def _flatten(self, pred, seen=None):
         seen = seen if seen is not None else set()

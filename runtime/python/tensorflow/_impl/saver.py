@@ -168,17 +168,22 @@ def _write(path, names, values):
         np.savez(f, names=np.array(names), **{"v%d" % i: np.asarray(v) for i, v in enumerate(values)})
 
 
-def _read(path, names):
-    """The stored values of `names`, in order; TF's errors for a missing file or key."""
+def _read_all(path):
+    """Every stored value by its name; TF's errors for a missing or unreadable file."""
     path = path.decode() if isinstance(path, bytes) else str(path)
     try:
         with np.load(_index_file(path)) as data:
-            stored = {str(n): data["v%d" % i] for i, n in enumerate(data["names"])}
+            return {str(n): data["v%d" % i] for i, n in enumerate(data["names"])}
     except OSError:
         raise _tfrt.StatusError(5, "Unsuccessful TensorSliceReader constructor: Failed to find any matching "
                                 "files for %s" % path) from None
     except (KeyError, ValueError) as e:
         raise _tfrt.StatusError(15, "Unable to open table file %s: %s" % (_index_file(path), e)) from None
+
+
+def _read(path, names):
+    """The stored values of `names`, in order; TF's errors for a missing file or key."""
+    stored = _read_all(path)
     for n in names:
         if n not in stored:
             raise _tfrt.StatusError(5, "Key %s not found in checkpoint" % n)

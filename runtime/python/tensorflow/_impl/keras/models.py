@@ -2,7 +2,7 @@
 Sequential, and Functional (tf.keras.Model(inputs, outputs))."""
 import numpy as np
 
-from .. import array_ops, core, data, gradients, math_ops, nest
+from .. import array_ops, checkpoint, core, data, gradients, math_ops, nest
 from . import (backend, callbacks as callbacks_module, losses as losses_module, metrics as metrics_module,
                naming, optimizers)
 from .layers import base
@@ -374,6 +374,17 @@ class Sequential(Model):
     def __repr__(self):
         return "<Sequential name=%s, built=%s>" % (self.name, self.built)
 
+    def _checkpoint_children(self):
+        # Keras 3 tracks a built Sequential's layers through the functional model it makes
+        # (operation 0 its input layer); an unbuilt one has no children
+        kids = []
+        if self.built:
+            ops = checkpoint.Node(lambda: [(str(i + 1), l) for i, l in enumerate(self._layers)])
+            kids.append(("_functional", checkpoint.Node(lambda: [("_operations", ops)])))
+        if self.optimizer is not None:
+            kids.append(("optimizer", self.optimizer))
+        return kids
+
 
 class Functional(Model):
     """tf.keras.Model(inputs, outputs): a graph of layer calls on KerasTensors (layers
@@ -431,3 +442,9 @@ class Functional(Model):
 
     def __repr__(self):
         return "<Functional name=%s, built=True>" % self.name
+
+    def _checkpoint_children(self):
+        kids = [("_operations", checkpoint.Node(lambda: [(str(i), l) for i, l in enumerate(self._layers)]))]
+        if self.optimizer is not None:
+            kids.append(("optimizer", self.optimizer))
+        return kids

@@ -2,7 +2,7 @@
 callable or schedule learning rate, and tf.keras.optimizers.schedules."""
 import numpy as np
 
-from .. import array_ops, core, gradients, math_ops, variables
+from .. import array_ops, checkpoint, core, gradients, math_ops, variables
 from . import backend, naming
 from ..core import convert_to_tensor as _t
 
@@ -50,6 +50,7 @@ class KerasOptimizer:
             with core.init_scope():
                 self._iterations = backend.KerasVariable(np.int64(0), (), core.int64, False, "iteration",
                                                        path=naming.snake_case(self.name) + "/iteration")
+            checkpoint.on_new_dependencies()
         return self._iterations
 
     @property
@@ -84,6 +85,7 @@ class KerasOptimizer:
             # the first apply_gradients), so that function is traced again, as in TF
             self._slots[key] = variables.Variable(np.full(v.shape.as_list(), init, dtype=v.dtype.as_numpy_dtype),
                                                   trainable=False, name=v.name.split(":")[0] + "_" + name)
+            checkpoint.on_new_dependencies()   # a checkpoint read may hold this slot's value
         return self._slots[key]
 
     @staticmethod
@@ -103,6 +105,7 @@ class KerasOptimizer:
         known = getattr(self, "_known_vars", None)
         if known is None and grads_and_vars:
             self._known_vars = {id(v) for _, v in grads_and_vars}
+            self._built_vars = [v for _, v in grads_and_vars]
         elif known is not None:
             for _, v in grads_and_vars:
                 if id(v) not in known:
@@ -133,6 +136,19 @@ class KerasOptimizer:
         vl = var_list() if callable(var_list) else var_list
         gs = tape.gradient(lv, list(vl))
         return self.apply_gradients(zip(gs, vl))
+
+    def _checkpoint_children(self):
+        """Keras 3's: `_iterations`, `_learning_rate`, the variables it was built for and its
+        own variables (iterations, learning rate, then the slots)."""
+        kids = []
+        if self._iterations is not None:
+            kids.append(("_iterations", self._iterations))
+        if self._lr_var is not None:
+            kids.append(("_learning_rate", self._lr_var))
+        kids.append(("_trainable_variables", checkpoint.Node(
+            lambda: [(str(i), v) for i, v in enumerate(getattr(self, "_built_vars", []))])))
+        kids.append(("_variables", checkpoint.Node(lambda: [(str(i), v) for i, v in enumerate(self.variables)])))
+        return kids
 
     @property
     def variables(self):  # a property in Keras 3 (a method on TF1 optimizers)

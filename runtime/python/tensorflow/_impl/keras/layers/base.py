@@ -7,7 +7,7 @@ import itertools
 
 import numpy as np
 
-from ... import array_ops, core, nest, variables
+from ... import array_ops, checkpoint, core, nest, variables
 from .. import backend, naming, regularizers
 from ...core import convert_to_tensor as _t
 
@@ -76,6 +76,7 @@ class Layer:
                         backend.scope.pop()
                         backend.scope_kind.pop()
                 self.built = True
+                checkpoint.on_new_dependencies()   # a checkpoint read may wait for these weights
                 return out
             build._tfm_wrapped = True
             cls.build = build
@@ -87,6 +88,25 @@ class Layer:
                 if l is not self and not any(l is t for t in tracked):
                     tracked.append(l)
         object.__setattr__(self, k, v)
+        checkpoint.on_new_dependencies()
+
+    # tf.train.Checkpoint: the attribute names Keras 3 gives (Dense keeps its kernel in `_kernel`)
+    _checkpoint_renames = {}
+
+    def _checkpoint_children(self):
+        """Keras 3's trackable children: sub-layers, weights and other trackables held in
+        attributes (not lists of them, which Keras 3 tracks apart from TensorFlow)."""
+        weights = {id(w) for w in self._trainable_variables + self._non_trainable_variables}
+        out = []
+        for k, v in vars(self).items():
+            if isinstance(v, backend.KerasVariable):
+                keep = id(v) in weights
+            else:
+                keep = v is not self and (isinstance(v, variables.Variable) or hasattr(v, "_checkpoint_children")) \
+                    and not isinstance(v, (list, tuple, dict))
+            if keep:
+                out.append((self._checkpoint_renames.get(k, k), v))
+        return out
 
     name = property(lambda self: self._name)
 
@@ -200,6 +220,7 @@ class Layer:
         try:
             if not self.built:
                 self._maybe_build(args[0])
+                checkpoint.on_new_dependencies()
             return self.call(*args, **kwargs)
         finally:
             backend.call_training.pop()

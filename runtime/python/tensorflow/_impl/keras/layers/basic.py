@@ -9,6 +9,8 @@ from ...core import convert_to_tensor as _t
 
 
 class Dense(base.Layer):
+    _checkpoint_renames = {"kernel": "_kernel"}
+
     def __init__(self, units, activation=None, use_bias=True, kernel_initializer="glorot_uniform",
                  bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None,
                  kernel_constraint=None, bias_constraint=None, **kwargs):
@@ -43,6 +45,8 @@ class Dense(base.Layer):
 
 
 class Embedding(base.Layer):
+    _checkpoint_renames = {"embeddings": "_embeddings"}
+
     def __init__(self, input_dim, output_dim, embeddings_initializer="uniform", embeddings_regularizer=None,
                  embeddings_constraint=None, mask_zero=False, **kwargs):
         super().__init__(**kwargs)
