@@ -40,10 +40,12 @@ ln = tf.keras.layers.LayerNormalization()
 ln(tf.zeros([1, 3]))
 emb = tf.keras.layers.Embedding(5, 2)
 emb(tf.zeros([1], tf.int32))
-lstm = tf.keras.layers.LSTM(2, recurrent_initializer="zeros")
+lstm = tf.keras.layers.LSTM(2, recurrent_initializer="zeros", seed=1)
 lstm(tf.zeros([1, 2, 3]))
-rnn = tf.keras.layers.SimpleRNN(2, recurrent_initializer="zeros")
+rnn = tf.keras.layers.SimpleRNN(2, recurrent_initializer="zeros", seed=2)
 rnn(tf.zeros([1, 2, 3]))
+for i, layer in enumerate([conv, bn, ln, emb, lstm, rnn]):
+    fill(layer, 10 + i)
 print("layers")
 keys(tf.train.Checkpoint(conv=conv, bn=bn, ln=ln, emb=emb, lstm=lstm, rnn=rnn).write("layers"))
 
@@ -53,7 +55,7 @@ class Net(tf.keras.Model):
         super().__init__()
         self.first = tf.keras.layers.Dense(4, activation="relu")
         self.blocks = [tf.keras.layers.Dense(3)]
-        self.drop = tf.keras.layers.Dropout(0.5)
+        self.drop = tf.keras.layers.Dropout(0.5, seed=3)
         self.head = tf.keras.layers.Dense(1)
 
     def call(self, x):
@@ -93,6 +95,9 @@ keys(tf.train.Checkpoint(rms=rms, v=v).write("rmsprop"))
 seq2 = tf.keras.Sequential([tf.keras.layers.Dense(3, activation="tanh"), tf.keras.layers.Dense(1)])
 net2 = Net()
 net2(x)
+for i, layer in enumerate(net2.layers):
+    if layer.weights:
+        fill(layer, 20 + i)
 status = tf.train.Checkpoint(seq=seq2, net=net2).read("models")
 print("before:", seq2.built, len(seq2.weights))
 print("seq same", np.array_equal(seq2(x).numpy(), seq(x).numpy()))

@@ -158,6 +158,12 @@ print("files", sorted(f for f in os.listdir("managed") if f.endswith(".index")))
 print("latest", tf.train.latest_checkpoint("managed"))
 print("state", tf.train.get_checkpoint_state("managed").all_model_checkpoint_paths)
 print("numbered", manager.save(checkpoint_number=100))
+with open("managed/checkpoint") as f:
+    lines = f.read().splitlines()
+stamps = [float(line.split(": ")[1]) for line in lines if "timestamp" in line]
+print("\n".join(line.split(": ")[0] + (": <time>" if "timestamp" in line else ": " + line.split(": ")[1])
+                for line in lines))
+print("stamps ordered", stamps[0] <= stamps[1] and stamps[2] < stamps[0])
 again = tf.train.CheckpointManager(tf.train.Checkpoint(step=tf.Variable(0, dtype=tf.int64)), "managed", max_to_keep=2)
 print("reopened", again.latest_checkpoint, again.checkpoints)
 again.checkpoint.restore(again.latest_checkpoint).assert_consumed()

@@ -446,13 +446,20 @@ class CheckpointManager:
         self._prefix = os.path.join(self._directory, checkpoint_name)
         self._step_counter = step_counter
         state = saver.get_checkpoint_state(self._directory)
+        clock = time.time()
         self._maybe_delete = collections.OrderedDict()
         if state is None:
             self._latest_checkpoint = None
+            self._last_preserved_timestamp = clock - 1.0   # as TensorFlow: the clock set back slightly
         else:
+            # TensorFlow's recovery: checkpoints newer than the last preserved timestamp are managed
             self._latest_checkpoint = state.model_checkpoint_path
-            for p in state.all_model_checkpoint_paths:
-                self._maybe_delete[p] = time.time()
+            self._last_preserved_timestamp = min(state.last_preserved_timestamp, clock)
+            stamps = list(state.all_model_checkpoint_timestamps) or \
+                [self._last_preserved_timestamp] * len(state.all_model_checkpoint_paths)
+            for p, t in zip(state.all_model_checkpoint_paths, stamps):
+                if min(t, clock) > self._last_preserved_timestamp:
+                    self._maybe_delete[p] = min(t, clock)
 
     directory = property(lambda self: self._directory)
     latest_checkpoint = property(lambda self: self._latest_checkpoint)
@@ -470,6 +477,8 @@ class CheckpointManager:
 
     def _record_state(self):
         saver.update_checkpoint_state(self._directory, self._latest_checkpoint, list(self._maybe_delete),
+                                      all_model_checkpoint_timestamps=list(self._maybe_delete.values()),
+                                      last_preserved_timestamp=self._last_preserved_timestamp,
                                       save_relative_paths=True)
 
     def save(self, checkpoint_number=None, check_interval=True, options=None):

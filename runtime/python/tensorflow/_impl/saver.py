@@ -69,6 +69,9 @@ class CheckpointState:
         if self.model_checkpoint_path:
             lines.append("model_checkpoint_path: " + _quote(self.model_checkpoint_path))
         lines += ["all_model_checkpoint_paths: " + _quote(p) for p in self.all_model_checkpoint_paths]
+        lines += ["all_model_checkpoint_timestamps: " + repr(float(t)) for t in self.all_model_checkpoint_timestamps]
+        if self.last_preserved_timestamp:
+            lines.append("last_preserved_timestamp: " + repr(float(self.last_preserved_timestamp)))
         return "".join(line + "\n" for line in lines)
 
     __repr__ = __str__
@@ -84,9 +87,14 @@ class CheckpointState:
                 continue
             key, sep, value = line.partition(":")
             key = key.strip()
-            if not sep or key not in ("model_checkpoint_path", "all_model_checkpoint_paths"):
+            if not sep or key not in ("model_checkpoint_path", "all_model_checkpoint_paths",
+                                      "all_model_checkpoint_timestamps", "last_preserved_timestamp"):
                 raise ValueError("unexpected line: %s" % line)
-            if key == "model_checkpoint_path":
+            if key == "all_model_checkpoint_timestamps":
+                state.all_model_checkpoint_timestamps.append(float(value))
+            elif key == "last_preserved_timestamp":
+                state.last_preserved_timestamp = float(value)
+            elif key == "model_checkpoint_path":
                 state.model_checkpoint_path = _unquote(value)
             else:
                 state.all_model_checkpoint_paths.append(_unquote(value))
@@ -97,7 +105,8 @@ def _state_path(checkpoint_dir, latest_filename=None):
     return os.path.join(checkpoint_dir, latest_filename or _STATE_FILE)
 
 
-def generate_checkpoint_state_proto(save_dir, model_checkpoint_path, all_model_checkpoint_paths=None):
+def generate_checkpoint_state_proto(save_dir, model_checkpoint_path, all_model_checkpoint_paths=None,
+                                    all_model_checkpoint_timestamps=None, last_preserved_timestamp=None):
     paths = list(all_model_checkpoint_paths or [])
     if not paths or paths[-1] != model_checkpoint_path:
         paths.append(model_checkpoint_path)
@@ -106,7 +115,10 @@ def generate_checkpoint_state_proto(save_dir, model_checkpoint_path, all_model_c
         if not os.path.isabs(model_checkpoint_path):
             model_checkpoint_path = os.path.relpath(model_checkpoint_path, save_dir)
         paths = [p if os.path.isabs(p) else os.path.relpath(p, save_dir) for p in paths]
-    return CheckpointState(model_checkpoint_path, paths)
+    state = CheckpointState(model_checkpoint_path, paths)
+    state.all_model_checkpoint_timestamps = list(all_model_checkpoint_timestamps or [])
+    state.last_preserved_timestamp = last_preserved_timestamp or 0.0
+    return state
 
 
 def update_checkpoint_state(save_dir, model_checkpoint_path, all_model_checkpoint_paths=None,
@@ -118,7 +130,8 @@ def update_checkpoint_state(save_dir, model_checkpoint_path, all_model_checkpoin
             return os.path.relpath(p, save_dir) if os.path.isabs(p) else p
         model_checkpoint_path = rel(model_checkpoint_path)
         all_model_checkpoint_paths = [rel(p) for p in all_model_checkpoint_paths or []]
-    state = generate_checkpoint_state_proto(save_dir, model_checkpoint_path, all_model_checkpoint_paths)
+    state = generate_checkpoint_state_proto(save_dir, model_checkpoint_path, all_model_checkpoint_paths,
+                                            all_model_checkpoint_timestamps, last_preserved_timestamp)
     if state_file == state.model_checkpoint_path:
         raise RuntimeError("Save path '%s' conflicts with path used for checkpoint state.  Please use a "
                            "different save path." % model_checkpoint_path)
