@@ -417,7 +417,14 @@ def _train_v1():
         "natural_exp_decay": t.natural_exp_decay, "inverse_time_decay": t.inverse_time_decay,
         "cosine_decay": t.cosine_decay, "Saver": saver.Saver, "checkpoint_exists": saver.checkpoint_exists,
         "update_checkpoint_state": saver.update_checkpoint_state, "summary_iterator": _summary_iterator,
+        "NewCheckpointReader": _new_checkpoint_reader,
         **_checkpoints()}
+
+
+def _new_checkpoint_reader(filepattern):
+    """tf.compat.v1.train.NewCheckpointReader (checkpoint.py)."""
+    from . import checkpoint
+    return checkpoint.NewCheckpointReader(filepattern)
 
 
 def _summary_iterator(path):
@@ -439,7 +446,7 @@ def _train_not_yet():
     functions = ("MonitoredTrainingSession", "replica_device_setter",
                  "shuffle_batch", "batch_join", "shuffle_batch_join", "maybe_batch",
                  "maybe_shuffle_batch", "match_filenames_once",
-                 "NewCheckpointReader", "init_from_checkpoint",
+                 "init_from_checkpoint",
                  "assert_global_step", "global_step")
     names = {n: _python_util.not_yet_class("tf.train." + n) for n in classes}
     names.update({n: _python_util.not_yet_function("tf.train." + n) for n in functions})
@@ -451,7 +458,8 @@ def _checkpoints():
     from . import checkpoint
     return {"get_checkpoint_state": saver.get_checkpoint_state, "latest_checkpoint": saver.latest_checkpoint,
             "Checkpoint": checkpoint.Checkpoint, "CheckpointManager": checkpoint.CheckpointManager,
-            "list_variables": checkpoint.list_variables, "load_variable": checkpoint.load_variable}
+            "list_variables": checkpoint.list_variables, "load_variable": checkpoint.load_variable,
+            "load_checkpoint": checkpoint.load_checkpoint}
 
 
 def _test():

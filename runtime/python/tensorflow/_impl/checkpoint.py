@@ -529,3 +529,34 @@ def load_variable(ckpt_dir_or_file, name):
         raise core.NotFoundError(None, None, "Key %s not found in checkpoint" % name)
     value = np.asarray(stored[name])
     return value.item() if value.dtype.kind == "S" and value.ndim == 0 else value
+
+
+class CheckpointReader:
+    """What tf.train.load_checkpoint / NewCheckpointReader return: the stored values by key."""
+
+    def __init__(self, path):
+        self._stored = _load(path)
+
+    def get_variable_to_shape_map(self):
+        return {name: list(np.asarray(v).shape) for name, v in self._stored.items()}
+
+    def get_variable_to_dtype_map(self):
+        return {name: core.string if np.asarray(v).dtype.kind in "SU" else core.as_dtype(np.asarray(v).dtype)
+                for name, v in self._stored.items()}
+
+    def has_tensor(self, name):
+        return name in self._stored
+
+    def get_tensor(self, name):
+        if name not in self._stored:
+            raise core.NotFoundError(None, None, "Key %s not found in checkpoint" % name)
+        value = np.asarray(self._stored[name])
+        return value.item() if value.dtype.kind == "S" and value.ndim == 0 else value
+
+
+def load_checkpoint(ckpt_dir_or_file):
+    return CheckpointReader(_resolve_path(ckpt_dir_or_file))
+
+
+def NewCheckpointReader(filepattern):   # noqa: N802 - TensorFlow's name
+    return CheckpointReader(os.fspath(filepattern))

@@ -562,7 +562,7 @@ def _true_getter(name, shape=None, dtype=None, initializer=None, regularizer=Non
         raise ValueError("Variable %s does not exist, or was not created with tf.get_variable(). Did you mean "
                          "to set reuse=tf.AUTO_REUSE in VarScope?" % full)
     dtype = core.as_dtype(dtype) if dtype is not None else core.float32
-    init = initializer or vs.initializer
+    init = initializer if initializer is not None else vs.initializer   # a Tensor has no truth value
     if init is None:
         init = init_ops.glorot_uniform_initializer() if dtype.is_floating else init_ops.zeros_initializer()
     if isinstance(init, type):
