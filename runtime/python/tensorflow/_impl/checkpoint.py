@@ -161,6 +161,10 @@ class _Restoration:
     def __init__(self, path, stored, root):
         self.path = path
         self.values = stored
+        if OBJECT_GRAPH_KEY not in stored:
+            raise NotImplementedError("tfmigrate bundled runtime: reading a name-based checkpoint (one a "
+                                      "tf.compat.v1.train.Saver wrote, %s) with tf.train.Checkpoint is not supported; "
+                                      "run with --backend tensorflow" % path)
         graph = json.loads(bytes(np.asarray(stored[OBJECT_GRAPH_KEY]).item()).decode())
         self.nodes = graph["nodes"]
         self.root = root
