@@ -127,3 +127,28 @@ later.inner = Holder()
 print("holder scale", later.scale.numpy())
 later.inner.offset = tf.Variable([0, 0, 0])
 print("holder offset", later.inner.offset.numpy().tolist(), status.assert_consumed() is status)
+
+# a compiled model and its optimizer through a CheckpointManager: fit, save, restore into a
+# fresh compiled model (its Adam not built yet: the slots are restored when fit builds it)
+xs = np.arange(12, dtype=np.float32).reshape(6, 2) / 10
+ys = xs.sum(1, keepdims=True)
+
+
+def make():
+    model = tf.keras.Sequential([tf.keras.Input((2,)), tf.keras.layers.Dense(3, kernel_initializer="ones"),
+                                 tf.keras.layers.Dense(1, kernel_initializer="ones")])
+    model.compile(tf.keras.optimizers.Adam(0.01), "mse")
+    return model
+
+
+first = make()
+manager = tf.train.CheckpointManager(tf.train.Checkpoint(model=first, optimizer=first.optimizer), "fit", max_to_keep=3)
+first.fit(xs, ys, batch_size=3, epochs=2, verbose=0, shuffle=False)
+print("saved", manager.save())
+keys(manager.latest_checkpoint)
+second = make()
+status = tf.train.Checkpoint(model=second, optimizer=second.optimizer).restore(tf.train.latest_checkpoint("fit"))
+h1 = first.fit(xs, ys, batch_size=3, epochs=1, verbose=0, shuffle=False).history["loss"]
+h2 = second.fit(xs, ys, batch_size=3, epochs=1, verbose=0, shuffle=False).history["loss"]
+print("losses", h1, h2, first.optimizer.iterations.numpy(), second.optimizer.iterations.numpy())
+print("consumed", status.assert_consumed() is status)
