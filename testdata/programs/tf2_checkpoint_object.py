@@ -168,3 +168,26 @@ again = tf.train.CheckpointManager(tf.train.Checkpoint(step=tf.Variable(0, dtype
 print("reopened", again.latest_checkpoint, again.checkpoints)
 again.checkpoint.restore(again.latest_checkpoint).assert_consumed()
 print("step", again.checkpoint.step.numpy())
+
+
+# ---- a variable a tf.function makes at its first trace, from a value computed in the trace
+class Lazy(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.w = None
+
+    @tf.function
+    def __call__(self, inputs):
+        if self.w is None:
+            self.w = tf.Variable(tf.ones([3]) * 2.0)
+        return inputs * self.w
+
+
+lazy = Lazy()
+lazy(tf.ones([3]))
+lazy.w.assign([5.0, 6.0, 7.0])
+lazy_path = tf.train.Checkpoint(m=lazy).write("lazy/ckpt")
+lazy2 = Lazy()
+status = tf.train.Checkpoint(m=lazy2).read(lazy_path)
+print("lazy", lazy2(tf.constant([1.0, 10.0, 100.0])).numpy().tolist(), lazy2.w.numpy().tolist(),
+      status.assert_consumed() is status)

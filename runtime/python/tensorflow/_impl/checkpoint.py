@@ -27,6 +27,7 @@ import glob
 import json
 import os
 import time
+import weakref
 
 import numpy as np
 
@@ -41,13 +42,28 @@ _SUFFIX = "/.ATTRIBUTES/VARIABLE_VALUE"
 class Node:
     """A trackable TensorFlow makes for an object's state that the bundled object keeps
     elsewhere (a Keras optimizer's `_variables` list, a Sequential's `_functional`): its
-    children are computed when asked, so a node restored into before it had them sees them."""
+    children, `children(owner)`, are computed when asked, so a node restored into before it
+    had them sees them. It holds its owner weakly: a restoration waiting on it does not keep
+    the owner alive."""
 
-    def __init__(self, children):
+    def __init__(self, owner, children):
+        self._owner = _ref(owner)
         self._fn = children
 
     def _checkpoint_children(self):
-        return self._fn()
+        owner = self._owner()
+        return [] if owner is None else self._fn(owner)
+
+
+def _ref(obj):
+    """A weak reference where the object allows one (lists and dicts do not); a Node, which
+    nothing else holds and which holds its owner weakly, strongly."""
+    if isinstance(obj, Node):
+        return lambda: obj
+    try:
+        return weakref.ref(obj)
+    except TypeError:
+        return lambda: obj
 
 
 def _is_variable(obj):
@@ -167,16 +183,18 @@ class _Restoration:
                                       "run with --backend tensorflow" % path)
         graph = json.loads(bytes(np.asarray(stored[OBJECT_GRAPH_KEY]).item()).decode())
         self.nodes = graph["nodes"]
-        self.root = root
-        self.object_by_node = {}
-        self.waiting = []   # (python object, node id) with children still to come
+        # what matched, held weakly (as TensorFlow's restorations hang on the Python objects, a
+        # read must not keep them alive): node ids, and the variables by id
+        self.matched_nodes = set()
+        self.matched_vars = {}
+        self.waiting = []   # (reference to a python object, node id) with children still to come
         self.reading = True   # False once read() returned: values assigned later are deferred ones
         self.guarded = set()  # nodes under a subclassed Keras Model unbuilt at read time
 
     def match(self, nid, obj, guarded=False):
-        if nid in self.object_by_node:
+        if nid in self.matched_nodes:
             return
-        self.object_by_node[nid] = obj
+        self.matched_nodes.add(nid)
         node = self.nodes[nid]
         if guarded or getattr(obj, "_checkpoint_defers_unsupported", lambda: False)():
             self.guarded.add(nid)
@@ -188,8 +206,9 @@ class _Restoration:
                     "weights unrestored); call the model once before reading the checkpoint, or run with --backend "
                     "tensorflow" % node["key"])
             self._assign(node, obj)
+            self.matched_vars[_uid(obj)] = _ref(_backing(obj))
         if not self._match_children(nid, obj):
-            self.waiting.append((obj, nid))
+            self.waiting.append((_ref(obj), nid))
             if self not in _pending:
                 _pending.append(self)
 
@@ -198,7 +217,7 @@ class _Restoration:
         kids = None
         complete = True
         for name, cid in self.nodes[nid]["children"]:
-            if cid in self.object_by_node:
+            if cid in self.matched_nodes:
                 continue
             if kids is None:
                 kids = dict(children(obj))
@@ -210,9 +229,10 @@ class _Restoration:
 
     def _resolve(self):
         waiting, self.waiting = self.waiting, []
-        for obj, nid in waiting:
-            if not self._match_children(nid, obj):
-                self.waiting.append((obj, nid))
+        for ref, nid in waiting:
+            obj = ref()
+            if obj is not None and not self._match_children(nid, obj):
+                self.waiting.append((ref, nid))
         if not self.waiting and self in _pending:
             _pending.remove(self)
 
@@ -230,9 +250,11 @@ class _Restoration:
                                             "dtype %s [Op:RestoreV2]" % (node["key"], want.name, _dtype_word(have)))
         with core.init_scope():
             var.assign(value)
+        var._tfm_restored = True   # replaces an initial value a tf.function computes at its first call
 
-    def matched_uids(self):
-        return {_uid(o) for o in self.object_by_node.values() if _is_variable(o)}
+    def is_matched(self, var):
+        ref = self.matched_vars.get(_uid(var))
+        return ref is not None and ref() is _backing(var)
 
 
 def _shape_str(shape):
@@ -247,16 +269,16 @@ def _dtype_word(dtype):
 class CheckpointLoadStatus:
     """What Checkpoint.read / restore return: checks of how the checkpoint matched."""
 
-    def __init__(self, restoration):
+    def __init__(self, restoration, root):
         self._r = restoration
+        self._root = root
 
     def _python_variables(self):
-        objects, _, _ = walk(self._r.root)
+        objects, _, _ = walk(self._root)
         return [o for o in objects if _is_variable(o)]
 
     def _unmatched(self):
-        matched = self._r.matched_uids()
-        return [v for v in self._python_variables() if _uid(v) not in matched]
+        return [v for v in self._python_variables() if not self._r.is_matched(v)]
 
     def assert_existing_objects_matched(self):
         unused = self._unmatched()
@@ -271,7 +293,7 @@ class CheckpointLoadStatus:
         self.assert_existing_objects_matched()
         names = _pretty_names(self._r.nodes)
         for nid, node in enumerate(self._r.nodes):
-            if "key" in node and nid not in self._r.object_by_node:
+            if "key" in node and nid not in self._r.matched_nodes:
                 raise AssertionError("Unresolved object in checkpoint %s: attributes {\n  name: \"VARIABLE_VALUE\"\n"
                                      "  full_name: %s\n  checkpoint_key: %s\n}\nhas_checkpoint_values {\n"
                                      "  value: true\n}\n" % (names[nid], saver._quote(node["full_name"]),
@@ -279,13 +301,13 @@ class CheckpointLoadStatus:
         return self
 
     def assert_nontrivial_match(self):
-        if len(self._r.object_by_node) <= 1:
+        if len(self._r.matched_nodes) <= 1:
             unused = self._unmatched()
             if unused:
                 raise AssertionError("Nothing except the root object matched a checkpointed value. Typically this "
                                      "means that the checkpoint does not match the Python program. The following "
                                      "objects have no matching checkpointed value: %s" % _list_repr(unused))
-            raise AssertionError("Nothing to load. No dependencies have been added to %r yet." % (self._r.root,))
+            raise AssertionError("Nothing to load. No dependencies have been added to %r yet." % (self._root,))
         return self
 
     def expect_partial(self):
@@ -416,7 +438,7 @@ class Checkpoint:
         restoration = _Restoration(save_path, _load(save_path), self)
         restoration.match(0, self)
         restoration.reading = False
-        return CheckpointLoadStatus(restoration)
+        return CheckpointLoadStatus(restoration, self)
 
     def restore(self, save_path, options=None):
         orig = save_path

@@ -313,6 +313,8 @@ class ResourceVariable(Variable):
                     init = None
 
                     def run_init(v=self, t=lifted):
+                        if getattr(v, "_tfm_restored", False):
+                            return   # a checkpoint's value replaced the initial value (deferred restoration)
                         val = lift(t)
                         _tfrt.resource_assign(v._shared, val._rt)
                         v._initial_value = val

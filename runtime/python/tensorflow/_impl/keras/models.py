@@ -385,8 +385,8 @@ class Sequential(Model):
         # (operation 0 its input layer); an unbuilt one has no children
         kids = []
         if self.built:
-            ops = checkpoint.Node(lambda: [(str(i + 1), l) for i, l in enumerate(self._layers)])
-            kids.append(("_functional", checkpoint.Node(lambda: [("_operations", ops)])))
+            ops = checkpoint.Node(self, lambda m: [(str(i + 1), l) for i, l in enumerate(m._layers)])
+            kids.append(("_functional", checkpoint.Node(ops, lambda o: [("_operations", o)])))
         if self.optimizer is not None:
             kids.append(("optimizer", self.optimizer))
         return kids
@@ -450,7 +450,7 @@ class Functional(Model):
         return "<Functional name=%s, built=True>" % self.name
 
     def _checkpoint_children(self):
-        kids = [("_operations", checkpoint.Node(lambda: [(str(i), l) for i, l in enumerate(self._layers)]))]
+        kids = [("_operations", checkpoint.Node(self, lambda m: [(str(i), l) for i, l in enumerate(m._layers)]))]
         if self.optimizer is not None:
             kids.append(("optimizer", self.optimizer))
         return kids

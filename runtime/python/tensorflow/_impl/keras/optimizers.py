@@ -146,8 +146,8 @@ class KerasOptimizer:
         if self._lr_var is not None:
             kids.append(("_learning_rate", self._lr_var))
         kids.append(("_trainable_variables", checkpoint.Node(
-            lambda: [(str(i), v) for i, v in enumerate(getattr(self, "_built_vars", []))])))
-        kids.append(("_variables", checkpoint.Node(lambda: [(str(i), v) for i, v in enumerate(self.variables)])))
+            self, lambda o: [(str(i), v) for i, v in enumerate(getattr(o, "_built_vars", []))])))
+        kids.append(("_variables", checkpoint.Node(self, lambda o: [(str(i), v) for i, v in enumerate(o.variables)])))
         return kids
 
     @property
