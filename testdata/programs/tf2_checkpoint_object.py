@@ -191,3 +191,15 @@ lazy2 = Lazy()
 status = tf.train.Checkpoint(m=lazy2).read(lazy_path)
 print("lazy", lazy2(tf.constant([1.0, 10.0, 100.0])).numpy().tolist(), lazy2.w.numpy().tolist(),
       status.assert_consumed() is status)
+
+# ---- read vs restore of a write()-made and a save()-made checkpoint: save_counter's part
+c = tf.train.Checkpoint(v=tf.Variable(1.0))
+for path in (c.write("counter/written"), c.save("counter/saved")):
+    for how in ("read", "restore"):
+        status = getattr(tf.train.Checkpoint(v=tf.Variable(0.0)), how)(path)
+        for check in ("assert_consumed", "assert_existing_objects_matched", "assert_nontrivial_match"):
+            try:
+                getattr(status, check)()
+                print(path, how, check, "passed")
+            except AssertionError as e:
+                print(path, how, check, "AssertionError:", e)
