@@ -60,14 +60,14 @@ class Model(base.Layer):
         self.optimizer = None
         self.loss = self._loss_obj = None
         self.stop_training = False
+        self._loss_tracker = None
+        self.compiled = False
 
     def _checkpoint_defers_unsupported(self):
         """A subclassed Model not built yet: TF 2.21 with Keras 3 leaves (some of) the weights
         its first call creates without the checkpoint's values (which ones depends on Keras
         internals), so the bundled runtime refuses to restore them there."""
         return not self.built and type(self) is not Sequential and type(self) is not Functional
-        self._loss_tracker = None
-        self.compiled = False
 
     def compile(self, optimizer="rmsprop", loss=None, loss_weights=None, metrics=None, weighted_metrics=None,
                 run_eagerly=False, steps_per_execution=1, jit_compile="auto", auto_scale_loss=True):

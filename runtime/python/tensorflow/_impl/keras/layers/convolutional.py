@@ -19,9 +19,9 @@ def _channels_last(data_format):
 
 
 class Conv2D(base.Layer):
-    _checkpoint_renames = {"kernel": "_kernel"}
-
     """Keras 3 Conv2D, channels_last: the Conv2D kernel, then the bias and the activation."""
+
+    _checkpoint_renames = {"kernel": "_kernel"}
 
     def __init__(self, filters, kernel_size, strides=(1, 1), padding="valid", data_format=None, dilation_rate=(1, 1),
                  groups=1, activation=None, use_bias=True, kernel_initializer="glorot_uniform",
