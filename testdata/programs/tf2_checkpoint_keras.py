@@ -152,3 +152,18 @@ h1 = first.fit(xs, ys, batch_size=3, epochs=1, verbose=0, shuffle=False).history
 h2 = second.fit(xs, ys, batch_size=3, epochs=1, verbose=0, shuffle=False).history["loss"]
 print("losses", h1, h2, first.optimizer.iterations.numpy(), second.optimizer.iterations.numpy())
 print("consumed", status.assert_consumed() is status)
+
+# RMSprop's slots in Keras 3's order (every velocity, then every momentum, then every average
+# gradient) under `_variables/<i>`, with their values
+a = tf.Variable([1.0, -2.0])
+b = tf.Variable([[3.0], [4.0], [5.0]])
+centered = tf.keras.optimizers.RMSprop(0.01, momentum=0.5, centered=True)
+for _ in range(2):
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_sum(a * a) + tf.reduce_sum(b * b * b)
+    centered.apply_gradients(zip(tape.gradient(loss, [a, b]), [a, b]))
+path = tf.train.Checkpoint(opt=centered).write("centered")
+for name, shape in tf.train.list_variables(path):
+    if name != "_CHECKPOINTABLE_OBJECT_GRAPH":
+        print("  ", name, shape, np.round(tf.train.load_variable(path, name), 5).ravel().tolist())
+print([v.shape.as_list() for v in centered.variables])

@@ -150,10 +150,24 @@ class KerasOptimizer:
         kids.append(("_variables", checkpoint.Node(self, lambda o: [(str(i), v) for i, v in enumerate(o.variables)])))
         return kids
 
+    # the order Keras 3's build makes the slots in: per variable (Adam: m, v of each in turn) or
+    # per slot name (RMSprop: every velocity, then every momentum, then every average gradient)
+    _slot_names = ()
+    _slots_by_name = False
+
+    def _ordered_slots(self):
+        built = {id(v): i for i, v in enumerate(getattr(self, "_built_vars", []))}
+        names = {n: i for i, n in enumerate(self._slot_names)}
+        keys = list(self._slots)
+        if not built or any(k[0] not in built or k[1] not in names for k in keys):
+            return list(self._slots.values())   # creation order
+        order = (lambda k: (names[k[1]], built[k[0]])) if self._slots_by_name else (lambda k: (built[k[0]], names[k[1]]))
+        return [self._slots[k] for k in sorted(keys, key=order)]
+
     @property
     def variables(self):  # a property in Keras 3 (a method on TF1 optimizers)
         return ([self._iterations] if self._iterations is not None else []) + \
-            ([self._lr_var] if self._lr_var is not None else []) + list(self._slots.values())
+            ([self._lr_var] if self._lr_var is not None else []) + self._ordered_slots()
 
 
 class SGD(KerasOptimizer):
@@ -180,6 +194,8 @@ class SGD(KerasOptimizer):
 
 
 class Adam(KerasOptimizer):
+    _slot_names = ("m", "v")
+
     def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-07, amsgrad=False, name="Adam", **kw):
         self._check_kw(kw)
         if amsgrad:
@@ -204,6 +220,9 @@ class Adam(KerasOptimizer):
 class RMSprop(KerasOptimizer):
     """Keras 3 RMSprop: velocity = rho v + (1 - rho) g^2; step lr g / sqrt(velocity + eps)
     (centered: minus the squared mean gradient), through a momentum slot when momentum > 0."""
+
+    _slot_names = ("velocity", "momentum", "average_gradient")
+    _slots_by_name = True
 
     def __init__(self, learning_rate=0.001, rho=0.9, momentum=0.0, epsilon=1e-07, centered=False, name="RMSprop", **kw):
         self._check_kw(kw)
