@@ -210,6 +210,8 @@ class _Restoration:
         if not self._match_children(nid, obj):
             self.waiting.append((_ref(obj), nid))
             if self not in _pending:
+                # restorations whose objects are all gone have nothing left to restore
+                _pending[:] = [r for r in _pending if any(ref() is not None for ref, _ in r.waiting)]
                 _pending.append(self)
 
     def _match_children(self, nid, obj):
