@@ -142,9 +142,24 @@ class _LargeFloats:
         f.write("]}")
 
 
+# A variable of more float values than this is recorded by a sample: every k-th value
+# (k the smallest stride giving at most _SAMPLE values) and the last one, so that a model of
+# 100 M parameters writes megabytes, not gigabytes, and two runs compare the same positions.
+_SAMPLED_FROM = 1 << 22
+_SAMPLE = 1 << 16
+
+
 def variable_record(v):
-    """value_record of a variable's value; a large float array stays an array until written."""
+    """value_record of a variable's value; a large float array stays an array until written,
+    a very large one is sampled (its record says so: `sampled` holds the shape and stride)."""
     import numpy as np
+    if isinstance(v, np.ndarray) and v.dtype.kind == "f" and v.size > _SAMPLED_FROM:
+        flat = v.ravel()
+        stride = -(-flat.size // _SAMPLE)
+        picked = np.concatenate([flat[::stride], flat[-1:]])
+        rec = value_record(picked)
+        rec["sampled"] = {"shape": list(v.shape), "stride": stride}
+        return rec
     if isinstance(v, np.ndarray) and v.dtype.kind == "f" and v.size >= _LargeFloats.SIZE:
         return _LargeFloats(v)
     return value_record(v)
@@ -616,6 +631,8 @@ def install_random_hooks(trace, backend, tf_top, v1, deterministic):
             setattr(gen_cls, meth, gen_wrapper)
         except Exception:  # noqa: BLE001
             pass
+    if deterministic and backend != "bundled":
+        _hook_keras_draws(note, static_shape, fixed_draw, state, np)
     # The public names: looked up by name (dir() of the namespaces would load every lazy
     # TensorFlow module, Keras included, on every run).
     for ns in (tf_top, v1):
@@ -627,6 +644,67 @@ def install_random_hooks(trace, backend, tf_top, v1, deterministic):
                         setattr(space, attr, replaced[id(val)])
                 except Exception:  # noqa: BLE001
                     pass
+
+
+_KERAS_RANDOM = "keras.src.backend.tensorflow.random"
+# the files whose sess.run calls are a Saver's own (TensorFlow's and the bundled runtime's)
+_LIBRARY_RUNS = tuple(os.path.join(*p) for p in (("training", "saver.py"), ("training", "training_util.py"),
+                                                  ("_impl", "saver.py")))
+
+
+def _hook_keras_draws(note, static_shape, fixed_draw, state, np):
+    """Keras 3 (tf.keras in TF 2.21) draws its initializers' numbers with stateless ops of
+    its own (keras.src.backend.tensorflow.random), not through tf.random.*: without this,
+    `--deterministic-random` would leave a Keras layer's weights to Keras's seed generator
+    while the TF1 layer it replaces drew from the program's numbered streams. Its normal /
+    uniform / truncated_normal become numbered random ops as tf.random's are (a seed given
+    to a Keras initializer is not honoured here). The module is wrapped when it is first
+    imported (importing Keras for every run would cost seconds)."""
+    import importlib.machinery
+
+    def wrap(module):
+        for fname, kind in (("normal", "normal"), ("uniform", "uniform"), ("truncated_normal", "truncated")):
+            orig = getattr(module, fname, None)
+            if orig is None or getattr(orig, "_tfm", False):
+                continue
+
+            def draw(shape, *a, _orig=orig, _kind=kind, _fname=fname, **k):
+                names = ("minval", "maxval") if _kind == "uniform" else ("mean", "stddev")
+                defaults = (0.0, 1.0)
+                p = dict(zip(names, defaults))
+                p.update(zip(names + ("dtype", "seed"), a))
+                p.update(k)
+                p["shape"] = shape
+                note({"normal": "random_normal", "uniform": "random_uniform"}.get(_fname, _fname))
+                dims = static_shape(p)
+                if dims is None:
+                    return _orig(shape, *a, **k)
+                rng = np.random.RandomState(state["n"] % (2 ** 32))
+                state["n"] += 1
+                p["dtype"] = p.get("dtype") or "float32"
+                return fixed_draw(_kind, rng, dims, p)
+            draw._tfm = True
+            setattr(module, fname, draw)
+
+    if _KERAS_RANDOM in sys.modules:
+        wrap(sys.modules[_KERAS_RANDOM])
+        return
+
+    class AfterImport:
+        def find_spec(self, fullname, path=None, target=None):
+            if fullname != _KERAS_RANDOM:
+                return None
+            spec = importlib.machinery.PathFinder.find_spec(fullname, path)
+            if spec is None or spec.loader is None or not hasattr(spec.loader, "exec_module"):
+                return spec
+            inner = spec.loader.exec_module
+
+            def exec_module(module):
+                inner(module)
+                wrap(module)
+            spec.loader.exec_module = exec_module
+            return spec
+    sys.meta_path.insert(0, AfterImport())
 
 
 def as_main_module(opts):
@@ -951,6 +1029,10 @@ def main():
                     # with sess.run) are not the program's fetches, and their order against
                     # the main thread's is the scheduler's
                     if trace.quiet or threading.current_thread() is not threading.main_thread():
+                        return _orig(self, fetches, feed_dict, *a, **k)
+                    # a tf.train.Saver's save and restore run the session themselves: those
+                    # runs are the library's (TF2's tf.train.Checkpoint has none), not fetches
+                    if sys._getframe(1).f_code.co_filename.endswith(_LIBRARY_RUNS):
                         return _orig(self, fetches, feed_dict, *a, **k)
                     if self not in sessions:
                         sessions.append(self)
