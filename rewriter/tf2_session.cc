@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "analyzer/checks/api_tables.h"
 #include "analyzer/checks/registry.h"
 #include "analyzer/python/dataflow.h"
 #include "analyzer/python/semantic.h"
@@ -147,8 +148,11 @@ class Converter {
   // Inside the part of the module this conversion handles (between two resets of the
   // default graph: each part is its own program, converted in its own pass).
   bool InWindow(TSNode n) const {
+    for (const auto& [b, e] : other_programs_)  // other functions that are programs of their own
+      if (b <= ts_node_start_byte(n) && ts_node_end_byte(n) <= e) return false;
     return window_begin_ <= ts_node_start_byte(n) && ts_node_end_byte(n) <= window_end_;
   }
+  std::vector<std::pair<uint32_t, uint32_t>> other_programs_;
   GraphName* Graph(string_view name) {
     auto it = names_.find(string(name));
     return it == names_.end() ? nullptr : &graph_[it->second];
@@ -175,7 +179,7 @@ class Converter {
   // they silently see nothing, wherever they are.
   static bool ReadsGraphState(string_view q) {
     if (!StartsWith(q, "tensorflow")) return false;
-    if (StartsWith(q, "tensorflow.keras.metrics.")) return false;  // a Keras metric keeps its own state
+    if (StartsWith(q, "tensorflow.keras.")) return false;  // a Keras layer, metric, ... keeps its own state
     if (StartsWith(q, "tensorflow.summary.create_file_writer")) return false;  // TF2's writer and its methods
     for (string_view bad : {"get_variable", "layers.", "variable_scope", "get_collection", "trainable_variables",
                             "global_variables", "local_variables", "all_variables", "model_variables",
@@ -214,7 +218,8 @@ class Converter {
     };
     auto is_draw = [&](string_view q) {
       return StartsWith(q, "tensorflow") && !is_seed(q) &&
-             (q.find("random") != string_view::npos || EndsWith(q, "multinomial") || EndsWith(q, "dropout"));
+             (q.find("random") != string_view::npos || EndsWith(q, "multinomial") || EndsWith(q, "dropout") ||
+              q.find(".layers.") != string_view::npos);  // (a layer's default initializers draw)
     };
     // the code after the reset sets a graph seed of its own before it draws anything (and
     // no function defined before the reset draws): the discarded seed is never seen
@@ -258,6 +263,16 @@ class Converter {
     const bool reseeded = first_seed < first_draw && !draws_before;
     for (TSNode c : m_.calls()) {
       string q = Resolved(ts::Field(c, "function"));
+      if (ts_node_end_byte(c) <= ts_node_start_byte(stmt) && is_seed(q) && !reseeded && function_programs_) {
+        // functions that are programs of their own (SessionFunctionsArePrograms): the
+        // functions after the reset draw without a seed, as TF2 does after set_seed(None)
+        if (first_draw != UINT32_MAX || draws_before)
+          module_edits_.emplace_back(ts_node_start_byte(stmt), ts_node_end_byte(stmt), tf_ + ".random.set_seed(None)");
+        else
+          deletions_.push_back(stmt);
+        dropped_calls_.insert(call.id);
+        return;
+      }
       if (ts_node_end_byte(c) <= ts_node_start_byte(stmt) && is_seed(q) && !reseeded)
         Fail(stmt, fmt::format("`reset_default_graph()` discards the graph seed set on line {} (TF1); TF2's global "
                                "seed would stay",
@@ -465,6 +480,9 @@ class Converter {
         return;
       }
     }
+    if (ts::Is(right, "call") && Resolved(ts::Field(right, "function")) == "tensorflow.compat.v1.train.Saver" &&
+        SaverToCheckpoint(stmt, name, right))
+      return;
     uses_graph = false;  // (the target itself may name the graph tensor this binding replaces)
     Identifiers(right, [&](TSNode id) { uses_graph |= Graph(Text(id)) != nullptr; });
     // `h = tf.nn.relu(...)` then `h = tf.nn.dropout(h, ...)`: each binding is a graph
@@ -539,6 +557,8 @@ class Converter {
     // `l1 = add_layer(xs, 1, 10)` of a helper that makes the layer's variables: a tf.Module
     // made once (tf2_layer_helper.h)
     if (g.kind == Kind::kOp && ts::Is(right, "call") && LayerHelperCall(stmt, name, right, g, rebinds)) return;
+    // `h = tf.compat.v1.layers.dense(x, 10, tf.nn.relu)`: a Keras layer made once (TfLayerCall)
+    if (g.kind == Kind::kOp && ts::Is(right, "call") && TfLayerCall(stmt, name, right, g, rebinds)) return;
     // `init = tf.constant_initializer(value=1)`: an initializer object (TF2's, called to make
     // a variable's value), plain Python as far as the graph goes
     const string rq = ts::Is(right, "call") ? Resolved(ts::Field(right, "function")) : string();
@@ -1617,6 +1637,72 @@ class Converter {
     return name;
   }
 
+  // SessionFunctionsArePrograms: two or more module-level `def`s open sessions (none at
+  // module level), each is named only by one module-level call statement `f()`, and
+  // between two such calls the module resets the default graph: each function builds
+  // its graph into a fresh default graph, a program of its own.
+  std::vector<TSNode> program_defs_;
+  bool SessionFunctionsArePrograms(const std::vector<TSNode>& module_stmts) {
+    std::vector<TSNode> defs;
+    for (TSNode c : m_.calls()) {
+      if (!IsSessionName(Resolved(ts::Field(c, "function")))) continue;
+      TSNode def{};
+      for (TSNode st : module_stmts)
+        if (ts::Contains(st, c)) def = st;
+      if (!ts::Is(def, "function_definition")) return false;
+      if (defs.empty() || !ts::Same(defs.back(), def)) defs.push_back(def);
+    }
+    if (defs.size() < 2) return false;
+    program_defs_ = defs;
+    std::vector<int> order;  // module_stmts: -1 a reset, k a call of defs[k]
+    for (TSNode st : module_stmts) {
+      TSNode c = ts_node_named_child_count(st) == 1 ? ts_node_named_child(st, 0) : TSNode{};
+      if (!ts::Is(st, "expression_statement") || !ts::Is(c, "call")) continue;
+      if (IsGraphReset(Resolved(ts::Field(c, "function")))) {
+        order.push_back(-1);
+        continue;
+      }
+      TSNode fn = ts::Field(c, "function");
+      for (size_t k = 0; k < defs.size(); ++k)
+        if (ts::Is(fn, "identifier") && Text(fn) == Text(ts::Field(defs[k], "name")))
+          order.push_back(static_cast<int>(k));
+    }
+    // every name of a def: its one call statement
+    for (size_t k = 0; k < defs.size(); ++k) {
+      const string_view name = Text(ts::Field(defs[k], "name"));
+      int uses = 0;
+      bool other = false;
+      ts::Walk(
+          file_.Root(),
+          [&](TSNode n, const char*) {
+            if (!ts::Is(n, "identifier") || Text(n) != name) return true;
+            if (ts::Same(n, ts::Field(defs[k], "name"))) return false;
+            TSNode p = ts::Parent(n), st = ts::Parent(p);
+            if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), n)) return false;
+            if (ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "name"), n)) return false;
+            TSNode args = ts::Field(p, "arguments");
+            bool ok = ts::Is(p, "call") && ts::Same(ts::Field(p, "function"), n) && ts::Is(st, "expression_statement") &&
+                      ts::Is(ts::Parent(st), "module") && ts_node_named_child_count(args) == 0;
+            ++uses;
+            other |= !ok;
+            return false;
+          },
+          [](TSNode) {});
+      if (other || uses != 1) return false;
+    }
+    size_t calls = 0;
+    bool reset = true;
+    for (int o : order) {
+      if (o < 0) {
+        reset = true;
+        continue;
+      }
+      if (!reset) return false;
+      ++calls;
+      reset = false;
+    }
+    return calls == defs.size();
+  }
   static bool IsSessionName(string_view q) {
     return q == "tensorflow.compat.v1.Session" || q == "tensorflow.compat.v1.InteractiveSession";
   }
@@ -1863,7 +1949,11 @@ class Converter {
     // their own: this pass converts the first session's (from the reset before it up to
     // the next reset); ConvertSessionToFunctions runs again for the next one.
     std::vector<TSNode> window_stmts = module_stmts;
-    {
+    // Module-level functions that each build a graph and open a session on it, called once
+    // each at module level with a reset of the default graph between the calls: each is a
+    // program of its own (this pass converts the first; ConvertSessionToFunctions runs again).
+    const bool function_programs = function_programs_ = SessionFunctionsArePrograms(module_stmts);
+    if (!function_programs) {
       auto is_reset = [&](TSNode st) {
         TSNode c = ts_node_named_child_count(st) == 1 ? ts_node_named_child(st, 0) : TSNode{};
         return ts::Is(st, "expression_statement") && ts::Is(c, "call") &&
@@ -1901,6 +1991,7 @@ class Converter {
     scan_level(window_stmts);
     for (TSNode s : window_stmts) {
       if (!ts::Is(s, "function_definition")) continue;
+      if (found && function_programs) break;  // a later pass converts the next one
       std::vector<TSNode> body = ts::NamedChildren(ts::Field(s, "body"));
       size_t before = found;
       scan_level(body);
@@ -1919,6 +2010,9 @@ class Converter {
       Fail(TSNode{}, "no session to convert");
     }
     TSNode with = stmts[with_index];  // the session statement: the `with` block or the assignment
+    if (function_programs)
+      for (TSNode d : program_defs_)
+        if (!ts::Contains(d, with)) other_programs_.push_back({ts_node_start_byte(d), ts_node_end_byte(d)});
     if (!ts::Is(sess_target, "identifier")) Fail(with, "the session is not bound to a name (`as sess`)");
     sess_ = string(Text(sess_target));
     const Binding* tf_module = m_.TfModuleAt(ts_node_start_byte(with), SemanticModel::kTfModule);
@@ -2225,7 +2319,8 @@ class Converter {
     }
     for (TSNode c : m_.calls()) {
       string cq = Resolved(ts::Field(c, "function"));
-      if (InWindow(c) && ReadsGraphState(cq) && !IsInitializerName(cq) && !dropped_calls_.count(c.id))
+      if (InWindow(c) && ReadsGraphState(cq) && !IsInitializerName(cq) && !dropped_calls_.count(c.id) &&
+          !layer_calls_.count(ts_node_start_byte(c)) && !SaverCall(c))
         Fail(c, fmt::format("`{}` reads graph-wide state, which TF2 does not have (it would see nothing)", cq));
     }
     DropUnusedOpsImport();
@@ -2298,6 +2393,7 @@ class Converter {
                                : ts::Is(p, "argument_list")  ? ts::Parent(p)
                                                              : TSNode{};
               if (kw_call.id && eval_calls.count(kw_call.id) && ts::Same(EvalSessionArg(kw_call), n)) return false;
+              if (SaverSessionArg(n)) return false;  // `saver.save(sess, path)`: becomes a Checkpoint's write
               TSNode call = ts::Parent(p);
               if (!ts::Is(p, "attribute") || Text(ts::Field(p, "attribute")) != "run" || !ts::Is(call, "call") ||
                   !ts::Same(ts::Field(call, "function"), p))
@@ -2819,6 +2915,15 @@ class Converter {
         if (!mz.why.empty() || mz.inline_ctor || !done.insert(ts_node_start_byte(mz.ctor)).second) continue;
         if (in_region(mz.ctor)) edits.push_back({{ts_node_start_byte(mz.ctor), ts_node_end_byte(mz.ctor)}, mz.keras});
         else module_edits_.emplace_back(ts_node_start_byte(mz.ctor), ts_node_end_byte(mz.ctor), mz.keras);
+      }
+    }
+    // Savers: Checkpoints, where they are made and used
+    for (const SaverPlan& p : savers_) {
+      if (in_region(p.call)) edits.push_back({{ts_node_start_byte(p.call), ts_node_end_byte(p.call)}, p.checkpoint});
+      else module_edits_.emplace_back(ts_node_start_byte(p.call), ts_node_end_byte(p.call), p.checkpoint);
+      for (const SaverUse& u : p.uses) {
+        if (!in_region(u.call)) Fail(u.call, fmt::format("`{}` is outside the session's block", Text(u.call)));
+        edits.push_back({{ts_node_start_byte(u.call), ts_node_end_byte(u.call)}, u.text});
       }
     }
     for (TSNode st : init_runs) {
@@ -3552,6 +3657,341 @@ class Converter {
     graph_.push_back(std::move(g));
     return true;
   }
+  // `saver = tf.compat.v1.train.Saver()` of the variables made so far, used only by
+  // `saver.save(sess, path)` and `saver.restore(sess, path)` statements of the session's
+  // block: TF2's form is `saver = tf.train.Checkpoint(dense=dense, ...)`, its keys the names
+  // TF1 gave the layers and variables (TF1's Saver matched a checkpoint's values by them),
+  // `saver.write(path)` and `saver.read(path).assert_existing_objects_matched()` (TF1's
+  // restore failed when a variable was missing). False: not a Saver (Classify goes on).
+  bool SaverToCheckpoint(TSNode stmt, const string& name, TSNode call) {
+    auto fail = [&](TSNode at, const string& why) {
+      Fail(at, fmt::format("`{}`, a tf.train.Saver: {} (TF2's form, tf.train.Checkpoint, is written for a Saver() "
+                           "of all variables whose save() and restore() take the session and a path)",
+                           name, why));
+    };
+    if (!function_programs_ && tf1_layer_objects_.empty()) return false;
+    if (ts_node_named_child_count(ts::Field(call, "arguments")) != 0) fail(call, "it has arguments");
+    if (!AloneOnLines(stmt)) fail(stmt, "it shares its line with other statements");
+    if (names_.count(name)) fail(stmt, "its name names a graph tensor");
+    // the variables TF1's Saver() took: every global variable made before it
+    std::vector<string> items;
+    for (const GraphName& g : graph_) {
+      if (g.kind != Kind::kVariable) continue;
+      string key;
+      for (const auto& [tf1, obj] : tf1_layer_objects_)
+        if (obj == g.name) key = tf1;
+      if (key.empty()) {
+        TSNode nm = ts::Is(g.value, "call") ? m_.KeywordArg(g.value, "name") : TSNode{};
+        string lit = ts::Is(nm, "string") ? string(Text(nm)) : "";
+        if (lit.size() >= 3 && (lit[0] == '"' || lit[0] == '\'') && lit.back() == lit[0]) key = lit.substr(1, lit.size() - 2);
+        const string q = ts::Is(g.value, "call") ? Resolved(ts::Field(g.value, "function")) : "";
+        if (q == "tensorflow.compat.v1.train.get_or_create_global_step" ||
+            q == "tensorflow.compat.v1.train.create_global_step")
+          key = "global_step";
+      }
+      bool identifier = !key.empty() && !std::isdigit(static_cast<unsigned char>(key[0]));
+      for (char ch : key) identifier &= std::isalnum(static_cast<unsigned char>(ch)) || ch == '_';
+      if (!identifier)
+        fail(g.stmt, fmt::format("the variable `{}` has no name that is a Python identifier (TF1 matched the "
+                                 "checkpoint's values by name)",
+                                 PyName(g.name)));
+      items.push_back(fmt::format("{}={}", key, g.name));
+    }
+    if (items.empty()) fail(stmt, "no variable was made before it");
+    // an optimizer with slot variables: TF1's Saver saved them too
+    for (TSNode c : m_.calls()) {
+      const string q = Resolved(ts::Field(c, "function"));
+      if (InWindow(c) && ts_node_start_byte(c) < ts_node_start_byte(stmt) &&
+          StartsWith(q, "tensorflow.compat.v1.train.") && EndsWith(q, "Optimizer") &&
+          q != "tensorflow.compat.v1.train.GradientDescentOptimizer")
+        fail(c, fmt::format("`{}` keeps slot variables, which TF1's Saver saved with the model's", q));
+    }
+    // its uses: `name.save(sess, path[, write_meta_graph=...])` and `name.restore(sess, path)` statements
+    SaverPlan plan{stmt, call, name, fmt::format("{}.train.Checkpoint({})", tf_, fmt::join(items, ", ")), {}};
+    ts::Walk(
+        file_.Root(),
+        [&](TSNode n, const char*) {
+          if (!ts::Is(n, "identifier") || Text(n) != name || ts_node_start_byte(n) <= ts_node_start_byte(stmt))
+            return true;
+          if (m_.FunctionScopeAt(ts_node_start_byte(n)) != m_.FunctionScopeAt(ts_node_start_byte(stmt))) return false;
+          TSNode attr = ts::Parent(n), c = ts::Parent(attr), st = ts::Parent(c);
+          if (ts::Is(attr, "keyword_argument") && ts::Same(ts::Field(attr, "name"), n)) return false;
+          if (ts::Is(attr, "attribute") && !ts::Same(ts::Field(attr, "object"), n)) return false;
+          const string method = ts::Is(attr, "attribute") ? string(Text(ts::Field(attr, "attribute"))) : "";
+          if ((method != "save" && method != "restore") || !ts::Is(c, "call") ||
+              !ts::Same(ts::Field(c, "function"), attr) || !ts::Is(st, "expression_statement"))
+            fail(n, "it is used other than in `saver.save(sess, path)` / `saver.restore(sess, path)` statements");
+          const auto& pos = m_.PositionalArgs(c);
+          TSNode path = pos.size() > 1 ? pos[1] : m_.KeywordArg(c, "save_path");
+          TSNode session = !pos.empty() ? pos[0] : m_.KeywordArg(c, "sess");
+          if (!path.id || !session.id || pos.size() > 2) fail(c, fmt::format("`{}` has other arguments", Text(c)));
+          for (TSNode a : ts::NamedChildren(ts::Field(c, "arguments"))) {
+            if (!ts::Is(a, "keyword_argument")) continue;
+            const string kw(Text(ts::Field(a, "name")));
+            if (kw == "sess" || kw == "save_path") continue;
+            if (method == "save" && kw == "write_meta_graph") continue;  // TF2 writes no graph
+            fail(a, fmt::format("`{}=` of `{}.{}` has no TF2 form here", kw, name, method));
+          }
+          if (!AloneOnLines(st)) fail(st, "a save or restore shares its line with other statements");
+          plan.uses.push_back({c, session,
+                               method == "save"
+                                   ? fmt::format("{}.write({})", name, Text(path))
+                                   : fmt::format("{}.read({}).assert_existing_objects_matched()", name, Text(path))});
+          return false;
+        },
+        [](TSNode) {});
+    savers_.push_back(std::move(plan));
+    return true;
+  }
+  struct SaverUse {
+    TSNode call, session;
+    string text;
+  };
+  struct SaverPlan {
+    TSNode stmt, call;
+    string name, checkpoint;
+    std::vector<SaverUse> uses;
+  };
+  std::vector<SaverPlan> savers_;
+  bool SaverSessionArg(TSNode n) const {
+    for (const SaverPlan& p : savers_)
+      for (const SaverUse& u : p.uses)
+        if (ts::Same(u.session, n)) return true;
+    return false;
+  }
+  bool SaverCall(TSNode c) const {
+    for (const SaverPlan& p : savers_) {
+      if (ts::Same(p.call, c)) return true;
+      for (const SaverUse& u : p.uses)
+        if (ts::Same(u.call, c)) return true;
+    }
+    return false;
+  }
+
+  // TF2's ops for a v1 loss of the losses collection's family with its defaults (empty:
+  // not one, or the script reads the collection: tf.losses.get_losses, get_total_loss).
+  string V1LossText(TSNode c) {
+    const string q = Resolved(ts::Field(c, "function"));
+    std::vector<string> params;
+    if (q == "tensorflow.compat.v1.losses.mean_squared_error") params = {"labels", "predictions"};
+    else if (q == "tensorflow.compat.v1.losses.softmax_cross_entropy") params = {"onehot_labels", "logits"};
+    else return "";
+    for (TSNode o : m_.calls())
+      if (Resolved(ts::Field(o, "function")).find(".losses.get_") != string::npos) return "";
+    std::map<string, string> given;
+    const auto& pos = m_.PositionalArgs(c);
+    if (pos.size() > params.size()) return "";
+    for (size_t i = 0; i < pos.size(); ++i) given[params[i]] = string(Text(pos[i]));
+    for (TSNode a : ts::NamedChildren(ts::Field(c, "arguments"))) {
+      if (ts::Is(a, "comment") || std::any_of(pos.begin(), pos.end(), [&](TSNode p) { return ts::Same(p, a); }))
+        continue;
+      if (!ts::Is(a, "keyword_argument")) return "";
+      const string kw(Text(ts::Field(a, "name")));
+      if (std::find(params.begin(), params.end(), kw) == params.end()) return "";
+      given[kw] = string(Text(ts::Field(a, "value")));
+    }
+    if (given.size() != 2 || HasCallInside(c, c)) return "";
+    if (params[0] == "labels")
+      return fmt::format("{0}.reduce_mean({0}.math.squared_difference({1}, {2}))", tf_, given["predictions"],
+                         given["labels"]);
+    return fmt::format("{0}.reduce_mean({0}.nn.softmax_cross_entropy_with_logits(labels={0}.stop_gradient({1}), "
+                       "logits={2}))",
+                       tf_, given["onehot_labels"], given["logits"]);
+  }
+
+  // A TF1 initializer argument of tf.layers.dense as the Keras initializer drawing the same
+  // distribution (TF1's defaults written out: Keras's differ); empty, with `why`, otherwise.
+  string KerasInitializer(TSNode n, string* why) {
+    if (!ts::Is(n, "call")) {
+      *why = fmt::format("the initializer `{}` is not a call of a TF1 initializer", Text(n));
+      return "";
+    }
+    const string q = Resolved(ts::Field(n, "function"));
+    struct Known {
+      const char* tf1;
+      const char* keras;
+      std::vector<std::pair<const char*, const char*>> params;  // TF1's order, with TF1's defaults
+    };
+    static const std::vector<Known> kKnown = {
+        {"zeros_initializer", "Zeros", {}},
+        {"ones_initializer", "Ones", {}},
+        {"constant_initializer", "Constant", {{"value", "0"}}},
+        {"random_normal_initializer", "RandomNormal", {{"mean", "0.0"}, {"stddev", "1.0"}}},
+        {"truncated_normal_initializer", "TruncatedNormal", {{"mean", "0.0"}, {"stddev", "1.0"}}},
+        {"random_uniform_initializer", "RandomUniform", {{"minval", "0.0"}, {"maxval", "1.0"}}},
+        {"glorot_uniform_initializer", "GlorotUniform", {}},
+        {"glorot_normal_initializer", "GlorotNormal", {}},
+    };
+    for (const Known& k : kKnown) {
+      if (q != string("tensorflow.compat.v1.") + k.tf1 && q != string("tensorflow.") + k.tf1) continue;
+      std::map<string, string> given;
+      const auto& pos = m_.PositionalArgs(n);
+      if (pos.size() > k.params.size()) {
+        *why = fmt::format("`{}` has arguments beyond {}", Text(n), k.params.size());
+        return "";
+      }
+      for (size_t i = 0; i < pos.size(); ++i) given[k.params[i].first] = string(Text(pos[i]));
+      for (TSNode a : ts::NamedChildren(ts::Field(n, "arguments"))) {
+        if (!ts::Is(a, "keyword_argument")) continue;
+        const string kw(Text(ts::Field(a, "name")));
+        if (kw == "dtype") continue;  // the layer's dtype decides
+        bool known = false;
+        for (const auto& [pn, def] : k.params) known |= kw == pn;
+        if (!known) {
+          *why = fmt::format("`{}=` of `{}` has no Keras form that draws the same numbers", kw, Text(n));
+          return "";
+        }
+        given[kw] = string(Text(ts::Field(a, "value")));
+      }
+      std::vector<string> args;
+      for (const auto& [pn, def] : k.params) {
+        auto it = given.find(pn);
+        string v = it != given.end() ? it->second : string(def);
+        if (string(k.tf1) == "random_uniform_initializer" && pn == string("maxval") && v == "None") v = "1.0";
+        args.push_back(fmt::format("{}={}", pn, v));
+      }
+      return fmt::format("{}.keras.initializers.{}({})", tf_, k.keras, fmt::join(args, ", "));
+    }
+    *why = fmt::format("`{}` is not an initializer the conversion maps to Keras", Text(n));
+    return "";
+  }
+  // `h = tf.compat.v1.layers.dense(x, units, activation, ...)`: TF2's form is a Keras Dense
+  // layer, made once where the statement was and built there for the input's last
+  // dimension (so its variables are made there, in TF1's order, with TF1's initial
+  // distributions: glorot-uniform kernel, zero bias), named as TF1 named the layer
+  // (`dense`, `dense_1`, ...: the variables TF1 called `dense/kernel` are `dense.kernel`);
+  // the functions call it (`h = dense(x)`). A variable-like graph name whose trainable
+  // variables are the layer's. False: not such a call.
+  bool TfLayerCall(TSNode stmt, const string& name, TSNode right, GraphName& g, bool rebinds) {
+    const string q = Resolved(ts::Field(right, "function"));
+    if (q != "tensorflow.compat.v1.layers.dense") return false;
+    auto fail = [&](const string& why) { Fail(stmt, fmt::format("`{}` is made by tf.layers.dense: {}", name, why)); };
+    if (!AloneOnLines(stmt)) fail("the statement shares its line with other statements");
+    static const std::vector<string> kParams = {"inputs", "units", "activation", "use_bias", "kernel_initializer",
+                                                "bias_initializer"};
+    std::map<string, TSNode> args;
+    const auto& pos = m_.PositionalArgs(right);
+    if (pos.size() > kParams.size()) fail("more positional arguments than the conversion maps");
+    for (size_t i = 0; i < pos.size(); ++i) args[kParams[i]] = pos[i];
+    for (TSNode a : ts::NamedChildren(ts::Field(right, "arguments"))) {
+      if (ts::Is(a, "comment")) continue;
+      if (!ts::Is(a, "keyword_argument")) {
+        if (std::none_of(pos.begin(), pos.end(), [&](TSNode p) { return ts::Same(p, a); }))
+          fail("an argument is unpacked (`*args`, `**kwargs`)");
+        continue;
+      }
+      const string kw(Text(ts::Field(a, "name")));
+      if (std::find(kParams.begin(), kParams.end(), kw) == kParams.end() && kw != "name")
+        fail(fmt::format("`{}=` has no conversion here (a Keras layer takes it otherwise)", kw));
+      args[kw] = ts::Field(a, "value");
+    }
+    if (!args.count("inputs") || !args.count("units")) fail("no inputs or units");
+    TSNode in = args["inputs"];
+    if (!ts::Is(in, "identifier") || !Graph(Text(in))) fail("its input is not a name of the graph");
+    for (const auto& [k, v] : args) {
+      if (k == "inputs") continue;
+      Identifiers(v, [&](TSNode id) {
+        if (Graph(Text(id))) fail(fmt::format("`{}=` reads graph tensor `{}`", k, Text(id)));
+      });
+    }
+    // the input's last dimension, where the layer is made
+    const GraphName* src = Graph(Text(in));
+    string build;
+    if (src->kind == Kind::kPlaceholder && !src->shape.empty() && src->shape != "None") {
+      const string& sh = src->shape;
+      if ((sh.front() == '[' || sh.front() == '(') && (EndsWith(sh, "None]") || EndsWith(sh, "None)")))
+        fail(fmt::format("the last dimension of its input `{}` is unknown", Text(in)));
+      build = sh;
+    } else if (auto d = dense_units_.find(src->name); d != dense_units_.end()) {
+      build = fmt::format("[None, {}]", d->second);
+    } else {
+      fail(fmt::format("the last dimension of its input `{}` is not known where the layer is made (a placeholder's "
+                       "shape or another dense layer's units)",
+                       Text(in)));
+    }
+    // TF1's name of the layer: `name=`, or `dense` made unique in the graph (`dense_1`, ...)
+    string tf1_name = "dense";
+    if (args.count("name")) {
+      TSNode nm = args["name"];
+      string lit = ts::Is(nm, "string") ? string(Text(nm)) : "";
+      if (lit.size() < 3 || (lit[0] != '"' && lit[0] != '\'') || lit.back() != lit[0])
+        fail("`name=` is not a plain string");
+      tf1_name = lit.substr(1, lit.size() - 2);
+    }
+    {
+      const string base = tf1_name;
+      for (int k = 1; tf1_layer_names_.count(tf1_name); ++k) tf1_name = fmt::format("{}_{}", base, k);
+      tf1_layer_names_.insert(tf1_name);
+    }
+    bool identifier = !tf1_name.empty() && !std::isdigit(static_cast<unsigned char>(tf1_name[0]));
+    for (char ch : tf1_name) identifier &= std::isalnum(static_cast<unsigned char>(ch)) || ch == '_';
+    // the object: TF1's layer name, or that name + `_layer` where the script uses the name
+    string obj = identifier ? tf1_name : name + "_layer";
+    if (obj != Fresh(obj)) obj = Fresh(obj + (identifier ? "_layer" : ""));
+    used_fn_names_.insert(obj);
+    std::vector<string> ctor = {string(Text(args["units"]))};
+    if (args.count("activation") && Text(args["activation"]) != "None")
+      ctor.push_back(fmt::format("activation={}", Text(args["activation"])));
+    if (args.count("use_bias")) ctor.push_back(fmt::format("use_bias={}", Text(args["use_bias"])));
+    for (const char* init : {"kernel_initializer", "bias_initializer"}) {
+      if (!args.count(init) || Text(args[init]) == "None") continue;
+      string why;
+      string k = KerasInitializer(args[init], &why);
+      if (k.empty()) fail(why);
+      ctor.push_back(fmt::format("{}={}", init, k));
+    }
+    if (args.count("name")) ctor.push_back(fmt::format("name={}", Text(args["name"])));
+    // its kernel's initial values are drawn (TF1's default: glorot-uniform) without an op seed
+    {
+      bool drawn = !args.count("kernel_initializer") || Text(args["kernel_initializer"]) == "None";
+      if (!drawn) {
+        const string kq = ts::Is(args["kernel_initializer"], "call")
+                              ? Resolved(ts::Field(args["kernel_initializer"], "function"))
+                              : "";
+        drawn = kq.find("random") != string::npos || kq.find("normal") != string::npos ||
+                kq.find("uniform") != string::npos;
+        drawn = drawn && !m_.KeywordArg(args["kernel_initializer"], "seed").id;
+      }
+      if (drawn) unseeded_.insert({ts_node_start_point(stmt).row + 1, q});
+    }
+    if (rebinds) RetireVersion(stmt, name);
+    GraphName lg{Kind::kVariable, obj, stmt, right};
+    g.uses.push_back(src->name);
+    g.uses.push_back(obj);
+    names_[obj] = graph_.size();
+    graph_.push_back(std::move(lg));
+    layer_objects_.insert(obj);
+    dense_units_[name] = string(Text(args["units"]));
+    layer_calls_[ts_node_start_byte(right)] = fmt::format("{}({})", obj, Text(in));
+    const string indent(ts_node_start_point(stmt).column, ' ');
+    // (a comment after the statement stays on the layer's line)
+    uint32_t end = ts_node_end_byte(stmt);
+    string comment;
+    {
+      size_t eol = src_.find('\n', end);
+      if (eol == string::npos) eol = src_.size();
+      if (eol > end && src_[eol - 1] == '\r') --eol;
+      const string tail = src_.substr(end, eol - end);
+      const size_t hash = tail.find('#');
+      if (hash != string::npos && tail.find_first_not_of(" \t") == hash) {
+        comment = tail;
+        end = static_cast<uint32_t>(eol);
+      }
+    }
+    module_edits_.emplace_back(ts_node_start_byte(stmt), end,
+                               fmt::format("{0} = {1}.keras.layers.Dense({2}){5}\n{3}{0}.build({4})", obj, tf_,
+                                           fmt::join(ctor, ", "), indent, build, comment));
+    tf1_layer_objects_.push_back({tf1_name, obj});
+    fed_notes_.push_back(fmt::format("`{}` (tf.layers.dense): the Keras layer `{}`, whose `kernel` and `bias` TF1 "
+                                     "named `{}/kernel` and `{}/bias`",
+                                     name, obj, tf1_name, tf1_name));
+    names_[name] = graph_.size();
+    graph_.push_back(std::move(g));
+    return true;
+  }
+  std::map<string, string> dense_units_;           // graph name made by a converted dense layer -> its units
+  std::set<string> tf1_layer_names_;               // TF1's layer names so far (for uniqueness)
+  std::vector<std::pair<string, string>> tf1_layer_objects_;  // (TF1's layer name, the Keras object), in order
   std::map<uint32_t, LayerHelperPlan> layer_classes_;  // a layer helper's def (start byte) -> its class
   std::map<uint32_t, string> layer_class_names_;       // ... -> the class's name
   std::set<string> layer_objects_;                    // graph names of the layer objects
@@ -3684,6 +4124,14 @@ class Converter {
         edits.emplace_back(cb - b, ts_node_end_byte(c) - cb, Hoisted(c, string(Text(c))));
         continue;
       }
+      // `tf.compat.v1.losses.mean_squared_error(labels, predictions)` and
+      // `...softmax_cross_entropy(onehot_labels, logits)` with TF1's defaults (weights 1,
+      // the mean over the elements; the one-hot labels not differentiated): TF2's ops
+      if (string loss = V1LossText(c); !loss.empty()) {
+        uint32_t cb = ts_node_start_byte(c);
+        edits.emplace_back(cb - b, ts_node_end_byte(c) - cb, loss);
+        continue;
+      }
       // a name scope's or control dependencies' block (ScopeBlockBuildsGraph): TF2's function
       if ((q == "tensorflow.compat.v1.name_scope" || q == "tensorflow.compat.v1.control_dependencies") &&
           ts::Is(g.stmt, "with_statement")) {
@@ -3794,6 +4242,7 @@ class Converter {
   std::vector<TSNode> deletions_;
   std::set<const void*> dropped_calls_;
   bool resets_between_ = false;  // the module resets the default graph after its first session
+  bool function_programs_ = false;       // SessionFunctionsArePrograms
   std::vector<size_t> session_parts_;  // SessionParts: statements from each part's start to the end
   uint32_t window_begin_ = 0, window_end_ = UINT32_MAX;  // bytes of the part converted (InWindow)
   std::set<const void*> block_graph_;  // statements of the session block that build the graph
@@ -4777,6 +5226,30 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
   return out;
 }
 
+// The compat rewrite's `import os` + `os.environ.setdefault("TF_USE_LEGACY_KERAS", "1")`
+// (tf.compat.v1.layers and nn.rnn_cell are Keras 2, the tf_keras package) goes when the
+// converted text no longer uses them: with it, tf.keras would be Keras 2 too.
+std::string DropLegacyKerasSwitch(PythonParser& parser, const std::string& text) {
+  static constexpr std::string_view kImport = "import os  # tf.compat.v1.layers and nn.rnn_cell are Keras 2";
+  static constexpr std::string_view kSet = "os.environ.setdefault(\"TF_USE_LEGACY_KERAS\", \"1\")";
+  const size_t at = text.find(kImport);
+  if (at == std::string::npos || (at > 0 && text[at - 1] != '\n')) return text;
+  const size_t eol = text.find('\n', at);
+  if (eol == std::string::npos || text.compare(eol + 1, kSet.size(), kSet) != 0) return text;
+  auto src = SourceFromBytes(text, "<tf2>", SourceKind::kPython);
+  if (!src) return text;
+  auto parsed = parser.Parse(std::move(*src));
+  if (!parsed || parsed->syntax_error) return text;
+  SemanticModel m(*parsed);
+  const ApiTables& t = ApiTables::Get();
+  for (const TfRef& r : m.refs())
+    if ((r.tf.ns == TfNs::kTop || r.tf.ns == TfNs::kV1) && t.NeedsTfKeras(r.tf.path)) return text;
+  size_t end = eol + 1 + kSet.size();
+  if (end < text.size() && text[end] == '\r') ++end;
+  if (end < text.size() && text[end] == '\n') ++end;
+  return text.substr(0, at) + text.substr(end);
+}
+
 // The passes of the conversion over `start` (the idioms' text, or that text with the
 // sessions' state made explicit by SessionCopies), one per part of the script.
 SessionConversion ConvertParts(PythonParser& parser, const Idioms& idioms, const std::string& start,
@@ -4851,10 +5324,26 @@ SessionConversion ConvertParts(PythonParser& parser, const Idioms& idioms, const
       }
       return r;
     }
-    for (const auto& [row, q] : r.unseeded)
-      total.notes.push_back(fmt::format("{}`{}` has no op seed: TF2 derives another, so the converted program draws "
-                                        "other random numbers (the same with --deterministic-random)",
-                                        pass == 1 ? fmt::format("line {}: ", idioms.OldLine(row)) : "", q));
+    {
+      // one note per op kind: the lines where it is made without an op seed
+      std::map<std::string, std::vector<uint32_t>> rows;
+      std::vector<std::string> order;
+      for (const auto& [row, q] : r.unseeded) {
+        if (!rows.count(q)) order.push_back(q);
+        rows[q].push_back(row);
+      }
+      for (const std::string& q : order) {
+        std::vector<uint32_t> at;
+        for (uint32_t row : rows[q]) at.push_back(idioms.OldLine(row));
+        std::sort(at.begin(), at.end());
+        total.notes.push_back(fmt::format("{}`{}` has no op seed: TF2 derives another, so the converted program draws "
+                                          "other random numbers (the same with --deterministic-random)",
+                                          pass == 1 ? fmt::format("line{} {}: ", at.size() > 1 ? "s" : "",
+                                                                  fmt::join(at, ", "))
+                                                    : "",
+                                          q));
+      }
+    }
     total.notes.insert(total.notes.end(), r.notes.begin(), r.notes.end());
     current = std::move(r.text);
     total.functions += r.functions;
@@ -4863,7 +5352,7 @@ SessionConversion ConvertParts(PythonParser& parser, const Idioms& idioms, const
     if (pass == 20) break;
   }
   total.converted = true;
-  total.text = std::move(current);
+  total.text = DropLegacyKerasSwitch(parser, current);
   // The result must parse: otherwise the compat text is kept.
   auto check = SourceFromBytes(total.text, "<tf2>", SourceKind::kPython);
   if (!check) return SessionConversion{false, "", "the converted text is not valid", 0};
