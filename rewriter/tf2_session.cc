@@ -42,6 +42,8 @@ struct GraphName {
   TSNode value{};   // its right-hand side
   bool trainable = true;
   bool produces_operation = false;  // an Operation, not a Tensor (minimize, group, ...)
+  bool split = false;               // one name of `a, b = X, Y`: written `a = X` (value: X)
+  bool bare = false;                // (StatementTextAsWritten: without what follows on the line)
   string dtype, shape;              // placeholders: argument texts
   string default_value;             // placeholder_with_default: the default (a literal)
   std::vector<string> uses;         // graph names its value references
@@ -457,10 +459,30 @@ class Converter {
       Identifiers(right, [&](TSNode id) {
         if (Graph(Text(id))) uses.push_back(Graph(Text(id))->name);
       });
-      for (const string& t : targets) {
+      // `d_real, d_fake = D(real), D(fake)`: a tuple of independent expressions (no target
+      // read by them) is one statement per name, so that a function computes only the ones
+      // its run needs (TF1's run computed only those)
+      std::vector<TSNode> parts;
+      if (ts::Is(right, "expression_list"))
+        for (TSNode e : ts::NamedChildren(right))
+          if (!ts::Is(e, "comment")) parts.push_back(e);
+      bool split = parts.size() == targets.size();
+      for (TSNode e : parts)
+        Identifiers(e, [&](TSNode id) {
+          if (std::find(targets.begin(), targets.end(), string(Text(id))) != targets.end()) split = false;
+        });
+      for (size_t k = 0; k < targets.size(); ++k) {
+        const string& t = targets[k];
         if (t == "_") continue;
-        GraphName g{Kind::kOp, t, stmt, right};
-        g.uses = uses;
+        GraphName g{Kind::kOp, t, stmt, split ? parts[k] : right};
+        g.split = split;
+        if (split) {
+          Identifiers(parts[k], [&](TSNode id) {
+            if (Graph(Text(id))) g.uses.push_back(Graph(Text(id))->name);
+          });
+        } else {
+          g.uses = uses;
+        }
         names_[t] = graph_.size();
         graph_.push_back(std::move(g));
       }
@@ -1527,7 +1549,7 @@ class Converter {
     if (g.kind != Kind::kOp || g.produces_operation) return false;
     TSNode a = ts_node_named_child_count(g.stmt) == 1 ? ts_node_named_child(g.stmt, 0) : TSNode{};
     if (ts::Is(a, "augmented_assignment")) return true;  // `loss += ...` of a tensor: one tensor
-    if (!ts::Is(a, "assignment") || !ts::Is(ts::Field(a, "left"), "identifier")) return false;
+    if (!ts::Is(a, "assignment") || (!ts::Is(ts::Field(a, "left"), "identifier") && !g.split)) return false;
     TSNode v = g.value;
     while (ts::Is(v, "parenthesized_expression") && ts_node_named_child_count(v) == 1) v = ts_node_named_child(v, 0);
     if (ts::Is(v, "binary_operator") || ts::Is(v, "unary_operator")) return true;
@@ -2793,10 +2815,10 @@ class Converter {
           "    \"\"\"{1}\"\"\"\n"
           "    return {0}.nest.map_structure(lambda t: t.numpy() if hasattr(t, \"numpy\") else t, fetched)\n",
           tf_, kNumpyDoc);
-    if (!shared_generators_.empty()) {
+    if (!shared_generator_names_.empty()) {
       if (!defs.empty()) defs += "\n\n";
       defs += "# one generator per random op that several functions run: each run draws its next numbers\n";
-      defs += shared_generators_;
+      defs += SharedGenerators();
     }
     for (const Function& f : fns) {
       if (!defs.empty()) defs += "\n\n";
@@ -2829,7 +2851,7 @@ class Converter {
         defs += fmt::format("    with {}.GradientTape() as {}:\n", tf_, tape);
         for (const auto& g : graph_) {
           if (g.kind != Kind::kOp || !f.ops.count(g.name) || &g == step->g) continue;
-          if (!emitted.insert(ts_node_start_byte(g.stmt)).second) continue;
+          if (!emitted.insert(ts_node_start_byte(g.split ? g.value : g.stmt)).second) continue;
           defs += TracePrintsBefore(f.name, static_cast<size_t>(&g - graph_.data()), "        ");
           defs += Indent(StatementText(g, trainable), "        ");
         }
@@ -2861,7 +2883,7 @@ class Converter {
       } else {
         for (const auto& g : graph_) {
           if (g.kind != Kind::kOp || !f.ops.count(g.name)) continue;
-          if (!emitted.insert(ts_node_start_byte(g.stmt)).second) continue;
+          if (!emitted.insert(ts_node_start_byte(g.split ? g.value : g.stmt)).second) continue;
           defs += TracePrintsBefore(f.name, static_cast<size_t>(&g - graph_.data()), "    ");
           defs += Indent(StatementText(g, trainable), "    ");
         }
@@ -4030,18 +4052,42 @@ class Converter {
                                            EndsWith(cq, "dropout")))
         return false;
     }
+    // a graph seed: TF1's draws were reproducible; the generators then come from that seed
+    // (split into independent streams), reproducible too, though with other numbers
     for (TSNode c : m_.calls()) {
       string cq = Resolved(ts::Field(c, "function"));
-      if (EndsWith(cq, ".set_random_seed") || EndsWith(cq, "random.set_seed")) return false;
+      if (!EndsWith(cq, ".set_random_seed") && !EndsWith(cq, "random.set_seed")) continue;
+      const auto& pos = m_.PositionalArgs(c);
+      TSNode st = ts::Parent(c);
+      if (pos.size() != 1 || !ts::Is(pos[0], "integer") || !ts::Is(st, "expression_statement") ||
+          !ts::Is(ts::Parent(st), "module") || m_.FunctionScopeAt(ts_node_start_byte(c)) >= 0)
+        return false;
+      if (!generator_seed_.empty() && generator_seed_ != Text(pos[0])) return false;
+      generator_seed_ = string(Text(pos[0]));
     }
     string gen = Fresh(py + "_generator");
     used_fn_names_.insert(gen);
     shared_draws_[ts_node_start_byte(call)] = gen + "." + draw->second;
-    shared_generators_ += fmt::format("{} = {}.random.Generator.from_non_deterministic_state()\n", gen, tf_);
+    shared_generator_names_.push_back(gen);
     return true;
   }
+  // The generators' statement(s), made before the functions.
+  string SharedGenerators() const {
+    if (shared_generator_names_.empty()) return "";
+    if (generator_seed_.empty()) {
+      string out;
+      for (const string& g : shared_generator_names_)
+        out += fmt::format("{} = {}.random.Generator.from_non_deterministic_state()\n", g, tf_);
+      return out;
+    }
+    if (shared_generator_names_.size() == 1)
+      return fmt::format("{} = {}.random.Generator.from_seed({})\n", shared_generator_names_[0], tf_, generator_seed_);
+    return fmt::format("{} = {}.random.Generator.from_seed({}).split({})\n", fmt::join(shared_generator_names_, ", "),
+                       tf_, generator_seed_, shared_generator_names_.size());
+  }
+  std::vector<string> shared_generator_names_;
+  string generator_seed_;  // the graph seed (a literal) the generators come from, if any
   std::map<uint32_t, string> shared_draws_;  // a shared draw's call (start byte) -> `A_generator.normal`
-  string shared_generators_;                 // their generators, made before the functions
 
   string Fresh(const string& base) {
     string name = base;
@@ -4072,6 +4118,21 @@ class Converter {
     return out;
   }
   string StatementTextAsWritten(const GraphName& g, const std::vector<string>& trainable) {
+    if (g.split) {
+      // `a = X` of `a, b = X, Y` (the comment after the statement goes with its last name)
+      GraphName whole = g;
+      whole.split = false;
+      whole.bare = true;
+      whole.stmt = g.value;
+      string text = StatementTextAsWritten(whole, trainable);
+      string rest;
+      if (ts_node_end_byte(g.value) == ts_node_end_byte(ts::Field(ts_node_named_child(g.stmt, 0), "right"))) {
+        const uint32_t e = ts_node_end_byte(g.stmt);
+        rest = src_.substr(e, LineEnd(e) - e);
+        while (!rest.empty() && (rest.back() == '\n' || rest.back() == '\r')) rest.pop_back();
+      }
+      return fmt::format("{} = {}{}\n", PyName(g.name), text, rest);
+    }
     uint32_t b = ts_node_start_byte(g.stmt), e = ts_node_end_byte(g.stmt);
     string text = src_.substr(b, e - b);
     // (offset in the statement, length replaced, text), applied from the end
@@ -4169,6 +4230,7 @@ class Converter {
     }
     std::sort(edits.rbegin(), edits.rend());
     for (const auto& [pos, len, repl] : edits) text.replace(pos, len, repl);
+    if (g.bare) return text;
     // trailing comment on the same line
     uint32_t le = LineEnd(e);
     string rest = src_.substr(e, le - e);

@@ -71,6 +71,13 @@ def _backprop(entries, targets, target_grads, want_ids):
         for op in entries:
             if any(id(x) in needed for x in op.inputs):
                 needed.update(id(o) for o in op.outputs)
+    # the tensors a wanted source reaches (both modes): an op none of whose inputs is among
+    # them lies off every path from the sources, and TensorFlow never asks for its gradient
+    # (a stateful random op's PyFunc, say, whose output a product also takes)
+    reached = set(want_ids)
+    for op in entries:
+        if any(id(x) in reached for x in op.inputs):
+            reached.update(id(o) for o in op.outputs)
     order = reversed(entries) if core.executing_eagerly() else _tf_backprop_order(entries, targets)
     for op in order:
         outs = [grads.get(id(o)) for o in op.outputs]
@@ -79,6 +86,8 @@ def _backprop(entries, targets, target_grads, want_ids):
         if op.type in core._NOT_DIFFERENTIABLE:
             continue
         fn = core._GRADIENTS.get(op.type)
+        if fn is None and not any(id(x) in reached for x in op.inputs):
+            continue
         if fn is None:
             raise LookupError("No gradient defined for operation '%s' (op type: %s). In general every operation "
                               "must have an associated `@tf.RegisterGradient` for correct autodiff, which this one "

@@ -112,6 +112,12 @@ class Generator:
     def from_non_deterministic_state(cls, alg=None):
         return cls(None)
 
+    def split(self, count=1):
+        """`count` new generators, each its own stream drawn from this one (TF's split
+        advances this generator's state likewise; the streams differ from TF's)."""
+        import numpy as np
+        return [Generator(int(s)) for s in self._rng.integers(0, 2 ** 63 - 1, size=int(count), dtype=np.int64)]
+
     def _draw(self, shape, dtype, fn):
         import numpy as np
         dtype = core.as_dtype(dtype)

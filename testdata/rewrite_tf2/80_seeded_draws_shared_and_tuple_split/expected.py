@@ -1,0 +1,52 @@
+# Random ops several runs share, under a graph seed: one generator each, split from that
+# seed (reproducible, as TF1's draws were); a tuple of independent expressions becomes one
+# statement per name, so each run computes (and draws) only what it needs, as TF1 pruned.
+import numpy as np
+import tensorflow as tf
+
+tf.random.set_seed(5)
+w = tf.Variable([[0.5], [-0.25]])
+
+optimizer = tf.keras.optimizers.SGD(learning_rate=0.1)
+
+
+def _numpy(fetched):
+    """What sess.run returned: NumPy values (None for operations)."""
+    return tf.nest.map_structure(lambda t: t.numpy() if hasattr(t, "numpy") else t, fetched)
+
+
+# one generator per random op that several functions run: each run draws its next numbers
+noise_generator, shift_generator = tf.random.Generator.from_seed(5).split(2)
+
+
+@tf.function
+def run_train():
+    with tf.GradientTape() as tape:
+        noise = noise_generator.normal([4, 2])
+        shift = shift_generator.uniform([4, 1])
+        high = tf.matmul(noise, w) + shift
+        loss = tf.reduce_mean(tf.square(high))
+    grads = tape.gradient(loss, [w])
+    optimizer.apply_gradients(zip(grads, [w]))
+
+
+@tf.function
+def run_low():
+    noise = noise_generator.normal([4, 2])
+    low = tf.matmul(noise, w)
+    return low
+
+
+@tf.function
+def run_high():
+    noise = noise_generator.normal([4, 2])
+    shift = shift_generator.uniform([4, 1])
+    high = tf.matmul(noise, w) + shift
+    return high
+
+
+for step in range(4):
+    run_train()
+    print(step, np.round(_numpy(run_low()).ravel(), 4))
+print("high", np.round(_numpy(run_high()).ravel(), 4))
+print("w", np.round(w.numpy().ravel(), 4))
