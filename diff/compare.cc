@@ -323,6 +323,57 @@ std::vector<std::pair<std::string, std::string>> MatchVariables(const std::map<s
   return out;
 }
 
+// A family of TF1 names `V`, `V_1`, ... `V_{k-1}` (a graph's unique names) matched with the
+// first k of a longer TF2 family `V` ... `V_{m-1}`: TF1 reset its default graph between the
+// parts of a script, so its names started again and its final variables are the last
+// part's, while TF2 keeps every part's variables alive, numbered on (the recorder names
+// them in the order they were made). When the first k disagree and the last k agree, the
+// pairs are the last k.
+std::pair<std::string, int> FamilyOf(const std::string& name) {
+  std::string n = StripIndex(name);
+  size_t u = n.rfind('_');
+  if (u != std::string::npos && u + 1 < n.size() &&
+      std::all_of(n.begin() + static_cast<long>(u) + 1, n.end(), [](char ch) { return isdigit(static_cast<unsigned char>(ch)); }) &&
+      n.size() - u <= 6)
+    return {n.substr(0, u), std::stoi(n.substr(u + 1))};
+  return {n, 0};
+}
+
+void RealignLastPart(const std::map<std::string, json>& a, const std::map<std::string, json>& b, const DiffOptions& o,
+                     std::vector<std::pair<std::string, std::string>>* pairs, std::vector<std::string>* unmatched) {
+  std::map<std::string, std::map<int, std::string>> fa, fb;
+  for (const auto& [k, v] : a) fa[FamilyOf(k).first][FamilyOf(k).second] = k;
+  for (const auto& [k, v] : b) fb[FamilyOf(k).first][FamilyOf(k).second] = k;
+  for (const auto& [base, olds] : fa) {
+    auto it = fb.find(base);
+    if (it == fb.end()) continue;
+    const auto& news = it->second;
+    const int k = static_cast<int>(olds.size()), m = static_cast<int>(news.size());
+    if (m <= k || !olds.count(k - 1) || !news.count(m - 1)) continue;  // both numbered 0.. without gaps
+    if (olds.rbegin()->first != k - 1 || news.rbegin()->first != m - 1) continue;
+    std::string why;
+    bool first_agree = true, last_agree = true;
+    for (int i = 0; i < k; ++i) {
+      first_agree = first_agree && SameValue(a.at(olds.at(i)), b.at(news.at(i)), o, &why);
+      last_agree = last_agree && SameValue(a.at(olds.at(i)), b.at(news.at(m - k + i)), o, &why);
+    }
+    if (first_agree || !last_agree) continue;
+    std::set<std::string> fam_a, fam_b;
+    for (const auto& [i, n] : olds) fam_a.insert(n);
+    for (const auto& [i, n] : news) fam_b.insert(n);
+    pairs->erase(std::remove_if(pairs->begin(), pairs->end(),
+                                [&](const auto& pr) { return fam_a.count(pr.first) || fam_b.count(pr.second); }),
+                 pairs->end());
+    unmatched->erase(std::remove_if(unmatched->begin(), unmatched->end(),
+                                    [&](const std::string& u) {
+                                      return fam_a.count(u.substr(4)) || fam_b.count(u.substr(4));
+                                    }),
+                     unmatched->end());
+    for (int i = 0; i < k; ++i) pairs->emplace_back(olds.at(i), news.at(m - k + i));
+    for (int i = 0; i < m - k; ++i) unmatched->push_back("new " + news.at(i) + " (an earlier part's)");
+  }
+}
+
 bool IsOptimizerSlot(const std::string& name) {
   static const std::regex slot(R"((/(Adam|Momentum|RMSProp|Adagrad|Ftrl)(_\d+)?|beta[12]_power|global_step|/m:|/v:|iter:))");
   return std::regex_search(name, slot);
@@ -624,6 +675,7 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
   if (!truncated && !a.variables.empty() && !b.variables.empty()) {
     std::vector<std::string> unmatched;
     auto pairs = MatchVariables(a.variables, b.variables, &unmatched);
+    RealignLastPart(a.variables, b.variables, o, &pairs, &unmatched);
     for (const auto& [ka, kb] : pairs) {
       std::string obs = "variable " + StripIndex(ka) + (StripIndex(ka) == StripIndex(kb) ? "" : " / " + StripIndex(kb));
       std::string why;

@@ -133,6 +133,31 @@ TEST(DiffCompare, WhatTheOldVersionsSecondRunProducedAgrees) {
   EXPECT_FALSE(CompareWithAgain(a, a, PrintRec("loss 1167.39") + kEndOk).Equivalent());
 }
 
+// A TF1 script that resets its default graph between parts ends with the last part's
+// variables, named again from `Variable`; its TF2 form keeps every part's variables, numbered
+// on: the last ones are the TF1 ones.
+TEST(DiffCompare, VariablesOfTheLastPartAreTf1sAfterAReset) {
+  auto var = [](const char* name, double v) {
+    return nlohmann::json{name, {{"dtype", "float32"}, {"shape", {1}}, {"values", {v}}}};
+  };
+  auto rec = [](std::vector<nlohmann::json> vs) {
+    nlohmann::json values = nlohmann::json::object();
+    for (const auto& v : vs) values[v[0].get<std::string>()] = v[1];
+    return PrintRec("done") + nlohmann::json{{"kind", "variables"}, {"values", values}}.dump() + "\n" + kEndOk;
+  };
+  std::string old_run = rec({var("Variable:0", -403.0), var("Variable_1:0", -515.0)});
+  // part 1's variables first, then part 2's (the TF1 ones)
+  DiffResult r = Compare(old_run, rec({var("Variable:0", 1.09), var("Variable_1:0", 4.95), var("Variable_2:0", -403.0),
+                                       var("Variable_3:0", -515.0)}));
+  EXPECT_TRUE(r.Equivalent()) << (r.divergences.empty() ? "" : r.divergences[0].title);
+  // the last part's differ too: a divergence
+  EXPECT_FALSE(Compare(old_run, rec({var("Variable:0", 1.09), var("Variable_1:0", 4.95), var("Variable_2:0", -40.0),
+                                     var("Variable_3:0", -515.0)}))
+                   .Equivalent());
+  // as many on both sides: matched by name only
+  EXPECT_FALSE(Compare(old_run, rec({var("Variable:0", -515.0), var("Variable_1:0", -403.0)})).Equivalent());
+}
+
 TEST(DiffCompare, DifferentTextIsADivergence) {
   std::string a = Rec(R"J({"kind":"print","text":"Tensor(\"add:0\", shape=(), dtype=float32)","numbers":[],"line":3})J") + kEndOk;
   std::string b = Rec(R"J({"kind":"print","text":"tf.Tensor(3.0, shape=(), dtype=float32)","numbers":[3.0],"line":3})J") + kEndOk;

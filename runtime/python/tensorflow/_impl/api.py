@@ -687,6 +687,7 @@ def _build():
         "local_variables_initializer": variables.local_variables_initializer,
         "global_variables": variables.global_variables, "trainable_variables": variables.trainable_variables,
         "local_variables": lambda scope=None: core.get_default_graph().get_collection("local_variables", scope),
+        "model_variables": lambda scope=None: core.get_default_graph().get_collection("model_variables", scope),
         "get_default_graph": core.get_default_graph, "reset_default_graph": core.reset_default_graph,
         "get_collection": _get_collection, "add_to_collection": _add_to_collection,
         "add_to_collections": _add_to_collections,

@@ -347,7 +347,12 @@ class ResourceVariable(Variable):
                                                    "ReadVariableOp")
             self._initial_value = init
             self._graph = g
-            g.add_to_collections([GLOBAL_VARIABLES] + ([TRAINABLE_VARIABLES] if self._trainable else []), self)
+            # the collections given (TF: GLOBAL_VARIABLES when none), TRAINABLE_VARIABLES added for a
+            # trainable one (tf_slim's model variables: collections=[GLOBAL, MODEL_VARIABLES])
+            colls = [GLOBAL_VARIABLES] if collections is None else list(collections)
+            if self._trainable and TRAINABLE_VARIABLES not in colls:
+                colls.append(TRAINABLE_VARIABLES)
+            g.add_to_collections(colls, self)
         _all_resource_vars[self._shared] = self
 
     name = property(lambda self: self._name)
