@@ -2744,6 +2744,45 @@ class Converter {
     else if (used_fn_names_.count("_numpy") || module_names_.count("_numpy")) Fail(with, "the script defines `_numpy`");
 
     // --- the functions, in order of first use
+    // `g1, g2 = tf.gradients(loss, [w1, w2])` and assigns of w1 and w2 in one run: TF1 ran
+    // the backward pass's reads of w2 (through w1's gradient) and w2's assign in no set order
+    // (reference variables, nothing between them; its optimizers gate the gradients), so
+    // the numbers it printed depended on scheduling; a tf.function reads first.
+    for (const Function& f : fns) {
+      for (const auto& g : graph_) {
+        if (g.kind != Kind::kOp || !f.ops.count(g.name) || !ts::Is(g.value, "call")) continue;
+        const string q = Resolved(ts::Field(g.value, "function"));
+        if (q != "tensorflow.gradients" && q != "tensorflow.compat.v1.gradients") continue;
+        const auto& pos = m_.PositionalArgs(g.value);
+        TSNode xs = pos.size() > 1 ? pos[1] : m_.KeywordArg(g.value, "xs");
+        std::vector<string> vars;
+        if (ts::Is(xs, "list") || ts::Is(xs, "tuple"))
+          for (TSNode x : ts::NamedChildren(xs))
+            if (ts::Is(x, "identifier") && Graph(Text(x)) && Graph(Text(x))->kind == Kind::kVariable)
+              vars.push_back(string(Text(x)));
+        if (vars.size() < 2) continue;
+        std::vector<string> assigned;
+        for (const auto& a : graph_) {
+          if (a.kind != Kind::kOp || !f.ops.count(a.name) || !ts::Is(a.value, "call")) continue;
+          TSNode fn = ts::Field(a.value, "function");
+          const string aq = Resolved(fn);
+          string target;
+          if (ts::Is(fn, "attribute") && StartsWith(string(Text(ts::Field(fn, "attribute"))), "assign"))
+            target = string(Text(ts::Field(fn, "object")));
+          else if (StartsWith(aq, "tensorflow.compat.v1.assign") && !m_.PositionalArgs(a.value).empty())
+            target = string(Text(m_.PositionalArgs(a.value)[0]));
+          if (std::find(vars.begin(), vars.end(), target) != vars.end()) assigned.push_back(target);
+        }
+        if (assigned.size() >= 2)
+          Fail(g.stmt, fmt::format("`{}` runs the gradients of `{}` and the assigns of {} in one run: TF1 ran the "
+                                   "backward pass's reads of each variable and the other's assign in no set order "
+                                   "(reference variables, no dependency between them; its optimizers gate the "
+                                   "gradients), so what it printed depended on scheduling, while a tf.function reads "
+                                   "first; compute the new values from the gradients before assigning (or use an "
+                                   "optimizer) and convert that",
+                                   f.name, Text(pos.empty() ? g.value : pos[0]), fmt::join(assigned, " and ")));
+      }
+    }
     // An unseeded random op is one op of the TF1 graph, each run drawing its next numbers;
     // in two functions it would be two ops, each drawing from its start (with --deterministic-
     // random too). (A seeded one in several functions converts as before.) A draw of its

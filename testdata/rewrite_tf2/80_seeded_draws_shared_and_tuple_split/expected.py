@@ -10,11 +10,6 @@ w = tf.Variable([[0.5], [-0.25]])
 optimizer = tf.keras.optimizers.SGD(learning_rate=0.1)
 
 
-def _numpy(fetched):
-    """What sess.run returned: NumPy values (None for operations)."""
-    return tf.nest.map_structure(lambda t: t.numpy() if hasattr(t, "numpy") else t, fetched)
-
-
 # one generator per random op that several functions run: each run draws its next numbers
 noise_generator, shift_generator = tf.random.Generator.from_seed(5).split(2)
 
@@ -47,6 +42,6 @@ def run_high():
 
 for step in range(4):
     run_train()
-    print(step, np.round(_numpy(run_low()).ravel(), 4))
-print("high", np.round(_numpy(run_high()).ravel(), 4))
+    print(step, np.round(run_low().numpy().ravel(), 4))
+print("high", np.round(run_high().numpy().ravel(), 4))
 print("w", np.round(w.numpy().ravel(), 4))
