@@ -4098,8 +4098,11 @@ class Converter {
       if (!EndsWith(cq, ".set_random_seed") && !EndsWith(cq, "random.set_seed")) continue;
       const auto& pos = m_.PositionalArgs(c);
       TSNode st = ts::Parent(c);
+      // (a literal seed at module level, set before the op is made: TF1 derived the op's seed
+      // from it then; set later, the op had none)
       if (pos.size() != 1 || !ts::Is(pos[0], "integer") || !ts::Is(st, "expression_statement") ||
-          !ts::Is(ts::Parent(st), "module") || m_.FunctionScopeAt(ts_node_start_byte(c)) >= 0)
+          !ts::Is(ts::Parent(st), "module") || m_.FunctionScopeAt(ts_node_start_byte(c)) >= 0 ||
+          ts_node_start_byte(c) > ts_node_start_byte(g.stmt))
         return false;
       if (!generator_seed_.empty() && generator_seed_ != Text(pos[0])) return false;
       generator_seed_ = string(Text(pos[0]));
