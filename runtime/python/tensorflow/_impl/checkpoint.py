@@ -268,7 +268,20 @@ def _dtype_word(dtype):
     return {"float32": "float", "float64": "double"}.get(dtype.name, dtype.name)
 
 
-class CheckpointLoadStatus:
+class _Status:
+    """What TensorFlow's load statuses share: nothing to run eagerly, partial loads allowed."""
+
+    def expect_partial(self):
+        return self
+
+    def run_restore_ops(self, session=None):
+        return None
+
+    def initialize_or_restore(self, session=None):
+        return None
+
+
+class CheckpointLoadStatus(_Status):
     """What Checkpoint.read / restore return: checks of how the checkpoint matched."""
 
     def __init__(self, restoration, root):
@@ -312,14 +325,6 @@ class CheckpointLoadStatus:
             raise AssertionError("Nothing to load. No dependencies have been added to %r yet." % (self._root,))
         return self
 
-    def expect_partial(self):
-        return self
-
-    def run_restore_ops(self, session=None):
-        return None
-
-    def initialize_or_restore(self, session=None):
-        return None
 
 
 def _list_repr(objs):
@@ -339,7 +344,7 @@ def _pretty_names(nodes):
     return names
 
 
-class InitializationOnlyStatus:
+class InitializationOnlyStatus(_Status):
     """Checkpoint.restore(None): nothing is restored."""
 
     def __init__(self, root):
@@ -357,14 +362,6 @@ class InitializationOnlyStatus:
     def assert_nontrivial_match(self):
         self._fail()
 
-    def expect_partial(self):
-        return self
-
-    def run_restore_ops(self, session=None):
-        return None
-
-    def initialize_or_restore(self, session=None):
-        return None
 
 
 # ---------------------------------------------------------------------------- tf.train.Checkpoint
