@@ -664,10 +664,9 @@ class Converter {
   // (`w_again = w`, a reused get_variable: tf2_variable_scopes.h): it stays where it is, as
   // variables do (made once, eagerly; TF2's name scope prefixes their names as TF1's did).
   bool ScopeBlockMakesVariables(TSNode with) {
-    TSNode clause = ts_node_named_child(with, 0), body = ts::Field(with, "body");
-    if (!ts::Is(clause, "with_clause") || ts::NamedChildren(clause).size() != 1 || !body.id) return false;
-    TSNode call = ts::Field(ts_node_named_child(clause, 0), "value");
-    if (!ts::Is(call, "call") || Resolved(ts::Field(call, "function")) != "tensorflow.name_scope") return false;
+    TSNode body = ts::Field(with, "body"), call{}, alias{};
+    if (!SingleWithCall(with, &call, &alias) || alias.id || Resolved(ts::Field(call, "function")) != "tensorflow.name_scope")
+      return false;
     std::vector<std::pair<TSNode, GraphName>> vars;
     std::vector<std::pair<string, TSNode>> values;
     for (TSNode st : ts::NamedChildren(body)) {
@@ -725,16 +724,8 @@ class Converter {
   // tf.control_dependencies orders the function's ops as TF1's ordered the graph's. Whether
   // the block is of that shape; refused when such a block builds the graph in another way.
   bool ScopeBlockBuildsGraph(TSNode with) {
-    TSNode clause = ts_node_named_child(with, 0), body = ts::Field(with, "body");
-    if (!ts::Is(clause, "with_clause") || ts::NamedChildren(clause).size() != 1 || !body.id) return false;
-    TSNode v = ts::Field(ts_node_named_child(clause, 0), "value"), call = v, alias{};
-    if (ts::Is(v, "as_pattern")) {
-      call = ts_node_named_child(v, 0);
-      TSNode al = ts::Field(v, "alias");
-      alias = al.id ? ts_node_named_child(al, 0) : TSNode{};
-      if (!ts::Is(alias, "identifier")) return false;
-    }
-    if (!ts::Is(call, "call")) return false;
+    TSNode body = ts::Field(with, "body"), call{}, alias{};
+    if (!SingleWithCall(with, &call, &alias)) return false;
     string q = Resolved(ts::Field(call, "function"));
     const bool deps = q == "tensorflow.control_dependencies" || q == "tensorflow.compat.v1.control_dependencies";
     // `with tf.device("/gpu:0"):` places the ops of its block, in a function as in the graph
@@ -3086,6 +3077,7 @@ class Converter {
     out->functions = static_cast<int>(fns.size());
     out->kept_compat = kept_;
     out->notes.insert(out->notes.end(), fed_notes_.begin(), fed_notes_.end());
+    out->notes.insert(out->notes.end(), layer_notes_.begin(), layer_notes_.end());
     for (const auto& [row, q] : unseeded_) out->unseeded.push_back({row, q});
   }
 
@@ -3264,28 +3256,47 @@ class Converter {
   // Keras' ExponentialDecay, which computes the same ops (the step cast to the rate's float
   // type, divided by decay_steps, floored when staircase; lr0 * rate ** p), called with that
   // step. Empty schedule when `call` is no such decay.
+  // The arguments of `call` by parameter name: positional ones in the order of `params`,
+  // keyword ones by name (one of `params` or `keyword_only`). Empty, with `why`, when an
+  // argument is unpacked, repeated, unknown or beyond the parameters.
+  std::map<string, TSNode> ArgsByName(TSNode call, const std::vector<string>& params, string* why,
+                                      const std::vector<string>& keyword_only = {}) const {
+    std::map<string, TSNode> args;
+    size_t i = 0;
+    why->clear();
+    for (TSNode a : ts::NamedChildren(ts::Field(call, "arguments"))) {
+      if (ts::Is(a, "comment")) continue;
+      if (ts::Is(a, "keyword_argument")) {
+        const string k(Text(ts::Field(a, "name")));
+        if (std::find(params.begin(), params.end(), k) == params.end() &&
+            std::find(keyword_only.begin(), keyword_only.end(), k) == keyword_only.end())
+          *why = fmt::format("`{}=` has no conversion here", k);
+        else if (args.count(k))
+          *why = fmt::format("`{}` is given twice", k);
+        else
+          args[k] = ts::Field(a, "value");
+      } else if (ts::Is(a, "list_splat") || ts::Is(a, "dictionary_splat")) {
+        *why = "an argument is unpacked (`*args`, `**kwargs`)";
+      } else if (i >= params.size()) {
+        *why = "more positional arguments than the conversion maps";
+      } else {
+        args[params[i++]] = a;
+      }
+      if (!why->empty()) return {};
+    }
+    return args;
+  }
   struct Decay {
     string schedule, step;
   };
   Decay DecayOf(TSNode call) {
     if (!ts::Is(call, "call") || Resolved(ts::Field(call, "function")) != "tensorflow.compat.v1.train.exponential_decay")
       return {};
-    static const std::vector<string_view> params = {"learning_rate", "global_step", "decay_steps", "decay_rate",
-                                                    "staircase", "name"};
-    std::map<string, TSNode> args;
-    size_t i = 0;
-    for (TSNode a : ts::NamedChildren(ts::Field(call, "arguments"))) {
-      if (ts::Is(a, "comment")) continue;
-      if (ts::Is(a, "keyword_argument")) {
-        string k(Text(ts::Field(a, "name")));
-        if (std::find(params.begin(), params.end(), k) == params.end() || args.count(k)) return {};
-        args[k] = ts::Field(a, "value");
-      } else if (ts::Is(a, "list_splat") || ts::Is(a, "dictionary_splat") || i >= params.size()) {
-        return {};
-      } else {
-        args[string(params[i++])] = a;
-      }
-    }
+    static const std::vector<string> params = {"learning_rate", "global_step", "decay_steps", "decay_rate",
+                                               "staircase", "name"};
+    string why;
+    std::map<string, TSNode> args = ArgsByName(call, params, &why);
+    if (!why.empty()) return {};
     for (string_view k : {"learning_rate", "global_step", "decay_steps", "decay_rate"})
       if (!args.count(string(k))) return {};
     bool ok = true;
@@ -3718,6 +3729,10 @@ class Converter {
     graph_.push_back(std::move(g));
     return true;
   }
+  static bool IsIdentifier(const string& s) {
+    if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
+    return std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+  }
   // `saver = tf.compat.v1.train.Saver()` of the variables made so far, used only by
   // `saver.save(sess, path)` and `saver.restore(sess, path)` statements of the session's
   // block: TF2's form is `saver = tf.train.Checkpoint(dense=dense, ...)`, its keys the names
@@ -3750,9 +3765,7 @@ class Converter {
             q == "tensorflow.compat.v1.train.create_global_step")
           key = "global_step";
       }
-      bool identifier = !key.empty() && !std::isdigit(static_cast<unsigned char>(key[0]));
-      for (char ch : key) identifier &= std::isalnum(static_cast<unsigned char>(ch)) || ch == '_';
-      if (!identifier)
+      if (!IsIdentifier(key))
         fail(g.stmt, fmt::format("the variable `{}` has no name that is a Python identifier (TF1 matched the "
                                  "checkpoint's values by name)",
                                  PyName(g.name)));
@@ -3782,17 +3795,13 @@ class Converter {
           if ((method != "save" && method != "restore") || !ts::Is(c, "call") ||
               !ts::Same(ts::Field(c, "function"), attr) || !ts::Is(st, "expression_statement"))
             fail(n, "it is used other than in `saver.save(sess, path)` / `saver.restore(sess, path)` statements");
-          const auto& pos = m_.PositionalArgs(c);
-          TSNode path = pos.size() > 1 ? pos[1] : m_.KeywordArg(c, "save_path");
-          TSNode session = !pos.empty() ? pos[0] : m_.KeywordArg(c, "sess");
-          if (!path.id || !session.id || pos.size() > 2) fail(c, fmt::format("`{}` has other arguments", Text(c)));
-          for (TSNode a : ts::NamedChildren(ts::Field(c, "arguments"))) {
-            if (!ts::Is(a, "keyword_argument")) continue;
-            const string kw(Text(ts::Field(a, "name")));
-            if (kw == "sess" || kw == "save_path") continue;
-            if (method == "save" && kw == "write_meta_graph") continue;  // TF2 writes no graph
-            fail(a, fmt::format("`{}=` of `{}.{}` has no TF2 form here", kw, name, method));
-          }
+          // (`write_meta_graph=`: TF2 writes no graph)
+          string bad;
+          auto args = ArgsByName(c, {"sess", "save_path"}, &bad,
+                                 method == "save" ? std::vector<string>{"write_meta_graph"} : std::vector<string>{});
+          if (bad.empty() && (!args.count("sess") || !args.count("save_path"))) bad = "no session or no path";
+          if (!bad.empty()) fail(c, fmt::format("`{}`: {}", Text(c), bad));
+          TSNode path = args["save_path"], session = args["sess"];
           if (!AloneOnLines(st)) fail(st, "a save or restore shares its line with other statements");
           plan.uses.push_back({c, session,
                                method == "save"
@@ -3839,18 +3848,10 @@ class Converter {
     else return "";
     for (TSNode o : m_.calls())
       if (Resolved(ts::Field(o, "function")).find(".losses.get_") != string::npos) return "";
+    string why;
     std::map<string, string> given;
-    const auto& pos = m_.PositionalArgs(c);
-    if (pos.size() > params.size()) return "";
-    for (size_t i = 0; i < pos.size(); ++i) given[params[i]] = string(Text(pos[i]));
-    for (TSNode a : ts::NamedChildren(ts::Field(c, "arguments"))) {
-      if (ts::Is(a, "comment") || std::any_of(pos.begin(), pos.end(), [&](TSNode p) { return ts::Same(p, a); }))
-        continue;
-      if (!ts::Is(a, "keyword_argument")) return "";
-      const string kw(Text(ts::Field(a, "name")));
-      if (std::find(params.begin(), params.end(), kw) == params.end()) return "";
-      given[kw] = string(Text(ts::Field(a, "value")));
-    }
+    for (const auto& [pn, v] : ArgsByName(c, params, &why)) given[pn] = string(Text(v));
+    if (!why.empty()) return "";
     if (given.size() != 2 || HasCallInside(c, c)) return "";
     if (params[0] == "labels")
       return fmt::format("{0}.reduce_mean({0}.math.squared_difference({1}, {2}))", tf_, given["predictions"],
@@ -3885,24 +3886,15 @@ class Converter {
     };
     for (const Known& k : kKnown) {
       if (q != string("tensorflow.compat.v1.") + k.tf1 && q != string("tensorflow.") + k.tf1) continue;
+      std::vector<string> names;
+      for (const auto& [pn, def] : k.params) names.push_back(pn);
+      string bad;
       std::map<string, string> given;
-      const auto& pos = m_.PositionalArgs(n);
-      if (pos.size() > k.params.size()) {
-        *why = fmt::format("`{}` has arguments beyond {}", Text(n), k.params.size());
+      for (const auto& [pn, v] : ArgsByName(n, names, &bad, {"dtype"}))  // (the layer's dtype decides)
+        if (pn != "dtype") given[pn] = string(Text(v));
+      if (!bad.empty()) {
+        *why = fmt::format("`{}`: {}", Text(n), bad);
         return "";
-      }
-      for (size_t i = 0; i < pos.size(); ++i) given[k.params[i].first] = string(Text(pos[i]));
-      for (TSNode a : ts::NamedChildren(ts::Field(n, "arguments"))) {
-        if (!ts::Is(a, "keyword_argument")) continue;
-        const string kw(Text(ts::Field(a, "name")));
-        if (kw == "dtype") continue;  // the layer's dtype decides
-        bool known = false;
-        for (const auto& [pn, def] : k.params) known |= kw == pn;
-        if (!known) {
-          *why = fmt::format("`{}=` of `{}` has no Keras form that draws the same numbers", kw, Text(n));
-          return "";
-        }
-        given[kw] = string(Text(ts::Field(a, "value")));
       }
       std::vector<string> args;
       for (const auto& [pn, def] : k.params) {
@@ -3930,28 +3922,16 @@ class Converter {
     if (!AloneOnLines(stmt)) fail("the statement shares its line with other statements");
     static const std::vector<string> kParams = {"inputs", "units", "activation", "use_bias", "kernel_initializer",
                                                 "bias_initializer"};
-    std::map<string, TSNode> args;
-    const auto& pos = m_.PositionalArgs(right);
-    if (pos.size() > kParams.size()) fail("more positional arguments than the conversion maps");
-    for (size_t i = 0; i < pos.size(); ++i) args[kParams[i]] = pos[i];
-    for (TSNode a : ts::NamedChildren(ts::Field(right, "arguments"))) {
-      if (ts::Is(a, "comment")) continue;
-      if (!ts::Is(a, "keyword_argument")) {
-        if (std::none_of(pos.begin(), pos.end(), [&](TSNode p) { return ts::Same(p, a); }))
-          fail("an argument is unpacked (`*args`, `**kwargs`)");
-        continue;
-      }
-      const string kw(Text(ts::Field(a, "name")));
-      if (std::find(kParams.begin(), kParams.end(), kw) == kParams.end() && kw != "name")
-        fail(fmt::format("`{}=` has no conversion here (a Keras layer takes it otherwise)", kw));
-      args[kw] = ts::Field(a, "value");
-    }
+    string why;
+    std::map<string, TSNode> args = ArgsByName(right, kParams, &why, {"name"});
+    if (!why.empty()) fail(why);
     if (!args.count("inputs") || !args.count("units")) fail("no inputs or units");
     TSNode in = args["inputs"];
     if (!ts::Is(in, "identifier") || !Graph(Text(in))) fail("its input is not a name of the graph");
-    for (const auto& [k, v] : args) {
-      if (k == "inputs") continue;
-      Identifiers(v, [&](TSNode id) {
+    for (const auto& [key, value] : args) {
+      if (key == "inputs") continue;
+      const string k = key;  // (a structured binding: clang 14 does not let a lambda capture it)
+      Identifiers(value, [&](TSNode id) {
         if (Graph(Text(id))) fail(fmt::format("`{}=` reads graph tensor `{}`", k, Text(id)));
       });
     }
@@ -3984,8 +3964,7 @@ class Converter {
       for (int k = 1; tf1_layer_names_.count(tf1_name); ++k) tf1_name = fmt::format("{}_{}", base, k);
       tf1_layer_names_.insert(tf1_name);
     }
-    bool identifier = !tf1_name.empty() && !std::isdigit(static_cast<unsigned char>(tf1_name[0]));
-    for (char ch : tf1_name) identifier &= std::isalnum(static_cast<unsigned char>(ch)) || ch == '_';
+    const bool identifier = IsIdentifier(tf1_name);
     // the object: TF1's layer name, or that name + `_layer` where the script uses the name
     string obj = identifier ? tf1_name : name + "_layer";
     if (obj != Fresh(obj)) obj = Fresh(obj + (identifier ? "_layer" : ""));
@@ -4043,13 +4022,14 @@ class Converter {
                                fmt::format("{0} = {1}.keras.layers.Dense({2}){5}\n{3}{0}.build({4})", obj, tf_,
                                            fmt::join(ctor, ", "), indent, build, comment));
     tf1_layer_objects_.push_back({tf1_name, obj});
-    fed_notes_.push_back(fmt::format("`{}` (tf.layers.dense): the Keras layer `{}`, whose `kernel` and `bias` TF1 "
-                                     "named `{}/kernel` and `{}/bias`",
-                                     name, obj, tf1_name, tf1_name));
+    layer_notes_.push_back(fmt::format("`{}` (tf.layers.dense): the Keras layer `{}`, whose `kernel` and `bias` "
+                                       "TF1 named `{}/kernel` and `{}/bias`",
+                                       name, obj, tf1_name, tf1_name));
     names_[name] = graph_.size();
     graph_.push_back(std::move(g));
     return true;
   }
+  std::vector<string> layer_notes_;                // the tf.layers made Keras layers, for the summary
   std::map<string, string> dense_units_;           // graph name made by a converted dense layer -> its units
   std::set<string> tf1_layer_names_;               // TF1's layer names so far (for uniqueness)
   std::vector<std::pair<string, string>> tf1_layer_objects_;  // (TF1's layer name, the Keras object), in order

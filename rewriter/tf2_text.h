@@ -59,6 +59,24 @@ inline std::string ApplyByteEdits(std::string_view src, std::vector<ByteEdit> ed
   return out;
 }
 
+// `with CALL:` or `with CALL as NAME:`, one clause: the call and the name (null without
+// `as`); false for another form (several clauses, `as` something other than a name, no call).
+inline bool SingleWithCall(TSNode with, TSNode* call, TSNode* alias) {
+  TSNode clause = ts_node_named_child(with, 0);
+  if (!ts::Is(clause, "with_clause") || ts::NamedChildren(clause).size() != 1 || !ts::Field(with, "body").id)
+    return false;
+  TSNode v = ts::Field(ts_node_named_child(clause, 0), "value");
+  *call = v;
+  *alias = TSNode{};
+  if (ts::Is(v, "as_pattern")) {
+    *call = ts_node_named_child(v, 0);
+    TSNode al = ts::Field(v, "alias");
+    *alias = al.id ? ts_node_named_child(al, 0) : TSNode{};
+    if (!ts::Is(*alias, "identifier")) return false;
+  }
+  return ts::Is(*call, "call");
+}
+
 // The qualified name `n` resolves to in `m` ("tensorflow.compat.v1.Session"), "" if none.
 inline std::string ResolvedName(const SemanticModel& m, TSNode n) {
   auto q = m.Resolve(n);

@@ -138,16 +138,9 @@ class ScopeRewriter {
   // rewritten (edits_), or false when it is not such a block (Bail when it is one of
   // another form).
   bool ScopeBlock(TSNode with, std::set<const void*>* handled) {
-    TSNode clause = ts_node_named_child(with, 0), body = ts::Field(with, "body");
-    if (!ts::Is(clause, "with_clause") || ts::NamedChildren(clause).size() != 1 || !body.id) return false;
-    TSNode v = ts::Field(ts_node_named_child(clause, 0), "value"), call = v, alias{};
-    if (ts::Is(v, "as_pattern")) {
-      call = ts_node_named_child(v, 0);
-      TSNode al = ts::Field(v, "alias");
-      alias = al.id ? ts_node_named_child(al, 0) : TSNode{};
-      if (!ts::Is(alias, "identifier")) return false;
-    }
-    if (!ts::Is(call, "call")) return false;
+    TSNode body = ts::Field(with, "body"), call{}, alias{};
+    if (!SingleWithCall(with, &call, &alias)) return false;
+    const TSNode v = ts::Field(ts_node_named_child(ts_node_named_child(with, 0), 0), "value");  // the with item
     string q = Resolved(ts::Field(call, "function"));
     const bool var_scope = q == "tensorflow.compat.v1.variable_scope";
     if (!var_scope && q != "tensorflow.name_scope" && q != "tensorflow.compat.v1.name_scope") return false;
