@@ -487,6 +487,12 @@ def install_random_hooks(trace, backend, tf_top, v1, deterministic):
     holder = impl
     kinds = {"random_normal": "normal", "truncated_normal": "truncated", "random_uniform": "uniform"}
     state = {"n": 0}
+
+    def next_stream():
+        # the next random op's numbers: numpy's stream seeded with its creation number
+        rng = np.random.RandomState(state["n"] % (2 ** 32))
+        state["n"] += 1
+        return rng
     seen = set()
     replaced = {}
 
@@ -595,9 +601,7 @@ def install_random_hooks(trace, backend, tf_top, v1, deterministic):
                 return _orig(*a, **k)
             if p.get("seed") is not None:
                 return seeded_draw(_kind, tuple(int(x or 0) for x in seeds.get_seed(p["seed"])), shape, p)
-            rng = np.random.RandomState(state["n"] % (2 ** 32))
-            state["n"] += 1
-            return fixed_draw(_kind, rng, shape, p)
+            return fixed_draw(_kind, next_stream(), shape, p)
         replaced[id(orig)] = wrapper
         setattr(holder, fname, wrapper)
     # tf.random.Generator's draws (the tf2 rewrite's form of a TF1 random op several runs
@@ -624,15 +628,14 @@ def install_random_hooks(trace, backend, tf_top, v1, deterministic):
             if shape is None:  # known only at run time: its own draw
                 return _orig(self, *a, **k)
             if id(self) not in streams:
-                streams[id(self)] = (self, np.random.RandomState(state["n"] % (2 ** 32)))
-                state["n"] += 1
+                streams[id(self)] = (self, next_stream())
             return fixed_draw(_kind, streams[id(self)][1], shape, p)
         try:
             setattr(gen_cls, meth, gen_wrapper)
         except Exception:  # noqa: BLE001
             pass
     if deterministic and backend != "bundled":
-        _hook_keras_draws(note, static_shape, fixed_draw, state, np)
+        _hook_keras_draws(note, static_shape, fixed_draw, next_stream)
     # The public names: looked up by name (dir() of the namespaces would load every lazy
     # TensorFlow module, Keras included, on every run).
     for ns in (tf_top, v1):
@@ -652,7 +655,7 @@ _LIBRARY_RUNS = tuple(os.path.join(*p) for p in (("training", "saver.py"), ("tra
                                                   ("_impl", "saver.py")))
 
 
-def _hook_keras_draws(note, static_shape, fixed_draw, state, np):
+def _hook_keras_draws(note, static_shape, fixed_draw, next_stream):
     """Keras 3 (tf.keras in TF 2.21) draws its initializers' numbers with stateless ops of
     its own (keras.src.backend.tensorflow.random), not through tf.random.*: without this,
     `--deterministic-random` would leave a Keras layer's weights to Keras's seed generator
@@ -679,10 +682,8 @@ def _hook_keras_draws(note, static_shape, fixed_draw, state, np):
                 dims = static_shape(p)
                 if dims is None:
                     return _orig(shape, *a, **k)
-                rng = np.random.RandomState(state["n"] % (2 ** 32))
-                state["n"] += 1
                 p["dtype"] = p.get("dtype") or "float32"
-                return fixed_draw(_kind, rng, dims, p)
+                return fixed_draw(_kind, next_stream(), dims, p)
             draw._tfm = True
             setattr(module, fname, draw)
 
