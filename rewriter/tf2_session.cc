@@ -2801,7 +2801,7 @@ class Converter {
       if (users.size() < 2) continue;
       std::set<string> seen;
       string helper = HelperRandom(g.stmt, &seen);
-      if (!helper.empty())
+      if (!helper.empty() && !ShareHelperDropout(g))
         Fail(g.stmt, fmt::format("`{}` runs the random op of {} and is computed by several functions ({}): TF1 ran "
                                  "that one op, each run drawing its next numbers; each function would run an op of "
                                  "its own, drawing from its start",
@@ -2849,6 +2849,11 @@ class Converter {
       if (!defs.empty()) defs += "\n\n";
       defs += "# one generator per random op that several functions run: each run draws its next numbers\n";
       defs += SharedGenerators();
+    }
+    if (!helper_dropout_generators_.empty()) {
+      if (!defs.empty()) defs += "\n\n";
+      defs += "# one generator per seeded dropout that several functions run: each call draws its next numbers\n";
+      defs += helper_dropout_generators_;
     }
     for (const Function& f : fns) {
       if (!defs.empty()) defs += "\n\n";
@@ -2959,6 +2964,15 @@ class Converter {
       if (in_graph) continue;
       if (in_region(c)) edits.push_back({{ts_node_start_byte(fn), ts_node_end_byte(fn)}, tf_ + ".random.set_seed"});
       else module_edits_.emplace_back(ts_node_start_byte(fn), ts_node_end_byte(fn), tf_ + ".random.set_seed");
+    }
+    // seeded dropouts of helpers several functions run (ShareHelperDropout), seeded initial values
+    for (const auto& [start, drop] : helper_dropouts_) {
+      if (in_region(drop.first)) edits.push_back({{start, ts_node_end_byte(drop.first)}, drop.second});
+      else module_edits_.emplace_back(start, ts_node_end_byte(drop.first), drop.second);
+    }
+    for (const auto& [c, text] : SeededInitialValues()) {
+      if (in_region(c)) edits.push_back({{ts_node_start_byte(c), ts_node_end_byte(c)}, text});
+      else module_edits_.emplace_back(ts_node_start_byte(c), ts_node_end_byte(c), text);
     }
     // optimizers that became Keras ones, where they are made
     {
@@ -3078,6 +3092,7 @@ class Converter {
     out->kept_compat = kept_;
     out->notes.insert(out->notes.end(), fed_notes_.begin(), fed_notes_.end());
     out->notes.insert(out->notes.end(), layer_notes_.begin(), layer_notes_.end());
+    out->notes.insert(out->notes.end(), random_notes_.begin(), random_notes_.end());
     for (const auto& [row, q] : unseeded_) out->unseeded.push_back({row, q});
   }
 
@@ -4029,6 +4044,7 @@ class Converter {
     graph_.push_back(std::move(g));
     return true;
   }
+  std::vector<string> random_notes_;               // seeded draws given another form, for the summary
   std::vector<string> layer_notes_;                // the tf.layers made Keras layers, for the summary
   std::map<string, string> dense_units_;           // graph name made by a converted dense layer -> its units
   std::set<string> tf1_layer_names_;               // TF1's layer names so far (for uniqueness)
@@ -4038,6 +4054,239 @@ class Converter {
   std::set<string> layer_objects_;                    // graph names of the layer objects
   std::vector<std::pair<TSNode, string>> layer_uses_;  // the layer helpers' calls (each must be a graph statement's)
   std::map<uint32_t, string> layer_calls_;             // a layer helper call (start byte) -> the object's call
+
+  // `logits = model(x, True)` computed by several functions, where `model` (defined once)
+  // draws one seeded dropout, `tf.nn.dropout(h, rate, seed=S)`, under `if train:`, `train`
+  // a parameter (default False) that only this statement sets (every other call of `model`
+  // is a graph statement that leaves it False): TF1 ran that one dropout op, each run
+  // drawing the next numbers of its seed's stream. TF2's form draws them from one
+  // generator made from the seed before the functions (`model_dropout_generator =
+  // tf.random.Generator.from_seed(S)`), the call becoming
+  // `tf.nn.experimental.general_dropout(h, rate=..., uniform_sampler=G.uniform)`: each call
+  // of each function takes the generator's next numbers, as each run took the op's.
+  // False: not that form (the caller refuses).
+  bool ShareHelperDropout(const GraphName& g) {
+    for (TSNode c : m_.calls()) {
+      if (!ts::Contains(g.stmt, c)) continue;
+      TSNode fn = ts::Field(c, "function");
+      if (!ts::Is(fn, "identifier")) continue;
+      const string helper(Text(fn));
+      std::vector<TSNode> defs;
+      ts::Walk(
+          file_.Root(),
+          [&](TSNode n, const char*) {
+            if (ts::Is(n, "function_definition") && Text(ts::Field(n, "name")) == helper) defs.push_back(n);
+            return true;
+          },
+          [](TSNode) {});
+      if (defs.size() != 1) continue;
+      TSNode def = defs[0];
+      // its random calls other than variables' initial values: one dropout, nothing in helpers it calls
+      std::vector<TSNode> draws;
+      for (TSNode k : m_.calls()) {
+        if (!ts::Contains(def, k)) continue;
+        string q = Resolved(ts::Field(k, "function"));
+        if (!StartsWith(q, "tensorflow") ||
+            (q.find("random") == string::npos && !EndsWith(q, "multinomial") && !EndsWith(q, "dropout")))
+          continue;
+        bool initial_value = false;
+        for (TSNode p = ts::Parent(k); p.id && !ts::Same(p, def); p = ts::Parent(p)) {
+          string pq = ts::Is(p, "call") ? Resolved(ts::Field(p, "function")) : "";
+          initial_value |= StartsWith(pq, "tensorflow") &&
+                           (pq.find("Variable") != string::npos || pq.find("get_variable") != string::npos);
+        }
+        if (!initial_value) draws.push_back(k);
+      }
+      if (draws.empty()) continue;
+      std::set<string> seen{helper};
+      if (draws.size() != 1 || !HelperRandom(ts::Field(def, "body"), &seen).empty()) return false;
+      TSNode drop = draws[0];
+      const string q = Resolved(ts::Field(drop, "function"));
+      const bool v1 = q == "tensorflow.compat.v1.nn.dropout";
+      if (!v1 && q != "tensorflow.nn.dropout") return false;
+      // the parameters, and the one guarding the dropout
+      std::vector<string> params;
+      std::map<string, string> defaults;
+      for (TSNode p : ts::NamedChildren(ts::Field(def, "parameters"))) {
+        if (ts::Is(p, "identifier")) {
+          params.emplace_back(Text(p));
+        } else if (ts::Is(p, "default_parameter")) {
+          params.emplace_back(Text(ts::Field(p, "name")));
+          defaults[params.back()] = string(Text(ts::Field(p, "value")));
+        } else {
+          return false;
+        }
+      }
+      string guard;
+      for (TSNode p = ts::Parent(drop); p.id && !ts::Same(p, def); p = ts::Parent(p))
+        if (ts::Is(p, "if_statement") && guard.empty()) {
+          TSNode cond = ts::Field(p, "condition");
+          if (!ts::Is(cond, "identifier") || ts::Contains(ts::Field(p, "condition"), drop)) return false;
+          guard = string(Text(cond));
+        }
+      auto gi = std::find(params.begin(), params.end(), guard);
+      if (guard.empty() || gi == params.end() || defaults[guard] != "False") return false;
+      const size_t gpos = gi - params.begin();
+      // every call of the helper: in a graph statement, the guard a literal; one True, in g
+      int trues = 0;
+      bool true_here = false;
+      for (TSNode k : m_.calls()) {
+        TSNode kf = ts::Field(k, "function");
+        if (!ts::Is(kf, "identifier") || Text(kf) != helper) continue;
+        bool in_graph = false;
+        for (const auto& h : graph_) in_graph |= ts::Contains(h.stmt, k);
+        if (!in_graph) return false;
+        string why;
+        std::map<string, TSNode> args = ArgsByName(k, params, &why);
+        if (!why.empty()) return false;
+        auto a = args.find(guard);
+        string v = a == args.end() ? "False" : string(Text(a->second));
+        (void)gpos;
+        if (v == "True") {
+          ++trues;
+          true_here |= ts::Contains(g.stmt, k);
+        } else if (v != "False") {
+          return false;
+        }
+      }
+      if (trues != 1) return false;
+      if (!true_here) return true;  // (this statement draws nothing)
+      if (helper_dropouts_.count(ts_node_start_byte(drop))) return true;
+      // the dropout's arguments: TF2's (x, rate, noise_shape, seed, name), or v1's with keep_prob
+      std::vector<string> dparams = v1 ? std::vector<string>{"x", "keep_prob", "noise_shape", "seed", "name", "rate"}
+                                       : std::vector<string>{"x", "rate", "noise_shape", "seed", "name"};
+      string why;
+      std::map<string, TSNode> args = ArgsByName(drop, dparams, &why);
+      if (!why.empty() || !args.count("x") || !args.count("seed")) return false;
+      TSNode seed = args["seed"];
+      const bool seed_ok = ts::Is(seed, "integer") ||
+                           (ts::Is(seed, "identifier") && std::find(params.begin(), params.end(), Text(seed)) ==
+                                                               params.end() && Text(seed) != "None");
+      if (!seed_ok) return false;
+      string rate;
+      if (args.count("rate") && args.count("keep_prob")) return false;
+      if (args.count("rate")) {
+        rate = string(Text(args["rate"]));
+      } else if (args.count("keep_prob")) {
+        TSNode kp = args["keep_prob"];
+        rate = ts::Is(kp, "identifier") || ts::Is(kp, "float") || ts::Is(kp, "integer")
+                   ? fmt::format("1 - {}", Text(kp))
+                   : fmt::format("1 - ({})", Text(kp));
+      } else {
+        return false;
+      }
+      const string gen = Fresh(helper + "_dropout_generator");
+      used_fn_names_.insert(gen);
+      string text = fmt::format("{}.nn.experimental.general_dropout({}, rate={}, uniform_sampler={}.uniform", tf_,
+                                Text(args["x"]), rate, gen);
+      if (args.count("noise_shape")) text += fmt::format(", noise_shape={}", Text(args["noise_shape"]));
+      if (args.count("name")) text += fmt::format(", name={}", Text(args["name"]));
+      text += ")";
+      helper_dropouts_[ts_node_start_byte(drop)] = {drop, text};
+      helper_dropout_generators_ += fmt::format("{} = {}.random.Generator.from_seed({})\n", gen, tf_, Text(seed));
+      random_notes_.push_back(fmt::format(
+          "the seeded dropout of `{}` draws from `{}`, a tf.random.Generator made once from its seed, each call of each "
+          "function taking its next numbers as each run took TF1's one op's: the converted program draws other random "
+          "numbers (the same with --deterministic-random)",
+          helper, gen));
+      return true;
+    }
+    return false;
+  }
+  // the dropouts ShareHelperDropout converted (start byte -> the call and its TF2 text), and
+  // their generators' statements
+  std::map<uint32_t, std::pair<TSNode, string>> helper_dropouts_;
+  string helper_dropout_generators_;
+
+  // `tf.Variable(tf.random.truncated_normal(shape, stddev=s, seed=S))` (normal, uniform):
+  // TF1 drew a variable's initial value with an op of its own, starting from its seed's
+  // stream (variables made with the same seed start alike); an eager TF2 op with an op seed
+  // continues the stream of the last draw with that seed. TF2's form with TF1's behavior is
+  // Keras' initializer with that seed, which draws the same numbers on every call:
+  // `tf.keras.initializers.TruncatedNormal(mean=0.0, stddev=s, seed=S)(shape, dtype=...)`.
+  // (call, TF2 text) for each such initial value of a variable statement whose kind and
+  // seed (as written) another such initial value shares.
+  std::vector<std::pair<TSNode, string>> SeededInitialValues() {
+    std::vector<std::pair<TSNode, string>> out;
+    std::vector<std::pair<string, string>> keys;  // (kind, seed text) of each of `out`
+    std::vector<string> owners;                    // and its variable
+    struct Draw {
+      const char* keras;
+      std::vector<std::pair<const char*, const char*>> params;  // after shape, with TF's defaults
+    };
+    static const std::map<string, Draw> kDraws = {
+        {"random.truncated_normal", {"TruncatedNormal", {{"mean", "0.0"}, {"stddev", "1.0"}}}},
+        {"truncated_normal", {"TruncatedNormal", {{"mean", "0.0"}, {"stddev", "1.0"}}}},
+        {"random.normal", {"RandomNormal", {{"mean", "0.0"}, {"stddev", "1.0"}}}},
+        {"random_normal", {"RandomNormal", {{"mean", "0.0"}, {"stddev", "1.0"}}}},
+        {"random.uniform", {"RandomUniform", {{"minval", "0.0"}, {"maxval", "1.0"}}}},
+        {"random_uniform", {"RandomUniform", {{"minval", "0.0"}, {"maxval", "1.0"}}}}};
+    for (const auto& g : graph_) {
+      if (g.kind != Kind::kVariable) continue;
+      for (TSNode c : m_.calls()) {
+        if (!ts::Contains(g.stmt, c)) continue;
+        string q = Resolved(ts::Field(c, "function"));
+        string rest;
+        if (StartsWith(q, "tensorflow.compat.v1.")) rest = q.substr(21);
+        else if (StartsWith(q, "tensorflow.")) rest = q.substr(11);
+        auto d = kDraws.find(rest);
+        if (d == kDraws.end()) continue;
+        // the initial value of a tf.Variable: its first argument or initial_value=
+        TSNode parent = ts::Parent(c);
+        if (ts::Is(parent, "keyword_argument")) {
+          if (Text(ts::Field(parent, "name")) != "initial_value") continue;
+          parent = ts::Parent(parent);
+        } else {
+          TSNode first{};
+          for (TSNode a : ts::NamedChildren(parent))
+            if (!ts::Is(a, "comment")) {
+              first = a;
+              break;
+            }
+          if (!first.id || !ts::Same(first, c)) continue;
+        }
+        if (!ts::Is(parent, "argument_list")) continue;
+        TSNode var = ts::Parent(parent);
+        if (!ts::Is(var, "call") || !EndsWith(Resolved(ts::Field(var, "function")), ".Variable")) continue;
+        std::vector<string> names = {"shape"};
+        for (const auto& [pn, def] : d->second.params) names.push_back(pn);
+        names.insert(names.end(), {"dtype", "seed", "name"});
+        string why;
+        std::map<string, TSNode> args = ArgsByName(c, names, &why);
+        if (!why.empty() || !args.count("shape") || !args.count("seed") || Text(args["seed"]) == "None") continue;
+        string dtype = args.count("dtype") ? string(Text(args["dtype"])) : tf_ + ".float32";
+        if (string(d->second.keras) == "RandomUniform" && dtype.find("int") != string::npos) continue;
+        std::vector<string> kargs;
+        for (const auto& [pn, def] : d->second.params) {
+          auto it = args.find(pn);
+          string v = it != args.end() ? string(Text(it->second)) : string(def);
+          if (string(pn) == "maxval" && v == "None") v = "1.0";
+          kargs.push_back(fmt::format("{}={}", pn, v));
+        }
+        kargs.push_back(fmt::format("seed={}", Text(args["seed"])));
+        out.emplace_back(c, fmt::format("{}.keras.initializers.{}({})({}, dtype={})", tf_, d->second.keras,
+                                        fmt::join(kargs, ", "), Text(args["shape"]), dtype));
+        keys.emplace_back(d->second.keras, string(Text(args["seed"])));
+        owners.push_back(PyName(g.name));
+      }
+    }
+    // only draws whose kind and seed another one shares: a single one starts its seed's
+    // stream in TF2 too, and stays as written
+    std::vector<std::pair<TSNode, string>> shared;
+    std::map<std::pair<string, string>, std::vector<string>> by_key;
+    for (size_t i = 0; i < out.size(); ++i)
+      if (std::count(keys.begin(), keys.end(), keys[i]) > 1) {
+        shared.push_back(out[i]);
+        by_key[keys[i]].push_back("`" + owners[i] + "`");
+      }
+    for (const auto& [key, names] : by_key)
+      random_notes_.push_back(fmt::format(
+          "the initial values of {} (seed `{}`) come from tf.keras.initializers.{} with that seed, each starting the "
+          "seed's numbers as TF1's ops did (TF2's eager ops would continue them): the converted program draws other "
+          "random numbers (the same with --deterministic-random)",
+          fmt::join(names, ", "), key.second, key.first));
+    return shared;
+  }
 
   // An unseeded random draw several functions run (see its caller): the statement
   // `A = tf.random.X(...)` (normal, uniform, truncated_normal; its only unseeded random

@@ -1,7 +1,6 @@
-# A dropout inside a model function (tensorflow/models' convolutional.py): `logits` is one
-# op of the TF1 graph that the training run and the run fetching the loss both run, each
-# run drawing its next mask. Two tf.functions would each trace a dropout of their own,
-# drawing the same first mask (the same op seed) where TF1 drew the next: refused.
+# A helper whose seeded dropout two graph statements build (`model(x, True)` twice): TF1
+# made two dropout ops, each starting the seed's stream; one generator would give the
+# second the first's next numbers: refused.
 import numpy as np
 import tensorflow as tf
 
@@ -17,7 +16,8 @@ def model(data, train=False):
 
 
 logits = model(x, True)
-loss = tf.reduce_mean(tf.square(logits - 1.0))
+other = model(x, train=True)
+loss = tf.reduce_mean(tf.square(logits - other))
 train = tf.train.GradientDescentOptimizer(0.1).minimize(loss)
 
 data = np.arange(12, dtype=np.float32).reshape(4, 3) / 12.0
