@@ -1,7 +1,10 @@
 """tf.data.Dataset: from_tensor_slices, from_tensors, range, zip, batch, map, filter,
 shuffle (seeded; the bundled generator is not TensorFlow's), repeat, take, skip, enumerate,
 prefetch/cache (no-ops) pipelines; eager iteration, iteration inside tf.function (unrolled at trace time), and
-TF1 one-shot / initializable iterators whose get_next runs through a host callback."""
+TF1 one-shot / initializable iterators whose get_next runs through a host callback. In a TF1
+graph a dataset may be made from symbolic tensors (placeholders): its elements then come
+from the values they have when an initializable iterator's initializer runs (its feeds), and
+get_next has TensorFlow's static shapes for them (not yet after a map: unknown there)."""
 import numpy as np
 
 from . import core, random_seed, script_ops
@@ -37,11 +40,24 @@ class nest:  # tf.data structures: tuples and dicts nest, lists are tensors
 
 
 class Dataset:
-    def __init__(self, gen_fn, kind="Dataset"):
+    def __init__(self, gen_fn, kind="Dataset", inputs=(), shapes=None):
         self._gen = gen_fn   # () -> iterator of nested numpy/python structures
         self._kind = kind    # TF's dataset op name (error messages)
+        self._inputs = list(inputs)  # symbolic tensors of a TF1 graph the elements come from
+        # (a dataset of such tensors) its components' static shapes (lists, None for an
+        # unknown dimension; None for an unknown shape), as TF infers them
+        self._shapes = shapes
         # a dataset made while tracing a tf.function belongs to that trace's graph
         self._graph = core.get_default_graph() if core.inside_function() else None
+
+    def _derive(self, gen_fn, kind, shapes=None, same_shapes=True):
+        """A dataset made from this one (its symbolic inputs too)."""
+        if same_shapes and shapes is None:
+            shapes = self._shapes
+        return Dataset(gen_fn, kind, self._inputs, shapes)
+
+    def _shapes_map(self, fn):
+        return None if self._shapes is None else [None if s is None else fn(s) for s in self._shapes]
 
     def _spec_key(self):
         """tf.function's cache key for a dataset argument: its element structure, dtypes and
@@ -73,18 +89,14 @@ class Dataset:
 
     @staticmethod
     def from_tensor_slices(tensors):
-        flat = [_arr(t) for t in nest.flatten(tensors)]
-        n = flat[0].shape[0]
-
-        def gen():
-            for i in range(n):
+        def slices(flat):
+            for i in range(flat[0].shape[0]):
                 yield nest.pack_sequence_as(tensors, [f[i] for f in flat])
-        return Dataset(gen, "TensorSliceDataset")
+        return _source(tensors, slices, "TensorSliceDataset", sliced=True)
 
     @staticmethod
     def from_tensors(tensors):
-        flat = [_arr(t) for t in nest.flatten(tensors)]
-        return Dataset(lambda: iter([nest.pack_sequence_as(tensors, flat)]), "TensorDataset")
+        return _source(tensors, lambda flat: iter([nest.pack_sequence_as(tensors, flat)]), "TensorDataset")
 
     @staticmethod
     def range(*args):
@@ -97,7 +109,8 @@ class Dataset:
         def gen():
             for elems in zip(*[d._gen() for d in flat]):
                 yield nest.pack_sequence_as(datasets, list(elems))
-        return Dataset(gen, "ZipDataset")
+        shapes = None if any(d._shapes is None for d in flat) else [s for d in flat for s in d._shapes]
+        return Dataset(gen, "ZipDataset", [t for d in flat for t in d._inputs], shapes)
 
     def batch(self, batch_size, drop_remainder=False):
         def gen():
@@ -109,7 +122,8 @@ class Dataset:
                     buf = []
             if buf and not drop_remainder:
                 yield _stack(buf)
-        return Dataset(gen, "BatchDatasetV2")
+        return self._derive(gen, "BatchDatasetV2",
+                            self._shapes_map(lambda s: [int(batch_size) if drop_remainder else None] + s))
 
     def map(self, fn, num_parallel_calls=None):
         def gen():
@@ -117,8 +131,11 @@ class Dataset:
                 with core.force_eager():
                     args = nest.map_structure(lambda a: core.convert_to_tensor(a), e)
                     r = fn(*args) if isinstance(e, tuple) else fn(args)
-                    yield nest.map_structure(_val, r)
-        return Dataset(gen, "MapDataset")
+                    out = nest.map_structure(_val, r)
+                # (not inside the `with`: a generator left suspended there would keep eager
+                # execution forced for whatever runs next)
+                yield out
+        return self._derive(gen, "MapDataset", same_shapes=False)
 
     def filter(self, predicate):
         def gen():
@@ -128,20 +145,20 @@ class Dataset:
                     keep = predicate(*args) if isinstance(e, tuple) else predicate(args)
                 if bool(_val(keep)):
                     yield e
-        return Dataset(gen, "FilterDataset")
+        return self._derive(gen, "FilterDataset")
 
     def enumerate(self, start=0):
         def gen():
             for i, e in enumerate(self._gen(), start):
                 yield (np.int64(i), e)
-        return Dataset(gen, "ZipDataset")
+        return self._derive(gen, "ZipDataset", None if self._shapes is None else [[]] + self._shapes)
 
     def skip(self, count):
         def gen():
             for i, e in enumerate(self._gen()):
                 if i >= count:
                     yield e
-        return Dataset(gen, "SkipDataset")
+        return self._derive(gen, "SkipDataset")
 
     def unbatch(self):
         def gen():
@@ -149,7 +166,7 @@ class Dataset:
                 flat = [np.asarray(x) for x in nest.flatten(e)]
                 for i in range(flat[0].shape[0]):
                     yield nest.pack_sequence_as(e, [f[i] for f in flat])
-        return Dataset(gen, "UnbatchDataset")
+        return self._derive(gen, "UnbatchDataset", self._shapes_map(lambda s: s[1:]))
 
     def as_numpy_iterator(self):
         for e in self._gen():
@@ -172,7 +189,7 @@ class Dataset:
             while count is None or count < 0 or k < count:
                 yield from self._gen()
                 k += 1
-        return Dataset(gen, "RepeatDataset")
+        return self._derive(gen, "RepeatDataset")
 
     def take(self, count):
         count = int(_val(count))
@@ -184,7 +201,7 @@ class Dataset:
                 yield e
                 if count >= 0 and i + 1 >= count:
                     return
-        return Dataset(gen, "TakeDataset")
+        return self._derive(gen, "TakeDataset")
 
     def shuffle(self, buffer_size, seed=None, reshuffle_each_iteration=None):
         """TF's algorithm (a buffer of `buffer_size` elements, a uniformly chosen one is
@@ -211,7 +228,7 @@ class Dataset:
                 i = rng.randint(len(buf))
                 buf[i], buf[-1] = buf[-1], buf[i]
                 yield buf.pop()
-        return Dataset(gen, "ShuffleDatasetV3")
+        return self._derive(gen, "ShuffleDatasetV3")
 
     def prefetch(self, n):
         return self
@@ -287,6 +304,55 @@ class OwnedIterator:
         return nest.pack_sequence_as(struct, list(outs))
 
 
+# The values of a TF1 graph's symbolic tensors that datasets read (id -> NumPy value), bound
+# by an initializable iterator's initializer when it runs (MakeIterator's inputs).
+_BOUND = {}
+
+
+def _symbolic(t):
+    return isinstance(t, core.Tensor) and not isinstance(t, core.EagerTensor)
+
+
+def _source(tensors, elements, kind, sliced=False):
+    """A dataset of `elements(flat values)`; from symbolic tensors of a TF1 graph (not while
+    tracing a tf.function), the values they have when the iterator's initializer runs."""
+    flat = nest.flatten(tensors)
+    syms = [t for t in flat if _symbolic(t)]
+    if not syms or core.inside_function() or core.executing_eagerly():
+        values = [_arr(t) for t in flat]
+        return Dataset(lambda: elements(values), kind)
+    consts = [None if _symbolic(t) else _arr(t) for t in flat]
+    shapes = []
+    for t, c in zip(flat, consts):
+        dims = list(c.shape) if c is not None else t.shape.as_list() if t.shape.ndims is not None else None
+        shapes.append(None if dims is None else dims[1:] if sliced else dims)
+
+    def gen():
+        try:
+            values = [np.asarray(_BOUND[id(t)]) if _symbolic(t) else c for t, c in zip(flat, consts)]
+        except KeyError:
+            raise core.UnsupportedSymbolError("tf.data.Dataset from symbolic tensors without an initializable "
+                                              "iterator") from None
+        return elements(values)
+    return Dataset(gen, kind, syms, shapes)
+
+
+def _first(ds):
+    """The first element of `ds` (its structure and dtypes); a dataset of symbolic tensors
+    reads zeros of their static shapes (an unknown dimension as 1)."""
+    if not ds._inputs:
+        return next(iter(ds._gen()))
+    saved = dict(_BOUND)
+    for t in ds._inputs:
+        dims = t.shape.as_list() if t.shape.ndims is not None else []
+        _BOUND[id(t)] = np.zeros([1 if d is None else d for d in dims], dtype=t.dtype.as_numpy_dtype)
+    try:
+        return next(iter(ds._gen()))
+    finally:
+        _BOUND.clear()
+        _BOUND.update(saved)
+
+
 def _arr(t):
     v = _val(t)
     return v if isinstance(v, np.ndarray) else core._infer_np(v, None)[0]
@@ -306,19 +372,23 @@ def _stack(elems):
 
 class Iterator:
     def __init__(self, ds, initializable):
+        if ds._inputs and not initializable:
+            raise core.UnsupportedSymbolError("a one-shot iterator over a tf.data.Dataset from symbolic tensors")
         self._ds = ds
         self._it = None if initializable else ds._gen()
-        first = next(iter(ds._gen()))
+        first = _first(ds)
         self._struct = first
         self._dtypes = [core._infer_np(x, None)[1] if not isinstance(x, np.ndarray) else core.as_dtype(x.dtype) if x.dtype.kind not in "OUS" else core.string
                         for x in nest.flatten(first)]
-        self._shapes = [np.shape(x) for x in nest.flatten(first)]
+        self._shapes = ds._shapes  # (known for a dataset of symbolic tensors)
         self.initializer = None
         if initializable:
             def reset(vals):
+                for t, v in zip(ds._inputs, vals):
+                    _BOUND[id(t)] = v
                 self._it = ds._gen()
                 return []
-            self.initializer = script_ops.host_call(reset, [], [], "MakeIterator")
+            self.initializer = script_ops.host_call(reset, list(ds._inputs), [], "MakeIterator")
 
     def get_next(self, name=None):
         def nxt(vals):
@@ -332,8 +402,9 @@ class Iterator:
                 raise __import__("_tfrt").StatusError(11, "End of sequence")
             return [np.asarray(x) for x in nest.flatten(e)]
         outs = script_ops.host_call(nxt, [], self._dtypes, name or "IteratorGetNext")
-        for o, s in zip(outs, self._shapes):
-            o.set_shape(s[1:] if False else None) if False else None
+        for o, s in zip(outs, self._shapes or []):
+            if s is not None:
+                o.set_shape(s)
         return nest.pack_sequence_as(self._struct, outs)
 
 
