@@ -863,6 +863,19 @@ TEST(RewriteTf2TestCase, EagerGraphAndRefused) {
   EXPECT_NE(c.notes[0].find("`layers.dense` builds graph state in lib/layers.py: `get_variable` (line 5) through `_make`"),
             std::string::npos)
       << c.notes[0];
+  // a module under test whose input pipeline the compat rewrite left (`tf.compat.v1.` readers
+  // and queues run only in a graph) is TF1 code as the original was: the rewrite of a
+  // first rewrite's result refuses as the first did (tensorflow/models' cifar10_input)
+  TempDir pipe;
+  pipe.Write("reader.py", "import tensorflow as tf\n\n\ndef read(q):\n"
+                          "  return tf.compat.v1.FixedLengthRecordReader(record_bytes=4).read(q)\n");
+  c = ConvertTestCases(parser, "import tensorflow as tf\nimport reader\n\n\nclass T(tf.test.TestCase):\n\n"
+                               "  def test_r(self):\n    with self.cached_session():\n      reader.read(None)\n",
+                       nullptr, pipe.Write("reader_test.py", "").string());
+  EXPECT_FALSE(c.converted);
+  EXPECT_NE(c.reason.find("the module under test, reader.py, is TF1 code (`tf.compat.v1.FixedLengthRecordReader`"),
+            std::string::npos)
+      << c.reason;
   // queue runners stay refused; a file without TestCase is not this conversion's
   c = ConvertTestCases(parser, head + "  def test_q(self):\n    q = tf.queue.FIFOQueue(2, [tf.float32])\n"
                                       "    with self.cached_session() as sess:\n"
