@@ -5541,6 +5541,117 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
                                      flags_name));
     }
   }
+  // --- tf.compat.v1.gfile's functions: tf.io.gfile's, TF2's names of the same functions
+  {
+    static const std::map<std::string, std::string> kGfile = {
+        {"Exists", "exists"},   {"MakeDirs", "makedirs"},   {"MkDir", "mkdir"},       {"GFile", "GFile"},
+        {"Open", "GFile"},      {"FastGFile", "GFile"},     {"IsDirectory", "isdir"}, {"ListDirectory", "listdir"},
+        {"Glob", "glob"},       {"Remove", "remove"},       {"DeleteRecursively", "rmtree"}, {"Copy", "copy"},
+        {"Rename", "rename"},   {"Stat", "stat"},           {"Walk", "walk"}};
+    ts::Walk(
+        file.Root(),
+        [&](TSNode n, const char*) {
+          if (!ts::Is(n, "attribute")) return true;
+          const std::string q = resolved(n);
+          if (!StartsWith(q, "tensorflow.compat.v1.gfile.")) return true;
+          auto it = kGfile.find(q.substr(27));
+          TSNode head = n;
+          while (ts::Is(head, "attribute")) head = ts::Field(head, "object");
+          if (it == kGfile.end() || txt(head) != tf) return false;
+          edits.emplace_back(ts_node_start_byte(n), ts_node_end_byte(n), fmt::format("{}.io.gfile.{}", tf, it->second));
+          out.lines.emplace_back(row(n), row(n));
+          return false;
+        },
+        [](TSNode) {});
+  }
+  // --- tf.app.run(main, argv): absl's app.run, which it called (TF2 has no tf.app), with
+  // its flag parser that leaves undefined flags alone. With it, tf.app.flags read only in
+  // functions become absl's flags (those tf.app.run parsed before calling main).
+  {
+    std::vector<TSNode> runs;
+    bool other_app = false;  // tf.app used otherwise than run and flags
+    for (TSNode c : m.calls()) {
+      const std::string q = fn_of(c);
+      if (q == "tensorflow.compat.v1.app.run") runs.push_back(c);
+    }
+    std::vector<TSNode> flag_objects;  // `tf.compat.v1.app.flags` / `tf.compat.v1.flags` written out
+    ts::Walk(
+        file.Root(),
+        [&](TSNode n, const char*) {
+          if (!ts::Is(n, "attribute")) return true;
+          const std::string q = resolved(n);
+          TSNode head = n;
+          while (ts::Is(head, "attribute")) head = ts::Field(head, "object");
+          if (q == "tensorflow.compat.v1.app.flags" || q == "tensorflow.compat.v1.flags") {
+            if (txt(head) == tf) flag_objects.push_back(n);
+            else other_app = true;
+            return false;
+          }
+          if (q == "tensorflow.compat.v1.app.run") return false;
+          if (StartsWith(q, "tensorflow.compat.v1.app.flags.") || StartsWith(q, "tensorflow.compat.v1.flags."))
+            return true;  // (the flags module inside)
+          if (StartsWith(q, "tensorflow.compat.v1.app")) other_app = true;
+          return true;
+        },
+        [](TSNode) {});
+    bool ok = runs.size() == 1 && !other_app && uses_of("app").empty() && uses_of("flags").empty();
+    std::string main_text, argv_text;
+    if (ok) {
+      TSNode c = runs[0];
+      const auto& pos = m.PositionalArgs(c);
+      TSNode mn = pos.size() > 0 ? pos[0] : m.KeywordArg(c, "main");
+      TSNode av = pos.size() > 1 ? pos[1] : m.KeywordArg(c, "argv");
+      for (TSNode a : ts::NamedChildren(ts::Field(c, "arguments")))
+        ok = ok && !ts::Is(a, "list_splat") && !ts::Is(a, "dictionary_splat");
+      ok = ok && pos.size() <= 2 && mn.id && ts::Is(mn, "identifier");
+      if (ok) {
+        main_text = txt(mn);
+        if (av.id && txt(av) != "None") argv_text = txt(av);
+      }
+    }
+    // the flags: every read of a FLAGS value in a function (after app.run parsed them)
+    std::vector<TSNode> flag_values;  // `FLAGS = tf.compat.v1.app.flags.FLAGS` right-hand sides
+    bool flags_ok = ok;
+    for (TSNode o : flag_objects) {
+      TSNode p = ts::Parent(o);
+      if (ts::Is(p, "attribute") && txt(ts::Field(p, "attribute")) == "FLAGS") {
+        TSNode a = ts::Parent(p);
+        if (!ts::Is(a, "assignment") || !ts::Is(ts::Field(a, "left"), "identifier") ||
+            !ts::Is(ts::Parent(ts::Parent(a)), "module")) {
+          flags_ok = false;
+          continue;
+        }
+        for (TSNode u : uses_of(txt(ts::Field(a, "left")))) {
+          if (ts::Same(u, ts::Field(a, "left"))) continue;
+          bool in_def = false;
+          for (TSNode q = u; q.id; q = ts::Parent(q)) in_def = in_def || ts::Is(q, "function_definition");
+          flags_ok = flags_ok && in_def;
+        }
+        flag_values.push_back(p);
+      } else if (!(ts::Is(p, "attribute") && StartsWith(txt(ts::Field(p, "attribute")), "DEFINE_"))) {
+        flags_ok = false;
+      }
+    }
+    TSNode imp{};
+    for (TSNode st : module)
+      if (!imp.id && ts_node_start_byte(st) <= tfb->byte && tfb->byte < ts_node_end_byte(st)) imp = st;
+    if (ok && imp.id) {
+      const uint32_t after = line_end(ts_node_end_byte(imp));
+      edits.emplace_back(after, after, "from absl import app\nfrom absl import flags\n");
+      TSNode c = runs[0];
+      edits.emplace_back(
+          ts_node_start_byte(c), ts_node_end_byte(c),
+          fmt::format("app.run({}{}, flags_parser=lambda args: flags.FLAGS(args, known_only=True))", main_text,
+                      argv_text.empty() ? "" : ", argv=" + argv_text));
+      out.lines.emplace_back(row(c), row(c));
+      if (flags_ok)
+        for (TSNode o : flag_objects) {
+          edits.emplace_back(ts_node_start_byte(o), ts_node_end_byte(o), "flags");
+          out.lines.emplace_back(row(o), row(o));
+        }
+      (void)flag_values;
+    }
+  }
   if (edits.empty()) return out;
   std::sort(edits.begin(), edits.end());
   std::string r;
