@@ -20,7 +20,7 @@ from . import (array_ops, clip_ops, control_flow, control_flow_ops, core, data, 
                platform, random_ops, random_seed, rnn, saver, script_ops, session, sort_ops, string_ops, tensor_array,
                train, variables)
 from . import autograph  # noqa: F401 (tf.function converts with it)
-from . import check_ops, gfile, graph_def, queues, server_lib, sparse_ops, python_util as _python_util
+from . import check_ops, gfile, graph_def, queues, server_lib, sparse_ops, tf_record, python_util as _python_util
 from .keras import initializers as keras_initializers
 from .core import UnsupportedSymbolError
 
@@ -595,6 +595,13 @@ def _summary_v1():
     return summary.SUMMARY_V1
 
 
+def _queue_module():
+    """tf.queue (the same in TF1 and TF2)."""
+    return {"QueueBase": queues.QueueBase, "FIFOQueue": queues.FIFOQueue, "PaddingFIFOQueue": queues.PaddingFIFOQueue,
+            "RandomShuffleQueue": queues.RandomShuffleQueue,
+            "PriorityQueue": _python_util.not_yet_class("tf.queue.PriorityQueue")}
+
+
 def _build():
     error_names = {c.__name__: c for c in core._BY_CODE.values()}
     error_names["OpError"] = core.OpError
@@ -622,8 +629,8 @@ def _build():
         "constant": a.constant, "Variable": variables.Variable,
         "VariableSynchronization": variables.VariableSynchronization,
         "VariableAggregation": variables.VariableAggregation, "custom_gradient": _python_util.custom_gradient,
-        **{name: _python_util.not_yet_class("tf." + name) for name in (
-            "TFRecordReader", "IdentityReader", "RandomShuffleQueue", "PriorityQueue")},
+        **{name: _python_util.not_yet_class("tf." + name) for name in ("IdentityReader", "PriorityQueue")},
+        "TFRecordReader": queues.TFRecordReader, "RandomShuffleQueue": queues.RandomShuffleQueue,
         "ReaderBase": queues.ReaderBase, "TextLineReader": queues.TextLineReader,
         "WholeFileReader": queues.WholeFileReader, "FixedLengthRecordReader": queues.FixedLengthRecordReader,
         "decode_raw": queues.decode_raw, "decode_csv": queues.decode_csv,
@@ -750,7 +757,11 @@ def _build():
     v1.sparse = _mod("tensorflow.sparse", {"SparseTensor": sparse_ops.SparseTensor,
                                            "to_dense": sparse_ops.sparse_to_dense_from_sparse})
     v1.io = _mod("tensorflow.io", {"gfile": _mod("tensorflow.io.gfile", gfile.V2), "decode_raw": queues.decode_raw,
-                                   "decode_csv": queues.decode_csv})
+                                   "decode_csv": queues.decode_csv, "TFRecordWriter": tf_record.TFRecordWriter,
+                                   "tf_record_iterator": tf_record.tf_record_iterator})
+    v1.python_io = _mod("tensorflow.python_io", {"TFRecordWriter": tf_record.TFRecordWriter,
+                                                 "tf_record_iterator": tf_record.tf_record_iterator})
+    v1.queue = _mod("tensorflow.queue", _queue_module())
     v1.errors = errors_v1
     v1.logging = _mod("tensorflow.logging", platform.LOGGING)
     v1.flags = _mod("tensorflow.flags", platform.FLAGS_MODULE)
@@ -786,7 +797,8 @@ def _build():
     v2.sparse = _mod("tensorflow.sparse", {"SparseTensor": sparse_ops.SparseTensor,
                                            "to_dense": sparse_ops.sparse_to_dense_from_sparse})
     v2.io = _mod("tensorflow.io", {"gfile": _mod("tensorflow.io.gfile", gfile.V2), "decode_raw": queues.decode_raw,
-                                   "decode_csv": queues.decode_csv})
+                                   "decode_csv": queues.decode_csv, "TFRecordWriter": tf_record.TFRecordWriter})
+    v2.queue = _mod("tensorflow.queue", _queue_module())
     v2.test = LazyApiModule("tensorflow.test", _test)
     v2.summary = LazyApiModule("tensorflow.summary", _summary_v2)
     v2.dtypes = _mod("tensorflow.dtypes", dtypes)
