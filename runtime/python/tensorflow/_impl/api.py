@@ -368,6 +368,7 @@ def _linalg():
 
 def _image():
     """tf.image: (v1, v2, names TF2 removed)."""
+    from . import jpeg
     im = image_ops
     both = {
         "flip_left_right": im.flip_left_right, "flip_up_down": im.flip_up_down,
@@ -375,7 +376,7 @@ def _image():
         "resize_with_crop_or_pad": im.resize_with_crop_or_pad, "central_crop": im.central_crop,
         "adjust_brightness": im.adjust_brightness, "extract_patches": im.extract_patches,
         "crop_to_bounding_box": im.crop_to_bounding_box, "pad_to_bounding_box": im.pad_to_bounding_box,
-        "random_crop": random_ops.random_crop}
+        "random_crop": random_ops.random_crop, "encode_jpeg": jpeg.encode_jpeg}
     v1 = dict(both, resize_images=im.resize_images, resize=im.resize_images, resize_bilinear=im.resize_bilinear,
               resize_nearest_neighbor=im.resize_nearest_neighbor, ResizeMethod=im.ResizeMethodV1,
               resize_image_with_crop_or_pad=im.resize_with_crop_or_pad, extract_image_patches=im.extract_image_patches)
@@ -455,8 +456,8 @@ def _train_not_yet():
 
 def _checkpoints():
     """tf.train's checkpoint management and object-based checkpoints (both APIs)."""
-    from . import checkpoint
-    return {"get_checkpoint_state": saver.get_checkpoint_state, "latest_checkpoint": saver.latest_checkpoint,
+    from . import checkpoint, example_pb
+    return {**example_pb.NAMES, "get_checkpoint_state": saver.get_checkpoint_state, "latest_checkpoint": saver.latest_checkpoint,
             "Checkpoint": checkpoint.Checkpoint, "CheckpointManager": checkpoint.CheckpointManager,
             "list_variables": checkpoint.list_variables, "load_variable": checkpoint.load_variable,
             "load_checkpoint": checkpoint.load_checkpoint}
@@ -758,7 +759,8 @@ def _build():
                                            "to_dense": sparse_ops.sparse_to_dense_from_sparse})
     v1.io = _mod("tensorflow.io", {"gfile": _mod("tensorflow.io.gfile", gfile.V2), "decode_raw": queues.decode_raw,
                                    "decode_csv": queues.decode_csv, "TFRecordWriter": tf_record.TFRecordWriter,
-                                   "tf_record_iterator": tf_record.tf_record_iterator})
+                                   "tf_record_iterator": tf_record.tf_record_iterator,
+                                   "encode_jpeg": image_v1["encode_jpeg"]})
     v1.python_io = _mod("tensorflow.python_io", {"TFRecordWriter": tf_record.TFRecordWriter,
                                                  "tf_record_iterator": tf_record.tf_record_iterator})
     v1.queue = _mod("tensorflow.queue", _queue_module())
@@ -797,7 +799,8 @@ def _build():
     v2.sparse = _mod("tensorflow.sparse", {"SparseTensor": sparse_ops.SparseTensor,
                                            "to_dense": sparse_ops.sparse_to_dense_from_sparse})
     v2.io = _mod("tensorflow.io", {"gfile": _mod("tensorflow.io.gfile", gfile.V2), "decode_raw": queues.decode_raw,
-                                   "decode_csv": queues.decode_csv, "TFRecordWriter": tf_record.TFRecordWriter})
+                                   "decode_csv": queues.decode_csv, "TFRecordWriter": tf_record.TFRecordWriter,
+                                   "encode_jpeg": image_v2["encode_jpeg"]})
     v2.queue = _mod("tensorflow.queue", _queue_module())
     v2.test = LazyApiModule("tensorflow.test", _test)
     v2.summary = LazyApiModule("tensorflow.summary", _summary_v2)
