@@ -21,6 +21,7 @@ from . import (array_ops, clip_ops, control_flow, control_flow_ops, core, data, 
                train, variables)
 from . import autograph  # noqa: F401 (tf.function converts with it)
 from . import check_ops, gfile, graph_def, queues, server_lib, sparse_ops, tf_record, python_util as _python_util
+from . import supervisor as _supervisor
 from .keras import initializers as keras_initializers
 from .core import UnsupportedSymbolError
 
@@ -416,7 +417,7 @@ def _train_v1():
         "exponential_decay": t.exponential_decay, "piecewise_constant": t.piecewise_constant,
         "piecewise_constant_decay": t.piecewise_constant, "polynomial_decay": t.polynomial_decay,
         "natural_exp_decay": t.natural_exp_decay, "inverse_time_decay": t.inverse_time_decay,
-        "cosine_decay": t.cosine_decay, "Saver": saver.Saver, "checkpoint_exists": saver.checkpoint_exists,
+        "cosine_decay": t.cosine_decay, "Saver": saver.Saver, "Supervisor": _supervisor.Supervisor, "checkpoint_exists": saver.checkpoint_exists,
         "update_checkpoint_state": saver.update_checkpoint_state, "summary_iterator": _summary_iterator,
         "NewCheckpointReader": _new_checkpoint_reader,
         **_checkpoints()}
@@ -440,7 +441,7 @@ def _train_not_yet():
     yet in the bundled runtime"."""
     classes = ("FtrlOptimizer", "ProximalGradientDescentOptimizer", "ProximalAdagradOptimizer",
                "AdadeltaOptimizer", "SyncReplicasOptimizer", "MonitoredSession",
-               "SingularMonitoredSession", "Supervisor", "Scaffold", "ChiefSessionCreator",
+               "SingularMonitoredSession", "Scaffold", "ChiefSessionCreator",
                "WorkerSessionCreator", "StopAtStepHook", "CheckpointSaverHook", "SummarySaverHook",
                "LoggingTensorHook", "NanTensorHook", "StepCounterHook", "FinalOpsHook", "FeedFnHook",
                "GlobalStepWaiterHook", "ProfilerHook", "ExponentialMovingAverage")
@@ -693,6 +694,7 @@ def _build():
         "initialize_all_variables": variables.global_variables_initializer,
         "variables_initializer": variables.variables_initializer,
         "local_variables_initializer": variables.local_variables_initializer,
+        "report_uninitialized_variables": _supervisor.report_uninitialized_variables,
         "global_variables": variables.global_variables, "trainable_variables": variables.trainable_variables,
         "local_variables": lambda scope=None: core.get_default_graph().get_collection("local_variables", scope),
         "model_variables": lambda scope=None: core.get_default_graph().get_collection("model_variables", scope),
