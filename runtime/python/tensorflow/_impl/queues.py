@@ -183,6 +183,9 @@ class QueueBase:
             n_t = None if count is not None else _t(n, dtype=core.int32)
 
             def run(vals):
+                if many and any(s.ndims is None for s in self._shapes):
+                    raise _tfrt.StatusError(3, "%s's DequeueMany and DequeueUpTo require the components to have "
+                                               "specified shapes." % self._kind)
                 want = count if count is not None else int(vals[0])
                 items = self._take(want if many else 1, up_to)
                 if not many:
