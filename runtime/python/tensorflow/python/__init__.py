@@ -106,6 +106,8 @@ _MODULES = {
     "ops.resource_variable_ops": ((), {}, ("ResourceVariable",)),
     "ops.gradient_checker": ((), {}, ("compute_gradient", "compute_gradient_error")),
     "lib.io.file_io": ((), {}, ()),
+    "lib.io.tf_record": ((), {"TFRecordWriter": ("io", "TFRecordWriter"),
+                              "tf_record_iterator": ("io", "tf_record_iterator")}, ()),
     "client.timeline": ((), {}, ()),
     "training.device_setter": ((), {"replica_device_setter": ("train", "replica_device_setter")}, ()),
     "training.sync_replicas_optimizer": ((), {"SyncReplicasOptimizer": ("train", "SyncReplicasOptimizer")}, ()),
