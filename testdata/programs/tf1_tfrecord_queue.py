@@ -6,7 +6,9 @@
 # string_input_producer queue (keys FILE:OFFSET; read_up_to stops at the end of a file),
 # num_records_produced / num_work_units_completed; RandomShuffleQueue, direct and filled by a
 # QueueRunner of two readers, fetched only through what does not depend on the shuffle
-# (sorted values, sizes); DataLossError on a damaged file.
+# (sorted values, sizes); GZIP / ZLIB files (TFRecordOptions: TensorFlow's compressed bytes,
+# a flush in the middle, TFRecordReader(options=) keyed by offsets in the uncompressed stream);
+# DataLossError on a damaged file.
 import hashlib
 import os
 import tempfile
@@ -130,6 +132,41 @@ with tf.Session() as sess:
     print(sess.run(loose.dequeue()))
     coord.request_stop()
     coord.join(threads)
+
+path_gz, path_z = os.path.join(d, "g.tfrecord"), os.path.join(d, "z.tfrecord")
+with tf.io.TFRecordWriter(path_gz, tf.io.TFRecordOptions(compression_type="GZIP")) as w:
+    for i in range(12):
+        w.write(b"%d" % (100 + i) * (i + 1))
+        if i == 5:
+            w.flush()
+w = tf.python_io.TFRecordWriter(path_z, options=tf.python_io.TFRecordOptions(
+    tf.python_io.TFRecordCompressionType.ZLIB, compression_level=9))
+for i in range(4):
+    w.write(b"z%d" % i)
+w.close()
+for p in (path_gz, path_z):
+    with open(p, "rb") as f:
+        print(os.path.basename(p), hashlib.md5(f.read()).hexdigest())
+print([len(r) for r in tf.io.tf_record_iterator(path_gz, options="GZIP")],
+      list(tf.io.tf_record_iterator(path_z, tf.io.TFRecordOptions("ZLIB"))))
+print(tf.io.TFRecordOptions.get_compression_type_string(tf.io.TFRecordCompressionType.GZIP),
+      repr(tf.io.TFRecordOptions.get_compression_type_string(None)))
+try:
+    tf.io.TFRecordOptions("BZIP2")
+except ValueError as e:
+    print("ValueError", e)
+with tf.Graph().as_default():
+    gz_files = tf.train.string_input_producer([path_gz], num_epochs=1, shuffle=False)
+    gk, gv = tf.TFRecordReader(options=tf.io.TFRecordOptions("GZIP")).read_up_to(gz_files, 5)
+    with tf.Session() as sess:
+        sess.run(tf.local_variables_initializer())
+        tf.train.start_queue_runners(sess)
+        try:
+            while True:
+                ks, vs = sess.run([gk, gv])
+                print([base(k) for k in ks], [v[:3] for v in vs])
+        except tf.errors.OutOfRangeError:
+            print("gzip read done")
 
 with open(path_a, "rb") as f:
     data = bytearray(f.read())

@@ -762,9 +762,13 @@ def _build():
     v1.io = _mod("tensorflow.io", {"gfile": _mod("tensorflow.io.gfile", gfile.V2), "decode_raw": queues.decode_raw,
                                    "decode_csv": queues.decode_csv, "TFRecordWriter": tf_record.TFRecordWriter,
                                    "tf_record_iterator": tf_record.tf_record_iterator,
+                                   "TFRecordOptions": tf_record.TFRecordOptions,
+                                   "TFRecordCompressionType": tf_record.TFRecordCompressionType,
                                    "encode_jpeg": image_v1["encode_jpeg"]})
     v1.python_io = _mod("tensorflow.python_io", {"TFRecordWriter": tf_record.TFRecordWriter,
-                                                 "tf_record_iterator": tf_record.tf_record_iterator})
+                                                 "tf_record_iterator": tf_record.tf_record_iterator,
+                                                 "TFRecordOptions": tf_record.TFRecordOptions,
+                                                 "TFRecordCompressionType": tf_record.TFRecordCompressionType})
     v1.queue = _mod("tensorflow.queue", _queue_module())
     v1.errors = errors_v1
     v1.logging = _mod("tensorflow.logging", platform.LOGGING)
@@ -802,6 +806,7 @@ def _build():
                                            "to_dense": sparse_ops.sparse_to_dense_from_sparse})
     v2.io = _mod("tensorflow.io", {"gfile": _mod("tensorflow.io.gfile", gfile.V2), "decode_raw": queues.decode_raw,
                                    "decode_csv": queues.decode_csv, "TFRecordWriter": tf_record.TFRecordWriter,
+                                   "TFRecordOptions": tf_record.TFRecordOptions,
                                    "encode_jpeg": image_v2["encode_jpeg"]})
     v2.queue = _mod("tensorflow.queue", _queue_module())
     v2.test = LazyApiModule("tensorflow.test", _test)

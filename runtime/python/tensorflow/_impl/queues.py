@@ -695,12 +695,13 @@ class TFRecordReader(ReaderBase):
         from . import tf_record
         tf_record._check_options(options, "tf.TFRecordReader")
         super().__init__(name=name)
+        self._options = options
 
     def _records(self, fname, data):
         from . import tf_record
         out = []
         try:
-            for off, rec in tf_record.records(data):
+            for off, rec in tf_record.records(tf_record.decompressed(data, self._options, fname)):
                 out.append(("%s:%d" % (fname, off), rec))
         except core.OpError as e:
             out.append((None, _tfrt.StatusError(e.error_code, e.message)))
