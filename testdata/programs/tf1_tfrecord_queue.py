@@ -1,8 +1,9 @@
 # modes: tf1
 # TFRecord files in a TF1 input pipeline: tf.io.TFRecordWriter (write, flush, close, as a
 # context manager; str records as UTF-8), tf.io.tf_record_iterator, a tf.train.Example with
-# one feature per message (a map of several features is serialized in an order that changes
-# from one TensorFlow process to the next), tf.image.encode_jpeg's bytes; TFRecordReader from a
+# one feature per message (a map of several features is serialized and printed in an order that
+# changes from one TensorFlow process to the next) serialized, parsed back and printed,
+# tf.image.encode_jpeg's bytes; TFRecordReader from a
 # string_input_producer queue (keys FILE:OFFSET; read_up_to stops at the end of a file),
 # num_records_produced / num_work_units_completed; RandomShuffleQueue, direct and filled by a
 # QueueRunner of two readers, fetched only through what does not depend on the shuffle
@@ -42,6 +43,12 @@ with tf.io.TFRecordWriter(path_c) as w:
     for e in (ex, ex2, ex3):
         w.write(e.SerializeToString())
 print([r for r in tf.io.tf_record_iterator(path_c)])
+for r in tf.io.tf_record_iterator(path_c):
+    back = tf.train.Example.FromString(r)
+    print(back, back == ex or back == ex2 or back == ex3)
+parsed = tf.train.Example()
+parsed.ParseFromString(ex2.SerializeToString())
+print(list(parsed.features.feature["n"].int64_list.value), parsed.features.feature["n"].WhichOneof("kind"))
 
 rng = np.random.RandomState(3)
 img = rng.randint(0, 256, size=(12, 9, 3)).astype(np.uint8)
