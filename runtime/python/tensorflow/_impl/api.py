@@ -20,7 +20,8 @@ from . import (array_ops, clip_ops, control_flow, control_flow_ops, core, data, 
                platform, random_ops, random_seed, rnn, saver, script_ops, session, sort_ops, string_ops, tensor_array,
                train, variables)
 from . import autograph  # noqa: F401 (tf.function converts with it)
-from . import check_ops, gfile, graph_def, queues, server_lib, sparse_ops, python_util as _python_util
+from . import check_ops, gfile, graph_def, queues, server_lib, sparse_ops, tf_record, python_util as _python_util
+from . import supervisor as _supervisor
 from .keras import initializers as keras_initializers
 from .core import UnsupportedSymbolError
 
@@ -368,6 +369,7 @@ def _linalg():
 
 def _image():
     """tf.image: (v1, v2, names TF2 removed)."""
+    from . import jpeg
     im = image_ops
     both = {
         "flip_left_right": im.flip_left_right, "flip_up_down": im.flip_up_down,
@@ -375,7 +377,7 @@ def _image():
         "resize_with_crop_or_pad": im.resize_with_crop_or_pad, "central_crop": im.central_crop,
         "adjust_brightness": im.adjust_brightness, "extract_patches": im.extract_patches,
         "crop_to_bounding_box": im.crop_to_bounding_box, "pad_to_bounding_box": im.pad_to_bounding_box,
-        "random_crop": random_ops.random_crop}
+        "random_crop": random_ops.random_crop, "encode_jpeg": jpeg.encode_jpeg}
     v1 = dict(both, resize_images=im.resize_images, resize=im.resize_images, resize_bilinear=im.resize_bilinear,
               resize_nearest_neighbor=im.resize_nearest_neighbor, ResizeMethod=im.ResizeMethodV1,
               resize_image_with_crop_or_pad=im.resize_with_crop_or_pad, extract_image_patches=im.extract_image_patches)
@@ -415,7 +417,7 @@ def _train_v1():
         "exponential_decay": t.exponential_decay, "piecewise_constant": t.piecewise_constant,
         "piecewise_constant_decay": t.piecewise_constant, "polynomial_decay": t.polynomial_decay,
         "natural_exp_decay": t.natural_exp_decay, "inverse_time_decay": t.inverse_time_decay,
-        "cosine_decay": t.cosine_decay, "Saver": saver.Saver, "checkpoint_exists": saver.checkpoint_exists,
+        "cosine_decay": t.cosine_decay, "Saver": saver.Saver, "Supervisor": _supervisor.Supervisor, "checkpoint_exists": saver.checkpoint_exists,
         "update_checkpoint_state": saver.update_checkpoint_state, "summary_iterator": _summary_iterator,
         "NewCheckpointReader": _new_checkpoint_reader,
         **_checkpoints()}
@@ -439,7 +441,7 @@ def _train_not_yet():
     yet in the bundled runtime"."""
     classes = ("FtrlOptimizer", "ProximalGradientDescentOptimizer", "ProximalAdagradOptimizer",
                "AdadeltaOptimizer", "SyncReplicasOptimizer", "MonitoredSession",
-               "SingularMonitoredSession", "Supervisor", "Scaffold", "ChiefSessionCreator",
+               "SingularMonitoredSession", "Scaffold", "ChiefSessionCreator",
                "WorkerSessionCreator", "StopAtStepHook", "CheckpointSaverHook", "SummarySaverHook",
                "LoggingTensorHook", "NanTensorHook", "StepCounterHook", "FinalOpsHook", "FeedFnHook",
                "GlobalStepWaiterHook", "ProfilerHook", "ExponentialMovingAverage")
@@ -455,8 +457,8 @@ def _train_not_yet():
 
 def _checkpoints():
     """tf.train's checkpoint management and object-based checkpoints (both APIs)."""
-    from . import checkpoint
-    return {"get_checkpoint_state": saver.get_checkpoint_state, "latest_checkpoint": saver.latest_checkpoint,
+    from . import checkpoint, example_pb
+    return {**example_pb.NAMES, "get_checkpoint_state": saver.get_checkpoint_state, "latest_checkpoint": saver.latest_checkpoint,
             "Checkpoint": checkpoint.Checkpoint, "CheckpointManager": checkpoint.CheckpointManager,
             "list_variables": checkpoint.list_variables, "load_variable": checkpoint.load_variable,
             "load_checkpoint": checkpoint.load_checkpoint}
@@ -595,6 +597,13 @@ def _summary_v1():
     return summary.SUMMARY_V1
 
 
+def _queue_module():
+    """tf.queue (the same in TF1 and TF2)."""
+    return {"QueueBase": queues.QueueBase, "FIFOQueue": queues.FIFOQueue, "PaddingFIFOQueue": queues.PaddingFIFOQueue,
+            "RandomShuffleQueue": queues.RandomShuffleQueue,
+            "PriorityQueue": _python_util.not_yet_class("tf.queue.PriorityQueue")}
+
+
 def _build():
     error_names = {c.__name__: c for c in core._BY_CODE.values()}
     error_names["OpError"] = core.OpError
@@ -622,8 +631,8 @@ def _build():
         "constant": a.constant, "Variable": variables.Variable,
         "VariableSynchronization": variables.VariableSynchronization,
         "VariableAggregation": variables.VariableAggregation, "custom_gradient": _python_util.custom_gradient,
-        **{name: _python_util.not_yet_class("tf." + name) for name in (
-            "TFRecordReader", "IdentityReader", "RandomShuffleQueue", "PriorityQueue")},
+        **{name: _python_util.not_yet_class("tf." + name) for name in ("IdentityReader", "PriorityQueue")},
+        "TFRecordReader": queues.TFRecordReader, "RandomShuffleQueue": queues.RandomShuffleQueue,
         "ReaderBase": queues.ReaderBase, "TextLineReader": queues.TextLineReader,
         "WholeFileReader": queues.WholeFileReader, "FixedLengthRecordReader": queues.FixedLengthRecordReader,
         "decode_raw": queues.decode_raw, "decode_csv": queues.decode_csv,
@@ -685,6 +694,7 @@ def _build():
         "initialize_all_variables": variables.global_variables_initializer,
         "variables_initializer": variables.variables_initializer,
         "local_variables_initializer": variables.local_variables_initializer,
+        "report_uninitialized_variables": _supervisor.report_uninitialized_variables,
         "global_variables": variables.global_variables, "trainable_variables": variables.trainable_variables,
         "local_variables": lambda scope=None: core.get_default_graph().get_collection("local_variables", scope),
         "model_variables": lambda scope=None: core.get_default_graph().get_collection("model_variables", scope),
@@ -750,7 +760,16 @@ def _build():
     v1.sparse = _mod("tensorflow.sparse", {"SparseTensor": sparse_ops.SparseTensor,
                                            "to_dense": sparse_ops.sparse_to_dense_from_sparse})
     v1.io = _mod("tensorflow.io", {"gfile": _mod("tensorflow.io.gfile", gfile.V2), "decode_raw": queues.decode_raw,
-                                   "decode_csv": queues.decode_csv})
+                                   "decode_csv": queues.decode_csv, "TFRecordWriter": tf_record.TFRecordWriter,
+                                   "tf_record_iterator": tf_record.tf_record_iterator,
+                                   "TFRecordOptions": tf_record.TFRecordOptions,
+                                   "TFRecordCompressionType": tf_record.TFRecordCompressionType,
+                                   "encode_jpeg": image_v1["encode_jpeg"]})
+    v1.python_io = _mod("tensorflow.python_io", {"TFRecordWriter": tf_record.TFRecordWriter,
+                                                 "tf_record_iterator": tf_record.tf_record_iterator,
+                                                 "TFRecordOptions": tf_record.TFRecordOptions,
+                                                 "TFRecordCompressionType": tf_record.TFRecordCompressionType})
+    v1.queue = _mod("tensorflow.queue", _queue_module())
     v1.errors = errors_v1
     v1.logging = _mod("tensorflow.logging", platform.LOGGING)
     v1.flags = _mod("tensorflow.flags", platform.FLAGS_MODULE)
@@ -786,7 +805,10 @@ def _build():
     v2.sparse = _mod("tensorflow.sparse", {"SparseTensor": sparse_ops.SparseTensor,
                                            "to_dense": sparse_ops.sparse_to_dense_from_sparse})
     v2.io = _mod("tensorflow.io", {"gfile": _mod("tensorflow.io.gfile", gfile.V2), "decode_raw": queues.decode_raw,
-                                   "decode_csv": queues.decode_csv})
+                                   "decode_csv": queues.decode_csv, "TFRecordWriter": tf_record.TFRecordWriter,
+                                   "TFRecordOptions": tf_record.TFRecordOptions,
+                                   "encode_jpeg": image_v2["encode_jpeg"]})
+    v2.queue = _mod("tensorflow.queue", _queue_module())
     v2.test = LazyApiModule("tensorflow.test", _test)
     v2.summary = LazyApiModule("tensorflow.summary", _summary_v2)
     v2.dtypes = _mod("tensorflow.dtypes", dtypes)

@@ -355,6 +355,12 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
 
 
 def boolean_mask(tensor, mask, name="boolean_mask", axis=None):
+    """tf.boolean_mask; its ops in the name scope `name`, as TensorFlow's."""
+    with core.get_default_graph().name_scope(name or "boolean_mask"):
+        return _boolean_mask(tensor, mask, axis)
+
+
+def _boolean_mask(tensor, mask, axis):
     x, m = _t(tensor), _t(mask)
     axis = 0 if axis is None else int(axis)
     nm = m.shape.ndims

@@ -11,8 +11,8 @@ closes it when its last thread ends). With one runner thread, which is what make
 pipeline's order reproducible, the elements and their order are TensorFlow's; what runs ahead
 differs (TensorFlow's threads may have read further). A dequeue that no runner can serve on
 an open queue would wait forever in TensorFlow: here it is an error saying so.
-RandomShuffleQueue and shuffle_batch are not here: their order depends on how far TensorFlow's
-threads ran ahead."""
+RandomShuffleQueue draws at random (its order is never TensorFlow's); shuffle_batch is not
+here."""
 import collections
 import threading
 
@@ -183,6 +183,9 @@ class QueueBase:
             n_t = None if count is not None else _t(n, dtype=core.int32)
 
             def run(vals):
+                if many and any(s.ndims is None for s in self._shapes):
+                    raise _tfrt.StatusError(3, "%s's DequeueMany and DequeueUpTo require the components to have "
+                                               "specified shapes." % self._kind)
                 want = count if count is not None else int(vals[0])
                 items = self._take(want if many else 1, up_to)
                 if not many:
@@ -244,6 +247,55 @@ class QueueBase:
 
 class FIFOQueue(QueueBase):
     """tf.queue.FIFOQueue."""
+
+
+class RandomShuffleQueue(QueueBase):
+    """tf.queue.RandomShuffleQueue: a dequeue takes elements at random once more than
+    min_after_dequeue are held (after the closing, whatever is left): here it pulls the
+    started runners until the queue holds the elements requested plus min_after_dequeue, then
+    swaps a random element with the last and takes it, once per element, as TensorFlow's
+    kernel does. The generator is the queue's in each session, seeded from the op seed and the
+    graph seed (tf.random.set_random_seed) as TensorFlow seeds it, or at random when neither
+    is set; the numbers are not TensorFlow's, so neither is the order."""
+    _kind = "RandomShuffleQueue"
+    _default_name = "random_shuffle_queue"
+
+    def __init__(self, capacity, min_after_dequeue, dtypes, shapes=None, names=None, seed=None, shared_name=None,
+                 name="random_shuffle_queue"):
+        from . import random_seed
+        super().__init__(capacity, dtypes, shapes, names, shared_name, name)
+        self._min_after_dequeue = int(min_after_dequeue)
+        self._seeds = random_seed.get_seed(seed)
+
+    min_after_dequeue = property(lambda self: self._min_after_dequeue)
+
+    def _state(self, session):
+        st = self._states.get(id(session))
+        if st is None:
+            st = self._states[id(session)] = _State()
+            s1, s2 = self._seeds
+            st.rng = np.random.RandomState([s1, s2]) if (s1, s2) != (0, 0) else np.random.RandomState()
+        return st
+
+    def _take(self, n, up_to):
+        session = running_session()
+        st = self._state(session)
+        while len(st.items) < n + self._min_after_dequeue and not st.closed:
+            if not self._pull(session, st):
+                raise _tfrt.StatusError(
+                    9, "%s '%s' has %d elements, fewer than the %d requested plus min_after_dequeue %d, and no "
+                    "started queue runner fills it (TensorFlow would wait here forever; call "
+                    "tf.train.start_queue_runners)" % (self._kind, self._name, len(st.items), n,
+                                                       self._min_after_dequeue))
+        if len(st.items) < n and (not up_to or not st.items):
+            raise _out_of_range("%s '%s' is closed and has insufficient elements (requested %d, current size %d)"
+                                % (self._kind, "_0_" + self._name, n, len(st.items)))
+        out = []
+        for _ in range(min(n, len(st.items))):
+            i = int(st.rng.randint(len(st.items)))
+            st.items[i], st.items[-1] = st.items[-1], st.items[i]
+            out.append(st.items.pop())
+        return out
 
 
 class PaddingFIFOQueue(QueueBase):
@@ -530,6 +582,8 @@ class ReaderBase:
             st["pos"] = 0
             st["files"] += 1
         key, value = st["records"][st["pos"]]
+        if key is None:    # a record the reader could not read (TFRecordReader): its error
+            raise value
         st["pos"] += 1
         st["produced"] += 1
         return key, value
@@ -559,6 +613,9 @@ class ReaderBase:
                     raise
                 keys.append(k.encode())
                 values.append(v)
+                st = self._state(running_session())
+                if st["pos"] >= len(st["records"]):
+                    break   # TensorFlow's ReadUpTo returns at the end of a file once it has records
             return [np.array(keys, dtype=object), np.array(values, dtype=object)]
         keys, values = script_ops.host_call(run, [_t(num_records, dtype=core.int64)], [core.string, core.string],
                                             name or "%s_ReaderReadUpToV2" % self._name)
@@ -625,6 +682,29 @@ class TextLineReader(ReaderBase):
             if i <= self._skip:
                 continue
             out.append(("%s:%d" % (fname, i), line[:-1] if line.endswith(b"\r") else line))
+        return out
+
+
+class TFRecordReader(ReaderBase):
+    """The records of TFRecord files (tf_record.records), keyed "FILE:OFFSET" with the byte
+    offset of the record's header, as TensorFlow's TFRecordReader keys them. A damaged record
+    is DataLossError when the read reaches it."""
+    _default_name = "TFRecordReaderV2"
+
+    def __init__(self, name=None, options=None):
+        from . import tf_record
+        tf_record._check_options(options, "tf.TFRecordReader")
+        super().__init__(name=name)
+        self._options = options
+
+    def _records(self, fname, data):
+        from . import tf_record
+        out = []
+        try:
+            for off, rec in tf_record.records(tf_record.decompressed(data, self._options, fname)):
+                out.append(("%s:%d" % (fname, off), rec))
+        except core.OpError as e:
+            out.append((None, _tfrt.StatusError(e.error_code, e.message)))
         return out
 
 
