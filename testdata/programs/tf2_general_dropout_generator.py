@@ -17,6 +17,8 @@ print("eager", y.shape, y.dtype.name, "kept or zero:", bool(np.all((vals == 0) |
 
 @tf.function
 def drop(t):
+    # the draw's shape, tf.shape(t) of a fully known t, is known when it is traced
+    print("static noise shape:", tf.get_static_value(tf.shape(t)))
     return tf.nn.experimental.general_dropout(t, rate=1 - 0.5, uniform_sampler=g.uniform)
 
 

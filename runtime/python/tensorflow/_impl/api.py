@@ -649,7 +649,7 @@ def _build():
         "nest": _mod("tensorflow.nest", {"flatten": nest.flatten, "pack_sequence_as": nest.pack_sequence_as,
                                          "map_structure": nest.map_structure, "is_nested": nest.is_nested}),
         "errors": errors, "newaxis": None,
-        "get_static_value": lambda t, partial=False: t._numpy() if isinstance(t, core.EagerTensor) else None,
+        "get_static_value": lambda t, partial=False: core.constant_value(t) if isinstance(t, core.Tensor) else None,
         "is_tensor": lambda x: isinstance(x, (core.Tensor, variables.Variable)),
         "device": lambda name: contextlib.nullcontext(),
         "clip_by_value": clip_ops.clip_by_value, "clip_by_norm": clip_ops.clip_by_norm,
