@@ -3,6 +3,8 @@ normalization and moments, embedding lookup, top_k / in_top_k, and convolution a
 pooling: conv1d / conv2d / conv2d_transpose, depthwise, separable and atrous
 convolution, max / avg pooling, max_pool_with_argmax, space_to_depth / depth_to_space,
 lrn (NHWC). Gradients are in nn_grad.py."""
+import numbers
+
 import numpy as np
 
 from . import array_ops, core, linalg_ops, math_ops, random_ops
@@ -115,7 +117,7 @@ def _noise_shape(x, noise_shape):
 
 def _dropout(x, rate, noise_shape, uniform_sampler, name, default_name):
     """The dropouts' shared body (TensorFlow's nn_ops._dropout)."""
-    is_number = isinstance(rate, (int, float, np.integer, np.floating)) and not isinstance(rate, bool)
+    is_number = isinstance(rate, numbers.Real)   # TensorFlow's test (numpy scalars too)
     if is_number and (rate < 0 or rate >= 1):
         raise ValueError("`rate` must be a scalar tensor or a float in the range [0, 1). Received: rate=%s" % rate)
     x = _t(x)
