@@ -612,6 +612,118 @@ TEST(DiffRun, DeterministicRandomDrawsAgainOnEveryExecution) {
   EXPECT_EQ(differs.divergences[0].old_line, 5);
 }
 
+// A TF1 op with an op seed and the tf2 rewrite's forms of it draw the same numbers: Keras
+// initializers given the int seed start the op's stream on every call (TF1: a new session;
+// Keras 3: the same numbers each call), and a generator made by Generator.from_seed(seed)
+// continues it draw after draw (TF1: the op's successive sess.run calls). Eager seeded
+// tf.random draws run on through one stream instead, so the naive port differs.
+TEST(DiffRun, DeterministicRandomSeededOpsMatchKerasSeedsAndFromSeedGenerators) {
+  TempDir dir;
+  auto old_py = dir.Write("old.py",
+                          "import tensorflow as tf\n"
+                          "w1 = tf.Variable(tf.truncated_normal([2, 3], stddev=0.1, seed=7))\n"
+                          "w2 = tf.Variable(tf.truncated_normal([2, 3], stddev=0.1, seed=7))\n"
+                          "x = tf.ones([2, 4])\n"
+                          "d = tf.nn.dropout(x, 0.5, seed=7)\n"
+                          "with tf.Session() as sess:\n"
+                          "    sess.run(tf.global_variables_initializer())\n"
+                          "    print('w1', sess.run(w1))\n"
+                          "    print('w2', sess.run(w2))\n"
+                          "    print('d', sess.run(d))\n"
+                          "    print('d', sess.run(d))\n");
+  auto fixed = dir.Write("fixed.py",
+                         "import tensorflow as tf\n"
+                         "init = tf.keras.initializers.TruncatedNormal(mean=0.0, stddev=0.1, seed=7)\n"
+                         "w1 = tf.Variable(init([2, 3], dtype=tf.float32))\n"
+                         "w2 = tf.Variable(init([2, 3], dtype=tf.float32))\n"
+                         "g = tf.random.Generator.from_seed(7)\n"
+                         "@tf.function\n"
+                         "def drop(x):\n"
+                         "    return tf.nn.experimental.general_dropout(x, rate=1 - 0.5, uniform_sampler=g.uniform)\n"
+                         "print('w1', w1.numpy())\n"
+                         "print('w2', w2.numpy())\n"
+                         "print('d', drop(tf.ones([2, 4])).numpy())\n"
+                         "print('d', tf.nn.experimental.general_dropout(tf.ones([2, 4]), 0.5, g.uniform).numpy())\n");
+  auto naive = dir.Write("naive.py",
+                         "import tensorflow as tf\n"
+                         "w1 = tf.Variable(tf.random.truncated_normal([2, 3], stddev=0.1, seed=7))\n"
+                         "w2 = tf.Variable(tf.random.truncated_normal([2, 3], stddev=0.1, seed=7))\n"
+                         "g = tf.random.Generator.from_seed(7)\n"
+                         "@tf.function\n"
+                         "def drop(x):\n"
+                         "    return tf.nn.experimental.general_dropout(x, rate=1 - 0.5, uniform_sampler=g.uniform)\n"
+                         "print('w1', w1.numpy())\n"
+                         "print('w2', w2.numpy())\n"
+                         "print('d', drop(tf.ones([2, 4])).numpy())\n"
+                         "print('d', drop(tf.ones([2, 4])).numpy())\n");
+  DiffOptions o;
+  o.deterministic_random = true;
+  DiffResult same = DiffScripts(old_py.string(), fixed.string(), o);
+  ASSERT_TRUE(same.error.empty()) << same.error;
+  EXPECT_TRUE(same.divergences.empty()) << same.divergences[0].title;
+  DiffResult differs = DiffScripts(old_py.string(), naive.string(), o);
+  ASSERT_TRUE(differs.error.empty()) << differs.error;
+  ASSERT_FALSE(differs.divergences.empty());
+  EXPECT_EQ(differs.divergences[0].title, "printed line 3 differs");  // w2 (numpy prints w1 on two lines)
+  EXPECT_EQ(differs.divergences[0].new_line, 9);
+}
+
+// Only a generator made by Generator.from_seed(s) itself is keyed by its seed, and by
+// get_seed(s) as taken when it is made: one made before tf.random.set_seed(G) is keyed
+// (default graph seed, s), not (G, s); generators from split keep numbered streams (here
+// the first number, as TF1's one unseeded op).
+TEST(DiffRun, DeterministicRandomKeysOnlyFromSeedGeneratorsByTheirSeedAtCreation) {
+  TempDir dir;
+  auto seeded = dir.Write("seeded.py",
+                          "import tensorflow as tf\n"
+                          "tf.set_random_seed(3)\n"
+                          "r = tf.random_uniform([3], seed=5)\n"
+                          "with tf.Session() as sess:\n"
+                          "    print('a', sess.run(r))\n"
+                          "    print('b', sess.run(r))\n");
+  auto after = dir.Write("after.py",
+                         "import tensorflow as tf\n"
+                         "tf.random.set_seed(3)\n"
+                         "g = tf.random.Generator.from_seed(5)\n"
+                         "print('a', g.uniform([3]).numpy())\n"
+                         "print('b', g.uniform([3]).numpy())\n");
+  auto before = dir.Write("before.py",
+                          "import tensorflow as tf\n"
+                          "g = tf.random.Generator.from_seed(5)\n"
+                          "tf.random.set_seed(3)\n"
+                          "print('a', g.uniform([3]).numpy())\n"
+                          "print('b', g.uniform([3]).numpy())\n");
+  auto unseeded = dir.Write("unseeded.py",
+                            "import tensorflow as tf\n"
+                            "r = tf.random_uniform([3])\n"
+                            "with tf.Session() as sess:\n"
+                            "    print('a', sess.run(r))\n");
+  auto split = dir.Write("split.py",
+                         "import tensorflow as tf\n"
+                         "gs = tf.random.Generator.from_seed(5).split(2)\n"
+                         "print('a', gs[0].uniform([3]).numpy())\n");
+  auto from_seed = dir.Write("from_seed.py",
+                             "import tensorflow as tf\n"
+                             "g = tf.random.Generator.from_seed(5)\n"
+                             "print('a', g.uniform([3]).numpy())\n");
+  DiffOptions o;
+  o.deterministic_random = true;
+  DiffResult same = DiffScripts(seeded.string(), after.string(), o);
+  ASSERT_TRUE(same.error.empty()) << same.error;
+  EXPECT_TRUE(same.divergences.empty()) << same.divergences[0].title;
+  DiffResult early = DiffScripts(seeded.string(), before.string(), o);
+  ASSERT_TRUE(early.error.empty()) << early.error;
+  ASSERT_FALSE(early.divergences.empty());
+  EXPECT_EQ(early.divergences[0].title, "printed line 1 differs");
+  DiffResult numbered = DiffScripts(unseeded.string(), split.string(), o);
+  ASSERT_TRUE(numbered.error.empty()) << numbered.error;
+  EXPECT_TRUE(numbered.divergences.empty()) << numbered.divergences[0].title;
+  DiffResult keyed = DiffScripts(unseeded.string(), from_seed.string(), o);
+  ASSERT_TRUE(keyed.error.empty()) << keyed.error;
+  ASSERT_FALSE(keyed.divergences.empty());
+  EXPECT_EQ(keyed.divergences[0].title, "printed line 1 differs");
+}
+
 // `rewrite --verify`: an unsafe fix that drops the initializer run changes behavior under
 // tf.compat.v1 (FailedPreconditionError); the rewrite is refused and the file kept.
 TEST(RewriteVerify, RefusesADivergentRewriteAndKeepsTheFile) {

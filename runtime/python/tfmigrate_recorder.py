@@ -462,7 +462,25 @@ def install_random_hooks(trace, backend, tf_top, v1, deterministic):
     numbers; in a TF1 graph every session starts the op's stream again (its own kernel); an
     eager draw continues the stream of the last eager draw with those seeds until
     tf.random.set_seed starts them all again (TF2's kernel cache); an op traced into a
-    tf.function has its own stream, continued by every call."""
+    tf.function has its own stream, continued by every call.
+
+    A draw's shape must be known when the op is made; a graph tensor counts when its value
+    is known statically (tf.get_static_value; the bundled runtime's core.constant_value),
+    as tf.shape(x) of a fully known x, a dropout's draw. Otherwise the op stays random.
+
+    A tf.random.Generator draws from one numbered stream per generator (numbered when it
+    first draws), each execution continuing it. A generator made directly by
+    Generator.from_seed(s) (not by split, from_non_deterministic_state or the constructor)
+    draws instead from the keyed stream of a TF1 op with op seed s: key get_seed(s) as taken
+    when the generator is made, one stream per (generator, kind, dtype), every draw continuing
+    it: the numbers TF1's op seeded s draws on its successive sess.run calls in one session
+    (the tf2 rewrite's form of a seeded dropout several sess.run sites ran).
+
+    Keras initializers (Keras 3's keras.src.backend.tensorflow.random; on the bundled backend
+    tensorflow._impl.keras.random_backend, the same functions): an unseeded draw is a
+    numbered op; one given an int seed draws, on every call, the START of the keyed stream of
+    a TF1 op with that op seed (get_seed(seed), kind, dtype): what the seeded TF1 op gives in
+    a new session, and Keras 3's "the same numbers on every call" (_hook_keras_draws)."""
     import numpy as np
     if backend == "bundled":
         from tensorflow._impl import random_ops as impl
@@ -475,6 +493,9 @@ def install_random_hooks(trace, backend, tf_top, v1, deterministic):
 
         def graph_op(draw, dtype):
             return cf.host_call(lambda _vals: [draw()], [], [dtype], "DeterministicRandom")[0]
+
+        def static_value(shape):
+            return rt_core.constant_value(shape) if isinstance(shape, rt_core.Tensor) else shape
     else:
         from tensorflow.python.ops import random_ops as impl
         from tensorflow.python.framework import random_seed as seeds
@@ -484,6 +505,9 @@ def install_random_hooks(trace, backend, tf_top, v1, deterministic):
 
         def graph_op(draw, dtype):
             return tf_top.numpy_function(draw, [], dtype, stateful=True, name="DeterministicRandom")
+
+        def static_value(shape):
+            return tf_top.get_static_value(shape) if tf_top.is_tensor(shape) else shape
     holder = impl
     kinds = {"random_normal": "normal", "truncated_normal": "truncated", "random_uniform": "uniform"}
     state = {"n": 0}
@@ -522,10 +546,13 @@ def install_random_hooks(trace, backend, tf_top, v1, deterministic):
             trace.write({"kind": "random_op", "op": fname, "line": line})
 
     def static_shape(p):
-        # a draw's shape as ints; None when it is known only at run time
+        # a draw's shape as ints; None when it is known only at run time. A graph tensor
+        # whose value is known statically (tf.shape(x) of a fully known x: a dropout's
+        # draw) counts as known, as TensorFlow's constant_value reads it.
         try:
-            shape = p["shape"]
-            shape = shape.numpy() if hasattr(shape, "numpy") else shape
+            shape = static_value(p["shape"])
+            if shape is None:
+                return None
             return tuple(int(x) for x in np.asarray(shape).reshape(-1))
         except Exception:  # noqa: BLE001
             return None
@@ -542,13 +569,17 @@ def install_random_hooks(trace, backend, tf_top, v1, deterministic):
 
     eager_streams = {}  # (kind, dtype, seed pair) -> the eager draws' stream
 
+    def keyed_stream(key, kind, dtype):
+        # the start of the stream of an op with seed pair `key` (get_seed's), kind and dtype
+        return np.random.RandomState([key[0] % (2 ** 32), key[1] % (2 ** 32), list(kinds.values()).index(kind),
+                                      dtype.as_datatype_enum, 0x7f4a])
+
     def seeded_draw(kind, key, shape, p):
         # an op with an op seed: TensorFlow's stream semantics (see the docstring)
         dtype = tf_top.as_dtype(p.get("dtype") or tf_top.float32)
 
         def fresh():
-            return np.random.RandomState([key[0] % (2 ** 32), key[1] % (2 ** 32), list(kinds.values()).index(kind),
-                                          dtype.as_datatype_enum, 0x7f4a])
+            return keyed_stream(key, kind, dtype)
         if not in_graph():
             rng = eager_streams.get((kind, dtype.name) + key)
             if rng is None:
@@ -627,15 +658,54 @@ def install_random_hooks(trace, backend, tf_top, v1, deterministic):
             shape = static_shape(p)
             if shape is None:  # known only at run time: its own draw
                 return _orig(self, *a, **k)
-            if id(self) not in streams:
-                streams[id(self)] = (self, next_stream())
-            return fixed_draw(_kind, streams[id(self)][1], shape, p)
+            if id(self) in seeded_generators:
+                # from_seed(s): the stream of a TF1 op seeded s, per kind and dtype
+                dtype = tf_top.as_dtype(p.get("dtype") or tf_top.float32)
+                at = (id(self), _kind, dtype.name)
+                if at not in streams:
+                    streams[at] = (self, keyed_stream(seeded_generators[id(self)][1], _kind, dtype))
+            else:
+                at = id(self)
+                if at not in streams:
+                    streams[at] = (self, next_stream())
+            return fixed_draw(_kind, streams[at][1], shape, p)
         try:
             setattr(gen_cls, meth, gen_wrapper)
         except Exception:  # noqa: BLE001
             pass
-    if deterministic and backend != "bundled":
-        _hook_keras_draws(note, static_shape, fixed_draw, next_stream)
+    # Generator.from_seed(s) itself (not split, the constructor or from_non_deterministic_state):
+    # the generator keeps get_seed(s) as taken when it is made.
+    seeded_generators = {}  # id(generator) -> (generator, seed pair)
+    orig_from_seed = gen_cls.__dict__.get("from_seed") if gen_cls is not None and deterministic else None
+    if isinstance(orig_from_seed, classmethod):
+        def from_seed(cls, seed, *a, _orig=orig_from_seed.__func__, **k):
+            gen = _orig(cls, seed, *a, **k)
+            try:
+                key = tuple(int(x or 0) for x in seeds.get_seed(int(seed)))
+            except Exception:  # noqa: BLE001 (a tensor seed: the generator keeps a numbered stream)
+                return gen
+            seeded_generators[id(gen)] = (gen, key)
+            return gen
+        try:
+            setattr(gen_cls, "from_seed", classmethod(from_seed))
+        except Exception:  # noqa: BLE001
+            pass
+    if deterministic:
+        def keras_seeded(kind, seed, dims, p):
+            # an int seed given to a Keras initializer: on every call, the start of the
+            # stream of a TF1 op with that op seed (Keras 3 gives the same numbers each call)
+            dtype = tf_top.as_dtype(p.get("dtype") or tf_top.float32)
+            key = tuple(int(x or 0) for x in seeds.get_seed(int(seed)))
+
+            def draw():
+                return sampler(kind, keyed_stream(key, kind, dtype), dims, dtype, p)()
+            if not in_graph():
+                return tf_top.constant(draw(), dtype=dtype)
+            out = graph_op(draw, dtype)
+            out.set_shape(dims)
+            return out
+        _hook_keras_draws(note, static_shape, fixed_draw, next_stream, keras_seeded,
+                          _BUNDLED_KERAS_RANDOM if backend == "bundled" else _KERAS_RANDOM)
     # The public names: looked up by name (dir() of the namespaces would load every lazy
     # TensorFlow module, Keras included, on every run).
     for ns in (tf_top, v1):
@@ -650,22 +720,39 @@ def install_random_hooks(trace, backend, tf_top, v1, deterministic):
 
 
 _KERAS_RANDOM = "keras.src.backend.tensorflow.random"
+_BUNDLED_KERAS_RANDOM = "tensorflow._impl.keras.random_backend"  # the bundled runtime's counterpart
 # the files whose sess.run calls are a Saver's own (TensorFlow's and the bundled runtime's)
 _LIBRARY_RUNS = tuple(os.path.join(*p) for p in (("training", "saver.py"), ("training", "training_util.py"),
                                                   ("_impl", "saver.py")))
 
 
-def _hook_keras_draws(note, static_shape, fixed_draw, next_stream):
+class _KerasDefaultSeed(int):
+    """The seed Keras 3 makes for an initializer given none (make_default_seed): an int as
+    Keras needs, told apart from a seed the program gave."""
+
+
+def _hook_keras_draws(note, static_shape, fixed_draw, next_stream, keras_seeded, module_name=None):
     """Keras 3 (tf.keras in TF 2.21) draws its initializers' numbers with stateless ops of
     its own (keras.src.backend.tensorflow.random), not through tf.random.*: without this,
     `--deterministic-random` would leave a Keras layer's weights to Keras's seed generator
     while the TF1 layer it replaces drew from the program's numbered streams. Its normal /
-    uniform / truncated_normal become numbered random ops as tf.random's are (a seed given
-    to a Keras initializer is not honoured here). The module is wrapped when it is first
-    imported (importing Keras for every run would cost seconds)."""
+    uniform / truncated_normal become numbered random ops as tf.random's are; one given an
+    int seed by the program (an initializer's `seed=`) draws, on every call, the start of
+    the stream of a TF1 op with that op seed (`keras_seeded`): Keras 3 gives the same numbers
+    on every call, as a TF1 seeded op does in a new session. The seed Keras makes for an
+    unseeded initializer (make_default_seed) does not count. On the bundled backend the
+    module is the runtime's own with the same functions (`module_name`). The module is
+    wrapped when it is first imported (importing Keras for every run would cost seconds)."""
     import importlib.machinery
+    module_name = module_name or _KERAS_RANDOM
 
     def wrap(module):
+        orig_default = getattr(module, "make_default_seed", None)
+        if orig_default is not None and not getattr(orig_default, "_tfm", False):
+            def make_default_seed(*a, _orig=orig_default, **k):
+                return _KerasDefaultSeed(_orig(*a, **k))
+            make_default_seed._tfm = True
+            module.make_default_seed = make_default_seed
         for fname, kind in (("normal", "normal"), ("uniform", "uniform"), ("truncated_normal", "truncated")):
             orig = getattr(module, fname, None)
             if orig is None or getattr(orig, "_tfm", False):
@@ -683,17 +770,19 @@ def _hook_keras_draws(note, static_shape, fixed_draw, next_stream):
                 if dims is None:
                     return _orig(shape, *a, **k)
                 p["dtype"] = p.get("dtype") or "float32"
+                if type(p.get("seed")) is int:  # noqa: E721 (a program's seed, not Keras's default one)
+                    return keras_seeded(_kind, p["seed"], dims, p)
                 return fixed_draw(_kind, next_stream(), dims, p)
             draw._tfm = True
             setattr(module, fname, draw)
 
-    if _KERAS_RANDOM in sys.modules:
-        wrap(sys.modules[_KERAS_RANDOM])
+    if module_name in sys.modules:
+        wrap(sys.modules[module_name])
         return
 
     class AfterImport:
         def find_spec(self, fullname, path=None, target=None):
-            if fullname != _KERAS_RANDOM:
+            if fullname != module_name:
                 return None
             spec = importlib.machinery.PathFinder.find_spec(fullname, path)
             if spec is None or spec.loader is None or not hasattr(spec.loader, "exec_module"):

@@ -318,7 +318,8 @@ def _nn():
             "embedding_lookup": nn_ops.embedding_lookup, "top_k": nn_ops.top_k,
             "batch_normalization": nn_ops.batch_normalization, "selu": nn_ops.selu, "relu6": nn_ops.relu6,
             "atrous_conv2d": nn_ops.atrous_conv2d, "space_to_depth": nn_ops.space_to_depth,
-            "depth_to_space": nn_ops.depth_to_space, "lrn": nn_ops.lrn, "local_response_normalization": nn_ops.lrn}
+            "depth_to_space": nn_ops.depth_to_space, "lrn": nn_ops.lrn, "local_response_normalization": nn_ops.lrn,
+            "experimental": _mod("tensorflow.nn.experimental", {"general_dropout": nn_ops.general_dropout})}
     v1 = dict(both, softmax_cross_entropy_with_logits=nn_ops.softmax_cross_entropy_with_logits,
               softmax_cross_entropy_with_logits_v2=nn_ops.softmax_cross_entropy_with_logits_v2,
               conv2d=nn_ops.conv2d_v1, max_pool=nn_ops.max_pool_v1, avg_pool=nn_ops.avg_pool_v1,
@@ -657,7 +658,7 @@ def _build():
         "nest": _mod("tensorflow.nest", {"flatten": nest.flatten, "pack_sequence_as": nest.pack_sequence_as,
                                          "map_structure": nest.map_structure, "is_nested": nest.is_nested}),
         "errors": errors, "newaxis": None,
-        "get_static_value": lambda t, partial=False: t._numpy() if isinstance(t, core.EagerTensor) else None,
+        "get_static_value": lambda t, partial=False: core.constant_value(t) if isinstance(t, core.Tensor) else None,
         "is_tensor": lambda x: isinstance(x, (core.Tensor, variables.Variable)),
         "device": lambda name: contextlib.nullcontext(),
         "clip_by_value": clip_ops.clip_by_value, "clip_by_norm": clip_ops.clip_by_norm,

@@ -1129,11 +1129,17 @@ class PartitionedVariable:
 
 
 def constant_value(t):
-    """The value of `t` when it is known without running anything (eager, or a Const)."""
+    """The value of `t` when it is known without running anything (eager, a Const, or as
+    TensorFlow's constant_value reads it, a Shape of a tensor whose static shape is fully
+    defined)."""
     if isinstance(t, EagerTensor):
         return t._numpy()
     if t.op.type == "Const":
         return t.op.get_attr("value")
+    if t.op.type == "Shape":
+        dims = static_shape(t.op.inputs[0])
+        if dims is not None:
+            return np.array(dims, dtype=as_dtype(t.op.get_attr("out_type")).as_numpy_dtype)
     return None
 
 

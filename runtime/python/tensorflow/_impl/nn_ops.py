@@ -3,6 +3,8 @@ normalization and moments, embedding lookup, top_k / in_top_k, and convolution a
 pooling: conv1d / conv2d / conv2d_transpose, depthwise, separable and atrous
 convolution, max / avg pooling, max_pool_with_argmax, space_to_depth / depth_to_space,
 lrn (NHWC). Gradients are in nn_grad.py."""
+import numbers
+
 import numpy as np
 
 from . import array_ops, core, linalg_ops, math_ops, random_ops
@@ -84,20 +86,54 @@ def dropout(x, keep_prob=None, noise_shape=None, seed=None, name=None, rate=None
     """TensorFlow's dropout, op for op under the scope "dropout": x * (1 / (1 - rate)) for a
     number rate (x / (1 - rate) for a tensor), a uniform draw of x's shape, kept where the
     draw >= rate, zero elsewhere (SelectV2: dropped values are +0, never -0)."""
-    x = _t(x)
     if rate is None:
         rate = 1.0 - keep_prob if keep_prob is not None else 0.5
-    if isinstance(rate, (int, float)) and rate == 0:
+    return _dropout(x, rate, noise_shape,
+                    lambda shape, dtype: random_ops.random_uniform(shape, dtype=dtype, seed=seed), name, "dropout")
+
+
+def general_dropout(x, rate, uniform_sampler, noise_shape=None, name=None):
+    """tf.nn.experimental.general_dropout: dropout whose uniform draw comes from
+    `uniform_sampler(shape=noise_shape, dtype=x.dtype)` (a tf.random.Generator's uniform)."""
+    return _dropout(x, rate, noise_shape, uniform_sampler, name, "general_dropout")
+
+
+def _noise_shape(x, noise_shape):
+    # TensorFlow's _get_noise_shape: tf.shape(x), or noise_shape with its unknown dimensions
+    # taken from x's static shape where the ranks agree
+    if noise_shape is None:
+        return array_ops.shape(x)
+    if isinstance(noise_shape, core.Tensor):
+        return noise_shape
+    try:
+        dims = [None if d is None else int(d) for d in noise_shape]
+    except (TypeError, ValueError):
+        return noise_shape
+    xd = core.static_dims(x)
+    if xd is not None and len(xd) == len(dims):
+        dims = [xd[i] if d is None and xd[i] is not None else d for i, d in enumerate(dims)]
+    return dims
+
+
+def _dropout(x, rate, noise_shape, uniform_sampler, name, default_name):
+    """The dropouts' shared body (TensorFlow's nn_ops._dropout)."""
+    is_number = isinstance(rate, numbers.Real)   # TensorFlow's test (numpy scalars too)
+    if is_number and (rate < 0 or rate >= 1):
+        raise ValueError("`rate` must be a scalar tensor or a float in the range [0, 1). Received: rate=%s" % rate)
+    x = _t(x)
+    if not x.dtype.is_floating:
+        raise ValueError("`x.dtype` must be a floating point tensor as `x` will be scaled. Received: x_dtype=%s"
+                         % x.dtype)
+    if is_number and rate == 0:
         return x
-    with core.get_default_graph().name_scope(name or "dropout") if not core.executing_eagerly() else _null():
-        if isinstance(rate, (int, float)):
+    with core.get_default_graph().name_scope(name or default_name) if not core.executing_eagerly() else _null():
+        if is_number:
             ret = math_ops.multiply(x, _t(1 / (1 - rate), dtype=x.dtype))
             rate_t = _t(rate, dtype=x.dtype)
         else:
             rate_t = array_ops.cast(_t(rate), x.dtype)
             ret = math_ops.realdiv(x, math_ops.subtract(_t(1, dtype=x.dtype), rate_t))
-        u = random_ops.random_uniform(array_ops.shape(x) if noise_shape is None else noise_shape, dtype=x.dtype,
-                                      seed=seed)
+        u = uniform_sampler(shape=_noise_shape(x, noise_shape), dtype=x.dtype)
         keep_mask = math_ops.greater_equal(u, rate_t)
         out = array_ops.where(keep_mask, ret, _t(0, dtype=x.dtype))
     if not core.executing_eagerly():

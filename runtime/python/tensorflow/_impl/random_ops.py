@@ -122,7 +122,17 @@ class Generator:
         import numpy as np
         dtype = core.as_dtype(dtype)
         if isinstance(shape, core.Tensor):
-            shape = shape._numpy().tolist()
+            known = core.constant_value(shape)
+            if known is None:   # a graph tensor known only at run time: the shape it has then
+                out = script_ops.host_call(
+                    lambda vals: [np.asarray(fn([int(d) for d in np.reshape(vals[0], [-1])]),
+                                             dtype=dtype.as_numpy_dtype)],
+                    [array_ops.int_tensor(shape)], [dtype], "StatefulRandom")[0]
+                dims = array_ops._partial_shape(shape)
+                if dims is not None:
+                    out.set_shape(dims)
+                return out
+            shape = np.reshape(known, [-1]).tolist()
         shape = [int(d) for d in shape]
 
         def sample():

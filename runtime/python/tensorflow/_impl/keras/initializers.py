@@ -1,11 +1,13 @@
 """tf.keras.initializers (Keras 3): Constant, Zeros, Ones, Identity and the random ones
 (variance scaling with its Glorot / He / LeCun forms, RandomNormal / RandomUniform /
 TruncatedNormal). Keras 3 draws these from its own seed generator: shapes and
-distributions match TensorFlow, the numbers do not."""
+distributions match TensorFlow, the numbers do not. As Keras 3, an initializer given an int
+seed gives the same numbers on every call (random_backend, the counterpart of Keras's
+keras.src.backend.tensorflow.random, draws them)."""
 import numpy as np
 
-from .. import array_ops, core, random_ops
-from . import naming
+from .. import array_ops, core
+from . import naming, random_backend
 
 
 class Initializer:
@@ -77,10 +79,10 @@ class VarianceScaling(_Random):
         s = self.scale / max(1.0, n)
         if self.distribution == "uniform":
             lim = float(np.sqrt(3.0 * s))
-            return random_ops.random_uniform(shape, -lim, lim, dtype, self.seed)
+            return random_backend.uniform(shape, -lim, lim, dtype, self.seed)
         if self.distribution == "untruncated_normal":
-            return random_ops.random_normal(shape, 0.0, float(np.sqrt(s)), dtype, self.seed)
-        return random_ops.truncated_normal(shape, 0.0, float(np.sqrt(s)) / .87962566103423978, dtype, self.seed)
+            return random_backend.normal(shape, 0.0, float(np.sqrt(s)), dtype, self.seed)
+        return random_backend.truncated_normal(shape, 0.0, float(np.sqrt(s)) / .87962566103423978, dtype, self.seed)
 
 
 def _vs(scale, mode, dist):
@@ -109,7 +111,7 @@ class RandomNormal(_Random):
         self.mean, self.stddev = mean, stddev
 
     def _draw(self, shape, dtype):
-        return random_ops.random_normal(shape, self.mean, self.stddev, dtype, self.seed)
+        return random_backend.normal(shape, self.mean, self.stddev, dtype, self.seed)
 
 
 class RandomUniform(_Random):
@@ -118,7 +120,7 @@ class RandomUniform(_Random):
         self.minval, self.maxval = minval, maxval
 
     def _draw(self, shape, dtype):
-        return random_ops.random_uniform(shape, self.minval, self.maxval, dtype, self.seed)
+        return random_backend.uniform(shape, self.minval, self.maxval, dtype, self.seed)
 
 
 class TruncatedNormal(_Random):
@@ -127,7 +129,7 @@ class TruncatedNormal(_Random):
         self.mean, self.stddev = mean, stddev
 
     def _draw(self, shape, dtype):
-        return random_ops.truncated_normal(shape, self.mean, self.stddev, dtype, self.seed)
+        return random_backend.truncated_normal(shape, self.mean, self.stddev, dtype, self.seed)
 
 
 _INITIALIZERS = {"zeros": Zeros, "ones": Ones, "glorot_uniform": GlorotUniform, "glorot_normal": GlorotNormal,
