@@ -1073,9 +1073,10 @@ Status L2LossK(KernelContext& c) {
   const Tensor& x = c.inputs[0];
   double s = 0;
   for (int64_t i = 0; i < x.num_elements(); ++i) s += x.AsDouble(i) * x.AsDouble(i);
-  Tensor o = Tensor::Alloc(x.dtype(), {});
-  if (x.dtype() == DType::kDouble) *o.data<double>() = s / 2;
-  else *o.data<float>() = static_cast<float>(s / 2);
+  Tensor o;
+  if (x.dtype() == DType::kDouble) o = Tensor::Scalar<double>(s / 2);
+  else if (x.dtype() == DType::kFloat) o = Tensor::Scalar<float>(static_cast<float>(s / 2));
+  else o = Tensor::Scalar<float>(static_cast<float>(s / 2)).CastTo(x.dtype());  // half: its 2 bytes
   c.outputs = {o};
   return Status::Ok();
 }

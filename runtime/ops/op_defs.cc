@@ -551,7 +551,11 @@ bool EvalWithProbe(const ShapeContext& c, const EvalInfo& info, int64_t probe, s
     Shape s = c.inputs[i].shape;
     for (int64_t& d : s)
       if (d < 0) d = probe;
-    if ((budget -= NumElements(s)) < 0) return false;
+    // (static dimensions whose product overflows int64 are past any budget: no probe)
+    int64_t n = 1;
+    for (int64_t d : s)
+      if (__builtin_mul_overflow(n, d, &n)) return false;
+    if ((budget -= n) < 0) return false;
     k.inputs.push_back(Tensor::Alloc(c.inputs[i].dtype, s));
   }
   Status st = RunKernel(k);

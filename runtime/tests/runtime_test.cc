@@ -210,6 +210,17 @@ TEST(Session, FedTensorOfAnotherTypeIsCheckedAgainstTheAllowedTypes) {
   EXPECT_FLOAT_EQ(out[0].data<float>()[0], 2);
 }
 
+// L2Loss of float16 is float16, as TF's (runtime_api_fuzzer: it wrote a float into the
+// half's two bytes). TF 2.21: tf.nn.l2_loss(tf.constant([1., 2., 3.], tf.float16)) = 7.0.
+TEST(Kernels, L2LossOfHalfIsHalf) {
+  Tensor x = Tensor::Alloc(DType::kFloat, {3});
+  for (int i = 0; i < 3; ++i) x.data<float>()[i] = static_cast<float>(i + 1);
+  std::vector<Tensor> out;
+  ASSERT_TRUE(Execute("L2Loss", {x.CastTo(DType::kHalf)}, {}, &out).ok());
+  ASSERT_EQ(out[0].dtype(), DType::kHalf);
+  EXPECT_FLOAT_EQ(out[0].CastTo(DType::kFloat).data<float>()[0], 7.0f);
+}
+
 // TF1's Select with a vector condition picks rows: the condition's length must be the
 // number of rows (runtime_api_fuzzer: it read past the condition).
 TEST(Kernels, SelectRowwiseConditionMustMatchTheRows) {
