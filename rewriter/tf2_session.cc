@@ -1081,6 +1081,38 @@ class Converter {
     return found;
   }
 
+  // The definitions of functions named `name` in the file (a nested `def` too).
+  std::vector<TSNode> FunctionDefs(string_view name) const {
+    std::vector<TSNode> defs;
+    ts::Walk(
+        file_.Root(),
+        [&](TSNode n, const char*) {
+          if (ts::Is(n, "function_definition") && Text(ts::Field(n, "name")) == name) defs.push_back(n);
+          return true;
+        },
+        [](TSNode) {});
+    return defs;
+  }
+  // The random calls of function `def` (random ops, multinomial, dropout), in order, but
+  // variables' initial values (drawn once, where the variable is made).
+  std::vector<TSNode> HelperDraws(TSNode def) const {
+    std::vector<TSNode> draws;
+    for (TSNode k : m_.calls()) {
+      if (!ts::Contains(def, k)) continue;
+      string q = Resolved(ts::Field(k, "function"));
+      if (!StartsWith(q, "tensorflow") ||
+          (q.find("random") == string::npos && !EndsWith(q, "multinomial") && !EndsWith(q, "dropout")))
+        continue;
+      bool initial_value = false;
+      for (TSNode p = ts::Parent(k); p.id && !ts::Same(p, def); p = ts::Parent(p)) {
+        string pq = ts::Is(p, "call") ? Resolved(ts::Field(p, "function")) : "";
+        initial_value |= StartsWith(pq, "tensorflow") &&
+                         (pq.find("Variable") != string::npos || pq.find("get_variable") != string::npos);
+      }
+      if (!initial_value) draws.push_back(k);
+    }
+    return draws;
+  }
   // A random op in a function of the file `stmt` calls (directly or through others; a
   // nested `def` too): "`model` (`tensorflow.nn.dropout`, line 212)". Empty if none.
   string HelperRandom(TSNode stmt, std::set<string>* seen) const {
@@ -1089,34 +1121,13 @@ class Converter {
       if (!found.empty() || !ts::Contains(stmt, c)) continue;
       TSNode fn = ts::Field(c, "function");
       if (!ts::Is(fn, "identifier") || !seen->insert(string(Text(fn))).second) continue;
-      TSNode def{};
-      int defs = 0;
-      ts::Walk(
-          file_.Root(),
-          [&](TSNode n, const char*) {
-            if (ts::Is(n, "function_definition") && Text(ts::Field(n, "name")) == Text(fn)) {
-              def = n;
-              ++defs;
-            }
-            return true;
-          },
-          [](TSNode) {});
-      if (defs != 1) continue;
-      for (TSNode k : m_.calls()) {
-        if (!found.empty() || !ts::Contains(def, k)) continue;
-        string q = Resolved(ts::Field(k, "function"));
-        if (!StartsWith(q, "tensorflow") ||
-            (q.find("random") == string::npos && !EndsWith(q, "multinomial") && !EndsWith(q, "dropout")))
-          continue;
-        // (a variable's initial value is drawn once, where the variable is made)
-        bool initial_value = false;
-        for (TSNode p = ts::Parent(k); p.id && !ts::Same(p, def); p = ts::Parent(p)) {
-          string pq = ts::Is(p, "call") ? Resolved(ts::Field(p, "function")) : "";
-          initial_value |= StartsWith(pq, "tensorflow") &&
-                           (pq.find("Variable") != string::npos || pq.find("get_variable") != string::npos);
-        }
-        if (!initial_value) found = fmt::format("`{}` (`{}`, line {})", Text(fn), q, ts_node_start_point(k).row + 1);
-      }
+      std::vector<TSNode> defs = FunctionDefs(Text(fn));
+      if (defs.size() != 1) continue;
+      TSNode def = defs[0];
+      std::vector<TSNode> draws = HelperDraws(def);
+      if (!draws.empty())
+        found = fmt::format("`{}` (`{}`, line {})", Text(fn), Resolved(ts::Field(draws[0], "function")),
+                            ts_node_start_point(draws[0]).row + 1);
       if (found.empty()) found = HelperRandom(ts::Field(def, "body"), seen);
     }
     return found;
@@ -4071,32 +4082,11 @@ class Converter {
       TSNode fn = ts::Field(c, "function");
       if (!ts::Is(fn, "identifier")) continue;
       const string helper(Text(fn));
-      std::vector<TSNode> defs;
-      ts::Walk(
-          file_.Root(),
-          [&](TSNode n, const char*) {
-            if (ts::Is(n, "function_definition") && Text(ts::Field(n, "name")) == helper) defs.push_back(n);
-            return true;
-          },
-          [](TSNode) {});
+      std::vector<TSNode> defs = FunctionDefs(helper);
       if (defs.size() != 1) continue;
       TSNode def = defs[0];
       // its random calls other than variables' initial values: one dropout, nothing in helpers it calls
-      std::vector<TSNode> draws;
-      for (TSNode k : m_.calls()) {
-        if (!ts::Contains(def, k)) continue;
-        string q = Resolved(ts::Field(k, "function"));
-        if (!StartsWith(q, "tensorflow") ||
-            (q.find("random") == string::npos && !EndsWith(q, "multinomial") && !EndsWith(q, "dropout")))
-          continue;
-        bool initial_value = false;
-        for (TSNode p = ts::Parent(k); p.id && !ts::Same(p, def); p = ts::Parent(p)) {
-          string pq = ts::Is(p, "call") ? Resolved(ts::Field(p, "function")) : "";
-          initial_value |= StartsWith(pq, "tensorflow") &&
-                           (pq.find("Variable") != string::npos || pq.find("get_variable") != string::npos);
-        }
-        if (!initial_value) draws.push_back(k);
-      }
+      std::vector<TSNode> draws = HelperDraws(def);
       if (draws.empty()) continue;
       std::set<string> seen{helper};
       if (draws.size() != 1 || !HelperRandom(ts::Field(def, "body"), &seen).empty()) return false;
