@@ -617,6 +617,21 @@ TEST(DiffRun, DeterministicRandomDrawsAgainOnEveryExecution) {
 // Keras 3: the same numbers each call), and a generator made by Generator.from_seed(seed)
 // continues it draw after draw (TF1: the op's successive sess.run calls). Eager seeded
 // tf.random draws run on through one stream instead, so the naive port differs.
+// The comparison of two scripts under `o`: it ran, and it found nothing, or (`title`) its
+// first divergence is that one.
+DiffResult ExpectDiff(const std::filesystem::path& a, const std::filesystem::path& b, const DiffOptions& o,
+                      const std::string& title = "") {
+  DiffResult r = DiffScripts(a.string(), b.string(), o);
+  EXPECT_TRUE(r.error.empty()) << r.error;
+  if (title.empty()) {
+    EXPECT_TRUE(r.divergences.empty()) << r.divergences[0].title;
+  } else {
+    EXPECT_FALSE(r.divergences.empty());
+    if (!r.divergences.empty()) EXPECT_EQ(r.divergences[0].title, title);
+  }
+  return r;
+}
+
 TEST(DiffRun, DeterministicRandomSeededOpsMatchKerasSeedsAndFromSeedGenerators) {
   TempDir dir;
   auto old_py = dir.Write("old.py",
@@ -658,13 +673,9 @@ TEST(DiffRun, DeterministicRandomSeededOpsMatchKerasSeedsAndFromSeedGenerators) 
                          "print('d', drop(tf.ones([2, 4])).numpy())\n");
   DiffOptions o;
   o.deterministic_random = true;
-  DiffResult same = DiffScripts(old_py.string(), fixed.string(), o);
-  ASSERT_TRUE(same.error.empty()) << same.error;
-  EXPECT_TRUE(same.divergences.empty()) << same.divergences[0].title;
-  DiffResult differs = DiffScripts(old_py.string(), naive.string(), o);
-  ASSERT_TRUE(differs.error.empty()) << differs.error;
+  ExpectDiff(old_py, fixed, o);
+  DiffResult differs = ExpectDiff(old_py, naive, o, "printed line 3 differs");  // w2 (numpy prints w1 on two lines)
   ASSERT_FALSE(differs.divergences.empty());
-  EXPECT_EQ(differs.divergences[0].title, "printed line 3 differs");  // w2 (numpy prints w1 on two lines)
   EXPECT_EQ(differs.divergences[0].new_line, 9);
 }
 
@@ -708,20 +719,10 @@ TEST(DiffRun, DeterministicRandomKeysOnlyFromSeedGeneratorsByTheirSeedAtCreation
                              "print('a', g.uniform([3]).numpy())\n");
   DiffOptions o;
   o.deterministic_random = true;
-  DiffResult same = DiffScripts(seeded.string(), after.string(), o);
-  ASSERT_TRUE(same.error.empty()) << same.error;
-  EXPECT_TRUE(same.divergences.empty()) << same.divergences[0].title;
-  DiffResult early = DiffScripts(seeded.string(), before.string(), o);
-  ASSERT_TRUE(early.error.empty()) << early.error;
-  ASSERT_FALSE(early.divergences.empty());
-  EXPECT_EQ(early.divergences[0].title, "printed line 1 differs");
-  DiffResult numbered = DiffScripts(unseeded.string(), split.string(), o);
-  ASSERT_TRUE(numbered.error.empty()) << numbered.error;
-  EXPECT_TRUE(numbered.divergences.empty()) << numbered.divergences[0].title;
-  DiffResult keyed = DiffScripts(unseeded.string(), from_seed.string(), o);
-  ASSERT_TRUE(keyed.error.empty()) << keyed.error;
-  ASSERT_FALSE(keyed.divergences.empty());
-  EXPECT_EQ(keyed.divergences[0].title, "printed line 1 differs");
+  ExpectDiff(seeded, after, o);
+  ExpectDiff(seeded, before, o, "printed line 1 differs");
+  ExpectDiff(unseeded, split, o);
+  ExpectDiff(unseeded, from_seed, o, "printed line 1 differs");
 }
 
 // `rewrite --verify`: an unsafe fix that drops the initializer run changes behavior under
