@@ -41,6 +41,20 @@ void EigenProduct(const GemmOperand<T>& a, const GemmOperand<T>& b, int64_t m, i
                   int64_t ldc, bool accumulate) {
   ConstView<T> ma = Stored(a, m, k), mb = Stored(b, k, n);
   View<T> mc(c, m, n, Eigen::OuterStride<>(ldc));
+  if constexpr (std::is_integral_v<T>) {
+    // integers wrap around as TensorFlow's products do (Eigen's signed arithmetic would
+    // overflow, undefined in C++; runtime_api_fuzzer); modulo 2^bits the order of the sums
+    // does not matter. (Narrow types computed in unsigned int: no promotion to int.)
+    using U = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, std::make_unsigned_t<T>>;
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        U sum = accumulate ? static_cast<U>(mc(i, j)) : U(0);
+        for (int64_t p = 0; p < k; ++p)
+          sum += static_cast<U>(a.transposed ? ma(p, i) : ma(i, p)) * static_cast<U>(b.transposed ? mb(j, p) : mb(p, j));
+        mc(i, j) = static_cast<T>(sum);
+      }
+    return;
+  }
   // Eigen's small-product path returns a lone product itself (-0.0 stays -0.0); TensorFlow
   // accumulates into zeroed outputs. Adding +0.0 afterwards gives TensorFlow's result.
   auto from_zero = [&] {

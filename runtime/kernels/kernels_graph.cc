@@ -76,24 +76,42 @@ void BiasGradOuter(const T* g, int64_t outer, int64_t inner, T* out) {
     run = EigenParallelForBlock(num_blocks, cost, static_cast<int>(threads));
   }
   buf.assign(static_cast<size_t>(num_blocks * inner), T(0));
+  // (integers wrap around as TensorFlow's sums do: signed overflow is undefined in C++)
+  auto add = [](T x, T y) -> T {
+    if constexpr (std::is_integral_v<T>) {
+      using U = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, std::make_unsigned_t<T>>;
+      return static_cast<T>(static_cast<U>(x) + static_cast<U>(y));
+    } else {
+      return x + y;
+    }
+  };
   for (int64_t start = 0; start < num_blocks; start += run) {
     T* b = buf.data() + start * inner;
     const int64_t last = std::min(outer, (start + run) * outer_block);
     for (int64_t i = start * outer_block; i < last; ++i)
-      for (int64_t j = 0; j < inner; ++j) b[j] += g[i * inner + j];
+      for (int64_t j = 0; j < inner; ++j) b[j] = add(b[j], g[i * inner + j]);
   }
   for (int64_t k = 1; k < num_blocks; ++k)
-    for (int64_t j = 0; j < inner; ++j) buf[static_cast<size_t>(j)] += buf[static_cast<size_t>(k * inner + j)];
+    for (int64_t j = 0; j < inner; ++j)
+      buf[static_cast<size_t>(j)] = add(buf[static_cast<size_t>(j)], buf[static_cast<size_t>(k * inner + j)]);
   std::copy(buf.begin(), buf.begin() + inner, out);
 }
 
 template <typename T>
 T VectorSum(const T* x, int64_t n) {
   if (n <= 0) return T(0);
-  if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) return EigenVectorSum(x, n);
-  T a = T(0);
-  for (int64_t i = 0; i < n; ++i) a += x[i];
-  return a;
+  if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+    return EigenVectorSum(x, n);
+  } else if constexpr (std::is_integral_v<T>) {  // (wrapping around, as TensorFlow's sums)
+    using U = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, std::make_unsigned_t<T>>;
+    U a = 0;
+    for (int64_t i = 0; i < n; ++i) a += static_cast<U>(x[i]);
+    return static_cast<T>(a);
+  } else {
+    T a = T(0);
+    for (int64_t i = 0; i < n; ++i) a += x[i];
+    return a;
+  }
 }
 
 // NCHW, as [batch, channels, inner] (ReduceMiddleDimensions): the flat values are cut into

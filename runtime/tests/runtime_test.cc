@@ -1,5 +1,6 @@
 // C++ unit tests of the runtime core: kernels, broadcasting errors, graph naming,
 // session pruning / executor cache, ref-variable initialization, function library.
+#include <limits>
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -219,6 +220,25 @@ TEST(Kernels, L2LossOfHalfIsHalf) {
   ASSERT_TRUE(Execute("L2Loss", {x.CastTo(DType::kHalf)}, {}, &out).ok());
   ASSERT_EQ(out[0].dtype(), DType::kHalf);
   EXPECT_FLOAT_EQ(out[0].CastTo(DType::kFloat).data<float>()[0], 7.0f);
+}
+
+// Integer products and sums wrap around as TensorFlow's do (runtime_api_fuzzer: signed
+// overflows in the int32 MatMul and in BiasAddGrad). TF 2.21: tf.matmul([[46656, 1]],
+// [[46656], [5]]) = [[-2118184955]]; bias_add_grad([[-1], [-2147483648]]) = [2147483647].
+TEST(Kernels, IntegerMatMulAndBiasAddGradWrapAround) {
+  Tensor a = Tensor::Alloc(DType::kInt32, {1, 2}), b = Tensor::Alloc(DType::kInt32, {2, 1});
+  a.data<int32_t>()[0] = 46656;
+  a.data<int32_t>()[1] = 1;
+  b.data<int32_t>()[0] = 46656;
+  b.data<int32_t>()[1] = 5;
+  std::vector<Tensor> out;
+  ASSERT_TRUE(Execute("MatMul", {a, b}, {}, &out).ok());
+  EXPECT_EQ(out[0].data<int32_t>()[0], -2118184955);
+  Tensor g = Tensor::Alloc(DType::kInt32, {2, 1});
+  g.data<int32_t>()[0] = -1;
+  g.data<int32_t>()[1] = std::numeric_limits<int32_t>::min();
+  ASSERT_TRUE(Execute("BiasAddGrad", {g}, {}, &out).ok());
+  EXPECT_EQ(out[0].data<int32_t>()[0], 2147483647);
 }
 
 // TF1's Select with a vector condition picks rows: the condition's length must be the
