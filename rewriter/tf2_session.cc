@@ -4341,8 +4341,11 @@ class Converter {
         out += fmt::format("{} = {}.random.Generator.from_non_deterministic_state()\n", g, tf_);
       return out;
     }
+    // (split from the seed, one generator too: `from_seed(S)` itself stands for TF1's op
+    // with op seed S under --deterministic-random, not for an op the graph seed seeded)
     if (shared_generator_names_.size() == 1)
-      return fmt::format("{} = {}.random.Generator.from_seed({})\n", shared_generator_names_[0], tf_, generator_seed_);
+      return fmt::format("{} = {}.random.Generator.from_seed({}).split(1)[0]\n", shared_generator_names_[0], tf_,
+                         generator_seed_);
     return fmt::format("{} = {}.random.Generator.from_seed({}).split({})\n", fmt::join(shared_generator_names_, ", "),
                        tf_, generator_seed_, shared_generator_names_.size());
   }

@@ -627,7 +627,9 @@ DiffResult ExpectDiff(const std::filesystem::path& a, const std::filesystem::pat
     EXPECT_TRUE(r.divergences.empty()) << r.divergences[0].title;
   } else {
     EXPECT_FALSE(r.divergences.empty());
-    if (!r.divergences.empty()) EXPECT_EQ(r.divergences[0].title, title);
+    if (!r.divergences.empty()) {
+      EXPECT_EQ(r.divergences[0].title, title);
+    }
   }
   return r;
 }
