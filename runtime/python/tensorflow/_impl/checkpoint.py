@@ -33,6 +33,7 @@ import numpy as np
 
 import _tfrt
 from . import core, saver, variables
+from .graph_def import _bytes_text  # protobuf's text format of a string field
 
 OBJECT_GRAPH_KEY = "_CHECKPOINTABLE_OBJECT_GRAPH"
 _SUFFIX = "/.ATTRIBUTES/VARIABLE_VALUE"
@@ -311,8 +312,8 @@ class CheckpointLoadStatus(_Status):
             if "key" in node and nid not in self._r.matched_nodes:
                 raise AssertionError("Unresolved object in checkpoint %s: attributes {\n  name: \"VARIABLE_VALUE\"\n"
                                      "  full_name: %s\n  checkpoint_key: %s\n}\nhas_checkpoint_values {\n"
-                                     "  value: true\n}\n" % (names[nid], saver._quote(node["full_name"]),
-                                                            saver._quote(node["key"])))
+                                     "  value: true\n}\n" % (names[nid], _bytes_text(node["full_name"]),
+                                                            _bytes_text(node["key"])))
         return self
 
     def assert_nontrivial_match(self):

@@ -8,8 +8,11 @@ protobuf's text format (map entries in key order; TensorFlow's protobuf prints t
 process's order, as it serializes them)."""
 import struct
 
+import numpy as np
+
 from . import core
 from .events import _len_field, _varint
+from .graph_def import _bytes_text, _float_text  # protobuf's text format of bytes and floats
 
 
 class _Message:
@@ -90,38 +93,6 @@ def _signed(v):
     return v - (1 << 64) if v >= 1 << 63 else v
 
 
-def _escape(b):
-    out = []
-    for c in b:
-        ch = chr(c)
-        if ch in "\\\"'":
-            out.append("\\" + ch)
-        elif ch == "\n":
-            out.append("\\n")
-        elif ch == "\r":
-            out.append("\\r")
-        elif ch == "\t":
-            out.append("\\t")
-        elif 32 <= c < 127:
-            out.append(ch)
-        else:
-            out.append("\\%03o" % c)
-    return "".join(out)
-
-
-def _float_text(v):
-    """A float32 value as TensorFlow's protobuf (upb) prints it: 6 significant digits when
-    they read back as the same float32, else 9."""
-    import numpy as np
-    f = np.float32(v)
-    if np.isnan(f):
-        return "nan"
-    if np.isinf(f):
-        return "inf" if f > 0 else "-inf"
-    t = "%.6g" % float(f)
-    return t if np.float32(float(t)) == f else "%.9g" % float(f)
-
-
 class _List(_Message):
     _fields = ("value",)
 
@@ -144,7 +115,7 @@ class BytesList(_List):
         self.value = [bytes(v) for f, w, v in _fields(b) if f == 1 and w == 2]
 
     def _text(self, ind):
-        return ['%svalue: "%s"\n' % (ind, _escape(v)) for v in self.value]
+        return ["%svalue: %s\n" % (ind, _bytes_text(v)) for v in self.value]
 
 
 class FloatList(_List):
@@ -165,7 +136,8 @@ class FloatList(_List):
         self.value = vals
 
     def _text(self, ind):
-        return ["%svalue: %s\n" % (ind, _float_text(v)) for v in self.value]
+        # (a float32 field: the value as float32, as TensorFlow holds it)
+        return ["%svalue: %s\n" % (ind, _float_text(np.float32(v))) for v in self.value]
 
 
 class Int64List(_List):
@@ -265,7 +237,7 @@ class Features(_Message):
     def _text(self, ind):
         out = []
         for k in sorted(self.feature):
-            out += ["%sfeature {\n" % ind, '%s  key: "%s"\n' % (ind, _escape(k.encode("utf-8"))),
+            out += ["%sfeature {\n" % ind, '%s  key: %s\n' % (ind, _bytes_text(k)),
                     "%s  value {\n" % ind] + self.feature[k]._text(ind + "    ") + ["%s  }\n" % ind, ind + "}\n"]
         return out
 

@@ -15,6 +15,7 @@ import numpy as np
 
 import _tfrt
 from . import array_ops, control_flow_ops, core, script_ops, variables
+from .graph_def import _bytes_text  # protobuf's text format of a string field
 
 _STATE_FILE = "checkpoint"
 _RESTORE_HINT = ("Restoring from checkpoint failed. This is most likely due to %s from the checkpoint. "
@@ -27,26 +28,6 @@ def _index_file(prefix):
 
 
 # ---------------------------------------------------------------------------- the state file
-def _quote(s):
-    """A string field as protobuf's text format writes it (C escapes, non-ASCII bytes octal)."""
-    out = []
-    for byte in s.encode("utf-8"):
-        c = chr(byte)
-        if c in "\"'\\":
-            out.append("\\" + c)
-        elif c == "\n":
-            out.append("\\n")
-        elif c == "\r":
-            out.append("\\r")
-        elif c == "\t":
-            out.append("\\t")
-        elif 32 <= byte < 127:
-            out.append(c)
-        else:
-            out.append("\\%03o" % byte)
-    return '"' + "".join(out) + '"'
-
-
 def _unquote(text):
     body = text.strip()
     if len(body) < 2 or body[0] != body[-1] or body[0] not in "\"'":
@@ -67,8 +48,8 @@ class CheckpointState:
     def __str__(self):
         lines = []
         if self.model_checkpoint_path:
-            lines.append("model_checkpoint_path: " + _quote(self.model_checkpoint_path))
-        lines += ["all_model_checkpoint_paths: " + _quote(p) for p in self.all_model_checkpoint_paths]
+            lines.append("model_checkpoint_path: " + _bytes_text(self.model_checkpoint_path))
+        lines += ["all_model_checkpoint_paths: " + _bytes_text(p) for p in self.all_model_checkpoint_paths]
         lines += ["all_model_checkpoint_timestamps: " + repr(float(t)) for t in self.all_model_checkpoint_timestamps]
         if self.last_preserved_timestamp:
             lines.append("last_preserved_timestamp: " + repr(float(self.last_preserved_timestamp)))
