@@ -4116,7 +4116,6 @@ class Converter {
         }
       auto gi = std::find(params.begin(), params.end(), guard);
       if (guard.empty() || gi == params.end() || defaults[guard] != "False") return false;
-      const size_t gpos = gi - params.begin();
       // every call of the helper: in a graph statement, the guard a literal; one True, in g
       int trues = 0;
       bool true_here = false;
@@ -4131,7 +4130,6 @@ class Converter {
         if (!why.empty()) return false;
         auto a = args.find(guard);
         string v = a == args.end() ? "False" : string(Text(a->second));
-        (void)gpos;
         if (v == "True") {
           ++trues;
           true_here |= ts::Contains(g.stmt, k);
@@ -5603,7 +5601,6 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
       }
     }
     // the flags: every read of a FLAGS value in a function (after app.run parsed them)
-    std::vector<TSNode> flag_values;  // `FLAGS = tf.compat.v1.app.flags.FLAGS` right-hand sides
     bool flags_ok = ok;
     for (TSNode o : flag_objects) {
       TSNode p = ts::Parent(o);
@@ -5620,7 +5617,6 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
           for (TSNode q = u; q.id; q = ts::Parent(q)) in_def = in_def || ts::Is(q, "function_definition");
           flags_ok = flags_ok && in_def;
         }
-        flag_values.push_back(p);
       } else if (!(ts::Is(p, "attribute") && StartsWith(txt(ts::Field(p, "attribute")), "DEFINE_"))) {
         flags_ok = false;
       }
@@ -5642,7 +5638,6 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
           edits.emplace_back(ts_node_start_byte(o), ts_node_end_byte(o), "flags");
           out.lines.emplace_back(row(o), row(o));
         }
-      (void)flag_values;
     }
   }
   if (edits.empty()) return out;
