@@ -401,25 +401,63 @@ Status SelectK(KernelContext& c) {
   return Status::Ok();
 }
 
+// Writes `count` copies of the `block` elements at o[pos..] that follow them: o[pos, pos +
+// block) is written already; the copies double the written run each step (a memcpy each,
+// instead of one element at a time).
+void RepeatBlock(Tensor& o, int64_t pos, int64_t block, int64_t count) {
+  int64_t done = block, total = block * count;
+  while (done < total) {
+    int64_t n = std::min(done, total - done);
+    CopyElems(o, pos, &o, pos + done, n);
+    done += n;
+  }
+}
+
+// Element offsets of x (`xs`: its shape, padded on the left with 1s to the output's rank)
+// for an output laid out as `s`, dimension by dimension: the output's elements are copied
+// in runs of the dimensions from `from` inward (each a contiguous run of x, or repeated).
+struct RunCopier {
+  const Tensor& x;
+  Tensor& o;
+  Shape s, xs;
+  std::vector<int64_t> xst, ost;  // x's and the output's strides per output dimension
+  bool tile;                      // Tile: x's index is the output's modulo x's size
+
+  // Copies the output's sub-block at dimension d (offset `opos` in o) from x's offset `xoff`.
+  void Copy(size_t d, int64_t xoff, int64_t opos) {
+    if (d == s.size()) {
+      CopyElems(x, xoff, &o, opos, 1);
+      return;
+    }
+    // the dimensions from d inward where x is the output: one contiguous copy
+    bool same = true;
+    for (size_t k = d; k < s.size() && same; ++k) same = xs[k] == s[k];
+    if (same) {
+      CopyElems(x, xoff, &o, opos, d == 0 ? o.num_elements() : ost[d - 1]);
+      return;
+    }
+    int64_t n = xs[d] == 1 ? 1 : xs[d];  // distinct sub-blocks along d
+    if (tile || xs[d] == 1) {
+      for (int64_t j = 0; j < n; ++j) Copy(d + 1, xoff + j * xst[d], opos + j * ost[d]);
+      // the rest of dimension d repeats the first n sub-blocks
+      if (s[d] > n) RepeatBlock(o, opos, n * ost[d], s[d] / n);
+      return;
+    }
+    for (int64_t j = 0; j < s[d]; ++j) Copy(d + 1, xoff + j * xst[d], opos + j * ost[d]);
+  }
+};
+
 Status BroadcastToK(KernelContext& c) {
   const Tensor& x = c.inputs[0];
   Shape target = IntVec(c.inputs[1]), s;
   TFM_RETURN_IF_ERROR(BroadcastShapes(x.shape(), target, &s));
   if (s != target) return InvalidArgument("Unable to broadcast tensor of shape " + x.ShapeString() + " to tensor of shape " + ShapeString(target));
   Tensor o = Tensor::Alloc(x.dtype(), s);
-  int64_t r = static_cast<int64_t>(s.size());
-  std::vector<int64_t> idx(r, 0);
-  for (int64_t i = 0; i < o.num_elements(); ++i) {
-    int64_t off = 0, stride = 1;
-    for (int64_t a = x.dims() - 1, j = r - 1; a >= 0; --a, --j) {
-      if (x.dim(a) != 1) off += idx[j] * stride;
-      stride *= x.dim(a);
-    }
-    CopyElem(x, off, o, i);
-    for (int64_t d = r - 1; d >= 0; --d) {
-      if (++idx[d] < s[d]) break;
-      idx[d] = 0;
-    }
+  if (o.num_elements() > 0) {
+    Shape xs(s.size() - x.shape().size(), 1);
+    xs.insert(xs.end(), x.shape().begin(), x.shape().end());
+    RunCopier rc{x, o, s, xs, Strides(xs), Strides(s), false};
+    rc.Copy(0, 0, 0);
   }
   c.outputs = {o};
   return Status::Ok();
@@ -430,19 +468,14 @@ Status TileK(KernelContext& c) {
   std::vector<int64_t> m = IntVec(c.inputs[1]);
   if (static_cast<int64_t>(m.size()) != x.dims()) return InvalidArgument("Expected multiples argument to be a vector of length " + std::to_string(x.dims()) + " but got length " + std::to_string(m.size()));
   Shape s = x.shape();
-  for (size_t i = 0; i < s.size(); ++i) s[i] *= m[i];
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (m[i] < 0) return InvalidArgument("Expected multiples[" + std::to_string(i) + "] >= 0, but got " + std::to_string(m[i]));
+    if (__builtin_mul_overflow(s[i], m[i], &s[i])) return InvalidArgument("Tile: the output's dimension " + std::to_string(i) + " overflows");
+  }
   Tensor o = Tensor::Alloc(x.dtype(), s);
-  auto ist = Strides(x.shape());
-  int64_t r = x.dims();
-  std::vector<int64_t> idx(r, 0);
-  for (int64_t i = 0; i < o.num_elements(); ++i) {
-    int64_t off = 0;
-    for (int64_t d = 0; d < r; ++d) off += (idx[d] % x.dim(d)) * ist[d];
-    CopyElem(x, off, o, i);
-    for (int64_t d = r - 1; d >= 0; --d) {
-      if (++idx[d] < s[d]) break;
-      idx[d] = 0;
-    }
+  if (o.num_elements() > 0) {
+    RunCopier rc{x, o, s, x.shape(), Strides(x.shape()), Strides(s), true};
+    rc.Copy(0, 0, 0);
   }
   c.outputs = {o};
   return Status::Ok();
