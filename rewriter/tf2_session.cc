@@ -24,6 +24,7 @@
 #include "rewriter/tf2_eager_blocks.h"
 #include "rewriter/tf2_sessions.h"
 #include "rewriter/tf2_text.h"
+#include "rewriter/tf2_scoped_layers.h"
 #include "rewriter/tf2_variable_scopes.h"
 
 namespace tfm {
@@ -380,6 +381,7 @@ class Converter {
       }
     }
     if (InitializerByVersion(stmt)) return;
+    NoteKerasObjectCalls(stmt);
     bool uses_graph = false;
     Identifiers(stmt, [&](TSNode id) { uses_graph |= Graph(Text(id)) != nullptr; });
     if (ts::Is(stmt, "expression_statement") && ts::Is(assign, "augmented_assignment") &&
@@ -1901,6 +1903,7 @@ class Converter {
       }
     };
     collect_names(module_stmts);
+    keras_objects_ = FindKerasLayerObjects(file_, m_);
     // The session: a `with ...Session() as sess:` block, or `sess = ...Session()`
     // followed by the statements that use it, among the module's statements or those of
     // a module-level function (`def main(_):` run by tf.app.run), which then holds the
@@ -2865,6 +2868,10 @@ class Converter {
       if (!defs.empty()) defs += "\n\n";
       defs += "# one generator per seeded dropout that several functions run: each call draws its next numbers\n";
       defs += helper_dropout_generators_;
+    }
+    if (!keras_builds_.empty()) {
+      if (!defs.empty()) defs += "\n\n";
+      defs += KerasBuilds();
     }
     for (const Function& f : fns) {
       if (!defs.empty()) defs += "\n\n";
@@ -4055,6 +4062,124 @@ class Converter {
     graph_.push_back(std::move(g));
     return true;
   }
+  // Calls of a Keras layer object of the module (a helper TF1 shared through an AUTO_REUSE
+  // variable scope, tf2_scoped_layers.h) in a graph statement: the first one says where
+  // TF1 made the layer's variables and for which input (the last dimension of the tensor it
+  // is called with); a name bound to a call's output has the units of its last Dense.
+  void NoteKerasObjectCalls(TSNode stmt) {
+    if (keras_objects_.empty()) return;
+    std::vector<TSNode> calls;
+    ts::Walk(
+        stmt,
+        [&](TSNode c, const char*) {
+          if (ts::Is(c, "call") && ts::Is(ts::Field(c, "function"), "identifier") &&
+              keras_objects_.count(string(Text(ts::Field(c, "function")))))
+            calls.push_back(c);
+          return !ts::Is(c, "function_definition") && !ts::Is(c, "class_definition");
+        },
+        [](TSNode) {});
+    for (TSNode c : calls) {
+      const string obj(Text(ts::Field(c, "function")));
+      const auto& pos = m_.PositionalArgs(c);
+      if (!keras_built_.count(obj)) {
+        if (pos.size() != 1)
+          Fail(c, fmt::format("`{}` (a Keras layer built where TF1 first called it) is called with other than one "
+                              "positional argument",
+                              obj));
+        const string dim = StaticLastDim(pos[0]);
+        if (dim.empty())
+          Fail(c, fmt::format("`{}` is a Keras layer built where TF1 made its variables, for the last dimension of its "
+                              "input `{}`, which is not known there (a placeholder's shape, a dense layer's units or "
+                              "a random op's literal shape)",
+                              obj, Text(pos[0])));
+        keras_built_.insert(obj);
+        keras_builds_.push_back({fmt::format("{}.build([None, {}])", obj, dim), stmt, obj});
+      }
+      // the name bound to the call's output
+      TSNode p = ts::Parent(c);
+      string target;
+      if (ts::Is(p, "assignment") && ts::Same(ts::Field(p, "right"), c) && ts::Is(ts::Field(p, "left"), "identifier")) {
+        target = string(Text(ts::Field(p, "left")));
+      } else if (ts::Is(p, "expression_list") && ts::Is(ts::Parent(p), "assignment")) {
+        TSNode left = ts::Field(ts::Parent(p), "left");
+        std::vector<TSNode> parts = ts::NamedChildren(p), targets = ts::NamedChildren(left);
+        for (size_t k = 0; k < parts.size() && k < targets.size(); ++k)
+          if (ts::Same(parts[k], c) && ts::Is(targets[k], "identifier")) target = string(Text(targets[k]));
+      }
+      const string& units = keras_objects_[obj].out_units;
+      if (!target.empty() && !units.empty()) keras_output_units_[target] = units;
+    }
+  }
+  // The last dimension of the tensor `a` names, as text valid at module level; empty when
+  // not known statically.
+  string StaticLastDim(TSNode a) {
+    if (!ts::Is(a, "identifier")) return "";
+    const GraphName* g = Graph(Text(a));
+    if (!g) return "";
+    if (auto d = dense_units_.find(g->name); d != dense_units_.end()) return d->second;
+    if (auto d = keras_output_units_.find(string(Text(a))); d != keras_output_units_.end()) return d->second;
+    auto graph_free = [&](TSNode n) {
+      bool free = true;
+      Identifiers(n, [&](TSNode id) { free = free && !Graph(Text(id)); });
+      return free;
+    };
+    if (g->kind == Kind::kPlaceholder) {
+      const string& sh = g->shape;
+      if (sh.size() < 3 || (sh.front() != '[' && sh.front() != '(') || sh.find_first_of("[(", 1) != string::npos)
+        return "";
+      size_t comma = sh.rfind(',');
+      string last = sh.substr(comma == string::npos ? 1 : comma + 1);
+      last = last.substr(0, last.find_last_not_of(" )]") + 1);
+      last = last.substr(std::min(last.size(), last.find_first_not_of(' ')));
+      return last == "None" ? "" : last;
+    }
+    if (g->kind == Kind::kOp && ts::Is(g->value, "call")) {
+      static const std::set<string> kShaped = {
+          "tensorflow.random.normal",          "tensorflow.random.uniform",
+          "tensorflow.random.truncated_normal", "tensorflow.compat.v1.random_normal",
+          "tensorflow.compat.v1.random_uniform", "tensorflow.compat.v1.truncated_normal",
+          "tensorflow.zeros",                  "tensorflow.ones"};
+      if (!kShaped.count(Resolved(ts::Field(g->value, "function")))) return "";
+      const auto& pos = m_.PositionalArgs(g->value);
+      TSNode shape = pos.empty() ? m_.KeywordArg(g->value, "shape") : pos[0];
+      if (!ts::Is(shape, "list") && !ts::Is(shape, "tuple")) return "";
+      std::vector<TSNode> dims;
+      for (TSNode d : ts::NamedChildren(shape))
+        if (!ts::Is(d, "comment")) dims.push_back(d);
+      if (dims.empty() || !graph_free(dims.back()) || Text(dims.back()) == "None") return "";
+      return string(Text(dims.back()));
+    }
+    return "";
+  }
+  // The builds, made after the shared generators: TF1 made each layer's variables where it
+  // first called the helper, after the random ops made before them (the same random
+  // numbers with --deterministic-random); a shared random op or a variable made after that
+  // would come before the layer in TF2.
+  string KerasBuilds() const {
+    TSNode first = keras_builds_.front().stmt;
+    for (TSNode st : shared_generator_stmts_)
+      if (ts_node_start_byte(st) > ts_node_start_byte(first))
+        Fail(st, fmt::format("this random op, which several functions run, is made after `{}` was first called: its "
+                             "generator would come before the layer's variables, which TF1 made before it",
+                             keras_builds_.front().obj));
+    for (const auto& g : graph_)
+      if (g.kind == Kind::kVariable && ts_node_start_byte(g.stmt) > ts_node_start_byte(first))
+        Fail(g.stmt, fmt::format("`{}` is made after `{}` was first called: TF2 makes it before the layer's variables "
+                                 "(built after the module's statements), TF1 after them",
+                                 PyName(g.name), keras_builds_.front().obj));
+    string out = "# the Keras layers built (their variables made) in TF1's order\n";
+    for (const auto& b : keras_builds_) out += b.text + "\n";
+    return out;
+  }
+  struct KerasBuild {
+    string text;
+    TSNode stmt;
+    string obj;
+  };
+  std::map<string, KerasLayerObject> keras_objects_;  // module-level Keras layer objects (FindKerasLayerObjects)
+  std::set<string> keras_built_;                       // ... built so far
+  std::vector<KerasBuild> keras_builds_;               // their builds, in the order TF1 first called them
+  std::map<string, string> keras_output_units_;        // a name bound to such a call -> the units of its output
   std::vector<string> random_notes_;               // seeded draws given another form, for the summary
   std::vector<string> layer_notes_;                // the tf.layers made Keras layers, for the summary
   std::map<string, string> dense_units_;           // graph name made by a converted dense layer -> its units
@@ -4328,6 +4453,7 @@ class Converter {
     used_fn_names_.insert(gen);
     shared_draws_[ts_node_start_byte(call)] = gen + "." + draw->second;
     shared_generator_names_.push_back(gen);
+    shared_generator_stmts_.push_back(g.stmt);
     return true;
   }
   // The generators' statement(s), made before the functions.
@@ -4348,6 +4474,7 @@ class Converter {
                        tf_, generator_seed_, shared_generator_names_.size());
   }
   std::vector<string> shared_generator_names_;
+  std::vector<TSNode> shared_generator_stmts_;  // ... the statements of their random ops
   string generator_seed_;  // the graph seed (a literal) the generators come from, if any
   std::map<uint32_t, string> shared_draws_;  // a shared draw's call (start byte) -> `A_generator.normal`
 
@@ -5639,6 +5766,14 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
           out.lines.emplace_back(row(o), row(o));
         }
     }
+  }
+  // helpers sharing their tf.layers through an AUTO_REUSE variable scope: Keras layers
+  // (tf2_scoped_layers.h)
+  {
+    ScopedLayerEdits sl = PlanScopedLayerHelpers(file, m, tf);
+    for (auto& e : sl.edits) edits.push_back(std::move(e));
+    out.lines.insert(out.lines.end(), sl.lines.begin(), sl.lines.end());
+    out.notes.insert(out.notes.end(), sl.notes.begin(), sl.notes.end());
   }
   if (edits.empty()) return out;
   std::sort(edits.begin(), edits.end());

@@ -469,7 +469,9 @@ def install_random_hooks(trace, backend, tf_top, v1, deterministic):
     as tf.shape(x) of a fully known x, a dropout's draw. Otherwise the op stays random.
 
     A tf.random.Generator draws from one numbered stream per generator (numbered when it
-    first draws), each execution continuing it. A generator made directly by
+    first draws, or, for one made by split or from_non_deterministic_state, when an eager
+    draw is made before that: the tf2 rewrite makes the generators of TF1's shared random
+    ops before it builds the layers TF1 made after them), each execution continuing it. A generator made directly by
     Generator.from_seed(s) (not by split, from_non_deterministic_state or the constructor)
     draws instead from the keyed stream of a TF1 op with op seed s: key get_seed(s) as taken
     when the generator is made, one stream per (generator, kind, dtype), every draw continuing
@@ -512,11 +514,22 @@ def install_random_hooks(trace, backend, tf_top, v1, deterministic):
     kinds = {"random_normal": "normal", "truncated_normal": "truncated", "random_uniform": "uniform"}
     state = {"n": 0}
 
-    def next_stream():
-        # the next random op's numbers: numpy's stream seeded with its creation number
+    def take_number():
         rng = np.random.RandomState(state["n"] % (2 ** 32))
         state["n"] += 1
         return rng
+
+    def next_stream():
+        # the next random op's numbers: numpy's stream seeded with its creation number. An
+        # eager draw (a layer built, an eager op) numbers first the generators made before
+        # it that have not drawn yet (see the docstring).
+        if pending_generators and not in_graph():
+            for gen in list(pending_generators.values()):
+                streams[id(gen)] = (gen, take_number())
+            pending_generators.clear()
+        return take_number()
+    pending_generators = {}  # id -> generator made (split, from_non_deterministic_state) not yet numbered
+    streams = {}  # a generator's streams: id (or (id, kind, dtype) of a from_seed one) -> (generator, rng)
     seen = set()
     replaced = {}
 
@@ -639,7 +652,6 @@ def install_random_hooks(trace, backend, tf_top, v1, deterministic):
     # share): one stream per generator, numbered when it first draws, each execution of a
     # draw taking the stream's next block, as a TF1 op's runs did.
     gen_cls = getattr(getattr(tf_top, "random", None), "Generator", None)
-    streams = {}
     for meth, (kind, fname) in {"normal": ("normal", "random_normal"),
                                 "uniform": ("uniform", "random_uniform"),
                                 "truncated_normal": ("truncated", "truncated_normal")}.items():
@@ -667,12 +679,38 @@ def install_random_hooks(trace, backend, tf_top, v1, deterministic):
             else:
                 at = id(self)
                 if at not in streams:
-                    streams[at] = (self, next_stream())
+                    pending_generators.pop(at, None)
+                    streams[at] = (self, take_number())
             return fixed_draw(_kind, streams[at][1], shape, p)
         try:
             setattr(gen_cls, meth, gen_wrapper)
         except Exception:  # noqa: BLE001
             pass
+    # Generators made by split or from_non_deterministic_state wait for their number (their
+    # first draw, or an eager draw made before it).
+    if gen_cls is not None and deterministic:
+        orig_split = gen_cls.__dict__.get("split")
+        if callable(orig_split) and not getattr(orig_split, "_tfm", False):
+            def split(self, *a, _orig=orig_split, **k):
+                children = _orig(self, *a, **k)
+                for child in children:
+                    pending_generators[id(child)] = child
+                return children
+            split._tfm = True
+            try:
+                setattr(gen_cls, "split", split)
+            except Exception:  # noqa: BLE001
+                pass
+        orig_nds = gen_cls.__dict__.get("from_non_deterministic_state")
+        if isinstance(orig_nds, classmethod):
+            def from_non_deterministic_state(cls, *a, _orig=orig_nds.__func__, **k):
+                gen = _orig(cls, *a, **k)
+                pending_generators[id(gen)] = gen
+                return gen
+            try:
+                setattr(gen_cls, "from_non_deterministic_state", classmethod(from_non_deterministic_state))
+            except Exception:  # noqa: BLE001
+                pass
     # Generator.from_seed(s) itself (not split, the constructor or from_non_deterministic_state):
     # the generator keeps get_seed(s) as taken when it is made.
     seeded_generators = {}  # id(generator) -> (generator, seed pair)
