@@ -477,7 +477,10 @@ Status IndexGeometry(const Tensor& indices, const Shape& params, int64_t* n, int
                            " vs. " + std::to_string(params.size()));
   *n = *depth ? indices.num_elements() / *depth : indices.num_elements();
   *slice = 1;
-  for (size_t d = static_cast<size_t>(*depth); d < params.size(); ++d) *slice *= params[d];
+  for (size_t d = static_cast<size_t>(*depth); d < params.size(); ++d)
+    // (a shape with a zero dimension has no elements, whatever the others: their product may overflow)
+    if (__builtin_mul_overflow(*slice, params[d], slice))
+      return InvalidArgument("the slices of shape " + ShapeString(params) + " would have more than 2**63 - 1 elements");
   return Status::Ok();
 }
 

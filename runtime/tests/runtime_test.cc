@@ -337,6 +337,15 @@ TEST(Kernels, ScatterNdRefusesShapesTensorFlowRefuses) {
   shape.data<int64_t>()[1] = 2;
   ASSERT_TRUE(Execute("ScatterNd", {idx, Vec({1, 2}), shape}, {}, &out).ok());
   EXPECT_EQ(out[0].shape(), (Shape{3, 2}));
+  // a zero dimension: no elements, but the slices' size (the other dimensions) overflows
+  // (runtime_api_fuzzer: a signed overflow)
+  Tensor shape3 = Tensor::Alloc(DType::kInt64, {3});
+  shape3.data<int64_t>()[0] = 0;
+  shape3.data<int64_t>()[1] = int64_t{1} << 62;
+  shape3.data<int64_t>()[2] = 6;
+  st = Execute("ScatterNd", {idx, Tensor::Alloc(DType::kFloat, {1}), shape3}, {}, &out);
+  EXPECT_EQ(st.code(), Code::kInvalidArgument);
+  EXPECT_NE(st.message().find("would have more than 2**63 - 1 elements"), std::string::npos) << st.message();
 }
 
 // runtime_api_fuzzer: a type attr given as DT_INVALID left a node's inputs unchecked, and
