@@ -509,6 +509,9 @@ class Converter {
       return;
     uses_graph = false;  // (the target itself may name the graph tensor this binding replaces)
     Identifiers(right, [&](TSNode id) { uses_graph |= Graph(Text(id)) != nullptr; });
+    if (uses_graph) datasets_.erase(name);
+    if (!uses_graph && DatasetValue(stmt, name, right)) return;
+    if (OneShotIterator(stmt, name, right)) return;
     // `h = tf.nn.relu(...)` then `h = tf.nn.dropout(h, ...)`: each binding is a graph
     // name of its own (the earlier one renamed `h#1`), and every statement keeps the one
     // bound before it; a function's body repeats the statements in their order, so the
@@ -1135,6 +1138,96 @@ class Converter {
     return found;
   }
 
+  // `dataset = tf.data.Dataset.from_tensor_slices(arrays).batch(4)` made from no graph
+  // tensor: a Python object in TF2 (an eager dataset), made once where it is; what TF1 did
+  // with it goes through an iterator (OneShotIterator), or is refused there.
+  bool DatasetValue(TSNode stmt, const string& name, TSNode right) {
+    const bool was = datasets_.erase(name) > 0;  // (bound again to something else: no longer a dataset)
+    if (!ts::Is(right, "call") || names_.count(name)) return false;
+    const string q = Resolved(ts::Field(right, "function"));
+    if (!StartsWith(q, "tensorflow.data.Dataset.") && !StartsWith(q, "tensorflow.compat.v1.data.Dataset.")) {
+      // `ds = ds.map(...).batch(4)`: a transformation of a dataset
+      TSNode root = right;
+      while (ts::Is(root, "call") || ts::Is(root, "attribute"))
+        root = ts::Is(root, "call") ? ts::Field(root, "function") : ts::Field(root, "object");
+      if (!was || !ts::Is(root, "identifier") || Text(root) != name) return false;
+    }
+    // (a dataset transformed by a function of the script, or by a lambda that reads state
+    // or draws random numbers: left to the usual checks)
+    bool other = false;
+    ts::Walk(
+        right,
+        [&](TSNode c, const char*) {
+          if (ts::Is(c, "identifier") && !FunctionDefs(Text(c)).empty()) other = true;
+          if (ts::Is(c, "call")) {
+            const string cq = Resolved(ts::Field(c, "function"));
+            if (ReadsGraphState(cq) || cq.find("random") != string::npos || EndsWith(cq, "dropout")) other = true;
+          }
+          return true;
+        },
+        [](TSNode) {});
+    if (other || !AloneOnLines(stmt)) return false;
+    python_values_[name] = stmt;
+    datasets_.insert(name);
+    return true;
+  }
+  // `it = tf.compat.v1.data.make_one_shot_iterator(dataset)` of such a dataset: TF2's
+  // iterator over it, `it = iter(dataset)`, made once where TF1 made it; `x = it.get_next()`
+  // is an op of the functions (each run that computes it takes the next element, as each
+  // TF1 run of the op did; at the end it raises tf.errors.OutOfRangeError, as sess.run did).
+  bool OneShotIterator(TSNode stmt, const string& name, TSNode right) {
+    if (!ts::Is(right, "call") ||
+        Resolved(ts::Field(right, "function")) != "tensorflow.compat.v1.data.make_one_shot_iterator")
+      return false;
+    const auto& pos = m_.PositionalArgs(right);
+    TSNode ds = pos.empty() ? m_.KeywordArg(right, "dataset") : pos[0];
+    if (!ts::Is(ds, "identifier") || !datasets_.count(string(Text(ds))) ||
+        ts::NamedChildren(ts::Field(right, "arguments")).size() != 1)
+      return false;
+    if (names_.count(name)) Fail(stmt, fmt::format("`{}` names a graph tensor and is assigned an iterator", name));
+    if (!AloneOnLines(stmt)) Fail(stmt, fmt::format("`{}` shares its line with other statements", name));
+    // only `it.get_next()` reads it
+    ts::Walk(
+        file_.Root(),
+        [&](TSNode n, const char*) {
+          if (!ts::Is(n, "identifier") || Text(n) != name) return true;
+          TSNode p = ts::Parent(n);
+          if (ts::Is(p, "assignment") && ts::Same(ts::Field(p, "left"), n)) return false;
+          if (ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "name"), n)) return false;
+          if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), n)) return false;
+          bool get_next = ts::Is(p, "attribute") && Text(ts::Field(p, "attribute")) == "get_next" &&
+                          ts::Is(ts::Parent(p), "call");
+          if (!get_next)
+            Fail(n, fmt::format("the v1 iterator `{}` is used other than by `{}.get_next()`", name, name));
+          return false;
+        },
+        [](TSNode) {});
+    GraphName g{Kind::kVariable, name, stmt, right};
+    g.trainable = false;
+    module_edits_.emplace_back(ts_node_start_byte(right), ts_node_end_byte(right),
+                               fmt::format("iter({})", Text(ds)));
+    iterator_notes_.push_back(fmt::format("`{}` (a v1 one-shot iterator): `iter({})`, whose next element each "
+                                          "function call that computes `{}.get_next()` takes",
+                                          name, Text(ds), name));
+    iterators_.insert(name);
+    names_[name] = graph_.size();
+    graph_.push_back(std::move(g));
+    return true;
+  }
+  // The making of such an iterator, or its `get_next()`.
+  bool IteratorCall(TSNode c) {
+    TSNode f = ts::Field(c, "function");
+    TSNode obj = ts::Is(f, "attribute") ? ts::Field(f, "object") : TSNode{};
+    if (ts::Is(obj, "identifier") && iterators_.count(string(Text(obj))) && Text(ts::Field(f, "attribute")) == "get_next")
+      return true;
+    for (const string& it : iterators_)
+      if (ts::Same(Graph(it)->value, c)) return true;
+    return false;
+  }
+  std::set<string> iterators_;         // ... made TF2's
+  std::set<string> datasets_;          // module names bound to a dataset made from no graph tensor
+  std::vector<string> iterator_notes_;  // the iterators made TF2's, for the summary
+
   // A dataset's `shuffle(...)` without a seed in the script: what a refusal of its
   // iterator adds (no two runs batch alike; --deterministic-random fixes random ops' draws,
   // not a dataset's order)
@@ -1163,6 +1256,14 @@ class Converter {
     for (TSNode c : m_.calls()) {
       if (!ts::Contains(stmt, c)) continue;
       string cq = Resolved(ts::Field(c, "function"));
+      {
+        // `it.get_next()` of a one-shot iterator made TF2's (OneShotIterator)
+        TSNode f = ts::Field(c, "function");
+        TSNode obj = ts::Is(f, "attribute") ? ts::Field(f, "object") : TSNode{};
+        if (ts::Is(obj, "identifier") && iterators_.count(string(Text(obj))) &&
+            Text(ts::Field(f, "attribute")) == "get_next")
+          continue;
+      }
       if (ReadsGraphState(cq) && (EndsWith(cq, "make_initializable_iterator") || EndsWith(cq, "make_one_shot_iterator")))
         Fail(c, fmt::format("`{}` calls `{}`: a v1 iterator, whose position lives in the graph (TF2 iterates the "
                             "dataset itself), a form the conversion does not write{}",
@@ -2347,7 +2448,7 @@ class Converter {
     for (TSNode c : m_.calls()) {
       string cq = Resolved(ts::Field(c, "function"));
       if (InWindow(c) && ReadsGraphState(cq) && !IsInitializerName(cq) && !dropped_calls_.count(c.id) &&
-          !layer_calls_.count(ts_node_start_byte(c)) && !SaverCall(c))
+          !layer_calls_.count(ts_node_start_byte(c)) && !SaverCall(c) && !IteratorCall(c))
         Fail(c, fmt::format("`{}` reads graph-wide state, which TF2 does not have (it would see nothing)", cq));
     }
     DropUnusedOpsImport();
@@ -3110,6 +3211,7 @@ class Converter {
     out->kept_compat = kept_;
     out->notes.insert(out->notes.end(), fed_notes_.begin(), fed_notes_.end());
     out->notes.insert(out->notes.end(), layer_notes_.begin(), layer_notes_.end());
+    out->notes.insert(out->notes.end(), iterator_notes_.begin(), iterator_notes_.end());
     out->notes.insert(out->notes.end(), random_notes_.begin(), random_notes_.end());
     for (const auto& [row, q] : unseeded_) out->unseeded.push_back({row, q});
   }
