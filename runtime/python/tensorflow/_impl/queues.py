@@ -693,7 +693,7 @@ class TFRecordReader(ReaderBase):
 
     def __init__(self, name=None, options=None):
         from . import tf_record
-        tf_record._check_options(options, "tf.TFRecordReader")
+        tf_record._options(options)  # (an unknown compression type is refused here, as TF's constructor does)
         super().__init__(name=name)
         self._options = options
 

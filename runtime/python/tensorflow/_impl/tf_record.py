@@ -71,10 +71,6 @@ def _options(options):
     return kind, bits, level, mem, strategy
 
 
-def _check_options(options, what):
-    _options(options)
-
-
 def decompressed(data, options, name):
     """A file's bytes as its records are framed: inflated for ZLIB / GZIP options."""
     kind, bits = _options(options)[:2]
