@@ -1268,6 +1268,25 @@ class Converter {
         Fail(c, fmt::format("`{}` calls `{}`: a v1 iterator, whose position lives in the graph (TF2 iterates the "
                             "dataset itself), a form the conversion does not write{}",
                             name, cq, UnseededShuffle()));
+      if (StartsWith(cq, "tensorflow.contrib."))
+        Fail(c, fmt::format("`{}` calls `{}`: tf.contrib is gone from TF 2 (no tf.compat.v1 form runs on TF 2.21); "
+                            "replace it with its TF2 counterpart first",
+                            name, cq));
+      if (StartsWith(cq, "tensorflow") &&
+          (cq.find("rnn_cell") != string::npos || EndsWith(cq, "dynamic_rnn") || EndsWith(cq, "static_rnn") ||
+           EndsWith(cq, "bidirectional_dynamic_rnn") || EndsWith(cq, "raw_rnn")))
+        Fail(c, fmt::format("`{}` calls `{}`: a TF1 RNN cell makes its variables when it is first called (in a "
+                            "tf.function, on every trace), and TF2's Keras cells lay the weights out otherwise (TF1's "
+                            "one kernel over [inputs, state] is Keras's kernel and recurrent_kernel, initialized "
+                            "apart), so the conversion does not write it",
+                            name, cq));
+      if (StartsWith(cq, "tensorflow") && (cq.find("Queue") != string::npos || cq.find("queue_runner") != string::npos ||
+                                           EndsWith(cq, "input_producer") || EndsWith(cq, "batch_join") ||
+                                           EndsWith(cq, "shuffle_batch") || EndsWith(cq, "train.batch")))
+        Fail(c, fmt::format("`{}` calls `{}`: a TF1 queue lives in the graph, filled by enqueue ops or queue-runner "
+                            "threads a session starts; TF2's form is a tf.data pipeline, which the conversion does not "
+                            "write for queues",
+                            name, cq));
       if (ReadsGraphState(cq)) Fail(c, fmt::format("`{}` calls `{}`, which depends on graph-wide state", name, cq));
       // An op seed TF1 derived from the graph's op count is derived from the function's
       // graph in TF2: without an explicit seed= the numbers differ.
@@ -2131,10 +2150,26 @@ class Converter {
       }
     }
     if (!found) {
-      for (TSNode c : m_.calls())
-        if (IsSessionName(Resolved(ts::Field(c, "function"))))
-          Fail(c, "the session is not opened by a `with ... as sess:` block or a `sess = ...Session()` statement "
-                  "of the module or of a module-level function");
+      for (TSNode c : m_.calls()) {
+        if (!IsSessionName(Resolved(ts::Field(c, "function")))) continue;
+        // `self.sess = tf.Session()` in a method: a session an object owns
+        TSNode cls{}, method{};
+        for (TSNode p = ts::Parent(c); p.id; p = ts::Parent(p)) {
+          if (!method.id && ts::Is(p, "function_definition")) method = p;
+          if (ts::Is(p, "class_definition")) {
+            cls = p;
+            break;
+          }
+        }
+        if (cls.id && method.id)
+          Fail(c, fmt::format("the session is owned by an object (made in `{}.{}`): the conversion turns module-level "
+                              "and function-level sessions into tf.functions, not a class's graph, session and "
+                              "methods (TF2's form: a tf.Module whose variables its constructor makes and whose "
+                              "methods are tf.functions)",
+                              Text(ts::Field(cls, "name")), Text(ts::Field(method, "name"))));
+        Fail(c, "the session is not opened by a `with ... as sess:` block or a `sess = ...Session()` statement "
+                "of the module or of a module-level function");
+      }
       Fail(TSNode{}, "no session to convert");
     }
     TSNode with = stmts[with_index];  // the session statement: the `with` block or the assignment

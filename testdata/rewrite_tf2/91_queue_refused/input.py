@@ -1,0 +1,11 @@
+# A TF1 queue filled by an enqueue op: it lives in the graph (filled by enqueue ops or
+# queue-runner threads a session starts); TF2's form is a tf.data pipeline, which the
+# conversion does not write for queues. Refused with that reason.
+import tensorflow as tf
+
+q = tf.FIFOQueue(4, tf.float32)
+enqueue = q.enqueue_many([[1.0, 2.0, 3.0]])
+item = q.dequeue()
+with tf.Session() as sess:
+    sess.run(enqueue)
+    print(sess.run(item), sess.run(item))
