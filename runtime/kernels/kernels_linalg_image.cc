@@ -940,6 +940,10 @@ struct LrnOp {
     const Tensor& x = c.inputs[c.op == "LRN" ? 0 : 1];
     if (x.dims() != 4) return InvalidArgument("in must be 4-dimensional");
     int64_t r = GetIntAttr(*c.attrs, "depth_radius", 5);
+    if (r < 0 || r > std::numeric_limits<int32_t>::max())
+      return InvalidArgument("depth_radius = " + std::to_string(r) + " larger than int max");
+    if (c.op != "LRN" && (c.inputs[0].shape() != x.shape() || c.inputs[2].shape() != x.shape()))
+      return InvalidArgument("input_grads, input_image, and out_image should have the same shape");
     T bias = static_cast<T>(GetFloatAttr(*c.attrs, "bias", 1.0));
     T alpha = static_cast<T>(GetFloatAttr(*c.attrs, "alpha", 1.0));
     T beta = static_cast<T>(GetFloatAttr(*c.attrs, "beta", 0.5));

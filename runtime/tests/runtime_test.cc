@@ -348,6 +348,21 @@ TEST(Kernels, ScatterNdRefusesShapesTensorFlowRefuses) {
   EXPECT_NE(st.message().find("would have more than 2**63 - 1 elements"), std::string::npos) << st.message();
 }
 
+// LRNGrad's three inputs must have one shape, and depth_radius fit an int (runtime_api_fuzzer:
+// a heap overflow reading a smaller output image). TF 2.21's words.
+TEST(Kernels, LrnGradRefusesMismatchedShapes) {
+  std::vector<Tensor> out;
+  Tensor big = Tensor::Alloc(DType::kFloat, {1, 1, 2, 3}), small = Tensor::Alloc(DType::kFloat, {1, 1, 1, 3});
+  std::fill(big.data<float>(), big.data<float>() + 6, 1.0f);
+  std::fill(small.data<float>(), small.data<float>() + 3, 1.0f);
+  Status st = Execute("LRNGrad", {big, big, small}, {}, &out);
+  EXPECT_EQ(st.code(), Code::kInvalidArgument);
+  EXPECT_NE(st.message().find("input_grads, input_image, and out_image should have the same shape"), std::string::npos)
+      << st.message();
+  ASSERT_TRUE(Execute("LRNGrad", {big, big, big}, {}, &out).ok());
+  EXPECT_EQ(out[0].shape(), big.shape());
+}
+
 // runtime_api_fuzzer: a type attr given as DT_INVALID left a node's inputs unchecked, and
 // LowerBound read an int32 input as float64. TF refuses DT_INVALID as a type attr's value.
 TEST(Signatures, InvalidTypeAttrIsRefused) {
