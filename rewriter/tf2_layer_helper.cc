@@ -27,24 +27,6 @@ struct Ctx {
   uint32_t LineStart(uint32_t byte) const { return LineStartAt(src, byte); }
 };
 
-// Identifiers of `n` that name something (not an attribute's or a keyword's name).
-template <typename F>
-void Names(TSNode n, F&& f) {
-  ts::Walk(
-      n,
-      [&](TSNode c, const char*) {
-        if (ts::Is(c, "identifier")) {
-          TSNode p = ts::Parent(c);
-          bool attr_name = ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), c);
-          bool kw_name = ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "name"), c);
-          if (!attr_name && !kw_name) f(c);
-          return false;
-        }
-        return true;
-      },
-      [](TSNode) {});
-}
-
 bool IsVariableCall(const Ctx& x, TSNode n) {
   if (!ts::Is(n, "call")) return false;
   string q = x.Resolved(ts::Field(n, "function"));
@@ -192,7 +174,7 @@ LayerHelperPlan PlanLayerHelper(const SemanticModel& m, string_view src, TSNode 
             }
           }
           if (ts::Is(c, "assignment") || ts::Is(c, "augmented_assignment") || ts::Is(c, "for_statement")) {
-            Names(ts::Field(c, "left"), [&](TSNode id) { locals.insert(string(x.Text(id))); });
+            ValueIdentifiers(ts::Field(c, "left"), [&](TSNode id) { locals.insert(string(x.Text(id))); });
           }
           return true;
         },
@@ -206,7 +188,7 @@ LayerHelperPlan PlanLayerHelper(const SemanticModel& m, string_view src, TSNode 
   std::set<string> init_used;
   for (TSNode st : var_stmts) {
     string bad;
-    Names(ts::Field(ts_node_named_child(st, 0), "right"), [&](TSNode id) {
+    ValueIdentifiers(ts::Field(ts_node_named_child(st, 0), "right"), [&](TSNode id) {
       string n(x.Text(id));
       if (param_names.count(n)) init_used.insert(n);
       else if (locals.count(n)) bad = n;
@@ -215,7 +197,7 @@ LayerHelperPlan PlanLayerHelper(const SemanticModel& m, string_view src, TSNode 
   }
   std::set<string> attrs;  // constructor parameters the call reads too
   for (TSNode st : call_stmts)
-    Names(st, [&](TSNode id) {
+    ValueIdentifiers(st, [&](TSNode id) {
       string n(x.Text(id));
       if (init_used.count(n)) attrs.insert(n);
     });
@@ -234,12 +216,12 @@ LayerHelperPlan PlanLayerHelper(const SemanticModel& m, string_view src, TSNode 
   // renames: the variables everywhere, the attributes in the call
   std::map<uint32_t, std::pair<uint32_t, string>> renames;
   for (TSNode st : var_stmts)
-    Names(st, [&](TSNode id) {
+    ValueIdentifiers(st, [&](TSNode id) {
       string n(x.Text(id));
       if (vars.count(n)) renames[ts_node_start_byte(id)] = {ts_node_end_byte(id), "self." + n};
     });
   for (TSNode st : call_stmts)
-    Names(st, [&](TSNode id) {
+    ValueIdentifiers(st, [&](TSNode id) {
       string n(x.Text(id));
       if (vars.count(n) || attrs.count(n)) renames[ts_node_start_byte(id)] = {ts_node_end_byte(id), "self." + n};
     });

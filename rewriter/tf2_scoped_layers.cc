@@ -92,24 +92,6 @@ class Planner {
         [](TSNode) {});
   }
 
-  // Identifiers of `n` that name something (not attribute or keyword names).
-  template <typename F>
-  void Names(TSNode n, F&& f) const {
-    ts::Walk(
-        n,
-        [&](TSNode c, const char*) {
-          if (ts::Is(c, "identifier")) {
-            TSNode p = ts::Parent(c);
-            bool attr_name = ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), c);
-            bool kw_name = ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "name"), c);
-            if (!attr_name && !kw_name) f(c);
-            return false;
-          }
-          return true;
-        },
-        [](TSNode) {});
-  }
-
   // Calls that make variables or read graph-wide state: not in a helper's other statements.
   static bool MakesVariables(const string& q) {
     for (string_view bad : {"Variable", "get_variable", "layers.", "keras", "variable_scope", "get_collection",
@@ -196,7 +178,7 @@ class Planner {
       // the constructor's arguments read nothing the block computes
       for (const auto& [k, v] : given) {
         if (k == "inputs") continue;
-        Names(v, [&](TSNode id) {
+        ValueIdentifiers(v, [&](TSNode id) {
           if (units_of.count(Text(id)) || bound.count(Text(id))) Bail();
         });
       }
@@ -259,24 +241,17 @@ class Planner {
     }
     if (denses.empty()) Bail();
     // the helper's uses: `helper(x)` calls only, and its name bound by the def alone
-    ts::Walk(
-        file_.Root(),
-        [&](TSNode n, const char*) {
-          if (!ts::Is(n, "identifier") || Text(n) != name) return true;
-          if (ts::Same(n, ts::Field(def, "name"))) return false;
-          TSNode p = ts::Parent(n);
-          if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), n)) return false;
-          if (ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "name"), n)) return false;
-          if (!ts::Is(p, "call") || !ts::Same(ts::Field(p, "function"), n)) Bail();
-          std::vector<TSNode> a;
-          for (TSNode x : ts::NamedChildren(ts::Field(p, "arguments")))
-            if (!ts::Is(x, "comment")) a.push_back(x);
-          if (a.size() != 1 || ts::Is(a[0], "keyword_argument") || ts::Is(a[0], "list_splat") ||
-              ts::Is(a[0], "dictionary_splat"))
-            Bail();
-          return false;
-        },
-        [](TSNode) {});
+    ValueIdentifiers(file_.Root(), [&](TSNode n) {
+      if (Text(n) != name || ts::Same(n, ts::Field(def, "name"))) return;
+      TSNode p = ts::Parent(n);
+      if (!ts::Is(p, "call") || !ts::Same(ts::Field(p, "function"), n)) Bail();
+      std::vector<TSNode> a;
+      for (TSNode x : ts::NamedChildren(ts::Field(p, "arguments")))
+        if (!ts::Is(x, "comment")) a.push_back(x);
+      if (a.size() != 1 || ts::Is(a[0], "keyword_argument") || ts::Is(a[0], "list_splat") ||
+          ts::Is(a[0], "dictionary_splat"))
+        Bail();
+    });
     // the class
     string cls = LayerClassName(name);
     while (names_.count(cls)) cls += "Layer";
@@ -369,19 +344,12 @@ class Planner {
         Bail();
       const string v = Text(ts::Field(p, "left"));
       std::vector<TSNode> uses;
-      ts::Walk(
-          file_.Root(),
-          [&](TSNode n, const char*) {
-            if (!ts::Is(n, "identifier") || Text(n) != v) return true;
-            if (ts::Same(n, ts::Field(p, "left"))) return false;
-            TSNode up = ts::Parent(n);
-            if (ts::Is(up, "attribute") && !ts::Same(ts::Field(up, "object"), n)) return false;
-            if (ts::Is(up, "keyword_argument") && ts::Same(ts::Field(up, "name"), n)) return false;
-            if (!ts::Is(up, "keyword_argument") || Text(ts::Field(up, "name")) != "var_list") Bail();
-            uses.push_back(n);
-            return false;
-          },
-          [](TSNode) {});
+      ValueIdentifiers(file_.Root(), [&](TSNode n) {
+        if (Text(n) != v || ts::Same(n, ts::Field(p, "left"))) return;
+        TSNode up = ts::Parent(n);
+        if (!ts::Is(up, "keyword_argument") || Text(ts::Field(up, "name")) != "var_list") Bail();
+        uses.push_back(n);
+      });
       out->edits.emplace_back(LineStartAt(src_, ts_node_start_byte(st)), LineEndAt(src_, ts_node_end_byte(st)), "");
       out->lines.emplace_back(Row(st), EndRow(st));
       for (TSNode u : uses) {

@@ -59,6 +59,25 @@ inline std::string ApplyByteEdits(std::string_view src, std::vector<ByteEdit> ed
   return out;
 }
 
+// Calls `f` on each identifier of `n` that names something: not an attribute's name
+// (`x.NAME`) nor a keyword argument's (`f(NAME=...)`).
+template <typename F>
+void ValueIdentifiers(TSNode n, F&& f) {
+  ts::Walk(
+      n,
+      [&](TSNode c, const char*) {
+        if (ts::Is(c, "identifier")) {
+          TSNode p = ts::Parent(c);
+          bool attr_name = ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), c);
+          bool kw_name = ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "name"), c);
+          if (!attr_name && !kw_name) f(c);
+          return false;
+        }
+        return true;
+      },
+      [](TSNode) {});
+}
+
 // `with CALL:` or `with CALL as NAME:`, one clause: the call and the name (null without
 // `as`); false for another form (several clauses, `as` something other than a name, no call).
 inline bool SingleWithCall(TSNode with, TSNode* call, TSNode* alias) {
