@@ -9,6 +9,7 @@
 #include "analyzer/python/parse.h"
 #include "rewriter/rewrite_file.h"
 #include "rewriter/tf2_eager_blocks.h"
+#include "rewriter/tf2_scoped_layers.h"
 #include "rewriter/tf2_session.h"
 #include "rewriter/tf2_testcase.h"
 #include "rewriter/tf2_variable_scopes.h"
@@ -804,6 +805,65 @@ TEST(RewriteTf2Conversion, VariableScopes) {
                                                  "    w2 = tf.compat.v1.get_variable(name='w', shape=[1], "
                                                  "initializer=tf.compat.v1.zeros_initializer())\n")
                   .text.empty());
+}
+
+// Helpers sharing their tf.layers through an AUTO_REUSE scope (rewriter/tf2_scoped_layers.h):
+// the class and object planned, the scope's collection read as a var_list; and the shapes
+// left alone (the session conversion then refuses with TFM302).
+TEST(RewriteTf2Conversion, ScopedLayerHelpers) {
+  PythonParser parser;
+  auto plan = [&](const std::string& text) {
+    auto src = SourceFromBytes(text, "<t>", SourceKind::kPython);
+    auto parsed = parser.Parse(std::move(*src));
+    SemanticModel m(*parsed);
+    ScopedLayerEdits e = PlanScopedLayerHelpers(*parsed, m, "tf");
+    return e.edits.empty() ? std::string() : ApplyByteEdits(parsed->source.text, e.edits);
+  };
+  const std::string head = "import tensorflow as tf\n\n\n";
+  auto helper = [](const std::string& params, const std::string& reuse, const std::string& body) {
+    return "def disc(" + params + "):\n    with tf.compat.v1.variable_scope('d', reuse=" + reuse + "):\n" + body;
+  };
+  const std::string body =
+      "        h = tf.compat.v1.layers.dense(x, 3, activation=tf.nn.relu)\n"
+      "        return tf.compat.v1.layers.dense(h, 1, use_bias=False)\n";
+  const std::string tail =
+      "\n\nv = tf.compat.v1.get_collection(tf.compat.v1.GraphKeys.TRAINABLE_VARIABLES, scope='d')\n"
+      "step = opt.minimize(loss, var_list=v)\n";
+  EXPECT_EQ(plan(head + helper("x", "tf.compat.v1.AUTO_REUSE", body) + tail),
+            head +
+                "class Disc(tf.keras.layers.Layer):\n"
+                "    def __init__(self):\n"
+                "        super().__init__(name=\"d\")\n"
+                "        self.dense = tf.keras.layers.Dense(3, activation=tf.nn.relu, name=\"dense\")\n"
+                "        self.dense_1 = tf.keras.layers.Dense(1, use_bias=False, name=\"dense_1\")\n"
+                "\n"
+                "    def build(self, x_shape):\n"
+                "        self.dense.build(x_shape)\n"
+                "        self.dense_1.build([None, 3])\n"
+                "\n"
+                "    def call(self, x):\n"
+                "        h = self.dense(x)\n"
+                "        return self.dense_1(h)\n"
+                "\n\n"
+                "disc = Disc()\n"
+                "\n\n"
+                "step = opt.minimize(loss, var_list=disc.trainable_variables)\n");
+  // left alone: two parameters; reuse other than AUTO_REUSE; the helper used as a value; a
+  // dense layer over a tensor whose last dimension the helper computes; another name of the
+  // module starting with the scope's (TF1 matched collection scopes as prefixes); a
+  // variable made in the block
+  EXPECT_EQ(plan(head + helper("x, y", "tf.compat.v1.AUTO_REUSE", body) + tail), "");
+  EXPECT_EQ(plan(head + helper("x", "True", body) + tail), "");
+  EXPECT_EQ(plan(head + helper("x", "tf.compat.v1.AUTO_REUSE", body) + "f = disc\n"), "");
+  EXPECT_EQ(plan(head + helper("x", "tf.compat.v1.AUTO_REUSE",
+                               "        h = tf.nn.relu(x)\n        return tf.compat.v1.layers.dense(h, 1)\n") +
+                 tail),
+            "");
+  EXPECT_EQ(plan(head + helper("x", "tf.compat.v1.AUTO_REUSE", body) + tail + "print('dx')\n"), "");
+  EXPECT_EQ(plan(head + helper("x", "tf.compat.v1.AUTO_REUSE",
+                               "        w = tf.Variable(1.0)\n        return tf.compat.v1.layers.dense(x * w, 1)\n") +
+                 tail),
+            "");
 }
 
 // tf.test.TestCase files (rewriter/tf2_testcase.h): sessions of value-only tests become
