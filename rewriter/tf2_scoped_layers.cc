@@ -28,6 +28,11 @@ bool LayerAttribute(string_view n) {
   return kTaken.count(n) > 0;
 }
 
+// The 1-based row of a byte.
+uint32_t RowAt(string_view src, uint32_t byte) {
+  return static_cast<uint32_t>(std::count(src.begin(), src.begin() + byte, '\n')) + 1;
+}
+
 bool IsIdentifier(const string& s) {
   if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
   return std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
@@ -107,8 +112,16 @@ class Planner {
     std::vector<TSNode> params;
     for (TSNode p : ts::NamedChildren(ts::Field(def, "parameters")))
       if (!ts::Is(p, "comment")) params.push_back(p);
-    if (params.size() != 1 || !ts::Is(params[0], "identifier")) Bail();
+    // (x) with reuse=AUTO_REUSE, or (x, reuse=False) with reuse=reuse: the GAN idiom whose
+    // later calls pass reuse=True
+    if (params.empty() || params.size() > 2 || !ts::Is(params[0], "identifier")) Bail();
     const string param = Text(params[0]);
+    string reuse_param;
+    if (params.size() == 2) {
+      TSNode dflt = ts::Field(params[1], "value");
+      if (!ts::Is(params[1], "default_parameter") || (Text(dflt) != "False" && Text(dflt) != "None")) Bail();
+      reuse_param = Text(ts::Field(params[1], "name"));
+    }
     // [docstring] with variable_scope("S", reuse=AUTO_REUSE): ...
     std::vector<TSNode> body;
     for (TSNode s : ts::NamedChildren(ts::Field(def, "body")))
@@ -128,7 +141,12 @@ class Planner {
       if (!ts::Is(a, "comment")) args.push_back(a);
     TSNode scope_arg = m_.PositionalArgs(call).empty() ? m_.KeywordArg(call, "name_or_scope") : m_.PositionalArgs(call)[0];
     TSNode reuse = m_.KeywordArg(call, "reuse");
-    if (args.size() != 2 || !scope_arg.id || !reuse.id || Resolved(reuse) != "tensorflow.compat.v1.AUTO_REUSE") Bail();
+    if (args.size() != 2 || !scope_arg.id || !reuse.id) Bail();
+    if (reuse_param.empty() ? Resolved(reuse) != "tensorflow.compat.v1.AUTO_REUSE" : Text(reuse) != reuse_param) Bail();
+    // the reuse parameter is read by the scope alone
+    ValueIdentifiers(ts::Field(with, "body"), [&](TSNode n) {
+      if (!reuse_param.empty() && Text(n) == reuse_param) Bail();
+    });
     auto scope = Literal(scope_arg);
     if (!scope || !IsIdentifier(*scope)) Bail();
     for (const Helper& h : helpers_)
@@ -240,7 +258,12 @@ class Planner {
       }
     }
     if (denses.empty()) Bail();
-    // the helper's uses: `helper(x)` calls only, and its name bound by the def alone
+    // the helper's uses: `helper(x)` calls only (with a reuse parameter: the first call
+    // creates, `helper(x)` or reuse=False/None, and every later one reuses, reuse=True, each
+    // in a module-level statement so that the text's order is the order they run in), and
+    // its name bound by the def alone
+    std::vector<ByteEdit> call_edits;
+    int calls = 0;
     ValueIdentifiers(file_.Root(), [&](TSNode n) {
       if (Text(n) != name || ts::Same(n, ts::Field(def, "name"))) return;
       TSNode p = ts::Parent(n);
@@ -248,9 +271,33 @@ class Planner {
       std::vector<TSNode> a;
       for (TSNode x : ts::NamedChildren(ts::Field(p, "arguments")))
         if (!ts::Is(x, "comment")) a.push_back(x);
-      if (a.size() != 1 || ts::Is(a[0], "keyword_argument") || ts::Is(a[0], "list_splat") ||
+      if (a.empty() || ts::Is(a[0], "keyword_argument") || ts::Is(a[0], "list_splat") ||
           ts::Is(a[0], "dictionary_splat"))
         Bail();
+      ++calls;
+      if (reuse_param.empty()) {
+        if (a.size() != 1) Bail();
+        return;
+      }
+      string given = "False";
+      if (a.size() == 2) {
+        TSNode v = ts::Is(a[1], "keyword_argument") ? ts::Field(a[1], "value") : a[1];
+        if (ts::Is(a[1], "keyword_argument") && Text(ts::Field(a[1], "name")) != reuse_param) Bail();
+        given = Text(v);
+        if (Resolved(v) == "tensorflow.compat.v1.AUTO_REUSE") given = "True";
+      } else if (a.size() > 2) {
+        Bail();
+      }
+      if (given == "None") given = "False";
+      if (given != (calls == 1 ? "False" : "True")) Bail();
+      for (TSNode up = ts::Parent(p); up.id && !ts::Is(up, "module"); up = ts::Parent(up))
+        if (ts::Is(up, "function_definition") || ts::Is(up, "for_statement") || ts::Is(up, "while_statement") ||
+            ts::Is(up, "if_statement") || ts::Is(up, "lambda") || ts::Is(up, "list_comprehension") ||
+            ts::Is(up, "generator_expression") || ts::Is(up, "with_statement") || ts::Is(up, "try_statement"))
+          Bail();
+      if (a.size() == 2)
+        call_edits.emplace_back(ts_node_start_byte(ts::Field(p, "arguments")), ts_node_end_byte(ts::Field(p, "arguments")),
+                                "(" + Text(a[0]) + ")");
     });
     // the class
     string cls = LayerClassName(name);
@@ -296,13 +343,18 @@ class Planner {
     text += fmt::format("\n\n{} = {}()\n", name, cls);
     out->edits.emplace_back(LineStartAt(src_, ts_node_start_byte(def)), LineEndAt(src_, ts_node_end_byte(def)), text);
     out->lines.emplace_back(Row(def), EndRow(def));
+    for (auto& e : call_edits) {
+      out->lines.emplace_back(RowAt(src_, std::get<0>(e)), RowAt(src_, std::get<0>(e)));
+      out->edits.push_back(std::move(e));
+    }
     std::vector<string> names;
     for (const Dense& d : denses) names.push_back(fmt::format("`{}/{}`", *scope, d.tf1));
     out->notes.push_back(fmt::format(
-        "`{}` (variable scope \"{}\", reuse=AUTO_REUSE): a Keras layer made once and shared by every call, its dense "
+        "`{}` (variable scope \"{}\", {}): a Keras layer made once and shared by every call, its dense "
         "layers named as TF1 named them ({}); their kernels have no op seed, so the converted program draws other "
         "random numbers (the same with --deterministic-random)",
-        name, *scope, fmt::join(names, ", ")));
+        name, *scope, reuse_param.empty() ? "reuse=AUTO_REUSE" : "reused after its first call",
+        fmt::join(names, ", ")));
     helpers_.push_back({name, *scope, cls});
   }
 

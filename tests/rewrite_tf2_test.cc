@@ -864,6 +864,14 @@ TEST(RewriteTf2Conversion, ScopedLayerHelpers) {
                                "        w = tf.Variable(1.0)\n        return tf.compat.v1.layers.dense(x * w, 1)\n") +
                  tail),
             "");
+  // the `reuse` parameter idiom: the first call creates, the later ones pass reuse=True (which
+  // goes); a first call that reuses, a later one that does not, or a call in a loop is left
+  const std::string with_reuse = head + helper("x, reuse=False", "reuse", body) + "\n\n";
+  EXPECT_NE(plan(with_reuse + "a = disc(p)\nb = disc(q, reuse=True)\n").find("a = disc(p)\nb = disc(q)\n"),
+            std::string::npos);
+  EXPECT_EQ(plan(with_reuse + "a = disc(p, reuse=True)\nb = disc(q)\n"), "");
+  EXPECT_EQ(plan(with_reuse + "a = disc(p)\nb = disc(q)\n"), "");
+  EXPECT_EQ(plan(with_reuse + "a = disc(p)\nfor t in ts:\n    b = disc(t, True)\n"), "");
 }
 
 // tf.test.TestCase files (rewriter/tf2_testcase.h): sessions of value-only tests become
