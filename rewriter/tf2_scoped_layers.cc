@@ -9,6 +9,7 @@
 #include <set>
 
 #include "analyzer/python/ts_util.h"
+#include "rewriter/tf2_keras.h"
 #include "rewriter/tf2_layer_helper.h"
 
 namespace tfm {
@@ -177,7 +178,9 @@ class Planner {
         if (ts::Is(a, "list_splat") || ts::Is(a, "dictionary_splat")) Bail();
         if (!ts::Is(a, "keyword_argument")) continue;
         string k = Text(ts::Field(a, "name"));
-        if (k != "inputs" && k != "units" && k != "activation" && k != "use_bias" && k != "name") Bail();
+        if (k != "inputs" && k != "units" && k != "activation" && k != "use_bias" && k != "name" &&
+            k != "kernel_initializer" && k != "bias_initializer")
+          Bail();
         if (given.count(k)) Bail();
         given[k] = ts::Field(a, "value");
       }
@@ -217,6 +220,13 @@ class Planner {
       if (given.count("activation") && Text(given["activation"]) != "None")
         ctor.push_back(fmt::format("activation={}", Text(given["activation"])));
       if (given.count("use_bias")) ctor.push_back(fmt::format("use_bias={}", Text(given["use_bias"])));
+      for (const char* init : {"kernel_initializer", "bias_initializer"}) {
+        if (!given.count(init) || Text(given[init]) == "None") continue;
+        string why;
+        string k = KerasInitializerFor(m_, src_, given[init], tf_, &why);
+        if (k.empty()) Bail();
+        ctor.push_back(fmt::format("{}={}", init, k));
+      }
       ctor.push_back(fmt::format("name=\"{}\"", tf1));
       d.ctor = fmt::format("{}.keras.layers.Dense({})", tf_, fmt::join(ctor, ", "));
       if (!target.empty()) units_of[target] = Text(given["units"]);

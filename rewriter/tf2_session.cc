@@ -24,6 +24,7 @@
 #include "rewriter/tf2_eager_blocks.h"
 #include "rewriter/tf2_sessions.h"
 #include "rewriter/tf2_text.h"
+#include "rewriter/tf2_keras.h"
 #include "rewriter/tf2_scoped_layers.h"
 #include "rewriter/tf2_variable_scopes.h"
 
@@ -3431,30 +3432,7 @@ class Converter {
   // argument is unpacked, repeated, unknown or beyond the parameters.
   std::map<string, TSNode> ArgsByName(TSNode call, const std::vector<string>& params, string* why,
                                       const std::vector<string>& keyword_only = {}) const {
-    std::map<string, TSNode> args;
-    size_t i = 0;
-    why->clear();
-    for (TSNode a : ts::NamedChildren(ts::Field(call, "arguments"))) {
-      if (ts::Is(a, "comment")) continue;
-      if (ts::Is(a, "keyword_argument")) {
-        const string k(Text(ts::Field(a, "name")));
-        if (std::find(params.begin(), params.end(), k) == params.end() &&
-            std::find(keyword_only.begin(), keyword_only.end(), k) == keyword_only.end())
-          *why = fmt::format("`{}=` has no conversion here", k);
-        else if (args.count(k))
-          *why = fmt::format("`{}` is given twice", k);
-        else
-          args[k] = ts::Field(a, "value");
-      } else if (ts::Is(a, "list_splat") || ts::Is(a, "dictionary_splat")) {
-        *why = "an argument is unpacked (`*args`, `**kwargs`)";
-      } else if (i >= params.size()) {
-        *why = "more positional arguments than the conversion maps";
-      } else {
-        args[params[i++]] = a;
-      }
-      if (!why->empty()) return {};
-    }
-    return args;
+    return CallArgsByName(src_, call, params, why, keyword_only);
   }
   struct Decay {
     string schedule, step;
@@ -4031,53 +4009,6 @@ class Converter {
                        tf_, given["onehot_labels"], given["logits"]);
   }
 
-  // A TF1 initializer argument of tf.layers.dense as the Keras initializer drawing the same
-  // distribution (TF1's defaults written out: Keras's differ); empty, with `why`, otherwise.
-  string KerasInitializer(TSNode n, string* why) {
-    if (!ts::Is(n, "call")) {
-      *why = fmt::format("the initializer `{}` is not a call of a TF1 initializer", Text(n));
-      return "";
-    }
-    const string q = Resolved(ts::Field(n, "function"));
-    struct Known {
-      const char* tf1;
-      const char* keras;
-      std::vector<std::pair<const char*, const char*>> params;  // TF1's order, with TF1's defaults
-    };
-    static const std::vector<Known> kKnown = {
-        {"zeros_initializer", "Zeros", {}},
-        {"ones_initializer", "Ones", {}},
-        {"constant_initializer", "Constant", {{"value", "0"}}},
-        {"random_normal_initializer", "RandomNormal", {{"mean", "0.0"}, {"stddev", "1.0"}}},
-        {"truncated_normal_initializer", "TruncatedNormal", {{"mean", "0.0"}, {"stddev", "1.0"}}},
-        {"random_uniform_initializer", "RandomUniform", {{"minval", "0.0"}, {"maxval", "1.0"}}},
-        {"glorot_uniform_initializer", "GlorotUniform", {}},
-        {"glorot_normal_initializer", "GlorotNormal", {}},
-    };
-    for (const Known& k : kKnown) {
-      if (q != string("tensorflow.compat.v1.") + k.tf1 && q != string("tensorflow.") + k.tf1) continue;
-      std::vector<string> names;
-      for (const auto& [pn, def] : k.params) names.push_back(pn);
-      string bad;
-      std::map<string, string> given;
-      for (const auto& [pn, v] : ArgsByName(n, names, &bad, {"dtype"}))  // (the layer's dtype decides)
-        if (pn != "dtype") given[pn] = string(Text(v));
-      if (!bad.empty()) {
-        *why = fmt::format("`{}`: {}", Text(n), bad);
-        return "";
-      }
-      std::vector<string> args;
-      for (const auto& [pn, def] : k.params) {
-        auto it = given.find(pn);
-        string v = it != given.end() ? it->second : string(def);
-        if (string(k.tf1) == "random_uniform_initializer" && pn == string("maxval") && v == "None") v = "1.0";
-        args.push_back(fmt::format("{}={}", pn, v));
-      }
-      return fmt::format("{}.keras.initializers.{}({})", tf_, k.keras, fmt::join(args, ", "));
-    }
-    *why = fmt::format("`{}` is not an initializer the conversion maps to Keras", Text(n));
-    return "";
-  }
   // `h = tf.compat.v1.layers.dense(x, units, activation, ...)`: TF2's form is a Keras Dense
   // layer, made once where the statement was and built there for the input's last
   // dimension (so its variables are made there, in TF1's order, with TF1's initial
@@ -4146,7 +4077,7 @@ class Converter {
     for (const char* init : {"kernel_initializer", "bias_initializer"}) {
       if (!args.count(init) || Text(args[init]) == "None") continue;
       string why;
-      string k = KerasInitializer(args[init], &why);
+      string k = KerasInitializerFor(m_, src_, args[init], tf_, &why);
       if (k.empty()) fail(why);
       ctor.push_back(fmt::format("{}={}", init, k));
     }

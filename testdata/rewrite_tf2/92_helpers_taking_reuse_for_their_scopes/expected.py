@@ -1,7 +1,8 @@
 # The other GAN idiom: the helper takes `reuse` (False by default) for its variable scope,
 # the first call makes the layers and every later one passes reuse=True. As with
 # AUTO_REUSE, the helper becomes a Keras layer made once and bound to its name; the calls
-# keep their input and drop reuse=, which the object needs no more.
+# keep their input and drop reuse=, which the object needs no more. TF1 initializers become
+# the Keras initializers drawing the same distributions.
 import numpy as np
 import tensorflow as tf
 
@@ -29,8 +30,8 @@ generator = Generator()
 class Discriminator(tf.keras.layers.Layer):
     def __init__(self):
         super().__init__(name="discriminator")
-        self.dense = tf.keras.layers.Dense(6, activation=tf.nn.leaky_relu, name="dense")
-        self.dense_1 = tf.keras.layers.Dense(1, name="dense_1")
+        self.dense = tf.keras.layers.Dense(6, activation=tf.nn.leaky_relu, kernel_initializer=tf.keras.initializers.RandomNormal(mean=0.0, stddev=0.3), name="dense")
+        self.dense_1 = tf.keras.layers.Dense(1, bias_initializer=tf.keras.initializers.Constant(value=0.1), name="dense_1")
 
     def build(self, x_shape):
         self.dense.build(x_shape)

@@ -1,7 +1,8 @@
 # The other GAN idiom: the helper takes `reuse` (False by default) for its variable scope,
 # the first call makes the layers and every later one passes reuse=True. As with
 # AUTO_REUSE, the helper becomes a Keras layer made once and bound to its name; the calls
-# keep their input and drop reuse=, which the object needs no more.
+# keep their input and drop reuse=, which the object needs no more. TF1 initializers become
+# the Keras initializers drawing the same distributions.
 import numpy as np
 import tensorflow as tf
 
@@ -16,8 +17,9 @@ def generator(z, reuse=False):
 
 def discriminator(x, reuse=False):
     with tf.variable_scope("discriminator", reuse=reuse):
-        h = tf.layers.dense(x, 6, activation=tf.nn.leaky_relu)
-        return tf.layers.dense(h, 1)
+        h = tf.layers.dense(x, 6, activation=tf.nn.leaky_relu,
+                            kernel_initializer=tf.random_normal_initializer(stddev=0.3))
+        return tf.layers.dense(h, 1, bias_initializer=tf.constant_initializer(0.1))
 
 
 real = tf.placeholder(tf.float32, [None, 2])

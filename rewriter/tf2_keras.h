@@ -1,0 +1,34 @@
+// What the tf2 conversions share to write Keras forms of TF1 calls (tf2_session.cc's
+// tf.layers.dense, tf2_scoped_layers.cc's scope helpers): a call's arguments by parameter
+// name, and the Keras initializer that draws what a TF1 initializer drew.
+//
+//   std::string why;
+//   auto args = CallArgsByName(src, call, {"inputs", "units", "activation"}, &why, {"name"});
+//   std::string k = KerasInitializerFor(m, src, args["kernel_initializer"], "tf", &why);
+#pragma once
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <tree_sitter/api.h>
+
+#include "analyzer/python/semantic.h"
+
+namespace tfm {
+
+// `call`'s arguments by name: positional ones take `params` in order, keywords must be one
+// of `params` or `keyword_only`. Empty, with `why`, for an unknown keyword, one given twice,
+// an unpacked argument or more positional arguments than `params`.
+std::map<std::string, TSNode> CallArgsByName(std::string_view src, TSNode call, const std::vector<std::string>& params,
+                                             std::string* why, const std::vector<std::string>& keyword_only = {});
+
+// A TF1 initializer call (`tf.compat.v1.random_normal_initializer(stddev=0.02)`) as the Keras
+// initializer drawing the same distribution, TF1's defaults written out (Keras's differ):
+// `tf.keras.initializers.RandomNormal(mean=0.0, stddev=0.02)`. Empty, with `why`, for
+// anything else (a seed included). `tf`: the module's name of tensorflow.
+std::string KerasInitializerFor(const SemanticModel& m, std::string_view src, TSNode n, const std::string& tf,
+                                std::string* why);
+
+}  // namespace tfm
