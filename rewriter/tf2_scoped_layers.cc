@@ -216,17 +216,9 @@ class Planner {
       tf1_names.insert(tf1);
       d.tf1 = tf1;
       d.attr = LayerAttribute(tf1) ? tf1 + "_layer" : tf1;
-      std::vector<string> ctor = {Text(given["units"])};
-      if (given.count("activation") && Text(given["activation"]) != "None")
-        ctor.push_back(fmt::format("activation={}", Text(given["activation"])));
-      if (given.count("use_bias")) ctor.push_back(fmt::format("use_bias={}", Text(given["use_bias"])));
-      for (const char* init : {"kernel_initializer", "bias_initializer"}) {
-        if (!given.count(init) || Text(given[init]) == "None") continue;
-        string why;
-        string k = KerasInitializerFor(m_, src_, given[init], tf_, &why);
-        if (k.empty()) Bail();
-        ctor.push_back(fmt::format("{}={}", init, k));
-      }
+      string why;
+      std::vector<string> ctor = KerasDenseArgs(m_, src_, given, tf_, &why);
+      if (ctor.empty()) Bail();
       ctor.push_back(fmt::format("name=\"{}\"", tf1));
       d.ctor = fmt::format("{}.keras.layers.Dense({})", tf_, fmt::join(ctor, ", "));
       if (!target.empty()) units_of[target] = Text(given["units"]);

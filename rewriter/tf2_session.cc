@@ -4070,16 +4070,11 @@ class Converter {
     string obj = identifier ? tf1_name : name + "_layer";
     if (obj != Fresh(obj)) obj = Fresh(obj + (identifier ? "_layer" : ""));
     used_fn_names_.insert(obj);
-    std::vector<string> ctor = {string(Text(args["units"]))};
-    if (args.count("activation") && Text(args["activation"]) != "None")
-      ctor.push_back(fmt::format("activation={}", Text(args["activation"])));
-    if (args.count("use_bias")) ctor.push_back(fmt::format("use_bias={}", Text(args["use_bias"])));
-    for (const char* init : {"kernel_initializer", "bias_initializer"}) {
-      if (!args.count(init) || Text(args[init]) == "None") continue;
+    std::vector<string> ctor;
+    {
       string why;
-      string k = KerasInitializerFor(m_, src_, args[init], tf_, &why);
-      if (k.empty()) fail(why);
-      ctor.push_back(fmt::format("{}={}", init, k));
+      ctor = KerasDenseArgs(m_, src_, args, tf_, &why);
+      if (ctor.empty()) fail(why);
     }
     if (args.count("name")) ctor.push_back(fmt::format("name={}", Text(args["name"])));
     // its kernel's initial values are drawn (TF1's default: glorot-uniform) without an op seed
