@@ -52,6 +52,11 @@ inline int GraphRunFuzzOne(const uint8_t* data, size_t size) {
   if (!f || f->meta_graphs.empty()) return -1;
   const auto& g = f->meta_graphs[0].graph;
   if (g.nodes.empty()) return -1;
+  // A shape an attr or a constant gives can ask for gigabytes, which TF would allocate too;
+  // above 64 MB a tensor is ResourceExhausted here (the runtime's cap is the machine's
+  // memory), inside the fuzzer's 2 GB memory limit.
+  static const bool limited = (rt::SetMaxTensorBytes(uint64_t{64} << 20), true);
+  (void)limited;
   rt::GraphRunOptions o;
   for (const auto& n : g.nodes)
     if (n.op == "Placeholder") o.feeds.push_back(n.name + "=" + ZerosFeed(n.def));
