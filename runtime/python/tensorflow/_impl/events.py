@@ -180,38 +180,43 @@ class FileWriter(_EventFile):
 
 
 # ---------------------------------------------------------------------------- reading event files
-def _fields(data):
-    """(field number, wire type, value) of each field of a serialized message: varints as
-    ints, fixed64 / fixed32 as their 8 / 4 bytes, length-delimited ones as bytes."""
-    p, n = 0, len(data)
+def _read_varint(data, p, error=ValueError):
+    """The varint at data[p:] and the position after it (`error`: the exception raised when
+    the data ends inside it)."""
+    v = shift = 0
+    while True:
+        if p >= len(data):
+            raise error("Truncated message.")
+        b = data[p]
+        p += 1
+        v |= (b & 0x7F) << shift
+        shift += 7
+        if not b & 0x80:
+            return v, p
 
-    def varint():
-        nonlocal p
-        v = shift = 0
-        while True:
-            if p >= n:
-                raise ValueError("truncated varint")
-            b = data[p]
-            p += 1
-            v |= (b & 0x7F) << shift
-            shift += 7
-            if not b & 0x80:
-                return v
+
+def _fields(data, error=ValueError):
+    """(field number, wire type, value) of each field of a serialized message: varints as
+    ints, fixed64 / fixed32 as their 8 / 4 bytes, length-delimited ones as bytes. A message
+    that ends inside a field, or has a wire type protobuf no longer writes, raises `error`
+    (example_pb.py's DecodeError, as protobuf's ParseFromString)."""
+    p, n = 0, len(data)
     while p < n:
-        key = varint()
+        key, p = _read_varint(data, p, error)
         field, wire = key >> 3, key & 7
         if wire == 0:
-            yield field, wire, varint()
+            v, p = _read_varint(data, p, error)
         elif wire in (1, 5):
             size = 8 if wire == 1 else 4
-            yield field, wire, data[p:p + size]
-            p += size
+            v, p = data[p:p + size], p + size
         elif wire == 2:
-            size = varint()
-            yield field, wire, data[p:p + size]
-            p += size
+            size, p = _read_varint(data, p, error)
+            v, p = data[p:p + size], p + size
         else:
-            raise ValueError("unsupported wire type %d" % wire)
+            raise error("Error parsing message")
+        if p > n:
+            raise error("Truncated message.")
+        yield field, wire, v
 
 
 class _Message:

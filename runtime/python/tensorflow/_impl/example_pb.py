@@ -11,7 +11,7 @@ import struct
 import numpy as np
 
 from . import core
-from .events import _len_field, _varint
+from .events import _fields as _event_fields, _len_field, _read_varint as _read_event_varint, _varint
 from .graph_def import _bytes_text, _float_text  # protobuf's text format of bytes and floats
 
 
@@ -55,38 +55,12 @@ class DecodeError(Exception):
 
 
 def _read_varint(b, p):
-    r = shift = 0
-    while True:
-        if p >= len(b):
-            raise DecodeError("Truncated message.")
-        x = b[p]
-        p += 1
-        r |= (x & 0x7F) << shift
-        shift += 7
-        if x < 0x80:
-            return r, p
+    return _read_event_varint(b, p, DecodeError)
 
 
 def _fields(b):
     """(field number, wire type, value) of a message's bytes (value: int, or bytes)."""
-    p = 0
-    while p < len(b):
-        key, p = _read_varint(b, p)
-        field, wire = key >> 3, key & 7
-        if wire == 0:
-            v, p = _read_varint(b, p)
-        elif wire == 1:
-            v, p = b[p:p + 8], p + 8
-        elif wire == 2:
-            n, p = _read_varint(b, p)
-            v, p = b[p:p + n], p + n
-        elif wire == 5:
-            v, p = b[p:p + 4], p + 4
-        else:
-            raise DecodeError("Error parsing message")
-        if p > len(b):
-            raise DecodeError("Truncated message.")
-        yield field, wire, v
+    return _event_fields(b, DecodeError)
 
 
 def _signed(v):
