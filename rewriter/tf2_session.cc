@@ -1168,6 +1168,26 @@ class Converter {
         },
         [](TSNode) {});
     if (other || !AloneOnLines(stmt)) return false;
+    // read only by a one-shot iterator or a transformation bound to the same name: TF1's
+    // other uses (`ds.output_types`, the v1 Dataset's attributes) are the graph's
+    bool iterated_only = true;
+    ValueIdentifiers(file_.Root(), [&](TSNode n) {
+      if (Text(n) != name) return;
+      TSNode p = ts::Parent(n);
+      if (ts::Is(p, "assignment") && ts::Same(ts::Field(p, "left"), n)) return;  // a binding
+      if (ts::Is(p, "argument_list") && ts::Is(ts::Parent(p), "call") &&
+          Resolved(ts::Field(ts::Parent(p), "function")) == "tensorflow.compat.v1.data.make_one_shot_iterator")
+        return;
+      // the root of `name.map(...).batch(...)` bound to `name` again
+      TSNode top = n;
+      while (ts::Is(ts::Parent(top), "attribute") || ts::Is(ts::Parent(top), "call")) top = ts::Parent(top);
+      TSNode asg = ts::Parent(top);
+      if (ts::Is(asg, "assignment") && ts::Same(ts::Field(asg, "right"), top) &&
+          ts::Is(ts::Field(asg, "left"), "identifier") && Text(ts::Field(asg, "left")) == name)
+        return;
+      iterated_only = false;
+    });
+    if (!iterated_only) return false;
     python_values_[name] = stmt;
     datasets_.insert(name);
     return true;
