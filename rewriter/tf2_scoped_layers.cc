@@ -29,16 +29,6 @@ bool LayerAttribute(string_view n) {
   return kTaken.count(n) > 0;
 }
 
-// The 1-based row of a byte.
-uint32_t RowAt(string_view src, uint32_t byte) {
-  return static_cast<uint32_t>(std::count(src.begin(), src.begin() + byte, '\n')) + 1;
-}
-
-bool IsIdentifier(const string& s) {
-  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
-  return std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
-}
-
 class Planner {
  public:
   Planner(const ParsedFile& file, const SemanticModel& m, const string& tf)
@@ -76,14 +66,7 @@ class Planner {
   uint32_t Row(TSNode n) const { return ts_node_start_point(n).row + 1; }
   uint32_t EndRow(TSNode n) const { return ts_node_end_point(n).row + 1; }
 
-  std::optional<string> Literal(TSNode n) const {
-    if (!ts::Is(n, "string")) return std::nullopt;
-    string t = Text(n);
-    if (t.size() < 3 || (t[0] != '"' && t[0] != '\'') || t.back() != t[0]) return std::nullopt;
-    string v = t.substr(1, t.size() - 2);
-    if (v.find('\\') != string::npos || v.find(t[0]) != string::npos || v.find('{') != string::npos) return std::nullopt;
-    return v;
-  }
+  std::optional<string> Literal(TSNode n) const { return PlainStringLiteral(n, src_); }
 
   void CollectNames() {
     ts::Walk(
@@ -149,7 +132,7 @@ class Planner {
       if (!reuse_param.empty() && Text(n) == reuse_param) Bail();
     });
     auto scope = Literal(scope_arg);
-    if (!scope || !IsIdentifier(*scope)) Bail();
+    if (!scope || !IsPythonIdentifier(*scope)) Bail();
     for (const Helper& h : helpers_)
       if (StartsWith(h.scope, *scope) || StartsWith(*scope, h.scope)) Bail();  // TF1 matched scopes by prefix
     // the block's statements
@@ -164,32 +147,22 @@ class Planner {
     };
     std::vector<Dense> denses;
     std::set<string> tf1_names;
-    std::map<string, string> units_of;  // name bound in the block -> the dense units it holds ("" unknown)
-    std::set<string> bound;             // names the block binds
+    std::map<string, string> units_of;  // the parameter and the names the block binds -> the dense units each holds ("" unknown)
+    bool param_rebound = false;          // (the block binds the parameter again)
     units_of[param] = "";
     auto dense_of = [&](TSNode value, const string& target) {
       if (CallName(value) != "tensorflow.compat.v1.layers.dense") return false;
-      static const std::vector<string> kParams = {"inputs", "units", "activation"};
-      std::map<string, TSNode> given;
-      const auto& pos = m_.PositionalArgs(value);
-      if (pos.size() > kParams.size()) Bail();
-      for (size_t k = 0; k < pos.size(); ++k) given[kParams[k]] = pos[k];
-      for (TSNode a : ts::NamedChildren(ts::Field(value, "arguments"))) {
-        if (ts::Is(a, "list_splat") || ts::Is(a, "dictionary_splat")) Bail();
-        if (!ts::Is(a, "keyword_argument")) continue;
-        string k = Text(ts::Field(a, "name"));
-        if (k != "inputs" && k != "units" && k != "activation" && k != "use_bias" && k != "name" &&
-            k != "kernel_initializer" && k != "bias_initializer")
-          Bail();
-        if (given.count(k)) Bail();
-        given[k] = ts::Field(a, "value");
-      }
+      string why;
+      std::map<string, TSNode> given =
+          CallArgsByName(src_, value, {"inputs", "units", "activation"}, &why,
+                         {"use_bias", "name", "kernel_initializer", "bias_initializer"});
+      if (!why.empty()) Bail();
       if (!given.count("inputs") || !given.count("units") || !ts::Is(given["inputs"], "identifier")) Bail();
       const string in = Text(given["inputs"]);
       Dense d;
       d.call = value;
       d.input = in;
-      if (in == param && !bound.count(param)) {
+      if (in == param && !param_rebound) {
         d.build = param + "_shape";
       } else if (auto u = units_of.find(in); u != units_of.end() && !u->second.empty()) {
         d.build = fmt::format("[None, {}]", u->second);
@@ -200,13 +173,13 @@ class Planner {
       for (const auto& [k, v] : given) {
         if (k == "inputs") continue;
         ValueIdentifiers(v, [&](TSNode id) {
-          if (units_of.count(Text(id)) || bound.count(Text(id))) Bail();
+          if (units_of.count(Text(id))) Bail();
         });
       }
       string tf1 = "dense";
       if (given.count("name")) {
         auto lit = Literal(given["name"]);
-        if (!lit || !IsIdentifier(*lit)) Bail();
+        if (!lit || !IsPythonIdentifier(*lit)) Bail();
         tf1 = *lit;
       }
       {
@@ -216,7 +189,6 @@ class Planner {
       tf1_names.insert(tf1);
       d.tf1 = tf1;
       d.attr = LayerAttribute(tf1) ? tf1 + "_layer" : tf1;
-      string why;
       std::vector<string> ctor = KerasDenseArgs(m_, src_, given, tf_, &why);
       if (ctor.empty()) Bail();
       ctor.push_back(fmt::format("name=\"{}\"", tf1));
@@ -254,17 +226,15 @@ class Planner {
             return true;
           },
           [](TSNode) {});
-      if (!target.empty()) {
-        if (!whole_dense) units_of[target] = "";
-        bound.insert(target);
-      }
+      if (!target.empty() && !whole_dense) units_of[target] = "";
+      param_rebound |= target == param;
     }
     if (denses.empty()) Bail();
     // the helper's uses: `helper(x)` calls only (with a reuse parameter: the first call
     // creates, `helper(x)` or reuse=False/None, and every later one reuses, reuse=True, each
     // in a module-level statement so that the text's order is the order they run in), and
     // its name bound by the def alone
-    std::vector<ByteEdit> call_edits;
+    std::vector<std::pair<ByteEdit, uint32_t>> call_edits;  // (edit, its row)
     int calls = 0;
     ValueIdentifiers(file_.Root(), [&](TSNode n) {
       if (Text(n) != name || ts::Same(n, ts::Field(def, "name"))) return;
@@ -298,8 +268,9 @@ class Planner {
             ts::Is(up, "generator_expression") || ts::Is(up, "with_statement") || ts::Is(up, "try_statement"))
           Bail();
       if (a.size() == 2)
-        call_edits.emplace_back(ts_node_start_byte(ts::Field(p, "arguments")), ts_node_end_byte(ts::Field(p, "arguments")),
-                                "(" + Text(a[0]) + ")");
+        call_edits.push_back({{ts_node_start_byte(ts::Field(p, "arguments")), ts_node_end_byte(ts::Field(p, "arguments")),
+                               "(" + Text(a[0]) + ")"},
+                              Row(p)});
     });
     // the class
     string cls = LayerClassName(name);
@@ -345,8 +316,8 @@ class Planner {
     text += fmt::format("\n\n{} = {}()\n", name, cls);
     out->edits.emplace_back(LineStartAt(src_, ts_node_start_byte(def)), LineEndAt(src_, ts_node_end_byte(def)), text);
     out->lines.emplace_back(Row(def), EndRow(def));
-    for (auto& e : call_edits) {
-      out->lines.emplace_back(RowAt(src_, std::get<0>(e)), RowAt(src_, std::get<0>(e)));
+    for (auto& [e, row] : call_edits) {
+      out->lines.emplace_back(row, row);
       out->edits.push_back(std::move(e));
     }
     std::vector<string> names;

@@ -1208,21 +1208,14 @@ class Converter {
     if (names_.count(name)) Fail(stmt, fmt::format("`{}` names a graph tensor and is assigned an iterator", name));
     if (!AloneOnLines(stmt)) Fail(stmt, fmt::format("`{}` shares its line with other statements", name));
     // only `it.get_next()` reads it
-    ts::Walk(
-        file_.Root(),
-        [&](TSNode n, const char*) {
-          if (!ts::Is(n, "identifier") || Text(n) != name) return true;
-          TSNode p = ts::Parent(n);
-          if (ts::Is(p, "assignment") && ts::Same(ts::Field(p, "left"), n)) return false;
-          if (ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "name"), n)) return false;
-          if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), n)) return false;
-          bool get_next = ts::Is(p, "attribute") && Text(ts::Field(p, "attribute")) == "get_next" &&
-                          ts::Is(ts::Parent(p), "call");
-          if (!get_next)
-            Fail(n, fmt::format("the v1 iterator `{}` is used other than by `{}.get_next()`", name, name));
-          return false;
-        },
-        [](TSNode) {});
+    ValueIdentifiers(file_.Root(), [&](TSNode n) {
+      if (Text(n) != name) return;
+      TSNode p = ts::Parent(n);
+      if (ts::Is(p, "assignment") && ts::Same(ts::Field(p, "left"), n)) return;
+      bool get_next = ts::Is(p, "attribute") && Text(ts::Field(p, "attribute")) == "get_next" &&
+                      ts::Is(ts::Parent(p), "call");
+      if (!get_next) Fail(n, fmt::format("the v1 iterator `{}` is used other than by `{}.get_next()`", name, name));
+    });
     GraphName g{Kind::kVariable, name, stmt, right};
     g.trainable = false;
     module_edits_.emplace_back(ts_node_start_byte(right), ts_node_end_byte(right),
@@ -1277,14 +1270,7 @@ class Converter {
     for (TSNode c : m_.calls()) {
       if (!ts::Contains(stmt, c)) continue;
       string cq = Resolved(ts::Field(c, "function"));
-      {
-        // `it.get_next()` of a one-shot iterator made TF2's (OneShotIterator)
-        TSNode f = ts::Field(c, "function");
-        TSNode obj = ts::Is(f, "attribute") ? ts::Field(f, "object") : TSNode{};
-        if (ts::Is(obj, "identifier") && iterators_.count(string(Text(obj))) &&
-            Text(ts::Field(f, "attribute")) == "get_next")
-          continue;
-      }
+      if (IteratorCall(c)) continue;  // `it.get_next()` of a one-shot iterator made TF2's (OneShotIterator)
       if (ReadsGraphState(cq) && (EndsWith(cq, "make_initializable_iterator") || EndsWith(cq, "make_one_shot_iterator")))
         Fail(c, fmt::format("`{}` calls `{}`: a v1 iterator, whose position lives in the graph (TF2 iterates the "
                             "dataset itself), a form the conversion does not write{}",
@@ -3897,10 +3883,6 @@ class Converter {
     graph_.push_back(std::move(g));
     return true;
   }
-  static bool IsIdentifier(const string& s) {
-    if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
-    return std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
-  }
   // `saver = tf.compat.v1.train.Saver()` of the variables made so far, used only by
   // `saver.save(sess, path)` and `saver.restore(sess, path)` statements of the session's
   // block: TF2's form is `saver = tf.train.Checkpoint(dense=dense, ...)`, its keys the names
@@ -3933,7 +3915,7 @@ class Converter {
             q == "tensorflow.compat.v1.train.create_global_step")
           key = "global_step";
       }
-      if (!IsIdentifier(key))
+      if (!IsPythonIdentifier(key))
         fail(g.stmt, fmt::format("the variable `{}` has no name that is a Python identifier (TF1 matched the "
                                  "checkpoint's values by name)",
                                  PyName(g.name)));
@@ -4085,7 +4067,7 @@ class Converter {
       for (int k = 1; tf1_layer_names_.count(tf1_name); ++k) tf1_name = fmt::format("{}_{}", base, k);
       tf1_layer_names_.insert(tf1_name);
     }
-    const bool identifier = IsIdentifier(tf1_name);
+    const bool identifier = IsPythonIdentifier(tf1_name);
     // the object: TF1's layer name, or that name + `_layer` where the script uses the name
     string obj = identifier ? tf1_name : name + "_layer";
     if (obj != Fresh(obj)) obj = Fresh(obj + (identifier ? "_layer" : ""));
@@ -4164,7 +4146,7 @@ class Converter {
     for (TSNode c : calls) {
       const string obj(Text(ts::Field(c, "function")));
       const auto& pos = m_.PositionalArgs(c);
-      if (!keras_built_.count(obj)) {
+      if (std::none_of(keras_builds_.begin(), keras_builds_.end(), [&](const KerasBuild& b) { return b.obj == obj; })) {
         if (pos.size() != 1)
           Fail(c, fmt::format("`{}` (a Keras layer built where TF1 first called it) is called with other than one "
                               "positional argument",
@@ -4175,7 +4157,6 @@ class Converter {
                               "input `{}`, which is not known there (a placeholder's shape, a dense layer's units or "
                               "a random op's literal shape)",
                               obj, Text(pos[0])));
-        keras_built_.insert(obj);
         keras_builds_.push_back({fmt::format("{}.build([None, {}])", obj, dim), stmt, obj});
       }
       // the name bound to the call's output
@@ -4260,7 +4241,6 @@ class Converter {
     string obj;
   };
   std::map<string, KerasLayerObject> keras_objects_;  // module-level Keras layer objects (FindKerasLayerObjects)
-  std::set<string> keras_built_;                       // ... built so far
   std::vector<KerasBuild> keras_builds_;               // their builds, in the order TF1 first called them
   std::map<string, string> keras_output_units_;        // a name bound to such a call -> the units of its output
   std::vector<string> random_notes_;               // seeded draws given another form, for the summary

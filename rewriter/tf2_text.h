@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -57,6 +58,25 @@ inline std::string ApplyByteEdits(std::string_view src, std::vector<ByteEdit> ed
   }
   out.append(src, at, std::string_view::npos);
   return out;
+}
+
+// A Python identifier (ASCII): letters, digits and `_`, not starting with a digit.
+inline bool IsPythonIdentifier(std::string_view s) {
+  if (s.empty() || (s[0] >= '0' && s[0] <= '9')) return false;
+  return std::all_of(s.begin(), s.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+  });
+}
+
+// The value of a plain, non-empty string literal (`"disc"`, `'w'`: no prefix, escape or
+// inner quote), or nullopt.
+inline std::optional<std::string> PlainStringLiteral(TSNode n, std::string_view src) {
+  if (!ts::Is(n, "string")) return std::nullopt;
+  std::string_view t = ts::Text(n, src);
+  if (t.size() < 3 || (t[0] != '"' && t[0] != '\'') || t.back() != t[0]) return std::nullopt;
+  std::string v(t.substr(1, t.size() - 2));
+  if (v.find('\\') != std::string::npos || v.find(t[0]) != std::string::npos) return std::nullopt;
+  return v;
 }
 
 // Calls `f` on each identifier of `n` that names something: not an attribute's name

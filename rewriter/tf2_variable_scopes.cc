@@ -55,15 +55,7 @@ class ScopeRewriter {
     *name = string(Text(ts::Field(a, "left")));
     return right;
   }
-  // A plain string literal's value, or nullopt
-  std::optional<string> Literal(TSNode n) const {
-    if (!ts::Is(n, "string")) return std::nullopt;
-    string_view t = Text(n);
-    if (t.size() < 2 || (t[0] != '"' && t[0] != '\'') || t.back() != t[0]) return std::nullopt;
-    string v(t.substr(1, t.size() - 2));
-    if (v.find('\\') != string::npos || v.find(t[0]) != string::npos || v.empty()) return std::nullopt;
-    return v;
-  }
+  std::optional<string> Literal(TSNode n) const { return PlainStringLiteral(n, src_); }
   // TF1's unique_name: `base`, or `base_1`, `base_2`, ... the first not in use
   string Unique(const string& base) {
     string name = base;

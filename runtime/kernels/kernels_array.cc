@@ -413,9 +413,10 @@ void RepeatBlock(Tensor& o, int64_t pos, int64_t block, int64_t count) {
   }
 }
 
-// Element offsets of x (`xs`: its shape, padded on the left with 1s to the output's rank)
-// for an output laid out as `s`, dimension by dimension: the output's elements are copied
-// in runs of the dimensions from `from` inward (each a contiguous run of x, or repeated).
+// Copies x (`xs`: its shape, padded on the left with 1s to the output's rank) into an
+// output laid out as `s`, dimension by dimension: a sub-block where x's dimensions are the
+// output's is one contiguous copy, and a dimension x broadcasts (or Tile repeats) is
+// written once and then repeated (RepeatBlock).
 struct RunCopier {
   const Tensor& x;
   Tensor& o;
@@ -436,7 +437,7 @@ struct RunCopier {
       CopyElems(x, xoff, &o, opos, d == 0 ? o.num_elements() : ost[d - 1]);
       return;
     }
-    int64_t n = xs[d] == 1 ? 1 : xs[d];  // distinct sub-blocks along d
+    const int64_t n = xs[d];  // distinct sub-blocks along d
     if (tile || xs[d] == 1) {
       for (int64_t j = 0; j < n; ++j) Copy(d + 1, xoff + j * xst[d], opos + j * ost[d]);
       // the rest of dimension d repeats the first n sub-blocks

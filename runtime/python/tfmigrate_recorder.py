@@ -471,8 +471,8 @@ def install_random_hooks(trace, backend, tf_top, v1, deterministic):
     A tf.random.Generator draws from one numbered stream per generator (numbered when it
     first draws, or, for one made by split or from_non_deterministic_state, when an eager
     draw is made before that: the tf2 rewrite makes the generators of TF1's shared random
-    ops before it builds the layers TF1 made after them), each execution continuing it. A generator made directly by
-    Generator.from_seed(s) (not by split, from_non_deterministic_state or the constructor)
+    ops before it builds the layers TF1 made after them), each execution continuing it. A
+    generator made directly by Generator.from_seed(s) (not by split, from_non_deterministic_state or the constructor)
     draws instead from the keyed stream of a TF1 op with op seed s: key get_seed(s) as taken
     when the generator is made, one stream per (generator, kind, dtype), every draw continuing
     it: the numbers TF1's op seeded s draws on its successive sess.run calls in one session
@@ -649,8 +649,9 @@ def install_random_hooks(trace, backend, tf_top, v1, deterministic):
         replaced[id(orig)] = wrapper
         setattr(holder, fname, wrapper)
     # tf.random.Generator's draws (the tf2 rewrite's form of a TF1 random op several runs
-    # share): one stream per generator, numbered when it first draws, each execution of a
-    # draw taking the stream's next block, as a TF1 op's runs did.
+    # share): one stream per generator, numbered when it first draws (or before an earlier
+    # eager draw: next_stream), each execution of a draw taking the stream's next block, as
+    # a TF1 op's runs did.
     gen_cls = getattr(getattr(tf_top, "random", None), "Generator", None)
     for meth, (kind, fname) in {"normal": ("normal", "random_normal"),
                                 "uniform": ("uniform", "random_uniform"),
