@@ -4171,7 +4171,7 @@ class Converter {
           if (ts::Same(parts[k], c) && ts::Is(targets[k], "identifier")) target = string(Text(targets[k]));
       }
       const string& units = keras_objects_[obj].out_units;
-      if (!target.empty() && !units.empty()) keras_output_units_[target] = units;
+      if (!target.empty() && !units.empty()) keras_output_units_[target] = {units, stmt};
     }
   }
   // The last dimension of the tensor `a` names, as text valid at module level; empty when
@@ -4181,7 +4181,10 @@ class Converter {
     const GraphName* g = Graph(Text(a));
     if (!g) return "";
     if (auto d = dense_units_.find(g->name); d != dense_units_.end()) return d->second;
-    if (auto d = keras_output_units_.find(string(Text(a))); d != keras_output_units_.end()) return d->second;
+    // (the binding of that statement: a name bound again later is another tensor)
+    if (auto d = keras_output_units_.find(string(Text(a)));
+        d != keras_output_units_.end() && ts::Same(d->second.second, g->stmt))
+      return d->second.first;
     auto graph_free = [&](TSNode n) {
       bool free = true;
       Identifiers(n, [&](TSNode id) { free = free && !Graph(Text(id)); });
@@ -4242,7 +4245,7 @@ class Converter {
   };
   std::map<string, KerasLayerObject> keras_objects_;  // module-level Keras layer objects (FindKerasLayerObjects)
   std::vector<KerasBuild> keras_builds_;               // their builds, in the order TF1 first called them
-  std::map<string, string> keras_output_units_;        // a name bound to such a call -> the units of its output
+  std::map<string, std::pair<string, TSNode>> keras_output_units_;  // a name bound to such a call -> (its output's units, the statement)
   std::vector<string> random_notes_;               // seeded draws given another form, for the summary
   std::vector<string> layer_notes_;                // the tf.layers made Keras layers, for the summary
   std::map<string, string> dense_units_;           // graph name made by a converted dense layer -> its units
