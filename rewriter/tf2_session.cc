@@ -184,7 +184,9 @@ class Converter {
   static bool ReadsGraphState(string_view q) {
     if (!StartsWith(q, "tensorflow")) return false;
     if (StartsWith(q, "tensorflow.keras.")) return false;  // a Keras layer, metric, ... keeps its own state
-    if (StartsWith(q, "tensorflow.summary.create_file_writer")) return false;  // TF2's writer and its methods
+    // TF2's summaries: the writer and its methods, the writes (a compat text names v1's
+    // under tensorflow.compat.v1.summary)
+    if (StartsWith(q, "tensorflow.summary.")) return false;
     for (string_view bad : {"get_variable", "layers.", "variable_scope", "get_collection", "trainable_variables",
                             "global_variables", "local_variables", "all_variables", "model_variables",
                             "moving_average_variables", "get_global_step", "Saver", "summary.", "get_default_graph",
@@ -5322,6 +5324,163 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
       }
     }
   }
+  // --- v1 summaries merged by merge_all, fetched by sess.run and written by a FileWriter's
+  // add_summary(value, step): the run fetches the summarized tensors instead, and the
+  // add_summary becomes TF2's writes under `writer.as_default(step=...)`, in merge_all's
+  // order, with TF1's tags. Done only where every summary of the program is a module-level
+  // scalar or histogram of a name bound once, with a tag no other op of the graph takes, so
+  // that the value written is the one TF1 wrote; anything else stays (and is refused).
+  struct SummaryPlan {
+    std::vector<std::tuple<TSNode, std::string, std::string, std::string>> items;  // stmt, kind, tag, tensor name
+    TSNode merge_stmt{};
+    std::vector<std::pair<TSNode, TSNode>> fetches;  // the merged name in each run's fetches, the name bound to it
+    std::vector<std::tuple<TSNode, std::string, std::string, std::string>> writes;  // stmt, writer, value, step
+  };
+  std::optional<SummaryPlan> summary_plan;
+  std::set<const void*> planned_add_summaries;  // add_summary calls the plan rewrites (a writer may have them)
+  auto binding_sites = [&](std::string_view name) {
+    std::vector<TSNode> sites;
+    for (TSNode u : uses_of(name)) {
+      TSNode p = ts::Parent(u);
+      while (ts::Is(p, "pattern_list") || ts::Is(p, "tuple_pattern") || ts::Is(p, "list_pattern")) p = ts::Parent(p);
+      bool bound = (ts::Is(p, "assignment") || ts::Is(p, "augmented_assignment") || ts::Is(p, "for_statement")) &&
+                   ts::Contains(ts::Field(p, "left"), u);
+      bound = bound || ts::Is(p, "parameters") || ts::Is(p, "default_parameter") || ts::Is(p, "as_pattern_target") ||
+              ts::Is(p, "global_statement") || ts::Is(p, "nonlocal_statement");
+      if (bound) sites.push_back(u);
+    }
+    return sites;
+  };
+  {
+    SummaryPlan plan;
+    bool ok = true;
+    int v1_summary_calls = 0;
+    for (TSNode c : m.calls())  // (a writer's methods resolve under FileWriter)
+      v1_summary_calls += StartsWith(fn_of(c), "tensorflow.compat.v1.summary.") &&
+                          !StartsWith(fn_of(c), "tensorflow.compat.v1.summary.FileWriter");
+    std::string merged;
+    for (TSNode st : module) {
+      TSNode left{}, right{};
+      if (assignment(st, &left, &right) && fn_of(right) == "tensorflow.compat.v1.summary.merge_all") {
+        ok = ok && !plan.merge_stmt.id && ts::Is(left, "identifier") && alone(st) &&
+             ts_node_named_child_count(ts::Field(right, "arguments")) == 0;
+        plan.merge_stmt = st;
+        merged = txt(left);
+        continue;
+      }
+      TSNode call = ts_node_named_child_count(st) == 1 ? ts_node_named_child(st, 0) : TSNode{};
+      std::string q = ts::Is(st, "expression_statement") ? fn_of(call) : "";
+      if (q != "tensorflow.compat.v1.summary.scalar" && q != "tensorflow.compat.v1.summary.histogram") continue;
+      std::string kind = q.substr(q.rfind('.') + 1);
+      const auto& pos = m.PositionalArgs(call);
+      TSNode name = pos.size() > 0 ? pos[0] : m.KeywordArg(call, "name");
+      TSNode tensor = pos.size() > 1 ? pos[1] : m.KeywordArg(call, kind == "scalar" ? "tensor" : "values");
+      size_t args = 0;
+      for (TSNode a : ts::NamedChildren(ts::Field(call, "arguments"))) args += !ts::Is(a, "comment");
+      std::string tag = name.id ? plain_string(name) : "";
+      bool tag_ok = !tag.empty() && tag.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-") ==
+                                        std::string::npos && tag[0] != '_' && tag[0] != '-' && tag[0] != '.';
+      // the tag is TF1's op name: another op, summary or scope of that name makes it "tag_1"
+      int same_literals = 0;
+      ts::Walk(
+          file.Root(),
+          [&](TSNode n, const char*) {
+            if (ts::Is(n, "string")) {
+              same_literals += plain_string(n) == tag;
+              return false;
+            }
+            return true;
+          },
+          [](TSNode) {});
+      ok = ok && !plan.merge_stmt.id && alone(st) && args == 2 && pos.size() <= 2 && tag_ok && same_literals == 1 &&
+           ts::Is(tensor, "identifier") && binding_sites(txt(tensor)).size() == 1;
+      if (ok) plan.items.emplace_back(st, kind, tag, txt(tensor));
+    }
+    ok = ok && plan.merge_stmt.id && !plan.items.empty() &&
+         v1_summary_calls == static_cast<int>(plan.items.size()) + 1 && binding_sites(merged).size() == 1;
+    // each read of the merged summary: a run's fetch (alone or in a list), bound to a name
+    // that only add_summary reads, in the same block
+    std::set<std::string> values;
+    for (TSNode u : ok ? uses_of(merged) : std::vector<TSNode>{}) {
+      if (ts::Same(u, ts::Field(ts_node_named_child(plan.merge_stmt, 0), "left"))) continue;
+      TSNode p = ts::Parent(u), list{};
+      if (ts::Is(p, "list") || ts::Is(p, "tuple")) {
+        list = p;
+        p = ts::Parent(p);
+      }
+      TSNode run = ts::Parent(p);
+      TSNode fnode = ts::Is(run, "call") ? ts::Field(run, "function") : TSNode{};
+      const auto& rpos = ts::Is(run, "call") ? m.PositionalArgs(run) : std::vector<TSNode>{};
+      bool is_run = ts::Is(p, "argument_list") && ts::Is(fnode, "attribute") && txt(ts::Field(fnode, "attribute")) == "run" &&
+                    !rpos.empty() && ts::Same(rpos[0], list.id ? list : u);
+      TSNode a = ts::Parent(run), st = ts::Parent(a);
+      if (!is_run || !ts::Is(a, "assignment") || !ts::Same(ts::Field(a, "right"), run) ||
+          !ts::Is(st, "expression_statement") || !alone(st)) {
+        ok = false;
+        break;
+      }
+      TSNode target = ts::Field(a, "left");
+      if (list.id) {
+        std::vector<TSNode> elems = ts::NamedChildren(list), targets = ts::NamedChildren(target);
+        size_t at = 0;
+        while (at < elems.size() && !ts::Same(elems[at], u)) ++at;
+        bool pattern = ts::Is(target, "pattern_list") || ts::Is(target, "tuple_pattern") || ts::Is(target, "list_pattern");
+        target = pattern && targets.size() == elems.size() ? targets[at] : TSNode{};
+      }
+      if (!ts::Is(target, "identifier")) {
+        ok = false;
+        break;
+      }
+      plan.fetches.emplace_back(u, target);
+      std::string value = txt(target);
+      if (!values.insert(value).second) continue;
+      for (TSNode vu : uses_of(value)) {
+        bool bound = false;
+        for (TSNode b : binding_sites(value)) bound = bound || ts::Same(b, vu);
+        if (bound) {
+          // every binding of the name is a fetch of the merged summary
+          TSNode va = ts::Parent(vu);
+          while (va.id && !ts::Is(va, "assignment") && !ts::Is(va, "module")) va = ts::Parent(va);
+          bool fetch = false;
+          if (ts::Is(va, "assignment"))
+            for (TSNode mu : uses_of(merged)) fetch = fetch || ts::Contains(ts::Field(va, "right"), mu);
+          ok = ok && fetch;
+          continue;
+        }
+        TSNode arglist = ts::Parent(vu), add = ts::Parent(arglist), wst = ts::Parent(add);
+        TSNode f = ts::Is(add, "call") ? ts::Field(add, "function") : TSNode{};
+        const auto& apos = ts::Is(add, "call") ? m.PositionalArgs(add) : std::vector<TSNode>{};
+        TSNode step = apos.size() > 1 ? apos[1] : m.KeywordArg(add, "global_step");
+        size_t aargs = 0;
+        for (TSNode x : ts::NamedChildren(arglist)) aargs += !ts::Is(x, "comment");
+        bool write = ts::Is(arglist, "argument_list") && ts::Is(f, "attribute") &&
+                     txt(ts::Field(f, "attribute")) == "add_summary" && ts::Is(ts::Field(f, "object"), "identifier") &&
+                     !apos.empty() && ts::Same(apos[0], vu) && step.id && aargs == 2 &&
+                     ts::Is(wst, "expression_statement") && alone(wst) && ts::Same(ts::Parent(wst), ts::Parent(st));
+        if (!write) {
+          ok = false;
+          break;
+        }
+        plan.writes.emplace_back(wst, txt(ts::Field(f, "object")), value, txt(step));
+        planned_add_summaries.insert(add.id);
+      }
+      if (!ok) break;
+    }
+    // the writers: each a FileWriter bound once (the FileWriter rewrite below makes it TF2's)
+    for (const auto& [wst, writer, value, step] : plan.writes) {
+      auto sites = binding_sites(writer);
+      TSNode wa = sites.size() == 1 ? ts::Parent(sites[0]) : TSNode{};
+      ok = ok && ts::Is(wa, "assignment") && ts::Same(ts::Field(wa, "left"), sites[0]) &&
+           fn_of(ts::Field(wa, "right")) == "tensorflow.compat.v1.summary.FileWriter";
+    }
+    // the names the fetched tensors are bound to (`summary` -> `summary_loss, summary_w`)
+    for (const std::string& value : values)
+      for (const auto& item : plan.items)
+        ok = ok && (plan.items.size() == 1 || uses_of(value + "_" + std::get<3>(item)).empty());
+    if (ok && !plan.fetches.empty() && !plan.writes.empty()) summary_plan = std::move(plan);
+    else planned_add_summaries.clear();
+  }
+  std::set<std::string> tf2_writers;  // FileWriters made TF2's below
   // `writer = tf.compat.v1.summary.FileWriter(logdir, sess.graph)` used only to be closed
   // or flushed: TF2's `tf.summary.create_file_writer(logdir)`, which makes the same
   // directory and event file; the graph it wrote has no TF2 counterpart (a tf.function's
@@ -5355,6 +5514,7 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
       if (ts::Same(u, ts::Field(a, "left"))) continue;
       TSNode p = ts::Parent(u), call = ts::Parent(p);
       std::string attr = ts::Is(p, "attribute") ? txt(ts::Field(p, "attribute")) : "";
+      if (attr == "add_summary" && ts::Is(call, "call") && planned_add_summaries.count(call.id)) continue;
       only_closed = only_closed && (attr == "close" || attr == "flush") && ts::Is(call, "call") &&
                     ts_node_named_child_count(ts::Field(call, "arguments")) == 0 &&
                     ts::Is(ts::Parent(call), "expression_statement");
@@ -5363,13 +5523,67 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
     edits.emplace_back(ts_node_start_byte(c), ts_node_end_byte(c),
                        fmt::format("{}.summary.create_file_writer({})", tf, txt(logdir)));
     ++summary_known;  // (a v1 summary call with its TF2 form: unused summaries may still go)
+    tf2_writers.insert(name);
     out.lines.emplace_back(row(st), row(st));
     if (graph.id)
       out.notes.push_back(fmt::format("line {}: `{}` writes no graph: TF2 has none (tf.summary.trace_on and "
                                       "trace_export write a tf.function's)",
                                       row(st), name));
   }
-  if (summary_known == summary_calls && summary_calls > 0) {
+  if (summary_plan) {
+    bool writers_ok = true;
+    for (const auto& w : summary_plan->writes) writers_ok = writers_ok && tf2_writers.count(std::get<1>(w));
+    if (writers_ok) {
+      const SummaryPlan& plan = *summary_plan;
+      std::vector<std::string> tensors, at;
+      for (const auto& [st, kind, tag, tensor] : plan.items) {
+        cut_stmt(st);
+        tensors.push_back(tensor);
+        at.push_back(std::to_string(row(st)));
+        out.lines.emplace_back(row(st), row(st));
+        summaries.erase(std::remove_if(summaries.begin(), summaries.end(), [&](TSNode x) { return ts::Same(x, st); }),
+                        summaries.end());
+      }
+      cut_stmt(plan.merge_stmt);
+      ++summary_known;
+      out.lines.emplace_back(row(plan.merge_stmt), row(plan.merge_stmt));
+      // the run fetches the tensors in the merged one's place, bound to names of their own
+      std::string fetched = fmt::format("{}", fmt::join(tensors, ", "));
+      auto bound = [&](const std::string& value) {
+        std::vector<std::string> names;
+        for (const std::string& t : tensors) names.push_back(value + "_" + t);
+        return tensors.size() == 1 ? value : fmt::format("{}", fmt::join(names, ", "));
+      };
+      for (const auto& [f, target] : plan.fetches) {
+        bool in_list = !ts::Is(ts::Parent(f), "argument_list");
+        edits.emplace_back(ts_node_start_byte(f), ts_node_end_byte(f),
+                           in_list || tensors.size() == 1 ? fetched : "[" + fetched + "]");
+        edits.emplace_back(ts_node_start_byte(target), ts_node_end_byte(target), bound(txt(target)));
+        out.lines.emplace_back(row(f), row(f));
+      }
+      std::set<std::string> writers;
+      for (const auto& [wst, writer, value, step] : plan.writes) {
+        std::string indent(ts_node_start_point(wst).column, ' ');
+        std::string body = fmt::format("with {}.as_default(step={}):", writer, step);
+        for (size_t k = 0; k < plan.items.size(); ++k) {
+          const auto& [st, kind, tag, tensor] = plan.items[k];
+          body += fmt::format("\n{}    {}.summary.{}(\"{}\", {})", indent, tf, kind, tag,
+                              plan.items.size() == 1 ? value : value + "_" + tensor);
+        }
+        edits.emplace_back(ts_node_start_byte(wst), ts_node_end_byte(wst), body);
+        out.lines.emplace_back(row(wst), row(wst));
+        writers.insert(writer);
+      }
+      out.notes.push_back(fmt::format(
+          "line {}: summaries merged by `{}`: each run fetches their tensors, and the add_summary of `{}` writes "
+          "them with tf.summary.scalar/histogram under the writer's as_default(step=...) (TF2's event files hold "
+          "tensors, which TensorBoard reads as it read TF1's; TF 2.21's tf.summary.scalar and histogram need the "
+          "tensorboard package)",
+          fmt::join(at, ", "), txt(ts::Field(ts_node_named_child(plan.merge_stmt, 0), "left")),
+          fmt::join(writers, "` and `")));
+    }
+  }
+  if (summary_known == summary_calls && summary_calls > 0 && !summaries.empty()) {
     std::vector<std::string> at;
     for (TSNode st : summaries) {
       cut_stmt(st);

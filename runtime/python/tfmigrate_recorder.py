@@ -193,6 +193,25 @@ def value_record(v):
     return {"python": type(v).__name__}
 
 
+def summary_inputs(f):
+    """The tensors a fetched TF1 summary (ScalarSummary, HistogramSummary, a MergeSummary of
+    them) summarizes, or None. The recorder records their values in the summary's place: a
+    TF2 program writes the same values with tf.summary.scalar/histogram, and the serialized
+    Summary bytes of the two versions differ in form (a simple_value or HistogramProto
+    against a tensor), not in what they say."""
+    op = getattr(f, "op", None)
+    kind = getattr(op, "type", None)
+    try:
+        if kind in ("ScalarSummary", "HistogramSummary"):
+            return [op.inputs[1]]
+        if kind == "MergeSummary":
+            parts = [summary_inputs(i) for i in op.inputs]
+            return None if any(p is None for p in parts) else [t for p in parts for t in p]
+    except Exception:  # noqa: BLE001 - an odd fetch: recorded as it is
+        return None
+    return None
+
+
 def flatten(v):
     if isinstance(v, dict):
         return [y for k in sorted(v, key=str) for y in flatten(v[k])]
@@ -1168,12 +1187,32 @@ def main():
                     trace.fetch_calls += 1
                     n = trace.fetch_calls
                     line = trace.line()
+                    # a fetched summary is recorded as the values it summarizes, fetched by
+                    # the same run (summary_inputs)
+                    flat_fetches = flatten(fetches)
+                    extras, spans = [], {}
+                    for i, f in enumerate(flat_fetches):
+                        ins = summary_inputs(f)
+                        if ins:
+                            spans[i] = (len(extras), len(ins))
+                            extras.extend(ins)
                     try:
-                        out = _orig(self, fetches, feed_dict, *a, **k)
+                        if extras:
+                            out, extra_out = _orig(self, (fetches, extras), feed_dict, *a, **k)
+                        else:
+                            out = _orig(self, fetches, feed_dict, *a, **k)
                     except BaseException as e:
                         trace.write({"kind": "fetch_error", "call": n, "type": type(e).__name__, "line": line})
                         raise
-                    rec = {"kind": "fetch", "call": n, "values": [value_record(x) for x in flatten(out)], "line": line}
+                    flat_out = flatten(out)
+                    values = []
+                    for i, x in enumerate(flat_out):
+                        if i in spans and len(flat_out) == len(flat_fetches):
+                            at, count = spans[i]
+                            values.extend(value_record(e) for e in extra_out[at:at + count])
+                        else:
+                            values.append(value_record(x))
+                    rec = {"kind": "fetch", "call": n, "values": values, "line": line}
                     rt = getattr(self, "_rt", None)   # bundled backend: the ops this run executed
                     if rt is not None and hasattr(rt, "last_executed"):
                         rec["ops_run"] = list(rt.last_executed())[:500]
