@@ -134,7 +134,7 @@ fi
 # --- 4. Oracle venv with real TensorFlow (tests labelled `tensorflow` use it).
 if ((want_venv)); then
   venv="$root/.venv"
-  no_deps="tf_keras==2.21.0"  # see below
+  no_deps="tf_keras==2.21.0 tensorboard==2.21.0"  # see below
   stamp="$venv/.ok-$({ cat "$root/scripts/requirements-oracle.txt"; echo "$no_deps"; } | sha256sum | cut -c1-16)"
   if [[ ! -f "$stamp" ]]; then
     log "creating oracle venv .venv with tensorflow-cpu 2.21.0 (a few minutes the first time)"
@@ -144,7 +144,11 @@ if ((want_venv)); then
     # tf_keras (Keras 2, what TF 1.x's tf.keras and tf.layers were; TF1 mode on the
     # tensorflow backend uses it) declares a dependency on the `tensorflow` package, which
     # tensorflow-cpu provides under another name: installed without dependencies.
-    "$venv/bin/python" -m pip install -q --disable-pip-version-check --no-deps "$no_deps" 2>&1 |
+    # tensorboard: TF 2.21's tf.summary.scalar / histogram / text are TensorBoard's (without
+    # it they raise TBNotInstalledError); its summary code needs nothing beyond TensorFlow's
+    # own dependencies, so it is installed without its server's (werkzeug, markdown, ...).
+    # shellcheck disable=SC2086 # two packages
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check --no-deps $no_deps 2>&1 |
       { grep -v "^WARNING: Location" >&2 || true; }
     "$venv/bin/python" -c "import tensorflow" >/dev/null 2>&1 || { log "tensorflow does not import in .venv"; exit 1; }
     rm -f "$venv"/.ok-*

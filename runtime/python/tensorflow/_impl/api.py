@@ -587,9 +587,17 @@ def _keras():
 
 
 def _summary_v2():
-    """tf.summary (TF2): create_file_writer so far."""
+    """tf.summary (TF2): file writers, scalar / histogram / text / write, flush, record_if
+    and tf.summary.experimental's step (summary_v2.py)."""
+    from . import summary_v2
+    return dict(summary_v2.SUMMARY_V2,
+                experimental=_mod("tensorflow.summary.experimental", summary_v2.EXPERIMENTAL))
+
+
+def _make_ndarray(tensor, *a, **k):
+    """tf.make_ndarray: the numpy array of a TensorProto (events.py, imported on first use)."""
     from . import events
-    return {"create_file_writer": events.create_file_writer}
+    return events.make_ndarray(tensor)
 
 
 def _summary_v1():
@@ -778,6 +786,7 @@ def _build():
     v1.metrics = LazyApiModule("tensorflow.metrics", _metrics_v1)
     v1.test = LazyApiModule("tensorflow.test", _test)
     v1.summary = LazyApiModule("tensorflow.summary", _summary_v1)
+    v1.make_ndarray = _make_ndarray
     v1.dtypes = _mod("tensorflow.dtypes", dtypes)
     v1.debugging = _mod("tensorflow.debugging", dict(check_ops.names(), check_numerics=a.check_numerics))
     for k, v in check_ops.names().items():
@@ -812,6 +821,7 @@ def _build():
     v2.queue = _mod("tensorflow.queue", _queue_module())
     v2.test = LazyApiModule("tensorflow.test", _test)
     v2.summary = LazyApiModule("tensorflow.summary", _summary_v2)
+    v2.make_ndarray = _make_ndarray
     v2.dtypes = _mod("tensorflow.dtypes", dtypes)
     v2.debugging = _mod("tensorflow.debugging", dict(check_ops.names(), check_numerics=a.check_numerics,
                                                      **platform.LOG_PLACEMENT))

@@ -5,7 +5,8 @@ tf.summary.FileWriter writes `events.out.tfevents.<time>.<host>` files: TFRecord
 (length, masked CRC-32C of the length, data, masked CRC-32C of the data) around `Event`
 protos (wall_time 1, step 2, file_version 3, summary 5), starting with file_version
 "brain.Event:2", so TensorBoard reads them. Histogram, image and text summaries carry
-their tag only."""
+their tag only. TF2's writer and summaries (tensor values with plugin metadata) are in
+summary_v2.py; summary_iterator reads both kinds back (make_ndarray: a value's tensor)."""
 import os
 import struct
 import time
@@ -103,14 +104,17 @@ class _EventFile:
     """An event file in `logdir` (made if missing), named `events.out.tfevents.<time>.<host><tail>`,
     starting with the file_version event, as both TF writers make it; flush and close."""
 
-    def __init__(self, logdir, tail):
+    def __init__(self, logdir, tail, source_writer=None):
         self._logdir = str(logdir)
         os.makedirs(self._logdir, exist_ok=True)
         import socket   # here: startup does not pay for the socket module
         name = "events.out.tfevents.%d.%s%s" % (int(time.time()), socket.gethostname(), tail)
         self._path = os.path.join(self._logdir, name)
         self._f = open(self._path, "wb")
-        self._f.write(record(event_bytes(time.time(), file_version="brain.Event:2")))
+        first = event_bytes(time.time(), file_version="brain.Event:2")
+        if source_writer:   # source_metadata 10 {writer 1}
+            first += _len_field(10, _len_field(1, source_writer.encode("utf-8")))
+        self._f.write(record(first))
         self._closed = False
 
     def flush(self):
@@ -240,8 +244,30 @@ class HistogramProto(_Message):
     _DEFAULTS = dict(min=0.0, max=0.0, num=0.0, sum=0.0, sum_squares=0.0, bucket_limit=list, bucket=list)
 
 
+class TensorShapeDim(_Message):
+    _DEFAULTS = dict(size=0, name="")
+
+
+class TensorShapeProto(_Message):
+    _DEFAULTS = dict(dim=list, unknown_rank=False)
+
+
+class TensorProto(_Message):
+    _DEFAULTS = dict(dtype=0, tensor_shape=TensorShapeProto, tensor_content=b"", half_val=list, float_val=list,
+                     double_val=list, int_val=list, string_val=list, int64_val=list, bool_val=list)
+
+
+class PluginData(_Message):
+    _DEFAULTS = dict(plugin_name="", content=b"")
+
+
+class SummaryMetadata(_Message):
+    _DEFAULTS = dict(plugin_data=PluginData, display_name="", summary_description="", data_class=0)
+
+
 class SummaryValue(_Message):
-    _DEFAULTS = dict(tag="", simple_value=0.0, histo=HistogramProto, node_name="")
+    _DEFAULTS = dict(tag="", simple_value=0.0, histo=HistogramProto, node_name="", tensor=TensorProto,
+                     metadata=SummaryMetadata)
 
 
 class Summary(_Message):
@@ -268,6 +294,117 @@ def parse_histogram(data):
     return h
 
 
+def _signed(v, bits=64):
+    return v - (1 << bits) if v >= 1 << (bits - 1) else v
+
+
+def _packed(w, v, fmt, size):
+    """The numbers of a repeated fixed-size field, packed (wire type 2) or one (5 / 1)."""
+    return list(struct.unpack("<%d%s" % (len(v) // size, fmt), v)) if w == 2 else [struct.unpack("<" + fmt, v)[0]]
+
+
+def _varints(w, v):
+    if w == 0:
+        return [v]
+    out, p = [], 0
+    while p < len(v):
+        x, p = _read_varint(v, p)
+        out.append(x)
+    return out
+
+
+def parse_tensor(data):
+    """A TensorProto: dtype 1, tensor_shape 2 (dim 2 {size 1, name 2}, unknown_rank 3),
+    tensor_content 4, float_val 5, double_val 6, int_val 7, string_val 8, int64_val 10,
+    bool_val 11, half_val 13."""
+    t, present = TensorProto(), set()
+    for f, w, v in _fields(data):
+        if f == 1 and w == 0:
+            t.dtype = v
+        elif f == 2 and w == 2:
+            present.add("tensor_shape")
+            for f2, w2, v2 in _fields(v):
+                if f2 == 2 and w2 == 2:
+                    d = TensorShapeDim()
+                    for f3, w3, v3 in _fields(v2):
+                        if f3 == 1 and w3 == 0:
+                            d.size = _signed(v3)
+                        elif f3 == 2 and w3 == 2:
+                            d.name = v3.decode("utf-8", "replace")
+                    t.tensor_shape.dim.append(d)
+                elif f2 == 3 and w2 == 0:
+                    t.tensor_shape.unknown_rank = bool(v2)
+        elif f == 4 and w == 2:
+            t.tensor_content = bytes(v)
+        elif f == 5:
+            t.float_val.extend(_packed(w, v, "f", 4))
+        elif f == 6:
+            t.double_val.extend(_packed(w, v, "d", 8))
+        elif f == 7:
+            t.int_val.extend(_signed(x, 32) if x < 1 << 32 else _signed(x) for x in _varints(w, v))
+        elif f == 8 and w == 2:
+            t.string_val.append(bytes(v))
+        elif f == 10:
+            t.int64_val.extend(_signed(x) for x in _varints(w, v))
+        elif f == 11:
+            t.bool_val.extend(bool(x) for x in _varints(w, v))
+        elif f == 13:
+            t.half_val.extend(_varints(w, v))
+    t._present = present
+    return t
+
+
+def parse_metadata(data):
+    """SummaryMetadata: plugin_data 1 {plugin_name 1, content 2}, display_name 2,
+    summary_description 3, data_class 4."""
+    m = SummaryMetadata()
+    for f, w, v in _fields(data):
+        if f == 1 and w == 2:
+            for f2, w2, v2 in _fields(v):
+                if f2 == 1 and w2 == 2:
+                    m.plugin_data.plugin_name = v2.decode("utf-8", "replace")
+                elif f2 == 2 and w2 == 2:
+                    m.plugin_data.content = bytes(v2)
+        elif f == 2 and w == 2:
+            m.display_name = v.decode("utf-8", "replace")
+        elif f == 3 and w == 2:
+            m.summary_description = v.decode("utf-8", "replace")
+        elif f == 4 and w == 0:
+            m.data_class = v
+    return m
+
+
+_NP_TYPES = {1: "float32", 2: "float64", 3: "int32", 4: "uint8", 5: "int16", 6: "int8", 7: object, 9: "int64",
+             10: "bool", 19: "float16"}
+
+
+def make_ndarray(t):
+    """tf.make_ndarray: the numpy array of a TensorProto (tensor_content, or the typed
+    values, the last one repeated to fill the shape as TensorFlow does)."""
+    import numpy as np   # here: reading event files of TF1 summaries does not need it
+    if t.dtype not in _NP_TYPES:
+        raise TypeError("Unsupported tensor type: %d" % t.dtype)
+    dtype = np.dtype(_NP_TYPES[t.dtype])
+    shape = [d.size for d in t.tensor_shape.dim]
+    n = int(np.prod(shape)) if shape else 1
+    if t.tensor_content:
+        return np.frombuffer(t.tensor_content, dtype=dtype.newbyteorder("<")).astype(dtype).reshape(shape)
+    if t.dtype == 7:
+        vals = list(t.string_val)
+    elif t.dtype == 19:
+        vals = np.array(t.half_val, np.uint16).view(np.float16)
+    else:
+        vals = {1: t.float_val, 2: t.double_val, 9: t.int64_val, 10: t.bool_val}.get(t.dtype, t.int_val)
+    if len(vals) == 0:
+        return np.zeros(shape, dtype)
+    arr = np.empty(n, dtype)
+    k = min(len(vals), n)
+    arr[:k] = vals[:k]
+    if k < n:
+        arr[k:] = vals[k - 1]
+    return arr.reshape(shape)
+
+
 def parse_summary(data):
     s = Summary()
     for f, w, v in _fields(data):
@@ -285,6 +422,12 @@ def parse_summary(data):
             elif f2 == 5 and w2 == 2:
                 val.histo = parse_histogram(v2)
                 present.add("histo")
+            elif f2 == 8 and w2 == 2:
+                val.tensor = parse_tensor(v2)
+                present.add("tensor")
+            elif f2 == 9 and w2 == 2:
+                val.metadata = parse_metadata(v2)
+                present.add("metadata")
         val._present = present
         s.value.append(val)
     return s
@@ -328,39 +471,3 @@ def summary_iterator(path):
     """tf.compat.v1.train.summary_iterator: the Events of an event file, in order."""
     for rec in read_records(path):
         yield parse_event(rec)
-
-
-class SummaryWriterV2(_EventFile):
-    """tf.summary.create_file_writer(logdir, max_queue=None, flush_millis=None, filename_suffix=None,
-    name=None): TF2's writer, which makes `logdir` and its `events.out.tfevents.<time>.<host>.<pid>.<n>.v2`
-    file (starting with the same file_version event) when it is created; flush, close, as_default,
-    set_as_default and init. Summary ops written through it are not yet in the bundled runtime."""
-
-    _count = 0
-
-    def __init__(self, logdir, max_queue=None, flush_millis=None, filename_suffix=None, name=None):
-        SummaryWriterV2._count += 1
-        super().__init__(logdir, ".%d.%d.v2%s" % (os.getpid(), SummaryWriterV2._count, filename_suffix or ""))
-
-    def init(self):
-        return None
-
-    def set_as_default(self, step=None):
-        return None
-
-    def as_default(self, step=None):
-        writer = self
-
-        class _Default:
-            def __enter__(self):
-                return writer
-
-            def __exit__(self, *exc):
-                writer.flush()
-                return False
-        return _Default()
-
-
-def create_file_writer(logdir, max_queue=None, flush_millis=None, filename_suffix=None, name=None,
-                       experimental_trackable=False, experimental_mesh=None):
-    return SummaryWriterV2(logdir, max_queue, flush_millis, filename_suffix, name)
