@@ -2873,8 +2873,22 @@ class Converter {
       // one tensor: its NumPy value; several (or an operation's None): `_numpy`
       bool one_tensor = (ts::Is(fetch, "identifier") && IsSingleTensor(*At(fetch))) || one_kept ||
                         (expr_fetch && GraphOneTensor(fetch));
-      site.replacement = bare ? call_text : one_tensor ? call_text + ".numpy()" : "_numpy(" + call_text + ")";
-      if (!bare && !one_tensor) needs_numpy = true;
+      // several single tensors: their NumPy values in the structure TF1's run returned
+      // (a list, a tuple, a dict); anything else (operations' None, lists of tensors): `_numpy`
+      auto single = [&](TSNode n) { return IsSingleTensor(*At(n)) || At(n)->kind == Kind::kVariable; };
+      bool all_single = !expr_fetch;
+      for (TSNode n : fetched) all_single = all_single && !At(n)->produces_operation && single(n);
+      if (dropped_ops) {
+        all_single = true;
+        for (TSNode n : kept_nodes) all_single = all_single && single(n);
+      }
+      string each;
+      if (all_single && dropped_ops) each = fmt::format("[t.numpy() for t in {}]", call_text);
+      else if (all_single && ts::Is(fetch, "dictionary")) each = fmt::format("{{k: t.numpy() for k, t in {}.items()}}", call_text);
+      else if (all_single && ts::Is(fetch, "tuple")) each = fmt::format("tuple(t.numpy() for t in {})", call_text);
+      else if (all_single && ts::Is(fetch, "list")) each = fmt::format("[t.numpy() for t in {}]", call_text);
+      site.replacement = bare ? call_text : one_tensor ? call_text + ".numpy()" : !each.empty() ? each : "_numpy(" + call_text + ")";
+      if (!bare && !one_tensor && each.empty()) needs_numpy = true;
       if (dropped_ops) {
         site.replace_from = left;
         site.replacement = fmt::format("{} = {}", fmt::join(kept_targets, ", "), site.replacement);

@@ -13,11 +13,6 @@ scale, bias = (tf.Variable(1.0, trainable=False), tf.Variable(0.0, trainable=Fal
 optimizer = tf.keras.optimizers.SGD(learning_rate=0.1)
 
 
-def _numpy(fetched):
-    """What sess.run returned: NumPy values (None for operations)."""
-    return tf.nest.map_structure(lambda t: t.numpy() if hasattr(t, "numpy") else t, fetched)
-
-
 @tf.function
 def run_w_b_loss():
     pred = (w[0] * xs + b[0]) * scale + bias
@@ -42,7 +37,7 @@ def run_loss():
 
 
 for step in range(30):
-    w_, b_, l_ = _numpy(run_w_b_loss())
+    w_, b_, l_ = [t.numpy() for t in run_w_b_loss()]
     run_train()
 print(w_, b_, l_)
 print(run_loss().numpy())

@@ -8,11 +8,6 @@ import tensorflow as tf
 w = tf.Variable(tf.random.normal([3], seed=4))
 
 
-def _numpy(fetched):
-    """What sess.run returned: NumPy values (None for operations)."""
-    return tf.nest.map_structure(lambda t: t.numpy() if hasattr(t, "numpy") else t, fetched)
-
-
 @tf.function
 def run_ints_floats_vector():
     a = tf.constant(7.0)
@@ -44,7 +39,7 @@ def run_xent():
     return xent
 
 
-print(_numpy(run_ints_floats_vector()))
+print([t.numpy() for t in run_ints_floats_vector()])
 print(run_drawn().numpy())
 print(run_unknown(x=np.array([1.0, 3.0, -5.0], np.float32)).numpy())
 print(run_xent().numpy())

@@ -16,11 +16,6 @@ learning_rate_schedule = tf.keras.optimizers.schedules.ExponentialDecay(0.1, 8, 
 optimizer = tf.keras.optimizers.SGD(learning_rate=lambda: learning_rate_schedule(step * BATCH))
 
 
-def _numpy(fetched):
-    """What sess.run returned: NumPy values (None for operations)."""
-    return tf.nest.map_structure(lambda t: t.numpy() if hasattr(t, "numpy") else t, fetched)
-
-
 @tf.function(input_signature=[tf.TensorSpec(shape=[BATCH, 2], dtype=tf.float32)])
 def run_train_loss_learning_rate(x):
     with tf.GradientTape() as tape:
@@ -33,6 +28,6 @@ def run_train_loss_learning_rate(x):
 
 
 for i in range(5):
-    l, lr = _numpy(run_train_loss_learning_rate(x=data))
+    l, lr = [t.numpy() for t in run_train_loss_learning_rate(x=data)]
     print(i, l, lr)
 print(w.numpy(), step.numpy())

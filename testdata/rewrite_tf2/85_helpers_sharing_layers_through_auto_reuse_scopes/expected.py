@@ -108,5 +108,5 @@ def run_score_fake():
 for step in range(20):
     run_c_step(inputs=data)
     run_e_step(inputs=data)
-print(np.round(_numpy(run_c_loss_e_loss(inputs=data)), 4))
+print(np.round([t.numpy() for t in run_c_loss_e_loss(inputs=data)], 4))
 print(_numpy(run_score_fake()).shape)

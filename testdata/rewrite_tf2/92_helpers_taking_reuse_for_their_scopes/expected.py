@@ -110,5 +110,5 @@ for step in range(30):
     run_d_step(real=batch, z=noise)
     run_g_step(z=noise)
     if step % 10 == 0:
-        print(step, np.round(_numpy(run_d_loss_g_loss(real=batch, z=noise)), 4))
+        print(step, np.round([t.numpy() for t in run_d_loss_g_loss(real=batch, z=noise)], 4))
 print(np.round(_numpy(run_fake(z=noise[:2])), 4))

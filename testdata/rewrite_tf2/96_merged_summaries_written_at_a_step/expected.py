@@ -15,11 +15,6 @@ b = tf.Variable(0.0, name="b")
 optimizer = tf.keras.optimizers.SGD(learning_rate=0.1)
 
 
-def _numpy(fetched):
-    """What sess.run returned: NumPy values (None for operations)."""
-    return tf.nest.map_structure(lambda t: t.numpy() if hasattr(t, "numpy") else t, fetched)
-
-
 @tf.function(input_signature=[
     tf.TensorSpec(shape=[None, 2], dtype=tf.float32),
     tf.TensorSpec(shape=[None, 1], dtype=tf.float32),
@@ -35,7 +30,7 @@ def run_loss_w_train_loss(x, y):
 
 writer = tf.summary.create_file_writer(logdir)
 for i in range(20):
-    summary_loss, summary_w, l = _numpy(run_loss_w_train_loss(x=data, y=target))
+    summary_loss, summary_w, l = [t.numpy() for t in run_loss_w_train_loss(x=data, y=target)]
     with writer.as_default(step=i):
         tf.summary.scalar("loss", summary_loss)
         tf.summary.histogram("weights", summary_w)
