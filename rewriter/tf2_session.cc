@@ -4977,6 +4977,10 @@ struct Idioms {
   std::vector<std::string> notes;                     // what was dropped, for the summary
   // each edit: (new first row, new rows, old first row, old rows), 0-based, in order
   std::vector<std::array<uint32_t, 4>> moved;
+  // why v1 summaries merged by merge_all keep their TF1 form, and the (1-based) lines of
+  // the statements with summaries: a refusal at one of them says this instead
+  std::string summary_why;
+  std::set<uint32_t> summary_rows;
   // The line of the original text a 1-based line of `text` comes from.
   uint32_t OldLine(uint32_t line) const {
     if (line == 0) return 0;
@@ -5368,6 +5372,10 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
   {
     SummaryPlan plan;
     bool ok = true;
+    auto refuse = [&](TSNode n, const std::string& why) {
+      if (ok && out.summary_why.empty()) out.summary_why = fmt::format("{} (line {})", why, row(n));
+      ok = false;
+    };
     int v1_summary_calls = 0;
     for (TSNode c : m.calls())  // (a writer's methods resolve under FileWriter)
       v1_summary_calls += StartsWith(fn_of(c), "tensorflow.compat.v1.summary.") &&
@@ -5376,8 +5384,9 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
     for (TSNode st : module) {
       TSNode left{}, right{};
       if (assignment(st, &left, &right) && fn_of(right) == "tensorflow.compat.v1.summary.merge_all") {
-        ok = ok && !plan.merge_stmt.id && ts::Is(left, "identifier") && alone(st) &&
-             ts_node_named_child_count(ts::Field(right, "arguments")) == 0;
+        if (plan.merge_stmt.id || !ts::Is(left, "identifier") || !alone(st) ||
+            ts_node_named_child_count(ts::Field(right, "arguments")) != 0)
+          refuse(st, "summaries are merged by merge_all more than once, or with arguments");
         plan.merge_stmt = st;
         merged = txt(left);
         continue;
@@ -5406,12 +5415,36 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
             return true;
           },
           [](TSNode) {});
-      ok = ok && !plan.merge_stmt.id && alone(st) && args == 2 && pos.size() <= 2 && tag_ok && same_literals == 1 &&
-           ts::Is(tensor, "identifier") && binding_sites(txt(tensor)).size() == 1;
+      if (plan.merge_stmt.id)
+        refuse(st, "a summary is made after merge_all, which does not merge it");
+      else if (!alone(st) || args != 2 || pos.size() > 2)
+        refuse(st, fmt::format("a {} summary takes arguments other than its name and value", kind));
+      else if (!tag_ok || same_literals != 1)
+        refuse(st, fmt::format("the summary's name is not a plain tag of its own (TF1 names it after its scope "
+                               "and makes it unique in the graph: \"{}_1\" where another op has that name)", tag));
+      else if (!ts::Is(tensor, "identifier") || binding_sites(txt(tensor)).size() != 1)
+        refuse(st, "a summary's value is not a name bound once (the run fetches the summarized tensors by name)");
       if (ok) plan.items.emplace_back(st, kind, tag, txt(tensor));
     }
-    ok = ok && plan.merge_stmt.id && !plan.items.empty() &&
-         v1_summary_calls == static_cast<int>(plan.items.size()) + 1 && binding_sites(merged).size() == 1;
+    if (ok && plan.merge_stmt.id && v1_summary_calls != static_cast<int>(plan.items.size()) + 1) {
+      // the first summary call that is not a module-level statement of its own
+      for (TSNode c : m.calls()) {
+        std::string q = fn_of(c);
+        if (!StartsWith(q, "tensorflow.compat.v1.summary.") || StartsWith(q, "tensorflow.compat.v1.summary.FileWriter") ||
+            q == "tensorflow.compat.v1.summary.merge_all")
+          continue;
+        bool planned = false;
+        for (const auto& item : plan.items) planned = planned || ts::Contains(std::get<0>(item), c);
+        if (!planned) {
+          refuse(c, "a summary is not a module-level tf.summary.scalar or histogram statement (in a scope, a "
+                    "function or merged by hand): the conversion writes only those with TF1's tags");
+          break;
+        }
+      }
+    }
+    if (ok && plan.merge_stmt.id && binding_sites(merged).size() != 1)
+      refuse(plan.merge_stmt, fmt::format("`{}`, the merged summary, is bound more than once", merged));
+    ok = ok && plan.merge_stmt.id && !plan.items.empty();
     // each read of the merged summary: a run's fetch (alone or in a list), bound to a name
     // that only add_summary reads, in the same block
     std::set<std::string> values;
@@ -5430,7 +5463,9 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
       TSNode a = ts::Parent(run), st = ts::Parent(a);
       if (!is_run || !ts::Is(a, "assignment") || !ts::Same(ts::Field(a, "right"), run) ||
           !ts::Is(st, "expression_statement") || !alone(st)) {
-        ok = false;
+        refuse(u, fmt::format("`{}`, the merged summary, is read other than as a sess.run fetch whose value is bound "
+                              "to a name",
+                              merged));
         break;
       }
       TSNode target = ts::Field(a, "left");
@@ -5442,7 +5477,7 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
         target = pattern && targets.size() == elems.size() ? targets[at] : TSNode{};
       }
       if (!ts::Is(target, "identifier")) {
-        ok = false;
+        refuse(u, fmt::format("the value of `{}` a run fetches is not bound to a name of its own", merged));
         break;
       }
       plan.fetches.emplace_back(u, target);
@@ -5472,7 +5507,9 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
                      !apos.empty() && ts::Same(apos[0], vu) && step.id && aargs == 2 &&
                      ts::Is(wst, "expression_statement") && alone(wst) && ts::Same(ts::Parent(wst), ts::Parent(st));
         if (!write) {
-          ok = false;
+          refuse(vu, fmt::format("`{}`, a fetched summary, is read other than by a FileWriter's add_summary(value, "
+                                 "step) in the block of its run",
+                                 value));
           break;
         }
         plan.writes.emplace_back(wst, txt(ts::Field(f, "object")), value, txt(step));
@@ -5484,15 +5521,32 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
     for (const auto& [wst, writer, value, step] : plan.writes) {
       auto sites = binding_sites(writer);
       TSNode wa = sites.size() == 1 ? ts::Parent(sites[0]) : TSNode{};
-      ok = ok && ts::Is(wa, "assignment") && ts::Same(ts::Field(wa, "left"), sites[0]) &&
-           fn_of(ts::Field(wa, "right")) == "tensorflow.compat.v1.summary.FileWriter";
+      if (!ts::Is(wa, "assignment") || !ts::Same(ts::Field(wa, "left"), sites[0]) ||
+          fn_of(ts::Field(wa, "right")) != "tensorflow.compat.v1.summary.FileWriter")
+        refuse(wst, fmt::format("`{}` is not a tf.summary.FileWriter bound once", writer));
     }
     // the names the fetched tensors are bound to (`summary` -> `summary_loss, summary_w`)
     for (const std::string& value : values)
       for (const auto& item : plan.items)
         ok = ok && (plan.items.size() == 1 || uses_of(value + "_" + std::get<3>(item)).empty());
+    const bool merged_all = plan.merge_stmt.id != nullptr;
     if (ok && !plan.fetches.empty() && !plan.writes.empty()) summary_plan = std::move(plan);
     else planned_add_summaries.clear();
+    if (!merged_all) out.summary_why.clear();  // summaries nothing merges: dropped if unused, below
+    // the lines a refusal caused by the summaries names: each summary statement's, and
+    // the first line of a scope block holding one
+    if (!summary_plan && !out.summary_why.empty())
+      for (TSNode c : m.calls()) {
+        if (!StartsWith(fn_of(c), "tensorflow.compat.v1.summary.") &&
+            txt(ts::Field(c, "function")).find(".add_summary") == std::string::npos)
+          continue;
+        for (TSNode st = c; st.id && !ts::Is(st, "module"); st = ts::Parent(st)) {
+          if (ts::Is(st, "expression_statement"))
+            for (uint32_t r = row(st); r <= ts_node_end_point(st).row + 1; ++r) out.summary_rows.insert(r);
+          if (ts::Is(st, "with_statement") && txt(ts_node_named_child(st, 0)).find("Session") == std::string::npos)
+            out.summary_rows.insert(row(st));
+        }
+      }
   }
   std::set<std::string> tf2_writers;  // FileWriters made TF2's below
   // `writer = tf.compat.v1.summary.FileWriter(logdir, sess.graph)` used only to be closed
@@ -5547,6 +5601,11 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
   if (summary_plan) {
     bool writers_ok = true;
     for (const auto& w : summary_plan->writes) writers_ok = writers_ok && tf2_writers.count(std::get<1>(w));
+    if (!writers_ok) {
+      out.summary_why = "a FileWriter that writes the merged summaries is used other than by add_summary, flush and "
+                        "close, or made other than from a log directory and a session's graph";
+      for (const auto& [wst, writer, value, step] : summary_plan->writes) out.summary_rows.insert(row(wst));
+    }
     if (writers_ok) {
       const SummaryPlan& plan = *summary_plan;
       std::vector<std::string> tensors, at;
@@ -6172,6 +6231,8 @@ SessionConversion ConvertParts(PythonParser& parser, const Idioms& idioms, const
     }
     if (!r.converted) {
       if (pass == 1) r.line = idioms.OldLine(r.line);
+      if (pass == 1 && idioms.summary_rows.count(r.line))
+        r.reason = "v1 summaries not converted: " + idioms.summary_why;
       if (pass > 1) {
         // the line is one of the text converted so far: say which part
         auto nth = [](int k) {
