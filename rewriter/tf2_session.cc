@@ -2016,6 +2016,14 @@ class Converter {
     if (std::none_of(tf_imports.begin(), tf_imports.end(),
                      [](const Binding* b) { return b->scope == 0 && b->qname == "tensorflow"; }))
       Fail(TSNode{}, "tensorflow is not imported as a module name (`import tensorflow as tf`)");
+    // a partitioned variable: TF2 shards variables only under a ParameterServerStrategy
+    for (TSNode c : m_.calls())
+      if (StartsWith(Resolved(ts::Field(c, "function")), "tensorflow") && m_.KeywordArg(c, "partitioner").id)
+        Fail(c, fmt::format("`{}` takes a partitioner: TF1 split the variable into shards (a PartitionedVariable "
+                            "whose parts are checkpointed apart); TF2 partitions variables only under "
+                            "tf.distribute.experimental.ParameterServerStrategy (variable_partitioner), a distributed "
+                            "set-up the conversion does not write",
+                            Text(ts::Field(c, "function"))));
     std::vector<TSNode> module_stmts = ts::NamedChildren(root);
     auto collect_names = [&](const std::vector<TSNode>& list) {
       for (TSNode s : list) {
