@@ -1682,6 +1682,8 @@ class Converter {
     if (g.kind != Kind::kOp || g.produces_operation) return false;
     TSNode a = ts_node_named_child_count(g.stmt) == 1 ? ts_node_named_child(g.stmt, 0) : TSNode{};
     if (ts::Is(a, "augmented_assignment")) return true;  // `loss += ...` of a tensor: one tensor
+    // a name bound in a scope or device block: its own assignment
+    if (!ts::Is(a, "assignment") && g.value.id && ts::Is(ts::Parent(g.value), "assignment")) a = ts::Parent(g.value);
     if (!ts::Is(a, "assignment") || (!ts::Is(ts::Field(a, "left"), "identifier") && !g.split)) return false;
     TSNode v = g.value;
     while (ts::Is(v, "parenthesized_expression") && ts_node_named_child_count(v) == 1) v = ts_node_named_child(v, 0);
@@ -1689,6 +1691,15 @@ class Converter {
     if (!ts::Is(v, "call")) return false;
     string q = Resolved(ts::Field(v, "function"));
     if (StartsWith(q, "tensorflow.keras.metrics.") && EndsWith(q, "().result")) return true;  // a metric's value
+    // a variable's assign: the new value (TF1's ref tensor; TF2's updated variable)
+    TSNode f = ts::Field(v, "function");
+    if (ts::Is(f, "attribute") && ts::Is(ts::Field(f, "object"), "identifier")) {
+      string_view method = Text(ts::Field(f, "attribute"));
+      auto it = names_.find(string(Text(ts::Field(f, "object"))));
+      const GraphName* owner = it == names_.end() ? nullptr : &graph_[it->second];
+      if (owner && owner->kind == Kind::kVariable && (method == "assign" || method == "assign_add" || method == "assign_sub"))
+        return true;
+    }
     return ReturnsOneTensor(q);
   }
 

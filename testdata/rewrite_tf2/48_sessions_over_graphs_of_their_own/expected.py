@@ -19,19 +19,14 @@ print("y", run_y(x=np.array([1.0, 2.0, 3.0], np.float32)).numpy())
 w = tf.Variable([1.0, 2.0])
 
 
-def _numpy(fetched):
-    """What sess.run returned: NumPy values (None for operations)."""
-    return tf.nest.map_structure(lambda t: t.numpy() if hasattr(t, "numpy") else t, fetched)
-
-
 @tf.function
 def run_grow():
     grow = w.assign(w * 3.0)
     return grow
 
 
-print("grow", _numpy(run_grow()))
-print("grow", _numpy(run_grow()))
+print("grow", run_grow().numpy())
+print("grow", run_grow().numpy())
 
 # Example 3: the names x and y again, for other tensors
 

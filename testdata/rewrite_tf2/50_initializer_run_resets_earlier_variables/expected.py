@@ -6,18 +6,13 @@ import tensorflow as tf
 total = tf.Variable(100.0, name="total")
 
 
-def _numpy(fetched):
-    """What sess.run returned: NumPy values (None for operations)."""
-    return tf.nest.map_structure(lambda t: t.numpy() if hasattr(t, "numpy") else t, fetched)
-
-
 @tf.function
 def run_spend():
     spend = total.assign_sub(30.0)
     return spend
 
 
-print("spent", _numpy(run_spend()))
+print("spent", run_spend().numpy())
 
 rate = tf.Variable(0.5, name="rate")
 
@@ -29,4 +24,4 @@ def run_doubled():
 
 
 total.assign(100.0)
-print("doubled", _numpy(run_doubled()), _numpy(run_doubled()))
+print("doubled", run_doubled().numpy(), run_doubled().numpy())
