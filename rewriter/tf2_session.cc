@@ -3112,11 +3112,32 @@ class Converter {
         }
         if (!step->global_step.empty()) defs += fmt::format("    {}.assign_add(1)\n", step->global_step);
       } else {
+        // one `tf.gradients(ys, xs)` of trainable variables or arguments: the statements
+        // before it run under a tape, and the tape gives the gradients (TF2's form)
+        const GradientsCall gc = TapeGradients(f);
+        string tape = gc.g ? Fresh("tape") : string();
+        bool under_tape = gc.g != nullptr;
+        if (under_tape) {
+          defs += fmt::format("    with {}.GradientTape() as {}:\n", tf_, tape);
+          for (const string& w : gc.watched) defs += fmt::format("        {}.watch({})\n", tape, w);
+        }
         for (const auto& g : graph_) {
           if (g.kind != Kind::kOp || !f.ops.count(g.name)) continue;
           if (!emitted.insert(ts_node_start_byte(g.split ? g.value : g.stmt)).second) continue;
-          defs += TracePrintsBefore(f.name, static_cast<size_t>(&g - graph_.data()), "    ");
-          defs += Indent(StatementText(g, trainable), "    ");
+          const char* indent = under_tape ? "        " : "    ";
+          if (&g == gc.g) {
+            defs += TracePrintsBefore(f.name, static_cast<size_t>(&g - graph_.data()), indent);
+            under_tape = false;
+            string text = StatementText(g, trainable);
+            const string call = string(Text(gc.call));
+            size_t at = text.find(call);
+            if (at == string::npos) Fail(gc.call, "the tf.gradients call is not found in its statement's text");
+            text.replace(at, call.size(), fmt::format("{}.gradient({}, {})", tape, gc.ys, gc.xs));
+            defs += Indent(text, "    ");
+            continue;
+          }
+          defs += TracePrintsBefore(f.name, static_cast<size_t>(&g - graph_.data()), indent);
+          defs += Indent(StatementText(g, trainable), indent);
         }
         defs += TracePrintsBefore(f.name, graph_.size(), "    ");
       }
@@ -4588,6 +4609,54 @@ class Converter {
 
   // An op statement's text for a function body; a v1 optimizer's minimize gets the
   // var_list TF1 read from the trainable-variables collection.
+  // A function's one `tf.gradients(ys, xs)`, written with a tape: ys a graph name the
+  // function computes before it, xs a name or a list of names of trainable variables or of
+  // the function's arguments (those the tape watches); no other arguments. None otherwise
+  // (the call stays: TF2 runs tf.gradients inside a tf.function).
+  struct GradientsCall {
+    const GraphName* g = nullptr;
+    TSNode call{};
+    string ys, xs;
+    std::vector<string> watched;
+  };
+  GradientsCall TapeGradients(const Function& f) {
+    GradientsCall found;
+    std::set<const void*> calls;  // (a statement binding several names is several graph names)
+    for (const auto& g : graph_) {
+      if (g.kind != Kind::kOp || !f.ops.count(g.name)) continue;
+      for (TSNode c : m_.calls()) {
+        if (!ts::Contains(g.split ? g.value : g.stmt, c)) continue;
+        string q = Resolved(ts::Field(c, "function"));
+        if (q != "tensorflow.gradients" && q != "tensorflow.compat.v1.gradients") continue;
+        if (!calls.insert(c.id).second) continue;
+        TSNode a = ts_node_named_child_count(g.stmt) == 1 ? ts_node_named_child(g.stmt, 0) : TSNode{};
+        const auto& pos = m_.PositionalArgs(c);
+        size_t args = 0;
+        for (TSNode x : ts::NamedChildren(ts::Field(c, "arguments"))) args += !ts::Is(x, "comment");
+        if (!ts::Is(g.stmt, "expression_statement") || !ts::Is(a, "assignment") || pos.size() != 2 || args != 2 ||
+            !ts::Is(pos[0], "identifier") || !Graph(Text(pos[0])) || !f.ops.count(Graph(Text(pos[0]))->name))
+          return {};
+        std::vector<TSNode> xs;
+        if (ts::Is(pos[1], "list") || ts::Is(pos[1], "tuple")) {
+          for (TSNode x : ts::NamedChildren(pos[1]))
+            if (!ts::Is(x, "comment")) xs.push_back(x);
+        } else {
+          xs.push_back(pos[1]);
+        }
+        GradientsCall gc{&g, c, string(Text(pos[0])), string(Text(pos[1])), {}};
+        for (TSNode x : xs) {
+          const GraphName* xg = ts::Is(x, "identifier") ? Graph(Text(x)) : nullptr;
+          if (!xg) return {};
+          bool param = std::find(f.params.begin(), f.params.end(), xg->name) != f.params.end();
+          if (param) gc.watched.push_back(string(Text(x)));
+          else if (xg->kind != Kind::kVariable || !xg->trainable) return {};
+        }
+        found = gc;
+      }
+    }
+    return calls.size() == 1 ? found : GradientsCall{};
+  }
+
   string StatementText(const GraphName& g, const std::vector<string>& trainable) {
     string text = StatementTextAsWritten(g, trainable);
     if (!ts::Is(g.stmt, "for_statement") && !ts::Is(g.stmt, "with_statement")) return text;

@@ -14,8 +14,9 @@ def _numpy(fetched):
 
 @tf.function
 def run_after_step():
-    loss = tf.reduce_sum(tf.square(w))
-    grad = tf.gradients(loss, [w])[0]
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_sum(tf.square(w))
+    grad = tape.gradient(loss, [w])[0]
     update = w.assign_sub(0.25 * grad)
     with tf.control_dependencies([update]):
         # read after the update
