@@ -1,18 +1,50 @@
 // Helpers of the kernel units whose kernels dispatch on a dtype with plain loops
 // (kernels_array.cc's sequence, reorder and scatter kernels, kernels_segment.cc,
-// kernels_cwise.cc, kernels_nn.cc's InTopKV2): an element copy that handles strings, the
-// unsupported-dtype error and the TFM_DISPATCH_* switches over a kernel template.
+// kernels_cwise.cc, kernels_nn.cc's InTopKV2, kernels_math.cc): integer arithmetic that
+// wraps, an element copy that handles strings, the unsupported-dtype error and the
+// TFM_DISPATCH_* switches over a kernel template.
 //
 //   template <typename T> Status FooTyped(KernelContext& c);
 //   Status FooK(KernelContext& c) { TFM_DISPATCH_FLOAT(c.inputs[0].dtype(), FooTyped, c) }
 #pragma once
 
 #include <cstring>
+#include <type_traits>
 
 #include "runtime/kernels/kernel.h"
 
 namespace tfm::rt {
 
+// Integer arithmetic wraps around (two's complement), as TensorFlow's kernels do on every
+// machine it runs on; in C++ a signed overflow is undefined, so it is done unsigned.
+template <typename T>
+inline T WrapAdd(T a, T b) {
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    using U = std::make_unsigned_t<T>;
+    return static_cast<T>(static_cast<U>(static_cast<U>(a) + static_cast<U>(b)));
+  } else {
+    return static_cast<T>(a + b);
+  }
+}
+template <typename T>
+inline T WrapSub(T a, T b) {
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    using U = std::make_unsigned_t<T>;
+    return static_cast<T>(static_cast<U>(static_cast<U>(a) - static_cast<U>(b)));
+  } else {
+    return static_cast<T>(a - b);
+  }
+}
+template <typename T>
+inline T WrapMul(T a, T b) {
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    using U = std::make_unsigned_t<T>;
+    using W = std::conditional_t<(sizeof(U) < sizeof(unsigned)), unsigned, U>;  // no promotion to int
+    return static_cast<T>(static_cast<U>(static_cast<W>(static_cast<U>(a)) * static_cast<W>(static_cast<U>(b))));
+  } else {
+    return static_cast<T>(a * b);
+  }
+}
 // Copies `count` elements from src[si..] to dst[di..] (strings included).
 inline void CopyElems(const Tensor& src, int64_t si, Tensor* dst, int64_t di, int64_t count) {
   if (src.dtype() == DType::kString) {

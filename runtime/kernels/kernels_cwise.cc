@@ -100,9 +100,10 @@ Status CrossTyped(KernelContext& c) {
   const T* pb = b.data<T>();
   T* po = out.data<T>();
   for (int64_t i = 0; i < a.num_elements(); i += 3) {
-    po[i] = pa[i + 1] * pb[i + 2] - pa[i + 2] * pb[i + 1];
-    po[i + 1] = pa[i + 2] * pb[i] - pa[i] * pb[i + 2];
-    po[i + 2] = pa[i] * pb[i + 1] - pa[i + 1] * pb[i];
+    // (integers wrap, as TF's kernel does)
+    po[i] = WrapSub(WrapMul(pa[i + 1], pb[i + 2]), WrapMul(pa[i + 2], pb[i + 1]));
+    po[i + 1] = WrapSub(WrapMul(pa[i + 2], pb[i]), WrapMul(pa[i], pb[i + 2]));
+    po[i + 2] = WrapSub(WrapMul(pa[i], pb[i + 1]), WrapMul(pa[i + 1], pb[i]));
   }
   c.outputs = {out};
   return Status::Ok();

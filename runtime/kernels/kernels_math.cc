@@ -13,6 +13,7 @@
 #include <xmmintrin.h>
 #endif
 
+#include "runtime/kernels/dispatch.h"
 #include "runtime/kernels/gemm.h"
 #include "runtime/kernels/kernel.h"
 
@@ -102,36 +103,6 @@ Status Binary(KernelContext& c, DType out_dtype, F f) {
   return Status::Ok();
 }
 
-// Integer arithmetic wraps around (two's complement), as TensorFlow's kernels do on every
-// machine it runs on; in C++ a signed overflow is undefined, so it is done unsigned.
-template <typename T>
-T WrapAdd(T a, T b) {
-  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
-    using U = std::make_unsigned_t<T>;
-    return static_cast<T>(static_cast<U>(static_cast<U>(a) + static_cast<U>(b)));
-  } else {
-    return static_cast<T>(a + b);
-  }
-}
-template <typename T>
-T WrapSub(T a, T b) {
-  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
-    using U = std::make_unsigned_t<T>;
-    return static_cast<T>(static_cast<U>(static_cast<U>(a) - static_cast<U>(b)));
-  } else {
-    return static_cast<T>(a - b);
-  }
-}
-template <typename T>
-T WrapMul(T a, T b) {
-  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
-    using U = std::make_unsigned_t<T>;
-    using W = std::conditional_t<(sizeof(U) < sizeof(unsigned)), unsigned, U>;  // no promotion to int
-    return static_cast<T>(static_cast<U>(static_cast<W>(static_cast<U>(a)) * static_cast<W>(static_cast<U>(b))));
-  } else {
-    return static_cast<T>(a * b);
-  }
-}
 // a / b and a % b of integers, b != 0; the one quotient that overflows (min / -1) wraps.
 template <typename T>
 T IntDiv(T a, T b) {

@@ -420,6 +420,22 @@ TEST(Kernels, MatrixSetDiagOfStrings) {
   EXPECT_EQ(x.strings()[0], "a");  // the input is not changed
 }
 
+// runtime_api_fuzzer (UBSan): Cross of int32 overflowed a signed multiply; TF's kernel wraps
+// (TF 2.21: cross([-2^31, 3, 1], [5, 2, 2]) is [4, 5, -15]).
+TEST(Kernels, CrossOfIntegersWraps) {
+  Tensor a = Tensor::Alloc(DType::kInt32, {3}), b = Tensor::Alloc(DType::kInt32, {3});
+  const int32_t av[] = {std::numeric_limits<int32_t>::min(), 3, 1}, bv[] = {5, 2, 2};
+  for (int i = 0; i < 3; ++i) {
+    a.data<int32_t>()[i] = av[i];
+    b.data<int32_t>()[i] = bv[i];
+  }
+  std::vector<Tensor> out;
+  ASSERT_TRUE(Execute("Cross", {a, b}, {{"T", DType::kInt32}}, &out).ok());
+  EXPECT_EQ(out[0].data<int32_t>()[0], 4);
+  EXPECT_EQ(out[0].data<int32_t>()[1], 5);
+  EXPECT_EQ(out[0].data<int32_t>()[2], -15);
+}
+
 TEST(Session, PrunesAndCachesAndRefVariablesNeedInit) {
   auto g = std::make_shared<Graph>();
   int v = g->AddNode("v", "VariableV2", {}, {}, {{"dtype", DType::kFloat}, {"shape", std::vector<int64_t>{}}}).value();
