@@ -5702,7 +5702,9 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
         tensors.push_back(tensor);
         at.push_back(std::to_string(row(st)));
         out.lines.emplace_back(row(st), row(st));
-        summaries.erase(std::remove_if(summaries.begin(), summaries.end(), [&](TSNode x) { return ts::Same(x, st); }),
+        const TSNode item_stmt = st;  // (a structured binding: not captured before C++20)
+        summaries.erase(std::remove_if(summaries.begin(), summaries.end(),
+                                       [&](TSNode x) { return ts::Same(x, item_stmt); }),
                         summaries.end());
       }
       cut_stmt(plan.merge_stmt);

@@ -459,6 +459,7 @@ GraphRunResult RunGraphFile(const GraphRunOptions& opts) {
   }
 
   Session session(ig.graph, ig.merge_inputs);
+  if (o.max_node_executions > 0) session.set_max_node_executions(o.max_node_executions);
   auto release = [&] {
     for (const std::string& n : ig.resource_names) ResourceMgr::Global().Erase(n);
   };

@@ -37,6 +37,9 @@ struct GraphRunOptions {
   // values print under their keys.
   std::string signature;
   std::string trace_path;            // JSON-lines trace (docs/trace-format.md); empty: none
+  // Node executions a run may take before it stops with an error (a v1 loop that never
+  // ends); 0: the session's default (50 million).
+  int64_t max_node_executions = 0;
 };
 
 struct FetchedValue {

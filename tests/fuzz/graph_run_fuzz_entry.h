@@ -58,6 +58,9 @@ inline int GraphRunFuzzOne(const uint8_t* data, size_t size) {
   static const bool limited = (rt::SetMaxTensorBytes(uint64_t{64} << 20), true);
   (void)limited;
   rt::GraphRunOptions o;
+  // A v1 loop the bytes build may never end (TF would run it forever too): stop it after
+  // 20k node executions (the default 50 million ran past the 30 s timeout under ASan).
+  o.max_node_executions = 20'000;
   for (const auto& n : g.nodes)
     if (n.op == "Placeholder") o.feeds.push_back(n.name + "=" + ZerosFeed(n.def));
   // The last node, and the one the first input byte picks.
