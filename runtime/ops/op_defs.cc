@@ -556,7 +556,11 @@ bool EvalWithProbe(const ShapeContext& c, const EvalInfo& info, int64_t probe, s
     for (int64_t d : s)
       if (__builtin_mul_overflow(n, d, &n)) return false;
     if ((budget -= n) < 0) return false;
-    k.inputs.push_back(Tensor::Alloc(c.inputs[i].dtype, s));
+    try {
+      k.inputs.push_back(Tensor::Alloc(c.inputs[i].dtype, s));
+    } catch (const std::length_error&) {  // past the tensor cap (SetMaxTensorBytes): no probe
+      return false;
+    }
   }
   Status st = RunKernel(k);
   if (!st.ok()) {
