@@ -4643,7 +4643,12 @@ class Converter {
         } else {
           xs.push_back(pos[1]);
         }
-        GradientsCall gc{&g, c, string(Text(pos[0])), string(Text(pos[1])), {}};
+        // (tf.gradients returns a list for one source too: the tape is asked for a list)
+        GradientsCall gc{&g, c, string(Text(pos[0])),
+                         xs.size() == 1 && !ts::Is(pos[1], "list") && !ts::Is(pos[1], "tuple")
+                             ? "[" + string(Text(pos[1])) + "]"
+                             : string(Text(pos[1])),
+                         {}};
         for (TSNode x : xs) {
           const GraphName* xg = ts::Is(x, "identifier") ? Graph(Text(x)) : nullptr;
           if (!xg) return {};
