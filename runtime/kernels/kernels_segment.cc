@@ -53,10 +53,11 @@ Status SegmentTyped(KernelContext& c, const std::vector<int64_t>& seg, int64_t n
       T& o = po[s * inner + j];
       T v = pd[static_cast<int64_t>(k) * inner + j];
       switch (op) {
-        case SegOp::kSum: case SegOp::kMean: o += v; break;
+        // (integers wrap, as TF's kernels do)
+        case SegOp::kSum: case SegOp::kMean: o = WrapAdd(o, v); break;
         case SegOp::kMax: o = std::max(o, v); break;
         case SegOp::kMin: o = std::min(o, v); break;
-        case SegOp::kProd: o *= v; break;
+        case SegOp::kProd: o = WrapMul(o, v); break;
       }
     }
   }

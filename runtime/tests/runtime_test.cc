@@ -436,6 +436,25 @@ TEST(Kernels, CrossOfIntegersWraps) {
   EXPECT_EQ(out[0].data<int32_t>()[2], -15);
 }
 
+// runtime_api_fuzzer (UBSan): SegmentProd of int64 overflowed a signed multiply; TF wraps
+// (TF 2.21: segment_prod([2^62, 6], [0, 0]) and unsorted_segment_sum([2^62, 2^62], [0, 0], 1)
+// are both [-2^63]).
+TEST(Kernels, SegmentReductionsOfIntegersWrap) {
+  Tensor d = Tensor::Alloc(DType::kInt64, {2}), ids = Tensor::Alloc(DType::kInt32, {2});
+  d.data<int64_t>()[0] = int64_t{1} << 62;
+  d.data<int64_t>()[1] = 6;
+  ids.data<int32_t>()[0] = ids.data<int32_t>()[1] = 0;
+  std::vector<Tensor> out;
+  ASSERT_TRUE(Execute("SegmentProd", {d, ids}, {{"T", DType::kInt64}, {"Tindices", DType::kInt32}}, &out).ok());
+  EXPECT_EQ(out[0].data<int64_t>()[0], std::numeric_limits<int64_t>::min());
+  d.data<int64_t>()[1] = int64_t{1} << 62;
+  Tensor n = Tensor::Scalar<int32_t>(1);
+  ASSERT_TRUE(Execute("UnsortedSegmentSum", {d, ids, n},
+                      {{"T", DType::kInt64}, {"Tindices", DType::kInt32}, {"Tnumsegments", DType::kInt32}}, &out)
+                  .ok());
+  EXPECT_EQ(out[0].data<int64_t>()[0], std::numeric_limits<int64_t>::min());
+}
+
 TEST(Session, PrunesAndCachesAndRefVariablesNeedInit) {
   auto g = std::make_shared<Graph>();
   int v = g->AddNode("v", "VariableV2", {}, {}, {{"dtype", DType::kFloat}, {"shape", std::vector<int64_t>{}}}).value();
