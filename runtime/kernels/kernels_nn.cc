@@ -346,7 +346,7 @@ void CumulativeTyped(const Tensor& x, int64_t axis, bool exclusive, bool reverse
       for (int64_t k = 0; k < n; ++k) {
         int64_t at = (a * n + (reverse ? n - 1 - k : k)) * inner + b;
         if (exclusive) po[at] = acc;
-        acc = kProduct ? acc * px[at] : acc + px[at];
+        acc = kProduct ? WrapMul(acc, px[at]) : WrapAdd(acc, px[at]);  // (integers wrap, as in TF)
         if (!exclusive) po[at] = acc;
       }
     }
