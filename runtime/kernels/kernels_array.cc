@@ -336,8 +336,12 @@ Status RangeK(KernelContext& c) {
     return InvalidArgument("Requires delta != 0: 0");  // a fractional delta of an integer range
   if (std::abs((limit - start) / delta) > 9.2e18)
     return InvalidArgument("Requires ((limit - start) / delta) <= 9223372036854775807");
-  int64_t n = IsInteger(dt) ? (static_cast<int64_t>(std::abs(limit - start)) + static_cast<int64_t>(std::abs(delta)) - 1) / static_cast<int64_t>(std::abs(delta))
-                            : static_cast<int64_t>(std::ceil(std::abs((limit - start) / delta)));
+  // The span of an int64 range can pass int64's largest value (it did not pass the size
+  // check above only when |delta| > 1): its size is then computed in floating point.
+  const double span = std::abs(limit - start);
+  int64_t n = IsInteger(dt) && span < 9.2e18
+                  ? (static_cast<int64_t>(span) + static_cast<int64_t>(std::abs(delta)) - 1) / static_cast<int64_t>(std::abs(delta))
+                  : static_cast<int64_t>(std::ceil(std::abs((limit - start) / delta)));
   Tensor d = Tensor::Alloc(DType::kDouble, {n});
   for (int64_t i = 0; i < n; ++i) d.data<double>()[i] = start + i * delta;
   c.outputs = {d.CastTo(dt)};

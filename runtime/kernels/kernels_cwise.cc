@@ -16,8 +16,14 @@ namespace {
 // ---- broadcasting binary: Atan2(y, x), TruncateDiv(x, y) ----
 template <typename T>
 T TruncDivT(T a, T b) {
-  if constexpr (std::is_integral_v<T>) return a / b;
-  else return std::trunc(a / b);
+  if constexpr (std::is_integral_v<T>) {
+    if constexpr (std::is_signed_v<T>) {
+      if (b == -1) return WrapSub(T(0), a);  // min / -1 wraps (a plain division traps)
+    }
+    return static_cast<T>(a / b);
+  } else {
+    return std::trunc(a / b);
+  }
 }
 template <typename T>
 Status BinaryExtraTyped(KernelContext& c) {

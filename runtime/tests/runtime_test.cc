@@ -455,6 +455,49 @@ TEST(Kernels, SegmentReductionsOfIntegersWrap) {
   EXPECT_EQ(out[0].data<int64_t>()[0], std::numeric_limits<int64_t>::min());
 }
 
+// runtime_api_fuzzer (UBSan): Cumprod of int64 overflowed a signed multiply; TF wraps
+// (TF 2.21: cumprod([2^62, 6]) and cumsum([2^62, 2^62]) are [2^62, -2^63]).
+TEST(Kernels, CumulativeOfIntegersWrap) {
+  Tensor x = Tensor::Alloc(DType::kInt64, {2});
+  x.data<int64_t>()[0] = int64_t{1} << 62;
+  x.data<int64_t>()[1] = 6;
+  Tensor axis = Tensor::Scalar<int32_t>(0);
+  std::vector<Tensor> out;
+  ASSERT_TRUE(Execute("Cumprod", {x, axis}, {{"T", DType::kInt64}, {"Tidx", DType::kInt32}}, &out).ok());
+  EXPECT_EQ(out[0].data<int64_t>()[1], std::numeric_limits<int64_t>::min());
+  x.data<int64_t>()[1] = int64_t{1} << 62;
+  ASSERT_TRUE(Execute("Cumsum", {x, axis}, {{"T", DType::kInt64}, {"Tidx", DType::kInt32}}, &out).ok());
+  EXPECT_EQ(out[0].data<int64_t>()[0], int64_t{1} << 62);
+  EXPECT_EQ(out[0].data<int64_t>()[1], std::numeric_limits<int64_t>::min());
+}
+
+// The one truncated quotient that overflows, min / -1, wraps as TF's does (TF 2.21:
+// truncatediv([-2^31, 7], [-1, -1]) of int32 is [-2^31, -7]); a plain division traps.
+TEST(Kernels, TruncateDivOfMinByMinusOneWraps) {
+  Tensor a = Tensor::Alloc(DType::kInt32, {2}), b = Tensor::Alloc(DType::kInt32, {2});
+  a.data<int32_t>()[0] = std::numeric_limits<int32_t>::min();
+  a.data<int32_t>()[1] = 7;
+  b.data<int32_t>()[0] = b.data<int32_t>()[1] = -1;
+  std::vector<Tensor> out;
+  ASSERT_TRUE(Execute("TruncateDiv", {a, b}, {{"T", DType::kInt32}}, &out).ok());
+  EXPECT_EQ(out[0].data<int32_t>()[0], std::numeric_limits<int32_t>::min());
+  EXPECT_EQ(out[0].data<int32_t>()[1], -7);
+}
+
+// An int64 range whose span passes int64's largest value (TF 2.21:
+// range(-5e18, 5e18, 1e18) has 10 elements); the size was a float-to-int overflow.
+TEST(Kernels, RangeOfAWideInt64Span) {
+  std::vector<Tensor> out;
+  ASSERT_TRUE(Execute("Range",
+                      {Tensor::Scalar<int64_t>(-5000000000000000000), Tensor::Scalar<int64_t>(5000000000000000000),
+                       Tensor::Scalar<int64_t>(1000000000000000000)},
+                      {{"Tidx", DType::kInt64}}, &out)
+                  .ok());
+  ASSERT_EQ(out[0].num_elements(), 10);
+  EXPECT_EQ(out[0].data<int64_t>()[0], -5000000000000000000);
+  EXPECT_EQ(out[0].data<int64_t>()[9], 4000000000000000000);
+}
+
 TEST(Session, PrunesAndCachesAndRefVariablesNeedInit) {
   auto g = std::make_shared<Graph>();
   int v = g->AddNode("v", "VariableV2", {}, {}, {{"dtype", DType::kFloat}, {"shape", std::vector<int64_t>{}}}).value();
