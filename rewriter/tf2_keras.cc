@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <utility>
 
 #include "analyzer/python/ts_util.h"
@@ -102,6 +103,63 @@ std::vector<string> KerasDenseArgs(const SemanticModel& m, std::string_view src,
     ctor.push_back(fmt::format("{}={}", init, k));
   }
   return ctor;
+}
+
+std::vector<std::string_view> Tf1OptimizerParams(std::string_view cls, string* why) {
+  if (cls == "GradientDescentOptimizer") return {"learning_rate", "use_locking", "name"};
+  if (cls == "MomentumOptimizer") return {"learning_rate", "momentum", "use_locking", "name", "use_nesterov"};
+  if (cls == "AdamOptimizer") return {"learning_rate", "beta1", "beta2", "epsilon", "use_locking", "name"};
+  if (cls == "AdagradOptimizer") return {"learning_rate", "initial_accumulator_value", "use_locking", "name"};
+  if (cls == "RMSPropOptimizer")
+    *why = "TF1's RMSProp starts its mean square at 1, Keras RMSprop at 0: no Keras optimizer makes the same update";
+  else
+    *why = fmt::format("no Keras optimizer of TF 2.21 is known to make TF1's {} update", cls);
+  return {};
+}
+
+string KerasOptimizerText(std::string_view cls, const std::map<string, string>& args, const string& tf, string* why) {
+  auto get = [&](const string& k, const string& dflt) { return args.count(k) ? args.at(k) : dflt; };
+  string ko = tf + ".keras.optimizers.";
+  if (cls == "GradientDescentOptimizer") {
+    if (!args.count("learning_rate")) {
+      *why = "no learning rate";
+      return "";
+    }
+    return fmt::format("{}SGD(learning_rate={})", ko, args.at("learning_rate"));
+  }
+  if (cls == "MomentumOptimizer") {
+    // TF1: a = m a + g, w -= lr a; Keras: v = m v - lr g, w += v (v = -lr a while lr is
+    // constant); Nesterov: w -= lr (g + m a) in both
+    if (!args.count("learning_rate") || !args.count("momentum")) {
+      *why = "no learning rate or momentum";
+      return "";
+    }
+    string nesterov = get("use_nesterov", "False");
+    return fmt::format("{}SGD(learning_rate={}, momentum={}{})", ko, args.at("learning_rate"), args.at("momentum"),
+                       nesterov == "False" ? "" : ", nesterov=" + nesterov);
+  }
+  if (cls == "AdamOptimizer") {
+    // the same update; TF1's epsilon is 1e-08, Keras' 1e-07. TF1 computes 1 - beta in
+    // float32, Keras in double from the Python float: the betas are given as the float32
+    // values TF1 used, so that both take the same 1 - beta (0.999 otherwise moves the
+    // second moment by 1e-5 relative, which grows over the steps)
+    auto f32 = [](const string& t) -> string {
+      char* end = nullptr;
+      float f = std::strtof(t.c_str(), &end);
+      if (t.empty() || *end != '\0') return t;  // not a literal: as written
+      return fmt::format("{}", static_cast<double>(f));
+    };
+    string b = fmt::format(", beta_1={}, beta_2={}", f32(get("beta1", "0.9")), f32(get("beta2", "0.999")));
+    return fmt::format("{}Adam(learning_rate={}{}, epsilon={})", ko, get("learning_rate", "0.001"), b,
+                       get("epsilon", "1e-08"));
+  }
+  // Adagrad: TF1 divides by sqrt(accumulator), Keras by sqrt(accumulator + epsilon)
+  if (!args.count("learning_rate")) {
+    *why = "no learning rate";
+    return "";
+  }
+  return fmt::format("{}Adagrad(learning_rate={}, initial_accumulator_value={}, epsilon=0.0)", ko,
+                     args.at("learning_rate"), get("initial_accumulator_value", "0.1"));
 }
 
 }  // namespace tfm

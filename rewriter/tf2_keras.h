@@ -39,4 +39,16 @@ std::vector<std::string> KerasDenseArgs(const SemanticModel& m, std::string_view
                                         const std::map<std::string, TSNode>& args, const std::string& tf,
                                         std::string* why);
 
+// A TF1 optimizer class's constructor parameters in order (`GradientDescentOptimizer`:
+// learning_rate, use_locking, name); empty, with `why`, for a class whose update no Keras
+// optimizer of TF 2.21 makes (RMSProp starts its mean square at 1, Keras's at 0).
+std::vector<std::string_view> Tf1OptimizerParams(std::string_view cls, std::string* why);
+
+// The Keras optimizer making the update TF1's `cls` made with the constructor arguments
+// `args` (texts by parameter name; the migration guide's optimizer table, TF 2.21's tf.keras
+// being Keras 3): `tf.keras.optimizers.Adam(learning_rate=0.1, ..., epsilon=1e-08)`. Empty,
+// with `why`, when a needed argument is missing.
+std::string KerasOptimizerText(std::string_view cls, const std::map<std::string, std::string>& args,
+                               const std::string& tf, std::string* why);
+
 }  // namespace tfm

@@ -20,6 +20,7 @@
 #include "analyzer/python/semantic.h"
 #include "analyzer/source/source.h"
 #include "analyzer/python/ts_util.h"
+#include "rewriter/tf2_class_session.h"
 #include "rewriter/tf2_session_helper.h"
 #include "rewriter/tf2_eager_blocks.h"
 #include "rewriter/tf2_sessions.h"
@@ -181,22 +182,7 @@ class Converter {
 
   // Calls that read graph-wide state (collections, the default graph): under TF2
   // they silently see nothing, wherever they are.
-  static bool ReadsGraphState(string_view q) {
-    if (!StartsWith(q, "tensorflow")) return false;
-    if (StartsWith(q, "tensorflow.keras.")) return false;  // a Keras layer, metric, ... keeps its own state
-    // TF2's summaries: the writer and its methods, the writes (a compat text names v1's
-    // under tensorflow.compat.v1.summary)
-    if (StartsWith(q, "tensorflow.summary.")) return false;
-    for (string_view bad : {"get_variable", "layers.", "variable_scope", "get_collection", "trainable_variables",
-                            "global_variables", "local_variables", "all_variables", "model_variables",
-                            "moving_average_variables", "get_global_step", "Saver", "summary.", "get_default_graph",
-                            "add_to_collection", "reset_default_graph", "assert_variables_initialized",
-                            "report_uninitialized_variables", "metrics.", "Queue", "queue_runner",
-                            "start_queue_runners", "make_one_shot_iterator", "make_initializable_iterator",
-                            "Iterator"})
-      if (q.find(bad) != string_view::npos) return true;
-    return false;
-  }
+  static bool ReadsGraphState(string_view q) { return ReadsTf1GraphState(q); }
 
   // Calls whose result is a SparseTensor.
   static bool MakesSparse(string_view q) {
@@ -3563,16 +3549,9 @@ class Converter {
   KerasChoice KerasOptimizerFor(TSNode c) {
     string q = Resolved(ts::Field(c, "function"));
     string cls = q.substr(q.rfind('.') + 1);
-    std::vector<string_view> params;  // TF1's signature, in order
-    if (cls == "GradientDescentOptimizer") params = {"learning_rate", "use_locking", "name"};
-    else if (cls == "MomentumOptimizer") params = {"learning_rate", "momentum", "use_locking", "name", "use_nesterov"};
-    else if (cls == "AdamOptimizer") params = {"learning_rate", "beta1", "beta2", "epsilon", "use_locking", "name"};
-    else if (cls == "AdagradOptimizer") params = {"learning_rate", "initial_accumulator_value", "use_locking", "name"};
-    else if (cls == "RMSPropOptimizer")
-      return {"", "TF1's RMSProp starts its mean square at 1, Keras RMSprop at 0: no Keras optimizer makes the same "
-                  "update"};
-    else
-      return {"", fmt::format("no Keras optimizer of TF 2.21 is known to make TF1's {} update", cls)};
+    string no_keras;
+    const std::vector<string_view> params = Tf1OptimizerParams(cls, &no_keras);  // TF1's signature, in order
+    if (params.empty()) return {"", no_keras};
     std::map<string, string> args;
     size_t i = 0;
     for (TSNode a : ts::NamedChildren(ts::Field(c, "arguments"))) {
@@ -3614,42 +3593,9 @@ class Converter {
       args["learning_rate"] = fmt::format("lambda: {}({})", ScheduleName(Graph(args["learning_rate"])->value, decay),
                                           decay.step);
     }
-    auto get = [&](const string& k, const string& dflt) { return args.count(k) ? args[k] : dflt; };
-    string ko = tf_ + ".keras.optimizers.";
-    if (cls == "GradientDescentOptimizer") {
-      if (!args.count("learning_rate")) return {"", "no learning rate"};
-      return {fmt::format("{}SGD(learning_rate={})", ko, args["learning_rate"]), ""};
-    }
-    if (cls == "MomentumOptimizer") {
-      // TF1: a = m a + g, w -= lr a; Keras: v = m v - lr g, w += v (v = -lr a while lr is
-      // constant); Nesterov: w -= lr (g + m a) in both
-      if (!args.count("learning_rate") || !args.count("momentum")) return {"", "no learning rate or momentum"};
-      string nesterov = get("use_nesterov", "False");
-      return {fmt::format("{}SGD(learning_rate={}, momentum={}{})", ko, args["learning_rate"], args["momentum"],
-                          nesterov == "False" ? "" : ", nesterov=" + nesterov),
-              ""};
-    }
-    if (cls == "AdamOptimizer") {
-      // the same update; TF1's epsilon is 1e-08, Keras' 1e-07. TF1 computes 1 - beta in
-      // float32, Keras in double from the Python float: the betas are given as the float32
-      // values TF1 used, so that both take the same 1 - beta (0.999 otherwise moves the
-      // second moment by 1e-5 relative, which grows over the steps)
-      auto f32 = [](const string& t) -> string {
-        char* end = nullptr;
-        float f = std::strtof(t.c_str(), &end);
-        if (t.empty() || *end != '\0') return t;  // not a literal: as written
-        return fmt::format("{}", static_cast<double>(f));
-      };
-      string b = fmt::format(", beta_1={}, beta_2={}", f32(get("beta1", "0.9")), f32(get("beta2", "0.999")));
-      return {fmt::format("{}Adam(learning_rate={}{}, epsilon={})", ko, get("learning_rate", "0.001"), b,
-                          get("epsilon", "1e-08")),
-              ""};
-    }
-    // Adagrad: TF1 divides by sqrt(accumulator), Keras by sqrt(accumulator + epsilon)
-    if (!args.count("learning_rate")) return {"", "no learning rate"};
-    return {fmt::format("{}Adagrad(learning_rate={}, initial_accumulator_value={}, epsilon=0.0)", ko,
-                        args["learning_rate"], get("initial_accumulator_value", "0.1")),
-            ""};
+    string why;
+    string text = KerasOptimizerText(cls, args, tf_, &why);
+    return {text, why};
   }
 
   // A v1 `train = <optimizer>.minimize(loss, ...)` statement and, when it converts, the
@@ -6441,6 +6387,16 @@ SessionConversion ConvertSessionToFunctions(PythonParser& parser, const std::str
     }
   }
   SessionConversion plain = convert(idioms);
+  // a session an object owns (rewriter/tf2_class_session.h): the class becomes a tf.Module
+  if (!plain.converted && plain.reason.find("the session is owned by an object") != std::string::npos) {
+    SessionConversion cls = ConvertClassSession(parser, idioms.text);
+    if (cls.converted) return cls;
+    if (!cls.reason.empty()) {
+      plain.reason = fmt::format("the session is owned by an object, and its class does not convert to a tf.Module: {}",
+                                 cls.reason);
+      if (cls.line) plain.line = idioms.OldLine(cls.line);
+    }
+  }
   // a helper the session is passed to (tf2_session_helper.h): moved into the session block
   if (!plain.converted && (plain.reason.find("is used outside the session block") != std::string::npos ||
                            plain.reason.find("is used other than as") != std::string::npos)) {

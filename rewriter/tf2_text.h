@@ -138,4 +138,24 @@ inline bool RefersToTf(const SemanticModel& m, TSNode n) {
   return tf;
 }
 
+// Whether a call of `q` (a qualified name) reads or changes TF1's graph-wide state (variable
+// scopes, collections, the default graph, savers, v1 summaries, queues, v1 iterators), which
+// a tf.function of the converted program would not see as the TF1 graph did.
+inline bool ReadsTf1GraphState(std::string_view q) {
+  if (q.rfind("tensorflow", 0) != 0) return false;
+  if (q.rfind("tensorflow.keras.", 0) == 0) return false;  // a Keras layer, metric, ... keeps its own state
+  // TF2's summaries: the writer and its methods, the writes (a compat text names v1's
+  // under tensorflow.compat.v1.summary)
+  if (q.rfind("tensorflow.summary.", 0) == 0) return false;
+  for (std::string_view bad : {"get_variable", "layers.", "variable_scope", "get_collection", "trainable_variables",
+                          "global_variables", "local_variables", "all_variables", "model_variables",
+                          "moving_average_variables", "get_global_step", "Saver", "summary.", "get_default_graph",
+                          "add_to_collection", "reset_default_graph", "assert_variables_initialized",
+                          "report_uninitialized_variables", "metrics.", "Queue", "queue_runner",
+                          "start_queue_runners", "make_one_shot_iterator", "make_initializable_iterator",
+                          "Iterator"})
+    if (q.find(bad) != std::string_view::npos) return true;
+  return false;
+}
+
 }  // namespace tfm

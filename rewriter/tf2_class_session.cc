@@ -1,0 +1,902 @@
+// A session an object owns, converted to a tf.Module: see tf2_class_session.h.
+#include "rewriter/tf2_class_session.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <string_view>
+#include <vector>
+
+#include "analyzer/python/semantic.h"
+#include "analyzer/python/ts_util.h"
+#include "analyzer/source/source.h"
+#include "rewriter/tf2_keras.h"
+#include "rewriter/tf2_text.h"
+
+namespace tfm {
+namespace {
+
+using std::string;
+using std::string_view;
+
+struct Bail {
+  string reason;
+  uint32_t line = 0;
+};
+
+bool Starts(string_view s, string_view p) { return s.substr(0, p.size()) == p; }
+bool Ends(string_view s, string_view p) { return s.size() >= p.size() && s.substr(s.size() - p.size()) == p; }
+
+// What a statement of the graph-building code is.
+enum class Kind { kPlaceholder, kVariable, kOptimizer, kMinimize, kGraph, kSession, kInitRun, kBuildCall, kKeep };
+
+struct BuildStmt {
+  TSNode stmt{}, value{};
+  TSNode method{};  // the build method it is in
+  Kind kind = Kind::kKeep;
+  string name;  // the name it binds (`self.NAME` or `NAME`)
+  std::set<string> deps;  // graph names its value reads
+  bool random = false;    // an unseeded random op in its value
+};
+
+struct Minimize {
+  const BuildStmt* s = nullptr;
+  string loss, vars, global_step, optimizer;  // the optimizer's attribute
+  string keras;                               // its Keras constructor when made in the statement
+};
+
+struct RunFn {
+  string name;
+  std::vector<string> fetches;  // the fetched names, in order
+  std::vector<string> params;   // the fed placeholders, in their definition order
+  bool returns_list = false;    // several tensors returned
+};
+
+class ClassConverter {
+ public:
+  ClassConverter(const ParsedFile& f, const SemanticModel& m) : file_(f), m_(m), src_(f.source.text) {}
+
+  SessionConversion Run() {
+    SessionConversion out;
+    try {
+      Convert(&out);
+    } catch (const Bail& b) {
+      out = SessionConversion{};
+      out.reason = b.reason;
+      out.line = b.line;
+    }
+    return out;
+  }
+
+ private:
+  const ParsedFile& file_;
+  const SemanticModel& m_;
+  string_view src_;
+  string tf_ = "tf", self_ = "self", sess_;
+  TSNode cls_{};
+  std::map<string, TSNode> methods_;  // of the class, by name
+  std::vector<string> build_order_;   // build methods, in the order they run
+  std::vector<BuildStmt> build_;      // their statements, in the order they run
+  std::map<string, size_t> graph_;    // graph names (placeholders, tensors, ops, variables) -> build_ index
+  std::vector<Minimize> minimizes_;
+  std::vector<string> variables_;  // trainable, in creation order
+  std::vector<ByteEdit> edits_;
+  std::vector<RunFn> fns_;
+  int runs_ = 0;  // run sites replaced
+
+  [[noreturn]] void Fail(TSNode at, string reason) const {
+    throw Bail{std::move(reason), at.id ? ts_node_start_point(at).row + 1 : 0};
+  }
+  string_view Text(TSNode n) const { return ts::Text(n, src_); }
+  string Resolved(TSNode n) const { return ResolvedName(m_, n); }
+
+  // `self.NAME` (the attribute node): NAME, or "".
+  string SelfAttr(TSNode n) const {
+    if (!ts::Is(n, "attribute")) return "";
+    TSNode o = ts::Field(n, "object");
+    if (!ts::Is(o, "identifier") || Text(o) != self_) return "";
+    return string(Text(ts::Field(n, "attribute")));
+  }
+  static std::vector<TSNode> Stmts(TSNode def) {
+    std::vector<TSNode> out;
+    for (TSNode s : ts::NamedChildren(ts::Field(def, "body")))
+      if (!ts::Is(s, "comment")) out.push_back(s);
+    return out;
+  }
+  // The names a method binds itself (its parameters and assigned names).
+  std::set<string> LocalsOf(TSNode def) const {
+    std::set<string> out;
+    ts::Walk(
+        ts::Field(def, "parameters"),
+        [&](TSNode c, const char*) {
+          if (ts::Is(c, "identifier")) out.insert(string(Text(c)));
+          return !ts::Is(c, "default_parameter") || true;
+        },
+        [](TSNode) {});
+    ts::Walk(
+        ts::Field(def, "body"),
+        [&](TSNode c, const char*) {
+          if (ts::Is(c, "function_definition") || ts::Is(c, "class_definition") || ts::Is(c, "lambda")) return false;
+          if (ts::Is(c, "assignment") || ts::Is(c, "augmented_assignment") || ts::Is(c, "for_statement")) {
+            TSNode l = ts::Field(c, "left");
+            ts::Walk(
+                l,
+                [&](TSNode q, const char*) {
+                  if (ts::Is(q, "attribute") || ts::Is(q, "subscript")) return false;
+                  if (ts::Is(q, "identifier")) out.insert(string(Text(q)));
+                  return true;
+                },
+                [](TSNode) {});
+          }
+          return true;
+        },
+        [](TSNode) {});
+    return out;
+  }
+  bool IsSession(string_view q) const {
+    return q == "tensorflow.compat.v1.Session" || q == "tensorflow.compat.v1.InteractiveSession";
+  }
+  // Whether the statement's lines are its own, to be deleted.
+  void Delete(TSNode stmt) {
+    if (!AloneOnLines(src_, stmt)) Fail(stmt, "a graph statement shares its line with other code");
+    edits_.emplace_back(LineStartAt(src_, ts_node_start_byte(stmt)), LineEndAt(src_, ts_node_end_byte(stmt)), "");
+  }
+  // The statement's text re-indented from its column to `indent`.
+  string Reindent(TSNode stmt, string_view text, uint32_t indent) const {
+    const uint32_t col = ts_node_start_point(stmt).column;
+    string out(indent, ' ');
+    for (size_t i = 0; i < text.size(); ++i) {
+      out += text[i];
+      if (text[i] != '\n') continue;
+      size_t sp = 0;
+      while (i + 1 + sp < text.size() && text[i + 1 + sp] == ' ') ++sp;
+      const size_t keep = sp >= col ? sp - col + indent : indent;
+      out.append(keep, ' ');
+      i += sp;
+    }
+    return out;
+  }
+  // `n`'s text with `self.G` of the graph tensors and placeholders written as `G`.
+  string LocalText(TSNode n) const {
+    std::vector<ByteEdit> e;
+    const uint32_t base = ts_node_start_byte(n);
+    ts::Walk(
+        n,
+        [&](TSNode c, const char*) {
+          string a = SelfAttr(c);
+          if (!a.empty()) {
+            auto it = graph_.find(a);
+            if (it != graph_.end() && build_[it->second].kind != Kind::kVariable &&
+                build_[it->second].kind != Kind::kOptimizer)
+              e.emplace_back(ts_node_start_byte(c) - base, ts_node_end_byte(c) - base, a);
+            return false;
+          }
+          return true;
+        },
+        [](TSNode) {});
+    return ApplyByteEdits(Text(n), std::move(e));
+  }
+
+  void FindSession() {
+    TSNode call{};
+    for (TSNode c : m_.calls()) {
+      if (!IsSession(Resolved(ts::Field(c, "function")))) continue;
+      if (call.id) Fail(c, "a second session");
+      call = c;
+    }
+    if (!call.id) Fail(TSNode{}, "no session to convert");
+    TSNode asg = ts::Parent(call);
+    TSNode method{};
+    for (TSNode p = ts::Parent(call); p.id; p = ts::Parent(p)) {
+      if (!method.id && ts::Is(p, "function_definition")) method = p;
+      if (ts::Is(p, "class_definition")) {
+        cls_ = p;
+        break;
+      }
+    }
+    if (!cls_.id || !method.id) Fail(call, "the session is not made in a method of a class");
+    if (!ts::Same(ts::Parent(ts::Parent(method)), cls_))
+      Fail(call, "the session is made in a function nested in a method");
+    std::vector<TSNode> params = ts::NamedChildren(ts::Field(method, "parameters"));
+    if (params.empty() || !ts::Is(params[0], "identifier")) Fail(method, "a method without `self`");
+    self_ = string(Text(params[0]));
+    if (!ts::Is(asg, "assignment") || SelfAttr(ts::Field(asg, "left")).empty())
+      Fail(call, "the session is not bound to an attribute of `self` (`self.sess = tf.compat.v1.Session()`)");
+    if (ts::NamedChildren(ts::Field(call, "arguments")).size() > 0)
+      Fail(call, "the session is made with arguments (a graph or a configuration), which the conversion of a class "
+                 "does not map");
+    sess_ = SelfAttr(ts::Field(asg, "left"));
+    const Binding* tf = m_.TfModuleAt(ts_node_start_byte(call), SemanticModel::kTfModule);
+    if (!tf) Fail(call, "the name tensorflow is imported as is not visible at the session");
+    tf_ = tf->name;
+    // the methods; the build methods: __init__ and those it calls as statements, in turn
+    for (TSNode d : ts::NamedChildren(ts::Field(cls_, "body"))) {
+      TSNode def = ts::Is(d, "decorated_definition") ? ts::Field(d, "definition") : d;
+      if (ts::Is(def, "function_definition")) methods_[string(Text(ts::Field(def, "name")))] = def;
+    }
+    if (!methods_.count("__init__")) Fail(cls_, "the class has no __init__");
+  }
+
+  // The build methods' statements, in the order they run (a call `self.m(...)` of a method
+  // runs its statements where it is).
+  void Expand(const string& name, int depth) {
+    if (depth > 8) Fail(methods_[name], "build methods call each other too deeply");
+    if (std::find(build_order_.begin(), build_order_.end(), name) != build_order_.end())
+      Fail(methods_[name], fmt::format("the build method `{}` runs twice", name));
+    TSNode def = methods_[name];
+    if (ts::Is(ts::Parent(def), "decorated_definition")) Fail(def, fmt::format("the build method `{}` is decorated", name));
+    build_order_.push_back(name);
+    for (TSNode s : Stmts(def)) {
+      BuildStmt b;
+      b.stmt = s;
+      b.method = def;
+      TSNode e = ts::Is(s, "expression_statement") ? ts_node_named_child(s, 0) : TSNode{};
+      if (ts::Is(e, "call")) {
+        string callee = SelfAttr(ts::Field(e, "function"));
+        if (!callee.empty() && methods_.count(callee)) {
+          b.kind = Kind::kBuildCall;
+          b.name = callee;
+          build_.push_back(b);
+          Expand(callee, depth + 1);
+          continue;
+        }
+      }
+      build_.push_back(b);
+    }
+  }
+
+  void NeedGraphFree(TSNode n, const char* what) const {
+    ts::Walk(
+        n,
+        [&](TSNode c, const char*) {
+          string a = SelfAttr(c);
+          if (!a.empty()) {
+            if (a == sess_ || graph_.count(a))
+              Fail(c, fmt::format("`{}.{}` is used {}", self_, a, what));
+            return false;
+          }
+          return true;
+        },
+        [](TSNode) {});
+  }
+
+  void Classify() {
+    std::map<string, std::set<string>> locals_of;  // build method -> its own names
+    for (const string& n : build_order_) locals_of[n] = LocalsOf(methods_[n]);
+    std::set<string> graph_locals;
+    for (BuildStmt& b : build_) {
+      if (b.kind == Kind::kBuildCall) continue;
+      TSNode s = b.stmt;
+      const string method(Text(ts::Field(b.method, "name")));
+      TSNode e = ts::Is(s, "expression_statement") ? ts_node_named_child(s, 0) : TSNode{};
+      if (ts::Is(e, "string")) continue;  // a docstring
+      if (ts::Is(e, "call")) {
+        TSNode fn = ts::Field(e, "function");
+        if (ts::Is(fn, "attribute") && Text(ts::Field(fn, "attribute")) == "run" &&
+            SelfAttr(ts::Field(fn, "object")) == sess_) {
+          std::vector<TSNode> args = ts::NamedChildren(ts::Field(e, "arguments"));
+          string q = args.size() == 1 && ts::Is(args[0], "call") ? Resolved(ts::Field(args[0], "function")) : "";
+          if (q != "tensorflow.compat.v1.global_variables_initializer" &&
+              q != "tensorflow.compat.v1.initialize_all_variables")
+            Fail(e, fmt::format("`{}` runs the graph while `{}` builds it", Text(e), method));
+          b.kind = Kind::kInitRun;
+          continue;
+        }
+      }
+      TSNode left = ts::Is(e, "assignment") ? ts::Field(e, "left") : TSNode{};
+      TSNode right = ts::Is(e, "assignment") ? ts::Field(e, "right") : TSNode{};
+      if (!left.id || !right.id || ts::Field(e, "type").id) {
+        if (RefersToTf(m_, s)) Fail(s, fmt::format("a statement of `{}` that builds the graph is not an assignment "
+                                                   "of one name (a with block, a loop, a condition)",
+                                                   method));
+        NeedGraphFree(s, fmt::format("by Python code of `{}`", method).c_str());
+        continue;
+      }
+      string attr = SelfAttr(left);
+      if (attr.empty() && !ts::Is(left, "identifier")) {
+        if (RefersToTf(m_, s)) Fail(s, "a graph statement assigns to something other than one name");
+        NeedGraphFree(s, fmt::format("by Python code of `{}`", method).c_str());
+        continue;
+      }
+      b.name = attr.empty() ? string(Text(left)) : attr;
+      b.value = right;
+      const string q = ts::Is(right, "call") ? Resolved(ts::Field(right, "function")) : "";
+      TSNode fn = ts::Is(right, "call") ? ts::Field(right, "function") : TSNode{};
+      auto need_attr = [&](const char* what) {
+        if (attr.empty())
+          Fail(s, fmt::format("the {} `{}` is a local name of `{}`: the conversion of a class keeps {}s on `{}`",
+                              what, b.name, method, what, self_));
+      };
+      if (IsSession(q)) {
+        b.kind = Kind::kSession;
+        continue;
+      }
+      if (q == "tensorflow.compat.v1.placeholder") {
+        need_attr("placeholder");
+        b.kind = Kind::kPlaceholder;
+      } else if (q == "tensorflow.compat.v1.Variable" || q == "tensorflow.Variable") {
+        need_attr("variable");
+        b.kind = Kind::kVariable;
+        TSNode t = m_.KeywordArg(right, "trainable");
+        if (!t.id || Text(t) != "False") variables_.push_back(b.name);
+        if (t.id && Text(t) != "False" && Text(t) != "True") Fail(t, "a variable's trainable= is not a literal");
+      } else if (Starts(q, "tensorflow.compat.v1.train.") && Ends(q, "Optimizer")) {
+        need_attr("optimizer");
+        b.kind = Kind::kOptimizer;
+      } else if (ts::Is(fn, "attribute") && Text(ts::Field(fn, "attribute")) == "minimize") {
+        need_attr("train op");
+        b.kind = Kind::kMinimize;
+      } else {
+        bool graph = RefersToTf(m_, right);
+        ts::Walk(
+            right,
+            [&](TSNode c, const char*) {
+              string a = SelfAttr(c);
+              if (!a.empty()) {
+                if (a == sess_) Fail(c, fmt::format("the session is used while `{}` builds the graph", method));
+                graph |= graph_.count(a) > 0;
+                return false;
+              }
+              if (ts::Is(c, "identifier") && graph_locals.count(string(Text(c)))) graph = true;
+              return true;
+            },
+            [](TSNode) {});
+        if (!graph) {
+          if (!attr.empty() && graph_.count(attr)) Fail(s, fmt::format("`{}.{}` is bound twice", self_, attr));
+          continue;  // Python
+        }
+        b.kind = Kind::kGraph;
+      }
+      if (graph_.count(b.name)) Fail(s, fmt::format("`{}` is bound twice while the graph is built", b.name));
+      for (const BuildStmt& o : build_)
+        if (o.kind == Kind::kKeep && !o.name.empty() && o.name == b.name && !attr.empty())
+          Fail(s, fmt::format("`{}.{}` is bound twice", self_, b.name));
+      if (attr.empty()) graph_locals.insert(b.name);
+      // what its value reads: graph names; a Python local of the method cannot be read in a run
+      if (b.kind == Kind::kGraph) {
+        const std::set<string>& locals = locals_of[method];
+        ts::Walk(
+            right,
+            [&](TSNode c, const char*) {
+              string a = SelfAttr(c);
+              if (!a.empty()) {
+                if (graph_.count(a)) b.deps.insert(a);
+                return false;
+              }
+              if (ts::Is(c, "call")) {
+                string cq = Resolved(ts::Field(c, "function"));
+                if (ReadsTf1GraphState(cq))
+                  Fail(c, fmt::format("`{}` calls `{}`, which depends on graph-wide state", b.name, cq));
+                bool random = Starts(cq, "tensorflow") && (cq.find("random") != string::npos ||
+                                                            Ends(cq, "multinomial") || Ends(cq, "dropout"));
+                if (random && !m_.KeywordArg(c, "seed").id) b.random = true;
+              }
+              if (ts::Is(c, "lambda")) return false;
+              return true;
+            },
+            [](TSNode) {});
+        ValueIdentifiers(right, [&](TSNode id) {
+          string n(Text(id));
+          if (n == self_) return;
+          if (graph_locals.count(n) && n != b.name) {
+            b.deps.insert(n);
+            return;
+          }
+          if (locals.count(n) && !graph_locals.count(n))
+            Fail(id, fmt::format("the graph value `{}` reads `{}`, a Python value of `{}` that its run cannot read",
+                                 b.name, n, method));
+        });
+      }
+      graph_[b.name] = static_cast<size_t>(&b - build_.data());
+    }
+  }
+
+  // A minimize statement's parts, and its Keras optimizer.
+  void Minimizes() {
+    for (const BuildStmt& b : build_) {
+      if (b.kind != Kind::kMinimize) continue;
+      Minimize mz;
+      mz.s = &b;
+      TSNode fn = ts::Field(b.value, "function");
+      TSNode obj = ts::Field(fn, "object");
+      string why;
+      auto args = CallArgsByName(src_, b.value, {"loss", "global_step", "var_list", "gate_gradients",
+                                                 "aggregation_method", "colocate_gradients_with_ops", "name",
+                                                 "grad_loss"},
+                                 &why);
+      if (args.empty()) Fail(b.value, fmt::format("the minimize call of `{}`: {}", b.name, why));
+      for (const auto& [k, v] : args)
+        if (k != "loss" && k != "global_step" && k != "var_list" && k != "name")
+          Fail(v, fmt::format("the minimize call of `{}` takes `{}=`", b.name, k));
+      if (!args.count("loss")) Fail(b.value, "a minimize call without a loss");
+      string loss = SelfAttr(args["loss"]);
+      if (loss.empty() && ts::Is(args["loss"], "identifier")) loss = string(Text(args["loss"]));
+      if (loss.empty() || !graph_.count(loss) || build_[graph_[loss]].kind != Kind::kGraph)
+        Fail(args["loss"], fmt::format("the loss `{}` minimized is not a graph tensor bound to a name", Text(args["loss"])));
+      mz.loss = loss;
+      if (args.count("var_list")) {
+        TSNode vl = args["var_list"];
+        if (!ts::Is(vl, "list")) Fail(vl, "a var_list that is not a list of the class's variables");
+        for (TSNode v : ts::NamedChildren(vl)) {
+          string a = SelfAttr(v);
+          if (a.empty() || !graph_.count(a) || build_[graph_[a]].kind != Kind::kVariable)
+            Fail(v, "a var_list that is not a list of the class's variables");
+        }
+        mz.vars = string(Text(vl));
+      } else {
+        if (variables_.empty()) Fail(b.stmt, "no trainable variable for the optimizer");
+        std::vector<string> vs;
+        for (const string& v : variables_) vs.push_back(fmt::format("{}.{}", self_, v));
+        mz.vars = fmt::format("[{}]", fmt::join(vs, ", "));
+      }
+      if (args.count("global_step")) {
+        string gs = SelfAttr(args["global_step"]);
+        if (gs.empty() || !graph_.count(gs) || build_[graph_[gs]].kind != Kind::kVariable)
+          Fail(args["global_step"], "a global step that is not a variable of the class");
+        mz.global_step = gs;
+      }
+      TSNode ctor{};
+      if (ts::Is(obj, "call")) {
+        ctor = obj;
+        mz.optimizer = "optimizer";
+        for (int k = 2; methods_.count(mz.optimizer) || graph_.count(mz.optimizer); ++k)
+          mz.optimizer = fmt::format("{}_optimizer{}", b.name, k == 2 ? "" : std::to_string(k));
+      } else {
+        string o = SelfAttr(obj);
+        if (o.empty() || !graph_.count(o) || build_[graph_[o]].kind != Kind::kOptimizer)
+          Fail(obj, "the optimizer minimizing is not one the class makes");
+        mz.optimizer = o;
+        ctor = build_[graph_[o]].value;
+      }
+      const string q = Resolved(ts::Field(ctor, "function"));
+      if (!Starts(q, "tensorflow.compat.v1.train.") || !Ends(q, "Optimizer"))
+        Fail(ctor, "the optimizer is not a tf.compat.v1.train optimizer");
+      const string cls = q.substr(q.rfind('.') + 1);
+      const std::vector<string_view> params = Tf1OptimizerParams(cls, &why);
+      if (params.empty()) Fail(ctor, why);
+      std::vector<string> ps(params.begin(), params.end());
+      auto cargs = CallArgsByName(src_, ctor, ps, &why);
+      if (cargs.empty() && !ts::NamedChildren(ts::Field(ctor, "arguments")).empty()) Fail(ctor, why);
+      std::map<string, string> texts;
+      for (const auto& [k, v] : cargs) {
+        bool graph = RefersToTf(m_, v);
+        ts::Walk(
+            v,
+            [&](TSNode c, const char*) {
+              string a = SelfAttr(c);
+              if (!a.empty()) graph |= graph_.count(a) > 0;
+              return a.empty();
+            },
+            [](TSNode) {});
+        if (graph) Fail(v, fmt::format("the optimizer's {} is a tensor (a Keras optimizer takes a float)", k));
+        texts[k] = string(Text(v));
+      }
+      string keras = KerasOptimizerText(cls, texts, tf_, &why);
+      if (keras.empty()) Fail(ctor, fmt::format("the optimizer has no Keras form: {}", why));
+      mz.keras = keras;
+      // the statement that makes the optimizer: where minimize was, or the v1 one's
+      const uint32_t col = ts_node_start_point(b.stmt).column;
+      if (ts::Is(obj, "call")) {
+        if (!AloneOnLines(src_, b.stmt)) Fail(b.stmt, "the minimize statement shares its line with other code");
+        edits_.emplace_back(LineStartAt(src_, ts_node_start_byte(b.stmt)), LineEndAt(src_, ts_node_end_byte(b.stmt)),
+                            fmt::format("{}{}.{} = {}\n", string(col, ' '), self_, mz.optimizer, keras));
+      } else {
+        Delete(b.stmt);
+        edits_.emplace_back(ts_node_start_byte(ctor), ts_node_end_byte(ctor), keras);
+      }
+      minimizes_.push_back(mz);
+    }
+  }
+
+  // The graph names `roots` need, in the order they were built.
+  std::vector<size_t> Needed(const std::vector<string>& roots) const {
+    std::set<string> need;
+    std::vector<string> todo(roots.begin(), roots.end());
+    while (!todo.empty()) {
+      string n = todo.back();
+      todo.pop_back();
+      if (!need.insert(n).second) continue;
+      auto it = graph_.find(n);
+      if (it == graph_.end()) continue;
+      for (const string& d : build_[it->second].deps) todo.push_back(d);
+      for (const Minimize& mz : minimizes_)
+        if (mz.s == &build_[it->second]) todo.push_back(mz.loss);
+    }
+    std::vector<size_t> out;
+    for (size_t i = 0; i < build_.size(); ++i)
+      if (!build_[i].name.empty() && need.count(build_[i].name) && graph_.count(build_[i].name) &&
+          graph_.at(build_[i].name) == i)
+        out.push_back(i);
+    return out;
+  }
+
+  // One run site: `self.sess.run(fetches[, feed_dict])`.
+  void RunSite(TSNode call, const string& method) {
+    std::vector<TSNode> args;
+    for (TSNode a : ts::NamedChildren(ts::Field(call, "arguments")))
+      if (!ts::Is(a, "comment")) args.push_back(a);
+    TSNode fetch{}, feed{};
+    for (size_t i = 0; i < args.size(); ++i) {
+      TSNode a = args[i];
+      if (ts::Is(a, "keyword_argument")) {
+        string k(Text(ts::Field(a, "name")));
+        if (k == "fetches") fetch = ts::Field(a, "value");
+        else if (k == "feed_dict") feed = ts::Field(a, "value");
+        else Fail(a, fmt::format("a run with `{}=`", k));
+      } else if (i == 0) {
+        fetch = a;
+      } else if (i == 1) {
+        feed = a;
+      } else {
+        Fail(a, "a run with options or run metadata");
+      }
+    }
+    if (!fetch.id) Fail(call, "a run without fetches");
+    std::vector<TSNode> items;
+    const bool multi = ts::Is(fetch, "list") || ts::Is(fetch, "tuple");
+    if (multi) {
+      for (TSNode c : ts::NamedChildren(fetch))
+        if (!ts::Is(c, "comment")) items.push_back(c);
+    } else {
+      items.push_back(fetch);
+    }
+    std::vector<string> names;
+    for (TSNode it : items) {
+      string a = SelfAttr(it);
+      if (a.empty() || !graph_.count(a) || build_[graph_[a]].kind == Kind::kOptimizer ||
+          build_[graph_[a]].kind == Kind::kPlaceholder)
+        Fail(it, fmt::format("the fetch `{}` is not a graph tensor, train op or variable the class builds", Text(it)));
+      if (build_[graph_[a]].kind == Kind::kVariable && (multi || feed.id))
+        Fail(it, "a variable fetched with other values");
+      names.push_back(a);
+    }
+    // a single variable: its value
+    if (!multi && build_[graph_[names[0]]].kind == Kind::kVariable) {
+      edits_.emplace_back(ts_node_start_byte(call), ts_node_end_byte(call), fmt::format("{}.{}.numpy()", self_, names[0]));
+      return;
+    }
+    std::map<string, TSNode> fed;
+    if (feed.id) {
+      if (!ts::Is(feed, "dictionary")) Fail(feed, "a feed that is not a dict literal");
+      for (TSNode p : ts::NamedChildren(feed)) {
+        if (ts::Is(p, "comment")) continue;
+        if (!ts::Is(p, "pair")) Fail(p, "a feed entry that is not `self.placeholder: value`");
+        string k = SelfAttr(ts::Field(p, "key"));
+        if (k.empty() || !graph_.count(k) || build_[graph_[k]].kind != Kind::kPlaceholder)
+          Fail(p, fmt::format("the feed `{}` is not a placeholder of the class", Text(ts::Field(p, "key"))));
+        fed[k] = ts::Field(p, "value");
+      }
+    }
+    std::vector<size_t> need = Needed(names);
+    std::vector<string> params;
+    for (size_t i = 0; i < build_.size(); ++i)
+      if (build_[i].kind == Kind::kPlaceholder && fed.count(build_[i].name)) params.push_back(build_[i].name);
+    for (size_t i : need)
+      if (build_[i].kind == Kind::kPlaceholder && !fed.count(build_[i].name))
+        Fail(call, fmt::format("the run needs the placeholder `{}.{}`, which it does not feed", self_, build_[i].name));
+    // the function: one per distinct fetch list and fed set
+    RunFn* fn = nullptr;
+    for (RunFn& f : fns_)
+      if (f.fetches == names && f.params == params) fn = &f;
+    if (!fn) {
+      string base = "run_" + fmt::format("{}", fmt::join(names, "_"));
+      string name = base;
+      auto taken = [&](const string& n) {
+        return methods_.count(n) || graph_.count(n) ||
+               std::any_of(fns_.begin(), fns_.end(), [&](const RunFn& f) { return f.name == n; });
+      };
+      for (int k = 2; taken(name); ++k) name = fmt::format("{}_{}", base, k);
+      fns_.push_back({name, names, params, multi});
+      fn = &fns_.back();
+    }
+    ++runs_;
+    std::vector<string> call_args;
+    for (const string& p : params) call_args.push_back(fmt::format("{}={}", p, Text(fed[p])));
+    const string invoke = fmt::format("{}.{}({})", self_, fn->name, fmt::join(call_args, ", "));
+    std::vector<bool> is_op;
+    size_t tensors = 0;
+    for (const string& n : names) {
+      is_op.push_back(build_[graph_[n]].kind == Kind::kMinimize);
+      tensors += !is_op.back();
+    }
+    TSNode parent = ts::Parent(call);
+    TSNode stmt = ts::Parent(parent);
+    const bool alone = ts::Is(parent, "expression_statement");
+    if (alone) {
+      edits_.emplace_back(ts_node_start_byte(call), ts_node_end_byte(call), invoke);
+      return;
+    }
+    if (!multi) {
+      edits_.emplace_back(ts_node_start_byte(call), ts_node_end_byte(call),
+                          is_op[0] ? invoke : invoke + ".numpy()");
+      return;
+    }
+    // `_, loss = self.sess.run([self.train_op, self.loss], ...)`: the op's targets go
+    TSNode left = ts::Is(parent, "assignment") && ts::Same(ts::Field(parent, "right"), call) &&
+                          ts::Is(stmt, "expression_statement")
+                      ? ts::Field(parent, "left")
+                      : TSNode{};
+    if (left.id && (ts::Is(left, "pattern_list") || ts::Is(left, "tuple_pattern") || ts::Is(left, "list_pattern"))) {
+      std::vector<TSNode> targets;
+      for (TSNode t : ts::NamedChildren(left))
+        if (!ts::Is(t, "comment")) targets.push_back(t);
+      if (targets.size() != names.size()) Fail(left, "the run's values are unpacked into another number of names");
+      std::vector<string> kept;
+      for (size_t i = 0; i < names.size(); ++i) {
+        if (is_op[i]) {
+          if (Text(targets[i]) != "_") Fail(targets[i], "the value of a train op (None) is bound to a name");
+          continue;
+        }
+        kept.push_back(string(Text(targets[i])));
+      }
+      string repl;
+      if (kept.empty()) repl = invoke;
+      else if (kept.size() == 1) repl = fmt::format("{} = {}.numpy()", kept[0], invoke);
+      else repl = fmt::format("{} = [t.numpy() for t in {}]", fmt::join(kept, ", "), invoke);
+      edits_.emplace_back(ts_node_start_byte(parent), ts_node_end_byte(parent), repl);
+      return;
+    }
+    if (tensors != names.size()) Fail(call, "a run of a train op whose values are used other than unpacked");
+    const bool list = ts::Is(fetch, "list");
+    string repl;
+    if (names.size() == 1) repl = list ? "[" + invoke + ".numpy()]" : "(" + invoke + ".numpy(),)";
+    else repl = list ? "[t.numpy() for t in " + invoke + "]" : "tuple(t.numpy() for t in " + invoke + ")";
+    edits_.emplace_back(ts_node_start_byte(call), ts_node_end_byte(call), repl);
+    (void)method;
+  }
+
+  // Non-build methods: runs become calls; the session and graph values are read nowhere else.
+  void Runs() {
+    for (const auto& [name, def] : methods_) {
+      if (std::find(build_order_.begin(), build_order_.end(), name) != build_order_.end()) continue;
+      std::vector<TSNode> runs;
+      ts::Walk(
+          def,
+          [&](TSNode c, const char*) {
+            if (ts::Is(c, "call")) {
+              TSNode fn = ts::Field(c, "function");
+              if (ts::Is(fn, "attribute") && SelfAttr(ts::Field(fn, "object")) == sess_) {
+                string what(Text(ts::Field(fn, "attribute")));
+                if (what == "run") {
+                  runs.push_back(c);
+                  return false;
+                }
+                if (what == "close" && ts::Is(ts::Parent(c), "expression_statement")) {
+                  Delete(ts::Parent(c));
+                  return false;
+                }
+              }
+            }
+            string a = SelfAttr(c);
+            if (!a.empty()) {
+              if (a == sess_) Fail(c, fmt::format("the session is used other than by its run in `{}`", name));
+              if (graph_.count(a))
+                Fail(c, fmt::format("`{}.{}` of the graph is used outside a run in `{}`", self_, a, name));
+              return false;
+            }
+            if ((ts::Is(c, "identifier") || ts::Is(c, "attribute")) && RefersToTf(m_, c))
+              Fail(c, fmt::format("`{}` builds graph ops each time it runs (`{}`)", name, Text(c)));
+            return true;
+          },
+          [](TSNode) {});
+      for (TSNode r : runs) RunSite(r, name);
+    }
+  }
+
+  string FunctionText(const RunFn& f, uint32_t mi, uint32_t bi) const {
+    const string pad(mi, ' '), body(bi, ' '), step(bi - mi, ' ');
+    string out;
+    if (f.params.empty()) {
+      out += fmt::format("{}@{}.function\n", pad, tf_);
+    } else {
+      out += fmt::format("{}@{}.function(input_signature=[\n", pad, tf_);
+      for (const string& p : f.params) {
+        const BuildStmt& b = build_[graph_.at(p)];
+        std::vector<TSNode> a;
+        for (TSNode c : ts::NamedChildren(ts::Field(b.value, "arguments")))
+          if (!ts::Is(c, "comment")) a.push_back(c);
+        TSNode dtype = a.size() > 0 && !ts::Is(a[0], "keyword_argument") ? a[0] : m_.KeywordArg(b.value, "dtype");
+        TSNode shape = a.size() > 1 && !ts::Is(a[1], "keyword_argument") ? a[1] : m_.KeywordArg(b.value, "shape");
+        if (!dtype.id) Fail(b.stmt, "a placeholder without a dtype");
+        string shape_text = "None";
+        if (shape.id) {
+          // dimensions a method's local values give are unknown in the signature
+          if (ts::Is(shape, "list") || ts::Is(shape, "tuple")) {
+            std::vector<string> dims;
+            for (TSNode d : ts::NamedChildren(shape))
+              if (!ts::Is(d, "comment"))
+                dims.push_back(ts::Is(d, "integer") || ts::Is(d, "none") ? string(Text(d)) : "None");
+            shape_text = fmt::format("[{}]", fmt::join(dims, ", "));
+          } else if (!ts::Is(shape, "none")) {
+            Fail(shape, "a placeholder whose shape is not a list");
+          }
+        }
+        out += fmt::format("{}    {}.TensorSpec(shape={}, dtype={}),\n", pad, tf_, shape_text, Text(dtype));
+      }
+      out += pad + "])\n";
+    }
+    std::vector<string> params = {self_};
+    params.insert(params.end(), f.params.begin(), f.params.end());
+    out += fmt::format("{}def {}({}):\n", pad, f.name, fmt::join(params, ", "));
+    std::vector<const Minimize*> steps;
+    for (const string& n : f.fetches)
+      for (const Minimize& mz : minimizes_)
+        if (mz.s->name == n) steps.push_back(&mz);
+    if (steps.size() > 1) Fail(steps[1]->s->stmt, "one run of two train ops");
+    const string inner = steps.empty() ? body : body + step;
+    if (!steps.empty()) out += fmt::format("{}with {}.GradientTape() as tape:\n", body, tf_);
+    size_t written = 0;
+    for (size_t i : Needed(f.fetches)) {
+      const BuildStmt& b = build_[i];
+      if (b.kind != Kind::kGraph) continue;
+      // `self.logits = logits`: the local already has the name
+      if (ts::Is(b.value, "identifier") && Text(b.value) == b.name) continue;
+      string text = fmt::format("{} = {}", b.name, LocalText(b.value));
+      out += Reindent(b.stmt, text, static_cast<uint32_t>(inner.size())) + "\n";
+      ++written;
+    }
+    if (!steps.empty() && !written) out += inner + "pass\n";
+    for (const Minimize* mz : steps) {
+      out += fmt::format("{}grads = tape.gradient({}, {})\n", body, mz->loss, mz->vars);
+      out += fmt::format("{}{}.{}.apply_gradients(zip(grads, {}))\n", body, self_, mz->optimizer, mz->vars);
+      if (!mz->global_step.empty()) out += fmt::format("{}{}.{}.assign_add(1)\n", body, self_, mz->global_step);
+    }
+    std::vector<string> ret;
+    for (const string& n : f.fetches)
+      if (build_[graph_.at(n)].kind != Kind::kMinimize) ret.push_back(n);
+    if (ret.size() == 1 && !(f.returns_list && false)) out += fmt::format("{}return {}\n", body, ret[0]);
+    else if (ret.size() > 1) out += fmt::format("{}return {}\n", body, fmt::join(ret, ", "));
+    return out;
+  }
+
+  void Convert(SessionConversion* out) {
+    FindSession();
+    Expand("__init__", 0);
+    Classify();
+    bool session_made = false;
+    for (const BuildStmt& b : build_) session_made |= b.kind == Kind::kSession;
+    if (!session_made) Fail(cls_, "the session is not made while the class builds its graph (in `__init__`)");
+    // names the generated methods use
+    for (const string& n : {string("tape"), string("grads"), string("t"), self_})
+      if (graph_.count(n) && build_[graph_[n]].kind == Kind::kGraph)
+        Fail(build_[graph_[n]].stmt, fmt::format("a graph value is named `{}`, a name the converted step uses", n));
+    Minimizes();
+    Runs();
+    if (fns_.empty()) Fail(cls_, "the class's session runs nothing but its initializer");
+    // an unseeded random op run by two functions: one op in TF1, two in TF2
+    for (const BuildStmt& b : build_) {
+      if (!b.random) continue;
+      std::vector<string> users;
+      for (const RunFn& f : fns_)
+        for (size_t i : Needed(f.fetches))
+          if (&build_[i] == &b) users.push_back(f.name);
+      if (users.size() > 1)
+        Fail(b.stmt, fmt::format("the unseeded random op of `{}` is run by several functions ({}): TF1 drew from one "
+                                 "op, each function would draw from its own",
+                                 b.name, fmt::join(users, ", ")));
+      if (!users.empty()) out->unseeded.push_back({ts_node_start_point(b.stmt).row + 1, "random op"});
+    }
+    // the build statements that go
+    std::set<string> emptied;
+    for (const string& name : build_order_) {
+      size_t kept = 0;
+      for (const BuildStmt& b : build_) {
+        if (!ts::Same(b.method, methods_[name])) continue;
+        switch (b.kind) {
+          case Kind::kPlaceholder: case Kind::kGraph: case Kind::kSession: case Kind::kInitRun: Delete(b.stmt); break;
+          case Kind::kVariable: {
+            TSNode fn = ts::Field(b.value, "function");
+            if (Resolved(fn) == "tensorflow.compat.v1.Variable")
+              edits_.emplace_back(ts_node_start_byte(fn), ts_node_end_byte(fn), tf_ + ".Variable");
+            ++kept;
+            break;
+          }
+          default: ++kept;
+        }
+      }
+      if (!kept && name != "__init__") emptied.insert(name);
+    }
+    for (const string& name : emptied) {
+      // a build method left empty goes with its calls
+      TSNode def = methods_[name];
+      edits_.emplace_back(LineStartAt(src_, ts_node_start_byte(def)), LineEndAt(src_, ts_node_end_byte(def)), "");
+      for (const BuildStmt& b : build_)
+        if (b.kind == Kind::kBuildCall && b.name == name) Delete(b.stmt);
+    }
+    // the methods, after the last build method left
+    TSNode last{};
+    for (TSNode d : ts::NamedChildren(ts::Field(cls_, "body"))) {
+      TSNode def = ts::Is(d, "decorated_definition") ? ts::Field(d, "definition") : d;
+      if (!ts::Is(def, "function_definition")) continue;
+      string n(Text(ts::Field(def, "name")));
+      if (std::find(build_order_.begin(), build_order_.end(), n) != build_order_.end() && !emptied.count(n)) last = d;
+    }
+    TSNode init = methods_["__init__"];
+    const uint32_t mi = ts_node_start_point(init).column;
+    std::vector<TSNode> init_body = Stmts(init);
+    const uint32_t bi = ts_node_start_point(init_body.front()).column;
+    if (bi <= mi) Fail(init, "an __init__ on one line");
+    string fns;
+    for (const RunFn& f : fns_) fns += "\n" + FunctionText(f, mi, bi);
+    edits_.emplace_back(LineEndAt(src_, ts_node_end_byte(last)), LineEndAt(src_, ts_node_end_byte(last)), fns);
+    // tf.Module, initialized first
+    TSNode supers = ts::Field(cls_, "superclasses");
+    if (!supers.id) {
+      TSNode name = ts::Field(cls_, "name");
+      edits_.emplace_back(ts_node_end_byte(name), ts_node_end_byte(name), fmt::format("({}.Module)", tf_));
+    } else {
+      std::vector<TSNode> bases = ts::NamedChildren(supers);
+      if (bases.size() > 1 || (bases.size() == 1 && Text(bases[0]) != "object"))
+        Fail(supers, "the class has a base class other than object (it would become a tf.Module)");
+      edits_.emplace_back(ts_node_start_byte(supers), ts_node_end_byte(supers), fmt::format("({}.Module)", tf_));
+    }
+    TSNode first = init_body.front();
+    TSNode fe = ts::Is(first, "expression_statement") ? ts_node_named_child(first, 0) : TSNode{};
+    uint32_t at = LineStartAt(src_, ts_node_start_byte(first));
+    if (ts::Is(fe, "string")) at = LineEndAt(src_, ts_node_end_byte(first));
+    edits_.emplace_back(at, at, string(bi, ' ') + "super().__init__()\n");
+    // the switch to TF1 behavior goes
+    for (TSNode s : ts::NamedChildren(file_.Root())) {
+      TSNode e = ts::Is(s, "expression_statement") ? ts_node_named_child(s, 0) : TSNode{};
+      if (!ts::Is(e, "call")) {
+        if (ts::Is(s, "import_statement") || ts::Is(s, "import_from_statement") || ts::Same(s, cls_) ||
+            ts::Is(s, "comment"))
+          continue;
+        if (RefersToTf(m_, s))
+          Fail(s, "code outside the class builds the graph or uses TensorFlow (the conversion of a class converts "
+                  "the class alone)");
+        continue;
+      }
+      string q = Resolved(ts::Field(e, "function"));
+      if (q == "tensorflow.compat.v1.disable_v2_behavior" || q == "tensorflow.compat.v1.disable_eager_execution") {
+        Delete(s);
+        continue;
+      }
+      if (RefersToTf(m_, s))
+        Fail(s, "code outside the class builds the graph or uses TensorFlow (the conversion of a class converts "
+                "the class alone)");
+    }
+    string text = ApplyByteEdits(src_, edits_);
+    if (text.empty()) Fail(cls_, "two edits of the conversion overlap");
+    if (size_t p = text.find("compat.v1"); p != string::npos) {
+      uint32_t line = static_cast<uint32_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(p), '\n'));
+      throw Bail{fmt::format("the converted class would keep tf.compat.v1 (line {} of the result)", line + 1), 0};
+    }
+    out->converted = true;
+    out->text = std::move(text);
+    out->functions = static_cast<int>(fns_.size());
+    out->runs = runs_;
+    for (const BuildStmt& b : build_) out->runs += b.kind == Kind::kInitRun;
+    out->notes.push_back(fmt::format("line {}: `{}` becomes a tf.Module: its variables are made by its constructor, "
+                                     "each run of its session by a tf.function method",
+                                     ts_node_start_point(cls_).row + 1, Text(ts::Field(cls_, "name"))));
+  }
+};
+
+}  // namespace
+
+SessionConversion ConvertClassSession(PythonParser& parser, const std::string& text) {
+  auto src = SourceFromBytes(text, "<tf2>", SourceKind::kPython);
+  if (!src) return {};
+  auto parsed = parser.Parse(std::move(*src));
+  if (!parsed || parsed->syntax_error) return {};
+  SemanticModel model(*parsed);
+  ClassConverter c(*parsed, model);
+  SessionConversion out = c.Run();
+  if (!out.converted) return out;
+  auto check = SourceFromBytes(out.text, "<tf2>", SourceKind::kPython);
+  bool parses = false;
+  if (check) {
+    auto p = parser.Parse(std::move(*check));
+    parses = p && !p->syntax_error;
+  }
+  if (!parses) {
+    out = SessionConversion{};
+    out.reason = "the converted class does not parse";
+  }
+  return out;
+}
+
+}  // namespace tfm
