@@ -30,7 +30,7 @@ bool Starts(string_view s, string_view p) { return s.substr(0, p.size()) == p; }
 bool Ends(string_view s, string_view p) { return s.size() >= p.size() && s.substr(s.size() - p.size()) == p; }
 
 // What a statement of the graph-building code is.
-enum class Kind { kPlaceholder, kVariable, kOptimizer, kMinimize, kGraph, kSession, kInitRun, kBuildCall, kKeep };
+enum class Kind { kPlaceholder, kVariable, kOptimizer, kMinimize, kGraph, kSession, kInitRun, kBuildCall, kModuleName, kKeep };
 
 struct BuildStmt {
   TSNode stmt{}, value{};
@@ -39,6 +39,7 @@ struct BuildStmt {
   string name;  // the name it binds (`self.NAME` or `NAME`)
   std::set<string> deps;  // graph names its value reads
   bool random = false;    // an unseeded random op in its value
+  bool alias = false;     // `self.NAME = NAME` of a graph local of that name
 };
 
 struct Minimize {
@@ -85,6 +86,8 @@ class ClassConverter {
   std::vector<ByteEdit> edits_;
   std::vector<RunFn> fns_;
   int runs_ = 0;  // run sites replaced
+  std::set<string> python_attrs_;  // attributes of self bound to Python values
+  string module_name_;             // `self.name = NAME` in __init__: the tf.Module's name
 
   [[noreturn]] void Fail(TSNode at, string reason) const {
     throw Bail{std::move(reason), at.id ? ts_node_start_point(at).row + 1 : 0};
@@ -345,9 +348,24 @@ class ClassConverter {
             [](TSNode) {});
         if (!graph) {
           if (!attr.empty() && graph_.count(attr)) Fail(s, fmt::format("`{}.{}` is bound twice", self_, attr));
+          if (!attr.empty()) python_attrs_.insert(attr);
+          // tf.Module's own attributes: `name` (read-only) becomes the module's name
+          if (attr == "name" && method == "__init__" && ts::Is(right, "identifier") && module_name_.empty()) {
+            module_name_ = string(Text(right));
+            b.kind = Kind::kModuleName;
+            continue;
+          }
+          for (const char* own : {"name", "name_scope", "variables", "trainable_variables", "non_trainable_variables",
+                                  "submodules"})
+            if (attr == own) Fail(s, fmt::format("`{}.{}` is an attribute tf.Module has itself", self_, attr));
           continue;  // Python
         }
         b.kind = Kind::kGraph;
+        // `self.logits = logits`: the attribute names the local's tensor
+        if (!attr.empty() && ts::Is(right, "identifier") && Text(right) == attr && graph_locals.count(attr)) {
+          b.alias = true;
+          continue;
+        }
       }
       if (graph_.count(b.name)) Fail(s, fmt::format("`{}` is bound twice while the graph is built", b.name));
       for (const BuildStmt& o : build_)
@@ -440,8 +458,13 @@ class ClassConverter {
       TSNode ctor{};
       if (ts::Is(obj, "call")) {
         ctor = obj;
+        // `self.optimizer = ...minimize(...)` names the train op, which goes: the Keras
+        // optimizer can take its name
         mz.optimizer = "optimizer";
-        for (int k = 2; methods_.count(mz.optimizer) || graph_.count(mz.optimizer); ++k)
+        auto taken = [&](const string& n) {
+          return methods_.count(n) || (graph_.count(n) && &build_[graph_[n]] != &b) || python_attrs_.count(n);
+        };
+        for (int k = 2; taken(mz.optimizer); ++k)
           mz.optimizer = fmt::format("{}_optimizer{}", b.name, k == 2 ? "" : std::to_string(k));
       } else {
         string o = SelfAttr(obj);
@@ -638,7 +661,17 @@ class ClassConverter {
       edits_.emplace_back(ts_node_start_byte(parent), ts_node_end_byte(parent), repl);
       return;
     }
-    if (tensors != names.size()) Fail(call, "a run of a train op whose values are used other than unpacked");
+    if (tensors != names.size()) {
+      // `return self.sess.run([self.cost, self.train_op], ...)`: TF1's list, None for the op
+      if (tensors != 1) Fail(call, "a run of a train op and several tensors whose values are used other than unpacked");
+      std::vector<string> items;
+      for (size_t i = 0; i < names.size(); ++i) items.push_back(is_op[i] ? "None" : invoke + ".numpy()");
+      const bool list = ts::Is(fetch, "list");
+      const string joined = fmt::format("{}", fmt::join(items, ", "));
+      edits_.emplace_back(ts_node_start_byte(call), ts_node_end_byte(call),
+                          list ? "[" + joined + "]" : "(" + joined + (items.size() > 1 ? ")" : ",)"));
+      return;
+    }
     const bool list = ts::Is(fetch, "list");
     string repl;
     if (names.size() == 1) repl = list ? "[" + invoke + ".numpy()]" : "(" + invoke + ".numpy(),)";
@@ -731,8 +764,6 @@ class ClassConverter {
     for (size_t i : Needed(f.fetches)) {
       const BuildStmt& b = build_[i];
       if (b.kind != Kind::kGraph) continue;
-      // `self.logits = logits`: the local already has the name
-      if (ts::Is(b.value, "identifier") && Text(b.value) == b.name) continue;
       string text = fmt::format("{} = {}", b.name, LocalText(b.value));
       out += Reindent(b.stmt, text, static_cast<uint32_t>(inner.size())) + "\n";
       ++written;
@@ -785,7 +816,9 @@ class ClassConverter {
       for (const BuildStmt& b : build_) {
         if (!ts::Same(b.method, methods_[name])) continue;
         switch (b.kind) {
-          case Kind::kPlaceholder: case Kind::kGraph: case Kind::kSession: case Kind::kInitRun: Delete(b.stmt); break;
+          case Kind::kPlaceholder: case Kind::kGraph: case Kind::kSession: case Kind::kInitRun: case Kind::kModuleName:
+            Delete(b.stmt);
+            break;
           case Kind::kVariable: {
             TSNode fn = ts::Field(b.value, "function");
             if (Resolved(fn) == "tensorflow.compat.v1.Variable")
@@ -836,7 +869,8 @@ class ClassConverter {
     TSNode fe = ts::Is(first, "expression_statement") ? ts_node_named_child(first, 0) : TSNode{};
     uint32_t at = LineStartAt(src_, ts_node_start_byte(first));
     if (ts::Is(fe, "string")) at = LineEndAt(src_, ts_node_end_byte(first));
-    edits_.emplace_back(at, at, string(bi, ' ') + "super().__init__()\n");
+    edits_.emplace_back(at, at, string(bi, ' ') + (module_name_.empty() ? "super().__init__()\n"
+                                                                          : "super().__init__(name=" + module_name_ + ")\n"));
     // the switch to TF1 behavior goes
     for (TSNode s : ts::NamedChildren(file_.Root())) {
       TSNode e = ts::Is(s, "expression_statement") ? ts_node_named_child(s, 0) : TSNode{};

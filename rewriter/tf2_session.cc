@@ -5895,6 +5895,13 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
             edits.emplace_back(ts_node_start_byte(ts::Field(k, "name")), ts_node_end_byte(ts::Field(k, "name")), "axis");
       }
     }
+    // tf.compat.v1.nn.softmax_cross_entropy_with_logits_v2 is TF2's function (the same
+    // parameters in the same order; `dim` is its deprecated name of `axis`)
+    if (q == "tensorflow.compat.v1.nn.softmax_cross_entropy_with_logits_v2" && !m.KeywordArg(c, "dim").id) {
+      TSNode fn = ts::Field(c, "function");
+      edits.emplace_back(ts_node_start_byte(fn), ts_node_end_byte(fn),
+                         fmt::format("{}.nn.softmax_cross_entropy_with_logits", tf));
+    }
     // a static dimension: TF2's is an int already
     if (q == "tensorflow.compat.v1.dimension_value" && a.size() == 1 && ts::Is(a[0], "subscript")) {
       TSNode v = ts::Field(a[0], "value");

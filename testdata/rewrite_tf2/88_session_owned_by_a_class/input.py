@@ -1,7 +1,6 @@
 # A session an object owns (`self.sess` made in `__init__`, the graph built in a
-# `build_model()` method, runs in `train()`): refused with the class and method that make it;
-# TF2's form is a tf.Module whose constructor makes the variables and whose methods are
-# tf.functions, which the conversion does not write.
+# `build_model()` method, runs in `train()`) becomes a tf.Module: its constructor makes the
+# variables and the Keras optimizer, the run is a tf.function method with a GradientTape step.
 import numpy as np
 import tensorflow as tf
 
