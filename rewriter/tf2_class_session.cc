@@ -40,6 +40,7 @@ struct BuildStmt {
   std::set<string> deps;  // graph names its value reads
   bool random = false;    // an unseeded random op in its value
   bool alias = false;     // `self.NAME = NAME` of a graph local of that name
+  std::vector<std::pair<uint32_t, string>> random_ops;  // its unseeded random ops: line, op
 };
 
 struct Minimize {
@@ -95,6 +96,13 @@ class ClassConverter {
   string_view Text(TSNode n) const { return ts::Text(n, src_); }
   string Resolved(TSNode n) const { return ResolvedName(m_, n); }
 
+  // A random op without an op seed: TF2 derives another seed than TF1 did.
+  bool UnseededRandom(TSNode call) const {
+    const string q = Resolved(ts::Field(call, "function"));
+    bool random = Starts(q, "tensorflow") &&
+                  (q.find("random") != string::npos || Ends(q, "multinomial") || Ends(q, "dropout"));
+    return random && !m_.KeywordArg(call, "seed").id;
+  }
   // `self.NAME` (the attribute node): NAME, or "".
   string SelfAttr(TSNode n) const {
     if (!ts::Is(n, "attribute")) return "";
@@ -322,6 +330,15 @@ class ClassConverter {
       } else if (q == "tensorflow.compat.v1.Variable" || q == "tensorflow.Variable") {
         need_attr("variable");
         b.kind = Kind::kVariable;
+        // an initial value drawn without an op seed: other numbers in TF2
+        ts::Walk(
+            right,
+            [&](TSNode c, const char*) {
+              if (ts::Is(c, "call") && UnseededRandom(c))
+                b.random_ops.push_back({ts_node_start_point(c).row + 1, Resolved(ts::Field(c, "function"))});
+              return true;
+            },
+            [](TSNode) {});
         TSNode t = m_.KeywordArg(right, "trainable");
         if (!t.id || Text(t) != "False") variables_.push_back(b.name);
         if (t.id && Text(t) != "False" && Text(t) != "True") Fail(t, "a variable's trainable= is not a literal");
@@ -387,9 +404,10 @@ class ClassConverter {
                 string cq = Resolved(ts::Field(c, "function"));
                 if (ReadsTf1GraphState(cq))
                   Fail(c, fmt::format("`{}` calls `{}`, which depends on graph-wide state", b.name, cq));
-                bool random = Starts(cq, "tensorflow") && (cq.find("random") != string::npos ||
-                                                            Ends(cq, "multinomial") || Ends(cq, "dropout"));
-                if (random && !m_.KeywordArg(c, "seed").id) b.random = true;
+                if (UnseededRandom(c)) {
+                  b.random = true;
+                  b.random_ops.push_back({ts_node_start_point(c).row + 1, cq});
+                }
               }
               if (ts::Is(c, "lambda")) return false;
               return true;
@@ -798,7 +816,7 @@ class ClassConverter {
     if (fns_.empty()) Fail(cls_, "the class's session runs nothing but its initializer");
     // an unseeded random op run by two functions: one op in TF1, two in TF2
     for (const BuildStmt& b : build_) {
-      if (!b.random) continue;
+      if (!b.random || b.kind != Kind::kGraph) continue;
       std::vector<string> users;
       for (const RunFn& f : fns_)
         for (size_t i : Needed(f.fetches))
@@ -807,8 +825,10 @@ class ClassConverter {
         Fail(b.stmt, fmt::format("the unseeded random op of `{}` is run by several functions ({}): TF1 drew from one "
                                  "op, each function would draw from its own",
                                  b.name, fmt::join(users, ", ")));
-      if (!users.empty()) out->unseeded.push_back({ts_node_start_point(b.stmt).row + 1, "random op"});
+      if (!users.empty()) out->unseeded.insert(out->unseeded.end(), b.random_ops.begin(), b.random_ops.end());
     }
+    for (const BuildStmt& b : build_)
+      if (b.kind == Kind::kVariable) out->unseeded.insert(out->unseeded.end(), b.random_ops.begin(), b.random_ops.end());
     // the build statements that go
     std::set<string> emptied;
     for (const string& name : build_order_) {

@@ -6218,6 +6218,28 @@ std::string DropLegacyKerasSwitch(PythonParser& parser, const std::string& text)
   return text.substr(0, at) + text.substr(end);
 }
 
+// One note per random op kind made without an op seed (`unseeded`: line and op), with
+// the lines where it is made (in the compat text, through `idioms`) when `with_lines`.
+std::vector<std::string> UnseededNotes(const std::vector<std::pair<uint32_t, std::string>>& unseeded,
+                                       const Idioms& idioms, bool with_lines) {
+  std::map<std::string, std::vector<uint32_t>> rows;
+  std::vector<std::string> order, out;
+  for (const auto& [row, q] : unseeded) {
+    if (!rows.count(q)) order.push_back(q);
+    rows[q].push_back(row);
+  }
+  for (const std::string& q : order) {
+    std::vector<uint32_t> at;
+    for (uint32_t row : rows[q]) at.push_back(idioms.OldLine(row));
+    std::sort(at.begin(), at.end());
+    out.push_back(fmt::format("{}`{}` has no op seed: TF2 derives another, so the converted program draws "
+                              "other random numbers (the same with --deterministic-random)",
+                              with_lines ? fmt::format("line{} {}: ", at.size() > 1 ? "s" : "", fmt::join(at, ", ")) : "",
+                              q));
+  }
+  return out;
+}
+
 // The passes of the conversion over `start` (the idioms' text, or that text with the
 // sessions' state made explicit by SessionCopies), one per part of the script.
 SessionConversion ConvertParts(PythonParser& parser, const Idioms& idioms, const std::string& start,
@@ -6294,26 +6316,7 @@ SessionConversion ConvertParts(PythonParser& parser, const Idioms& idioms, const
       }
       return r;
     }
-    {
-      // one note per op kind: the lines where it is made without an op seed
-      std::map<std::string, std::vector<uint32_t>> rows;
-      std::vector<std::string> order;
-      for (const auto& [row, q] : r.unseeded) {
-        if (!rows.count(q)) order.push_back(q);
-        rows[q].push_back(row);
-      }
-      for (const std::string& q : order) {
-        std::vector<uint32_t> at;
-        for (uint32_t row : rows[q]) at.push_back(idioms.OldLine(row));
-        std::sort(at.begin(), at.end());
-        total.notes.push_back(fmt::format("{}`{}` has no op seed: TF2 derives another, so the converted program draws "
-                                          "other random numbers (the same with --deterministic-random)",
-                                          pass == 1 ? fmt::format("line{} {}: ", at.size() > 1 ? "s" : "",
-                                                                  fmt::join(at, ", "))
-                                                    : "",
-                                          q));
-      }
-    }
+    for (std::string& n : UnseededNotes(r.unseeded, idioms, pass == 1)) total.notes.push_back(std::move(n));
     total.notes.insert(total.notes.end(), r.notes.begin(), r.notes.end());
     current = std::move(r.text);
     total.functions += r.functions;
@@ -6397,7 +6400,11 @@ SessionConversion ConvertSessionToFunctions(PythonParser& parser, const std::str
   // a session an object owns (rewriter/tf2_class_session.h): the class becomes a tf.Module
   if (!plain.converted && plain.reason.find("the session is owned by an object") != std::string::npos) {
     SessionConversion cls = ConvertClassSession(parser, idioms.text);
-    if (cls.converted) return cls;
+    if (cls.converted) {
+      std::vector<std::string> notes = UnseededNotes(cls.unseeded, idioms, true);
+      cls.notes.insert(cls.notes.end(), notes.begin(), notes.end());
+      return cls;
+    }
     if (!cls.reason.empty()) {
       plain.reason = fmt::format("the session is owned by an object, and its class does not convert to a tf.Module: {}",
                                  cls.reason);
