@@ -41,6 +41,7 @@ struct BuildStmt {
   bool random = false;    // an unseeded random op in its value
   bool alias = false;     // `self.NAME = NAME` of a graph local of that name
   std::vector<std::pair<uint32_t, string>> random_ops;  // its unseeded random ops: line, op
+  bool local_variable = false;  // `W = tf.Variable(...)`: becomes `self.W`
 };
 
 struct Minimize {
@@ -66,8 +67,11 @@ class ClassConverter {
       Convert(&out);
     } catch (const Bail& b) {
       out = SessionConversion{};
-      out.reason = b.reason;
-      out.line = b.line;
+      // no class owns the session: not this conversion's shape, no reason of its own
+      if (!sess_.empty()) {
+        out.reason = b.reason;
+        out.line = b.line;
+      }
     }
     return out;
   }
@@ -87,7 +91,18 @@ class ClassConverter {
   std::vector<ByteEdit> edits_;
   std::vector<RunFn> fns_;
   int runs_ = 0;  // run sites replaced
+  struct Scope {
+    TSNode with, call, name;
+    std::vector<TSNode> body;
+  };
+  std::vector<Scope> scopes_;
+  // a session the script makes and passes to the constructor: its name, its statement, and
+  // the constructor's parameter that takes it (0: the session is made in the class)
+  string module_sess_;
+  TSNode module_sess_stmt_{};
+  size_t sess_param_ = 0;  // scope blocks of the build methods, outer ones first
   std::set<string> python_attrs_;  // attributes of self bound to Python values
+  std::set<string> local_variables_;  // variables bound to local names of build methods
   string module_name_;             // `self.name = NAME` in __init__: the tf.Module's name
 
   [[noreturn]] void Fail(TSNode at, string reason) const {
@@ -102,6 +117,34 @@ class ClassConverter {
     bool random = Starts(q, "tensorflow") &&
                   (q.find("random") != string::npos || Ends(q, "multinomial") || Ends(q, "dropout"));
     return random && !m_.KeywordArg(call, "seed").id;
+  }
+  // Whether `n` refers to tensorflow, the script's session passed to the class aside.
+  bool UsesTf(TSNode n) const {
+    bool tf = false;
+    ts::Walk(
+        n,
+        [&](TSNode c, const char*) {
+          if (tf) return false;
+          if (ts::Is(c, "identifier") && !module_sess_.empty() && Text(c) == module_sess_) return false;
+          if (ts::Is(c, "identifier") || ts::Is(c, "attribute")) {
+            tf = Resolved(c).rfind("tensorflow", 0) == 0;
+            if (tf && ts::Is(c, "attribute") && !module_sess_.empty()) {
+              TSNode o = c;
+              while (ts::Is(o, "attribute")) o = ts::Field(o, "object");
+              if (ts::Is(o, "identifier") && Text(o) == module_sess_) tf = false;
+            }
+            return !tf && ts::Is(c, "attribute");
+          }
+          return true;
+        },
+        [](TSNode) {});
+    return tf;
+  }
+  // Removes item `k` of `items` (parameters or arguments) with the comma that joins it.
+  void DropItem(const std::vector<TSNode>& items, size_t k) {
+    if (k > 0) edits_.emplace_back(ts_node_end_byte(items[k - 1]), ts_node_end_byte(items[k]), "");
+    else if (items.size() > 1) edits_.emplace_back(ts_node_start_byte(items[0]), ts_node_start_byte(items[1]), "");
+    else edits_.emplace_back(ts_node_start_byte(items[0]), ts_node_end_byte(items[0]), "");
   }
   // `self.NAME` (the attribute node): NAME, or "".
   string SelfAttr(TSNode n) const {
@@ -184,6 +227,15 @@ class ClassConverter {
               e.emplace_back(ts_node_start_byte(c) - base, ts_node_end_byte(c) - base, a);
             return false;
           }
+          if (ts::Is(c, "identifier") && local_variables_.count(string(Text(c)))) {
+            TSNode p = ts::Parent(c);
+            bool attr_name = ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), c);
+            bool kw_name = ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "name"), c);
+            if (!attr_name && !kw_name)
+              e.emplace_back(ts_node_start_byte(c) - base, ts_node_end_byte(c) - base,
+                             fmt::format("{}.{}", self_, Text(c)));
+            return false;
+          }
           return true;
         },
         [](TSNode) {});
@@ -198,6 +250,9 @@ class ClassConverter {
       call = c;
     }
     if (!call.id) Fail(TSNode{}, "no session to convert");
+    if (ts::NamedChildren(ts::Field(call, "arguments")).size() > 0)
+      Fail(call, "the session is made with arguments (a graph or a configuration), which the conversion of a class "
+                 "does not map");
     TSNode asg = ts::Parent(call);
     TSNode method{};
     for (TSNode p = ts::Parent(call); p.id; p = ts::Parent(p)) {
@@ -207,18 +262,50 @@ class ClassConverter {
         break;
       }
     }
-    if (!cls_.id || !method.id) Fail(call, "the session is not made in a method of a class");
-    if (!ts::Same(ts::Parent(ts::Parent(method)), cls_))
-      Fail(call, "the session is made in a function nested in a method");
-    std::vector<TSNode> params = ts::NamedChildren(ts::Field(method, "parameters"));
-    if (params.empty() || !ts::Is(params[0], "identifier")) Fail(method, "a method without `self`");
-    self_ = string(Text(params[0]));
-    if (!ts::Is(asg, "assignment") || SelfAttr(ts::Field(asg, "left")).empty())
-      Fail(call, "the session is not bound to an attribute of `self` (`self.sess = tf.compat.v1.Session()`)");
-    if (ts::NamedChildren(ts::Field(call, "arguments")).size() > 0)
-      Fail(call, "the session is made with arguments (a graph or a configuration), which the conversion of a class "
-                 "does not map");
-    sess_ = SelfAttr(ts::Field(asg, "left"));
+    if (!cls_.id && !method.id && ts::Is(asg, "assignment") && ts::Is(ts::Field(asg, "left"), "identifier") &&
+        ts::Is(ts::Parent(asg), "expression_statement") && ts::Same(ts::Parent(ts::Parent(asg)), file_.Root())) {
+      // `sess = tf.compat.v1.Session()` of the script, passed to the constructor of the one
+      // class that keeps it (`self.sess = sess`)
+      module_sess_ = string(Text(ts::Field(asg, "left")));
+      module_sess_stmt_ = ts::Parent(asg);
+      for (TSNode d : ts::NamedChildren(file_.Root())) {
+        if (!ts::Is(d, "class_definition")) continue;
+        for (TSNode m : ts::NamedChildren(ts::Field(d, "body"))) {
+          if (!ts::Is(m, "function_definition") || Text(ts::Field(m, "name")) != "__init__") continue;
+          std::vector<TSNode> ps = ts::NamedChildren(ts::Field(m, "parameters"));
+          if (ps.empty() || !ts::Is(ps[0], "identifier")) continue;
+          for (TSNode st : Stmts(m)) {
+            TSNode e = ts::Is(st, "expression_statement") ? ts_node_named_child(st, 0) : TSNode{};
+            if (!ts::Is(e, "assignment") || !ts::Is(ts::Field(e, "right"), "identifier")) continue;
+            TSNode l = ts::Field(e, "left");
+            if (!ts::Is(l, "attribute") || Text(ts::Field(l, "object")) != Text(ps[0])) continue;
+            string attr(Text(ts::Field(l, "attribute")));
+            if (attr.find("sess") == string::npos) continue;
+            for (size_t k = 1; k < ps.size(); ++k)
+              if (ts::Is(ps[k], "identifier") && Text(ps[k]) == Text(ts::Field(e, "right"))) {
+                if (cls_.id) Fail(d, "two classes keep the script's session");
+                cls_ = d;
+                method = m;
+                sess_ = attr;
+                sess_param_ = k;
+              }
+          }
+        }
+      }
+      if (!cls_.id) Fail(call, "the session is not made in a method of a class, nor passed to one");
+      std::vector<TSNode> params = ts::NamedChildren(ts::Field(method, "parameters"));
+      self_ = string(Text(params[0]));
+    } else {
+      if (!cls_.id || !method.id) Fail(call, "the session is not made in a method of a class");
+      if (!ts::Same(ts::Parent(ts::Parent(method)), cls_))
+        Fail(call, "the session is made in a function nested in a method");
+      std::vector<TSNode> params = ts::NamedChildren(ts::Field(method, "parameters"));
+      if (params.empty() || !ts::Is(params[0], "identifier")) Fail(method, "a method without `self`");
+      self_ = string(Text(params[0]));
+      if (!ts::Is(asg, "assignment") || SelfAttr(ts::Field(asg, "left")).empty())
+        Fail(call, "the session is not bound to an attribute of `self` (`self.sess = tf.compat.v1.Session()`)");
+      sess_ = SelfAttr(ts::Field(asg, "left"));
+    }
     const Binding* tf = m_.TfModuleAt(ts_node_start_byte(call), SemanticModel::kTfModule);
     if (!tf) Fail(call, "the name tensorflow is imported as is not visible at the session");
     tf_ = tf->name;
@@ -239,7 +326,10 @@ class ClassConverter {
     TSNode def = methods_[name];
     if (ts::Is(ts::Parent(def), "decorated_definition")) Fail(def, fmt::format("the build method `{}` is decorated", name));
     build_order_.push_back(name);
-    for (TSNode s : Stmts(def)) {
+    ExpandBody(Stmts(def), def, depth);
+  }
+  void ExpandBody(const std::vector<TSNode>& stmts, TSNode def, int depth) {
+    for (TSNode s : stmts) {
       BuildStmt b;
       b.stmt = s;
       b.method = def;
@@ -251,6 +341,25 @@ class ClassConverter {
           b.name = callee;
           build_.push_back(b);
           Expand(callee, depth + 1);
+          continue;
+        }
+      }
+      // `with tf.compat.v1.variable_scope(NAME):` (or a name scope): its statements are the
+      // method's; the block stays as `with tf.name_scope(NAME):` around the variables it makes
+      TSNode call{}, alias{};
+      if (ts::Is(s, "with_statement") && SingleWithCall(s, &call, &alias) && !alias.id) {
+        const string q = Resolved(ts::Field(call, "function"));
+        if (q == "tensorflow.compat.v1.variable_scope" || q == "tensorflow.compat.v1.name_scope" ||
+            q == "tensorflow.name_scope") {
+          std::vector<TSNode> args;
+          for (TSNode a : ts::NamedChildren(ts::Field(call, "arguments")))
+            if (!ts::Is(a, "comment")) args.push_back(a);
+          if (args.size() != 1 || ts::Is(args[0], "keyword_argument"))
+            Fail(call, "a scope with arguments other than its name (reuse, a default name, values)");
+          NeedGraphFree(args[0], "as a scope's name");
+          std::vector<TSNode> inner = Stmts(s);
+          scopes_.push_back({s, call, args[0], inner});
+          ExpandBody(inner, def, depth);
           continue;
         }
       }
@@ -320,7 +429,7 @@ class ClassConverter {
           Fail(s, fmt::format("the {} `{}` is a local name of `{}`: the conversion of a class keeps {}s on `{}`",
                               what, b.name, method, what, self_));
       };
-      if (IsSession(q)) {
+      if (IsSession(q) || (sess_param_ && attr == sess_ && method == "__init__" && ts::Is(right, "identifier"))) {
         b.kind = Kind::kSession;
         continue;
       }
@@ -328,7 +437,13 @@ class ClassConverter {
         need_attr("placeholder");
         b.kind = Kind::kPlaceholder;
       } else if (q == "tensorflow.compat.v1.Variable" || q == "tensorflow.Variable") {
-        need_attr("variable");
+        // a variable bound to a local name becomes an attribute of the object
+        if (attr.empty()) {
+          if (python_attrs_.count(b.name)) Fail(s, fmt::format("the variable `{}` would take the attribute `{}.{}`, "
+                                                               "which the class has", b.name, self_, b.name));
+          b.local_variable = true;
+          local_variables_.insert(b.name);
+        }
         b.kind = Kind::kVariable;
         // an initial value drawn without an op seed: other numbers in TF2
         ts::Walk(
@@ -389,6 +504,8 @@ class ClassConverter {
         if (o.kind == Kind::kKeep && !o.name.empty() && o.name == b.name && !attr.empty())
           Fail(s, fmt::format("`{}.{}` is bound twice", self_, b.name));
       if (attr.empty()) graph_locals.insert(b.name);
+      if (python_attrs_.count(b.name) && b.local_variable)
+        Fail(s, fmt::format("`{}` would become `{}.{}`, an attribute the class has", b.name, self_, b.name));
       // what its value reads: graph names; a Python local of the method cannot be read in a run
       if (b.kind == Kind::kGraph) {
         const std::set<string>& locals = locals_of[method];
@@ -455,12 +572,16 @@ class ClassConverter {
       if (args.count("var_list")) {
         TSNode vl = args["var_list"];
         if (!ts::Is(vl, "list")) Fail(vl, "a var_list that is not a list of the class's variables");
+        std::vector<string> vs;
         for (TSNode v : ts::NamedChildren(vl)) {
+          if (ts::Is(v, "comment")) continue;
           string a = SelfAttr(v);
+          if (a.empty() && ts::Is(v, "identifier") && local_variables_.count(string(Text(v)))) a = string(Text(v));
           if (a.empty() || !graph_.count(a) || build_[graph_[a]].kind != Kind::kVariable)
             Fail(v, "a var_list that is not a list of the class's variables");
+          vs.push_back(fmt::format("{}.{}", self_, a));
         }
-        mz.vars = string(Text(vl));
+        mz.vars = fmt::format("[{}]", fmt::join(vs, ", "));
       } else {
         if (variables_.empty()) Fail(b.stmt, "no trainable variable for the optimizer");
         std::vector<string> vs;
@@ -829,26 +950,55 @@ class ClassConverter {
     }
     for (const BuildStmt& b : build_)
       if (b.kind == Kind::kVariable) out->unseeded.insert(out->unseeded.end(), b.random_ops.begin(), b.random_ops.end());
-    // the build statements that go
+    // the build statements that go; a scope block all of whose statements go goes whole
+    std::set<uintptr_t> gone;
+    for (const BuildStmt& b : build_)
+      if (b.kind == Kind::kPlaceholder || b.kind == Kind::kGraph || b.kind == Kind::kSession ||
+          b.kind == Kind::kInitRun || b.kind == Kind::kModuleName)
+        gone.insert(reinterpret_cast<uintptr_t>(b.stmt.id));
+    for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it) {
+      bool all = std::all_of(it->body.begin(), it->body.end(),
+                             [&](TSNode st) { return gone.count(reinterpret_cast<uintptr_t>(st.id)) > 0; });
+      if (all) {
+        for (TSNode st : it->body) gone.erase(reinterpret_cast<uintptr_t>(st.id));
+        gone.insert(reinterpret_cast<uintptr_t>(it->with.id));
+      }
+    }
+    // (a statement inside a block that goes whole is not deleted on its own)
+    auto inside_gone = [&](TSNode st) {
+      for (TSNode p = ts::Parent(st); p.id; p = ts::Parent(p))
+        if (gone.count(reinterpret_cast<uintptr_t>(p.id))) return true;
+      return false;
+    };
+    for (const Scope& sc : scopes_) {
+      if (gone.count(reinterpret_cast<uintptr_t>(sc.with.id))) {
+        if (!inside_gone(sc.with)) Delete(sc.with);
+      } else if (!inside_gone(sc.with)) {
+        edits_.emplace_back(ts_node_start_byte(sc.call), ts_node_end_byte(sc.call),
+                            fmt::format("{}.name_scope({})", tf_, Text(sc.name)));
+      }
+    }
     std::set<string> emptied;
     for (const string& name : build_order_) {
-      size_t kept = 0;
       for (const BuildStmt& b : build_) {
         if (!ts::Same(b.method, methods_[name])) continue;
-        switch (b.kind) {
-          case Kind::kPlaceholder: case Kind::kGraph: case Kind::kSession: case Kind::kInitRun: case Kind::kModuleName:
-            Delete(b.stmt);
-            break;
-          case Kind::kVariable: {
-            TSNode fn = ts::Field(b.value, "function");
-            if (Resolved(fn) == "tensorflow.compat.v1.Variable")
-              edits_.emplace_back(ts_node_start_byte(fn), ts_node_end_byte(fn), tf_ + ".Variable");
-            ++kept;
-            break;
-          }
-          default: ++kept;
+        if (gone.count(reinterpret_cast<uintptr_t>(b.stmt.id))) {
+          if (!inside_gone(b.stmt)) Delete(b.stmt);
+          continue;
+        }
+        if (inside_gone(b.stmt)) continue;
+        if (b.kind == Kind::kVariable) {
+          TSNode fn = ts::Field(b.value, "function");
+          if (Resolved(fn) == "tensorflow.compat.v1.Variable")
+            edits_.emplace_back(ts_node_start_byte(fn), ts_node_end_byte(fn), tf_ + ".Variable");
+          if (b.local_variable)
+            edits_.emplace_back(ts_node_start_byte(ts::Field(ts_node_named_child(b.stmt, 0), "left")),
+                                ts_node_end_byte(ts::Field(ts_node_named_child(b.stmt, 0), "left")),
+                                fmt::format("{}.{}", self_, b.name));
         }
       }
+      size_t kept = 0;
+      for (TSNode st : Stmts(methods_[name])) kept += !gone.count(reinterpret_cast<uintptr_t>(st.id));
       if (!kept && name != "__init__") emptied.insert(name);
     }
     for (const string& name : emptied) {
@@ -891,14 +1041,76 @@ class ClassConverter {
     if (ts::Is(fe, "string")) at = LineEndAt(src_, ts_node_end_byte(first));
     edits_.emplace_back(at, at, string(bi, ' ') + (module_name_.empty() ? "super().__init__()\n"
                                                                           : "super().__init__(name=" + module_name_ + ")\n"));
+    // the script's session, passed to the constructor: it goes, with its initializer runs
+    // and the constructor's argument that takes it
+    std::set<uintptr_t> module_gone;
+    if (sess_param_) {
+      module_gone.insert(reinterpret_cast<uintptr_t>(module_sess_stmt_.id));
+      Delete(module_sess_stmt_);
+      TSNode init = methods_["__init__"];
+      std::vector<TSNode> ps;
+      for (TSNode p : ts::NamedChildren(ts::Field(init, "parameters")))
+        if (!ts::Is(p, "comment")) ps.push_back(p);
+      DropItem(ps, sess_param_);
+      const string param(Text(ps[sess_param_]));
+      const string cls_name(Text(ts::Field(cls_, "name")));
+      ts::Walk(
+          file_.Root(),
+          [&](TSNode c, const char*) {
+            if (ts::Same(c, cls_) || ts::Same(c, module_sess_stmt_)) return false;
+            if (!ts::Is(c, "identifier") || Text(c) != module_sess_) return true;
+            TSNode p = ts::Parent(c);
+            if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), c)) return false;
+            if (ts::Is(p, "keyword_argument") && !ts::Same(ts::Field(p, "value"), c)) return false;
+            // sess.run(initializer) / sess.close() statements
+            TSNode call = ts::Parent(p);
+            TSNode st = ts::Parent(call);
+            if (ts::Is(p, "attribute") && ts::Is(call, "call") && ts::Is(st, "expression_statement") &&
+                ts::Same(ts::Parent(st), file_.Root())) {
+              string what(Text(ts::Field(p, "attribute")));
+              std::vector<TSNode> a = ts::NamedChildren(ts::Field(call, "arguments"));
+              string q = a.size() == 1 && ts::Is(a[0], "call") ? Resolved(ts::Field(a[0], "function")) : "";
+              if ((what == "run" && (q == "tensorflow.compat.v1.global_variables_initializer" ||
+                                     q == "tensorflow.compat.v1.initialize_all_variables")) ||
+                  (what == "close" && a.empty())) {
+                module_gone.insert(reinterpret_cast<uintptr_t>(st.id));
+                Delete(st);
+                return false;
+              }
+            }
+            // the constructor's argument: Model(sess, ...) or Model(sess=sess, ...)
+            TSNode arg = ts::Is(p, "keyword_argument") ? p : c;
+            TSNode list = ts::Parent(arg);
+            TSNode ctor = ts::Parent(list);
+            if (ts::Is(list, "argument_list") && ts::Is(ctor, "call") &&
+                Text(ts::Field(ctor, "function")) == cls_name) {
+              std::vector<TSNode> items;
+              for (TSNode x : ts::NamedChildren(list))
+                if (!ts::Is(x, "comment")) items.push_back(x);
+              for (size_t k = 0; k < items.size(); ++k) {
+                if (!ts::Same(items[k], arg)) continue;
+                bool right = ts::Is(arg, "keyword_argument") ? Text(ts::Field(arg, "name")) == param
+                                                             : k + 1 == sess_param_;
+                if (!right) break;
+                DropItem(items, k);
+                return false;
+              }
+            }
+            Fail(c, fmt::format("the script's session `{}` is used other than by the `{}` constructor, its "
+                                "initializer run and its close",
+                                module_sess_, cls_name));
+          },
+          [](TSNode) {});
+    }
     // the switch to TF1 behavior goes
     for (TSNode s : ts::NamedChildren(file_.Root())) {
+      if (module_gone.count(reinterpret_cast<uintptr_t>(s.id))) continue;
       TSNode e = ts::Is(s, "expression_statement") ? ts_node_named_child(s, 0) : TSNode{};
       if (!ts::Is(e, "call")) {
         if (ts::Is(s, "import_statement") || ts::Is(s, "import_from_statement") || ts::Same(s, cls_) ||
             ts::Is(s, "comment"))
           continue;
-        if (RefersToTf(m_, s))
+        if (UsesTf(s))
           Fail(s, "code outside the class builds the graph or uses TensorFlow (the conversion of a class converts "
                   "the class alone)");
         continue;
@@ -908,7 +1120,7 @@ class ClassConverter {
         Delete(s);
         continue;
       }
-      if (RefersToTf(m_, s))
+      if (UsesTf(s))
         Fail(s, "code outside the class builds the graph or uses TensorFlow (the conversion of a class converts "
                 "the class alone)");
     }

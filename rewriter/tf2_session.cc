@@ -6398,7 +6398,7 @@ SessionConversion ConvertSessionToFunctions(PythonParser& parser, const std::str
   }
   SessionConversion plain = convert(idioms);
   // a session an object owns (rewriter/tf2_class_session.h): the class becomes a tf.Module
-  if (!plain.converted && plain.reason.find("the session is owned by an object") != std::string::npos) {
+  if (!plain.converted) {
     SessionConversion cls = ConvertClassSession(parser, idioms.text);
     if (cls.converted) {
       std::vector<std::string> notes = UnseededNotes(cls.unseeded, idioms, true);
@@ -6408,6 +6408,7 @@ SessionConversion ConvertSessionToFunctions(PythonParser& parser, const std::str
     if (!cls.reason.empty()) {
       plain.reason = fmt::format("the session is owned by an object, and its class does not convert to a tf.Module: {}",
                                  cls.reason);
+      plain.line = 0;
       if (cls.line) plain.line = idioms.OldLine(cls.line);
     }
   }
