@@ -42,6 +42,12 @@ struct BuildStmt {
   bool alias = false;     // `self.NAME = NAME` of a graph local of that name
   std::vector<std::pair<uint32_t, string>> random_ops;  // its unseeded random ops: line, op
   bool local_variable = false;  // `W = tf.Variable(...)`: becomes `self.W`
+  string new_value;             // a get_variable's TF2 variable
+  // tf.layers.dense: the Keras layer the build method makes (`self.ATTR = Dense(...)` and its
+  // build), and the input the function calls it on
+  string layer_attr, layer_ctor;
+  TSNode layer_input{};
+  string layer_input_name;  // (the name of its width in dims_: "" for an expression, see DenseLayer)
 };
 
 struct Minimize {
@@ -87,7 +93,8 @@ class ClassConverter {
   std::vector<BuildStmt> build_;      // their statements, in the order they run
   std::map<string, size_t> graph_;    // graph names (placeholders, tensors, ops, variables) -> build_ index
   std::vector<Minimize> minimizes_;
-  std::vector<string> variables_;  // trainable, in creation order
+  std::vector<string> variables_;  // trainable, in creation order (`self.w`, `*self.layer.trainable_variables`)
+  std::map<string, string> dims_;  // graph names' static last dimension (an integer literal)
   std::vector<ByteEdit> edits_;
   std::vector<RunFn> fns_;
   int runs_ = 0;  // run sites replaced
@@ -139,6 +146,119 @@ class ClassConverter {
         },
         [](TSNode) {});
     return tf;
+  }
+  // `tf.compat.v1.get_variable(name, shape, dtype=, initializer=)` as the TF2 variable of
+  // the Keras initializer drawing what TF1's drew (glorot_uniform without one), named as
+  // TF1 named it in the variable scope (which becomes a name scope; TF1's get_variable
+  // ignored plain name scopes, so none may hold it).
+  string GetVariableText(BuildStmt& b) {
+    TSNode call = b.value;
+    for (TSNode p = ts::Parent(b.stmt); p.id && !ts::Same(p, b.method); p = ts::Parent(p))
+      for (const Scope& sc : scopes_)
+        if (ts::Same(sc.with, p) && Resolved(ts::Field(sc.call, "function")) != "tensorflow.compat.v1.variable_scope")
+          Fail(b.stmt, "a get_variable in a name scope (TF1 ignored the name scope, a TF2 variable would not)");
+    string why;
+    auto args = CallArgsByName(src_, call, {"name", "shape", "dtype", "initializer"}, &why, {"trainable"});
+    if (!why.empty()) Fail(call, fmt::format("get_variable: {}", why));
+    if (!args.count("name") || !args.count("shape")) Fail(call, "a get_variable without a name or a shape");
+    string init;
+    if (!args.count("initializer") || Text(args["initializer"]) == "None") {
+      init = tf_ + ".keras.initializers.GlorotUniform()";
+      b.random_ops.push_back({ts_node_start_point(call).row + 1, "tensorflow.compat.v1.glorot_uniform_initializer"});
+    } else {
+      init = KerasInitializerFor(m_, src_, args["initializer"], tf_, &why);
+      if (init.empty()) Fail(args["initializer"], why);
+      const string iq = Resolved(ts::Field(args["initializer"], "function"));
+      if (iq.find("random") != string::npos || iq.find("truncated") != string::npos || iq.find("glorot") != string::npos)
+        b.random_ops.push_back({ts_node_start_point(call).row + 1, iq});
+    }
+    string out = fmt::format("{}.Variable({}(shape={}, dtype={}), name={}", tf_, init, Text(args["shape"]),
+                             args.count("dtype") ? string(Text(args["dtype"])) : tf_ + ".float32", Text(args["name"]));
+    if (args.count("trainable")) out += fmt::format(", trainable={}", Text(args["trainable"]));
+    return out + ")";
+  }
+  // Argument `k` of a call, positional or by `name`; null if absent.
+  TSNode ArgAt(TSNode call, size_t k, const char* name) const {
+    std::vector<TSNode> pos;
+    for (TSNode a : ts::NamedChildren(ts::Field(call, "arguments")))
+      if (!ts::Is(a, "comment") && !ts::Is(a, "keyword_argument")) pos.push_back(a);
+    return k < pos.size() ? pos[k] : m_.KeywordArg(call, name);
+  }
+  // The last item of a list or tuple literal when it is an integer literal, or "".
+  string LastOfList(TSNode l) const {
+    if (!ts::Is(l, "list") && !ts::Is(l, "tuple")) return "";
+    std::vector<TSNode> items;
+    for (TSNode c : ts::NamedChildren(l))
+      if (!ts::Is(c, "comment")) items.push_back(c);
+    return !items.empty() && ts::Is(items.back(), "integer") ? string(Text(items.back())) : "";
+  }
+  // A variable's static last dimension: of get_variable's shape, or of the shape list its
+  // initial value is drawn or filled with (`tf.random.normal([3, 4])`, `tf.zeros([4])`).
+  string VariableDim(const BuildStmt& b) const {
+    const string q = Resolved(ts::Field(b.value, "function"));
+    if (q == "tensorflow.compat.v1.get_variable") return LastOfList(ArgAt(b.value, 1, "shape"));
+    TSNode init = ArgAt(b.value, 0, "initial_value");
+    if (!ts::Is(init, "call")) return "";
+    return LastOfList(ArgAt(init, 0, "shape"));
+  }
+  // The static last dimension of a graph expression, where the text shows it: a name's, a
+  // matmul's second operand's, an element-wise op's or activation's operand's.
+  string Dim(TSNode e) const {
+    if (ts::Is(e, "parenthesized_expression")) return Dim(ts_node_named_child(e, 0));
+    string name = SelfAttr(e);
+    if (name.empty() && ts::Is(e, "identifier")) name = string(Text(e));
+    if (!name.empty()) {
+      auto it = dims_.find(name);
+      return it == dims_.end() ? "" : it->second;
+    }
+    if (ts::Is(e, "binary_operator")) {
+      string l = Dim(ts::Field(e, "left"));
+      return l.empty() ? Dim(ts::Field(e, "right")) : l;
+    }
+    if (ts::Is(e, "unary_operator")) return Dim(ts::Field(e, "argument"));
+    if (!ts::Is(e, "call")) return "";
+    const string q = Resolved(ts::Field(e, "function"));
+    const string f = q.substr(q.rfind('.') + 1);
+    if (f == "matmul") {
+      if (m_.KeywordArg(e, "transpose_b").id || m_.KeywordArg(e, "adjoint_b").id) return "";
+      return Dim(ArgAt(e, 1, "b"));
+    }
+    for (const char* same : {"relu", "relu6", "elu", "selu", "tanh", "sigmoid", "softmax", "dropout", "identity",
+                             "leaky_relu", "softplus", "add", "subtract", "multiply", "bias_add"})
+      if (f == same && Starts(q, "tensorflow")) return Dim(ArgAt(e, 0, "x"));
+    return "";
+  }
+  // `h = tf.compat.v1.layers.dense(inputs, units, ...)`: a Keras Dense made and built by the
+  // build method, called in the functions.
+  void DenseLayer(BuildStmt& b, const string& attr) {
+    TSNode call = b.value;
+    string why;
+    auto args = CallArgsByName(src_, call, {"inputs", "units", "activation", "use_bias", "kernel_initializer",
+                                            "bias_initializer"},
+                               &why, {"name"});
+    if (!why.empty()) Fail(call, fmt::format("tf.layers.dense: {}", why));
+    if (!args.count("inputs") || !args.count("units")) Fail(call, "a tf.layers.dense without inputs or units");
+    std::vector<string> ctor = KerasDenseArgs(m_, src_, args, tf_, &why);
+    if (ctor.empty()) Fail(call, fmt::format("tf.layers.dense: {}", why));
+    if (args.count("name")) ctor.push_back(fmt::format("name={}", Text(args["name"])));
+    b.layer_ctor = fmt::format("{}.keras.layers.Dense({})", tf_, fmt::join(ctor, ", "));
+    // its kernel drawn by glorot_uniform (or the initializer given) without an op seed
+    if (!args.count("kernel_initializer") || Text(args["kernel_initializer"]) == "None")
+      b.random_ops.push_back({ts_node_start_point(call).row + 1, "tensorflow.compat.v1.layers.dense"});
+    b.layer_input = args["inputs"];
+    const string width = Dim(b.layer_input);
+    if (width.empty())
+      Fail(b.layer_input, fmt::format("the width of `{}`, the input of a dense layer, is not known from the text (the "
+                                      "Keras layer is built where TF1 made its variables)",
+                                      Text(b.layer_input)));
+    b.layer_input_name = "layer:" + b.name;
+    dims_[b.layer_input_name] = width;
+    if (ts::Is(args["units"], "integer")) dims_[b.name] = string(Text(args["units"]));
+    b.layer_attr = b.name + "_layer";
+    if (methods_.count(b.layer_attr) || graph_.count(b.layer_attr) || python_attrs_.count(b.layer_attr))
+      Fail(call, fmt::format("the layer's attribute `{}.{}` is taken", self_, b.layer_attr));
+    (void)attr;
+    variables_.push_back(fmt::format("*{}.{}.trainable_variables", self_, b.layer_attr));
   }
   // Removes item `k` of `items` (parameters or arguments) with the comma that joins it.
   void DropItem(const std::vector<TSNode>& items, size_t k) {
@@ -436,7 +556,13 @@ class ClassConverter {
       if (q == "tensorflow.compat.v1.placeholder") {
         need_attr("placeholder");
         b.kind = Kind::kPlaceholder;
-      } else if (q == "tensorflow.compat.v1.Variable" || q == "tensorflow.Variable") {
+        if (string d = LastOfList(ArgAt(right, 1, "shape")); !d.empty()) dims_[b.name] = d;
+      } else if (q == "tensorflow.compat.v1.layers.dense") {
+        b.kind = Kind::kGraph;
+        DenseLayer(b, attr);
+      } else if (q == "tensorflow.compat.v1.Variable" || q == "tensorflow.Variable" ||
+                 q == "tensorflow.compat.v1.get_variable") {
+        if (q == "tensorflow.compat.v1.get_variable") b.new_value = GetVariableText(b);
         // a variable bound to a local name becomes an attribute of the object
         if (attr.empty()) {
           if (python_attrs_.count(b.name)) Fail(s, fmt::format("the variable `{}` would take the attribute `{}.{}`, "
@@ -446,7 +572,8 @@ class ClassConverter {
         }
         b.kind = Kind::kVariable;
         // an initial value drawn without an op seed: other numbers in TF2
-        ts::Walk(
+        if (b.new_value.empty())
+          ts::Walk(
             right,
             [&](TSNode c, const char*) {
               if (ts::Is(c, "call") && UnseededRandom(c))
@@ -455,7 +582,8 @@ class ClassConverter {
             },
             [](TSNode) {});
         TSNode t = m_.KeywordArg(right, "trainable");
-        if (!t.id || Text(t) != "False") variables_.push_back(b.name);
+        if (!t.id || Text(t) != "False") variables_.push_back(fmt::format("{}.{}", self_, b.name));
+        if (string d = VariableDim(b); !d.empty()) dims_[b.name] = d;
         if (t.id && Text(t) != "False" && Text(t) != "True") Fail(t, "a variable's trainable= is not a literal");
       } else if (Starts(q, "tensorflow.compat.v1.train.") && Ends(q, "Optimizer")) {
         need_attr("optimizer");
@@ -509,8 +637,9 @@ class ClassConverter {
       // what its value reads: graph names; a Python local of the method cannot be read in a run
       if (b.kind == Kind::kGraph) {
         const std::set<string>& locals = locals_of[method];
+        const TSNode read = b.layer_input.id ? b.layer_input : right;  // (a layer's settings are the build's)
         ts::Walk(
-            right,
+            read,
             [&](TSNode c, const char*) {
               string a = SelfAttr(c);
               if (!a.empty()) {
@@ -530,7 +659,7 @@ class ClassConverter {
               return true;
             },
             [](TSNode) {});
-        ValueIdentifiers(right, [&](TSNode id) {
+        ValueIdentifiers(read, [&](TSNode id) {
           string n(Text(id));
           if (n == self_) return;
           if (graph_locals.count(n) && n != b.name) {
@@ -543,6 +672,8 @@ class ClassConverter {
         });
       }
       graph_[b.name] = static_cast<size_t>(&b - build_.data());
+      if (b.kind == Kind::kGraph && !b.layer_input.id && !dims_.count(b.name))
+        if (string d = Dim(right); !d.empty()) dims_[b.name] = d;
     }
   }
 
@@ -585,7 +716,7 @@ class ClassConverter {
       } else {
         if (variables_.empty()) Fail(b.stmt, "no trainable variable for the optimizer");
         std::vector<string> vs;
-        for (const string& v : variables_) vs.push_back(fmt::format("{}.{}", self_, v));
+        for (const string& v : variables_) vs.push_back(v);
         mz.vars = fmt::format("[{}]", fmt::join(vs, ", "));
       }
       if (args.count("global_step")) {
@@ -903,7 +1034,9 @@ class ClassConverter {
     for (size_t i : Needed(f.fetches)) {
       const BuildStmt& b = build_[i];
       if (b.kind != Kind::kGraph) continue;
-      string text = fmt::format("{} = {}", b.name, LocalText(b.value));
+      string text = b.layer_attr.empty()
+                        ? fmt::format("{} = {}", b.name, LocalText(b.value))
+                        : fmt::format("{} = {}.{}({})", b.name, self_, b.layer_attr, LocalText(b.layer_input));
       out += Reindent(b.stmt, text, static_cast<uint32_t>(inner.size())) + "\n";
       ++written;
     }
@@ -949,12 +1082,14 @@ class ClassConverter {
       if (!users.empty()) out->unseeded.insert(out->unseeded.end(), b.random_ops.begin(), b.random_ops.end());
     }
     for (const BuildStmt& b : build_)
-      if (b.kind == Kind::kVariable) out->unseeded.insert(out->unseeded.end(), b.random_ops.begin(), b.random_ops.end());
+      if (b.kind == Kind::kVariable || !b.layer_attr.empty())
+        for (const auto& r : b.random_ops)
+          if (std::find(out->unseeded.begin(), out->unseeded.end(), r) == out->unseeded.end()) out->unseeded.push_back(r);
     // the build statements that go; a scope block all of whose statements go goes whole
     std::set<uintptr_t> gone;
     for (const BuildStmt& b : build_)
-      if (b.kind == Kind::kPlaceholder || b.kind == Kind::kGraph || b.kind == Kind::kSession ||
-          b.kind == Kind::kInitRun || b.kind == Kind::kModuleName)
+      if (b.kind == Kind::kPlaceholder || (b.kind == Kind::kGraph && b.layer_attr.empty()) ||
+          b.kind == Kind::kSession || b.kind == Kind::kInitRun || b.kind == Kind::kModuleName)
         gone.insert(reinterpret_cast<uintptr_t>(b.stmt.id));
     for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it) {
       bool all = std::all_of(it->body.begin(), it->body.end(),
@@ -987,9 +1122,18 @@ class ClassConverter {
           continue;
         }
         if (inside_gone(b.stmt)) continue;
+        if (!b.layer_attr.empty()) {
+          if (!AloneOnLines(src_, b.stmt)) Fail(b.stmt, "a layer statement shares its line with other code");
+          const string pad(ts_node_start_point(b.stmt).column, ' ');
+          edits_.emplace_back(LineStartAt(src_, ts_node_start_byte(b.stmt)), LineEndAt(src_, ts_node_end_byte(b.stmt)),
+                              fmt::format("{}{}.{} = {}\n{}{}.{}.build([None, {}])\n", pad, self_, b.layer_attr,
+                                          b.layer_ctor, pad, self_, b.layer_attr, dims_.at(b.layer_input_name)));
+        }
         if (b.kind == Kind::kVariable) {
           TSNode fn = ts::Field(b.value, "function");
-          if (Resolved(fn) == "tensorflow.compat.v1.Variable")
+          if (!b.new_value.empty())
+            edits_.emplace_back(ts_node_start_byte(b.value), ts_node_end_byte(b.value), b.new_value);
+          else if (Resolved(fn) == "tensorflow.compat.v1.Variable")
             edits_.emplace_back(ts_node_start_byte(fn), ts_node_end_byte(fn), tf_ + ".Variable");
           if (b.local_variable)
             edits_.emplace_back(ts_node_start_byte(ts::Field(ts_node_named_child(b.stmt, 0), "left")),
@@ -1126,7 +1270,11 @@ class ClassConverter {
     }
     string text = ApplyByteEdits(src_, edits_);
     if (text.empty()) Fail(cls_, "two edits of the conversion overlap");
-    if (size_t p = text.find("compat.v1"); p != string::npos) {
+    // (the compat rewrite's switch to Keras 2 for tf.compat.v1.layers goes after, with them)
+    size_t p = text.find("compat.v1");
+    while (p != string::npos && text.compare(LineStartAt(text, static_cast<uint32_t>(p)), 12, "import os  #") == 0)
+      p = text.find("compat.v1", p + 1);
+    if (p != string::npos) {
       uint32_t line = static_cast<uint32_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(p), '\n'));
       throw Bail{fmt::format("the converted class would keep tf.compat.v1 (line {} of the result)", line + 1), 0};
     }

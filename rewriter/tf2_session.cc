@@ -6401,6 +6401,7 @@ SessionConversion ConvertSessionToFunctions(PythonParser& parser, const std::str
   if (!plain.converted) {
     SessionConversion cls = ConvertClassSession(parser, idioms.text);
     if (cls.converted) {
+      cls.text = DropLegacyKerasSwitch(parser, cls.text);
       std::vector<std::string> notes = UnseededNotes(cls.unseeded, idioms, true);
       cls.notes.insert(cls.notes.end(), notes.begin(), notes.end());
       return cls;
