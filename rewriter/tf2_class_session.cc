@@ -110,6 +110,8 @@ class ClassConverter {
   size_t sess_param_ = 0;  // scope blocks of the build methods, outer ones first
   std::set<string> python_attrs_;  // attributes of self bound to Python values
   std::set<string> local_variables_;  // variables bound to local names of build methods
+  std::set<string> init_ops_;         // names bound to the variables' initializer
+  std::set<uintptr_t> feed_stmts_;    // feed dicts bound before their runs (they go)
   string module_name_;             // `self.name = NAME` in __init__: the tf.Module's name
 
   [[noreturn]] void Fail(TSNode at, string reason) const {
@@ -265,6 +267,9 @@ class ClassConverter {
     if (k > 0) edits_.emplace_back(ts_node_end_byte(items[k - 1]), ts_node_end_byte(items[k]), "");
     else if (items.size() > 1) edits_.emplace_back(ts_node_start_byte(items[0]), ts_node_start_byte(items[1]), "");
     else edits_.emplace_back(ts_node_start_byte(items[0]), ts_node_end_byte(items[0]), "");
+  }
+  static bool IsInitializerCall(string_view q) {
+    return q == "tensorflow.compat.v1.global_variables_initializer" || q == "tensorflow.compat.v1.initialize_all_variables";
   }
   // `self.NAME` (the attribute node): NAME, or "".
   string SelfAttr(TSNode n) const {
@@ -518,8 +523,10 @@ class ClassConverter {
             SelfAttr(ts::Field(fn, "object")) == sess_) {
           std::vector<TSNode> args = ts::NamedChildren(ts::Field(e, "arguments"));
           string q = args.size() == 1 && ts::Is(args[0], "call") ? Resolved(ts::Field(args[0], "function")) : "";
-          if (q != "tensorflow.compat.v1.global_variables_initializer" &&
-              q != "tensorflow.compat.v1.initialize_all_variables")
+          // the initializer, or a name bound to it (`init = tf.global_variables_initializer()`)
+          string named = args.size() == 1 ? SelfAttr(args[0]) : "";
+          if (named.empty() && args.size() == 1 && ts::Is(args[0], "identifier")) named = string(Text(args[0]));
+          if (!IsInitializerCall(q) && !(!named.empty() && init_ops_.count(named)))
             Fail(e, fmt::format("`{}` runs the graph while `{}` builds it", Text(e), method));
           b.kind = Kind::kInitRun;
           continue;
@@ -549,6 +556,11 @@ class ClassConverter {
           Fail(s, fmt::format("the {} `{}` is a local name of `{}`: the conversion of a class keeps {}s on `{}`",
                               what, b.name, method, what, self_));
       };
+      if (IsInitializerCall(q)) {  // `init = tf.compat.v1.global_variables_initializer()`: goes with its runs
+        b.kind = Kind::kInitRun;
+        init_ops_.insert(b.name);
+        continue;
+      }
       if (IsSession(q) || (sess_param_ && attr == sess_ && method == "__init__" && ts::Is(right, "identifier"))) {
         b.kind = Kind::kSession;
         continue;
@@ -586,7 +598,11 @@ class ClassConverter {
         if (string d = VariableDim(b); !d.empty()) dims_[b.name] = d;
         if (t.id && Text(t) != "False" && Text(t) != "True") Fail(t, "a variable's trainable= is not a literal");
       } else if (Starts(q, "tensorflow.compat.v1.train.") && Ends(q, "Optimizer")) {
-        need_attr("optimizer");
+        // (an optimizer bound to a local name becomes an attribute of the object)
+        if (attr.empty() && (python_attrs_.count(b.name) || methods_.count(b.name)))
+          Fail(s, fmt::format("the optimizer `{}` would take the attribute `{}.{}`, which the class has", b.name,
+                              self_, b.name));
+        b.local_variable = attr.empty();
         b.kind = Kind::kOptimizer;
       } else if (ts::Is(fn, "attribute") && Text(ts::Field(fn, "attribute")) == "minimize") {
         need_attr("train op");
@@ -738,6 +754,7 @@ class ClassConverter {
           mz.optimizer = fmt::format("{}_optimizer{}", b.name, k == 2 ? "" : std::to_string(k));
       } else {
         string o = SelfAttr(obj);
+        if (o.empty() && ts::Is(obj, "identifier")) o = string(Text(obj));
         if (o.empty() || !graph_.count(o) || build_[graph_[o]].kind != Kind::kOptimizer)
           Fail(obj, "the optimizer minimizing is not one the class makes");
         mz.optimizer = o;
@@ -778,6 +795,11 @@ class ClassConverter {
       } else {
         Delete(b.stmt);
         edits_.emplace_back(ts_node_start_byte(ctor), ts_node_end_byte(ctor), keras);
+        const BuildStmt& made = build_[graph_[mz.optimizer]];
+        if (made.local_variable) {
+          TSNode left = ts::Field(ts_node_named_child(made.stmt, 0), "left");
+          edits_.emplace_back(ts_node_start_byte(left), ts_node_end_byte(left), fmt::format("{}.{}", self_, mz.optimizer));
+        }
       }
       minimizes_.push_back(mz);
     }
@@ -851,6 +873,7 @@ class ClassConverter {
       return;
     }
     std::map<string, TSNode> fed;
+    if (ts::Is(feed, "identifier")) feed = FeedBoundTo(feed, methods_.at(method));
     if (feed.id) {
       if (!ts::Is(feed, "dictionary")) Fail(feed, "a feed that is not a dict literal");
       for (TSNode p : ts::NamedChildren(feed)) {
@@ -950,14 +973,67 @@ class ClassConverter {
     (void)method;
   }
 
+  // `feed = {self.x: xs, ...}` bound once in the method and read only as runs' feeds: its
+  // dict literal (the statement goes; its values move into the calls).
+  TSNode FeedBoundTo(TSNode name, TSNode def) {
+    const string n(Text(name));
+    TSNode dict{}, stmt{};
+    int bindings = 0;
+    bool other_use = false;
+    ts::Walk(
+        ts::Field(def, "body"),
+        [&](TSNode c, const char*) {
+          if (ts::Is(c, "assignment") && Text(ts::Field(c, "left")) == n) {
+            ++bindings;
+            dict = ts::Field(c, "right");
+            stmt = ts::Parent(c);
+            ts::Walk(
+                dict, [&](TSNode x, const char*) { other_use |= ts::Is(x, "identifier") && Text(x) == n; return true; },
+                [](TSNode) {});
+            return false;
+          }
+          if (ts::Is(c, "identifier") && Text(c) == n) {
+            TSNode p = ts::Parent(c);
+            if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), c)) return false;
+            if (ts::Is(p, "keyword_argument") && Text(ts::Field(p, "name")) == "feed_dict") p = ts::Parent(p);
+            TSNode call = ts::Parent(p);
+            TSNode fn = ts::Is(call, "call") ? ts::Field(call, "function") : TSNode{};
+            bool feed = ts::Is(p, "argument_list") && ts::Is(fn, "attribute") &&
+                        Text(ts::Field(fn, "attribute")) == "run" && SelfAttr(ts::Field(fn, "object")) == sess_;
+            other_use |= !feed;
+          }
+          return true;
+        },
+        [](TSNode) {});
+    if (bindings != 1 || other_use || !ts::Is(dict, "dictionary") || !ts::Is(stmt, "expression_statement"))
+      Fail(name, fmt::format("the feed `{}` is not a dict literal bound once and read only by runs", n));
+    if (feed_stmts_.insert(reinterpret_cast<uintptr_t>(stmt.id)).second) Delete(stmt);
+    return dict;
+  }
+
   // Non-build methods: runs become calls; the session and graph values are read nowhere else.
   void Runs() {
     for (const auto& [name, def] : methods_) {
       if (std::find(build_order_.begin(), build_order_.end(), name) != build_order_.end()) continue;
-      std::vector<TSNode> runs;
+      std::vector<TSNode> runs, feeds;
       ts::Walk(
           def,
           [&](TSNode c, const char*) {
+            // `feed = {self.x: xs}`: a feed dict its runs take (FeedBoundTo)
+            if (ts::Is(c, "expression_statement") && ts::Is(ts_node_named_child(c, 0), "assignment")) {
+              TSNode a = ts_node_named_child(c, 0);
+              TSNode d = ts::Field(a, "right");
+              bool keys = ts::Is(ts::Field(a, "left"), "identifier") && ts::Is(d, "dictionary") &&
+                          ts_node_named_child_count(d) > 0;
+              for (TSNode p : ts::NamedChildren(d)) {
+                string k = ts::Is(p, "pair") ? SelfAttr(ts::Field(p, "key")) : "";
+                keys = keys && !k.empty() && graph_.count(k) && build_[graph_[k]].kind == Kind::kPlaceholder;
+              }
+              if (keys) {
+                feeds.push_back(c);
+                return false;
+              }
+            }
             if (ts::Is(c, "call")) {
               TSNode fn = ts::Field(c, "function");
               if (ts::Is(fn, "attribute") && SelfAttr(ts::Field(fn, "object")) == sess_) {
@@ -985,6 +1061,9 @@ class ClassConverter {
           },
           [](TSNode) {});
       for (TSNode r : runs) RunSite(r, name);
+      for (TSNode f : feeds)
+        if (!feed_stmts_.count(reinterpret_cast<uintptr_t>(f.id)))
+          Fail(f, fmt::format("a feed dict of the placeholders that no run of `{}` takes", name));
     }
   }
 
@@ -1191,6 +1270,18 @@ class ClassConverter {
     if (sess_param_) {
       module_gone.insert(reinterpret_cast<uintptr_t>(module_sess_stmt_.id));
       Delete(module_sess_stmt_);
+      // `init = tf.compat.v1.global_variables_initializer()` of the script, run by its session
+      std::set<string> module_inits;
+      for (TSNode st : ts::NamedChildren(file_.Root())) {
+        TSNode e = ts::Is(st, "expression_statement") ? ts_node_named_child(st, 0) : TSNode{};
+        if (!ts::Is(e, "assignment") || !ts::Is(ts::Field(e, "left"), "identifier") ||
+            !ts::Is(ts::Field(e, "right"), "call") ||
+            !IsInitializerCall(Resolved(ts::Field(ts::Field(e, "right"), "function"))))
+          continue;
+        module_inits.insert(string(Text(ts::Field(e, "left"))));
+        module_gone.insert(reinterpret_cast<uintptr_t>(st.id));
+        Delete(st);
+      }
       TSNode init = methods_["__init__"];
       std::vector<TSNode> ps;
       for (TSNode p : ts::NamedChildren(ts::Field(init, "parameters")))
@@ -1214,8 +1305,8 @@ class ClassConverter {
               string what(Text(ts::Field(p, "attribute")));
               std::vector<TSNode> a = ts::NamedChildren(ts::Field(call, "arguments"));
               string q = a.size() == 1 && ts::Is(a[0], "call") ? Resolved(ts::Field(a[0], "function")) : "";
-              if ((what == "run" && (q == "tensorflow.compat.v1.global_variables_initializer" ||
-                                     q == "tensorflow.compat.v1.initialize_all_variables")) ||
+              const bool named_init = a.size() == 1 && ts::Is(a[0], "identifier") && module_inits.count(string(Text(a[0])));
+              if ((what == "run" && (IsInitializerCall(q) || named_init)) ||
                   (what == "close" && a.empty())) {
                 module_gone.insert(reinterpret_cast<uintptr_t>(st.id));
                 Delete(st);
