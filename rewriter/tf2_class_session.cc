@@ -107,7 +107,9 @@ class ClassConverter {
   // the constructor's parameter that takes it (0: the session is made in the class)
   string module_sess_;
   TSNode module_sess_stmt_{};
-  size_t sess_param_ = 0;  // scope blocks of the build methods, outer ones first
+  size_t sess_param_ = 0;
+  TSNode with_alias_{};
+  uint32_t dedent_ = 0;  // `with ... as sess:`: the block's name (the block is module_sess_stmt_)  // scope blocks of the build methods, outer ones first
   std::set<string> python_attrs_;  // attributes of self bound to Python values
   std::set<string> local_variables_;  // variables bound to local names of build methods
   std::set<string> init_ops_;         // names bound to the variables' initializer
@@ -262,6 +264,28 @@ class ClassConverter {
     (void)attr;
     variables_.push_back(fmt::format("*{}.{}.trainable_variables", self_, b.layer_attr));
   }
+  static constexpr const char* kDedentBegin = "#<<tfmigrate: dedent begin>>";
+  static constexpr const char* kDedentEnd = "#<<tfmigrate: dedent end>>";
+  // The lines between the markers dedented by dedent_, the markers' lines removed.
+  string DedentMarked(const string& text) const {
+    const size_t b = text.find(kDedentBegin), e = text.find(kDedentEnd);
+    if (b == string::npos || e == string::npos || e < b) throw Bail{"the session block could not be dedented", 0};
+    const size_t body = text.find('\n', b) + 1, end_line = text.find('\n', e);
+    string out = text.substr(0, b);
+    size_t i = body;
+    while (i < e) {
+      size_t eol = text.find('\n', i);
+      if (eol == string::npos || eol > e) eol = e;
+      string_view line(text.data() + i, eol - i);
+      size_t sp = 0;
+      while (sp < line.size() && sp < dedent_ && line[sp] == ' ') ++sp;
+      out.append(line.substr(sp));
+      if (eol < e) out += '\n';
+      i = eol + 1;
+    }
+    out.append(end_line == string::npos ? "" : text.substr(end_line + 1));
+    return out;
+  }
   // Removes item `k` of `items` (parameters or arguments) with the comma that joins it.
   void DropItem(const std::vector<TSNode>& items, size_t k) {
     if (k > 0) edits_.emplace_back(ts_node_end_byte(items[k - 1]), ts_node_end_byte(items[k]), "");
@@ -387,12 +411,27 @@ class ClassConverter {
         break;
       }
     }
-    if (!cls_.id && !method.id && ts::Is(asg, "assignment") && ts::Is(ts::Field(asg, "left"), "identifier") &&
-        ts::Is(ts::Parent(asg), "expression_statement") && ts::Same(ts::Parent(ts::Parent(asg)), file_.Root())) {
-      // `sess = tf.compat.v1.Session()` of the script, passed to the constructor of the one
-      // class that keeps it (`self.sess = sess`)
-      module_sess_ = string(Text(ts::Field(asg, "left")));
-      module_sess_stmt_ = ts::Parent(asg);
+    // `with tf.compat.v1.Session() as sess:` of the script
+    TSNode with{};
+    for (TSNode p = ts::Parent(call); p.id && !with.id; p = ts::Parent(p)) {
+      if (ts::Is(p, "function_definition") || ts::Is(p, "class_definition")) break;
+      if (ts::Is(p, "with_statement")) {
+        TSNode c{}, alias{};
+        if (SingleWithCall(p, &c, &alias) && ts::Same(c, call) && alias.id && ts::Same(ts::Parent(p), file_.Root())) {
+          with = p;
+          with_alias_ = alias;
+        }
+        break;
+      }
+    }
+    const bool assigned = ts::Is(asg, "assignment") && ts::Is(ts::Field(asg, "left"), "identifier") &&
+                          ts::Is(ts::Parent(asg), "expression_statement") &&
+                          ts::Same(ts::Parent(ts::Parent(asg)), file_.Root());
+    if (!cls_.id && !method.id && (assigned || with.id)) {
+      // `sess = tf.compat.v1.Session()` of the script (or its `with` block), passed to the
+      // constructor of the one class that keeps it (`self.sess = sess`)
+      module_sess_ = string(Text(with.id ? with_alias_ : ts::Field(asg, "left")));
+      module_sess_stmt_ = with.id ? with : ts::Parent(asg);
       for (TSNode d : ts::NamedChildren(file_.Root())) {
         if (!ts::Is(d, "class_definition")) continue;
         for (TSNode m : ts::NamedChildren(ts::Field(d, "body"))) {
@@ -1267,12 +1306,47 @@ class ClassConverter {
     // the script's session, passed to the constructor: it goes, with its initializer runs
     // and the constructor's argument that takes it
     std::set<uintptr_t> module_gone;
+    // the script's statements (a session block's statements in its place)
+    std::vector<TSNode> module_stmts;
+    for (TSNode st : ts::NamedChildren(file_.Root())) {
+      if (with_alias_.id && ts::Same(st, module_sess_stmt_)) {
+        for (TSNode b : Stmts(st)) module_stmts.push_back(b);
+        continue;
+      }
+      module_stmts.push_back(st);
+    }
     if (sess_param_) {
+      if (with_alias_.id) {
+        // the block goes, its statements dedented (DedentMarked, after the edits)
+        TSNode w = module_sess_stmt_;
+        std::vector<TSNode> body = Stmts(w);
+        if (body.empty()) Fail(w, "an empty session block");
+        bool multiline = false;
+        ts::Walk(
+            w,
+            [&](TSNode c, const char*) {
+              multiline |= ts::Is(c, "string") && ts_node_start_point(c).row != ts_node_end_point(c).row;
+              return !multiline;
+            },
+            [](TSNode) {});
+        if (multiline) Fail(w, "the session block holds a string of several lines (its dedent would change it)");
+        if (ts_node_start_point(body.front()).row == ts_node_start_point(w).row)
+          Fail(w, "the session block's statements are on its line");
+        dedent_ = ts_node_start_point(body.front()).column - ts_node_start_point(w).column;
+        // (the header's lines: comments after it stay, dedented)
+        edits_.emplace_back(LineStartAt(src_, ts_node_start_byte(w)),
+                            LineEndAt(src_, ts_node_end_byte(ts_node_named_child(w, 0))),
+                            string(kDedentBegin) + "\n");
+        edits_.emplace_back(LineEndAt(src_, ts_node_end_byte(w)), LineEndAt(src_, ts_node_end_byte(w)),
+                            string(src_.size() && src_.back() != '\n' && LineEndAt(src_, ts_node_end_byte(w)) == src_.size()
+                                       ? "\n" : "") + kDedentEnd + "\n");
+      } else {
+        Delete(module_sess_stmt_);
+      }
       module_gone.insert(reinterpret_cast<uintptr_t>(module_sess_stmt_.id));
-      Delete(module_sess_stmt_);
       // `init = tf.compat.v1.global_variables_initializer()` of the script, run by its session
       std::set<string> module_inits;
-      for (TSNode st : ts::NamedChildren(file_.Root())) {
+      for (TSNode st : module_stmts) {
         TSNode e = ts::Is(st, "expression_statement") ? ts_node_named_child(st, 0) : TSNode{};
         if (!ts::Is(e, "assignment") || !ts::Is(ts::Field(e, "left"), "identifier") ||
             !ts::Is(ts::Field(e, "right"), "call") ||
@@ -1292,7 +1366,8 @@ class ClassConverter {
       ts::Walk(
           file_.Root(),
           [&](TSNode c, const char*) {
-            if (ts::Same(c, cls_) || ts::Same(c, module_sess_stmt_)) return false;
+            if (ts::Same(c, cls_) || (!with_alias_.id && ts::Same(c, module_sess_stmt_))) return false;
+            if (with_alias_.id && ts::Same(c, with_alias_)) return false;
             if (!ts::Is(c, "identifier") || Text(c) != module_sess_) return true;
             TSNode p = ts::Parent(c);
             if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), c)) return false;
@@ -1300,8 +1375,9 @@ class ClassConverter {
             // sess.run(initializer) / sess.close() statements
             TSNode call = ts::Parent(p);
             TSNode st = ts::Parent(call);
-            if (ts::Is(p, "attribute") && ts::Is(call, "call") && ts::Is(st, "expression_statement") &&
-                ts::Same(ts::Parent(st), file_.Root())) {
+            const bool script_level = std::any_of(module_stmts.begin(), module_stmts.end(),
+                                                  [&](TSNode m) { return ts::Same(m, st); });
+            if (ts::Is(p, "attribute") && ts::Is(call, "call") && ts::Is(st, "expression_statement") && script_level) {
               string what(Text(ts::Field(p, "attribute")));
               std::vector<TSNode> a = ts::NamedChildren(ts::Field(call, "arguments"));
               string q = a.size() == 1 && ts::Is(a[0], "call") ? Resolved(ts::Field(a[0], "function")) : "";
@@ -1338,7 +1414,7 @@ class ClassConverter {
           [](TSNode) {});
     }
     // the switch to TF1 behavior goes
-    for (TSNode s : ts::NamedChildren(file_.Root())) {
+    for (TSNode s : module_stmts) {
       if (module_gone.count(reinterpret_cast<uintptr_t>(s.id))) continue;
       TSNode e = ts::Is(s, "expression_statement") ? ts_node_named_child(s, 0) : TSNode{};
       if (!ts::Is(e, "call")) {
@@ -1361,6 +1437,7 @@ class ClassConverter {
     }
     string text = ApplyByteEdits(src_, edits_);
     if (text.empty()) Fail(cls_, "two edits of the conversion overlap");
+    if (with_alias_.id) text = DedentMarked(text);
     // (the compat rewrite's switch to Keras 2 for tf.compat.v1.layers goes after, with them)
     size_t p = text.find("compat.v1");
     while (p != string::npos && text.compare(LineStartAt(text, static_cast<uint32_t>(p)), 12, "import os  #") == 0)
