@@ -60,7 +60,6 @@ struct RunFn {
   string name;
   std::vector<string> fetches;  // the fetched names, in order
   std::vector<string> params;   // the fed placeholders, in their definition order
-  bool returns_list = false;    // several tensors returned
 };
 
 class ClassConverter {
@@ -234,7 +233,7 @@ class ClassConverter {
   }
   // `h = tf.compat.v1.layers.dense(inputs, units, ...)`: a Keras Dense made and built by the
   // build method, called in the functions.
-  void DenseLayer(BuildStmt& b, const string& attr) {
+  void DenseLayer(BuildStmt& b) {
     TSNode call = b.value;
     string why;
     auto args = CallArgsByName(src_, call, {"inputs", "units", "activation", "use_bias", "kernel_initializer",
@@ -261,7 +260,6 @@ class ClassConverter {
     b.layer_attr = b.name + "_layer";
     if (methods_.count(b.layer_attr) || graph_.count(b.layer_attr) || python_attrs_.count(b.layer_attr))
       Fail(call, fmt::format("the layer's attribute `{}.{}` is taken", self_, b.layer_attr));
-    (void)attr;
     variables_.push_back(fmt::format("*{}.{}.trainable_variables", self_, b.layer_attr));
   }
   static constexpr const char* kDedentBegin = "#<<tfmigrate: dedent begin>>";
@@ -311,13 +309,14 @@ class ClassConverter {
   // The names a method binds itself (its parameters and assigned names).
   std::set<string> LocalsOf(TSNode def) const {
     std::set<string> out;
-    ts::Walk(
-        ts::Field(def, "parameters"),
-        [&](TSNode c, const char*) {
+    for (TSNode p : ts::NamedChildren(ts::Field(def, "parameters"))) {
+      // a parameter's name (not its default value's names); *args and **kwargs too
+      TSNode n = ts::Is(p, "default_parameter") || ts::Is(p, "typed_default_parameter") ? ts::Field(p, "name") : p;
+      if (ts::Is(n, "identifier")) out.insert(string(Text(n)));
+      else
+        for (TSNode c : ts::NamedChildren(n))
           if (ts::Is(c, "identifier")) out.insert(string(Text(c)));
-          return !ts::Is(c, "default_parameter") || true;
-        },
-        [](TSNode) {});
+    }
     ts::Walk(
         ts::Field(def, "body"),
         [&](TSNode c, const char*) {
@@ -531,7 +530,7 @@ class ClassConverter {
     }
   }
 
-  void NeedGraphFree(TSNode n, const char* what) const {
+  void NeedGraphFree(TSNode n, const string& what) const {
     ts::Walk(
         n,
         [&](TSNode c, const char*) {
@@ -577,13 +576,13 @@ class ClassConverter {
         if (RefersToTf(m_, s)) Fail(s, fmt::format("a statement of `{}` that builds the graph is not an assignment "
                                                    "of one name (a with block, a loop, a condition)",
                                                    method));
-        NeedGraphFree(s, fmt::format("by Python code of `{}`", method).c_str());
+        NeedGraphFree(s, fmt::format("by Python code of `{}`", method));
         continue;
       }
       string attr = SelfAttr(left);
       if (attr.empty() && !ts::Is(left, "identifier")) {
         if (RefersToTf(m_, s)) Fail(s, "a graph statement assigns to something other than one name");
-        NeedGraphFree(s, fmt::format("by Python code of `{}`", method).c_str());
+        NeedGraphFree(s, fmt::format("by Python code of `{}`", method));
         continue;
       }
       b.name = attr.empty() ? string(Text(left)) : attr;
@@ -610,7 +609,7 @@ class ClassConverter {
         if (string d = LastOfList(ArgAt(right, 1, "shape")); !d.empty()) dims_[b.name] = d;
       } else if (q == "tensorflow.compat.v1.layers.dense") {
         b.kind = Kind::kGraph;
-        DenseLayer(b, attr);
+        DenseLayer(b);
       } else if (q == "tensorflow.compat.v1.Variable" || q == "tensorflow.Variable" ||
                  q == "tensorflow.compat.v1.get_variable") {
         if (q == "tensorflow.compat.v1.get_variable") b.new_value = GetVariableText(b);
@@ -943,7 +942,7 @@ class ClassConverter {
                std::any_of(fns_.begin(), fns_.end(), [&](const RunFn& f) { return f.name == n; });
       };
       for (int k = 2; taken(name); ++k) name = fmt::format("{}_{}", base, k);
-      fns_.push_back({name, names, params, multi});
+      fns_.push_back({name, names, params});
       fn = &fns_.back();
     }
     ++runs_;
@@ -1009,7 +1008,6 @@ class ClassConverter {
     if (names.size() == 1) repl = list ? "[" + invoke + ".numpy()]" : "(" + invoke + ".numpy(),)";
     else repl = list ? "[t.numpy() for t in " + invoke + "]" : "tuple(t.numpy() for t in " + invoke + ")";
     edits_.emplace_back(ts_node_start_byte(call), ts_node_end_byte(call), repl);
-    (void)method;
   }
 
   // `feed = {self.x: xs, ...}` bound once in the method and read only as runs' feeds: its
@@ -1052,7 +1050,9 @@ class ClassConverter {
 
   // Non-build methods: runs become calls; the session and graph values are read nowhere else.
   void Runs() {
-    for (const auto& [name, def] : methods_) {
+    for (const auto& method : methods_) {
+      const string& name = method.first;  // (not a structured binding: the lambdas below capture it)
+      const TSNode def = method.second;
       if (std::find(build_order_.begin(), build_order_.end(), name) != build_order_.end()) continue;
       std::vector<TSNode> runs, feeds;
       ts::Walk(
@@ -1167,7 +1167,7 @@ class ClassConverter {
     std::vector<string> ret;
     for (const string& n : f.fetches)
       if (build_[graph_.at(n)].kind != Kind::kMinimize) ret.push_back(n);
-    if (ret.size() == 1 && !(f.returns_list && false)) out += fmt::format("{}return {}\n", body, ret[0]);
+    if (ret.size() == 1) out += fmt::format("{}return {}\n", body, ret[0]);
     else if (ret.size() > 1) out += fmt::format("{}return {}\n", body, fmt::join(ret, ", "));
     return out;
   }
