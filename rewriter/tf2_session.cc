@@ -5392,6 +5392,7 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
     TSNode merge_stmt{};
     std::vector<std::pair<TSNode, TSNode>> fetches;  // the merged name in each run's fetches, the name bound to it
     std::vector<std::tuple<TSNode, std::string, std::string, std::string>> writes;  // stmt, writer, value, step
+    std::vector<TSNode> scope_blocks;  // name scopes around summaries only (they go whole)
   };
   std::optional<SummaryPlan> summary_plan;
   std::set<const void*> planned_add_summaries;  // add_summary calls the plan rewrites (a writer may have them)
@@ -5420,19 +5421,15 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
       v1_summary_calls += StartsWith(fn_of(c), "tensorflow.compat.v1.summary.") &&
                           !StartsWith(fn_of(c), "tensorflow.compat.v1.summary.FileWriter");
     std::string merged;
-    for (TSNode st : module) {
-      TSNode left{}, right{};
-      if (assignment(st, &left, &right) && fn_of(right) == "tensorflow.compat.v1.summary.merge_all") {
-        if (plan.merge_stmt.id || !ts::Is(left, "identifier") || !alone(st) ||
-            ts_node_named_child_count(ts::Field(right, "arguments")) != 0)
-          refuse(st, "summaries are merged by merge_all more than once, or with arguments");
-        plan.merge_stmt = st;
-        merged = txt(left);
-        continue;
-      }
+    auto is_summary = [&](TSNode st) {
       TSNode call = ts_node_named_child_count(st) == 1 ? ts_node_named_child(st, 0) : TSNode{};
       std::string q = ts::Is(st, "expression_statement") ? fn_of(call) : "";
-      if (q != "tensorflow.compat.v1.summary.scalar" && q != "tensorflow.compat.v1.summary.histogram") continue;
+      return q == "tensorflow.compat.v1.summary.scalar" || q == "tensorflow.compat.v1.summary.histogram";
+    };
+    // a module-level summary statement, its tag under `scope` (a name scope's, "" outside one)
+    auto summary_item = [&](TSNode st, const std::string& scope) {
+      TSNode call = ts_node_named_child(st, 0);
+      std::string q = fn_of(call);
       std::string kind = q.substr(q.rfind('.') + 1);
       const auto& pos = m.PositionalArgs(call);
       TSNode name = pos.size() > 0 ? pos[0] : m.KeywordArg(call, "name");
@@ -5463,7 +5460,54 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
                                "and makes it unique in the graph: \"{}_1\" where another op has that name)", tag));
       else if (!ts::Is(tensor, "identifier") || binding_sites(txt(tensor)).size() != 1)
         refuse(st, "a summary's value is not a name bound once (the run fetches the summarized tensors by name)");
-      if (ok) plan.items.emplace_back(st, kind, tag, txt(tensor));
+      if (ok) plan.items.emplace_back(st, kind, scope.empty() ? tag : scope + "/" + tag, txt(tensor));
+    };
+    for (TSNode st : module) {
+      TSNode left{}, right{};
+      if (assignment(st, &left, &right) && fn_of(right) == "tensorflow.compat.v1.summary.merge_all") {
+        if (plan.merge_stmt.id || !ts::Is(left, "identifier") || !alone(st) ||
+            ts_node_named_child_count(ts::Field(right, "arguments")) != 0)
+          refuse(st, "summaries are merged by merge_all more than once, or with arguments");
+        plan.merge_stmt = st;
+        merged = txt(left);
+        continue;
+      }
+      // `with tf.name_scope("metrics"):` around summaries only: TF1 tags them "metrics/loss",
+      // as TF2 does with the scope's name written into the tag; the block goes whole
+      TSNode wcall{}, walias{};
+      if (ts::Is(st, "with_statement") && SingleWithCall(st, &wcall, &walias) && !walias.id &&
+          (fn_of(wcall) == "tensorflow.compat.v1.name_scope" || fn_of(wcall) == "tensorflow.name_scope")) {
+        std::vector<TSNode> body;
+        for (TSNode b : ts::NamedChildren(ts::Field(st, "body")))
+          if (!ts::Is(b, "comment")) body.push_back(b);
+        if (body.empty() || !std::all_of(body.begin(), body.end(), is_summary)) continue;
+        const auto& wpos = m.PositionalArgs(wcall);
+        std::string scope = wpos.size() == 1 ? plain_string(wpos[0]) : "";
+        size_t wargs = 0;
+        for (TSNode a : ts::NamedChildren(ts::Field(wcall, "arguments"))) wargs += !ts::Is(a, "comment");
+        int same_scope = 0;
+        ts::Walk(
+            file.Root(),
+            [&](TSNode n, const char*) {
+              if (ts::Is(n, "string")) {
+                same_scope += !scope.empty() && plain_string(n) == scope;
+                return false;
+              }
+              return true;
+            },
+            [](TSNode) {});
+        if (scope.empty() || wargs != 1 || same_scope != 1 || !alone(st) ||
+            scope.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-") !=
+                std::string::npos) {
+          refuse(st, "summaries in a name scope that is not named by a plain literal of its own (TF1 makes a scope's "
+                     "name unique in the graph)");
+          continue;
+        }
+        for (TSNode b : body) summary_item(b, scope);
+        plan.scope_blocks.push_back(st);
+        continue;
+      }
+      if (is_summary(st)) summary_item(st, "");
     }
     if (ok && plan.merge_stmt.id && v1_summary_calls != static_cast<int>(plan.items.size()) + 1) {
       // the first summary call that is not a module-level statement of its own
@@ -5648,8 +5692,12 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
     if (writers_ok) {
       const SummaryPlan& plan = *summary_plan;
       std::vector<std::string> tensors, at;
+      for (TSNode block : plan.scope_blocks) cut_stmt(block);
       for (const auto& [st, kind, tag, tensor] : plan.items) {
-        cut_stmt(st);
+        const TSNode in_block = ts::Parent(ts::Parent(st));  // (a summary of a scope block goes with it)
+        if (!std::any_of(plan.scope_blocks.begin(), plan.scope_blocks.end(),
+                         [&](TSNode b) { return ts::Same(b, in_block); }))
+          cut_stmt(st);
         tensors.push_back(tensor);
         at.push_back(std::to_string(row(st)));
         out.lines.emplace_back(row(st), row(st));
@@ -6303,6 +6351,8 @@ SessionConversion ConvertParts(PythonParser& parser, const Idioms& idioms, const
       if (pass == 1) r.line = idioms.OldLine(r.line);
       if (pass == 1 && idioms.summary_rows.count(r.line))
         r.reason = "v1 summaries not converted: " + idioms.summary_why;
+      else if (pass == 1 && !idioms.summary_why.empty())
+        r.reason += "; v1 summaries not converted either: " + idioms.summary_why;
       if (pass > 1) {
         // the line is one of the text converted so far: say which part
         auto nth = [](int k) {
