@@ -112,6 +112,7 @@ class ClassConverter {
   std::set<string> python_attrs_;  // attributes of self bound to Python values
   std::set<string> local_variables_;  // variables bound to local names of build methods
   std::set<string> init_ops_;         // names bound to the variables' initializer
+  std::set<string> graph_locals_;     // graph values bound to local names of build methods
   std::set<uintptr_t> feed_stmts_;    // feed dicts bound before their runs (they go)
   string module_name_;             // `self.name = NAME` in __init__: the tf.Module's name
 
@@ -540,6 +541,9 @@ class ClassConverter {
               Fail(c, fmt::format("`{}.{}` is used {}", self_, a, what));
             return false;
           }
+          // (a graph tensor bound to a local name is one too: it goes into the functions)
+          if (ts::Is(c, "identifier") && graph_locals_.count(string(Text(c))))
+            Fail(c, fmt::format("the graph tensor `{}` is used {}", Text(c), what));
           return true;
         },
         [](TSNode) {});
@@ -548,7 +552,6 @@ class ClassConverter {
   void Classify() {
     std::map<string, std::set<string>> locals_of;  // build method -> its own names
     for (const string& n : build_order_) locals_of[n] = LocalsOf(methods_[n]);
-    std::set<string> graph_locals;
     for (BuildStmt& b : build_) {
       if (b.kind == Kind::kBuildCall) continue;
       TSNode s = b.stmt;
@@ -656,7 +659,7 @@ class ClassConverter {
                 graph |= graph_.count(a) > 0;
                 return false;
               }
-              if (ts::Is(c, "identifier") && graph_locals.count(string(Text(c)))) graph = true;
+              if (ts::Is(c, "identifier") && graph_locals_.count(string(Text(c)))) graph = true;
               return true;
             },
             [](TSNode) {});
@@ -676,7 +679,7 @@ class ClassConverter {
         }
         b.kind = Kind::kGraph;
         // `self.logits = logits`: the attribute names the local's tensor
-        if (!attr.empty() && ts::Is(right, "identifier") && Text(right) == attr && graph_locals.count(attr)) {
+        if (!attr.empty() && ts::Is(right, "identifier") && Text(right) == attr && graph_locals_.count(attr)) {
           b.alias = true;
           continue;
         }
@@ -685,7 +688,7 @@ class ClassConverter {
       for (const BuildStmt& o : build_)
         if (o.kind == Kind::kKeep && !o.name.empty() && o.name == b.name && !attr.empty())
           Fail(s, fmt::format("`{}.{}` is bound twice", self_, b.name));
-      if (attr.empty()) graph_locals.insert(b.name);
+      if (attr.empty()) graph_locals_.insert(b.name);
       if (python_attrs_.count(b.name) && b.local_variable)
         Fail(s, fmt::format("`{}` would become `{}.{}`, an attribute the class has", b.name, self_, b.name));
       // what its value reads: graph names; a Python local of the method cannot be read in a run
@@ -716,11 +719,11 @@ class ClassConverter {
         ValueIdentifiers(read, [&](TSNode id) {
           string n(Text(id));
           if (n == self_) return;
-          if (graph_locals.count(n) && n != b.name) {
+          if (graph_locals_.count(n) && n != b.name) {
             b.deps.insert(n);
             return;
           }
-          if (locals.count(n) && !graph_locals.count(n))
+          if (locals.count(n) && !graph_locals_.count(n))
             Fail(id, fmt::format("the graph value `{}` reads `{}`, a Python value of `{}` that its run cannot read",
                                  b.name, n, method));
         });
