@@ -498,6 +498,23 @@ TEST(Kernels, RangeOfAWideInt64Span) {
   EXPECT_EQ(out[0].data<int64_t>()[9], 4000000000000000000);
 }
 
+// runtime_api_fuzzer (ASan, seed 72): SoftmaxCrossEntropyWithLogits of int8 logits read them
+// as floats, past their buffer; TF has no such kernel (float, double, half and bfloat16 only).
+TEST(Kernels, SoftmaxXentOfIntegersIsAnError) {
+  Tensor x = Tensor::Alloc(DType::kInt8, {2, 3}), l = Tensor::Alloc(DType::kInt8, {2, 3});
+  std::vector<Tensor> out;
+  Status st = Execute("SoftmaxCrossEntropyWithLogits", {x, l}, {{"T", DType::kInt8}}, &out);
+  EXPECT_FALSE(st.ok());
+  EXPECT_FALSE(st.message().empty());
+  Tensor f = Tensor::Alloc(DType::kFloat, {2, 3}), labels = Tensor::Alloc(DType::kInt64, {2});
+  for (int i = 0; i < 6; ++i) f.data<float>()[i] = 0;
+  labels.data<int64_t>()[0] = labels.data<int64_t>()[1] = 0;
+  st = Execute("SparseSoftmaxCrossEntropyWithLogits", {x, labels}, {{"T", DType::kInt8}}, &out);
+  EXPECT_FALSE(st.ok());
+  ASSERT_TRUE(Execute("SparseSoftmaxCrossEntropyWithLogits", {f, labels}, {{"T", DType::kFloat}}, &out).ok());
+  EXPECT_NEAR(out[0].data<float>()[0], std::log(3.0f), 1e-6);
+}
+
 TEST(Session, PrunesAndCachesAndRefVariablesNeedInit) {
   auto g = std::make_shared<Graph>();
   int v = g->AddNode("v", "VariableV2", {}, {}, {{"dtype", DType::kFloat}, {"shape", std::vector<int64_t>{}}}).value();
