@@ -5426,6 +5426,21 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
       std::string q = ts::Is(st, "expression_statement") ? fn_of(call) : "";
       return q == "tensorflow.compat.v1.summary.scalar" || q == "tensorflow.compat.v1.summary.histogram";
     };
+    // how many plain string literals of the file read `text` (TF1 makes a repeated name unique)
+    auto literals_equal_to = [&](const std::string& text) {
+      int n = 0;
+      ts::Walk(
+          file.Root(),
+          [&](TSNode x, const char*) {
+            if (ts::Is(x, "string")) {
+              n += plain_string(x) == text;
+              return false;
+            }
+            return true;
+          },
+          [](TSNode) {});
+      return n;
+    };
     // a module-level summary statement, its tag under `scope` (a name scope's, "" outside one)
     auto summary_item = [&](TSNode st, const std::string& scope) {
       TSNode call = ts_node_named_child(st, 0);
@@ -5440,17 +5455,7 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
       bool tag_ok = !tag.empty() && tag.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-") ==
                                         std::string::npos && tag[0] != '_' && tag[0] != '-' && tag[0] != '.';
       // the tag is TF1's op name: another op, summary or scope of that name makes it "tag_1"
-      int same_literals = 0;
-      ts::Walk(
-          file.Root(),
-          [&](TSNode n, const char*) {
-            if (ts::Is(n, "string")) {
-              same_literals += plain_string(n) == tag;
-              return false;
-            }
-            return true;
-          },
-          [](TSNode) {});
+      const int same_literals = literals_equal_to(tag);
       if (plan.merge_stmt.id)
         refuse(st, "a summary is made after merge_all, which does not merge it");
       else if (!alone(st) || args != 2 || pos.size() > 2)
@@ -5485,17 +5490,7 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
         std::string scope = wpos.size() == 1 ? plain_string(wpos[0]) : "";
         size_t wargs = 0;
         for (TSNode a : ts::NamedChildren(ts::Field(wcall, "arguments"))) wargs += !ts::Is(a, "comment");
-        int same_scope = 0;
-        ts::Walk(
-            file.Root(),
-            [&](TSNode n, const char*) {
-              if (ts::Is(n, "string")) {
-                same_scope += !scope.empty() && plain_string(n) == scope;
-                return false;
-              }
-              return true;
-            },
-            [](TSNode) {});
+        const int same_scope = scope.empty() ? 0 : literals_equal_to(scope);
         if (scope.empty() || wargs != 1 || same_scope != 1 || !alone(st) ||
             scope.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-") !=
                 std::string::npos) {
