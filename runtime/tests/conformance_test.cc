@@ -24,8 +24,22 @@ std::string Slurp(const fs::path& p) {
   return s.str();
 }
 
-// Per-process temporary paths: several checkouts may run the suite at once.
-fs::path Temp(const std::string& name) { return fs::temp_directory_path() / (std::to_string(getpid()) + "_" + name); }
+// Per-process temporary paths (several checkouts may run the suite at once), in a
+// directory the test binary removes when it exits: its traces and scripts are not left in
+// the machine's temporary directory. (The programs' own files stay where they put them:
+// some goldens print paths under /tmp.)
+struct TempDir {
+  fs::path path = fs::temp_directory_path() / ("tfm_conformance_" + std::to_string(getpid()));
+  TempDir() { fs::create_directories(path); }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+};
+fs::path Temp(const std::string& name) {
+  static const TempDir dir;
+  return dir.path / name;
+}
 
 std::vector<std::string> Goldens() {
   std::vector<std::string> out;
