@@ -162,6 +162,19 @@ class Converter {
     auto it = names_.find(string(name));
     return it == names_.end() ? nullptr : &graph_[it->second];
   }
+  const GraphName* Graph(string_view name) const {
+    auto it = names_.find(string(name));
+    return it == names_.end() ? nullptr : &graph_[it->second];
+  }
+  // A binary operator whose result, when a run fetches it, can only be one tensor: lists,
+  // tuples and dicts (a run's other fetches) have no `-`, `/`, `//`, `**` or `@` (`+` and
+  // `*` join or repeat lists, `%` formats a tensor's name).
+  bool TensorOnlyOperator(TSNode e) const {
+    TSNode op = ts::Field(e, "operator");
+    if (!op.id) return false;
+    string_view t = Text(op);
+    return t == "-" || t == "/" || t == "//" || t == "**" || t == "@";
+  }
   // `session_values`: whether a value a session returned (`v = sess.run(...)`) counts
   bool RefersToTf(TSNode n, bool session_values = true) const {
     bool tf = false;
@@ -565,8 +578,7 @@ class Converter {
         if (uses_graph) Fail(stmt, fmt::format("optimizer or metric `{}` is built from graph tensors", name));
         rebound("to an optimizer or metric");
         return;  // an object: stays at module level, created once
-      } else if (EndsWith(q, ".minimize") || EndsWith(q, ".apply_gradients") || q == "tensorflow.group" ||
-                 q == "tensorflow.compat.v1.group" || q == "tensorflow.no_op" || q == "tensorflow.compat.v1.no_op") {
+      } else if (MakesOperation(q)) {
         g.produces_operation = true;
       }
     }
@@ -1332,8 +1344,14 @@ class Converter {
   }
 
   // A TensorFlow function whose result is one Tensor (not a list, tuple or structure).
+  // A call that makes an Operation (a run of it returns None), not a tensor.
+  static bool MakesOperation(string_view q) {
+    return EndsWith(q, ".minimize") || EndsWith(q, ".apply_gradients") || q == "tensorflow.group" ||
+           q == "tensorflow.compat.v1.group" || q == "tensorflow.no_op" || q == "tensorflow.compat.v1.no_op";
+  }
   static bool ReturnsOneTensor(string_view q) {
     if (!StartsWith(q, "tensorflow.") || q.find("(") != string_view::npos) return false;
+    if (MakesOperation(q) || IsInitializerName(q)) return false;
     string_view last = q.substr(q.rfind('.') + 1);
     for (string_view many : {"split", "unstack", "unique", "unique_with_counts", "top_k", "meshgrid", "gradients",
                              "cond", "case", "while_loop", "map_fn", "scan", "foldl", "foldr", "py_func",
@@ -1455,12 +1473,25 @@ class Converter {
   // A fetched expression of graph tensors whose value is one tensor: a graph name of one
   // tensor, a TensorFlow call that returns one, an operator applied to one (`[y] + g`,
   // lists joined, is not).
-  bool GraphOneTensor(TSNode e) {
+  bool GraphOneTensor(TSNode e) const {
     while (ts::Is(e, "parenthesized_expression") && ts_node_named_child_count(e) == 1) e = ts_node_named_child(e, 0);
     if (ts::Is(e, "identifier")) return Graph(Text(e)) && IsSingleTensor(*Graph(Text(e)));
-    if (ts::Is(e, "binary_operator")) return GraphOneTensor(ts::Field(e, "left")) || GraphOneTensor(ts::Field(e, "right"));
+    if (ts::Is(e, "binary_operator"))
+      return TensorOnlyOperator(e) || GraphOneTensor(ts::Field(e, "left")) || GraphOneTensor(ts::Field(e, "right"));
     if (ts::Is(e, "unary_operator")) return GraphOneTensor(ts::Field(e, "argument"));
-    return ts::Is(e, "call") && ReturnsOneTensor(Resolved(ts::Field(e, "function")));
+    return ts::Is(e, "call") && (ReturnsOneTensor(Resolved(ts::Field(e, "function"))) || CondOfOneTensor(e));
+  }
+  // `tf.cond(p, lambda: A, lambda: B)` where A and B are each one tensor: one tensor.
+  bool CondOfOneTensor(TSNode call) const {
+    if (Resolved(ts::Field(call, "function")) != "tensorflow.cond") return false;
+    const auto& pos = m_.PositionalArgs(call);
+    TSNode branches[2] = {pos.size() > 1 ? pos[1] : m_.KeywordArg(call, "true_fn"),
+                          pos.size() > 2 ? pos[2] : m_.KeywordArg(call, "false_fn")};
+    for (TSNode b : branches) {
+      if (!ts::Is(b, "lambda") || ts::Field(b, "parameters").id) return false;
+      if (!GraphOneTensor(ts::Field(b, "body"))) return false;
+    }
+    return true;
   }
   string ExpressionFunctionName(TSNode e, const std::vector<TSNode>& names) {
     string base = "run";
@@ -1635,7 +1666,8 @@ class Converter {
   bool OneTensorExpr(TSNode e, int depth) const {
     while (ts::Is(e, "parenthesized_expression") && ts_node_named_child_count(e) == 1) e = ts_node_named_child(e, 0);
     if (ts::Is(e, "binary_operator"))
-      return OneTensorExpr(ts::Field(e, "left"), depth) || OneTensorExpr(ts::Field(e, "right"), depth);
+      return TensorOnlyOperator(e) || OneTensorExpr(ts::Field(e, "left"), depth) ||
+             OneTensorExpr(ts::Field(e, "right"), depth);
     if (ts::Is(e, "unary_operator")) return OneTensorExpr(ts::Field(e, "argument"), depth);
     if (!ts::Is(e, "call")) return false;
     TSNode fn = ts::Field(e, "function");
@@ -1670,8 +1702,47 @@ class Converter {
     if (ts::Is(a, "augmented_assignment")) return true;  // `loss += ...` of a tensor: one tensor
     // a name bound in a scope or device block: its own assignment
     if (!ts::Is(a, "assignment") && g.value.id && ts::Is(ts::Parent(g.value), "assignment")) a = ts::Parent(g.value);
+    if (ts::Is(g.value, "with_statement")) return OneTensorInBlock(g);  // (a scope block binds it)
     if (!ts::Is(a, "assignment") || (!ts::Is(ts::Field(a, "left"), "identifier") && !g.split)) return false;
-    TSNode v = g.value;
+    return SingleTensorValue(g.value);
+  }
+  // A name a `with` block binds (the block is one statement of the graph): one tensor when
+  // every binding of it in the block is (`h = f(h)` rebinds it; `h += ...` keeps a tensor).
+  bool OneTensorInBlock(const GraphName& g) const {
+    int bound = 0;
+    bool all = true;
+    ts::Walk(
+        ts::Field(g.stmt, "body"),
+        [&](TSNode c, const char*) {
+          if (!all || ts::Is(c, "function_definition") || ts::Is(c, "lambda") || ts::Is(c, "class_definition"))
+            return false;
+          if (ts::Is(c, "augmented_assignment")) return false;
+          // bound other than by `=` (a loop's target, `as`, `:=`): not known
+          if (ts::Is(c, "for_statement")) {
+            Identifiers(ts::Field(c, "left"), [&](TSNode id) { all = all && Text(id) != g.name; });
+            return true;
+          }
+          if (ts::Is(c, "with_item") || ts::Is(c, "named_expression")) {
+            Identifiers(c, [&](TSNode id) { all = all && Text(id) != g.name; });
+            return false;
+          }
+          if (!ts::Is(c, "assignment")) return true;
+          TSNode left = ts::Field(c, "left");
+          if (ts::Is(left, "identifier")) {
+            if (Text(left) == g.name) {
+              ++bound;
+              all = all && SingleTensorValue(ts::Field(c, "right"));
+            }
+          } else {
+            Identifiers(left, [&](TSNode id) { all = all && Text(id) != g.name; });
+          }
+          return false;
+        },
+        [](TSNode) {});
+    return all && bound > 0;
+  }
+  // A right-hand side whose value is one tensor.
+  bool SingleTensorValue(TSNode v) const {
     while (ts::Is(v, "parenthesized_expression") && ts_node_named_child_count(v) == 1) v = ts_node_named_child(v, 0);
     if (ts::Is(v, "binary_operator") || ts::Is(v, "unary_operator")) return true;
     if (!ts::Is(v, "call")) return false;
@@ -1686,7 +1757,9 @@ class Converter {
       if (owner && owner->kind == Kind::kVariable && (method == "assign" || method == "assign_add" || method == "assign_sub"))
         return true;
     }
-    return ReturnsOneTensor(q);
+    // a TensorFlow call that returns one tensor, a cond of two, or a call of the script's
+    // function whose every `return` returns one
+    return ReturnsOneTensor(q) || CondOfOneTensor(v) || OneTensorExpr(v, 0);
   }
 
   // `stop`: fed computed tensors (a run takes their values; what they use is not computed)

@@ -9,11 +9,6 @@ optimizer = tf.keras.optimizers.SGD(learning_rate=0.05)
 optimizer_2 = tf.keras.optimizers.SGD(learning_rate=0.05)
 
 
-def _numpy(fetched):
-    """What sess.run returned: NumPy values (None for operations)."""
-    return tf.nest.map_structure(lambda t: t.numpy() if hasattr(t, "numpy") else t, fetched)
-
-
 @tf.function
 def run_train_d():
     with tf.GradientTape() as tape:
@@ -54,4 +49,4 @@ for step in range(4):
     if step % 2 == 1:
         run_train_g()
     print(step, round(float(run_d_loss().numpy()), 5), round(float(run_g_loss().numpy()), 5))
-print(_numpy(run_pick(flag=True)), _numpy(run_pick(flag=False)))
+print(run_pick(flag=True).numpy(), run_pick(flag=False).numpy())

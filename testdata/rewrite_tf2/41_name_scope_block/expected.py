@@ -10,11 +10,6 @@ def affine(x, scale):
     return tf.matmul(x, w) * scale
 
 
-def _numpy(fetched):
-    """What sess.run returned: NumPy values (None for operations)."""
-    return tf.nest.map_structure(lambda t: t.numpy() if hasattr(t, "numpy") else t, fetched)
-
-
 @tf.function(input_signature=[tf.TensorSpec(shape=[None, 2], dtype=tf.float32)])
 def run_out(x):
     h = tf.nn.relu(x)
@@ -44,6 +39,6 @@ def run_h(x):
 
 
 feed = np.array([[1.0, 2.0], [-1.0, 0.5]], np.float32)
-print(_numpy(run_out(x=feed)))
+print(run_out(x=feed).numpy())
 print(run_total(x=feed).numpy())
-print(_numpy(run_h(x=feed)))
+print(run_h(x=feed).numpy())

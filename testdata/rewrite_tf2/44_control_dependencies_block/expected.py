@@ -7,11 +7,6 @@ w = tf.Variable([1.0, -2.0])
 count = tf.Variable(0, trainable=False)
 
 
-def _numpy(fetched):
-    """What sess.run returned: NumPy values (None for operations)."""
-    return tf.nest.map_structure(lambda t: t.numpy() if hasattr(t, "numpy") else t, fetched)
-
-
 @tf.function
 def run_after_step():
     with tf.GradientTape() as tape:
@@ -26,5 +21,5 @@ def run_after_step():
 
 
 for i in range(3):
-    print(_numpy(run_after_step()))
+    print([t.numpy() for t in run_after_step()])
 print(w.numpy(), count.numpy())

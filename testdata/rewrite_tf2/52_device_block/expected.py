@@ -7,11 +7,6 @@ import tensorflow as tf
 tf.config.set_soft_device_placement(True)
 
 
-def _numpy(fetched):
-    """What sess.run returned: NumPy values (None for operations)."""
-    return tf.nest.map_structure(lambda t: t.numpy() if hasattr(t, "numpy") else t, fetched)
-
-
 @tf.function(input_signature=[tf.TensorSpec(shape=[3], dtype=tf.float32)])
 def run_total(x):
     with tf.device("/cpu:0"):
@@ -32,5 +27,5 @@ def run_scaled(x):
     return scaled
 
 
-print("total", _numpy(run_total(x=np.array([1.0, 2.0, 3.0], np.float32))))
-print("scaled", _numpy(run_scaled(x=np.array([0.5, 0.5, 1.0], np.float32))))
+print("total", run_total(x=np.array([1.0, 2.0, 3.0], np.float32)).numpy())
+print("scaled", run_scaled(x=np.array([0.5, 0.5, 1.0], np.float32)).numpy())

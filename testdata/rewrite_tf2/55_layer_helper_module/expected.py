@@ -34,11 +34,6 @@ prediction_layer = AddLayer(8, 1, seed=2)
 optimizer = tf.keras.optimizers.SGD(learning_rate=0.1)
 
 
-def _numpy(fetched):
-    """What sess.run returned: NumPy values (None for operations)."""
-    return tf.nest.map_structure(lambda t: t.numpy() if hasattr(t, "numpy") else t, fetched)
-
-
 @tf.function(input_signature=[
     tf.TensorSpec(shape=[None, 1], dtype=tf.float32),
     tf.TensorSpec(shape=[None, 1], dtype=tf.float32),
@@ -73,4 +68,4 @@ for i in range(30):
     run_train_step(xs=x_data, ys=y_data)
     if i % 10 == 0:
         print(i, run_loss(xs=x_data, ys=y_data).numpy())
-print("hidden", _numpy(run_l1(xs=x_data[:3])))
+print("hidden", run_l1(xs=x_data[:3]).numpy())

@@ -12,11 +12,6 @@ def conv(inputs, k):
     return tf.squeeze(tf.nn.conv1d(tf.expand_dims(inputs, 2), k, stride=1, padding="VALID"))
 
 
-def _numpy(fetched):
-    """What sess.run returned: NumPy values (None for operations)."""
-    return tf.nest.map_structure(lambda t: t.numpy() if hasattr(t, "numpy") else t, fetched)
-
-
 @tf.function(input_signature=[tf.TensorSpec(shape=[2, 6], dtype=tf.float32)])
 def run_y(x):
     y = conv(x, kernel)
@@ -33,6 +28,6 @@ def run_pooled(x):
 feed = {"x": np.arange(12, dtype=np.float32).reshape(2, 6)}
 print("input", run_y.input_signature[0].shape.as_list(), "kernel", kernel.get_shape().as_list())
 print("conv", run_y.get_concrete_function().output_shapes.as_list(), run_y.get_concrete_function().output_shapes[1])
-print(_numpy(run_y(**feed)))
+print(run_y(**feed).numpy())
 print("pooled", run_pooled.get_concrete_function().output_shapes)
 print(run_pooled(**feed).numpy())
