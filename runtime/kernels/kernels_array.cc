@@ -180,6 +180,10 @@ Status ConcatParts(const std::vector<Tensor>& parts, int64_t axis, Tensor* out) 
 
 Status ConcatV2K(KernelContext& c) {
   TFM_RETURN_IF_ERROR(NeedScalar(c, c.inputs.size() - 1, "axis"));
+  // (a node without its N attr reaches here with its axis unchecked by the op model)
+  const DType axis_type = c.inputs.back().dtype();
+  if (axis_type != DType::kInt32 && axis_type != DType::kInt64)
+    return InvalidArgument(std::string("ConcatV2: axis must be int32 or int64, not ") + DTypeName(axis_type));
   std::vector<Tensor> parts(c.inputs.begin(), c.inputs.end() - 1);
   Tensor o;
   TFM_RETURN_IF_ERROR(ConcatParts(parts, c.inputs.back().AsInt64(0), &o));
@@ -700,7 +704,11 @@ Status StridedSliceGradK(KernelContext& c) {
   Tensor iota = Tensor::Alloc(DType::kInt64, s);
   int64_t* at_of = iota.data<int64_t>();
   for (int64_t i = 0, n = iota.num_elements(); i < n; ++i) at_of[i] = i;
-  KernelContext k{.op = "StridedSlice", .node_name = c.node_name, .attrs = c.attrs,
+  // the node's attrs, but T is the iota's type (a node imported from a graph file carries
+  // T, the gradient's type)
+  AttrMap attrs = c.attrs ? *c.attrs : AttrMap{};
+  attrs["T"] = DType::kInt64;
+  KernelContext k{.op = "StridedSlice", .node_name = c.node_name, .attrs = &attrs,
                   .inputs = {iota, c.inputs[1], c.inputs[2], c.inputs[3]}};
   TFM_RETURN_IF_ERROR(RunKernel(k));
   const Tensor& idx = k.outputs[0];

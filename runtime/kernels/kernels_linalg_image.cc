@@ -343,6 +343,7 @@ Status EigK(KernelContext& c) { return ByFloat<EigOp>(c, c.inputs[0].dtype()); }
 // ---------------------------------------------------------------- band part, diagonals (any dtype)
 Status MatrixBandPartK(KernelContext& c) {
   const Tensor& x = c.inputs[0];
+  if (x.dtype() == DType::kString) return Unimplemented(c.op + " of string tensors is not yet in the bundled runtime");
   int64_t batch, m, n;
   TFM_RETURN_IF_ERROR(MatrixDims(c.op, x, &batch, &m, &n));
   if (c.inputs[1].num_elements() != 1 || c.inputs[2].num_elements() != 1)
@@ -387,6 +388,7 @@ Status MatrixDiagK(KernelContext& c) {
 
 Status MatrixDiagPartK(KernelContext& c) {
   const Tensor& x = c.inputs[0];
+  if (x.dtype() == DType::kString) return Unimplemented(c.op + " of string tensors is not yet in the bundled runtime");
   int64_t batch, m, n;
   TFM_RETURN_IF_ERROR(MatrixDims(c.op, x, &batch, &m, &n));
   int64_t p = std::min(m, n);
@@ -433,6 +435,7 @@ Status MainDiagonalOnly(const KernelContext& c, const Tensor& k) {
 // "RIGHT_LEFT": superdiagonals right, subdiagonals left).
 Status MatrixDiagV3K(KernelContext& c) {
   const Tensor& d = c.inputs[0];
+  if (d.dtype() == DType::kString) return Unimplemented(c.op + " of string tensors is not yet in the bundled runtime");
   const Tensor& k = c.inputs[1];
   if (k.dims() > 1 || k.num_elements() < 1 || k.num_elements() > 2)
     return InvalidArgument("diag_index must be a scalar or vector with one or two elements, received shape: " +
@@ -464,6 +467,7 @@ Status MatrixDiagV3K(KernelContext& c) {
     return InvalidArgument("The number of rows or columns is not consistent with the specified d_lower, d_upper, "
                            "and diagonal.");
   if (c.inputs[4].dtype() != d.dtype()) return InvalidArgument("padding_value must have the dtype of diagonal");
+  TFM_RETURN_IF_ERROR(NeedScalar(c, 4, "padding_value"));
   const std::string align = c.attrs ? GetStringAttr(*c.attrs, "align", "RIGHT_LEFT") : "RIGHT_LEFT";
   const bool left_super = align == "LEFT_LEFT" || align == "LEFT_RIGHT";
   const bool left_sub = align == "LEFT_LEFT" || align == "RIGHT_LEFT";
@@ -678,6 +682,7 @@ Status ResizeNearestGradK(KernelContext& c) { return ByFloat<ResizeNearestGradOp
 // ---------------------------------------------------------------- space/depth rearrangements
 Status SpaceDepthK(KernelContext& c) {
   const Tensor& x = c.inputs[0];
+  if (x.dtype() == DType::kString) return Unimplemented(c.op + " of string tensors is not yet in the bundled runtime");
   if (GetStringAttr(*c.attrs, "data_format", "NHWC") != "NHWC")
     return Unimplemented(c.op + ": only the NHWC data format is supported by the bundled runtime");
   if (x.dims() != 4) return InvalidArgument("Input rank should be: 4 instead of: " + std::to_string(x.dims()));

@@ -463,6 +463,19 @@ Status TopKK(KernelContext& c) {
     case DType::kInt64: TopKTyped<int64_t>(x, k, &values, &indices); break;
     default: return InvalidArgument("TopKV2: unsupported dtype");
   }
+  // the indices in the index_type the node asks for (TF: int16, int32 or int64)
+  const DType index_type = c.attrs ? GetTypeAttr(*c.attrs, "index_type", DType::kInt32) : DType::kInt32;
+  if (index_type == DType::kInt64 || index_type == DType::kInt16) {
+    Tensor wide = Tensor::Alloc(index_type, s);
+    for (int64_t i = 0, n = indices.num_elements(); i < n; ++i) {
+      const int32_t at = indices.data<int32_t>()[i];
+      if (index_type == DType::kInt64) wide.data<int64_t>()[i] = at;
+      else wide.data<int16_t>()[i] = static_cast<int16_t>(at);
+    }
+    indices = wide;
+  } else if (index_type != DType::kInt32) {
+    return InvalidArgument(std::string("TopKV2: index_type must be int16, int32 or int64, not ") + DTypeName(index_type));
+  }
   c.outputs = {values, indices};
   return Status::Ok();
 }
@@ -505,13 +518,10 @@ Status GatherNdK(KernelContext& c) {
   Shape out_shape(idx.shape().begin(), idx.shape().end() - 1);
   for (size_t d = static_cast<size_t>(depth); d < p.shape().size(); ++d) out_shape.push_back(p.shape()[d]);
   Tensor out = Tensor::Alloc(p.dtype(), out_shape);
-  size_t bytes = static_cast<size_t>(slice) * DTypeSize(p.dtype());
-  auto* po = static_cast<unsigned char*>(const_cast<void*>(out.raw()));
-  const auto* pp = static_cast<const unsigned char*>(p.raw());
   for (int64_t i = 0; i < n; ++i) {
     int64_t off;
     TFM_RETURN_IF_ERROR(Offset(idx, i, depth, p.shape(), &off));
-    std::memcpy(po + i * bytes, pp + off * bytes, bytes);
+    CopyElems(p, off * slice, &out, i * slice, slice);  // (strings included)
   }
   c.outputs = {out};
   return Status::Ok();

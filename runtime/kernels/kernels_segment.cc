@@ -154,13 +154,25 @@ Status HistogramTyped(KernelContext& c, int64_t nbins) {
   if (!(lo < hi)) return InvalidArgument("value_range should satisfy value_range[0] < value_range[1], but got [" +
                                          std::to_string(static_cast<double>(lo)) + ", " +
                                          std::to_string(static_cast<double>(hi)) + "]");
+  // TF computes the offsets in T and the bins in double. Where that is undefined (TF's
+  // kernel writes out of its output there: a NaN value, an infinite range, an integer span
+  // that overflows T) this one says so, or computes the integer span in double.
+  constexpr bool kInteger = std::numeric_limits<T>::is_integer;
+  const double span = kInteger ? static_cast<double>(hi) - static_cast<double>(lo) : static_cast<double>(hi - lo);
+  if (!std::isfinite(span))
+    return InvalidArgument("HistogramFixedWidth: value_range must be finite and its span representable, but got [" +
+                           std::to_string(static_cast<double>(lo)) + ", " + std::to_string(static_cast<double>(hi)) +
+                           "]");
   DType ot = GetTypeAttr(*c.attrs, "dtype", DType::kInt32);
   Tensor out = Tensor::Alloc(ot, {nbins});
-  double step = static_cast<double>(hi - lo) / static_cast<double>(nbins);
+  double step = span / static_cast<double>(nbins);
   double top = static_cast<double>(nbins - 1);
   for (int64_t i = 0; i < v.num_elements(); ++i) {
     T x = v.data<T>()[i];
-    double b = std::min(static_cast<double>(std::max(x, lo) - lo) / step, top);
+    const double offset = kInteger ? static_cast<double>(std::max(x, lo)) - static_cast<double>(lo)
+                                   : static_cast<double>(std::max(x, lo) - lo);
+    if (std::isnan(offset)) return InvalidArgument("HistogramFixedWidth: values must not be NaN (value " + std::to_string(i) + ")");
+    double b = std::max(0.0, std::min(offset / step, top));
     int32_t bin = static_cast<int32_t>(b);
     if (ot == DType::kInt64) ++out.data<int64_t>()[bin];
     else ++out.data<int32_t>()[bin];

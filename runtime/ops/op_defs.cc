@@ -397,13 +397,14 @@ Status WhereShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
 Status TopKShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
   const TensorSpec& x = c.inputs[0];
   const Tensor* k = c.const_inputs.size() > 1 ? c.const_inputs[1] : nullptr;
+  const DType index_type = c.attrs ? GetTypeAttr(*c.attrs, "index_type", DType::kInt32) : DType::kInt32;
   if (x.unknown_rank) {
-    *o = {UnknownRank(x.dtype), UnknownRank(DType::kInt32)};
+    *o = {UnknownRank(x.dtype), UnknownRank(index_type)};
     return Status::Ok();
   }
   Shape s = x.shape;
   if (!s.empty()) s.back() = k && k->num_elements() == 1 ? k->AsInt64(0) : -1;  // else the kernel says what is wrong
-  *o = {Known(x.dtype, s), Known(DType::kInt32, s)};
+  *o = {Known(x.dtype, s), Known(index_type, s)};
   return Status::Ok();
 }
 Status GatherNdShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
