@@ -117,6 +117,25 @@ int64_t ArgCount(const ArgSig& a, const AttrMap& attrs) {
   return 1;
 }
 
+// The number of tensors of each input arg. A list whose count the attrs leave out (the
+// facade and eager calls leave N out) takes what the other args leave of `total`, when it
+// is the only one; -1 for every arg from an unknown list on when there are several.
+std::vector<int64_t> ArgCounts(const OpSignature& sig, const AttrMap& attrs, size_t total) {
+  std::vector<int64_t> counts;
+  int64_t known = 0;
+  int unknown = 0;
+  for (const ArgSig& a : sig.inputs) {
+    counts.push_back(ArgCount(a, attrs));
+    if (counts.back() < 0) ++unknown;
+    else known += counts.back();
+  }
+  if (unknown == 1) {
+    for (int64_t& n : counts)
+      if (n < 0) n = std::max<int64_t>(0, static_cast<int64_t>(total) - known);
+  }
+  return counts;
+}
+
 // The expected dtype (a TF DataType number, 0 when not fixed) of tensor k of arg `a`.
 int ExpectedType(const ArgSig& a, const AttrMap& attrs, int64_t k) {
   if (a.type) return a.type;
@@ -279,9 +298,11 @@ Status ValidateNode(const std::string& node, const std::string& op, const std::v
   // Inferred type attrs are bound here, where the node is made, so that a kernel run whose
   // inputs have the types seen here needs no check.
   BoundTypes bound;
-  for (const ArgSig& a : sig.inputs) {
-    int64_t n = ArgCount(a, attrs);
-    if (n < 0) break;  // a list the inputs determine: the rest cannot be lined up
+  const std::vector<int64_t> counts = ArgCounts(sig, attrs, input_types.size());
+  for (size_t arg = 0; arg < sig.inputs.size(); ++arg) {
+    const ArgSig& a = sig.inputs[arg];
+    int64_t n = counts[arg];
+    if (n < 0) break;  // lists the inputs determine, more than one: the rest cannot be lined up
     for (int64_t k = 0; k < n && i < input_types.size(); ++k, ++i) {
       DType want = RuntimeDType(ExpectedType(a, attrs, k));
       DType have = input_types[i];
@@ -302,8 +323,10 @@ Status CheckKernelInputTypes(const OpSignature& sig, const std::string& node, co
                              const AttrMap& attrs) {
   size_t i = 0;
   BoundTypes bound;
-  for (const ArgSig& a : sig.inputs) {
-    int64_t n = ArgCount(a, attrs);
+  const std::vector<int64_t> counts = ArgCounts(sig, attrs, inputs.size());
+  for (size_t arg = 0; arg < sig.inputs.size(); ++arg) {
+    const ArgSig& a = sig.inputs[arg];
+    int64_t n = counts[arg];
     if (n < 0) break;
     for (int64_t k = 0; k < n && i < inputs.size(); ++k, ++i) {
       if (!inputs[i].valid()) continue;

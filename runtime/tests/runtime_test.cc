@@ -582,10 +582,14 @@ TEST(Kernels, GatherNdOfStrings) {
   EXPECT_EQ(out[0].strings(), (std::vector<std::string>{"ccc", "d", "a", "bb"}));
 }
 
-// A ConcatV2 node without its N attr: the op model does not reach the axis; the kernel
-// checks its type.
+// A ConcatV2 node without its N attr: its list takes what the axis leaves of the inputs, so
+// the op model checks the axis's type and that the values share one; the kernel checks the
+// axis's type too.
 TEST(Kernels, ConcatV2AxisMustBeAnInteger) {
   std::vector<Tensor> out;
+  Status mixed = Execute("ConcatV2", {Vec({1, 2}), Tensor::Scalar<int32_t>(3), Tensor::Scalar<int32_t>(0)}, {}, &out);
+  EXPECT_FALSE(mixed.ok());
+  EXPECT_EQ(mixed.message().find("ConcatOp"), std::string::npos) << "the op model, not the kernel: " << mixed.message();
   Status st = Execute("ConcatV2", {Vec({1, 2}), Vec({3}), Tensor::String({"0"}, {})}, {}, &out);
   EXPECT_FALSE(st.ok());
   st = Execute("ConcatV2", {Vec({1, 2}), Vec({3}), Tensor::Scalar<float>(0)}, {}, &out);
