@@ -131,25 +131,12 @@ class ClassConverter {
   }
   // Whether `n` refers to tensorflow, the script's session passed to the class aside.
   bool UsesTf(TSNode n) const {
-    bool tf = false;
-    ts::Walk(
-        n,
-        [&](TSNode c, const char*) {
-          if (tf) return false;
-          if (ts::Is(c, "identifier") && !module_sess_.empty() && Text(c) == module_sess_) return false;
-          if (ts::Is(c, "identifier") || ts::Is(c, "attribute")) {
-            tf = Resolved(c).rfind("tensorflow", 0) == 0;
-            if (tf && ts::Is(c, "attribute") && !module_sess_.empty()) {
-              TSNode o = c;
-              while (ts::Is(o, "attribute")) o = ts::Field(o, "object");
-              if (ts::Is(o, "identifier") && Text(o) == module_sess_) tf = false;
-            }
-            return !tf && ts::Is(c, "attribute");
-          }
-          return true;
-        },
-        [](TSNode) {});
-    return tf;
+    // (the script's session, whose methods resolve into tensorflow, does not count)
+    return RefersToTf(m_, n, [&](TSNode c) {
+      if (module_sess_.empty()) return false;
+      while (ts::Is(c, "attribute")) c = ts::Field(c, "object");
+      return ts::Is(c, "identifier") && Text(c) == module_sess_;
+    });
   }
   // `tf.compat.v1.get_variable(name, shape, dtype=, initializer=)` as the TF2 variable of
   // the Keras initializer drawing what TF1's drew (glorot_uniform without one), named as
@@ -284,12 +271,6 @@ class ClassConverter {
     }
     out.append(end_line == string::npos ? "" : text.substr(end_line + 1));
     return out;
-  }
-  // Removes item `k` of `items` (parameters or arguments) with the comma that joins it.
-  void DropItem(const std::vector<TSNode>& items, size_t k) {
-    if (k > 0) edits_.emplace_back(ts_node_end_byte(items[k - 1]), ts_node_end_byte(items[k]), "");
-    else if (items.size() > 1) edits_.emplace_back(ts_node_start_byte(items[0]), ts_node_start_byte(items[1]), "");
-    else edits_.emplace_back(ts_node_start_byte(items[0]), ts_node_end_byte(items[0]), "");
   }
   static bool IsInitializerCall(string_view q) {
     return q == "tensorflow.compat.v1.global_variables_initializer" || q == "tensorflow.compat.v1.initialize_all_variables";
@@ -1363,7 +1344,7 @@ class ClassConverter {
       std::vector<TSNode> ps;
       for (TSNode p : ts::NamedChildren(ts::Field(init, "parameters")))
         if (!ts::Is(p, "comment")) ps.push_back(p);
-      DropItem(ps, sess_param_);
+      DropListItem(ps, sess_param_, &edits_);
       const string param(Text(ps[sess_param_]));
       const string cls_name(Text(ts::Field(cls_, "name")));
       ts::Walk(
@@ -1406,7 +1387,7 @@ class ClassConverter {
                 bool right = ts::Is(arg, "keyword_argument") ? Text(ts::Field(arg, "name")) == param
                                                              : k + 1 == sess_param_;
                 if (!right) break;
-                DropItem(items, k);
+                DropListItem(items, k, &edits_);
                 return false;
               }
             }

@@ -32,12 +32,6 @@ struct Mover {
       if (!ts::Is(c, "comment")) out.push_back(c);
     return out;
   }
-  // Removes item `k` of `items` with the comma that joins it to its neighbour.
-  static void DropItem(const std::vector<TSNode>& items, size_t k, std::vector<ByteEdit>* out) {
-    if (k > 0) out->emplace_back(ts_node_end_byte(items[k - 1]), ts_node_end_byte(items[k]), "");
-    else if (items.size() > 1) out->emplace_back(ts_node_start_byte(items[0]), ts_node_start_byte(items[1]), "");
-    else out->emplace_back(ts_node_start_byte(items[0]), ts_node_end_byte(items[0]), "");
-  }
   static bool Literal(TSNode v) {
     return ts::Is(v, "integer") || ts::Is(v, "float") || ts::Is(v, "true") || ts::Is(v, "false") ||
            ts::Is(v, "none") || (ts::Is(v, "string") && ts_node_start_point(v).row == ts_node_end_point(v).row);
@@ -158,7 +152,7 @@ struct Mover {
     // the helper without the parameter (the session's name where it differs), its lines
     // indented as the block's
     std::vector<ByteEdit> own;
-    DropItem(params, k, &own);
+    DropListItem(params, k, &own);
     if (param != sess)
       Uses(body, param, [&](TSNode u) { own.emplace_back(ts_node_start_byte(u), ts_node_end_byte(u), string(sess)); });
     for (auto& [b, e, r] : own) {
@@ -186,7 +180,7 @@ struct Mover {
       while (cut_to < src.size() && src[cut_to] == '\n') ++cut_to;
     edits.emplace_back(from, cut_to, "");
     edits.emplace_back(StartWithComments(first), StartWithComments(first), moved);
-    for (auto& [args, at] : drops) DropItem(args, at, &edits);
+    for (auto& [args, at] : drops) DropListItem(args, at, &edits);
     notes.push_back(fmt::format("`{}` ran the session passed to it, `{}`, which each of its calls passes: it moves "
                                 "into the session block, and its runs convert with the block's",
                                 name, param));

@@ -45,6 +45,13 @@ inline bool AloneOnLines(std::string_view src, TSNode st) {
   }
   return true;
 }
+// Removes item `k` of `items` (a call's arguments, a definition's parameters) with the comma
+// that joins it to its neighbour.
+inline void DropListItem(const std::vector<TSNode>& items, size_t k, std::vector<ByteEdit>* out) {
+  if (k > 0) out->emplace_back(ts_node_end_byte(items[k - 1]), ts_node_end_byte(items[k]), "");
+  else if (items.size() > 1) out->emplace_back(ts_node_start_byte(items[0]), ts_node_start_byte(items[1]), "");
+  else out->emplace_back(ts_node_start_byte(items[0]), ts_node_end_byte(items[0]), "");
+}
 // The text with the edits applied (sorted here); "" when two of them overlap.
 inline std::string ApplyByteEdits(std::string_view src, std::vector<ByteEdit> edits) {
   std::sort(edits.begin(), edits.end());
@@ -121,14 +128,17 @@ inline std::string ResolvedName(const SemanticModel& m, TSNode n) {
   auto q = m.Resolve(n);
   return q ? *q : std::string();
 }
-// Whether a name or attribute chain under `n` resolves into tensorflow.
-inline bool RefersToTf(const SemanticModel& m, TSNode n) {
+// Whether a name or attribute chain under `n` resolves into tensorflow; `skip(c)` true: the
+// name or chain `c` does not count (nor what it holds).
+template <typename Skip>
+bool RefersToTf(const SemanticModel& m, TSNode n, Skip&& skip) {
   bool tf = false;
   ts::Walk(
       n,
       [&](TSNode c, const char*) {
         if (tf) return false;
         if (ts::Is(c, "identifier") || ts::Is(c, "attribute")) {
+          if (skip(c)) return false;
           tf = ResolvedName(m, c).rfind("tensorflow", 0) == 0;
           return !tf && ts::Is(c, "attribute");
         }
@@ -136,6 +146,9 @@ inline bool RefersToTf(const SemanticModel& m, TSNode n) {
       },
       [](TSNode) {});
   return tf;
+}
+inline bool RefersToTf(const SemanticModel& m, TSNode n) {
+  return RefersToTf(m, n, [](TSNode) { return false; });
 }
 
 // Whether a call of `q` (a qualified name) reads or changes TF1's graph-wide state (variable
