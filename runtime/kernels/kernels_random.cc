@@ -1,15 +1,20 @@
 // Random sampling kernels (TensorFlow's multinomial_op): Multinomial (tf.random.categorical
 // / tf.multinomial), TensorFlow's CPU sampler over the Philox stream, so seeded draws are
-// TensorFlow's numbers; and the intra-op partition it depends on (IntraOpThreads,
-// EigenParallelForBlock: kernel.h), which BiasAddGrad uses too. The element-wise random
+// TensorFlow's numbers; the candidate samplers (candidate_sampler_ops / range_sampler:
+// LogUniformCandidateSampler, UniformCandidateSampler) and ComputeAccidentalHits, which
+// tf.nn.nce_loss / sampled_softmax_loss use; and the intra-op partition Multinomial depends
+// on (IntraOpThreads, EigenParallelForBlock: kernel.h), which BiasAddGrad uses too. The element-wise random
 // ops (RandomUniform, RandomStandardNormal, ...) are kernels_state.cc's, RandomShuffle
 // kernels_nn.cc's. Registered by RegisterRandomKernels; shapes are in ops/op_defs.cc.
 #include <sched.h>
 
 #include <algorithm>
 #include <atomic>
+#include <cfloat>
 #include <cmath>
 #include <limits>
+#include <unordered_map>
+#include <unordered_set>
 
 #include <Eigen/Core>
 
@@ -151,6 +156,148 @@ Status MultinomialK(KernelContext& c) {
   return Status::Ok();
 }
 
+// ---- Candidate samplers ------------------------------------------------------------
+// TensorFlow's BaseCandidateSamplerOp: one generator per kernel (GuardedPhiloxRandom,
+// seeded from seed / seed2), each execution reserving 2048 * num_sampled 32-bit samples
+// (512 * num_sampled 128-bit ones) and drawing through SimplePhilox (one 32-bit value at a
+// time). The range samplers are range_sampler.cc's: log-uniform takes
+// exp(RandDouble() * log1p(range)) - 1, uniform takes Uniform64(range) (ExactUniformInt's
+// rejection of the low remainder). unique=true rejects repeats; the expected counts then
+// use the number of tries: -expm1(tries * log1p(-p)) in float, else p * num_sampled.
+
+class SimplePhilox {
+ public:
+  explicit SimplePhilox(PhiloxRandom* g) : single_(g) {}
+  uint64_t Rand64() {
+    const uint32_t lo = single_(), hi = single_();
+    return lo | static_cast<uint64_t>(hi) << 32;
+  }
+  double RandDouble() {
+    const uint32_t x0 = single_(), x1 = single_();
+    return Uint64ToDouble(x0, x1);
+  }
+  uint64_t Uniform64(uint64_t n) {  // ExactUniformInt<uint64>
+    if (n == 0) return Rand64() * n;
+    if ((n & (n - 1)) == 0) return Rand64() & (n - 1);
+    const uint64_t rem = (~uint64_t{0} % n) + 1;
+    uint64_t r;
+    do r = Rand64();
+    while (r < rem);
+    return r % n;
+  }
+
+ private:
+  SingleSamples single_;
+};
+
+struct RangeSampler {
+  bool log_uniform;
+  int64_t range;
+  int64_t Sample(SimplePhilox* rnd) const {
+    if (!log_uniform) return static_cast<int64_t>(rnd->Uniform64(static_cast<uint64_t>(range)));
+    const double log_range = std::log1p(static_cast<double>(range));
+    const int64_t value = static_cast<int64_t>(std::exp(rnd->RandDouble() * log_range)) - 1;
+    return value % range;
+  }
+  float Probability(int64_t value) const {
+    if (!log_uniform) return static_cast<float>(1.0 / static_cast<double>(range));
+    const double log_range = std::log1p(static_cast<double>(range));
+    return static_cast<float>(std::log((value + 2.0) / (value + 1.0)) / log_range);
+  }
+};
+
+float ExpectedCount(float p, int batch_size, int num_tries) {
+  if (num_tries == batch_size) return p * batch_size;
+  return -std::expm1(num_tries * std::log1p(-p));
+}
+
+Status CandidateSamplerK(KernelContext& c) {
+  const int64_t num_true = GetIntAttr(*c.attrs, "num_true", 1);
+  const int64_t num_sampled = GetIntAttr(*c.attrs, "num_sampled", 1);
+  const int64_t range_max = GetIntAttr(*c.attrs, "range_max", 1);
+  const bool unique = GetBoolAttr(*c.attrs, "unique", false);
+  if (range_max <= 0) return InvalidArgument("range_max must be positive");
+  const Tensor& t = c.inputs[0];
+  if (t.dims() != 2) return InvalidArgument("true_classes must be a matrix");
+  if (t.dim(1) != num_true)
+    return InvalidArgument("true_classes must have num_true columns, expected: " + std::to_string(t.dim(1)) +
+                           " was: " + std::to_string(num_true));
+  if (unique && num_sampled > range_max) return InvalidArgument("Sampler's range is too small.");
+  const int64_t batch = t.dim(0);
+  const int64_t* truth = t.data<int64_t>();
+  for (int64_t i = 0; i < batch * num_true; ++i)
+    if (truth[i] < 0 || truth[i] >= range_max)
+      return InvalidArgument("`true_candidate` out of range [0, " + std::to_string(range_max) + "), received " +
+                             std::to_string(truth[i]));
+  Tensor sampled = Tensor::Alloc(DType::kInt64, {num_sampled});
+  Tensor true_count = Tensor::Alloc(DType::kFloat, {batch, num_true});
+  Tensor sampled_count = Tensor::Alloc(DType::kFloat, {num_sampled});
+  // Eagerly TF keeps one kernel (one generator) per attr set: the attrs that are not seeds
+  // pick the eager generator (its dtype slot), the op type and seeds the rest of the key.
+  const uint64_t attrs_hash = ((static_cast<uint64_t>(num_true) * 7919u + static_cast<uint64_t>(num_sampled)) * 104729u +
+                               static_cast<uint64_t>(range_max)) * 2u + (unique ? 1u : 0u);
+  const DType key = static_cast<DType>(1000 + static_cast<int>(attrs_hash % 1000000007u));
+  PhiloxRandom& gen = KernelRng(c, key);
+  PhiloxRandom local = gen;
+  gen.Skip(static_cast<uint64_t>(2048 * num_sampled + 3) / 4);
+  SimplePhilox rnd(&local);
+  const RangeSampler sampler{c.op == "LogUniformCandidateSampler", range_max};
+  int64_t* out = sampled.data<int64_t>();
+  const int batch_size = static_cast<int>(num_sampled);
+  int num_tries = 0;
+  if (unique) {
+    std::unordered_set<int64_t> used;
+    for (int picked = 0; picked < batch_size;) {
+      ++num_tries;
+      const int64_t v = sampler.Sample(&rnd);
+      if (used.insert(v).second) out[picked++] = v;
+    }
+  } else {
+    for (int i = 0; i < batch_size; ++i) out[i] = sampler.Sample(&rnd);
+    num_tries = batch_size;
+  }
+  for (int i = 0; i < batch_size; ++i)
+    sampled_count.data<float>()[i] = ExpectedCount(sampler.Probability(out[i]), batch_size, num_tries);
+  for (int64_t i = 0; i < batch * num_true; ++i)
+    true_count.data<float>()[i] = ExpectedCount(sampler.Probability(truth[i]), batch_size, num_tries);
+  c.outputs = {sampled, true_count, sampled_count};
+  return Status::Ok();
+}
+
+// ComputeAccidentalHits(true_classes [batch, num_true], sampled_candidates [n]): for each
+// true class (row-major) found among the sampled candidates, its row, the position of the
+// candidate (the last one when it repeats) and -FLT_MAX.
+Status ComputeAccidentalHitsK(KernelContext& c) {
+  const int64_t num_true = GetIntAttr(*c.attrs, "num_true", 1);
+  const Tensor& t = c.inputs[0];
+  const Tensor& s = c.inputs[1];
+  if (t.dims() != 2 || t.dim(1) != num_true)
+    return InvalidArgument("true_candidates must be a batch_size * num_true matrix");
+  if (s.dims() != 1)
+    return InvalidArgument("sampled_candidates must be a vector, which is typically an output from CandidateSampler");
+  std::unordered_map<int64_t, int64_t> pos;
+  for (int64_t i = 0; i < s.dim(0); ++i) pos[s.data<int64_t>()[i]] = i;
+  std::vector<int32_t> indices;
+  std::vector<int64_t> ids;
+  for (int64_t i = 0; i < t.dim(0); ++i)
+    for (int64_t j = 0; j < num_true; ++j) {
+      auto it = pos.find(t.data<int64_t>()[i * num_true + j]);
+      if (it == pos.end()) continue;
+      indices.push_back(static_cast<int32_t>(i));
+      ids.push_back(it->second);
+    }
+  const int64_t n = static_cast<int64_t>(indices.size());
+  Tensor oi = Tensor::Alloc(DType::kInt32, {n}), oid = Tensor::Alloc(DType::kInt64, {n}),
+         ow = Tensor::Alloc(DType::kFloat, {n});
+  for (int64_t i = 0; i < n; ++i) {
+    oi.data<int32_t>()[i] = indices[i];
+    oid.data<int64_t>()[i] = ids[i];
+    ow.data<float>()[i] = -FLT_MAX;
+  }
+  c.outputs = {oi, oid, ow};
+  return Status::Ok();
+}
+
 }  // namespace
 
 void SetIntraOpThreads(int n) { IntraOpThreadsSetting().store(n > 0 ? n : 0); }
@@ -164,6 +311,11 @@ int64_t EigenParallelForBlock(int64_t n, double cost_per_unit, int threads) {
   return RowBlockSize(n, cost_per_unit, threads);
 }
 
-void RegisterRandomKernels(std::map<std::string, KernelFn>& m) { m["Multinomial"] = MultinomialK; }
+void RegisterRandomKernels(std::map<std::string, KernelFn>& m) {
+  m["Multinomial"] = MultinomialK;
+  m["LogUniformCandidateSampler"] = CandidateSamplerK;
+  m["UniformCandidateSampler"] = CandidateSamplerK;
+  m["ComputeAccidentalHits"] = ComputeAccidentalHitsK;
+}
 
 }  // namespace tfm::rt

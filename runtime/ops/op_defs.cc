@@ -458,6 +458,39 @@ Status MultinomialShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
   return Status::Ok();
 }
 
+// LogUniform/UniformCandidateSampler(true_classes [batch, num_true]) -> sampled_candidates
+// [num_sampled] int64, true_expected_count [batch, num_true] float, sampled_expected_count
+// [num_sampled] float (TF's CandidateSamplerShapeFn).
+Status CandidateSamplerShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  const TensorSpec& t = c.inputs[0];
+  const int64_t num_sampled = GetIntAttr(*c.attrs, "num_sampled", -1);
+  const int64_t num_true = GetIntAttr(*c.attrs, "num_true", -1);
+  if (!t.unknown_rank && t.shape.size() != 2)
+    return InvalidArgument("Shape must be rank 2 but is rank " + std::to_string(t.shape.size()) + " for '{{node " +
+                           c.node_name + "}} = " + c.op + "'");
+  *o = {Known(DType::kInt64, {num_sampled}), Known(DType::kFloat, {t.unknown_rank ? -1 : t.shape[0], num_true}),
+        Known(DType::kFloat, {num_sampled})};
+  return Status::Ok();
+}
+// ComputeAccidentalHits(true_classes [batch, num_true], sampled_candidates [n]) -> three
+// vectors of one unknown length (int32 indices, int64 ids, float weights).
+Status AccidentalHitsShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
+  const TensorSpec& t = c.inputs[0];
+  const TensorSpec& s = c.inputs[1];
+  const int64_t num_true = GetIntAttr(*c.attrs, "num_true", -1);
+  if (!t.unknown_rank && t.shape.size() != 2)
+    return InvalidArgument("Shape must be rank 2 but is rank " + std::to_string(t.shape.size()) + " for '{{node " +
+                           c.node_name + "}} = ComputeAccidentalHits'");
+  if (!t.unknown_rank && t.shape[1] >= 0 && t.shape[1] != num_true)
+    return InvalidArgument("Dimension must be " + std::to_string(num_true) + " but is " + std::to_string(t.shape[1]) +
+                           " for '{{node " + c.node_name + "}} = ComputeAccidentalHits'");
+  if (!s.unknown_rank && s.shape.size() != 1)
+    return InvalidArgument("Shape must be rank 1 but is rank " + std::to_string(s.shape.size()) + " for '{{node " +
+                           c.node_name + "}} = ComputeAccidentalHits'");
+  *o = {Known(DType::kInt32, {-1}), Known(DType::kInt64, {-1}), Known(DType::kFloat, {-1})};
+  return Status::Ok();
+}
+
 // StringToNumber: the input's shape, out_type.
 Status StringToNumberShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
   TensorSpec s = c.inputs[0];
@@ -704,10 +737,13 @@ std::map<std::string, OpDef>& Table() {
     add("RandomUniform", RandomShape, true);
     add("TruncatedNormal", RandomShape, true);
     add("RandomUniformInt", RandomShape, true);
-    // kernels_special_math.cc, kernels_random.cc (Multinomial), kernels_string.cc
+    // kernels_special_math.cc, kernels_random.cc (Multinomial, candidate samplers), kernels_string.cc
     for (const char* n : {"Lgamma", "Digamma", "Erf", "Erfc"}) add(n, UnaryShape);
     add("Polygamma", BinaryShape);
     add("Multinomial", MultinomialShape, true);
+    add("LogUniformCandidateSampler", CandidateSamplerShape, true);
+    add("UniformCandidateSampler", CandidateSamplerShape, true);
+    add("ComputeAccidentalHits", AccidentalHitsShape);
     add("StringToNumber", StringToNumberShape);
     add("Cumprod", SameAsInput0);
     add("Substr", SubstrShape);

@@ -252,6 +252,17 @@ CASES.update({
     "TruncatedNormal": (lambda: tf.reduce_all(tf.abs(tf.random.truncated_normal([50])) <= 2.0), []),
     "RandomShuffle": (lambda a: tf.math.top_k(tf.random.shuffle(tf.reshape(a, [-1])), k=4).values, [A]),
     "Multinomial": (lambda: tf.random.categorical([[0.0, -1e9], [-1e9, 0.0]], 5), []),
+    # candidate samplers: the classes lie in range (unique ones from a range of num_sampled are
+    # all of it); the expected counts without `unique` are p * num_sampled
+    "LogUniformCandidateSampler": (lambda: (lambda s: tf.concat(
+        [tf.reshape(tf.cast(tf.reduce_all((s[0] >= 0) & (s[0] < 20)), tf.float32), [1]), tf.reshape(s[1], [-1]),
+         tf.cast(tf.shape(s[2]), tf.float32)], 0))(
+        tf.random.log_uniform_candidate_sampler([[1], [2]], 1, 5, False, 20)), []),
+    "UniformCandidateSampler": (lambda: (lambda s: tf.stack([tf.reduce_sum(s[0]), tf.reduce_min(s[0]), tf.reduce_max(s[0])]))(
+        tf.random.uniform_candidate_sampler([[1], [2]], 1, 5, True, 5)), []),
+    "ComputeAccidentalHits": (lambda: (lambda h: tf.stack([tf.cast(h.indices, tf.int64), h.ids]))(
+        tf.nn.compute_accidental_hits(tf.constant([[1, 2], [3, 1]], tf.int64), tf.constant([1, 3, 5], tf.int64), 2)),
+        []),
 })
 # string_ops.py
 CASES.update({

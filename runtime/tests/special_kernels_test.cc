@@ -1,6 +1,7 @@
 // C++ unit tests of kernels_special_math.cc (special functions: values and the Polygamma
 // gradient kernel), kernels_random.cc (Multinomial: TensorFlow's draws for fixed seeds, its
-// stream continuing across eager calls, all -inf rows, errors), kernels_string.cc
+// stream continuing across eager calls, all -inf rows, errors; the candidate samplers'
+// draws and expected counts, ComputeAccidentalHits), kernels_string.cc
 // (StringToNumber's parsing rules and TensorFlow's error message, Substr, StringJoin,
 // AsString) and kernels_nn.cc's Cumprod. Expected values
 // come from TensorFlow 2.21's raw ops.
@@ -61,6 +62,79 @@ TEST(SpecialKernels, MultinomialDrawsTensorFlowsNumbers) {
   // the int64 kernel's stream continues
   ASSERT_TRUE(Execute("Multinomial", {logits, Tensor::Scalar<int32_t>(5)}, attrs, &out).ok());
   EXPECT_EQ(Values<int64_t>(out[0]), (std::vector<int64_t>{2, 1, 2, 2, 2, 0, 2, 0, 0, 0}));
+}
+
+// LogUniform / UniformCandidateSampler: TensorFlow's classes and expected counts for fixed
+// seeds (tf.raw_ops in TF 2.21), the eager kernel's stream moving on by 512 * num_sampled
+// 128-bit samples a call.
+TEST(SpecialKernels, CandidateSamplersDrawTensorFlowsClasses) {
+  ResetEagerRngs();
+  Tensor truth = Vec<int64_t>(DType::kInt64, {1, 5, 7}, {3, 1});
+  AttrMap log_attrs{{"num_true", int64_t{1}}, {"num_sampled", int64_t{6}}, {"unique", true},
+                    {"range_max", int64_t{20}}, {"seed", int64_t{42}}, {"seed2", int64_t{3}}};
+  std::vector<Tensor> out;
+  ASSERT_TRUE(Execute("LogUniformCandidateSampler", {truth}, log_attrs, &out).ok());
+  ASSERT_EQ(out.size(), 3u);
+  EXPECT_EQ(out[1].shape(), Shape({3, 1}));
+  EXPECT_EQ(Values<int64_t>(out[0]), (std::vector<int64_t>{0, 4, 5, 16, 6, 1}));
+  // unique: counts from the number of tries, -expm1(tries * log1p(-p))
+  EXPECT_EQ(Values<float>(out[1]), (std::vector<float>{0.6812595725059509f, 0.3401029109954834f, 0.2706785202026367f}));
+  EXPECT_EQ(out[2].data<float>()[0], 0.8734034299850464f);
+  EXPECT_EQ(out[2].data<float>()[3], 0.1406862884759903f);
+  ASSERT_TRUE(Execute("LogUniformCandidateSampler", {truth}, log_attrs, &out).ok());
+  EXPECT_EQ(Values<int64_t>(out[0]), (std::vector<int64_t>{9, 0, 1, 5, 10, 2}));
+  EXPECT_EQ(out[2].data<float>()[5], 0.54799884557724f);
+
+  AttrMap uni{{"num_true", int64_t{1}}, {"num_sampled", int64_t{7}}, {"unique", false},
+              {"range_max", int64_t{13}}, {"seed", int64_t{42}}, {"seed2", int64_t{9}}};
+  ASSERT_TRUE(Execute("UniformCandidateSampler", {truth}, uni, &out).ok());
+  EXPECT_EQ(Values<int64_t>(out[0]), (std::vector<int64_t>{12, 7, 9, 2, 11, 5, 11}));
+  EXPECT_EQ(out[1].data<float>()[0], 0.5384615659713745f);  // p * num_sampled
+  ASSERT_TRUE(Execute("UniformCandidateSampler", {truth}, uni, &out).ok());
+  EXPECT_EQ(Values<int64_t>(out[0]), (std::vector<int64_t>{9, 12, 2, 11, 11, 7, 11}));
+  // every class of the range, by rejection; a power-of-two range masks the bits
+  AttrMap all{{"num_true", int64_t{1}}, {"num_sampled", int64_t{8}}, {"unique", true},
+              {"range_max", int64_t{8}}, {"seed", int64_t{1}}, {"seed2", int64_t{2}}};
+  ASSERT_TRUE(Execute("UniformCandidateSampler", {truth}, all, &out).ok());
+  EXPECT_EQ(Values<int64_t>(out[0]), (std::vector<int64_t>{7, 6, 3, 1, 5, 2, 0, 4}));
+  EXPECT_EQ(out[2].data<float>()[0], 0.9307912588119507f);
+  AttrMap pow2{{"num_true", int64_t{1}}, {"num_sampled", int64_t{5}}, {"unique", false},
+               {"range_max", int64_t{16}}, {"seed", int64_t{1}}, {"seed2", int64_t{2}}};
+  ASSERT_TRUE(Execute("UniformCandidateSampler", {truth}, pow2, &out).ok());
+  EXPECT_EQ(Values<int64_t>(out[0]), (std::vector<int64_t>{15, 6, 3, 1, 5}));
+  AttrMap big{{"num_true", int64_t{1}}, {"num_sampled", int64_t{3}}, {"unique", false},
+              {"range_max", int64_t{1000000000000}}, {"seed", int64_t{5}}, {"seed2", int64_t{6}}};
+  ASSERT_TRUE(Execute("LogUniformCandidateSampler", {truth}, big, &out).ok());
+  EXPECT_EQ(Values<int64_t>(out[0]), (std::vector<int64_t>{149645039, 478013, 5007394605}));
+  EXPECT_EQ(out[1].data<float>()[0], 0.0440228134393692f);
+}
+
+TEST(SpecialKernels, CandidateSamplerErrorsAndAccidentalHits) {
+  std::vector<Tensor> out;
+  AttrMap attrs{{"num_true", int64_t{2}}, {"num_sampled", int64_t{4}}, {"unique", true},
+                {"range_max", int64_t{3}}, {"seed", int64_t{1}}, {"seed2", int64_t{1}}};
+  Tensor truth = Vec<int64_t>(DType::kInt64, {0, 1, 2, 2}, {2, 2});
+  Status s = Execute("UniformCandidateSampler", {truth}, attrs, &out);
+  EXPECT_EQ(s.code(), Code::kInvalidArgument);
+  EXPECT_NE(s.message().find("Sampler's range is too small."), std::string::npos) << s.message();
+  attrs["range_max"] = int64_t{2};
+  attrs["unique"] = false;
+  s = Execute("UniformCandidateSampler", {truth}, attrs, &out);
+  EXPECT_NE(s.message().find("`true_candidate` out of range [0, 2), received 2"), std::string::npos) << s.message();
+  attrs["num_true"] = int64_t{1};
+  s = Execute("LogUniformCandidateSampler", {truth}, attrs, &out);
+  EXPECT_NE(s.message().find("true_classes must have num_true columns, expected: 2 was: 1"), std::string::npos)
+      << s.message();
+
+  // the last position of a repeated candidate; rows in order
+  AttrMap hits{{"num_true", int64_t{2}}};
+  Tensor labels = Vec<int64_t>(DType::kInt64, {1, 2, 5, 0, 7, 7}, {3, 2});
+  ASSERT_TRUE(Execute("ComputeAccidentalHits", {labels, Vec<int64_t>(DType::kInt64, {7, 1, 0, 7})}, hits, &out).ok());
+  EXPECT_EQ(Values<int32_t>(out[0]), (std::vector<int32_t>{0, 1, 2, 2}));
+  EXPECT_EQ(Values<int64_t>(out[1]), (std::vector<int64_t>{1, 2, 3, 3}));
+  EXPECT_EQ(out[2].data<float>()[0], -std::numeric_limits<float>::max());
+  s = Execute("ComputeAccidentalHits", {Vec<int64_t>(DType::kInt64, {1, 2}), Vec<int64_t>(DType::kInt64, {1})}, hits, &out);
+  EXPECT_EQ(s.code(), Code::kInvalidArgument);
 }
 
 TEST(SpecialKernels, MultinomialEdgeCasesAndErrors) {

@@ -319,12 +319,16 @@ def _nn():
             "batch_normalization": nn_ops.batch_normalization, "selu": nn_ops.selu, "relu6": nn_ops.relu6,
             "atrous_conv2d": nn_ops.atrous_conv2d, "space_to_depth": nn_ops.space_to_depth,
             "depth_to_space": nn_ops.depth_to_space, "lrn": nn_ops.lrn, "local_response_normalization": nn_ops.lrn,
+            "compute_accidental_hits": random_ops.compute_accidental_hits,
             "experimental": _mod("tensorflow.nn.experimental", {"general_dropout": nn_ops.general_dropout})}
     v1 = dict(both, softmax_cross_entropy_with_logits=nn_ops.softmax_cross_entropy_with_logits,
               softmax_cross_entropy_with_logits_v2=nn_ops.softmax_cross_entropy_with_logits_v2,
               conv2d=nn_ops.conv2d_v1, max_pool=nn_ops.max_pool_v1, avg_pool=nn_ops.avg_pool_v1,
               max_pool2d=nn_ops.max_pool_v1, avg_pool2d=nn_ops.avg_pool_v1, dynamic_rnn=rnn.dynamic_rnn,
-              static_rnn=rnn.static_rnn, in_top_k=nn_ops.in_top_k,
+              static_rnn=rnn.static_rnn, in_top_k=nn_ops.in_top_k, nce_loss=nn_ops.nce_loss,
+              sampled_softmax_loss=nn_ops.sampled_softmax_loss,
+              log_uniform_candidate_sampler=random_ops.log_uniform_candidate_sampler,
+              uniform_candidate_sampler=random_ops.uniform_candidate_sampler,
               weighted_cross_entropy_with_logits=nn_ops.weighted_cross_entropy_with_logits,
               conv1d=nn_ops.conv1d_v1, conv2d_transpose=nn_ops.conv2d_transpose_v1,
               depthwise_conv2d=nn_ops.depthwise_conv2d_v1, depthwise_conv2d_native=nn_ops.depthwise_conv2d_native,
@@ -340,7 +344,8 @@ def _nn():
               weighted_cross_entropy_with_logits=nn_ops.weighted_cross_entropy_with_logits_v2,
               conv1d=nn_ops.conv1d_v2, conv2d_transpose=nn_ops.conv2d_transpose_v2,
               depthwise_conv2d=nn_ops.depthwise_conv2d_v2, separable_conv2d=nn_ops.separable_conv2d_v2,
-              max_pool_with_argmax=nn_ops.max_pool_with_argmax_v2)
+              max_pool_with_argmax=nn_ops.max_pool_with_argmax_v2, nce_loss=nn_ops.nce_loss_v2,
+              sampled_softmax_loss=nn_ops.sampled_softmax_loss_v2)
     return v1, v2
 
 
@@ -391,7 +396,9 @@ def _random():
     """tf.random: (v1, v2)."""
     both = {"normal": random_ops.random_normal, "uniform": random_ops.random_uniform,
             "truncated_normal": random_ops.truncated_normal, "set_seed": random_seed.set_seed,
-            "shuffle": random_ops.random_shuffle, "categorical": random_ops.categorical}
+            "shuffle": random_ops.random_shuffle, "categorical": random_ops.categorical,
+            "log_uniform_candidate_sampler": random_ops.log_uniform_candidate_sampler,
+            "uniform_candidate_sampler": random_ops.uniform_candidate_sampler}
     v1 = dict(both, set_random_seed=random_seed.set_seed, multinomial=random_ops.multinomial)
     v2 = dict(both, Generator=random_ops.Generator, get_global_generator=random_ops.get_global_generator,
               set_global_generator=random_ops.set_global_generator)

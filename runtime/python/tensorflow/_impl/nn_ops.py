@@ -1,5 +1,6 @@
 """tf.nn (TensorFlow's nn_ops / nn_impl): activations, softmax, dropout, losses over logits,
-normalization and moments, embedding lookup, top_k / in_top_k, and convolution and
+normalization and moments, embedding lookup, the sampled losses (nce_loss,
+sampled_softmax_loss: TF's nn_impl over the candidate samplers), top_k / in_top_k, and convolution and
 pooling: conv1d / conv2d / conv2d_transpose, depthwise, separable and atrous
 convolution, max / avg pooling, max_pool_with_argmax, space_to_depth / depth_to_space,
 lrn (NHWC). Gradients are in nn_grad.py."""
@@ -278,7 +279,7 @@ def sufficient_statistics(x, axes, shift=None, keep_dims=None, name=None, keepdi
                 n *= dims[a]
             count = _t(n, dtype=x.dtype)
         else:
-            sizes = array_ops.gather(math_ops.cast(array_ops.shape(x), x.dtype), axes)
+            sizes = array_ops.gather(array_ops.cast(array_ops.shape(x), x.dtype), axes)
             count = math_ops.reduce_prod(sizes, name="count")
         if shift is not None:
             shift = _t(shift)
@@ -325,6 +326,120 @@ def embedding_lookup(params, ids, partition_strategy="mod", name=None, validate_
     if max_norm is not None:
         raise core.UnsupportedSymbolError("tf.nn.embedding_lookup(max_norm=...)")
     return array_ops.gather(params, ids)
+
+
+# ---------------------------------------------------------------------------- sampled losses
+def _sum_rows(x):
+    """TF's _sum_rows: x [n, m] times ones [m, 1], reshaped to [n] (its rounding and gradient)."""
+    cols = array_ops.shape(x)[1]
+    ones = array_ops.ones(array_ops.stack([cols, 1]), x.dtype)
+    return array_ops.reshape(math_ops.matmul(x, ones), [-1])
+
+
+def _compute_sampled_logits(weights, biases, labels, inputs, num_sampled, num_classes, num_true=1,
+                            sampled_values=None, subtract_log_q=True, remove_accidental_hits=False,
+                            partition_strategy="mod", name=None, seed=None):
+    """TensorFlow's nn_impl._compute_sampled_logits: logits [batch, num_true + num_sampled] of
+    the true classes and the sampled ones (log-uniform, unique, unless `sampled_values` are
+    given), and their labels (1 / num_true for the true classes, 0 for the sampled)."""
+    if not isinstance(weights, (list, tuple)):
+        weights = [weights]
+    inputs = _t(inputs)
+    with _scope(name, "compute_sampled_logits"):
+        labels = _t(labels)
+        if labels.dtype != core.int64:
+            labels = array_ops.cast(labels, core.int64)
+        labels_flat = array_ops.reshape(labels, [-1])
+        if sampled_values is None:
+            sampled_values = random_ops.log_uniform_candidate_sampler(
+                true_classes=labels, num_true=num_true, num_sampled=num_sampled, unique=True,
+                range_max=num_classes, seed=seed)
+        # the sampler's outputs are constants to the gradient, as in TF
+        sampled, true_expected_count, sampled_expected_count = (array_ops.stop_gradient(s) for s in sampled_values)
+        sampled = array_ops.cast(sampled, core.int64)
+        all_ids = array_ops.concat([labels_flat, sampled], 0)
+        all_w = embedding_lookup(list(weights), all_ids, partition_strategy=partition_strategy)
+        if all_w.dtype != inputs.dtype:
+            all_w = array_ops.cast(all_w, inputs.dtype)
+        n_true = array_ops.shape(labels_flat)[0]
+        true_w = array_ops.slice_(all_w, [0, 0], array_ops.stack([n_true, -1]))
+        sampled_w = array_ops.slice_(all_w, array_ops.stack([n_true, 0]), [-1, -1])
+        sampled_logits = math_ops.matmul(inputs, sampled_w, transpose_b=True)
+        all_b = embedding_lookup(biases, all_ids, partition_strategy=partition_strategy)
+        if all_b.dtype != inputs.dtype:
+            all_b = array_ops.cast(all_b, inputs.dtype)
+        true_b = array_ops.slice_(all_b, [0], array_ops.shape(labels_flat))
+        sampled_b = array_ops.slice_(all_b, array_ops.shape(labels_flat), [-1])
+        dim = array_ops.shape(true_w)[1:2]
+        new_true_w_shape = array_ops.concat([[-1, num_true], dim], 0)
+        row_wise_dots = math_ops.multiply(array_ops.expand_dims(inputs, 1),
+                                          array_ops.reshape(true_w, new_true_w_shape))
+        dots_as_matrix = array_ops.reshape(row_wise_dots, array_ops.concat([[-1], dim], 0))
+        true_logits = array_ops.reshape(_sum_rows(dots_as_matrix), [-1, num_true])
+        true_b = array_ops.reshape(true_b, [-1, num_true])
+        true_logits = math_ops.add(true_logits, true_b)
+        sampled_logits = math_ops.add(sampled_logits, sampled_b)
+        if remove_accidental_hits:
+            acc_indices, acc_ids, acc_weights = random_ops.compute_accidental_hits(labels, sampled, num_true=num_true)
+            sparse_indices = array_ops.concat([array_ops.reshape(acc_indices, [-1, 1]),
+                                               array_ops.reshape(array_ops.cast(acc_ids, core.int32), [-1, 1])], 1,
+                                              "sparse_indices")
+            shape = array_ops.concat([array_ops.shape(labels)[:1],
+                                      array_ops.expand_dims(_t(num_sampled, dtype=core.int32), 0)], 0)
+            if sampled_logits.dtype != acc_weights.dtype:
+                acc_weights = array_ops.cast(acc_weights, sampled_logits.dtype)
+            # TF's sparse_to_dense (validate_indices=False: a repeated index keeps its last value)
+            hits = array_ops.tensor_scatter_nd_update(array_ops.zeros(shape, sampled_logits.dtype), sparse_indices,
+                                                      acc_weights)
+            sampled_logits = math_ops.add(sampled_logits, array_ops.stop_gradient(hits))
+        if subtract_log_q:
+            true_logits = math_ops.subtract(true_logits, math_ops.log(true_expected_count))
+            sampled_logits = math_ops.subtract(sampled_logits, math_ops.log(sampled_expected_count))
+        out_logits = array_ops.concat([true_logits, sampled_logits], 1)
+        out_labels = array_ops.concat([math_ops.truediv(array_ops.ones_like(true_logits), _t(num_true, dtype=true_logits.dtype)),
+                                       array_ops.zeros_like(sampled_logits)], 1)
+        return out_logits, out_labels
+
+
+def nce_loss(weights, biases, labels, inputs, num_sampled, num_classes, num_true=1, sampled_values=None,
+             remove_accidental_hits=False, partition_strategy="mod", name="nce_loss"):
+    """TF1 tf.nn.nce_loss: the per-example noise-contrastive estimation loss [batch], the
+    sigmoid cross entropy of the sampled logits summed per row."""
+    logits, labels = _compute_sampled_logits(
+        weights=weights, biases=biases, labels=labels, inputs=inputs, num_sampled=num_sampled,
+        num_classes=num_classes, num_true=num_true, sampled_values=sampled_values, subtract_log_q=True,
+        remove_accidental_hits=remove_accidental_hits, partition_strategy=partition_strategy, name=name)
+    sampled_losses = sigmoid_cross_entropy_with_logits(labels=labels, logits=logits, name="sampled_losses")
+    return _sum_rows(sampled_losses)
+
+
+def nce_loss_v2(weights, biases, labels, inputs, num_sampled, num_classes, num_true=1, sampled_values=None,
+                remove_accidental_hits=False, name="nce_loss"):
+    """TF2 tf.nn.nce_loss (partition_strategy "div")."""
+    return nce_loss(weights, biases, labels, inputs, num_sampled, num_classes, num_true=num_true,
+                    sampled_values=sampled_values, remove_accidental_hits=remove_accidental_hits,
+                    partition_strategy="div", name=name)
+
+
+def sampled_softmax_loss(weights, biases, labels, inputs, num_sampled, num_classes, num_true=1, sampled_values=None,
+                         remove_accidental_hits=True, partition_strategy="mod", name="sampled_softmax_loss",
+                         seed=None):
+    """TF1 tf.nn.sampled_softmax_loss: the per-example softmax cross entropy [batch] over the
+    true and sampled classes."""
+    logits, labels = _compute_sampled_logits(
+        weights=weights, biases=biases, labels=labels, inputs=inputs, num_sampled=num_sampled,
+        num_classes=num_classes, num_true=num_true, sampled_values=sampled_values, subtract_log_q=True,
+        remove_accidental_hits=remove_accidental_hits, partition_strategy=partition_strategy, name=name, seed=seed)
+    labels = array_ops.stop_gradient(labels, name="labels_stop_gradient")
+    return softmax_cross_entropy_with_logits_v2(labels=labels, logits=logits)
+
+
+def sampled_softmax_loss_v2(weights, biases, labels, inputs, num_sampled, num_classes, num_true=1,
+                            sampled_values=None, remove_accidental_hits=True, seed=None, name="sampled_softmax_loss"):
+    """TF2 tf.nn.sampled_softmax_loss (partition_strategy "div")."""
+    return sampled_softmax_loss(weights, biases, labels, inputs, num_sampled, num_classes, num_true=num_true,
+                                sampled_values=sampled_values, remove_accidental_hits=remove_accidental_hits,
+                                partition_strategy="div", name=name, seed=seed)
 
 
 TopKV2 = __import__("collections").namedtuple("TopKV2", ["values", "indices"])

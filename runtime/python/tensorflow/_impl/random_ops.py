@@ -1,7 +1,8 @@
 """tf.random (TensorFlow's random_ops): normal, truncated normal and uniform draws, categorical
-/ multinomial, shuffle and random_crop, with TensorFlow's numbers for a seed (Philox4x32-10
-and TF's CPU distributions in the kernels; op seeds from random_seed.py), and
-tf.random.Generator (numpy's PCG64 stream, not TF's)."""
+/ multinomial, shuffle and random_crop, the candidate samplers (candidate_sampling_ops:
+log_uniform / uniform_candidate_sampler, compute_accidental_hits), with TensorFlow's
+numbers for a seed (Philox4x32-10 and TF's CPU distributions in the kernels; op seeds from
+random_seed.py), and tf.random.Generator (numpy's PCG64 stream, not TF's)."""
 import numpy as np
 
 from . import array_ops, core, math_ops, random_seed, script_ops
@@ -94,6 +95,49 @@ def random_crop(value, size, seed=None, name=None):
     return out
 
 
+# ---------------------------------------------------------------------------- candidate sampling
+# TensorFlow's candidate_sampling_ops: each sampler takes its (seed, seed2) as the other
+# random ops do (compute_accidental_hits too, though it draws nothing: it moves the graph's
+# op-seed counter all the same).
+# The results are namedtuples named after the op, as TF's generated wrappers return them.
+_SAMPLED = ["sampled_candidates", "true_expected_count", "sampled_expected_count"]
+_RESULTS = {n: __import__("collections").namedtuple(n, _SAMPLED)
+            for n in ("LogUniformCandidateSampler", "UniformCandidateSampler")}
+_RESULTS["ComputeAccidentalHits"] = __import__("collections").namedtuple("ComputeAccidentalHits",
+                                                                         ["indices", "ids", "weights"])
+
+
+def _candidate_sampler(op_type, true_classes, num_true, num_sampled, unique, range_max, seed, name):
+    s1, s2 = _seeds(seed)
+    attrs = {"num_true": int(num_true), "num_sampled": int(num_sampled), "unique": bool(unique),
+             "range_max": int(range_max), "seed": s1, "seed2": s2}
+    out = core.apply_op(op_type, [_t(true_classes, dtype=core.int64)], attrs, name or op_type)
+    return _RESULTS[op_type](*out)
+
+
+def log_uniform_candidate_sampler(true_classes, num_true, num_sampled, unique, range_max, seed=None, name=None):
+    """tf.random.log_uniform_candidate_sampler: classes drawn with P(k) = log((k + 2) / (k + 1))
+    / log(range_max + 1) (TF's LogUniformCandidateSampler kernel and its stream)."""
+    return _candidate_sampler("LogUniformCandidateSampler", true_classes, num_true, num_sampled, unique,
+                              range_max, seed, name)
+
+
+def uniform_candidate_sampler(true_classes, num_true, num_sampled, unique, range_max, seed=None, name=None):
+    """tf.random.uniform_candidate_sampler: classes drawn uniformly from [0, range_max)."""
+    return _candidate_sampler("UniformCandidateSampler", true_classes, num_true, num_sampled, unique,
+                              range_max, seed, name)
+
+
+def compute_accidental_hits(true_classes, sampled_candidates, num_true, seed=None, name=None):
+    """tf.nn.compute_accidental_hits: (row, sampled position, -FLT_MAX) per true class that
+    is also a sampled candidate."""
+    s1, s2 = _seeds(seed)
+    out = core.apply_op("ComputeAccidentalHits",
+                        [_t(true_classes, dtype=core.int64), _t(sampled_candidates, dtype=core.int64)],
+                        {"num_true": int(num_true), "seed": s1, "seed2": s2}, name or "ComputeAccidentalHits")
+    return _RESULTS["ComputeAccidentalHits"](*out)
+
+
 # ---------------------------------------------------------------------------- tf.random.Generator
 class Generator:
     """tf.random.Generator: a stateful generator (numpy's PCG64 stream here, not TF's
@@ -179,4 +223,5 @@ def set_global_generator(g):
 
 
 core.not_differentiable("RandomStandardNormal", "RandomUniform", "RandomUniformInt", "TruncatedNormal",
-                        "Multinomial", "RandomShuffle")
+                        "Multinomial", "RandomShuffle", "LogUniformCandidateSampler", "UniformCandidateSampler",
+                        "ComputeAccidentalHits")
