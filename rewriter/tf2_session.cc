@@ -384,6 +384,7 @@ class Converter {
     }
     if (InitializerByVersion(stmt)) return;
     NoteKerasObjectCalls(stmt);
+    ForgetShapesBoundBy(stmt, assign);
     bool uses_graph = false;
     Identifiers(stmt, [&](TSNode id) { uses_graph |= Graph(Text(id)) != nullptr; });
     if (ts::Is(stmt, "expression_statement") && ts::Is(assign, "augmented_assignment") &&
@@ -497,6 +498,17 @@ class Converter {
       return;
     }
     string name(Text(left));
+    // the static shape of the value bound (read before the name is bound again: the
+    // statement's own conversion reads its input's)
+    struct ShapeAfter {
+      std::map<string, std::vector<string>>& shapes;
+      string name;
+      std::vector<string> dims;
+      ~ShapeAfter() {
+        shapes.erase(name);
+        if (!dims.empty()) shapes[name] = dims;
+      }
+    } shape_after{static_shapes_, name, StaticShape(right)};
     {
       // `FLAGS = tf.compat.v1.app.flags.FLAGS`: the flag values, a Python object
       string rq = ts::Is(right, "attribute") ? Resolved(right) : string();
@@ -1271,6 +1283,7 @@ class Converter {
       if (!ts::Contains(stmt, c)) continue;
       string cq = Resolved(ts::Field(c, "function"));
       if (IteratorCall(c)) continue;  // `it.get_next()` of a one-shot iterator made TF2's (OneShotIterator)
+      if (layer_calls_.count(ts_node_start_byte(c))) continue;  // written as TF2's (StatelessLayerCall)
       if (ReadsGraphState(cq) && (EndsWith(cq, "make_initializable_iterator") || EndsWith(cq, "make_one_shot_iterator")))
         Fail(c, fmt::format("`{}` calls `{}`: a v1 iterator, whose position lives in the graph (TF2 iterates the "
                             "dataset itself), a form the conversion does not write{}",
@@ -4086,6 +4099,315 @@ class Converter {
                        tf_, given["onehot_labels"], given["logits"]);
   }
 
+  // Names a statement binds other than as `name = value` (tuples, `+=`, loops, `as`): their
+  // static shapes are no longer known.
+  void ForgetShapesBoundBy(TSNode stmt, TSNode assign) {
+    if (static_shapes_.empty()) return;
+    const bool single = ts::Is(stmt, "expression_statement") && ts::Is(assign, "assignment") &&
+                        ts::Is(ts::Field(assign, "left"), "identifier");
+    ts::Walk(
+        stmt,
+        [&](TSNode c, const char*) {
+          TSNode target{};
+          if (ts::Is(c, "assignment") || ts::Is(c, "augmented_assignment") || ts::Is(c, "for_statement"))
+            target = ts::Field(c, "left");
+          else if (ts::Is(c, "as_pattern_target") || ts::Is(c, "named_expression"))
+            target = ts::Is(c, "named_expression") ? ts::Field(c, "name") : c;
+          if (target.id && !(single && ts::Same(c, assign)))
+            Identifiers(target, [&](TSNode id) { static_shapes_.erase(string(Text(id))); });
+          return true;
+        },
+        [](TSNode) {});
+  }
+  // An integer the text states: a literal, or a product of literals (`7 * 7 * 64`); nullopt
+  // otherwise.
+  std::optional<int64_t> LiteralInt(TSNode n) const {
+    while (ts::Is(n, "parenthesized_expression") && ts_node_named_child_count(n) == 1) n = ts_node_named_child(n, 0);
+    if (ts::Is(n, "integer")) {
+      const string t(Text(n));
+      if (t.size() > 12 || t.find_first_not_of("0123456789") != string::npos) return std::nullopt;
+      return std::stoll(t);
+    }
+    if (ts::Is(n, "unary_operator") && Text(ts::Field(n, "operator")) == "-") {
+      auto v = LiteralInt(ts::Field(n, "argument"));
+      return v ? std::optional<int64_t>(-*v) : std::nullopt;
+    }
+    if (ts::Is(n, "binary_operator") && Text(ts::Field(n, "operator")) == "*") {
+      auto a = LiteralInt(ts::Field(n, "left")), b = LiteralInt(ts::Field(n, "right"));
+      if (a && b && std::abs(*a) < (int64_t{1} << 30) && std::abs(*b) < (int64_t{1} << 30)) return *a * *b;
+    }
+    return std::nullopt;
+  }
+  // A shape literal (`[None, 28, 28, 1]`, `(-1, 784)` for a reshape): its dims ("None" for
+  // None or -1), or {} when it is not one.
+  std::vector<string> ShapeLiteral(TSNode n, bool reshape) const {
+    if (!ts::Is(n, "list") && !ts::Is(n, "tuple")) return {};
+    std::vector<string> dims;
+    int unknown = 0;
+    for (TSNode d : ts::NamedChildren(n)) {
+      if (ts::Is(d, "comment")) continue;
+      if (ts::Is(d, "none") && !reshape) {
+        dims.push_back("None");
+        continue;
+      }
+      auto v = LiteralInt(d);
+      if (!v || *v < -1 || (*v == -1 && (!reshape || ++unknown > 1))) return {};
+      dims.push_back(*v == -1 ? "None" : std::to_string(*v));
+    }
+    return dims;
+  }
+  // Two ints of a layer's argument (`5`, `(5, 5)`, `[2, 2]`); false when it is not one.
+  bool IntPair(TSNode n, int64_t out[2]) const {
+    if (auto v = LiteralInt(n)) {
+      out[0] = out[1] = *v;
+      return *v > 0;
+    }
+    if (!ts::Is(n, "list") && !ts::Is(n, "tuple")) return false;
+    std::vector<TSNode> items;
+    for (TSNode c : ts::NamedChildren(n))
+      if (!ts::Is(c, "comment")) items.push_back(c);
+    if (items.size() != 2) return false;
+    for (int i = 0; i < 2; ++i) {
+      auto v = LiteralInt(items[i]);
+      if (!v || *v <= 0) return false;
+      out[i] = *v;
+    }
+    return true;
+  }
+  // "same" or "valid" from a padding literal (either case), "" otherwise.
+  string PaddingLiteral(TSNode n) const {
+    auto lit = PlainStringLiteral(n, src_);
+    if (!lit) return "";
+    string p = *lit;
+    for (char& c : p) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return p == "same" || p == "valid" ? p : "";
+  }
+  // The spatial size after a window of `k` at stride `st` (TF's formulas), "None" if unknown.
+  static string Spatial(const string& in, int64_t k, int64_t st, const string& padding) {
+    if (in == "None") return in;
+    const int64_t n = std::stoll(in);
+    const int64_t span = padding == "same" ? n : n - k + 1;
+    if (span < 1) return "None";
+    return std::to_string((span + st - 1) / st);
+  }
+  // The static shape of a graph expression, as far as the text shows it: a placeholder's
+  // literal shape, a reshape to a literal shape, what tf.layers' conv2d, pooling and flatten
+  // make of a known input, an element-wise activation's input's; {} when not known.
+  std::vector<string> StaticShape(TSNode e) const {
+    while (ts::Is(e, "parenthesized_expression") && ts_node_named_child_count(e) == 1) e = ts_node_named_child(e, 0);
+    if (ts::Is(e, "identifier")) {
+      const GraphName* g = Graph(Text(e));
+      if (!g) return {};
+      if (auto it = static_shapes_.find(string(Text(e))); it != static_shapes_.end()) return it->second;
+      if (g->kind != Kind::kPlaceholder || g->shape.empty() || g->shape == "None") return {};
+      // (the placeholder's shape text, parsed again)
+      TSNode sh = m_.KeywordArg(g->value, "shape");
+      if (!sh.id && m_.PositionalArgs(g->value).size() > 1) sh = m_.PositionalArgs(g->value)[1];
+      return sh.id ? ShapeLiteral(sh, false) : std::vector<string>{};
+    }
+    if (!ts::Is(e, "call")) return {};
+    const string q = Resolved(ts::Field(e, "function"));
+    const auto& pos = m_.PositionalArgs(e);
+    auto arg = [&](size_t i, const char* key) {
+      TSNode k = m_.KeywordArg(e, key);
+      return k.id ? k : i < pos.size() ? pos[i] : TSNode{};
+    };
+    if (q == "tensorflow.reshape" || q == "tensorflow.compat.v1.reshape") {
+      TSNode sh = arg(1, "shape");
+      return sh.id ? ShapeLiteral(sh, true) : std::vector<string>{};
+    }
+    static const std::set<string> kSameShape = {
+        "tensorflow.nn.relu",    "tensorflow.nn.relu6",        "tensorflow.nn.elu",       "tensorflow.nn.selu",
+        "tensorflow.nn.sigmoid", "tensorflow.math.sigmoid",    "tensorflow.sigmoid",      "tensorflow.nn.tanh",
+        "tensorflow.math.tanh",  "tensorflow.tanh",            "tensorflow.nn.leaky_relu", "tensorflow.identity",
+        "tensorflow.nn.softmax", "tensorflow.compat.v1.nn.dropout", "tensorflow.nn.dropout"};
+    if (kSameShape.count(q)) return pos.empty() ? std::vector<string>{} : StaticShape(pos[0]);
+    TSNode in = arg(0, "inputs");
+    const bool conv = q == "tensorflow.compat.v1.layers.conv2d";
+    const bool max_pool = q == "tensorflow.compat.v1.layers.max_pooling2d";
+    const bool avg_pool = q == "tensorflow.compat.v1.layers.average_pooling2d";
+    const bool flatten = q == "tensorflow.compat.v1.layers.flatten";
+    if (!in.id || !(conv || max_pool || avg_pool || flatten)) return {};
+    std::vector<string> x = StaticShape(in);
+    if (flatten) {
+      if (x.size() < 2) return {};
+      int64_t n = 1;
+      for (size_t i = 1; i < x.size(); ++i) {
+        if (x[i] == "None") return {x[0], "None"};
+        n *= std::stoll(x[i]);
+      }
+      return {x[0], std::to_string(n)};
+    }
+    if (x.size() != 4) return {};
+    int64_t k[2], st[2] = {1, 1};
+    TSNode ks = arg(conv ? 2 : 1, conv ? "kernel_size" : "pool_size"), sts = arg(conv ? 3 : 2, "strides");
+    const TSNode pad = arg(conv ? 4 : 3, "padding");
+    const string padding = pad.id ? PaddingLiteral(pad) : "valid";
+    if (!ks.id || !IntPair(ks, k) || (sts.id && !IntPair(sts, st)) || (!conv && !sts.id) || padding.empty()) return {};
+    if (conv && (m_.KeywordArg(e, "dilation_rate").id || pos.size() > 6)) return {};
+    string channels = x[3];
+    if (conv) {
+      auto f = LiteralInt(arg(1, "filters"));
+      if (!f || *f <= 0) return {};
+      channels = std::to_string(*f);
+    }
+    return {x[0], Spatial(x[1], k[0], st[0], padding), Spatial(x[2], k[1], st[1], padding), channels};
+  }
+
+  // `p = tf.compat.v1.layers.max_pooling2d(x, 2, 2)` (average_pooling2d, flatten): a layer
+  // with no variables, written as the TF2 op it computes (tf.nn.max_pool2d / avg_pool2d;
+  // flatten: a reshape to [batch, -1]).
+  void StatelessLayerCall(TSNode stmt, const string& name, TSNode right, const string& q) {
+    const bool flatten = EndsWith(q, ".flatten");
+    const string layer = q.substr(q.rfind('.') + 1);
+    auto fail = [&](const string& why) { Fail(stmt, fmt::format("`{}` is made by tf.layers.{}: {}", name, layer, why)); };
+    string why;
+    const std::vector<string> params = flatten ? std::vector<string>{"inputs", "data_format"}
+                                               : std::vector<string>{"inputs", "pool_size", "strides", "padding",
+                                                                     "data_format"};
+    std::map<string, TSNode> args = ArgsByName(right, params, &why, {"name"});
+    if (!why.empty()) fail(why);
+    if (!args.count("inputs")) fail("no inputs");
+    TSNode in = args["inputs"];
+    if (!ts::Is(in, "identifier") || !Graph(Text(in))) fail("its input is not a name of the graph");
+    if (args.count("data_format")) {
+      auto df = PlainStringLiteral(args["data_format"], src_);
+      if (!df || *df != "channels_last") fail("a data_format other than channels_last");
+    }
+    if (flatten) {
+      layer_calls_[ts_node_start_byte(right)] = fmt::format("{0}.reshape({1}, [{0}.shape({1})[0], -1])", tf_, Text(in));
+      return;
+    }
+    int64_t k[2], st[2];
+    if (!args.count("pool_size") || !IntPair(args["pool_size"], k)) fail("pool_size is not one or two literal ints");
+    if (!args.count("strides") || !IntPair(args["strides"], st)) fail("strides is not one or two literal ints");
+    const string padding = args.count("padding") ? PaddingLiteral(args["padding"]) : "valid";
+    if (padding.empty()) fail("padding is not the literal 'same' or 'valid'");
+    auto pair = [](const int64_t v[2]) { return v[0] == v[1] ? std::to_string(v[0]) : fmt::format("[{}, {}]", v[0], v[1]); };
+    layer_calls_[ts_node_start_byte(right)] =
+        fmt::format("{}.nn.{}({}, ksize={}, strides={}, padding=\"{}\")", tf_,
+                    EndsWith(q, "max_pooling2d") ? "max_pool2d" : "avg_pool2d", Text(in), pair(k), pair(st),
+                    padding == "same" ? "SAME" : "VALID");
+  }
+
+  // `c = tf.compat.v1.layers.conv2d(x, filters, kernel_size, ...)`: a Keras Conv2D made once
+  // where the statement was and built there for the input's channels (its kernel drawn
+  // there, glorot-uniform over TF1's fans, its bias zeros), named as TF1 named the layer
+  // (`conv2d`, `conv2d_1`, ...); the functions call it.
+  bool TfConvCall(TSNode stmt, const string& name, TSNode right, GraphName& g, bool rebinds) {
+    auto fail = [&](const string& why) { Fail(stmt, fmt::format("`{}` is made by tf.layers.conv2d: {}", name, why)); };
+    if (!AloneOnLines(stmt)) fail("the statement shares its line with other statements");
+    static const std::vector<string> kParams = {"inputs",        "filters",    "kernel_size", "strides",
+                                                "padding",       "data_format", "dilation_rate", "activation",
+                                                "use_bias",      "kernel_initializer", "bias_initializer"};
+    string why;
+    std::map<string, TSNode> args = ArgsByName(right, kParams, &why, {"name"});
+    if (!why.empty()) fail(why);
+    if (!args.count("inputs") || !args.count("filters") || !args.count("kernel_size"))
+      fail("no inputs, filters or kernel_size");
+    TSNode in = args["inputs"];
+    if (!ts::Is(in, "identifier") || !Graph(Text(in))) fail("its input is not a name of the graph");
+    for (const auto& [key, value] : args) {
+      if (key == "inputs") continue;
+      const string k = key;  // (a structured binding: clang 14 does not let a lambda capture it)
+      Identifiers(value, [&](TSNode id) {
+        if (Graph(Text(id))) fail(fmt::format("`{}=` reads graph tensor `{}`", k, Text(id)));
+      });
+    }
+    if (args.count("data_format")) {
+      auto df = PlainStringLiteral(args["data_format"], src_);
+      if (!df || *df != "channels_last") fail("a data_format other than channels_last");
+    }
+    if (args.count("dilation_rate")) {
+      int64_t d[2];
+      if (!IntPair(args["dilation_rate"], d) || d[0] != 1 || d[1] != 1) fail("a dilation_rate other than 1");
+    }
+    const std::vector<string> x = StaticShape(in);
+    if (x.size() != 4 || x[3] == "None")
+      fail(fmt::format("the channels of its input `{}` are not known where the layer is made (a placeholder's or a "
+                       "literal reshape's shape, through conv2d and pooling layers)",
+                       Text(in)));
+    string padding = "valid";
+    if (args.count("padding")) {
+      padding = PaddingLiteral(args["padding"]);
+      if (padding.empty()) fail("padding is not the literal 'same' or 'valid'");
+    }
+    // TF1's name of the layer: `name=`, or `conv2d` made unique in the graph
+    string tf1_name = "conv2d";
+    if (args.count("name")) {
+      auto lit = PlainStringLiteral(args["name"], src_);
+      if (!lit || lit->empty()) fail("`name=` is not a plain string");
+      tf1_name = *lit;
+    }
+    {
+      const string base = tf1_name;
+      for (int k = 1; tf1_layer_names_.count(tf1_name); ++k) tf1_name = fmt::format("{}_{}", base, k);
+      tf1_layer_names_.insert(tf1_name);
+    }
+    const bool identifier = IsPythonIdentifier(tf1_name);
+    string obj = identifier ? tf1_name : name + "_layer";
+    if (obj != Fresh(obj)) obj = Fresh(obj + (identifier ? "_layer" : ""));
+    used_fn_names_.insert(obj);
+    std::vector<string> ctor = {string(Text(args["filters"])), string(Text(args["kernel_size"]))};
+    if (args.count("strides")) ctor.push_back(fmt::format("strides={}", Text(args["strides"])));
+    if (padding != "valid") ctor.push_back("padding=\"same\"");
+    if (args.count("activation") && Text(args["activation"]) != "None")
+      ctor.push_back(fmt::format("activation={}", Text(args["activation"])));
+    if (args.count("use_bias")) ctor.push_back(fmt::format("use_bias={}", Text(args["use_bias"])));
+    for (const char* init : {"kernel_initializer", "bias_initializer"}) {
+      if (!args.count(init) || Text(args[init]) == "None") continue;
+      string k = KerasInitializerFor(m_, src_, args[init], tf_, &why);
+      if (k.empty()) fail(why);
+      ctor.push_back(fmt::format("{}={}", init, k));
+    }
+    if (args.count("name")) ctor.push_back(fmt::format("name={}", Text(args["name"])));
+    {
+      bool drawn = !args.count("kernel_initializer") || Text(args["kernel_initializer"]) == "None";
+      if (!drawn) {
+        const string kq = ts::Is(args["kernel_initializer"], "call")
+                              ? Resolved(ts::Field(args["kernel_initializer"], "function"))
+                              : "";
+        drawn = (kq.find("random") != string::npos || kq.find("normal") != string::npos ||
+                 kq.find("uniform") != string::npos) &&
+                !m_.KeywordArg(args["kernel_initializer"], "seed").id;
+      }
+      if (drawn) unseeded_.insert({ts_node_start_point(stmt).row + 1, "tensorflow.compat.v1.layers.conv2d"});
+    }
+    if (rebinds) RetireVersion(stmt, name);
+    const GraphName* src = Graph(Text(in));
+    GraphName lg{Kind::kVariable, obj, stmt, right};
+    g.uses.push_back(src->name);
+    g.uses.push_back(obj);
+    names_[obj] = graph_.size();
+    graph_.push_back(std::move(lg));
+    layer_objects_.insert(obj);
+    layer_calls_[ts_node_start_byte(right)] = fmt::format("{}({})", obj, Text(in));
+    const string indent(ts_node_start_point(stmt).column, ' ');
+    uint32_t end = ts_node_end_byte(stmt);
+    string comment;
+    {
+      size_t eol = src_.find('\n', end);
+      if (eol == string::npos) eol = src_.size();
+      if (eol > end && src_[eol - 1] == '\r') --eol;
+      const string tail = src_.substr(end, eol - end);
+      const size_t hash = tail.find('#');
+      if (hash != string::npos && tail.find_first_not_of(" \t") == hash) {
+        comment = tail;
+        end = static_cast<uint32_t>(eol);
+      }
+    }
+    module_edits_.emplace_back(ts_node_start_byte(stmt), end,
+                               fmt::format("{0} = {1}.keras.layers.Conv2D({2}){5}\n{3}{0}.build([None, None, None, {4}])",
+                                           obj, tf_, fmt::join(ctor, ", "), indent, x[3], comment));
+    tf1_layer_objects_.push_back({tf1_name, obj});
+    layer_notes_.push_back(fmt::format("`{}` (tf.layers.conv2d): the Keras layer `{}`, whose `kernel` and `bias` "
+                                       "TF1 named `{}/kernel` and `{}/bias`",
+                                       name, obj, tf1_name, tf1_name));
+    names_[name] = graph_.size();
+    graph_.push_back(std::move(g));
+    return true;
+  }
+
   // `h = tf.compat.v1.layers.dense(x, units, activation, ...)`: TF2's form is a Keras Dense
   // layer, made once where the statement was and built there for the input's last
   // dimension (so its variables are made there, in TF1's order, with TF1's initial
@@ -4095,6 +4417,12 @@ class Converter {
   // variables are the layer's. False: not such a call.
   bool TfLayerCall(TSNode stmt, const string& name, TSNode right, GraphName& g, bool rebinds) {
     const string q = Resolved(ts::Field(right, "function"));
+    if (q == "tensorflow.compat.v1.layers.max_pooling2d" || q == "tensorflow.compat.v1.layers.average_pooling2d" ||
+        q == "tensorflow.compat.v1.layers.flatten") {
+      StatelessLayerCall(stmt, name, right, q);
+      return false;  // (an op of the graph, written as TF2's)
+    }
+    if (q == "tensorflow.compat.v1.layers.conv2d") return TfConvCall(stmt, name, right, g, rebinds);
     if (q != "tensorflow.compat.v1.layers.dense") return false;
     auto fail = [&](const string& why) { Fail(stmt, fmt::format("`{}` is made by tf.layers.dense: {}", name, why)); };
     if (!AloneOnLines(stmt)) fail("the statement shares its line with other statements");
@@ -4123,6 +4451,8 @@ class Converter {
       build = sh;
     } else if (auto d = dense_units_.find(src->name); d != dense_units_.end()) {
       build = fmt::format("[None, {}]", d->second);
+    } else if (auto sh = StaticShape(in); !sh.empty() && sh.back() != "None") {
+      build = fmt::format("[None, {}]", sh.back());  // (a flatten, a reshape to a literal shape)
     } else {
       fail(fmt::format("the last dimension of its input `{}` is not known where the layer is made (a placeholder's "
                        "shape or another dense layer's units)",
@@ -4324,6 +4654,9 @@ class Converter {
   std::vector<string> random_notes_;               // seeded draws given another form, for the summary
   std::vector<string> layer_notes_;                // the tf.layers made Keras layers, for the summary
   std::map<string, string> dense_units_;           // graph name made by a converted dense layer -> its units
+  // graph name -> its static shape as far as the text shows (dims: an integer or "None"),
+  // for the layers the conversion builds where TF1 made their variables
+  std::map<string, std::vector<string>> static_shapes_;
   std::set<string> tf1_layer_names_;               // TF1's layer names so far (for uniqueness)
   std::vector<std::pair<string, string>> tf1_layer_objects_;  // (TF1's layer name, the Keras object), in order
   std::map<uint32_t, LayerHelperPlan> layer_classes_;  // a layer helper's def (start byte) -> its class
