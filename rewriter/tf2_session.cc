@@ -93,6 +93,30 @@ class Converter {
   string Resolved(TSNode n) const { return ResolvedName(m_, n); }
   uint32_t LineStart(uint32_t byte) const { return LineStartAt(src_, byte); }
   uint32_t LineEnd(uint32_t byte) const { return LineEndAt(src_, byte); }  // past its newline
+  // The comment lines right above a statement (no blank line between, each at the
+  // statement's column): where the first of them starts (the statement's line start when
+  // there are none), and their text, one line each without the indentation. They go where
+  // the statement goes: into the functions that compute it, or away with it.
+  std::pair<uint32_t, string> LeadingComments(TSNode stmt) const {
+    const uint32_t col = ts_node_start_point(stmt).column;
+    uint32_t at = LineStart(ts_node_start_byte(stmt));
+    std::vector<string_view> lines;
+    while (at > 0) {
+      const uint32_t prev = LineStart(at - 1);
+      string_view line(src_.data() + prev, at - prev);
+      while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.remove_suffix(1);
+      const size_t ind = line.find_first_not_of(" \t");
+      if (ind == string_view::npos || line[ind] != '#' || ind != col) break;
+      if (prev == 0 && StartsWith(line, "#!")) break;  // (a shebang)
+      if (line.find("coding") != string_view::npos && line.find("-*-") != string_view::npos) break;
+      if (StartsWith(line.substr(ind), "# tfmigrate:")) break;  // (a notebook's cell marker: MarkCells)
+      lines.insert(lines.begin(), line.substr(ind));
+      at = prev;
+    }
+    string text;
+    for (string_view l : lines) text += fmt::format("{}\n", l);
+    return {at, text};
+  }
   // A statement that is alone on its lines (so its lines can be deleted or moved).
   bool AloneOnLines(TSNode stmt) const { return tfm::AloneOnLines(src_, stmt); }
   bool HasMultilineString(TSNode n) const {
@@ -3316,7 +3340,18 @@ class Converter {
 
     // --- the module: graph statements and behavior switches removed, functions before the body
     std::vector<std::pair<uint32_t, uint32_t>> cut;
-    for (const auto& g : graph_) cut.push_back({LineStart(ts_node_start_byte(g.stmt)), LineEnd(ts_node_end_byte(g.stmt))});
+    // (the comments above a graph op's statement go with it, into the functions; those of a
+    // placeholder, say, stay: they may head a part of the script)
+    auto moves = [&](const GraphName& g) {
+      if (g.kind != Kind::kOp || g.split) return false;
+      for (const auto& [b, e, repl] : module_edits_)  // (a layer made in its place: its comments stay)
+        if (b >= LineStart(ts_node_start_byte(g.stmt)) && b < ts_node_end_byte(g.stmt)) return false;
+      return true;
+    };
+    for (const auto& g : graph_)
+      if (g.kind != Kind::kVariable)
+        cut.push_back({moves(g) ? LeadingComments(g.stmt).first : LineStart(ts_node_start_byte(g.stmt)),
+                       LineEnd(ts_node_end_byte(g.stmt))});
     for (TSNode d : deletions_) cut.push_back({LineStart(ts_node_start_byte(d)), LineEnd(ts_node_end_byte(d))});
     // variables stay: they are created eagerly, once
     cut.erase(std::remove_if(cut.begin(), cut.end(),
@@ -5015,7 +5050,12 @@ class Converter {
   }
 
   string StatementText(const GraphName& g, const std::vector<string>& trainable) {
-    string text = StatementTextAsWritten(g, trainable);
+    // (the comments above it come along, unless they stay with a layer made in its place; a
+    // name split from `a, b = X, Y` has its own text)
+    bool layer = false;
+    for (const auto& [b, e, repl] : module_edits_)
+      layer = layer || (b >= LineStart(ts_node_start_byte(g.stmt)) && b < ts_node_end_byte(g.stmt));
+    string text = (g.split || layer ? string() : LeadingComments(g.stmt).second) + StatementTextAsWritten(g, trainable);
     if (!ts::Is(g.stmt, "for_statement") && !ts::Is(g.stmt, "with_statement")) return text;
     // a loop's (or name scope's) body lines indented with tabs: four spaces each, as the function around it
     string out;

@@ -28,11 +28,10 @@ def run_grow():
 print("grow", run_grow().numpy())
 print("grow", run_grow().numpy())
 
-# Example 3: the names x and y again, for other tensors
-
 
 @tf.function
 def run_y_2():
+    # Example 3: the names x and y again, for other tensors
     x = tf.constant([[1.0, 2.0], [3.0, 4.0]])
     y = tf.matmul(x, x)
     return y

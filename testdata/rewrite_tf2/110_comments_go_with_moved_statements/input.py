@@ -1,0 +1,24 @@
+# Comment lines right above a graph op's statement go where the statement goes (into each
+# function that computes it); those above a variable or a placeholder stay, as do comments
+# set apart by a blank line (they head a part of the script).
+import numpy as np
+import tensorflow as tf
+
+# inputs
+x = tf.placeholder(tf.float32, [None, 2])
+# the weights, made once
+W = tf.Variable(tf.ones([2, 1]))
+
+# ---- the model ----
+
+# a linear map
+y = tf.matmul(x, W)
+# its mean, and its spread
+m = tf.reduce_mean(y)
+s = tf.reduce_mean(tf.square(y - m))  # (population variance)
+
+with tf.Session() as sess:
+    sess.run(tf.global_variables_initializer())
+    # evaluate
+    print(sess.run(m, {x: np.ones([3, 2], np.float32)}))
+    print(sess.run(s, {x: np.array([[1.0, 0.0], [0.0, 3.0]], np.float32)}))
