@@ -1307,12 +1307,15 @@ class Converter {
       if (!ts::Contains(stmt, c)) continue;
       string cq = Resolved(ts::Field(c, "function"));
       if (IteratorCall(c)) continue;  // `it.get_next()` of a one-shot iterator made TF2's (OneShotIterator)
-      if (layer_calls_.count(ts_node_start_byte(c))) continue;  // written as TF2's (StatelessLayerCall)
-      if (ReadsGraphState(cq) && (EndsWith(cq, "make_initializable_iterator") || EndsWith(cq, "make_one_shot_iterator")))
+      // (a layer call written as TF2's, StatelessLayerCall / LayerDropoutCall: no refusal; a
+      // dropout not training draws nothing)
+      const bool rewritten = layer_calls_.count(ts_node_start_byte(c)) != 0;
+      if (no_draw_calls_.count(ts_node_start_byte(c))) continue;
+      if (!rewritten && ReadsGraphState(cq) && (EndsWith(cq, "make_initializable_iterator") || EndsWith(cq, "make_one_shot_iterator")))
         Fail(c, fmt::format("`{}` calls `{}`: a v1 iterator, whose position lives in the graph (TF2 iterates the "
                             "dataset itself), a form the conversion does not write{}",
                             name, cq, UnseededShuffle()));
-      if (StartsWith(cq, "tensorflow.contrib."))
+      if (!rewritten && StartsWith(cq, "tensorflow.contrib."))
         Fail(c, fmt::format("`{}` calls `{}`: tf.contrib is gone from TF 2 (no tf.compat.v1 form runs on TF 2.21); "
                             "replace it with its TF2 counterpart first",
                             name, cq));
@@ -1331,7 +1334,8 @@ class Converter {
                             "threads a session starts; TF2's form is a tf.data pipeline, which the conversion does not "
                             "write for queues",
                             name, cq));
-      if (ReadsGraphState(cq)) Fail(c, fmt::format("`{}` calls `{}`, which depends on graph-wide state", name, cq));
+      if (!rewritten && ReadsGraphState(cq))
+        Fail(c, fmt::format("`{}` calls `{}`, which depends on graph-wide state", name, cq));
       // An op seed TF1 derived from the graph's op count is derived from the function's
       // graph in TF2: without an explicit seed= the numbers differ.
       bool random = StartsWith(cq, "tensorflow") &&
@@ -3076,6 +3080,17 @@ class Converter {
         Fail(g.stmt, fmt::format("the unseeded random op of `{}` is run by several functions ({}): TF1 drew from "
                                  "one op, each function would draw from its own",
                                  PyName(g.name), fmt::join(users, ", ")));
+      // one function: its op is made when the function is traced, after every variable of
+      // the module, where TF1 made it before the variables that follow it (under
+      // --deterministic-random they would take its numbers): a generator made in its place
+      const GraphName* later = nullptr;
+      for (const auto& v : graph_)
+        if (!later && v.kind == Kind::kVariable && ts_node_start_byte(v.stmt) > ts_node_start_byte(g.stmt)) later = &v;
+      if (users.size() == 1 && later && !ShareRandomDraw(g))
+        Fail(g.stmt, fmt::format("the unseeded random op of `{}` comes before `{}` (line {}), whose variables TF1 made "
+                                 "after it; `{}` would make the op after them",
+                                 PyName(g.name), PyName(later->name), ts_node_start_point(later->stmt).row + 1,
+                                 users[0]));
     }
     // A random op a function of the script runs for a graph statement (`logits =
     // model(x, True)`, a dropout in `model`): one op of the TF1 graph, each run drawing its
@@ -3133,11 +3148,6 @@ class Converter {
           "    \"\"\"{1}\"\"\"\n"
           "    return {0}.nest.map_structure(lambda t: t.numpy() if hasattr(t, \"numpy\") else t, fetched)\n",
           tf_, kNumpyDoc);
-    if (!shared_generator_names_.empty()) {
-      if (!defs.empty()) defs += "\n\n";
-      defs += "# one generator per random op that several functions run: each run draws its next numbers\n";
-      defs += SharedGenerators();
-    }
     if (!helper_dropout_generators_.empty()) {
       if (!defs.empty()) defs += "\n\n";
       defs += "# one generator per seeded dropout that several functions run: each call draws its next numbers\n";
@@ -3369,11 +3379,30 @@ class Converter {
     std::vector<std::tuple<uint32_t, uint32_t, string>> spans;
     for (const auto& [b, e] : cut) spans.emplace_back(b, e, "");
     for (const auto& me : module_edits_) spans.push_back(me);
+    // each shared random op's generator, made where TF1 made the op (before the variables
+    // TF1 made after it: the same numbers with --deterministic-random)
+    for (size_t i = 0; i < shared_generator_stmts_.size(); ++i) {
+      TSNode st = shared_generator_stmts_[i];
+      uint32_t at = LineStart(ts_node_start_byte(st));
+      for (const auto& [b, e] : cut)
+        if (b <= at && at < e) at = std::min(at, b);
+      const string indent(ts_node_start_point(st).column, ' ');
+      spans.emplace_back(at, at,
+                         fmt::format("{0}# the random op TF1 made here: each run draws this generator's next "
+                                     "numbers\n{0}{1}",
+                                     indent, SharedGenerator(i)));
+    }
     std::sort(spans.begin(), spans.end());
     auto copy = [&](uint32_t from, uint32_t to) {
       string s;
       uint32_t pos = from;
       for (const auto& [b, e, repl] : spans) {
+        if (b == e && b >= pos && b < to) {  // an insertion (a shared generator's statement)
+          s.append(src_, pos, b - pos);
+          s += repl;
+          pos = b;
+          continue;
+        }
         if (e <= pos || b >= to) continue;
         if (b > pos) s.append(src_, pos, b - pos);
         if (b >= pos) s += repl;
@@ -4325,6 +4354,54 @@ class Converter {
                     padding == "same" ? "SAME" : "VALID");
   }
 
+  // `h = tf.compat.v1.layers.dropout(x, rate, training=T)`: TF1's layer applied tf.nn.dropout
+  // where `training` was True (a bool tensor: a cond of it, the dropout in its true branch;
+  // False, the default: no dropout op at all, the input itself).
+  struct LayerDropout {
+    string x, rate, noise_shape, seed, training;  // texts ("" when not given; training "" = False)
+  };
+  std::map<uint32_t, LayerDropout> layer_dropouts_;  // a tf.layers.dropout call (start byte) -> its parts
+  std::set<uint32_t> no_draw_calls_;                 // calls that draw nothing (a dropout not training)
+  string LayerDropoutText(const LayerDropout& d, const string& drop) const {
+    if (d.training.empty()) return fmt::format("{}.identity({})", tf_, d.x);
+    if (d.training == "True") return drop;
+    return fmt::format("{0}.cond({1}, lambda: {2}, lambda: {0}.identity({3}))", tf_, d.training, drop, d.x);
+  }
+  void LayerDropoutCall(TSNode stmt, const string& name, TSNode right) {
+    auto fail = [&](const string& why) { Fail(stmt, fmt::format("`{}` is made by tf.layers.dropout: {}", name, why)); };
+    string why;
+    std::map<string, TSNode> args =
+        ArgsByName(right, {"inputs", "rate", "noise_shape", "seed", "training", "name"}, &why);
+    if (!why.empty()) fail(why);
+    if (!args.count("inputs")) fail("no inputs");
+    TSNode in = args["inputs"];
+    if (!ts::Is(in, "identifier") || !Graph(Text(in))) fail("its input is not a name of the graph");
+    LayerDropout d;
+    d.x = string(Text(in));
+    d.rate = args.count("rate") ? string(Text(args["rate"])) : "0.5";
+    if (args.count("noise_shape") && Text(args["noise_shape"]) != "None") d.noise_shape = string(Text(args["noise_shape"]));
+    if (args.count("seed") && Text(args["seed"]) != "None") d.seed = string(Text(args["seed"]));
+    if (args.count("training")) {
+      TSNode t = args["training"];
+      if (ts::Is(t, "true")) d.training = "True";
+      else if (ts::Is(t, "identifier") && Graph(Text(t)) && Graph(Text(t))->kind != Kind::kVariable) d.training = string(Text(t));
+      else if (!ts::Is(t, "false")) fail("`training=` is not True, False or a bool tensor of the graph");
+    }
+    if (args.count("rate")) {
+      Identifiers(args["rate"], [&](TSNode id) {
+        if (Graph(Text(id))) fail(fmt::format("`rate=` reads graph tensor `{}`", Text(id)));
+      });
+    }
+    string drop = fmt::format("{}.nn.dropout({}, rate={}", tf_, d.x, d.rate);
+    if (!d.noise_shape.empty()) drop += fmt::format(", noise_shape={}", d.noise_shape);
+    if (!d.seed.empty()) drop += fmt::format(", seed={}", d.seed);
+    drop += ")";
+    const uint32_t at = ts_node_start_byte(right);
+    layer_dropouts_[at] = d;
+    if (d.training.empty()) no_draw_calls_.insert(at);
+    layer_calls_[at] = LayerDropoutText(d, drop);
+  }
+
   // `c = tf.compat.v1.layers.conv2d(x, filters, kernel_size, ...)`: a Keras Conv2D made once
   // where the statement was and built there for the input's channels (its kernel drawn
   // there, glorot-uniform over TF1's fans, its bias zeros), named as TF1 named the layer
@@ -4452,6 +4529,10 @@ class Converter {
   // variables are the layer's. False: not such a call.
   bool TfLayerCall(TSNode stmt, const string& name, TSNode right, GraphName& g, bool rebinds) {
     const string q = Resolved(ts::Field(right, "function"));
+    if (q == "tensorflow.compat.v1.layers.dropout") {
+      LayerDropoutCall(stmt, name, right);
+      return false;  // (an op of the graph, written as TF2's)
+    }
     if (q == "tensorflow.compat.v1.layers.max_pooling2d" || q == "tensorflow.compat.v1.layers.average_pooling2d" ||
         q == "tensorflow.compat.v1.layers.flatten") {
       StatelessLayerCall(stmt, name, right, q);
@@ -4916,6 +4997,36 @@ class Converter {
   // (shared_draws_, StatementTextAsWritten). Not when the program sets a graph seed (TF1's
   // draws were then reproducible, a generator's from a non-deterministic state are not).
   // False: not that form (the caller refuses).
+  // An unseeded dropout call (tf.nn.dropout, v1's with keep_prob, tf.layers.dropout while
+  // training): its parts, for a form that draws from a shared generator; nullopt otherwise.
+  std::optional<LayerDropout> SharedDropout(TSNode call) const {
+    if (auto it = layer_dropouts_.find(ts_node_start_byte(call)); it != layer_dropouts_.end()) {
+      if (!it->second.seed.empty() || it->second.training.empty()) return std::nullopt;
+      return it->second;
+    }
+    const string q = Resolved(ts::Field(call, "function"));
+    const bool v1 = q == "tensorflow.compat.v1.nn.dropout";
+    if (!v1 && q != "tensorflow.nn.dropout") return std::nullopt;
+    const std::vector<string> params = v1 ? std::vector<string>{"x", "keep_prob", "noise_shape", "seed", "name", "rate"}
+                                          : std::vector<string>{"x", "rate", "noise_shape", "seed", "name"};
+    string why;
+    std::map<string, TSNode> args = CallArgsByName(src_, call, params, &why);
+    if (!why.empty() || !args.count("x") || (args.count("seed") && Text(args["seed"]) != "None")) return std::nullopt;
+    if (args.count("rate") == args.count("keep_prob")) return std::nullopt;  // (one of them)
+    LayerDropout d;
+    d.x = string(Text(args["x"]));
+    d.training = "True";
+    if (args.count("rate")) {
+      d.rate = string(Text(args["rate"]));
+    } else {
+      TSNode kp = args["keep_prob"];
+      d.rate = ts::Is(kp, "identifier") || ts::Is(kp, "float") || ts::Is(kp, "integer")
+                   ? fmt::format("1 - {}", Text(kp))
+                   : fmt::format("1 - ({})", Text(kp));
+    }
+    if (args.count("noise_shape") && Text(args["noise_shape"]) != "None") d.noise_shape = string(Text(args["noise_shape"]));
+    return d;
+  }
   bool ShareRandomDraw(const GraphName& g) {
     string py = PyName(g.name);
     if (!ts::Is(g.stmt, "expression_statement")) return false;
@@ -4934,7 +5045,9 @@ class Converter {
         {"tensorflow.compat.v1.random.uniform", "uniform"},
         {"tensorflow.compat.v1.random.truncated_normal", "truncated_normal"}};
     auto draw = kDraws.find(Resolved(ts::Field(call, "function")));
-    if (draw == kDraws.end() || m_.KeywordArg(call, "seed").id) return false;
+    // an unseeded dropout: TF2's general_dropout drawing its mask from the generator
+    std::optional<LayerDropout> dropout = SharedDropout(call);
+    if (!dropout && (draw == kDraws.end() || m_.KeywordArg(call, "seed").id)) return false;
     for (TSNode c : m_.calls()) {
       if (ts::Same(c, call) || !ts::Contains(g.stmt, c)) continue;
       string cq = Resolved(ts::Field(c, "function"));
@@ -4960,27 +5073,28 @@ class Converter {
     }
     string gen = Fresh(py + "_generator");
     used_fn_names_.insert(gen);
-    shared_draws_[ts_node_start_byte(call)] = gen + "." + draw->second;
+    if (dropout) {
+      string drop = fmt::format("{}.nn.experimental.general_dropout({}, rate={}, uniform_sampler={}.uniform", tf_,
+                                dropout->x, dropout->rate, gen);
+      if (!dropout->noise_shape.empty()) drop += fmt::format(", noise_shape={}", dropout->noise_shape);
+      layer_calls_[ts_node_start_byte(call)] = LayerDropoutText(*dropout, drop + ")");
+    } else {
+      shared_draws_[ts_node_start_byte(call)] = gen + "." + draw->second;
+    }
     shared_generator_names_.push_back(gen);
     shared_generator_stmts_.push_back(g.stmt);
     return true;
   }
   // The generators' statement(s), made before the functions.
-  string SharedGenerators() const {
-    if (shared_generator_names_.empty()) return "";
-    if (generator_seed_.empty()) {
-      string out;
-      for (const string& g : shared_generator_names_)
-        out += fmt::format("{} = {}.random.Generator.from_non_deterministic_state()\n", g, tf_);
-      return out;
-    }
+  // The statement making shared generator i: from the graph seed (split into independent
+  // streams) or from no seed.
+  string SharedGenerator(size_t i) const {
+    const string& g = shared_generator_names_[i];
+    if (generator_seed_.empty()) return fmt::format("{} = {}.random.Generator.from_non_deterministic_state()\n", g, tf_);
     // (split from the seed, one generator too: `from_seed(S)` itself stands for TF1's op
     // with op seed S under --deterministic-random, not for an op the graph seed seeded)
-    if (shared_generator_names_.size() == 1)
-      return fmt::format("{} = {}.random.Generator.from_seed({}).split(1)[0]\n", shared_generator_names_[0], tf_,
-                         generator_seed_);
-    return fmt::format("{} = {}.random.Generator.from_seed({}).split({})\n", fmt::join(shared_generator_names_, ", "),
-                       tf_, generator_seed_, shared_generator_names_.size());
+    return fmt::format("{} = {}.random.Generator.from_seed({}).split({})[{}]\n", g, tf_, generator_seed_,
+                       shared_generator_names_.size(), i);
   }
   std::vector<string> shared_generator_names_;
   std::vector<TSNode> shared_generator_stmts_;  // ... the statements of their random ops

@@ -462,6 +462,15 @@ _RANDOM_SPELLINGS = {"random_normal": ("random_normal", "normal"),
 _RUNNING = {"session": None, "serials": 0}
 
 
+def _weak(obj):
+    """A weak reference to `obj`, or a strong one where it takes none."""
+    import weakref
+    try:
+        return weakref.ref(obj)
+    except TypeError:
+        return lambda: obj
+
+
 def install_random_hooks(trace, backend, tf_top, v1, deterministic):
     """Wraps tf.random.normal / uniform / truncated_normal (and the TF1 spellings, and the
     initializers built on them): each creation of a random op writes a `random_op` record
@@ -542,12 +551,17 @@ def install_random_hooks(trace, backend, tf_top, v1, deterministic):
         # the next random op's numbers: numpy's stream seeded with its creation number. An
         # eager draw (a layer built, an eager op) numbers first the generators made before
         # it that have not drawn yet (see the docstring).
+        # (only generators the program still holds: `Generator.from_seed(s).split(n)[i]` drops
+        # the other children, which must not take numbers)
         if pending_generators and not in_graph():
-            for gen in list(pending_generators.values()):
-                streams[id(gen)] = (gen, take_number())
+            gc.collect()
+            for ref in list(pending_generators.values()):
+                gen = ref()
+                if gen is not None:
+                    streams[id(gen)] = (gen, take_number())
             pending_generators.clear()
         return take_number()
-    pending_generators = {}  # id -> generator made (split, from_non_deterministic_state) not yet numbered
+    pending_generators = {}  # id -> weak reference to a generator made (split, from_non_deterministic_state) not yet numbered
     streams = {}  # a generator's streams: id (or (id, kind, dtype) of a from_seed one) -> (generator, rng)
     seen = set()
     replaced = {}
@@ -714,7 +728,7 @@ def install_random_hooks(trace, backend, tf_top, v1, deterministic):
             def split(self, *a, _orig=orig_split, **k):
                 children = _orig(self, *a, **k)
                 for child in children:
-                    pending_generators[id(child)] = child
+                    pending_generators[id(child)] = _weak(child)
                 return children
             split._tfm = True
             try:
@@ -725,7 +739,7 @@ def install_random_hooks(trace, backend, tf_top, v1, deterministic):
         if isinstance(orig_nds, classmethod):
             def from_non_deterministic_state(cls, *a, _orig=orig_nds.__func__, **k):
                 gen = _orig(cls, *a, **k)
-                pending_generators[id(gen)] = gen
+                pending_generators[id(gen)] = _weak(gen)
                 return gen
             try:
                 setattr(gen_cls, "from_non_deterministic_state", classmethod(from_non_deterministic_state))

@@ -3,8 +3,7 @@
 # made once (with --deterministic-random, one stream per generator, as per TF1 op).
 import tensorflow as tf
 
-
-# one generator per random op that several functions run: each run draws its next numbers
+# the random op TF1 made here: each run draws this generator's next numbers
 noise_generator = tf.random.Generator.from_non_deterministic_state()
 
 

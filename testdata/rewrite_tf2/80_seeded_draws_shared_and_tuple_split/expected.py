@@ -6,12 +6,12 @@ import tensorflow as tf
 
 tf.random.set_seed(5)
 w = tf.Variable([[0.5], [-0.25]])
+# the random op TF1 made here: each run draws this generator's next numbers
+noise_generator = tf.random.Generator.from_seed(5).split(2)[0]
+# the random op TF1 made here: each run draws this generator's next numbers
+shift_generator = tf.random.Generator.from_seed(5).split(2)[1]
 
 optimizer = tf.keras.optimizers.SGD(learning_rate=0.1)
-
-
-# one generator per random op that several functions run: each run draws its next numbers
-noise_generator, shift_generator = tf.random.Generator.from_seed(5).split(2)
 
 
 @tf.function

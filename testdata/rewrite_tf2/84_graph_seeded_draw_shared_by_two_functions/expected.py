@@ -4,9 +4,7 @@
 import tensorflow as tf
 
 tf.random.set_seed(5)
-
-
-# one generator per random op that several functions run: each run draws its next numbers
+# the random op TF1 made here: each run draws this generator's next numbers
 noise_generator = tf.random.Generator.from_seed(5).split(1)[0]
 
 

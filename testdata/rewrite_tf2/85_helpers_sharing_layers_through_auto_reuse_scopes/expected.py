@@ -47,6 +47,10 @@ class Critic(tf.keras.layers.Layer):
 
 critic = Critic()
 
+
+# the random op TF1 made here: each run draws this generator's next numbers
+noise_generator = tf.random.Generator.from_seed(3).split(1)[0]
+
 optimizer = tf.keras.optimizers.SGD(learning_rate=0.05)
 optimizer_2 = tf.keras.optimizers.SGD(learning_rate=0.05)
 
@@ -54,10 +58,6 @@ optimizer_2 = tf.keras.optimizers.SGD(learning_rate=0.05)
 def _numpy(fetched):
     """What sess.run returned: NumPy values (None for operations)."""
     return tf.nest.map_structure(lambda t: t.numpy() if hasattr(t, "numpy") else t, fetched)
-
-
-# one generator per random op that several functions run: each run draws its next numbers
-noise_generator = tf.random.Generator.from_seed(3).split(1)[0]
 
 
 # the Keras layers built (their variables made) in TF1's order
