@@ -5,6 +5,7 @@
 // UpperBound (searchsorted) and TensorScatterUpdate / TensorScatterAdd.
 #include <algorithm>
 #include <cstring>
+#include <limits>
 #include <unordered_map>
 
 #include "runtime/kernels/dispatch.h"
@@ -24,9 +25,12 @@ inline void CopyElem(const Tensor& src, int64_t si, Tensor& dst, int64_t di) {
               reinterpret_cast<const unsigned char*>(src.data<unsigned char>()) + si * sz, sz);
 }
 
+// Row-major strides. A shape with a zero dimension may have others whose product passes
+// int64 (no element is ever indexed then): the strides saturate instead of overflowing.
 std::vector<int64_t> Strides(const Shape& s) {
   std::vector<int64_t> st(s.size(), 1);
-  for (int i = static_cast<int>(s.size()) - 2; i >= 0; --i) st[i] = st[i + 1] * s[i + 1];
+  for (int i = static_cast<int>(s.size()) - 2; i >= 0; --i)
+    if (__builtin_mul_overflow(st[i + 1], s[i + 1], &st[i])) st[i] = std::numeric_limits<int64_t>::max();
   return st;
 }
 
@@ -700,6 +704,8 @@ Status StridedSliceK(KernelContext& c) {
 // positions come from slicing an iota tensor with the same spec.
 Status StridedSliceGradK(KernelContext& c) {
   Shape s = IntVec(c.inputs[0]);
+  for (int64_t d : s)
+    if (d < 0) return InvalidArgument("StridedSliceGrad: shape " + ShapeString(s) + " has a negative dimension");
   const Tensor& dy = c.inputs[4];
   Tensor iota = Tensor::Alloc(DType::kInt64, s);
   int64_t* at_of = iota.data<int64_t>();
