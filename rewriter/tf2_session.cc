@@ -4406,6 +4406,82 @@ class Converter {
   // where the statement was and built there for the input's channels (its kernel drawn
   // there, glorot-uniform over TF1's fans, its bias zeros), named as TF1 named the layer
   // (`conv2d`, `conv2d_1`, ...); the functions call it.
+  // TF1's name of a tf.layers layer (`name=`, or `base` made unique in the graph: `dense`,
+  // `dense_1`, ...) and the module object that replaces it: TF1's name, or the graph name +
+  // `_layer` where that is not an identifier or is taken.
+  template <typename Fail>
+  std::pair<string, string> LayerNames(std::map<string, TSNode>& args, const string& base, const string& name,
+                                       Fail&& fail) {
+    string tf1_name = base;
+    if (args.count("name")) {
+      auto lit = PlainStringLiteral(args["name"], src_);
+      if (!lit || lit->empty()) fail("`name=` is not a plain string");
+      tf1_name = *lit;
+    }
+    const string stem = tf1_name;
+    for (int k = 1; tf1_layer_names_.count(tf1_name); ++k) tf1_name = fmt::format("{}_{}", stem, k);
+    tf1_layer_names_.insert(tf1_name);
+    const bool identifier = IsPythonIdentifier(tf1_name);
+    string obj = identifier ? tf1_name : name + "_layer";
+    if (obj != Fresh(obj)) obj = Fresh(obj + (identifier ? "_layer" : ""));
+    used_fn_names_.insert(obj);
+    return {tf1_name, obj};
+  }
+  struct LayerPlacement {
+    TSNode stmt;
+    const string& name;
+    TSNode right, in;
+    const char* kind;          // "dense", "conv2d"
+    const string& tf1_name, &obj;
+    string ctor, build_shape;  // the Keras layer's constructor; its build's input shape
+  };
+  // A tf.layers layer with variables made in its statement's place: `obj = <ctor>` and
+  // `obj.build(shape)` (a comment after the statement stays on the constructor's line), the
+  // functions calling `obj(input)`; the object a variable-like graph name, the output `g`.
+  void PlaceLayer(const LayerPlacement& p, std::map<string, TSNode>& args, GraphName& g, bool rebinds) {
+    // its kernel's initial values are drawn (TF1's default: glorot-uniform) without an op seed
+    bool drawn = !args.count("kernel_initializer") || Text(args["kernel_initializer"]) == "None";
+    if (!drawn) {
+      const string kq =
+          ts::Is(args["kernel_initializer"], "call") ? Resolved(ts::Field(args["kernel_initializer"], "function")) : "";
+      drawn = (kq.find("random") != string::npos || kq.find("normal") != string::npos ||
+               kq.find("uniform") != string::npos) &&
+              !m_.KeywordArg(args["kernel_initializer"], "seed").id;
+    }
+    if (drawn) unseeded_.insert({ts_node_start_point(p.stmt).row + 1, Resolved(ts::Field(p.right, "function"))});
+    if (rebinds) RetireVersion(p.stmt, p.name);
+    const GraphName* src = Graph(Text(p.in));
+    GraphName lg{Kind::kVariable, p.obj, p.stmt, p.right};
+    g.uses.push_back(src->name);
+    g.uses.push_back(p.obj);
+    names_[p.obj] = graph_.size();
+    graph_.push_back(std::move(lg));
+    layer_objects_.insert(p.obj);
+    layer_calls_[ts_node_start_byte(p.right)] = fmt::format("{}({})", p.obj, Text(p.in));
+    const string indent(ts_node_start_point(p.stmt).column, ' ');
+    uint32_t end = ts_node_end_byte(p.stmt);
+    string comment;
+    {
+      size_t eol = src_.find('\n', end);
+      if (eol == string::npos) eol = src_.size();
+      if (eol > end && src_[eol - 1] == '\r') --eol;
+      const string tail = src_.substr(end, eol - end);
+      const size_t hash = tail.find('#');
+      if (hash != string::npos && tail.find_first_not_of(" \t") == hash) {
+        comment = tail;
+        end = static_cast<uint32_t>(eol);
+      }
+    }
+    module_edits_.emplace_back(ts_node_start_byte(p.stmt), end,
+                               fmt::format("{0} = {1}{2}\n{3}{0}.build({4})", p.obj, p.ctor, comment, indent,
+                                           p.build_shape));
+    tf1_layer_objects_.push_back({p.tf1_name, p.obj});
+    layer_notes_.push_back(fmt::format("`{}` (tf.layers.{}): the Keras layer `{}`, whose `kernel` and `bias` TF1 "
+                                       "named `{}/kernel` and `{}/bias`",
+                                       p.name, p.kind, p.obj, p.tf1_name, p.tf1_name));
+    names_[p.name] = graph_.size();
+    graph_.push_back(std::move(g));
+  }
   bool TfConvCall(TSNode stmt, const string& name, TSNode right, GraphName& g, bool rebinds) {
     auto fail = [&](const string& why) { Fail(stmt, fmt::format("`{}` is made by tf.layers.conv2d: {}", name, why)); };
     if (!AloneOnLines(stmt)) fail("the statement shares its line with other statements");
@@ -4444,22 +4520,7 @@ class Converter {
       padding = PaddingLiteral(args["padding"]);
       if (padding.empty()) fail("padding is not the literal 'same' or 'valid'");
     }
-    // TF1's name of the layer: `name=`, or `conv2d` made unique in the graph
-    string tf1_name = "conv2d";
-    if (args.count("name")) {
-      auto lit = PlainStringLiteral(args["name"], src_);
-      if (!lit || lit->empty()) fail("`name=` is not a plain string");
-      tf1_name = *lit;
-    }
-    {
-      const string base = tf1_name;
-      for (int k = 1; tf1_layer_names_.count(tf1_name); ++k) tf1_name = fmt::format("{}_{}", base, k);
-      tf1_layer_names_.insert(tf1_name);
-    }
-    const bool identifier = IsPythonIdentifier(tf1_name);
-    string obj = identifier ? tf1_name : name + "_layer";
-    if (obj != Fresh(obj)) obj = Fresh(obj + (identifier ? "_layer" : ""));
-    used_fn_names_.insert(obj);
+    const auto [tf1_name, obj] = LayerNames(args, "conv2d", name, fail);
     std::vector<string> ctor = {string(Text(args["filters"])), string(Text(args["kernel_size"]))};
     if (args.count("strides")) ctor.push_back(fmt::format("strides={}", Text(args["strides"])));
     if (padding != "valid") ctor.push_back("padding=\"same\"");
@@ -4473,50 +4534,10 @@ class Converter {
       ctor.push_back(fmt::format("{}={}", init, k));
     }
     if (args.count("name")) ctor.push_back(fmt::format("name={}", Text(args["name"])));
-    {
-      bool drawn = !args.count("kernel_initializer") || Text(args["kernel_initializer"]) == "None";
-      if (!drawn) {
-        const string kq = ts::Is(args["kernel_initializer"], "call")
-                              ? Resolved(ts::Field(args["kernel_initializer"], "function"))
-                              : "";
-        drawn = (kq.find("random") != string::npos || kq.find("normal") != string::npos ||
-                 kq.find("uniform") != string::npos) &&
-                !m_.KeywordArg(args["kernel_initializer"], "seed").id;
-      }
-      if (drawn) unseeded_.insert({ts_node_start_point(stmt).row + 1, "tensorflow.compat.v1.layers.conv2d"});
-    }
-    if (rebinds) RetireVersion(stmt, name);
-    const GraphName* src = Graph(Text(in));
-    GraphName lg{Kind::kVariable, obj, stmt, right};
-    g.uses.push_back(src->name);
-    g.uses.push_back(obj);
-    names_[obj] = graph_.size();
-    graph_.push_back(std::move(lg));
-    layer_objects_.insert(obj);
-    layer_calls_[ts_node_start_byte(right)] = fmt::format("{}({})", obj, Text(in));
-    const string indent(ts_node_start_point(stmt).column, ' ');
-    uint32_t end = ts_node_end_byte(stmt);
-    string comment;
-    {
-      size_t eol = src_.find('\n', end);
-      if (eol == string::npos) eol = src_.size();
-      if (eol > end && src_[eol - 1] == '\r') --eol;
-      const string tail = src_.substr(end, eol - end);
-      const size_t hash = tail.find('#');
-      if (hash != string::npos && tail.find_first_not_of(" \t") == hash) {
-        comment = tail;
-        end = static_cast<uint32_t>(eol);
-      }
-    }
-    module_edits_.emplace_back(ts_node_start_byte(stmt), end,
-                               fmt::format("{0} = {1}.keras.layers.Conv2D({2}){5}\n{3}{0}.build([None, None, None, {4}])",
-                                           obj, tf_, fmt::join(ctor, ", "), indent, x[3], comment));
-    tf1_layer_objects_.push_back({tf1_name, obj});
-    layer_notes_.push_back(fmt::format("`{}` (tf.layers.conv2d): the Keras layer `{}`, whose `kernel` and `bias` "
-                                       "TF1 named `{}/kernel` and `{}/bias`",
-                                       name, obj, tf1_name, tf1_name));
-    names_[name] = graph_.size();
-    graph_.push_back(std::move(g));
+    PlaceLayer({stmt, name, right, in, "conv2d", tf1_name, obj,
+                fmt::format("{}.keras.layers.Conv2D({})", tf_, fmt::join(ctor, ", ")),
+                fmt::format("[None, None, None, {}]", x[3])},
+               args, g, rebinds);
     return true;
   }
 
@@ -4574,25 +4595,7 @@ class Converter {
                        "shape or another dense layer's units)",
                        Text(in)));
     }
-    // TF1's name of the layer: `name=`, or `dense` made unique in the graph (`dense_1`, ...)
-    string tf1_name = "dense";
-    if (args.count("name")) {
-      TSNode nm = args["name"];
-      string lit = ts::Is(nm, "string") ? string(Text(nm)) : "";
-      if (lit.size() < 3 || (lit[0] != '"' && lit[0] != '\'') || lit.back() != lit[0])
-        fail("`name=` is not a plain string");
-      tf1_name = lit.substr(1, lit.size() - 2);
-    }
-    {
-      const string base = tf1_name;
-      for (int k = 1; tf1_layer_names_.count(tf1_name); ++k) tf1_name = fmt::format("{}_{}", base, k);
-      tf1_layer_names_.insert(tf1_name);
-    }
-    const bool identifier = IsPythonIdentifier(tf1_name);
-    // the object: TF1's layer name, or that name + `_layer` where the script uses the name
-    string obj = identifier ? tf1_name : name + "_layer";
-    if (obj != Fresh(obj)) obj = Fresh(obj + (identifier ? "_layer" : ""));
-    used_fn_names_.insert(obj);
+    const auto [tf1_name, obj] = LayerNames(args, "dense", name, fail);
     std::vector<string> ctor;
     {
       string why;
@@ -4600,52 +4603,10 @@ class Converter {
       if (ctor.empty()) fail(why);
     }
     if (args.count("name")) ctor.push_back(fmt::format("name={}", Text(args["name"])));
-    // its kernel's initial values are drawn (TF1's default: glorot-uniform) without an op seed
-    {
-      bool drawn = !args.count("kernel_initializer") || Text(args["kernel_initializer"]) == "None";
-      if (!drawn) {
-        const string kq = ts::Is(args["kernel_initializer"], "call")
-                              ? Resolved(ts::Field(args["kernel_initializer"], "function"))
-                              : "";
-        drawn = kq.find("random") != string::npos || kq.find("normal") != string::npos ||
-                kq.find("uniform") != string::npos;
-        drawn = drawn && !m_.KeywordArg(args["kernel_initializer"], "seed").id;
-      }
-      if (drawn) unseeded_.insert({ts_node_start_point(stmt).row + 1, q});
-    }
-    if (rebinds) RetireVersion(stmt, name);
-    GraphName lg{Kind::kVariable, obj, stmt, right};
-    g.uses.push_back(src->name);
-    g.uses.push_back(obj);
-    names_[obj] = graph_.size();
-    graph_.push_back(std::move(lg));
-    layer_objects_.insert(obj);
     dense_units_[name] = string(Text(args["units"]));
-    layer_calls_[ts_node_start_byte(right)] = fmt::format("{}({})", obj, Text(in));
-    const string indent(ts_node_start_point(stmt).column, ' ');
-    // (a comment after the statement stays on the layer's line)
-    uint32_t end = ts_node_end_byte(stmt);
-    string comment;
-    {
-      size_t eol = src_.find('\n', end);
-      if (eol == string::npos) eol = src_.size();
-      if (eol > end && src_[eol - 1] == '\r') --eol;
-      const string tail = src_.substr(end, eol - end);
-      const size_t hash = tail.find('#');
-      if (hash != string::npos && tail.find_first_not_of(" \t") == hash) {
-        comment = tail;
-        end = static_cast<uint32_t>(eol);
-      }
-    }
-    module_edits_.emplace_back(ts_node_start_byte(stmt), end,
-                               fmt::format("{0} = {1}.keras.layers.Dense({2}){5}\n{3}{0}.build({4})", obj, tf_,
-                                           fmt::join(ctor, ", "), indent, build, comment));
-    tf1_layer_objects_.push_back({tf1_name, obj});
-    layer_notes_.push_back(fmt::format("`{}` (tf.layers.dense): the Keras layer `{}`, whose `kernel` and `bias` "
-                                       "TF1 named `{}/kernel` and `{}/bias`",
-                                       name, obj, tf1_name, tf1_name));
-    names_[name] = graph_.size();
-    graph_.push_back(std::move(g));
+    PlaceLayer({stmt, name, right, in, "dense", tf1_name, obj,
+                fmt::format("{}.keras.layers.Dense({})", tf_, fmt::join(ctor, ", ")), build},
+               args, g, rebinds);
     return true;
   }
   // Calls of a Keras layer object of the module (a helper TF1 shared through an AUTO_REUSE
