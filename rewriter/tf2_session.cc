@@ -4406,6 +4406,18 @@ class Converter {
   // where the statement was and built there for the input's channels (its kernel drawn
   // there, glorot-uniform over TF1's fans, its bias zeros), named as TF1 named the layer
   // (`conv2d`, `conv2d_1`, ...); the functions call it.
+  // A layer's arguments other than its input read no graph tensor (they configure a layer
+  // made once, at module level).
+  template <typename Fail>
+  void ArgsReadNoGraph(const std::map<string, TSNode>& args, Fail&& fail) const {
+    for (const auto& [key, value] : args) {
+      if (key == "inputs") continue;
+      const string k = key;  // (a structured binding: clang 14 does not let a lambda capture it)
+      Identifiers(value, [&](TSNode id) {
+        if (Graph(Text(id))) fail(fmt::format("`{}=` reads graph tensor `{}`", k, Text(id)));
+      });
+    }
+  }
   // TF1's name of a tf.layers layer (`name=`, or `base` made unique in the graph: `dense`,
   // `dense_1`, ...) and the module object that replaces it: TF1's name, or the graph name +
   // `_layer` where that is not an identifier or is taken.
@@ -4495,13 +4507,7 @@ class Converter {
       fail("no inputs, filters or kernel_size");
     TSNode in = args["inputs"];
     if (!ts::Is(in, "identifier") || !Graph(Text(in))) fail("its input is not a name of the graph");
-    for (const auto& [key, value] : args) {
-      if (key == "inputs") continue;
-      const string k = key;  // (a structured binding: clang 14 does not let a lambda capture it)
-      Identifiers(value, [&](TSNode id) {
-        if (Graph(Text(id))) fail(fmt::format("`{}=` reads graph tensor `{}`", k, Text(id)));
-      });
-    }
+    ArgsReadNoGraph(args, fail);
     if (args.count("data_format")) {
       auto df = PlainStringLiteral(args["data_format"], src_);
       if (!df || *df != "channels_last") fail("a data_format other than channels_last");
@@ -4571,13 +4577,7 @@ class Converter {
     if (!args.count("inputs") || !args.count("units")) fail("no inputs or units");
     TSNode in = args["inputs"];
     if (!ts::Is(in, "identifier") || !Graph(Text(in))) fail("its input is not a name of the graph");
-    for (const auto& [key, value] : args) {
-      if (key == "inputs") continue;
-      const string k = key;  // (a structured binding: clang 14 does not let a lambda capture it)
-      Identifiers(value, [&](TSNode id) {
-        if (Graph(Text(id))) fail(fmt::format("`{}=` reads graph tensor `{}`", k, Text(id)));
-      });
-    }
+    ArgsReadNoGraph(args, fail);
     // the input's last dimension, where the layer is made
     const GraphName* src = Graph(Text(in));
     string build;
