@@ -322,10 +322,12 @@ class ClassConverter {
   bool IsSession(string_view q) const {
     return q == "tensorflow.compat.v1.Session" || q == "tensorflow.compat.v1.InteractiveSession";
   }
-  // Whether the statement's lines are its own, to be deleted.
-  void Delete(TSNode stmt) {
+  // Whether the statement's lines are its own, to be deleted (with the comment lines right
+  // above it: `comments`).
+  void Delete(TSNode stmt, bool comments = false) {
     if (!AloneOnLines(src_, stmt)) Fail(stmt, "a graph statement shares its line with other code");
-    edits_.emplace_back(LineStartAt(src_, ts_node_start_byte(stmt)), LineEndAt(src_, ts_node_end_byte(stmt)), "");
+    const uint32_t from = comments ? StatementComments(src_, stmt).first : LineStartAt(src_, ts_node_start_byte(stmt));
+    edits_.emplace_back(from, LineEndAt(src_, ts_node_end_byte(stmt)), "");
   }
   // The statement's text re-indented from its column to `indent`.
   string Reindent(TSNode stmt, string_view text, uint32_t indent) const {
@@ -1136,8 +1138,9 @@ class ClassConverter {
     for (size_t i : Needed(f.fetches)) {
       const BuildStmt& b = build_[i];
       if (b.kind != Kind::kGraph) continue;
+      // (a graph statement's comments come along; a layer's stay where it is made)
       string text = b.layer_attr.empty()
-                        ? fmt::format("{} = {}", b.name, LocalText(b.value))
+                        ? fmt::format("{}{} = {}", StatementComments(src_, b.stmt).second, b.name, LocalText(b.value))
                         : fmt::format("{} = {}.{}({})", b.name, self_, b.layer_attr, LocalText(b.layer_input));
       out += Reindent(b.stmt, text, static_cast<uint32_t>(inner.size())) + "\n";
       ++written;
@@ -1220,7 +1223,8 @@ class ClassConverter {
       for (const BuildStmt& b : build_) {
         if (!ts::Same(b.method, methods_[name])) continue;
         if (gone.count(reinterpret_cast<uintptr_t>(b.stmt.id))) {
-          if (!inside_gone(b.stmt)) Delete(b.stmt);
+          // (a graph statement's comments go with it, into the functions)
+          if (!inside_gone(b.stmt)) Delete(b.stmt, b.kind == Kind::kGraph);
           continue;
         }
         if (inside_gone(b.stmt)) continue;

@@ -93,30 +93,8 @@ class Converter {
   string Resolved(TSNode n) const { return ResolvedName(m_, n); }
   uint32_t LineStart(uint32_t byte) const { return LineStartAt(src_, byte); }
   uint32_t LineEnd(uint32_t byte) const { return LineEndAt(src_, byte); }  // past its newline
-  // The comment lines right above a statement (no blank line between, each at the
-  // statement's column): where the first of them starts (the statement's line start when
-  // there are none), and their text, one line each without the indentation. They go where
-  // the statement goes: into the functions that compute it, or away with it.
-  std::pair<uint32_t, string> LeadingComments(TSNode stmt) const {
-    const uint32_t col = ts_node_start_point(stmt).column;
-    uint32_t at = LineStart(ts_node_start_byte(stmt));
-    std::vector<string_view> lines;
-    while (at > 0) {
-      const uint32_t prev = LineStart(at - 1);
-      string_view line(src_.data() + prev, at - prev);
-      while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.remove_suffix(1);
-      const size_t ind = line.find_first_not_of(" \t");
-      if (ind == string_view::npos || line[ind] != '#' || ind != col) break;
-      if (prev == 0 && StartsWith(line, "#!")) break;  // (a shebang)
-      if (line.find("coding") != string_view::npos && line.find("-*-") != string_view::npos) break;
-      if (StartsWith(line.substr(ind), "# tfmigrate:")) break;  // (a notebook's cell marker: MarkCells)
-      lines.insert(lines.begin(), line.substr(ind));
-      at = prev;
-    }
-    string text;
-    for (string_view l : lines) text += fmt::format("{}\n", l);
-    return {at, text};
-  }
+  // (the comments right above a statement: tf2_text.h)
+  std::pair<uint32_t, string> LeadingComments(TSNode stmt) const { return StatementComments(src_, stmt); }
   // A statement that is alone on its lines (so its lines can be deleted or moved).
   bool AloneOnLines(TSNode stmt) const { return tfm::AloneOnLines(src_, stmt); }
   bool HasMultilineString(TSNode n) const {
@@ -3141,6 +3119,11 @@ class Converter {
                             Text(n)));
       shape_edits.push_back({{ts_node_start_byte(read), ts_node_end_byte(read)}, repl});
     }
+    // a shared generator is made in its op's place when that place is among the module's
+    // statements before the session; one in the session's block (a session made before the
+    // graph) is made before the functions
+    const uint32_t session_start = LineStart(ts_node_start_byte(early_session_ ? region[0] : with));
+    auto generator_in_place = [&](size_t i) { return ts_node_start_byte(shared_generator_stmts_[i]) < session_start; };
     string defs;
     if (needs_numpy)
       defs += fmt::format(
@@ -3148,6 +3131,16 @@ class Converter {
           "    \"\"\"{1}\"\"\"\n"
           "    return {0}.nest.map_structure(lambda t: t.numpy() if hasattr(t, \"numpy\") else t, fetched)\n",
           tf_, kNumpyDoc);
+    {
+      string generators;
+      for (size_t i = 0; i < shared_generator_names_.size(); ++i)
+        if (!generator_in_place(i)) generators += SharedGenerator(i);
+      if (!generators.empty()) {
+        if (!defs.empty()) defs += "\n\n";
+        defs += "# one generator per random op of the session's block that several functions run: each run draws its "
+                "next numbers\n" + generators;
+      }
+    }
     if (!helper_dropout_generators_.empty()) {
       if (!defs.empty()) defs += "\n\n";
       defs += "# one generator per seeded dropout that several functions run: each call draws its next numbers\n";
@@ -3382,6 +3375,7 @@ class Converter {
     // each shared random op's generator, made where TF1 made the op (before the variables
     // TF1 made after it: the same numbers with --deterministic-random)
     for (size_t i = 0; i < shared_generator_stmts_.size(); ++i) {
+      if (!generator_in_place(i)) continue;
       TSNode st = shared_generator_stmts_[i];
       uint32_t at = LineStart(ts_node_start_byte(st));
       for (const auto& [b, e] : cut)

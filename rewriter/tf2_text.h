@@ -45,6 +45,34 @@ inline bool AloneOnLines(std::string_view src, TSNode st) {
   }
   return true;
 }
+// The comment lines right above a statement (no blank line between, each at the
+// statement's column; not a shebang, a coding line or a notebook's cell marker): where the
+// first of them starts (the statement's line start when there are none), and their text,
+// one line each without the indentation. The tf2 conversions move them with a statement
+// that moves into functions.
+inline std::pair<uint32_t, std::string> StatementComments(std::string_view src, TSNode stmt) {
+  const uint32_t col = ts_node_start_point(stmt).column;
+  uint32_t at = LineStartAt(src, ts_node_start_byte(stmt));
+  std::vector<std::string_view> lines;
+  while (at > 0) {
+    const uint32_t prev = LineStartAt(src, at - 1);
+    std::string_view line = src.substr(prev, at - prev);
+    while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.remove_suffix(1);
+    const size_t ind = line.find_first_not_of(" \t");
+    if (ind == std::string_view::npos || line[ind] != '#' || ind != col) break;
+    if (prev == 0 && line.substr(0, 2) == "#!") break;  // (a shebang)
+    if (line.find("coding") != std::string_view::npos && line.find("-*-") != std::string_view::npos) break;
+    if (line.substr(ind, 12) == "# tfmigrate:") break;  // (a notebook's cell marker: MarkCells)
+    lines.insert(lines.begin(), line.substr(ind));
+    at = prev;
+  }
+  std::string text;
+  for (std::string_view l : lines) {
+    text.append(l);
+    text += '\n';
+  }
+  return {at, text};
+}
 // Removes item `k` of `items` (a call's arguments, a definition's parameters) with the comma
 // that joins it to its neighbour.
 inline void DropListItem(const std::vector<TSNode>& items, size_t k, std::vector<ByteEdit>* out) {
