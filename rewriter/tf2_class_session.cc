@@ -168,13 +168,7 @@ class ClassConverter {
     if (args.count("trainable")) out += fmt::format(", trainable={}", Text(args["trainable"]));
     return out + ")";
   }
-  // Argument `k` of a call, positional or by `name`; null if absent.
-  TSNode ArgAt(TSNode call, size_t k, const char* name) const {
-    std::vector<TSNode> pos;
-    for (TSNode a : ts::NamedChildren(ts::Field(call, "arguments")))
-      if (!ts::Is(a, "comment") && !ts::Is(a, "keyword_argument")) pos.push_back(a);
-    return k < pos.size() ? pos[k] : m_.KeywordArg(call, name);
-  }
+  TSNode ArgAt(TSNode call, size_t k, const char* name) const { return tfm::ArgAt(m_, call, k, name); }
   // The last item of a list or tuple literal when it is an integer literal, or "".
   string LastOfList(TSNode l) const {
     if (!ts::Is(l, "list") && !ts::Is(l, "tuple")) return "";

@@ -89,19 +89,25 @@ string KerasInitializerFor(const SemanticModel& m, std::string_view src, TSNode 
   return "";
 }
 
-std::vector<string> KerasDenseArgs(const SemanticModel& m, std::string_view src, const std::map<string, TSNode>& args,
-                                   const string& tf, string* why) {
+bool AppendKerasLayerArgs(const SemanticModel& m, std::string_view src, const std::map<string, TSNode>& args,
+                          const string& tf, std::vector<string>* ctor, string* why) {
   auto text = [&](const char* k) { return string(ts::Text(args.at(k), src)); };
-  std::vector<string> ctor = {text("units")};
   if (args.count("activation") && text("activation") != "None")
-    ctor.push_back(fmt::format("activation={}", text("activation")));
-  if (args.count("use_bias")) ctor.push_back(fmt::format("use_bias={}", text("use_bias")));
+    ctor->push_back(fmt::format("activation={}", text("activation")));
+  if (args.count("use_bias")) ctor->push_back(fmt::format("use_bias={}", text("use_bias")));
   for (const char* init : {"kernel_initializer", "bias_initializer"}) {
     if (!args.count(init) || text(init) == "None") continue;
     string k = KerasInitializerFor(m, src, args.at(init), tf, why);
-    if (k.empty()) return {};
-    ctor.push_back(fmt::format("{}={}", init, k));
+    if (k.empty()) return false;
+    ctor->push_back(fmt::format("{}={}", init, k));
   }
+  return true;
+}
+
+std::vector<string> KerasDenseArgs(const SemanticModel& m, std::string_view src, const std::map<string, TSNode>& args,
+                                   const string& tf, string* why) {
+  std::vector<string> ctor = {string(ts::Text(args.at("units"), src))};
+  if (!AppendKerasLayerArgs(m, src, args, tf, &ctor, why)) return {};
   return ctor;
 }
 

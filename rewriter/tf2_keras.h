@@ -31,10 +31,16 @@ std::map<std::string, TSNode> CallArgsByName(std::string_view src, TSNode call, 
 std::string KerasInitializerFor(const SemanticModel& m, std::string_view src, TSNode n, const std::string& tf,
                                 std::string* why);
 
+// The keyword arguments a Keras layer takes for what a tf.layers call's arguments by name
+// said (activation, use_bias, kernel_initializer, bias_initializer), appended to `ctor`.
+// False, with `why`, when an initializer has no Keras form.
+bool AppendKerasLayerArgs(const SemanticModel& m, std::string_view src, const std::map<std::string, TSNode>& args,
+                          const std::string& tf, std::vector<std::string>* ctor, std::string* why);
+
 // The arguments of the Keras Dense layer that makes what a tf.layers.dense call made, from
-// that call's arguments by name (units, activation, use_bias, kernel_initializer,
-// bias_initializer; `name` is the caller's): `{"8", "activation=tf.nn.relu", ...}`. Empty,
-// with `why`, when an initializer has no Keras form.
+// that call's arguments by name (units, then AppendKerasLayerArgs's; `name` is the caller's):
+// `{"8", "activation=tf.nn.relu", ...}`. Empty, with `why`, when an initializer has no Keras
+// form.
 std::vector<std::string> KerasDenseArgs(const SemanticModel& m, std::string_view src,
                                         const std::map<std::string, TSNode>& args, const std::string& tf,
                                         std::string* why);

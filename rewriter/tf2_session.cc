@@ -95,6 +95,12 @@ class Converter {
   uint32_t LineEnd(uint32_t byte) const { return LineEndAt(src_, byte); }  // past its newline
   // (the comments right above a statement: tf2_text.h)
   std::pair<uint32_t, string> LeadingComments(TSNode stmt) const { return StatementComments(src_, stmt); }
+  // Whether a module edit makes a layer in the statement's place (its comments stay there).
+  bool LayerMadeInPlace(TSNode stmt) const {
+    for (const auto& [b, e, repl] : module_edits_)
+      if (b >= LineStart(ts_node_start_byte(stmt)) && b < ts_node_end_byte(stmt)) return true;
+    return false;
+  }
   // A statement that is alone on its lines (so its lines can be deleted or moved).
   bool AloneOnLines(TSNode stmt) const { return tfm::AloneOnLines(src_, stmt); }
   bool HasMultilineString(TSNode n) const {
@@ -3345,12 +3351,7 @@ class Converter {
     std::vector<std::pair<uint32_t, uint32_t>> cut;
     // (the comments above a graph op's statement go with it, into the functions; those of a
     // placeholder, say, stay: they may head a part of the script)
-    auto moves = [&](const GraphName& g) {
-      if (g.kind != Kind::kOp || g.split) return false;
-      for (const auto& [b, e, repl] : module_edits_)  // (a layer made in its place: its comments stay)
-        if (b >= LineStart(ts_node_start_byte(g.stmt)) && b < ts_node_end_byte(g.stmt)) return false;
-      return true;
-    };
+    auto moves = [&](const GraphName& g) { return g.kind == Kind::kOp && !g.split && !LayerMadeInPlace(g.stmt); };
     for (const auto& g : graph_)
       if (g.kind != Kind::kVariable)
         cut.push_back({moves(g) ? LeadingComments(g.stmt).first : LineStart(ts_node_start_byte(g.stmt)),
@@ -4266,10 +4267,7 @@ class Converter {
     if (!ts::Is(e, "call")) return {};
     const string q = Resolved(ts::Field(e, "function"));
     const auto& pos = m_.PositionalArgs(e);
-    auto arg = [&](size_t i, const char* key) {
-      TSNode k = m_.KeywordArg(e, key);
-      return k.id ? k : i < pos.size() ? pos[i] : TSNode{};
-    };
+    auto arg = [&](size_t i, const char* key) { return ArgAt(m_, e, i, key); };
     if (q == "tensorflow.reshape" || q == "tensorflow.compat.v1.reshape") {
       TSNode sh = arg(1, "shape");
       return sh.id ? ShapeLiteral(sh, true) : std::vector<string>{};
@@ -4328,10 +4326,7 @@ class Converter {
     if (!args.count("inputs")) fail("no inputs");
     TSNode in = args["inputs"];
     if (!ts::Is(in, "identifier") || !Graph(Text(in))) fail("its input is not a name of the graph");
-    if (args.count("data_format")) {
-      auto df = PlainStringLiteral(args["data_format"], src_);
-      if (!df || *df != "channels_last") fail("a data_format other than channels_last");
-    }
+    ChannelsLastOnly(args, fail);
     if (flatten) {
       layer_calls_[ts_node_start_byte(right)] = fmt::format("{0}.reshape({1}, [{0}.shape({1})[0], -1])", tf_, Text(in));
       return;
@@ -4396,10 +4391,13 @@ class Converter {
     layer_calls_[at] = LayerDropoutText(d, drop);
   }
 
-  // `c = tf.compat.v1.layers.conv2d(x, filters, kernel_size, ...)`: a Keras Conv2D made once
-  // where the statement was and built there for the input's channels (its kernel drawn
-  // there, glorot-uniform over TF1's fans, its bias zeros), named as TF1 named the layer
-  // (`conv2d`, `conv2d_1`, ...); the functions call it.
+  // A layer's data_format, if given, is the literal channels_last (TF2's ops here are NHWC).
+  template <typename Fail>
+  void ChannelsLastOnly(const std::map<string, TSNode>& args, Fail&& fail) const {
+    if (!args.count("data_format")) return;
+    auto df = PlainStringLiteral(args.at("data_format"), src_);
+    if (!df || *df != "channels_last") fail("a data_format other than channels_last");
+  }
   // A layer's arguments other than its input read no graph tensor (they configure a layer
   // made once, at module level).
   template <typename Fail>
@@ -4488,6 +4486,10 @@ class Converter {
     names_[p.name] = graph_.size();
     graph_.push_back(std::move(g));
   }
+  // `c = tf.compat.v1.layers.conv2d(x, filters, kernel_size, ...)`: a Keras Conv2D made once
+  // where the statement was and built there for the input's channels (its kernel drawn
+  // there, glorot-uniform over TF1's fans, its bias zeros), named as TF1 named the layer
+  // (`conv2d`, `conv2d_1`, ...); the functions call it.
   bool TfConvCall(TSNode stmt, const string& name, TSNode right, GraphName& g, bool rebinds) {
     auto fail = [&](const string& why) { Fail(stmt, fmt::format("`{}` is made by tf.layers.conv2d: {}", name, why)); };
     if (!AloneOnLines(stmt)) fail("the statement shares its line with other statements");
@@ -4502,10 +4504,7 @@ class Converter {
     TSNode in = args["inputs"];
     if (!ts::Is(in, "identifier") || !Graph(Text(in))) fail("its input is not a name of the graph");
     ArgsReadNoGraph(args, fail);
-    if (args.count("data_format")) {
-      auto df = PlainStringLiteral(args["data_format"], src_);
-      if (!df || *df != "channels_last") fail("a data_format other than channels_last");
-    }
+    ChannelsLastOnly(args, fail);
     if (args.count("dilation_rate")) {
       int64_t d[2];
       if (!IntPair(args["dilation_rate"], d) || d[0] != 1 || d[1] != 1) fail("a dilation_rate other than 1");
@@ -4524,15 +4523,7 @@ class Converter {
     std::vector<string> ctor = {string(Text(args["filters"])), string(Text(args["kernel_size"]))};
     if (args.count("strides")) ctor.push_back(fmt::format("strides={}", Text(args["strides"])));
     if (padding != "valid") ctor.push_back("padding=\"same\"");
-    if (args.count("activation") && Text(args["activation"]) != "None")
-      ctor.push_back(fmt::format("activation={}", Text(args["activation"])));
-    if (args.count("use_bias")) ctor.push_back(fmt::format("use_bias={}", Text(args["use_bias"])));
-    for (const char* init : {"kernel_initializer", "bias_initializer"}) {
-      if (!args.count(init) || Text(args[init]) == "None") continue;
-      string k = KerasInitializerFor(m_, src_, args[init], tf_, &why);
-      if (k.empty()) fail(why);
-      ctor.push_back(fmt::format("{}={}", init, k));
-    }
+    if (!AppendKerasLayerArgs(m_, src_, args, tf_, &ctor, &why)) fail(why);
     if (args.count("name")) ctor.push_back(fmt::format("name={}", Text(args["name"])));
     PlaceLayer({stmt, name, right, in, "conv2d", tf1_name, obj,
                 fmt::format("{}.keras.layers.Conv2D({})", tf_, fmt::join(ctor, ", ")),
@@ -4762,8 +4753,7 @@ class Converter {
       if (draws.size() != 1 || !HelperRandom(ts::Field(def, "body"), &seen).empty()) return false;
       TSNode drop = draws[0];
       const string q = Resolved(ts::Field(drop, "function"));
-      const bool v1 = q == "tensorflow.compat.v1.nn.dropout";
-      if (!v1 && q != "tensorflow.nn.dropout") return false;
+      if (q != "tensorflow.compat.v1.nn.dropout" && q != "tensorflow.nn.dropout") return false;
       // the parameters, and the one guarding the dropout
       std::vector<string> params;
       std::map<string, string> defaults;
@@ -4811,35 +4801,20 @@ class Converter {
       if (!true_here) return true;  // (this statement draws nothing)
       if (helper_dropouts_.count(ts_node_start_byte(drop))) return true;
       // the dropout's arguments: TF2's (x, rate, noise_shape, seed, name), or v1's with keep_prob
-      std::vector<string> dparams = v1 ? std::vector<string>{"x", "keep_prob", "noise_shape", "seed", "name", "rate"}
-                                       : std::vector<string>{"x", "rate", "noise_shape", "seed", "name"};
-      string why;
-      std::map<string, TSNode> args = ArgsByName(drop, dparams, &why);
-      if (!why.empty() || !args.count("x") || !args.count("seed")) return false;
+      std::map<string, TSNode> args;
+      string rate;
+      if (!DropoutArgs(drop, &args, &rate) || !args.count("seed")) return false;
       TSNode seed = args["seed"];
       const bool seed_ok = ts::Is(seed, "integer") ||
                            (ts::Is(seed, "identifier") && std::find(params.begin(), params.end(), Text(seed)) ==
                                                                params.end() && Text(seed) != "None");
       if (!seed_ok) return false;
-      string rate;
-      if (args.count("rate") && args.count("keep_prob")) return false;
-      if (args.count("rate")) {
-        rate = string(Text(args["rate"]));
-      } else if (args.count("keep_prob")) {
-        TSNode kp = args["keep_prob"];
-        rate = ts::Is(kp, "identifier") || ts::Is(kp, "float") || ts::Is(kp, "integer")
-                   ? fmt::format("1 - {}", Text(kp))
-                   : fmt::format("1 - ({})", Text(kp));
-      } else {
-        return false;
-      }
       const string gen = Fresh(helper + "_dropout_generator");
       used_fn_names_.insert(gen);
-      string text = fmt::format("{}.nn.experimental.general_dropout({}, rate={}, uniform_sampler={}.uniform", tf_,
-                                Text(args["x"]), rate, gen);
-      if (args.count("noise_shape")) text += fmt::format(", noise_shape={}", Text(args["noise_shape"]));
-      if (args.count("name")) text += fmt::format(", name={}", Text(args["name"]));
-      text += ")";
+      const string text =
+          GeneralDropoutText(string(Text(args["x"])), rate, gen,
+                             args.count("noise_shape") ? string(Text(args["noise_shape"])) : string(),
+                             args.count("name") ? string(Text(args["name"])) : string());
       helper_dropouts_[ts_node_start_byte(drop)] = {drop, text};
       helper_dropout_generators_ += fmt::format("{} = {}.random.Generator.from_seed({})\n", gen, tf_, Text(seed));
       random_notes_.push_back(fmt::format(
@@ -4952,6 +4927,37 @@ class Converter {
   // (shared_draws_, StatementTextAsWritten). Not when the program sets a graph seed (TF1's
   // draws were then reproducible, a generator's from a non-deterministic state are not).
   // False: not that form (the caller refuses).
+  // A tf.nn.dropout call's arguments by name (TF2's x, rate, noise_shape, seed, name, or v1's
+  // with keep_prob) and its rate as TF2's text (`1 - keep_prob` for v1's); false when it is
+  // not such a call, or gives neither rate nor keep_prob, or both.
+  bool DropoutArgs(TSNode drop, std::map<string, TSNode>* args, string* rate) const {
+    const string q = Resolved(ts::Field(drop, "function"));
+    const bool v1 = q == "tensorflow.compat.v1.nn.dropout";
+    if (!v1 && q != "tensorflow.nn.dropout") return false;
+    const std::vector<string> params = v1 ? std::vector<string>{"x", "keep_prob", "noise_shape", "seed", "name", "rate"}
+                                          : std::vector<string>{"x", "rate", "noise_shape", "seed", "name"};
+    string why;
+    *args = CallArgsByName(src_, drop, params, &why);
+    if (!why.empty() || !args->count("x") || args->count("rate") == args->count("keep_prob")) return false;
+    if (args->count("rate")) {
+      *rate = string(Text(args->at("rate")));
+    } else {
+      TSNode kp = args->at("keep_prob");
+      *rate = ts::Is(kp, "identifier") || ts::Is(kp, "float") || ts::Is(kp, "integer")
+                  ? fmt::format("1 - {}", Text(kp))
+                  : fmt::format("1 - ({})", Text(kp));
+    }
+    return true;
+  }
+  // A dropout drawing its mask from generator `gen`: each call takes the next numbers.
+  string GeneralDropoutText(const string& x, const string& rate, const string& gen, const string& noise_shape,
+                            const string& name) const {
+    string text = fmt::format("{}.nn.experimental.general_dropout({}, rate={}, uniform_sampler={}.uniform", tf_, x,
+                              rate, gen);
+    if (!noise_shape.empty()) text += fmt::format(", noise_shape={}", noise_shape);
+    if (!name.empty()) text += fmt::format(", name={}", name);
+    return text + ")";
+  }
   // An unseeded dropout call (tf.nn.dropout, v1's with keep_prob, tf.layers.dropout while
   // training): its parts, for a form that draws from a shared generator; nullopt otherwise.
   std::optional<LayerDropout> SharedDropout(TSNode call) const {
@@ -4959,26 +4965,11 @@ class Converter {
       if (!it->second.seed.empty() || it->second.training.empty()) return std::nullopt;
       return it->second;
     }
-    const string q = Resolved(ts::Field(call, "function"));
-    const bool v1 = q == "tensorflow.compat.v1.nn.dropout";
-    if (!v1 && q != "tensorflow.nn.dropout") return std::nullopt;
-    const std::vector<string> params = v1 ? std::vector<string>{"x", "keep_prob", "noise_shape", "seed", "name", "rate"}
-                                          : std::vector<string>{"x", "rate", "noise_shape", "seed", "name"};
-    string why;
-    std::map<string, TSNode> args = CallArgsByName(src_, call, params, &why);
-    if (!why.empty() || !args.count("x") || (args.count("seed") && Text(args["seed"]) != "None")) return std::nullopt;
-    if (args.count("rate") == args.count("keep_prob")) return std::nullopt;  // (one of them)
+    std::map<string, TSNode> args;
     LayerDropout d;
+    if (!DropoutArgs(call, &args, &d.rate) || (args.count("seed") && Text(args["seed"]) != "None")) return std::nullopt;
     d.x = string(Text(args["x"]));
     d.training = "True";
-    if (args.count("rate")) {
-      d.rate = string(Text(args["rate"]));
-    } else {
-      TSNode kp = args["keep_prob"];
-      d.rate = ts::Is(kp, "identifier") || ts::Is(kp, "float") || ts::Is(kp, "integer")
-                   ? fmt::format("1 - {}", Text(kp))
-                   : fmt::format("1 - ({})", Text(kp));
-    }
     if (args.count("noise_shape") && Text(args["noise_shape"]) != "None") d.noise_shape = string(Text(args["noise_shape"]));
     return d;
   }
@@ -5029,10 +5020,8 @@ class Converter {
     string gen = Fresh(py + "_generator");
     used_fn_names_.insert(gen);
     if (dropout) {
-      string drop = fmt::format("{}.nn.experimental.general_dropout({}, rate={}, uniform_sampler={}.uniform", tf_,
-                                dropout->x, dropout->rate, gen);
-      if (!dropout->noise_shape.empty()) drop += fmt::format(", noise_shape={}", dropout->noise_shape);
-      layer_calls_[ts_node_start_byte(call)] = LayerDropoutText(*dropout, drop + ")");
+      layer_calls_[ts_node_start_byte(call)] =
+          LayerDropoutText(*dropout, GeneralDropoutText(dropout->x, dropout->rate, gen, dropout->noise_shape, ""));
     } else {
       shared_draws_[ts_node_start_byte(call)] = gen + "." + draw->second;
     }
@@ -5121,10 +5110,8 @@ class Converter {
   string StatementText(const GraphName& g, const std::vector<string>& trainable) {
     // (the comments above it come along, unless they stay with a layer made in its place; a
     // name split from `a, b = X, Y` has its own text)
-    bool layer = false;
-    for (const auto& [b, e, repl] : module_edits_)
-      layer = layer || (b >= LineStart(ts_node_start_byte(g.stmt)) && b < ts_node_end_byte(g.stmt));
-    string text = (g.split || layer ? string() : LeadingComments(g.stmt).second) + StatementTextAsWritten(g, trainable);
+    string text = (g.split || LayerMadeInPlace(g.stmt) ? string() : LeadingComments(g.stmt).second) +
+                  StatementTextAsWritten(g, trainable);
     if (!ts::Is(g.stmt, "for_statement") && !ts::Is(g.stmt, "with_statement")) return text;
     // a loop's (or name scope's) body lines indented with tabs: four spaces each, as the function around it
     string out;

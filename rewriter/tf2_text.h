@@ -151,6 +151,11 @@ inline bool SingleWithCall(TSNode with, TSNode* call, TSNode* alias) {
   return ts::Is(*call, "call");
 }
 
+// Argument `k` of a call, positional or by `name`; null if absent.
+inline TSNode ArgAt(const SemanticModel& m, TSNode call, size_t k, const char* name) {
+  const auto& pos = m.PositionalArgs(call);
+  return k < pos.size() ? pos[k] : m.KeywordArg(call, name);
+}
 // The qualified name `n` resolves to in `m` ("tensorflow.compat.v1.Session"), "" if none.
 inline std::string ResolvedName(const SemanticModel& m, TSNode n) {
   auto q = m.Resolve(n);
