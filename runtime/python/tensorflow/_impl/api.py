@@ -542,7 +542,8 @@ def _keras():
         "GlobalMaxPooling2D": kn.GlobalMaxPooling2D, "GlobalAvgPool2D": kn.GlobalAveragePooling2D,
         "GlobalMaxPool2D": kn.GlobalMaxPooling2D, "LeakyReLU": kc.LeakyReLU, "Softmax": kc.Softmax,
         "LayerNormalization": kg.LayerNormalization, "SimpleRNN": kr.SimpleRNN, "LSTM": kr.LSTM,
-        "SimpleRNNCell": kr.SimpleRNNCell, "LSTMCell": kr.LSTMCell})
+        "SimpleRNNCell": kr.SimpleRNNCell, "LSTMCell": kr.LSTMCell, "GRU": kr.GRU, "GRUCell": kr.GRUCell,
+        "RNN": kr.RNN, "StackedRNNCells": kr.StackedRNNCells})
     fns = {"mse": kl.mean_squared_error, "MSE": kl.mean_squared_error, "mae": kl.mean_absolute_error,
            "MAE": kl.mean_absolute_error, "sparse_categorical_crossentropy": kl.sparse_categorical_crossentropy,
            "categorical_crossentropy": kl.categorical_crossentropy, "binary_crossentropy": kl.binary_crossentropy}
@@ -564,7 +565,8 @@ def _keras():
         "Identity": ki.Identity, "GlorotUniform": ki.GlorotUniform, "GlorotNormal": ki.GlorotNormal,
         "HeNormal": ki.HeNormal, "HeUniform": ki.HeUniform, "LecunNormal": ki.LecunNormal,
         "LecunUniform": ki.LecunUniform, "RandomNormal": ki.RandomNormal, "RandomUniform": ki.RandomUniform,
-        "TruncatedNormal": ki.TruncatedNormal, "VarianceScaling": ki.VarianceScaling, "get": ki.get_initializer,
+        "TruncatedNormal": ki.TruncatedNormal, "VarianceScaling": ki.VarianceScaling, "Orthogonal": ki.Orthogonal,
+        "OrthogonalInitializer": ki.Orthogonal, "orthogonal": ki.Orthogonal, "get": ki.get_initializer,
         "constant": ki.Constant, "zeros": ki.Zeros, "ones": ki.Ones, "glorot_uniform": ki.GlorotUniform})
     ko = keras_optimizers
     optimizers_ = _mod("tensorflow.keras.optimizers", {

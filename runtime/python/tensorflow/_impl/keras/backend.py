@@ -51,7 +51,10 @@ class KerasVariable:
         if isinstance(init, (np.ndarray, np.generic, list, float, int)):
             value = np.asarray(init, dtype=dtype.as_numpy_dtype).reshape(shape)
         else:
-            value = lambda: init(shape, dtype=dtype)   # noqa: E731 - run where the variable is created
+            # run where the variable is created; as Keras 3, the initializer gets the shape as a
+            # tuple and the dtype's name (a user's `lambda shape, dtype=None: ...` sees those),
+            # and what it returns is converted to the weight's dtype (a tensor must have it)
+            value = lambda: _initial_value(init(tuple(shape), dtype=dtype.name), dtype)   # noqa: E731
         self._tfm_variable = variables.Variable(value, trainable=trainable, name=tf_name, dtype=dtype)
         self.regularizer = None
         self._value = self._tfm_variable   # where Keras 3 keeps it (tfmigrate's trace recorder looks there)
@@ -110,6 +113,19 @@ class KerasVariable:
 
     def __int__(self):
         return int(self.numpy())
+
+
+def _initial_value(value, dtype):
+    if isinstance(value, core.Tensor):
+        if value.dtype != dtype:
+            raise ValueError("initial_value: Tensor conversion requested dtype %s for Tensor with dtype %s: %r"
+                             % (dtype.name, value.dtype.name, value))
+        return value
+    if isinstance(value, (variables.Variable, KerasVariable)):
+        return value.read_value()
+    return _t(np.asarray(value, dtype=dtype.as_numpy_dtype) if isinstance(value, (np.ndarray, np.generic, list,
+                                                                                   tuple, float, int)) else value,
+              dtype=dtype)
 
 
 def _kv_operators():

@@ -1,12 +1,12 @@
 """tf.keras.initializers (Keras 3): Constant, Zeros, Ones, Identity and the random ones
 (variance scaling with its Glorot / He / LeCun forms, RandomNormal / RandomUniform /
-TruncatedNormal). Keras 3 draws these from its own seed generator: shapes and
+TruncatedNormal, Orthogonal). Keras 3 draws these from its own seed generator: shapes and
 distributions match TensorFlow, the numbers do not. As Keras 3, an initializer given an int
 seed gives the same numbers on every call (random_backend, the counterpart of Keras's
 keras.src.backend.tensorflow.random, draws them)."""
 import numpy as np
 
-from .. import array_ops, core
+from .. import array_ops, core, linalg_ops, math_ops
 from . import naming, random_backend
 
 
@@ -105,6 +105,30 @@ for _c, _n in ((GlorotUniform, "GlorotUniform"), (GlorotNormal, "GlorotNormal"),
     _c.__name__ = _c.__qualname__ = _n
 
 
+class Orthogonal(_Random):
+    """Keras 3's orthogonal initializer (the recurrent layers' default): the Q of a QR
+    decomposition of a normal draw over (max(rows, cols), min(rows, cols)), rows being the
+    product of all but the last dimension, its columns' signs those of R's diagonal,
+    transposed when there are fewer rows than columns, times `gain`."""
+
+    def __init__(self, gain=1.0, seed=None):
+        super().__init__(seed)
+        self.gain = gain
+
+    def _draw(self, shape, dtype):
+        if len(shape) < 2:
+            raise ValueError("The tensor to initialize must be at least two-dimensional. Received: shape=%s of "
+                             "rank %d." % (tuple(shape), len(shape)))
+        rows, cols = int(np.prod(shape[:-1])), int(shape[-1])
+        a = random_backend.normal([max(rows, cols), min(rows, cols)], 0.0, 1.0, dtype, self.seed)
+        q, r = linalg_ops.qr(a)
+        q = math_ops.multiply(q, math_ops.sign(linalg_ops.matrix_diag_part(r)))
+        if rows < cols:
+            q = array_ops.transpose(q)
+        return math_ops.multiply(array_ops.reshape(q, list(shape)), core.constant_value_tensor(
+            np.asarray(self.gain, dtype.as_numpy_dtype), dtype))
+
+
 class RandomNormal(_Random):
     def __init__(self, mean=0.0, stddev=0.05, seed=None):
         super().__init__(seed)
@@ -136,6 +160,7 @@ _INITIALIZERS = {"zeros": Zeros, "ones": Ones, "glorot_uniform": GlorotUniform, 
                  "he_normal": HeNormal, "he_uniform": HeUniform, "lecun_normal": LecunNormal,
                  "lecun_uniform": LecunUniform, "random_normal": RandomNormal, "random_uniform": RandomUniform,
                  "truncated_normal": TruncatedNormal, "constant": Constant, "identity": Identity,
+                 "orthogonal": Orthogonal,
                  "uniform": RandomUniform, "normal": RandomNormal}
 
 

@@ -408,7 +408,7 @@ class Functional(Model):
                 return
             layer = getattr(kt, "_input_layer", None) if kt._node is None else kt._node[0]
             if kt._node is not None:
-                for a in nest.flatten(kt._node[1][0]):
+                for a in nest.flatten(kt._node[1][0]) + nest.flatten(list(kt._node[2].values())):
                     visit(a, d + 1)
             if layer is not None:
                 if not any(layer is l for l in order):
@@ -430,6 +430,7 @@ class Functional(Model):
         if len(given) != len(flat_in):
             raise ValueError("Functional model %s expects %d inputs, got %d" % (self.name, len(flat_in), len(given)))
         memo = {id(k): v for k, v in zip(flat_in, given)}
+        calls = {}   # id(node) -> the outputs of that layer call (one call for all its outputs)
 
         def value(kt):
             if not isinstance(kt, base.KerasTensor):
@@ -438,11 +439,15 @@ class Functional(Model):
                 if kt._node is None:
                     raise ValueError("Graph disconnected: cannot obtain value for %r" % (kt,))
                 layer, args, kwargs = kt._node
-                first = nest.map_structure(value, args[0])
-                kw = dict(kwargs)
-                if layer._accepts_training() and "training" not in kw:
-                    kw["training"] = training
-                memo[id(kt)] = layer(first, *args[1:], **kw)
+                if id(kt._node) not in calls:
+                    first = nest.map_structure(value, args[0])
+                    kw = {k: nest.map_structure(value, v) for k, v in kwargs.items()}
+                    if layer._accepts_training() and "training" not in kw:
+                        kw["training"] = training
+                    calls[id(kt._node)] = layer(first, *args[1:], **kw)
+                out = calls[id(kt._node)]
+                index = getattr(kt, "_node_index", None)
+                memo[id(kt)] = out if index is None else nest.flatten(out)[index]
             return memo[id(kt)]
         return nest.map_structure(value, self._outputs)
 

@@ -337,15 +337,24 @@ def Input(shape=None, batch_size=None, dtype=None, name=None, batch_shape=None, 
 def _symbolic_call(layer, args, kwargs):
     """A layer called on KerasTensors: builds it on a zero batch of the input shape (the
     weights Keras 3 creates there; the names compose fully, as in Keras's symbolic trace)
-    and records the call."""
+    and records the call. KerasTensors may also come in keyword arguments (an RNN's
+    initial_state); a layer with several outputs (an RNN's return_state) gives the same
+    structure of KerasTensors, each its position in the flattened outputs of the one call."""
     def zeros(kt):
         return array_ops.zeros([1 if d is None else d for d in kt.shape], kt.dtype)
-    concrete = nest.map_structure(lambda a: zeros(a) if isinstance(a, KerasTensor) else a, args[0])
+
+    def concrete(x):
+        return nest.map_structure(lambda a: zeros(a) if isinstance(a, KerasTensor) else a, x)
     backend.full_paths.append(True)
     try:
         with core.force_eager():
-            out = layer(concrete, *args[1:], **kwargs)
+            out = layer(concrete(args[0]), *args[1:], **{k: concrete(v) for k, v in kwargs.items()})
     finally:
         backend.full_paths.pop()
-    shape = (None,) + tuple(out.shape.as_list()[1:])
-    return KerasTensor(shape, out.dtype, node=(layer, args, kwargs))
+    node = (layer, args, kwargs)
+    if not nest.is_nested(out):
+        return KerasTensor((None,) + tuple(out.shape.as_list()[1:]), out.dtype, node=node)
+    flat = [KerasTensor((None,) + tuple(t.shape.as_list()[1:]), t.dtype, node=node) for t in nest.flatten(out)]
+    for i, kt in enumerate(flat):
+        kt._node_index = i
+    return nest.pack_sequence_as(out, flat)
