@@ -125,3 +125,12 @@ q = tf.keras.initializers.Orthogonal(seed=5)((4, 6))
 print(q.shape, np.allclose(np.matmul(q, np.transpose(q)), np.eye(4), atol=1e-5))
 q = tf.keras.initializers.Orthogonal(gain=2.0)((6, 4))
 print(q.shape, np.allclose(np.matmul(np.transpose(q), q), 4 * np.eye(4), atol=1e-4))
+
+# Keras 3's errors for what is not a cell, a cell without units, an unknown keyword argument
+for bad in (lambda: tf.keras.layers.RNN(tf.keras.layers.Dense(2)), lambda: tf.keras.layers.RNN([3]),
+            lambda: tf.keras.layers.StackedRNNCells([tf.keras.layers.Dense(2)]),
+            lambda: tf.keras.layers.GRUCell(0), lambda: tf.keras.layers.Dense(2, not_an_argument=1)):
+    try:
+        bad()
+    except ValueError as e:
+        print(type(e).__name__, e)

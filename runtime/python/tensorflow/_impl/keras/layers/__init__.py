@@ -1,6 +1,6 @@
 """tf.keras.layers: base (Layer, and the functional API's KerasTensor, Input and InputLayer),
 basic (Dense, Embedding, Reshape, Flatten, Lambda, activations, Dropout), convolutional
 (Conv2D and pooling), normalization (BatchNormalization, LayerNormalization), rnn
-(SimpleRNN, LSTM and their cells) and merging (Add, Subtract, Multiply, Concatenate)."""
+(SimpleRNN, LSTM, GRU and their cells, StackedRNNCells, the generic RNN) and merging (Add, Subtract, Multiply, Concatenate)."""
 
 

@@ -57,7 +57,7 @@ class Layer:
         for k in ("activity_regularizer", "autocast"):
             kwargs.pop(k, None)
         if kwargs:
-            raise TypeError("Unrecognized keyword arguments passed to %s: %s" % (type(self).__name__, kwargs))
+            raise ValueError("Unrecognized keyword arguments passed to %s: %s" % (type(self).__name__, kwargs))
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)

@@ -40,11 +40,16 @@ def _cast_tensor(value, dtype):
     return core.convert_to_tensor(value, dtype=dtype)
 
 
-def _check_cell(cell):
-    if not hasattr(cell, "call"):
-        raise ValueError("All RNN cells must have a `call()` method. Received cell: %s" % (cell,))
-    if not hasattr(cell, "state_size"):
-        raise ValueError("All RNN cells must have a `state_size` attribute. Received cell: %s" % (cell,))
+def _check_cell(cell, stacked=False):
+    """Keras 3's checks of a cell (RNN's words, or StackedRNNCells')."""
+    if "call" not in dir(cell):
+        raise ValueError("All cells must have a `call` method. Received cell without a `call` method: %s" % (cell,)
+                         if stacked else "Argument `cell` should have a `call` method. Received: cell=%s" % (cell,))
+    if "state_size" not in dir(cell):
+        raise ValueError("All cells must have a `state_size` attribute. Received cell without a `state_size`: %s"
+                         % (cell,) if stacked else
+                         "The RNN cell should have a `state_size` attribute (single integer or list of integers, one "
+                         "integer per RNN state). Received: cell=%s" % (cell,))
 
 
 def _no_regularizers(layer_name, kwargs):
@@ -237,7 +242,7 @@ class StackedRNNCells(base.Layer):
     def __init__(self, cells, **kwargs):
         super().__init__(**kwargs)
         for cell in cells:
-            _check_cell(cell)
+            _check_cell(cell, stacked=True)
         self.cells = list(cells)
 
     @property
