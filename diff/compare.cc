@@ -374,6 +374,148 @@ void RealignLastPart(const std::map<std::string, json>& a, const std::map<std::s
   }
 }
 
+// TF1's recurrent cells and Keras's recurrent layers keep the same weights in other
+// layouts. TF1's BasicLSTMCell / LSTMCell has one kernel over [inputs, state], shape
+// [in + u, 4u], gate columns i, j, f, o, and a bias [4u] to which the cell adds
+// forget_bias on the forget gate; Keras's LSTM has a kernel [in, 4u] (the inputs' rows), a
+// recurrent_kernel [u, 4u] (the state's), gate columns i, f, c, o, and a bias whose forget
+// part already holds the offset (unit_forget_bias). BasicRNNCell / SimpleRNN: the same
+// without gates. A TF1 cell and a Keras layer of those shapes are compared through the
+// TF1 layout: the Keras kernel and recurrent kernel stacked, the columns put in TF1's
+// order, the bias likewise less the forget offset (1, unit_forget_bias, or 0, the two a
+// conversion writes; whichever makes the values agree).
+struct RecurrentPair {
+  std::string old_name, new_name;  // the TF1 variable; the Keras weights it corresponds to (for the report)
+  json new_value;                  // the Keras weights in TF1's layout
+};
+
+std::optional<std::vector<double>> Numbers(const json& v, std::vector<int64_t>* shape) {
+  if (v.contains("python") || v.contains("sampled")) return std::nullopt;
+  shape->clear();
+  for (const auto& d : rt::ArrField(v, "shape")) {
+    if (!d.is_number_integer()) return std::nullopt;
+    shape->push_back(d.get<int64_t>());
+  }
+  std::vector<double> out;
+  for (const auto& x : rt::ArrField(v, "values")) {
+    if (!x.is_number()) return std::nullopt;
+    out.push_back(x.get<double>());
+  }
+  return out;
+}
+
+json WithValues(const json& like, const std::vector<int64_t>& shape, const std::vector<double>& values) {
+  json out = {{"dtype", like.contains("dtype") ? like["dtype"] : json("float32")}};
+  out["shape"] = shape;
+  out["values"] = values;
+  return out;
+}
+
+// Gate blocks of each row of a [rows, gates * u] matrix put in `order` (TF1's i, j, f, o
+// from Keras's i, f, c, o: 0, 2, 1, 3).
+std::vector<double> Regate(const std::vector<double>& m, int64_t rows, int64_t gates, const int* order) {
+  const int64_t cols = static_cast<int64_t>(m.size()) / std::max<int64_t>(rows, 1), u = cols / gates;
+  std::vector<double> out(m.size());
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t g = 0; g < gates; ++g)
+      for (int64_t k = 0; k < u; ++k) out[r * cols + g * u + k] = m[r * cols + order[g] * u + k];
+  return out;
+}
+
+std::vector<RecurrentPair> RecurrentPairs(const std::map<std::string, json>& a, const std::map<std::string, json>& b,
+                                          const DiffOptions& o) {
+  static const int kLstmOrder[4] = {0, 2, 1, 3}, kOne[1] = {0};
+  struct Keras {
+    std::string prefix, kernel, recurrent, bias;
+    int family;
+  };
+  std::map<std::string, std::string> bname;  // stripped -> original
+  for (const auto& [k, v] : b) bname[StripIndex(k)] = k;
+  std::vector<Keras> keras;
+  for (const auto& [k, v] : b) {
+    const std::string s = StripIndex(k);
+    if (LastComponent(s) != "recurrent_kernel") continue;
+    const std::string prefix = s.substr(0, s.size() - std::string("recurrent_kernel").size());
+    if (!bname.count(prefix + "kernel")) continue;
+    keras.push_back({prefix, bname[prefix + "kernel"], k, bname.count(prefix + "bias") ? bname[prefix + "bias"] : "",
+                     FamilyOf(prefix.substr(0, prefix.find('/'))).second});
+  }
+  if (keras.empty()) return {};
+  std::stable_sort(keras.begin(), keras.end(), [](const Keras& x, const Keras& y) { return x.family < y.family; });
+  struct Tf1 {
+    std::string kernel, bias;
+    int gates, family;
+  };
+  std::vector<Tf1> tf1;
+  std::map<std::string, std::string> aname;
+  for (const auto& [k, v] : a) aname[StripIndex(k)] = k;
+  for (const auto& [k, v] : a) {
+    const std::string s = StripIndex(k);
+    // `rnn/basic_lstm_cell/kernel`, `rnn/lstm_cell/kernel`, `rnn/basic_rnn_cell/kernel`; a
+    // named cell's kernel in dynamic_rnn's scope, `rnn/NAME/kernel`, of either kind (by shape)
+    static const std::regex kCell(R"((^|/)(basic_lstm_cell|lstm_cell|basic_rnn_cell)/kernel$)"),
+        kNamed(R"(^rnn(_\d+)?/[^/]+/kernel$)");
+    std::smatch m;
+    const bool known = std::regex_search(s, m, kCell);
+    if (!known && !std::regex_search(s, kNamed)) continue;
+    const std::string prefix = s.substr(0, s.size() - std::string("kernel").size());
+    const std::string bias = aname.count(prefix + "bias") ? aname[prefix + "bias"] : "";
+    const int fam = FamilyOf(prefix.substr(0, prefix.find('/'))).second;
+    if (known) {
+      tf1.push_back({k, bias, m[2] == "basic_rnn_cell" ? 1 : 4, fam});
+    } else {
+      tf1.push_back({k, bias, 4, fam});  // (an LSTM's, or, failing its shapes, a basic RNN's)
+      tf1.push_back({k, bias, 1, fam});
+    }
+  }
+  std::stable_sort(tf1.begin(), tf1.end(), [](const Tf1& x, const Tf1& y) { return x.family < y.family; });
+  std::vector<RecurrentPair> out;
+  std::set<size_t> taken;
+  std::set<std::string> paired;
+  for (const Tf1& t : tf1) {
+    if (paired.count(t.kernel)) continue;
+    std::vector<int64_t> ts;
+    auto tk = Numbers(a.at(t.kernel), &ts);
+    if (!tk || ts.size() != 2 || ts[1] % t.gates) continue;
+    const int64_t u = ts[1] / t.gates;
+    for (size_t i = 0; i < keras.size(); ++i) {
+      if (taken.count(i)) continue;
+      std::vector<int64_t> ks, rs;
+      auto kk = Numbers(b.at(keras[i].kernel), &ks), kr = Numbers(b.at(keras[i].recurrent), &rs);
+      if (!kk || !kr || ks.size() != 2 || rs.size() != 2 || ks[1] != ts[1] || rs[1] != ts[1] || rs[0] != u ||
+          ks[0] + u != ts[0])
+        continue;
+      taken.insert(i);
+      paired.insert(t.kernel);
+      std::vector<double> stacked = *kk;
+      stacked.insert(stacked.end(), kr->begin(), kr->end());
+      const int* order = t.gates == 4 ? kLstmOrder : kOne;
+      out.push_back({t.kernel, StripIndex(keras[i].kernel) + " + " + LastComponent(StripIndex(keras[i].recurrent)),
+                     WithValues(b.at(keras[i].kernel), ts, Regate(stacked, ts[0], t.gates, order))});
+      if (!t.bias.empty() && !keras[i].bias.empty()) {
+        std::vector<int64_t> bs;
+        auto kb = Numbers(b.at(keras[i].bias), &bs);
+        if (kb && bs.size() == 1 && bs[0] == ts[1]) {
+          std::vector<double> tb = Regate(*kb, 1, t.gates, order);
+          json value = WithValues(b.at(keras[i].bias), bs, tb);
+          if (t.gates == 4) {  // the forget offset: 1, else 0
+            std::vector<double> less = tb;
+            for (int64_t k = 2 * u; k < 3 * u; ++k) less[k] -= 1.0;
+            std::string why;
+            value = WithValues(b.at(keras[i].bias), bs, less);
+            if (!SameValue(a.at(t.bias), value, o, &why) &&
+                SameValue(a.at(t.bias), WithValues(b.at(keras[i].bias), bs, tb), o, &why))
+              value = WithValues(b.at(keras[i].bias), bs, tb);
+          }
+          out.push_back({t.bias, StripIndex(keras[i].bias), value});
+        }
+      }
+      break;
+    }
+  }
+  return out;
+}
+
 bool IsOptimizerSlot(const std::string& name) {
   static const std::regex slot(R"((/(Adam|Momentum|RMSProp|Adagrad|Ftrl)(_\d+)?|beta[12]_power|global_step|/m:|/v:|iter:))");
   return std::regex_search(name, slot);
@@ -674,8 +816,29 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
   // Final variable values, matched by name.
   if (!truncated && !a.variables.empty() && !b.variables.empty()) {
     std::vector<std::string> unmatched;
-    auto pairs = MatchVariables(a.variables, b.variables, &unmatched);
-    RealignLastPart(a.variables, b.variables, o, &pairs, &unmatched);
+    // (TF1's recurrent cells and Keras's layers: compared in TF1's layout, RecurrentPairs)
+    std::map<std::string, json> va = a.variables, vb = b.variables;
+    std::vector<std::pair<std::string, std::string>> recurrent;
+    for (auto& rp : RecurrentPairs(a.variables, b.variables, o)) {
+      va.erase(rp.old_name);
+      recurrent.emplace_back(rp.old_name, rp.new_name);
+      vb[rp.new_name] = std::move(rp.new_value);
+    }
+    for (const auto& [ka, kb] : recurrent) {
+      // the Keras weights the pair stands for are not unmatched
+      const std::string prefix = kb.substr(0, kb.rfind('/') + 1);
+      for (auto it = vb.begin(); it != vb.end();) {
+        const std::string s = StripIndex(it->first);
+        const bool weight = s == prefix + "kernel" || s == prefix + "recurrent_kernel" || s == prefix + "bias";
+        const bool synthetic = std::any_of(recurrent.begin(), recurrent.end(), [&](const auto& r) { return r.second == it->first; });
+        it = weight && !synthetic ? vb.erase(it) : std::next(it);
+      }
+    }
+    std::map<std::string, json> rest_b = vb;
+    for (const auto& [ka, kb] : recurrent) rest_b.erase(kb);
+    auto pairs = MatchVariables(va, rest_b, &unmatched);
+    RealignLastPart(va, rest_b, o, &pairs, &unmatched);
+    pairs.insert(pairs.end(), recurrent.begin(), recurrent.end());
     for (const auto& [ka, kb] : pairs) {
       std::string obs = "variable " + StripIndex(ka) + (StripIndex(ka) == StripIndex(kb) ? "" : " / " + StripIndex(kb));
       std::string why;
@@ -684,7 +847,7 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
         auto ag = again->variables.find(ka);
         if (ag != again->variables.end()) v_again = &ag->second;
       }
-      if (SameValue(a.variables[ka], b.variables[kb], o, &why) || value_varies(a.variables[ka], v_again, b.variables[kb])) {
+      if (SameValue(a.variables[ka], vb[kb], o, &why) || value_varies(a.variables[ka], v_again, vb[kb])) {
         agree(obs);
         continue;
       }
@@ -693,12 +856,13 @@ void CompareTraces(const std::string& old_trace, const std::string& new_trace, c
       d.title = "final value of " + obs + " differs";
       d.detail = why;
       d.old_value = Render(a.variables[ka]);
-      d.new_value = Render(b.variables[kb]);
+      d.new_value = Render(vb[kb]);
       diverge(std::move(d), obs);
     }
     std::vector<std::string> shown;
     for (const auto& u : unmatched)
-      if (!IsOptimizerSlot(u)) shown.push_back(u);
+      if (!IsOptimizerSlot(u) && u.find("seed_generator_state") == std::string::npos)  // (Keras 3's dropout seeds)
+        shown.push_back(u);
     if (!shown.empty()) {
       std::string list;
       for (size_t i = 0; i < shown.size() && i < 6; ++i) list += (i ? ", " : "") + shown[i];

@@ -457,6 +457,8 @@ class Converter {
     if ((ts::Is(left, "pattern_list") || ts::Is(left, "tuple_pattern")) && right.id &&
         (uses_graph || RefersToTf(right))) {
       // `mean, var = tf.nn.moments(...)`: several graph names made by one statement
+      // `outputs, state = tf.compat.v1.nn.dynamic_rnn(cell, ...)`: a Keras layer's call (RnnRun)
+      if (RnnRun(stmt, left, right)) return;
       std::vector<string> targets;
       for (TSNode t : ts::NamedChildren(left)) {
         if (!ts::Is(t, "identifier")) Fail(stmt, "a graph-building assignment to something other than names");
@@ -605,6 +607,8 @@ class Converter {
     // `l1 = add_layer(xs, 1, 10)` of a helper that makes the layer's variables: a tf.Module
     // made once (tf2_layer_helper.h)
     if (g.kind == Kind::kOp && ts::Is(right, "call") && LayerHelperCall(stmt, name, right, g, rebinds)) return;
+    // `cell = tf.compat.v1.nn.rnn_cell.BasicLSTMCell(n)`: a Keras layer made in its place (RnnCellStatement)
+    if (g.kind == Kind::kOp && ts::Is(right, "call") && !uses_graph && RnnCellStatement(stmt, name, right)) return;
     // `h = tf.compat.v1.layers.dense(x, 10, tf.nn.relu)`: a Keras layer made once (TfLayerCall)
     if (g.kind == Kind::kOp && ts::Is(right, "call") && TfLayerCall(stmt, name, right, g, rebinds)) return;
     // `init = tf.constant_initializer(value=1)`: an initializer object (TF2's, called to make
@@ -1303,7 +1307,7 @@ class Converter {
         Fail(c, fmt::format("`{}` calls `{}`: tf.contrib is gone from TF 2 (no tf.compat.v1 form runs on TF 2.21); "
                             "replace it with its TF2 counterpart first",
                             name, cq));
-      if (StartsWith(cq, "tensorflow") &&
+      if (StartsWith(cq, "tensorflow") && !rewritten &&
           (cq.find("rnn_cell") != string::npos || EndsWith(cq, "dynamic_rnn") || EndsWith(cq, "static_rnn") ||
            EndsWith(cq, "bidirectional_dynamic_rnn") || EndsWith(cq, "raw_rnn")))
         Fail(c, fmt::format("`{}` calls `{}`: a TF1 RNN cell makes its variables when it is first called (in a "
@@ -4464,18 +4468,7 @@ class Converter {
     layer_calls_[ts_node_start_byte(p.right)] = fmt::format("{}({})", p.obj, Text(p.in));
     const string indent(ts_node_start_point(p.stmt).column, ' ');
     uint32_t end = ts_node_end_byte(p.stmt);
-    string comment;
-    {
-      size_t eol = src_.find('\n', end);
-      if (eol == string::npos) eol = src_.size();
-      if (eol > end && src_[eol - 1] == '\r') --eol;
-      const string tail = src_.substr(end, eol - end);
-      const size_t hash = tail.find('#');
-      if (hash != string::npos && tail.find_first_not_of(" \t") == hash) {
-        comment = tail;
-        end = static_cast<uint32_t>(eol);
-      }
-    }
+    const string comment = TrailingComment(p.stmt, &end);
     module_edits_.emplace_back(ts_node_start_byte(p.stmt), end,
                                fmt::format("{0} = {1}{2}\n{3}{0}.build({4})", p.obj, p.ctor, comment, indent,
                                            p.build_shape));
@@ -4575,6 +4568,8 @@ class Converter {
       build = fmt::format("[None, {}]", d->second);
     } else if (auto sh = StaticShape(in); !sh.empty() && sh.back() != "None") {
       build = fmt::format("[None, {}]", sh.back());  // (a flatten, a reshape to a literal shape)
+    } else if (const string d = StaticLastDim(in); !d.empty()) {
+      build = fmt::format("[None, {}]", d);  // (an RNN's outputs or state)
     } else {
       fail(fmt::format("the last dimension of its input `{}` is not known where the layer is made (a placeholder's "
                        "shape or another dense layer's units)",
@@ -4594,6 +4589,296 @@ class Converter {
                args, g, rebinds);
     return true;
   }
+  // --- TF1 RNN cells run by tf.nn.dynamic_rnn: Keras recurrent layers ---
+  //
+  // `cell = tf.compat.v1.nn.rnn_cell.BasicLSTMCell(n)` then `outputs, state =
+  // tf.compat.v1.nn.dynamic_rnn(cell, x, dtype=tf.float32)`: TF2's form is a Keras LSTM
+  // (BasicRNNCell: SimpleRNN) made where the cell was, with return_sequences and
+  // return_state, built where TF1 made the cell's variables (the run) and called by the
+  // functions. TF1's cell has one kernel over the concatenation [inputs, state], drawn
+  // glorot-uniform over those fans; Keras's layer has a kernel (the inputs' rows) and a
+  // recurrent_kernel (the state's rows), initialized apart. So the run's place draws TF1's
+  // joint kernel (the same distribution, so the same numbers with --deterministic-random)
+  // and the layer's initializers take its rows; an LSTM's gate columns, TF1's i, j, f, o,
+  // are put in Keras's order i, f, c, o, and TF1's forget_bias of 1 (added to the forget
+  // gate on every step) is Keras's unit_forget_bias (the forget gate's bias starts at 1).
+  // TF1's final LSTM state is the pair (c, h); Keras returns h and c apart, so the state's
+  // uses (`state.h`, `state[1]`, ...) are written as the two names.
+  struct RnnCell {
+    string q, keras, kernel, units;  // the TF1 cell's function; Keras's layer; the drawn kernel's module name; num_units
+    string tf1_name;                  // the scope of its variables in dynamic_rnn's (`basic_lstm_cell`, its name=)
+    TSNode stmt;
+  };
+  std::map<string, RnnCell> rnn_cells_;  // a cell's name -> what the conversion made of it
+  std::map<string, string> rnn_outputs_;  // a dynamic_rnn's outputs ([batch, time, units]) -> its units
+  // ranges of graph statements written otherwise in the functions: start byte -> (end byte, text)
+  std::map<uint32_t, std::pair<uint32_t, string>> text_edits_;
+
+  // Each identifier `name` in the file outside `skip` (not attribute or keyword names).
+  std::vector<TSNode> NameUses(string_view name, TSNode skip) const {
+    std::vector<TSNode> uses;
+    ts::Walk(
+        file_.Root(),
+        [&](TSNode c, const char*) {
+          if (ts::Contains(skip, c)) return false;
+          if (!ts::Is(c, "identifier")) return true;
+          TSNode p = ts::Parent(c);
+          const bool attr_name = ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), c);
+          const bool kw_name = ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "name"), c);
+          if (!attr_name && !kw_name && Text(c) == name) uses.push_back(c);
+          return false;
+        },
+        [](TSNode) {});
+    return uses;
+  }
+  // A comment after the statement on its last line ("" if none); `*end` moves past it.
+  string TrailingComment(TSNode stmt, uint32_t* end) const {
+    size_t eol = src_.find('\n', *end);
+    if (eol == string::npos) eol = src_.size();
+    if (eol > *end && src_[eol - 1] == '\r') --eol;
+    const string tail = src_.substr(*end, eol - *end);
+    const size_t hash = tail.find('#');
+    if (hash == string::npos || tail.find_first_not_of(" \t") != hash) return "";
+    *end = static_cast<uint32_t>(eol);
+    return tail;
+  }
+  static string Operand(string_view e) {
+    const bool simple = !e.empty() && e.find_first_of(" +-*/%()[],") == string_view::npos;
+    return simple ? string(e) : fmt::format("({})", e);
+  }
+
+  // `cell = tf.compat.v1.nn.rnn_cell.BasicLSTMCell(...)` (LSTMCell, BasicRNNCell): the
+  // Keras layer made in its place. False: not a cell. Refuses a cell the conversion does
+  // not write, or one used otherwise than as the cell of one dynamic_rnn.
+  bool RnnCellStatement(TSNode stmt, const string& name, TSNode right) {
+    const string q = Resolved(ts::Field(right, "function"));
+    static const std::map<string, string> kCells = {
+        {"tensorflow.compat.v1.nn.rnn_cell.BasicLSTMCell", "LSTM"},
+        {"tensorflow.compat.v1.nn.rnn_cell.LSTMCell", "LSTM"},
+        {"tensorflow.compat.v1.nn.rnn_cell.BasicRNNCell", "SimpleRNN"}};
+    auto kind = kCells.find(q);
+    if (kind == kCells.end()) return false;
+    const string cls = q.substr(q.rfind('.') + 1);
+    auto fail = [&](const string& why) { Fail(stmt, fmt::format("`{}` is a tf.nn.rnn_cell.{}: {}", name, cls, why)); };
+    if (!AloneOnLines(stmt)) fail("the statement shares its line with other statements");
+    if (names_.count(name) || rnn_cells_.count(name) || python_values_.count(name))
+      fail("its name is bound more than once while the graph is built");
+    std::vector<string> params = {"num_units"};
+    if (cls == "LSTMCell")
+      params.insert(params.end(), {"use_peepholes", "cell_clip", "initializer", "num_proj", "proj_clip",
+                                   "num_unit_shards", "num_proj_shards"});
+    if (kind->second == "LSTM") params.insert(params.end(), {"forget_bias", "state_is_tuple"});
+    params.insert(params.end(), {"activation", "reuse", "name", "dtype"});
+    string why;
+    std::map<string, TSNode> args = ArgsByName(right, params, &why);
+    if (!why.empty()) fail(why);
+    if (!args.count("num_units")) fail("no num_units");
+    ArgsReadNoGraph(args, fail);
+    std::vector<string> ctor = {string(Text(args["num_units"])), "return_sequences=True", "return_state=True"};
+    for (const auto& [key, value] : args) {
+      const string v(Text(value));
+      if (key == "num_units" || key == "name") continue;
+      if (key == "forget_bias") {
+        if (v == "0.0" || v == "0" || v == "0.") ctor.push_back("unit_forget_bias=False");
+        else if (v != "1.0" && v != "1" && v != "1.")
+          fail("a forget_bias other than 1 or 0 (Keras's LSTM starts the forget gate's bias at 1 or at 0)");
+      } else if (key == "state_is_tuple") {
+        if (v != "True") fail("state_is_tuple is not True (the state is one concatenated tensor)");
+      } else if (key == "activation") {
+        if (v != "None") ctor.push_back(fmt::format("activation={}", v));
+      } else if (key == "dtype") {
+        if (v != "None" && Resolved(value) != "tensorflow.float32") fail("a dtype other than float32");
+      } else if (v != "None" && v != "False") {
+        fail(fmt::format("`{}=` is given (the conversion writes the cell without it)", key));
+      }
+    }
+    // its one use: the cell of one dynamic_rnn, at module level
+    const std::vector<TSNode> uses = NameUses(name, stmt);
+    auto run_of = [&](TSNode use) {
+      TSNode p = ts::Parent(use);
+      if (ts::Is(p, "keyword_argument") && Text(ts::Field(p, "name")) == "cell") p = ts::Parent(p);
+      else if (!ts::Is(p, "argument_list") || !ts::Same(ts_node_named_child(p, 0), use)) return false;
+      TSNode call = ts::Parent(p);
+      return ts::Is(call, "call") && Resolved(ts::Field(call, "function")) == "tensorflow.compat.v1.nn.dynamic_rnn" &&
+             ts::Same(ts::Parent(ts::Parent(ts::Parent(call))), file_.Root());
+    };
+    if (uses.size() != 1 || !run_of(uses[0]))
+      fail("it is used otherwise than as the cell of one tf.nn.dynamic_rnn at module level (its zero_state, a "
+           "wrapper, a stack of cells, a second run): the conversion writes one Keras layer, run once");
+    const string kernel = Fresh(name + "_kernel");
+    used_fn_names_.insert(kernel);
+    string tf1_name = cls == "BasicRNNCell" ? "basic_rnn_cell" : cls == "LSTMCell" ? "lstm_cell" : "basic_lstm_cell";
+    if (args.count("name")) {
+      auto lit = PlainStringLiteral(args["name"], src_);
+      if (!lit || lit->empty()) fail("`name=` is not a plain string");
+      tf1_name = *lit;
+    }
+    rnn_cells_[name] = {q, kind->second, kernel, string(Text(args["num_units"])), tf1_name, stmt};
+    const string indent(ts_node_start_point(stmt).column, ' ');
+    uint32_t end = ts_node_end_byte(stmt);
+    const string comment = TrailingComment(stmt, &end);
+    module_edits_.emplace_back(
+        ts_node_start_byte(stmt), end,
+        fmt::format("{0} = {1}.keras.layers.{2}({3},{4}\n"
+                    "{5}    # TF1's kernel, drawn where the cell first ran: the inputs' rows, then the state's\n"
+                    "{5}    kernel_initializer=lambda shape, dtype=None: {6}[:shape[0]],\n"
+                    "{5}    recurrent_initializer=lambda shape, dtype=None: {6}[-shape[0]:])",
+                    name, tf_, kind->second, fmt::join(ctor, ", "), comment, indent, kernel));
+    return true;
+  }
+
+  // `outputs, state = tf.compat.v1.nn.dynamic_rnn(cell, x, dtype=tf.float32)` of a cell
+  // RnnCellStatement made a Keras layer: the layer built here (TF1's kernel drawn here),
+  // the functions calling it. False: not such a run.
+  bool RnnRun(TSNode stmt, TSNode left, TSNode right) {
+    if (!ts::Is(right, "call") || Resolved(ts::Field(right, "function")) != "tensorflow.compat.v1.nn.dynamic_rnn")
+      return false;
+    static const std::vector<string> kParams = {"cell",        "inputs",   "sequence_length", "initial_state",
+                                                "dtype",       "parallel_iterations", "swap_memory", "time_major",
+                                                "scope"};
+    string why;
+    std::map<string, TSNode> args = ArgsByName(right, kParams, &why);
+    if (!why.empty() || !args.count("cell") || !ts::Is(args["cell"], "identifier")) return false;
+    const string cell(Text(args["cell"]));
+    auto it = rnn_cells_.find(cell);
+    if (it == rnn_cells_.end()) return false;
+    const RnnCell& rc = it->second;
+    auto fail = [&](const string& w) {
+      Fail(stmt, fmt::format("tf.nn.dynamic_rnn of the cell `{}` (a Keras {} in TF2): {}", cell, rc.keras, w));
+    };
+    if (!AloneOnLines(stmt)) fail("the statement shares its line with other statements");
+    if (!args.count("inputs") || !ts::Is(args["inputs"], "identifier") || !Graph(Text(args["inputs"])))
+      fail("its inputs are not a name of the graph");
+    for (const char* k : {"sequence_length", "initial_state"})
+      if (args.count(k) && Text(args[k]) != "None")
+        fail(fmt::format("`{}=` is given (Keras masks steps and starts states otherwise)", k));
+    if (args.count("time_major") && Text(args["time_major"]) != "False") fail("time_major is not False");
+    if (args.count("dtype") && Resolved(args["dtype"]) != "tensorflow.float32") fail("a dtype other than float32");
+    ArgsReadNoGraph(args, fail);
+    TSNode in = args["inputs"];
+    // the inputs' depth, where the layer is built: [batch, time, depth]
+    string depth;
+    if (auto sh = StaticShape(in); !sh.empty()) {
+      if (sh.size() == 3 && sh[2] != "None") depth = sh[2];
+    } else if (const GraphName* x = Graph(Text(in)); x->kind == Kind::kPlaceholder) {
+      TSNode sh = m_.KeywordArg(x->value, "shape");
+      if (!sh.id && m_.PositionalArgs(x->value).size() > 1) sh = m_.PositionalArgs(x->value)[1];
+      std::vector<TSNode> dims;
+      if (ts::Is(sh, "list") || ts::Is(sh, "tuple"))
+        for (TSNode d : ts::NamedChildren(sh))
+          if (!ts::Is(d, "comment")) dims.push_back(d);
+      if (dims.size() == 3 && Text(dims[2]) != "None") depth = string(Text(dims[2]));
+    }
+    if (depth.empty())
+      fail(fmt::format("the depth of its inputs `{}` (a [batch, time, depth] placeholder's or literal reshape's) is "
+                       "not known where TF1 made the cell's variables",
+                       Text(in)));
+    // the targets: the outputs, and the final state (an LSTM's: its c and h written apart)
+    std::vector<TSNode> parts;
+    for (TSNode t : ts::NamedChildren(left))
+      if (!ts::Is(t, "comment")) parts.push_back(t);
+    if (parts.size() != 2 || !ts::Is(parts[0], "identifier")) fail("its result is not unpacked into outputs and state");
+    std::vector<string> made = {string(Text(parts[0]))};
+    std::vector<TSNode> state_uses;
+    string state_h, state_c;
+    const bool lstm = rc.keras == "LSTM";
+    if (ts::Is(parts[1], "identifier")) {
+      made.push_back(string(Text(parts[1])));
+      if (lstm && made[1] != "_") {
+        state_uses = NameUses(made[1], stmt);
+        state_h = Fresh(made[1] + "_h");
+        used_fn_names_.insert(state_h);
+        state_c = Fresh(made[1] + "_c");
+        used_fn_names_.insert(state_c);
+      }
+    } else if (lstm && (ts::Is(parts[1], "tuple_pattern") || ts::Is(parts[1], "list_pattern"))) {
+      std::vector<TSNode> ch;
+      for (TSNode t : ts::NamedChildren(parts[1]))
+        if (!ts::Is(t, "comment")) ch.push_back(t);
+      if (ch.size() != 2 || !ts::Is(ch[0], "identifier") || !ts::Is(ch[1], "identifier"))
+        fail("its state is not unpacked into two names");
+      state_c = string(Text(ch[0]));
+      state_h = string(Text(ch[1]));
+      made.push_back(state_c);
+      made.push_back(state_h);
+    } else {
+      fail("its state is not bound to a name");
+    }
+    for (const string& t : made)
+      if (t != "_" && (names_.count(t) || python_values_.count(t)))
+        fail(fmt::format("`{}` is bound more than once while the graph is built", t));
+    // `state.h`, `state.c`, `state[1]`, `state[0]` (TF1's LSTMStateTuple(c, h)): the two names
+    std::vector<std::tuple<uint32_t, uint32_t, string>> uses_edits;
+    for (TSNode u : state_uses) {
+      TSNode p = ts::Parent(u);
+      string which;
+      if (ts::Is(p, "attribute") && ts::Same(ts::Field(p, "object"), u)) {
+        const string a(Text(ts::Field(p, "attribute")));
+        if (a == "h" || a == "c") which = a;
+      } else if (ts::Is(p, "subscript") && ts::Same(ts::Field(p, "value"), u)) {
+        TSNode idx = ts::Field(p, "subscript");
+        auto k = LiteralInt(idx);
+        if (k && (*k == 0 || *k == -2)) which = "c";
+        if (k && (*k == 1 || *k == -1)) which = "h";
+        if (ts_node_named_child_count(p) != 2) which.clear();
+      }
+      if (which.empty())
+        fail(fmt::format("the final LSTM state `{}` is used whole (line {}): Keras returns its h and c apart, and the "
+                         "conversion writes only `.h`, `.c` and indexes 0 and 1",
+                         made[1], ts_node_start_point(u).row + 1));
+      if (!InWindow(p)) fail(fmt::format("the final LSTM state `{}` is used outside the graph's part of the module", made[1]));
+      uses_edits.emplace_back(ts_node_start_byte(p), ts_node_end_byte(p), which == "h" ? state_h : state_c);
+    }
+    // the layer object: a variable-like graph name made here
+    GraphName lg{Kind::kVariable, cell, stmt, right};
+    names_[cell] = graph_.size();
+    graph_.push_back(std::move(lg));
+    layer_objects_.insert(cell);
+    const GraphName* src = Graph(Text(in));
+    const string src_name = src->name;
+    for (const string& t : made) {
+      if (t == "_") continue;
+      GraphName g{Kind::kOp, t, stmt, right};
+      g.uses = {src_name, cell};
+      names_[t] = graph_.size();
+      graph_.push_back(std::move(g));
+    }
+    for (const auto& [b, e, text] : uses_edits) text_edits_[b] = {e, text};
+    // the units of what it makes, for the layers that read them: the outputs [batch, time,
+    // units], the final state (an LSTM's c and h) [batch, units]
+    if (made[0] != "_") rnn_outputs_[made[0]] = rc.units;
+    for (size_t k = 1; k < made.size(); ++k)
+      if (made[k] != "_" && !(lstm && k == 1 && made.size() == 2)) dense_units_[made[k]] = rc.units;
+    if (lstm && !state_h.empty()) {
+      const string out = made[0];
+      text_edits_[ts_node_start_byte(left)] = {ts_node_end_byte(left),
+                                               fmt::format("{}, {}, {}", out, state_h, state_c)};
+    }
+    layer_calls_[ts_node_start_byte(right)] = fmt::format("{}({})", cell, Text(in));
+    unseeded_.insert({ts_node_start_point(stmt).row + 1, rc.q});
+    // in the module: TF1's kernel drawn, the layer built
+    const string indent(ts_node_start_point(stmt).column, ' ');
+    uint32_t end = ts_node_end_byte(stmt);
+    const string comment = TrailingComment(stmt, &end);
+    const string u = Operand(rc.units);
+    string text = fmt::format("{} = {}.keras.initializers.GlorotUniform()([{} + {}, {}]){}", rc.kernel, tf_,
+                              Operand(depth), u, lstm ? "4 * " + u : u, comment);
+    if (lstm)
+      text += fmt::format("\n{0}{1} = {2}.concat([{2}.split({1}, 4, axis=1)[k] for k in (0, 2, 1, 3)], axis=1)  "
+                          "# TF1's gates i, j, f, o as Keras's i, f, c, o",
+                          indent, rc.kernel, tf_);
+    text += fmt::format("\n{}{}.build([None, None, {}])", indent, cell, depth);
+    module_edits_.emplace_back(ts_node_start_byte(stmt), end, text);
+    const string cls = rc.q.substr(rc.q.rfind('.') + 1);
+    layer_notes_.push_back(fmt::format(
+        "`{0}` (tf.nn.rnn_cell.{1} run by dynamic_rnn): the Keras {2} `{0}`, whose `kernel` and `recurrent_kernel` are "
+        "the rows (inputs', then state's) of TF1's `rnn/{3}/kernel`{4}, and whose `bias` is TF1's `rnn/{3}/bias`{5}",
+        cell, cls, rc.keras, rc.tf1_name,
+        lstm ? " with the gate columns i, j, f, o as i, f, c, o" : "",
+        lstm ? " (the forget gate's part plus TF1's forget_bias)" : ""));
+    return true;
+  }
+
   // Calls of a Keras layer object of the module (a helper TF1 shared through an AUTO_REUSE
   // variable scope, tf2_scoped_layers.h) in a graph statement: the first one says where
   // TF1 made the layer's variables and for which input (the last dimension of the tensor it
@@ -4648,6 +4933,18 @@ class Converter {
     const GraphName* g = Graph(Text(a));
     if (!g) return "";
     if (auto d = dense_units_.find(g->name); d != dense_units_.end()) return d->second;
+    // `outputs[:, -1, :]`, `outputs[:, -1]` of a dynamic_rnn's outputs: its units
+    if (g->kind == Kind::kOp && ts::Is(g->value, "subscript")) {
+      TSNode v = ts::Field(g->value, "value");
+      std::vector<TSNode> idx;
+      for (TSNode c : ts::NamedChildren(g->value))
+        if (!ts::Same(c, v) && !ts::Is(c, "comment")) idx.push_back(c);
+      auto r = ts::Is(v, "identifier") && Graph(Text(v)) ? rnn_outputs_.find(Graph(Text(v))->name) : rnn_outputs_.end();
+      const bool whole_last = !idx.empty() && ts::Is(idx.back(), "slice") && ts_node_named_child_count(idx.back()) == 0;
+      if (r != rnn_outputs_.end() && !idx.empty() && (idx.size() < 3 || (idx.size() == 3 && whole_last)) &&
+          std::none_of(idx.begin(), idx.end(), [&](TSNode i) { return ts::Is(i, "ellipsis"); }))
+        return r->second;
+    }
     // (the binding of that statement: a name bound again later is another tensor)
     if (auto d = keras_output_units_.find(string(Text(a)));
         d != keras_output_units_.end() && ts::Same(d->second.second, g->stmt))
@@ -5235,12 +5532,23 @@ class Converter {
       for (const string& v : trainable)
         if (ts_node_start_byte(Graph(v)->stmt) < b) made_before.push_back(v);
       if (made_before.empty()) Fail(c, "minimize() with no trainable variables created before it");
+      for (const string& v : made_before)
+        if (layer_objects_.count(v))
+          Fail(c, fmt::format("a tf.compat.v1 optimizer is kept (no Keras optimizer makes its update), and it cannot "
+                              "update the variables of the Keras layer `{}` (Keras 3's variables are not TF1's)",
+                              v));
       TSNode args = ts::Field(c, "arguments");
       uint32_t close = ts_node_end_byte(args) - 1;  // the `)`
       bool empty = ts_node_named_child_count(args) == 0;
       edits.emplace_back(close - b, 0, fmt::format("{}var_list={}", empty ? "" : ", ", VarList(made_before)));
     }
+    // (the ranges written otherwise: an LSTM's final state as its h and c, RnnRun)
+    for (auto te = text_edits_.lower_bound(b); te != text_edits_.end() && te->first < e; ++te)
+      if (te->second.first <= e) edits.emplace_back(te->first - b, te->second.first - te->first, te->second.second);
     std::sort(edits.rbegin(), edits.rend());
+    for (size_t k = 1; k < edits.size(); ++k)  // (from the end: each edit ends before the next one's start)
+      if (std::get<0>(edits[k]) + std::get<1>(edits[k]) > std::get<0>(edits[k - 1]))
+        Fail(g.stmt, "the statement's parts written otherwise overlap (an LSTM state's use inside a rewritten call)");
     for (const auto& [pos, len, repl] : edits) text.replace(pos, len, repl);
     if (g.bare) return text;
     // trailing comment on the same line

@@ -1,0 +1,18 @@
+# A cell whose zero_state starts the run: refused (the conversion writes a cell used only as
+# the cell of one dynamic_rnn).
+import numpy as np
+import tensorflow as tf
+tf.compat.v1.disable_v2_behavior()
+import os  # tf.compat.v1.layers and nn.rnn_cell are Keras 2 (the tf_keras package)
+os.environ.setdefault("TF_USE_LEGACY_KERAS", "1")
+
+batch, n_steps, n_in, n_hidden = 4, 3, 2, 5
+x = tf.compat.v1.placeholder(tf.float32, [batch, n_steps, n_in])
+cell = tf.compat.v1.nn.rnn_cell.BasicLSTMCell(n_hidden)
+init_state = cell.zero_state(batch, tf.float32)
+outputs, state = tf.compat.v1.nn.dynamic_rnn(cell, x, initial_state=init_state)
+total = tf.reduce_sum(outputs)
+
+with tf.compat.v1.Session() as sess:
+    sess.run(tf.compat.v1.global_variables_initializer())
+    print(sess.run(total, feed_dict={x: np.ones([batch, n_steps, n_in], np.float32)}))
