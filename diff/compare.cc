@@ -470,8 +470,55 @@ std::vector<RecurrentPair> RecurrentPairs(const std::map<std::string, json>& a, 
   }
   std::stable_sort(tf1.begin(), tf1.end(), [](const Tf1& x, const Tf1& y) { return x.family < y.family; });
   std::vector<RecurrentPair> out;
-  std::set<size_t> taken;
   std::set<std::string> paired;
+  std::set<size_t> taken;
+  // TF1's GRUCell: `.../gates/kernel` [in + u, 2u] (columns r, u) and `.../candidate/kernel`
+  // [in + u, u], each with its bias; Keras's GRU (reset_after=False): columns z (TF1's u), r,
+  // the candidate, a bias [3u]
+  for (const auto& [k, v] : a) {
+    const std::string s = StripIndex(k);
+    static const std::regex kGates(R"((^|/)gates/kernel$)");
+    if (!std::regex_search(s, kGates)) continue;
+    const std::string prefix = s.substr(0, s.size() - std::string("gates/kernel").size());
+    if (!aname.count(prefix + "candidate/kernel")) continue;
+    std::vector<int64_t> gs, cs;
+    auto gk = Numbers(v, &gs), ck = Numbers(a.at(aname[prefix + "candidate/kernel"]), &cs);
+    if (!gk || !ck || gs.size() != 2 || cs.size() != 2 || gs[1] != 2 * cs[1] || gs[0] != cs[0]) continue;
+    const int64_t u = cs[1], rows = gs[0];
+    for (size_t i = 0; i < keras.size(); ++i) {
+      if (taken.count(i)) continue;
+      std::vector<int64_t> ks, rs;
+      auto kk = Numbers(b.at(keras[i].kernel), &ks), kr = Numbers(b.at(keras[i].recurrent), &rs);
+      if (!kk || !kr || ks.size() != 2 || rs.size() != 2 || ks[1] != 3 * u || rs[1] != 3 * u || rs[0] != u ||
+          ks[0] + u != rows)
+        continue;
+      taken.insert(i);
+      std::vector<double> st = *kk;
+      st.insert(st.end(), kr->begin(), kr->end());
+      std::vector<double> gates, cand;
+      for (int64_t r = 0; r < rows; ++r) {
+        const double* row = st.data() + r * 3 * u;
+        gates.insert(gates.end(), row + u, row + 2 * u);  // r
+        gates.insert(gates.end(), row, row + u);          // u (Keras's z)
+        cand.insert(cand.end(), row + 2 * u, row + 3 * u);
+      }
+      const std::string keras_name = StripIndex(keras[i].kernel) + " + " + LastComponent(StripIndex(keras[i].recurrent));
+      out.push_back({k, keras_name + " (r, z)", WithValues(b.at(keras[i].kernel), gs, gates)});
+      out.push_back({aname[prefix + "candidate/kernel"], keras_name + " (candidate)", WithValues(b.at(keras[i].kernel), cs, cand)});
+      std::vector<int64_t> bs;
+      auto kb = keras[i].bias.empty() ? std::nullopt : Numbers(b.at(keras[i].bias), &bs);
+      if (kb && bs.size() == 1 && bs[0] == 3 * u && aname.count(prefix + "gates/bias") && aname.count(prefix + "candidate/bias")) {
+        std::vector<double> gb(kb->begin() + u, kb->begin() + 2 * u);
+        gb.insert(gb.end(), kb->begin(), kb->begin() + u);
+        std::vector<double> cb(kb->begin() + 2 * u, kb->end());
+        out.push_back({aname[prefix + "gates/bias"], StripIndex(keras[i].bias) + " (r, z)",
+                       WithValues(b.at(keras[i].bias), {2 * u}, gb)});
+        out.push_back({aname[prefix + "candidate/bias"], StripIndex(keras[i].bias) + " (candidate)",
+                       WithValues(b.at(keras[i].bias), {u}, cb)});
+      }
+      break;
+    }
+  }
   for (const Tf1& t : tf1) {
     if (paired.count(t.kernel)) continue;
     std::vector<int64_t> ts;

@@ -609,6 +609,17 @@ class Converter {
     if (g.kind == Kind::kOp && ts::Is(right, "call") && LayerHelperCall(stmt, name, right, g, rebinds)) return;
     // `cell = tf.compat.v1.nn.rnn_cell.BasicLSTMCell(n)`: a Keras layer made in its place (RnnCellStatement)
     if (g.kind == Kind::kOp && ts::Is(right, "call") && !uses_graph && RnnCellStatement(stmt, name, right)) return;
+    // `init_state = cell.zero_state(batch, dtype)` of such a cell, read only as its run's
+    // initial_state: Keras's layer starts from zeros itself (the statement goes)
+    if (ts::Is(right, "call") && ts::Is(ts::Field(right, "function"), "attribute")) {
+      TSNode fn = ts::Field(right, "function");
+      auto rc = rnn_cells_.find(string(Text(ts::Field(fn, "object"))));
+      if (rc != rnn_cells_.end() && Text(ts::Field(fn, "attribute")) == "zero_state" && rc->second.zero_states.count(name)) {
+        if (!AloneOnLines(stmt)) Fail(stmt, fmt::format("`{}` shares its line with other statements", name));
+        deletions_.push_back(stmt);
+        return;
+      }
+    }
     // `h = tf.compat.v1.layers.dense(x, 10, tf.nn.relu)`: a Keras layer made once (TfLayerCall)
     if (g.kind == Kind::kOp && ts::Is(right, "call") && TfLayerCall(stmt, name, right, g, rebinds)) return;
     // `init = tf.constant_initializer(value=1)`: an initializer object (TF2's, called to make
@@ -4608,6 +4619,7 @@ class Converter {
     string q, keras, kernel, units;  // the TF1 cell's function; Keras's layer; the drawn kernel's module name; num_units
     string tf1_name;                  // the scope of its variables in dynamic_rnn's (`basic_lstm_cell`, its name=)
     TSNode stmt;
+    std::set<string> zero_states;     // names bound to its zero_state (the run's initial state: Keras's zeros)
   };
   std::map<string, RnnCell> rnn_cells_;  // a cell's name -> what the conversion made of it
   std::map<string, string> rnn_outputs_;  // a dynamic_rnn's outputs ([batch, time, units]) -> its units
@@ -4655,7 +4667,8 @@ class Converter {
     static const std::map<string, string> kCells = {
         {"tensorflow.compat.v1.nn.rnn_cell.BasicLSTMCell", "LSTM"},
         {"tensorflow.compat.v1.nn.rnn_cell.LSTMCell", "LSTM"},
-        {"tensorflow.compat.v1.nn.rnn_cell.BasicRNNCell", "SimpleRNN"}};
+        {"tensorflow.compat.v1.nn.rnn_cell.BasicRNNCell", "SimpleRNN"},
+        {"tensorflow.compat.v1.nn.rnn_cell.GRUCell", "GRU"}};
     auto kind = kCells.find(q);
     if (kind == kCells.end()) return false;
     const string cls = q.substr(q.rfind('.') + 1);
@@ -4668,13 +4681,17 @@ class Converter {
       params.insert(params.end(), {"use_peepholes", "cell_clip", "initializer", "num_proj", "proj_clip",
                                    "num_unit_shards", "num_proj_shards"});
     if (kind->second == "LSTM") params.insert(params.end(), {"forget_bias", "state_is_tuple"});
-    params.insert(params.end(), {"activation", "reuse", "name", "dtype"});
+    params.insert(params.end(), {"activation", "reuse"});
+    if (kind->second == "GRU") params.insert(params.end(), {"kernel_initializer", "bias_initializer"});
+    params.insert(params.end(), {"name", "dtype"});
     string why;
     std::map<string, TSNode> args = ArgsByName(right, params, &why);
     if (!why.empty()) fail(why);
     if (!args.count("num_units")) fail("no num_units");
     ArgsReadNoGraph(args, fail);
     std::vector<string> ctor = {string(Text(args["num_units"])), "return_sequences=True", "return_state=True"};
+    // (TF1's GRU applies the reset gate before the candidate's matmul: Keras's reset_after=False)
+    if (kind->second == "GRU") ctor.push_back("reset_after=False");
     for (const auto& [key, value] : args) {
       const string v(Text(value));
       if (key == "num_units" || key == "name") continue;
@@ -4692,87 +4709,162 @@ class Converter {
         fail(fmt::format("`{}=` is given (the conversion writes the cell without it)", key));
       }
     }
-    // its one use: the cell of one dynamic_rnn, at module level
+    // its one use: the cell of one dynamic_rnn, at module level; besides, its zero_state as
+    // that run's initial_state (inline, or a name bound to it and read only there): the
+    // zeros Keras starts from
     const std::vector<TSNode> uses = NameUses(name, stmt);
+    auto run_call = [&](TSNode call) {
+      const string rq = ts::Is(call, "call") ? Resolved(ts::Field(call, "function")) : "";
+      return (rq == "tensorflow.compat.v1.nn.dynamic_rnn" || rq == "tensorflow.compat.v1.nn.static_rnn") &&
+             ts::Same(ts::Parent(ts::Parent(ts::Parent(call))), file_.Root());
+    };
     auto run_of = [&](TSNode use) {
       TSNode p = ts::Parent(use);
       if (ts::Is(p, "keyword_argument") && Text(ts::Field(p, "name")) == "cell") p = ts::Parent(p);
       else if (!ts::Is(p, "argument_list") || !ts::Same(ts_node_named_child(p, 0), use)) return false;
-      TSNode call = ts::Parent(p);
-      return ts::Is(call, "call") && Resolved(ts::Field(call, "function")) == "tensorflow.compat.v1.nn.dynamic_rnn" &&
-             ts::Same(ts::Parent(ts::Parent(ts::Parent(call))), file_.Root());
+      return run_call(ts::Parent(p));
     };
-    if (uses.size() != 1 || !run_of(uses[0]))
-      fail("it is used otherwise than as the cell of one tf.nn.dynamic_rnn at module level (its zero_state, a "
-           "wrapper, a stack of cells, a second run): the conversion writes one Keras layer, run once");
+    // `initial_state=<v>` of a run
+    auto initial_state_of_run = [&](TSNode v) {
+      TSNode kw = ts::Parent(v);
+      return ts::Is(kw, "keyword_argument") && Text(ts::Field(kw, "name")) == "initial_state" &&
+             run_call(ts::Parent(ts::Parent(kw)));
+    };
+    std::set<string> zero_names;
+    auto zero_state_use = [&](TSNode use) {
+      TSNode attr = ts::Parent(use), call = ts::Parent(attr);
+      if (!ts::Is(attr, "attribute") || Text(ts::Field(attr, "attribute")) != "zero_state" || !ts::Is(call, "call"))
+        return false;
+      if (initial_state_of_run(call)) return true;
+      TSNode assign = ts::Parent(call);
+      if (!ts::Is(assign, "assignment") || !ts::Same(ts::Field(assign, "right"), call) ||
+          !ts::Is(ts::Field(assign, "left"), "identifier") ||
+          !ts::Same(ts::Parent(ts::Parent(assign)), file_.Root()))
+        return false;
+      const string z(Text(ts::Field(assign, "left")));
+      const std::vector<TSNode> zu = NameUses(z, ts::Parent(assign));
+      if (zu.size() != 1 || !initial_state_of_run(zu[0])) return false;
+      zero_names.insert(z);
+      return true;
+    };
+    size_t runs = 0;
+    bool other = false;
+    for (TSNode use : uses) {
+      if (run_of(use)) ++runs;
+      else if (!zero_state_use(use)) other = true;
+    }
+    if (runs != 1 || other)
+      fail("it is used otherwise than as the cell of one tf.nn.dynamic_rnn or static_rnn at module level (and its "
+           "zero_state as that run's initial state): a wrapper, a stack of cells, a second run; the conversion writes "
+           "one Keras layer, run once");
     const string kernel = Fresh(name + "_kernel");
     used_fn_names_.insert(kernel);
-    string tf1_name = cls == "BasicRNNCell" ? "basic_rnn_cell" : cls == "LSTMCell" ? "lstm_cell" : "basic_lstm_cell";
+    string tf1_name = cls == "BasicRNNCell" ? "basic_rnn_cell"
+                      : cls == "LSTMCell"   ? "lstm_cell"
+                      : cls == "GRUCell"    ? "gru_cell"
+                                            : "basic_lstm_cell";
     if (args.count("name")) {
       auto lit = PlainStringLiteral(args["name"], src_);
       if (!lit || lit->empty()) fail("`name=` is not a plain string");
       tf1_name = *lit;
     }
-    rnn_cells_[name] = {q, kind->second, kernel, string(Text(args["num_units"])), tf1_name, stmt};
+    rnn_cells_[name] = {q, kind->second, kernel, string(Text(args["num_units"])), tf1_name, stmt, zero_names};
     const string indent(ts_node_start_point(stmt).column, ' ');
     uint32_t end = ts_node_end_byte(stmt);
     const string comment = TrailingComment(stmt, &end);
     module_edits_.emplace_back(
         ts_node_start_byte(stmt), end,
         fmt::format("{0} = {1}.keras.layers.{2}({3},{4}\n"
-                    "{5}    # TF1's kernel, drawn where the cell first ran: the inputs' rows, then the state's\n"
+                    "{5}    # TF1's {8}, drawn where the cell first ran: the inputs' rows, then the state's\n"
                     "{5}    kernel_initializer=lambda shape, dtype=None: {6}[:shape[0]],\n"
-                    "{5}    recurrent_initializer=lambda shape, dtype=None: {6}[-shape[0]:])",
-                    name, tf_, kind->second, fmt::join(ctor, ", "), comment, indent, kernel));
+                    "{5}    recurrent_initializer=lambda shape, dtype=None: {6}[-shape[0]:]{7})",
+                    name, tf_, kind->second, fmt::join(ctor, ", "), comment, indent, kernel,
+                    // TF1's gates' bias starts at 1, its candidate's at 0
+                    kind->second != "GRU"
+                        ? string()
+                        : fmt::format(",\n{0}    bias_initializer=lambda shape, dtype=None: {1}.concat([{1}.ones([2 * {2}]), "
+                                      "{1}.zeros([{2}])], 0)",
+                                      indent, tf_, Operand(Text(args["num_units"]))),
+                    kind->second == "GRU" ? "kernels (its gates' and its candidate's)" : "kernel"));
     return true;
   }
 
+  // The last dimension of the [batch, time, depth] tensor `in` names, as module text ("": not known).
+  string RnnInputDepth(TSNode in) const {
+    if (auto sh = StaticShape(in); !sh.empty()) return sh.size() == 3 && sh[2] != "None" ? sh[2] : "";
+    const GraphName* x = Graph(Text(in));
+    if (!x || x->kind != Kind::kPlaceholder) return "";
+    TSNode sh = m_.KeywordArg(x->value, "shape");
+    if (!sh.id && m_.PositionalArgs(x->value).size() > 1) sh = m_.PositionalArgs(x->value)[1];
+    std::vector<TSNode> dims;
+    if (ts::Is(sh, "list") || ts::Is(sh, "tuple"))
+      for (TSNode d : ts::NamedChildren(sh))
+        if (!ts::Is(d, "comment")) dims.push_back(d);
+    return dims.size() == 3 && Text(dims[2]) != "None" ? string(Text(dims[2])) : "";
+  }
   // `outputs, state = tf.compat.v1.nn.dynamic_rnn(cell, x, dtype=tf.float32)` of a cell
   // RnnCellStatement made a Keras layer: the layer built here (TF1's kernel drawn here),
   // the functions calling it. False: not such a run.
   bool RnnRun(TSNode stmt, TSNode left, TSNode right) {
-    if (!ts::Is(right, "call") || Resolved(ts::Field(right, "function")) != "tensorflow.compat.v1.nn.dynamic_rnn")
-      return false;
+    const string rq = ts::Is(right, "call") ? Resolved(ts::Field(right, "function")) : "";
+    const bool static_run = rq == "tensorflow.compat.v1.nn.static_rnn";
+    if (rq != "tensorflow.compat.v1.nn.dynamic_rnn" && !static_run) return false;
     static const std::vector<string> kParams = {"cell",        "inputs",   "sequence_length", "initial_state",
                                                 "dtype",       "parallel_iterations", "swap_memory", "time_major",
                                                 "scope"};
+    static const std::vector<string> kStaticParams = {"cell", "inputs", "initial_state", "dtype", "sequence_length",
+                                                      "scope"};
     string why;
-    std::map<string, TSNode> args = ArgsByName(right, kParams, &why);
+    std::map<string, TSNode> args = ArgsByName(right, static_run ? kStaticParams : kParams, &why);
     if (!why.empty() || !args.count("cell") || !ts::Is(args["cell"], "identifier")) return false;
     const string cell(Text(args["cell"]));
     auto it = rnn_cells_.find(cell);
     if (it == rnn_cells_.end()) return false;
     const RnnCell& rc = it->second;
     auto fail = [&](const string& w) {
-      Fail(stmt, fmt::format("tf.nn.dynamic_rnn of the cell `{}` (a Keras {} in TF2): {}", cell, rc.keras, w));
+      Fail(stmt, fmt::format("tf.nn.{} of the cell `{}` (a Keras {} in TF2): {}", static_run ? "static_rnn" : "dynamic_rnn",
+                             cell, rc.keras, w));
     };
     if (!AloneOnLines(stmt)) fail("the statement shares its line with other statements");
     if (!args.count("inputs") || !ts::Is(args["inputs"], "identifier") || !Graph(Text(args["inputs"])))
       fail("its inputs are not a name of the graph");
-    for (const char* k : {"sequence_length", "initial_state"})
-      if (args.count(k) && Text(args[k]) != "None")
-        fail(fmt::format("`{}=` is given (Keras masks steps and starts states otherwise)", k));
+    if (args.count("sequence_length") && Text(args["sequence_length"]) != "None")
+      fail("`sequence_length=` is given (Keras masks steps otherwise: a masked step repeats the last output where "
+           "TF1's is zeros)");
+    if (args.count("initial_state") && Text(args["initial_state"]) != "None") {
+      // (the cell's zero_state, checked by RnnCellStatement: Keras's own start)
+      TSNode v = args["initial_state"];
+      const bool zero = (ts::Is(v, "identifier") && rc.zero_states.count(string(Text(v)))) ||
+                        (ts::Is(v, "call") && ts::Is(ts::Field(v, "function"), "attribute") &&
+                         Text(ts::Field(ts::Field(v, "function"), "object")) == cell);
+      if (!zero) fail("`initial_state=` is given, other than the cell's zero_state");
+      args.erase("initial_state");
+    }
     if (args.count("time_major") && Text(args["time_major"]) != "False") fail("time_major is not False");
     if (args.count("dtype") && Resolved(args["dtype"]) != "tensorflow.float32") fail("a dtype other than float32");
     ArgsReadNoGraph(args, fail);
     TSNode in = args["inputs"];
-    // the inputs' depth, where the layer is built: [batch, time, depth]
-    string depth;
-    if (auto sh = StaticShape(in); !sh.empty()) {
-      if (sh.size() == 3 && sh[2] != "None") depth = sh[2];
-    } else if (const GraphName* x = Graph(Text(in)); x->kind == Kind::kPlaceholder) {
-      TSNode sh = m_.KeywordArg(x->value, "shape");
-      if (!sh.id && m_.PositionalArgs(x->value).size() > 1) sh = m_.PositionalArgs(x->value)[1];
-      std::vector<TSNode> dims;
-      if (ts::Is(sh, "list") || ts::Is(sh, "tuple"))
-        for (TSNode d : ts::NamedChildren(sh))
-          if (!ts::Is(d, "comment")) dims.push_back(d);
-      if (dims.size() == 3 && Text(dims[2]) != "None") depth = string(Text(dims[2]));
+    // the inputs' depth, where the layer is built: [batch, time, depth] (static_rnn: a list
+    // of [batch, depth], `tf.unstack(x, steps, 1)` of such an x, which the layer is given stacked)
+    TSNode seq = in;
+    if (static_run) {
+      const GraphName* xs = Graph(Text(in));
+      TSNode un = xs->kind == Kind::kOp && !xs->split ? xs->value : TSNode{};
+      const string uq = ts::Is(un, "call") ? Resolved(ts::Field(un, "function")) : "";
+      TSNode from = uq == "tensorflow.unstack" ? ArgAt(m_, un, 0, "value") : TSNode{};
+      TSNode axis = from.id ? ArgAt(m_, un, 2, "axis") : TSNode{};
+      auto ax = axis.id ? LiteralInt(axis) : std::nullopt;
+      if (!ts::Is(from, "identifier") || !Graph(Text(from)) || !ax || *ax != 1 ||
+          ts_node_start_byte(Graph(Text(from))->stmt) > ts_node_start_byte(xs->stmt))
+        fail(fmt::format("its inputs `{}` are not `tf.unstack(x, steps, 1)` of a [batch, time, depth] tensor x",
+                         Text(in)));
+      seq = from;
     }
+    const string depth = RnnInputDepth(seq);
     if (depth.empty())
       fail(fmt::format("the depth of its inputs `{}` (a [batch, time, depth] placeholder's or literal reshape's) is "
                        "not known where TF1 made the cell's variables",
-                       Text(in)));
+                       Text(seq)));
     // the targets: the outputs, and the final state (an LSTM's: its c and h written apart)
     std::vector<TSNode> parts;
     for (TSNode t : ts::NamedChildren(left))
@@ -4843,6 +4935,21 @@ class Converter {
       names_[t] = graph_.size();
       graph_.push_back(std::move(g));
     }
+    // static_rnn's outputs, a list of steps, are the layer's [batch, time, units]: `outputs[k]` is `outputs[:, k]`
+    if (static_run && made[0] != "_")
+      for (TSNode use : NameUses(made[0], stmt)) {
+        TSNode p = ts::Parent(use);
+        std::vector<TSNode> idx;
+        if (ts::Is(p, "subscript") && ts::Same(ts::Field(p, "value"), use))
+          for (TSNode c : ts::NamedChildren(p))
+            if (!ts::Same(c, use) && !ts::Is(c, "comment")) idx.push_back(c);
+        if (idx.size() != 1 || ts::Is(idx[0], "slice") || ts::Is(idx[0], "ellipsis") || !InWindow(p))
+          fail(fmt::format("its outputs `{}`, a list of steps, are used otherwise than one step at a time (line {}): the "
+                           "Keras layer returns them as one [batch, time, units] tensor",
+                           made[0], ts_node_start_point(use).row + 1));
+        uses_edits.emplace_back(ts_node_start_byte(p), ts_node_end_byte(p),
+                                fmt::format("{}[:, {}]", made[0], Text(idx[0])));
+      }
     for (const auto& [b, e, text] : uses_edits) text_edits_[b] = {e, text};
     // the units of what it makes, for the layers that read them: the outputs [batch, time,
     // units], the final state (an LSTM's c and h) [batch, units]
@@ -4854,7 +4961,8 @@ class Converter {
       text_edits_[ts_node_start_byte(left)] = {ts_node_end_byte(left),
                                                fmt::format("{}, {}, {}", out, state_h, state_c)};
     }
-    layer_calls_[ts_node_start_byte(right)] = fmt::format("{}({})", cell, Text(in));
+    layer_calls_[ts_node_start_byte(right)] =
+        static_run ? fmt::format("{}({}.stack({}, axis=1))", cell, tf_, Text(in)) : fmt::format("{}({})", cell, Text(in));
     unseeded_.insert({ts_node_start_point(stmt).row + 1, rc.q});
     // in the module: TF1's kernel drawn, the layer built
     const string indent(ts_node_start_point(stmt).column, ' ');
@@ -4863,6 +4971,18 @@ class Converter {
     const string u = Operand(rc.units);
     string text = fmt::format("{} = {}.keras.initializers.GlorotUniform()([{} + {}, {}]){}", rc.kernel, tf_,
                               Operand(depth), u, lstm ? "4 * " + u : u, comment);
+    if (rc.keras == "GRU") {
+      // TF1's two kernels: the gates' (r, u) [in + units, 2 units], then the candidate's [in + units, units];
+      // Keras's columns: z (TF1's u), r, the candidate
+      const string gates = Fresh(cell + "_gates"), cand = Fresh(cell + "_candidate");
+      used_fn_names_.insert(gates);
+      used_fn_names_.insert(cand);
+      text = fmt::format(
+          "{0} = {1}.keras.initializers.GlorotUniform()([{2} + {3}, 2 * {3}]){4}\n"
+          "{5}{6} = {1}.keras.initializers.GlorotUniform()([{2} + {3}, {3}])\n"
+          "{5}{7} = {1}.concat([{0}[:, {3}:], {0}[:, :{3}], {6}], axis=1)  # TF1's gates r, u as Keras's z (u), r",
+          gates, tf_, Operand(depth), u, comment, indent, cand, rc.kernel);
+    }
     if (lstm)
       text += fmt::format("\n{0}{1} = {2}.concat([{2}.split({1}, 4, axis=1)[k] for k in (0, 2, 1, 3)], axis=1)  "
                           "# TF1's gates i, j, f, o as Keras's i, f, c, o",
@@ -4871,11 +4991,17 @@ class Converter {
     module_edits_.emplace_back(ts_node_start_byte(stmt), end, text);
     const string cls = rc.q.substr(rc.q.rfind('.') + 1);
     layer_notes_.push_back(fmt::format(
-        "`{0}` (tf.nn.rnn_cell.{1} run by dynamic_rnn): the Keras {2} `{0}`, whose `kernel` and `recurrent_kernel` are "
+        "`{0}` (tf.nn.rnn_cell.{1} run by {6}): the Keras {2} `{0}`, whose `kernel` and `recurrent_kernel` are "
         "the rows (inputs', then state's) of TF1's `rnn/{3}/kernel`{4}, and whose `bias` is TF1's `rnn/{3}/bias`{5}",
         cell, cls, rc.keras, rc.tf1_name,
         lstm ? " with the gate columns i, j, f, o as i, f, c, o" : "",
-        lstm ? " (the forget gate's part plus TF1's forget_bias)" : ""));
+        lstm ? " (the forget gate's part plus TF1's forget_bias)" : "", static_run ? "static_rnn" : "dynamic_rnn"));
+    if (rc.keras == "GRU")
+      layer_notes_.back() = fmt::format(
+          "`{0}` (tf.nn.rnn_cell.GRUCell run by {2}): the Keras GRU `{0}` (reset_after=False), whose `kernel` and "
+          "`recurrent_kernel` are the rows (inputs', then state's) of TF1's `rnn/{1}/gates/kernel` (columns u, then r) "
+          "and `rnn/{1}/candidate/kernel`, and whose `bias` is TF1's gates' and candidate's biases in that order",
+          cell, rc.tf1_name, static_run ? "static_rnn" : "dynamic_rnn");
     return true;
   }
 
@@ -4970,14 +5096,18 @@ class Converter {
           "tensorflow.random.truncated_normal", "tensorflow.compat.v1.random_normal",
           "tensorflow.compat.v1.random_uniform", "tensorflow.compat.v1.truncated_normal",
           "tensorflow.zeros",                  "tensorflow.ones"};
-      if (!kShaped.count(Resolved(ts::Field(g->value, "function")))) return "";
+      const string q = Resolved(ts::Field(g->value, "function"));
+      const bool reshape = q == "tensorflow.reshape" || q == "tensorflow.compat.v1.reshape";
+      if (!kShaped.count(q) && !reshape) return "";
       const auto& pos = m_.PositionalArgs(g->value);
-      TSNode shape = pos.empty() ? m_.KeywordArg(g->value, "shape") : pos[0];
+      // (a reshape's shape is its second argument: `tf.reshape(outputs, [-1, CELL_SIZE])`)
+      TSNode shape = reshape ? ArgAt(m_, g->value, 1, "shape") : pos.empty() ? m_.KeywordArg(g->value, "shape") : pos[0];
       if (!ts::Is(shape, "list") && !ts::Is(shape, "tuple")) return "";
       std::vector<TSNode> dims;
       for (TSNode d : ts::NamedChildren(shape))
         if (!ts::Is(d, "comment")) dims.push_back(d);
       if (dims.empty() || !graph_free(dims.back()) || Text(dims.back()) == "None") return "";
+      if (auto v = LiteralInt(dims.back()); v && *v < 0) return "";
       return string(Text(dims.back()));
     }
     return "";

@@ -75,7 +75,8 @@ QUICK = (
     "tf2_keras_batchnorm_embedding", "tf2_keras_callbacks", "tf2_keras_cnn", "tf2_keras_compile_options",
     "tf2_keras_dense_function", "tf2_keras_fit_classifier", "tf2_keras_fit_regression",
     "tf2_keras_functional_dataset", "tf2_keras_functional_merge", "tf2_keras_layernorm_utils",
-    "tf2_keras_optimizers_more", "tf2_keras_regularizers", "tf2_keras_rnn", "tf2_keras_sequential_tape",
+    "tf2_keras_optimizers_more", "tf2_keras_regularizers", "tf2_keras_rnn", "tf2_keras_gru", "tf2_keras_rnn_generic",
+    "tf2_keras_sequential_tape",
     "tf2_keras_subclass_losses",
     # bit-identical canaries
     "tensor_equality", "tf1_gradient_descent", "tf1_session_errors", "tf2_errors", "tf2_function_retracing",

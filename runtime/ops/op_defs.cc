@@ -605,6 +605,66 @@ bool EvalWithProbe(const ShapeContext& c, const EvalInfo& info, int64_t probe, s
   return true;
 }
 
+std::string ShapeText(const Shape& s) {
+  std::string t = "[";
+  for (size_t i = 0; i < s.size(); ++i) t += (i ? "," : "") + (s[i] < 0 ? std::string("?") : std::to_string(s[i]));
+  return t + "]";
+}
+// ConcatV2 of inputs with unknown dimensions (TensorFlow's ConcatShape): the dimensions
+// other than the axis merged across the inputs (a known one wins over an unknown one), the
+// axis's the sum when every input's is known. False when it cannot say (the axis not a
+// constant, no input of known rank: the probes then decide), or when two known dimensions
+// differ: TF's construction-time error, in `*error`.
+bool ConcatShapeWithUnknowns(const ShapeContext& c, DType dt, std::vector<TensorSpec>* o, Status* error) {
+  if (c.inputs.size() < 2) return false;
+  const size_t n = c.inputs.size() - 1;
+  const Tensor* ax = c.const_inputs.size() == c.inputs.size() ? c.const_inputs[n] : nullptr;
+  if (!ax || ax->num_elements() != 1) return false;
+  Shape out;
+  bool ranked = false, axis_known = true;
+  int64_t axis = ax->AsInt64(0);
+  for (size_t i = 0; i < n; ++i) {
+    const TensorSpec& in = c.inputs[i];
+    if (in.unknown_rank) {
+      axis_known = false;
+      continue;
+    }
+    const auto r = static_cast<int64_t>(in.shape.size());
+    if (!ranked) {
+      if (axis < -r || axis >= r) return false;
+      if (axis < 0) axis += r;
+      out = in.shape;
+      ranked = true;
+      continue;
+    }
+    if (r != static_cast<int64_t>(out.size())) return false;
+    for (int64_t d = 0; d < r; ++d) {
+      const int64_t v = in.shape[static_cast<size_t>(d)];
+      int64_t& m = out[static_cast<size_t>(d)];
+      if (d == axis) {
+        m = m < 0 || v < 0 ? -1 : m + v;
+      } else if (m < 0) {
+        m = v;
+      } else if (v >= 0 && v != m) {
+        // (TF merges the dimensions before the axis, then those after it, and numbers them in that part)
+        const bool before = d < axis;
+        auto part = [&](const Shape& sh) {
+          return before ? Shape(sh.begin(), sh.begin() + axis) : Shape(sh.begin() + axis + 1, sh.end());
+        };
+        *error = InvalidArgument("Dimension " + std::to_string(before ? d : d - axis - 1) +
+                                 " in both shapes must be equal, but are " + std::to_string(m) + " and " +
+                                 std::to_string(v) + ". Shapes are " + ShapeText(part(out)) + " and " +
+                                 ShapeText(part(in.shape)) + ".");
+        return false;
+      }
+    }
+  }
+  if (!ranked) return false;
+  if (!axis_known) out[static_cast<size_t>(axis)] = -1;
+  *o = {Known(dt, out)};
+  return true;
+}
+
 Status EvalShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
   const EvalInfo& info = EvalOps().at(c.op);
   DType dt = c.inputs.empty() ? DType::kInvalid : c.inputs[info.dtype_from].dtype;
@@ -612,6 +672,11 @@ Status EvalShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
   for (const auto& in : c.inputs)
     for (int64_t d : in.shape)
       if (d < 0) has_unknown = true;
+  if (c.op == "ConcatV2" && has_unknown) {
+    Status error = Status::Ok();
+    if (ConcatShapeWithUnknowns(c, dt, o, &error)) return Status::Ok();
+    if (!error.ok()) return error;
+  }
   // Two probes for unknown dimensions: output dimensions that agree are static. A slice
   // clamps its bounds to the probed size, so small probes would make `x[:, 3:8]` of an
   // unknown dimension look static (0 wide): slices probe with sizes past any literal bound.

@@ -192,6 +192,22 @@ TEST(Graph, StaticShapesWithUnknownDimensions) {
   int c = g.AddNode("c", "ConcatV2", {{x, 0}, {x, 0}, {ax, 0}}, {}, {}).value();
   EXPECT_EQ(g.node(c).outputs[0].shape, Shape({-1, 6}));
   EXPECT_FALSE(g.node(c).outputs[0].unknown_rank);
+  // an unknown batch merged with a known one (TF's ConcatShape: a TF1 cell's concat([x, h])
+  // of a [None, 3] input and a zero state of batch 4 is [4, 7]; the probes made it unknown)
+  Tensor z = Tensor::Alloc(DType::kFloat, {4, 4});
+  int h = g.AddNode("h", "Const", {}, {}, ConstAttrs(z)).value();
+  int xh = g.AddNode("xh", "ConcatV2", {{x, 0}, {h, 0}, {ax, 0}}, {}, {}).value();
+  EXPECT_EQ(g.node(xh).outputs[0].shape, Shape({4, 7}));
+  int ax0 = g.AddNode("ax0", "Const", {}, {}, ConstAttrs(Tensor::Scalar<int32_t>(0))).value();
+  int rows = g.AddNode("rows", "ConcatV2", {{x, 0}, {x, 0}, {ax0, 0}}, {}, {}).value();
+  EXPECT_EQ(g.node(rows).outputs[0].shape, Shape({-1, 3}));
+  // known dimensions that differ: still TF's construction-time error
+  Tensor w = Tensor::Alloc(DType::kFloat, {4, 5});
+  int hw = g.AddNode("hw", "Const", {}, {}, ConstAttrs(w)).value();
+  auto bad = g.AddNode("bad", "ConcatV2", {{x, 0}, {hw, 0}, {ax0, 0}}, {}, {});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.status().message().find("Dimension 0 in both shapes must be equal, but are 3 and 5. Shapes are [3] and [5]."),
+            std::string::npos);
 }
 
 // A run re-checks only inputs whose type differs from the one the node was validated with;

@@ -1,13 +1,14 @@
-# A cell whose zero_state starts the run: refused (the conversion writes a cell used only as
-# the cell of one dynamic_rnn).
+# A cell wrapped in DropoutWrapper: refused (the conversion writes a cell used only as the
+# cell of one dynamic_rnn; TF1's wrapper draws a new mask on every step, Keras's dropout=
+# one mask for the whole sequence).
 import numpy as np
 import tensorflow as tf
 
 batch, n_steps, n_in, n_hidden = 4, 3, 2, 5
 x = tf.placeholder(tf.float32, [batch, n_steps, n_in])
 cell = tf.nn.rnn_cell.BasicLSTMCell(n_hidden)
-init_state = cell.zero_state(batch, tf.float32)
-outputs, state = tf.nn.dynamic_rnn(cell, x, initial_state=init_state)
+cell = tf.nn.rnn_cell.DropoutWrapper(cell, output_keep_prob=0.5)
+outputs, state = tf.nn.dynamic_rnn(cell, x, dtype=tf.float32)
 total = tf.reduce_sum(outputs)
 
 with tf.Session() as sess:

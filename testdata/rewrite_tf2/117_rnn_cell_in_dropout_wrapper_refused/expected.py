@@ -1,5 +1,6 @@
-# A cell whose zero_state starts the run: refused (the conversion writes a cell used only as
-# the cell of one dynamic_rnn).
+# A cell wrapped in DropoutWrapper: refused (the conversion writes a cell used only as the
+# cell of one dynamic_rnn; TF1's wrapper draws a new mask on every step, Keras's dropout=
+# one mask for the whole sequence).
 import numpy as np
 import tensorflow as tf
 tf.compat.v1.disable_v2_behavior()
@@ -9,8 +10,8 @@ os.environ.setdefault("TF_USE_LEGACY_KERAS", "1")
 batch, n_steps, n_in, n_hidden = 4, 3, 2, 5
 x = tf.compat.v1.placeholder(tf.float32, [batch, n_steps, n_in])
 cell = tf.compat.v1.nn.rnn_cell.BasicLSTMCell(n_hidden)
-init_state = cell.zero_state(batch, tf.float32)
-outputs, state = tf.compat.v1.nn.dynamic_rnn(cell, x, initial_state=init_state)
+cell = tf.compat.v1.nn.rnn_cell.DropoutWrapper(cell, output_keep_prob=0.5)
+outputs, state = tf.compat.v1.nn.dynamic_rnn(cell, x, dtype=tf.float32)
 total = tf.reduce_sum(outputs)
 
 with tf.compat.v1.Session() as sess:
