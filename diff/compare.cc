@@ -454,7 +454,7 @@ std::vector<RecurrentPair> RecurrentPairs(const std::map<std::string, json>& a, 
     // `rnn/basic_lstm_cell/kernel`, `rnn/lstm_cell/kernel`, `rnn/basic_rnn_cell/kernel`; a
     // named cell's kernel in dynamic_rnn's scope, `rnn/NAME/kernel`, of either kind (by shape)
     static const std::regex kCell(R"((^|/)(basic_lstm_cell|lstm_cell|basic_rnn_cell)/kernel$)"),
-        kNamed(R"(^rnn(_\d+)?/[^/]+/kernel$)");
+        kNamed(R"(^rnn(_\d+)?/(multi_rnn_cell/cell_\d+/)?[^/]+/kernel$)");
     std::smatch m;
     const bool known = std::regex_search(s, m, kCell);
     if (!known && !std::regex_search(s, kNamed)) continue;

@@ -4620,6 +4620,8 @@ class Converter {
     string tf1_name;                  // the scope of its variables in dynamic_rnn's (`basic_lstm_cell`, its name=)
     TSNode stmt;
     std::set<string> zero_states;     // names bound to its zero_state (the run's initial state: Keras's zeros)
+    std::vector<string> members;      // a MultiRNNCell's cells
+    bool in_stack = false;            // a cell of a MultiRNNCell (a Keras cell)
   };
   std::map<string, RnnCell> rnn_cells_;  // a cell's name -> what the conversion made of it
   std::map<string, string> rnn_outputs_;  // a dynamic_rnn's outputs ([batch, time, units]) -> its units
@@ -4659,11 +4661,79 @@ class Converter {
     return simple ? string(e) : fmt::format("({})", e);
   }
 
+  // Where a cell (or a MultiRNNCell) `name` is used: as the cell of one dynamic_rnn or
+  // static_rnn at module level (true: as an item of one MultiRNNCell's list of cells, when
+  // `stackable`); besides, for a run's cell, its zero_state as that run's initial_state
+  // (inline, or a name bound to it and read only there, put in `*zero_names`): the zeros
+  // Keras starts from. Anything else fails.
+  template <typename Fail>
+  bool RnnCellUses(const string& name, TSNode stmt, bool stackable, std::set<string>* zero_names, Fail&& fail) {
+    const std::vector<TSNode> uses = NameUses(name, stmt);
+    auto module_assignment = [&](TSNode call) {
+      TSNode assign = ts::Parent(call);
+      return ts::Is(assign, "assignment") && ts::Same(ts::Field(assign, "right"), call) &&
+             ts::Same(ts::Parent(ts::Parent(assign)), file_.Root());
+    };
+    auto run_call = [&](TSNode call) {
+      const string rq = ts::Is(call, "call") ? Resolved(ts::Field(call, "function")) : "";
+      return (rq == "tensorflow.compat.v1.nn.dynamic_rnn" || rq == "tensorflow.compat.v1.nn.static_rnn") &&
+             module_assignment(call);
+    };
+    auto run_of = [&](TSNode use) {
+      TSNode p = ts::Parent(use);
+      if (ts::Is(p, "keyword_argument") && Text(ts::Field(p, "name")) == "cell") p = ts::Parent(p);
+      else if (!ts::Is(p, "argument_list") || !ts::Same(ts_node_named_child(p, 0), use)) return false;
+      return run_call(ts::Parent(p));
+    };
+    // an item of `M = tf.compat.v1.nn.rnn_cell.MultiRNNCell([c1, c2])`
+    auto stack_of = [&](TSNode use) {
+      TSNode list = ts::Parent(use), al = ts::Parent(list);
+      if (!stackable || !ts::Is(list, "list") || !ts::Is(al, "argument_list") || !ts::Same(ts_node_named_child(al, 0), list))
+        return false;
+      TSNode call = ts::Parent(al);
+      return Resolved(ts::Field(call, "function")) == "tensorflow.compat.v1.nn.rnn_cell.MultiRNNCell" &&
+             module_assignment(call) && ts::Is(ts::Field(ts::Parent(call), "left"), "identifier");
+    };
+    // `initial_state=<v>` of a run
+    auto initial_state_of_run = [&](TSNode v) {
+      TSNode kw = ts::Parent(v);
+      return ts::Is(kw, "keyword_argument") && Text(ts::Field(kw, "name")) == "initial_state" &&
+             run_call(ts::Parent(ts::Parent(kw)));
+    };
+    auto zero_state_use = [&](TSNode use) {
+      TSNode attr = ts::Parent(use), call = ts::Parent(attr);
+      if (!ts::Is(attr, "attribute") || Text(ts::Field(attr, "attribute")) != "zero_state" || !ts::Is(call, "call"))
+        return false;
+      if (initial_state_of_run(call)) return true;
+      TSNode assign = ts::Parent(call);
+      if (!module_assignment(call) || !ts::Is(ts::Field(assign, "left"), "identifier")) return false;
+      const string z(Text(ts::Field(assign, "left")));
+      const std::vector<TSNode> zu = NameUses(z, ts::Parent(assign));
+      if (zu.size() != 1 || !initial_state_of_run(zu[0])) return false;
+      zero_names->insert(z);
+      return true;
+    };
+    size_t runs = 0, stacks = 0;
+    bool other = false;
+    for (TSNode use : uses) {
+      if (run_of(use)) ++runs;
+      else if (stack_of(use)) ++stacks;
+      else if (!zero_state_use(use)) other = true;
+    }
+    if (other || runs + stacks != 1 || (stacks && !zero_names->empty()))
+      fail(fmt::format("it is used otherwise than as the cell of one tf.nn.dynamic_rnn or static_rnn at module level{} "
+                       "(and its zero_state as that run's initial state): a wrapper, a second run, a cell repeated; the "
+                       "conversion writes one Keras layer, run once",
+                       stackable ? " or as one of a MultiRNNCell's cells" : ""));
+    return stacks == 1;
+  }
+
   // `cell = tf.compat.v1.nn.rnn_cell.BasicLSTMCell(...)` (LSTMCell, BasicRNNCell): the
   // Keras layer made in its place. False: not a cell. Refuses a cell the conversion does
   // not write, or one used otherwise than as the cell of one dynamic_rnn.
   bool RnnCellStatement(TSNode stmt, const string& name, TSNode right) {
     const string q = Resolved(ts::Field(right, "function"));
+    if (q == "tensorflow.compat.v1.nn.rnn_cell.MultiRNNCell") return RnnStackStatement(stmt, name, right);
     static const std::map<string, string> kCells = {
         {"tensorflow.compat.v1.nn.rnn_cell.BasicLSTMCell", "LSTM"},
         {"tensorflow.compat.v1.nn.rnn_cell.LSTMCell", "LSTM"},
@@ -4709,54 +4779,8 @@ class Converter {
         fail(fmt::format("`{}=` is given (the conversion writes the cell without it)", key));
       }
     }
-    // its one use: the cell of one dynamic_rnn, at module level; besides, its zero_state as
-    // that run's initial_state (inline, or a name bound to it and read only there): the
-    // zeros Keras starts from
-    const std::vector<TSNode> uses = NameUses(name, stmt);
-    auto run_call = [&](TSNode call) {
-      const string rq = ts::Is(call, "call") ? Resolved(ts::Field(call, "function")) : "";
-      return (rq == "tensorflow.compat.v1.nn.dynamic_rnn" || rq == "tensorflow.compat.v1.nn.static_rnn") &&
-             ts::Same(ts::Parent(ts::Parent(ts::Parent(call))), file_.Root());
-    };
-    auto run_of = [&](TSNode use) {
-      TSNode p = ts::Parent(use);
-      if (ts::Is(p, "keyword_argument") && Text(ts::Field(p, "name")) == "cell") p = ts::Parent(p);
-      else if (!ts::Is(p, "argument_list") || !ts::Same(ts_node_named_child(p, 0), use)) return false;
-      return run_call(ts::Parent(p));
-    };
-    // `initial_state=<v>` of a run
-    auto initial_state_of_run = [&](TSNode v) {
-      TSNode kw = ts::Parent(v);
-      return ts::Is(kw, "keyword_argument") && Text(ts::Field(kw, "name")) == "initial_state" &&
-             run_call(ts::Parent(ts::Parent(kw)));
-    };
     std::set<string> zero_names;
-    auto zero_state_use = [&](TSNode use) {
-      TSNode attr = ts::Parent(use), call = ts::Parent(attr);
-      if (!ts::Is(attr, "attribute") || Text(ts::Field(attr, "attribute")) != "zero_state" || !ts::Is(call, "call"))
-        return false;
-      if (initial_state_of_run(call)) return true;
-      TSNode assign = ts::Parent(call);
-      if (!ts::Is(assign, "assignment") || !ts::Same(ts::Field(assign, "right"), call) ||
-          !ts::Is(ts::Field(assign, "left"), "identifier") ||
-          !ts::Same(ts::Parent(ts::Parent(assign)), file_.Root()))
-        return false;
-      const string z(Text(ts::Field(assign, "left")));
-      const std::vector<TSNode> zu = NameUses(z, ts::Parent(assign));
-      if (zu.size() != 1 || !initial_state_of_run(zu[0])) return false;
-      zero_names.insert(z);
-      return true;
-    };
-    size_t runs = 0;
-    bool other = false;
-    for (TSNode use : uses) {
-      if (run_of(use)) ++runs;
-      else if (!zero_state_use(use)) other = true;
-    }
-    if (runs != 1 || other)
-      fail("it is used otherwise than as the cell of one tf.nn.dynamic_rnn or static_rnn at module level (and its "
-           "zero_state as that run's initial state): a wrapper, a stack of cells, a second run; the conversion writes "
-           "one Keras layer, run once");
+    const bool in_stack = RnnCellUses(name, stmt, true, &zero_names, fail);
     const string kernel = Fresh(name + "_kernel");
     used_fn_names_.insert(kernel);
     string tf1_name = cls == "BasicRNNCell" ? "basic_rnn_cell"
@@ -4769,12 +4793,17 @@ class Converter {
       tf1_name = *lit;
     }
     rnn_cells_[name] = {q, kind->second, kernel, string(Text(args["num_units"])), tf1_name, stmt, zero_names};
+    if (in_stack) {  // a Keras cell, for the RNN layer the MultiRNNCell becomes
+      ctor.erase(std::remove_if(ctor.begin(), ctor.end(), [](const string& a) { return StartsWith(a, "return_"); }),
+                 ctor.end());
+      rnn_cells_[name].in_stack = true;
+    }
     const string indent(ts_node_start_point(stmt).column, ' ');
     uint32_t end = ts_node_end_byte(stmt);
     const string comment = TrailingComment(stmt, &end);
     module_edits_.emplace_back(
         ts_node_start_byte(stmt), end,
-        fmt::format("{0} = {1}.keras.layers.{2}({3},{4}\n"
+        fmt::format("{0} = {1}.keras.layers.{2}{9}({3},{4}\n"
                     "{5}    # TF1's {8}, drawn where the cell first ran: the inputs' rows, then the state's\n"
                     "{5}    kernel_initializer=lambda shape, dtype=None: {6}[:shape[0]],\n"
                     "{5}    recurrent_initializer=lambda shape, dtype=None: {6}[-shape[0]:]{7})",
@@ -4785,7 +4814,46 @@ class Converter {
                         : fmt::format(",\n{0}    bias_initializer=lambda shape, dtype=None: {1}.concat([{1}.ones([2 * {2}]), "
                                       "{1}.zeros([{2}])], 0)",
                                       indent, tf_, Operand(Text(args["num_units"]))),
-                    kind->second == "GRU" ? "kernels (its gates' and its candidate's)" : "kernel"));
+                    kind->second == "GRU" ? "kernels (its gates' and its candidate's)" : "kernel",
+                    in_stack ? "Cell" : ""));
+    return true;
+  }
+
+  // `M = tf.compat.v1.nn.rnn_cell.MultiRNNCell([c1, c2])` of cells RnnCellStatement made
+  // Keras cells: a Keras RNN layer over them (its StackedRNNCells run each step's cells in
+  // order, as TF1's), returning the sequences and the states. False: not such a statement.
+  bool RnnStackStatement(TSNode stmt, const string& name, TSNode right) {
+    auto fail = [&](const string& why) { Fail(stmt, fmt::format("`{}` is a tf.nn.rnn_cell.MultiRNNCell: {}", name, why)); };
+    if (!AloneOnLines(stmt)) fail("the statement shares its line with other statements");
+    if (names_.count(name) || rnn_cells_.count(name) || python_values_.count(name))
+      fail("its name is bound more than once while the graph is built");
+    string why;
+    std::map<string, TSNode> args = ArgsByName(right, {"cells", "state_is_tuple"}, &why);
+    if (!why.empty()) fail(why);
+    if (args.count("state_is_tuple") && Text(args["state_is_tuple"]) != "True") fail("state_is_tuple is not True");
+    if (!ts::Is(args["cells"], "list")) fail("its cells are not a list of cells made by name");
+    std::vector<string> members;
+    for (TSNode c : ts::NamedChildren(args["cells"])) {
+      if (ts::Is(c, "comment")) continue;
+      auto it = ts::Is(c, "identifier") ? rnn_cells_.find(string(Text(c))) : rnn_cells_.end();
+      if (it == rnn_cells_.end() || !it->second.in_stack)
+        fail(fmt::format("its cell `{}` is not a cell made by name before it (tf.nn.rnn_cell.BasicLSTMCell, LSTMCell, "
+                         "BasicRNNCell or GRUCell)",
+                         Text(c)));
+      members.push_back(string(Text(c)));
+    }
+    if (members.empty()) fail("it has no cells");
+    std::set<string> zero_names;
+    RnnCellUses(name, stmt, false, &zero_names, fail);
+    RnnCell rc{"tensorflow.compat.v1.nn.rnn_cell.MultiRNNCell", "RNN", "", rnn_cells_[members.back()].units,
+               "multi_rnn_cell", stmt, zero_names};
+    rc.members = members;
+    rnn_cells_[name] = rc;
+    uint32_t end = ts_node_end_byte(stmt);
+    const string comment = TrailingComment(stmt, &end);
+    module_edits_.emplace_back(ts_node_start_byte(stmt), end,
+                               fmt::format("{} = {}.keras.layers.RNN([{}], return_sequences=True, return_state=True){}",
+                                           name, tf_, fmt::join(members, ", "), comment));
     return true;
   }
 
@@ -4802,6 +4870,33 @@ class Converter {
         if (!ts::Is(d, "comment")) dims.push_back(d);
     return dims.size() == 3 && Text(dims[2]) != "None" ? string(Text(dims[2])) : "";
   }
+  // Module statements drawing the kernel(s) TF1's cell `rc` (its module name `obj`) drew for
+  // inputs of `depth`, in the Keras cell's layout (`rc.kernel`); lines after the first indented.
+  string RnnKernelDraw(const RnnCell& rc, const string& obj, const string& depth, const string& indent,
+                       const string& comment) {
+    const string u = Operand(rc.units);
+    if (rc.keras == "GRU") {
+      // TF1's two kernels: the gates' (r, u) [in + units, 2 units], then the candidate's [in + units, units];
+      // Keras's columns: z (TF1's u), r, the candidate
+      const string gates = Fresh(obj + "_gates"), cand = Fresh(obj + "_candidate");
+      used_fn_names_.insert(gates);
+      used_fn_names_.insert(cand);
+      return fmt::format(
+          "{0} = {1}.keras.initializers.GlorotUniform()([{2} + {3}, 2 * {3}]){4}\n"
+          "{5}{6} = {1}.keras.initializers.GlorotUniform()([{2} + {3}, {3}])\n"
+          "{5}{7} = {1}.concat([{0}[:, {3}:], {0}[:, :{3}], {6}], axis=1)  # TF1's gates r, u as Keras's z (u), r",
+          gates, tf_, Operand(depth), u, comment, indent, cand, rc.kernel);
+    }
+    const bool lstm = rc.keras == "LSTM";
+    string text = fmt::format("{} = {}.keras.initializers.GlorotUniform()([{} + {}, {}]){}", rc.kernel, tf_,
+                              Operand(depth), u, lstm ? "4 * " + u : u, comment);
+    if (lstm)
+      text += fmt::format("\n{0}{1} = {2}.concat([{2}.split({1}, 4, axis=1)[k] for k in (0, 2, 1, 3)], axis=1)  "
+                          "# TF1's gates i, j, f, o as Keras's i, f, c, o",
+                          indent, rc.kernel, tf_);
+    return text;
+  }
+
   // `outputs, state = tf.compat.v1.nn.dynamic_rnn(cell, x, dtype=tf.float32)` of a cell
   // RnnCellStatement made a Keras layer: the layer built here (TF1's kernel drawn here),
   // the functions calling it. False: not such a run.
@@ -4873,10 +4968,11 @@ class Converter {
     std::vector<string> made = {string(Text(parts[0]))};
     std::vector<TSNode> state_uses;
     string state_h, state_c;
-    const bool lstm = rc.keras == "LSTM";
+    const bool lstm = rc.keras == "LSTM", stack = rc.keras == "RNN";
+    if (stack && !ts::Is(parts[1], "identifier")) fail("its states are not bound to one name");
     if (ts::Is(parts[1], "identifier")) {
       made.push_back(string(Text(parts[1])));
-      if (lstm && made[1] != "_") {
+      if ((lstm || stack) && made[1] != "_") {
         state_uses = NameUses(made[1], stmt);
         state_h = Fresh(made[1] + "_h");
         used_fn_names_.insert(state_h);
@@ -4901,6 +4997,42 @@ class Converter {
         fail(fmt::format("`{}` is bound more than once while the graph is built", t));
     // `state.h`, `state.c`, `state[1]`, `state[0]` (TF1's LSTMStateTuple(c, h)): the two names
     std::vector<std::tuple<uint32_t, uint32_t, string>> uses_edits;
+    // a MultiRNNCell's `states[i]` (TF1: the i-th cell's state; an LSTM's (c, h)) is the
+    // Keras RNN's `states[i]`, a list: [h, c], or [h]
+    if (stack) {
+      const auto n = static_cast<int64_t>(rc.members.size());
+      for (TSNode u : state_uses) {
+        TSNode p = ts::Parent(u);
+        std::optional<int64_t> i;
+        if (ts::Is(p, "subscript") && ts::Same(ts::Field(p, "value"), u) && ts_node_named_child_count(p) == 2)
+          i = LiteralInt(ts::Field(p, "subscript"));
+        if (!i || *i < -n || *i >= n || !InWindow(p))
+          fail(fmt::format("the states `{}` are used otherwise than one cell's at a time (line {})", made[1],
+                           ts_node_start_point(u).row + 1));
+        const RnnCell& m = rnn_cells_[rc.members[static_cast<size_t>(*i < 0 ? *i + n : *i)]];
+        const string item = fmt::format("{}[{}]", made[1], *i);
+        if (m.keras != "LSTM") {
+          uses_edits.emplace_back(ts_node_start_byte(p), ts_node_end_byte(p), item + "[0]");
+          continue;
+        }
+        TSNode q = ts::Parent(p);
+        string which;
+        if (ts::Is(q, "attribute") && ts::Same(ts::Field(q, "object"), p)) {
+          const string a(Text(ts::Field(q, "attribute")));
+          if (a == "h" || a == "c") which = a;
+        } else if (ts::Is(q, "subscript") && ts::Same(ts::Field(q, "value"), p) && ts_node_named_child_count(q) == 2) {
+          auto k = LiteralInt(ts::Field(q, "subscript"));
+          if (k && (*k == 0 || *k == -2)) which = "c";
+          if (k && (*k == 1 || *k == -1)) which = "h";
+        }
+        if (which.empty())
+          fail(fmt::format("the LSTM state `{}` is used whole (line {}): Keras keeps its h and c as [h, c], TF1 as "
+                           "(c, h), and the conversion writes only `.h`, `.c` and indexes 0 and 1",
+                           item, ts_node_start_point(u).row + 1));
+        uses_edits.emplace_back(ts_node_start_byte(q), ts_node_end_byte(q), item + (which == "h" ? "[0]" : "[1]"));
+      }
+      state_uses.clear();
+    }
     for (TSNode u : state_uses) {
       TSNode p = ts::Parent(u);
       string which;
@@ -4955,7 +5087,9 @@ class Converter {
     // units], the final state (an LSTM's c and h) [batch, units]
     if (made[0] != "_") rnn_outputs_[made[0]] = rc.units;
     for (size_t k = 1; k < made.size(); ++k)
-      if (made[k] != "_" && !(lstm && k == 1 && made.size() == 2)) dense_units_[made[k]] = rc.units;
+      if (made[k] != "_" && !((lstm || stack) && k == 1 && made.size() == 2)) dense_units_[made[k]] = rc.units;
+    if (stack && made[1] != "_")
+      text_edits_[ts_node_start_byte(left)] = {ts_node_end_byte(left), fmt::format("{}, *{}", made[0], made[1])};
     if (lstm && !state_h.empty()) {
       const string out = made[0];
       text_edits_[ts_node_start_byte(left)] = {ts_node_end_byte(left),
@@ -4963,30 +5097,26 @@ class Converter {
     }
     layer_calls_[ts_node_start_byte(right)] =
         static_run ? fmt::format("{}({}.stack({}, axis=1))", cell, tf_, Text(in)) : fmt::format("{}({})", cell, Text(in));
-    unseeded_.insert({ts_node_start_point(stmt).row + 1, rc.q});
+    if (stack)
+      for (const string& m : rc.members) unseeded_.insert({ts_node_start_point(stmt).row + 1, rnn_cells_[m].q});
+    else
+      unseeded_.insert({ts_node_start_point(stmt).row + 1, rc.q});
     // in the module: TF1's kernel drawn, the layer built
     const string indent(ts_node_start_point(stmt).column, ' ');
     uint32_t end = ts_node_end_byte(stmt);
     const string comment = TrailingComment(stmt, &end);
-    const string u = Operand(rc.units);
-    string text = fmt::format("{} = {}.keras.initializers.GlorotUniform()([{} + {}, {}]){}", rc.kernel, tf_,
-                              Operand(depth), u, lstm ? "4 * " + u : u, comment);
-    if (rc.keras == "GRU") {
-      // TF1's two kernels: the gates' (r, u) [in + units, 2 units], then the candidate's [in + units, units];
-      // Keras's columns: z (TF1's u), r, the candidate
-      const string gates = Fresh(cell + "_gates"), cand = Fresh(cell + "_candidate");
-      used_fn_names_.insert(gates);
-      used_fn_names_.insert(cand);
-      text = fmt::format(
-          "{0} = {1}.keras.initializers.GlorotUniform()([{2} + {3}, 2 * {3}]){4}\n"
-          "{5}{6} = {1}.keras.initializers.GlorotUniform()([{2} + {3}, {3}])\n"
-          "{5}{7} = {1}.concat([{0}[:, {3}:], {0}[:, :{3}], {6}], axis=1)  # TF1's gates r, u as Keras's z (u), r",
-          gates, tf_, Operand(depth), u, comment, indent, cand, rc.kernel);
+    string text;
+    if (stack) {
+      // each cell's kernel in TF1's order, for the depth it is given (the inputs', then the cell before's units)
+      string d = depth;
+      for (size_t k = 0; k < rc.members.size(); ++k) {
+        const RnnCell& m = rnn_cells_[rc.members[k]];
+        text += (k ? "\n" + indent : string()) + RnnKernelDraw(m, rc.members[k], d, indent, k ? "" : comment);
+        d = m.units;
+      }
+    } else {
+      text = RnnKernelDraw(rc, cell, depth, indent, comment);
     }
-    if (lstm)
-      text += fmt::format("\n{0}{1} = {2}.concat([{2}.split({1}, 4, axis=1)[k] for k in (0, 2, 1, 3)], axis=1)  "
-                          "# TF1's gates i, j, f, o as Keras's i, f, c, o",
-                          indent, rc.kernel, tf_);
     text += fmt::format("\n{}{}.build([None, None, {}])", indent, cell, depth);
     module_edits_.emplace_back(ts_node_start_byte(stmt), end, text);
     const string cls = rc.q.substr(rc.q.rfind('.') + 1);
@@ -4996,6 +5126,12 @@ class Converter {
         cell, cls, rc.keras, rc.tf1_name,
         lstm ? " with the gate columns i, j, f, o as i, f, c, o" : "",
         lstm ? " (the forget gate's part plus TF1's forget_bias)" : "", static_run ? "static_rnn" : "dynamic_rnn"));
+    if (stack)
+      layer_notes_.back() = fmt::format(
+          "`{0}` (tf.nn.rnn_cell.MultiRNNCell run by {2}): the Keras RNN `{0}` over the Keras cells {1}, in order; each "
+          "cell's `kernel` and `recurrent_kernel` are the rows of TF1's `rnn/multi_rnn_cell/cell_K/.../kernel`, as for "
+          "one cell",
+          cell, fmt::format("`{}`", fmt::join(rc.members, "`, `")), static_run ? "static_rnn" : "dynamic_rnn");
     if (rc.keras == "GRU")
       layer_notes_.back() = fmt::format(
           "`{0}` (tf.nn.rnn_cell.GRUCell run by {2}): the Keras GRU `{0}` (reset_after=False), whose `kernel` and "
