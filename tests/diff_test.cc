@@ -242,6 +242,46 @@ TEST(DiffCompare, VariablesMatchAcrossScopePrefixes) {
   for (const auto& n : r.notes) EXPECT_EQ(n.find("beta1_power"), std::string::npos) << "optimizer slots are not noise";
 }
 
+// A TF1 LSTM cell's one kernel over [inputs, state] (gates i, j, f, o) and its bias, against
+// the Keras LSTM the tf2 rewrite makes of it: kernel and recurrent_kernel (gates i, f, c, o),
+// the bias's forget part holding TF1's forget_bias of 1. Compared in TF1's layout.
+TEST(DiffCompare, RecurrentCellVariablesCompareThroughTf1sLayout) {
+  std::string a = Rec(R"J({"kind":"variables","values":{)J"
+                      R"J("rnn/basic_lstm_cell/kernel:0":{"dtype":"float32","shape":[2,4],"values":[1,2,3,4,5,6,7,8]},)J"
+                      R"J("rnn/basic_lstm_cell/bias:0":{"dtype":"float32","shape":[4],"values":[0.1,0.2,0.3,0.4]}}})J") +
+                  kEndOk;
+  auto keras = [](double forget) {
+    return Rec(R"J({"kind":"variables","values":{)J"
+               R"J("lstm/lstm_cell/kernel:0":{"dtype":"float32","shape":[1,4],"values":[1,3,2,4]},)J"
+               R"J("lstm/lstm_cell/recurrent_kernel:0":{"dtype":"float32","shape":[1,4],"values":[5,7,6,8]},)J"
+               R"J("seed_generator/seed_generator_state:0":{"dtype":"uint32","shape":[2],"values":[1,0]},)J"
+               R"J("lstm/lstm_cell/bias:0":{"dtype":"float32","shape":[4],"values":[0.1,)J" +
+               std::to_string(forget) + R"J(,0.2,0.4]}}})J") +
+           kEndOk;
+  };
+  DiffResult same = Compare(a, keras(1.3));
+  EXPECT_TRUE(same.divergences.empty());
+  for (const auto& n : same.notes) EXPECT_EQ(n.find("without a counterpart"), std::string::npos) << n;
+  DiffResult other = Compare(a, keras(1.8));
+  ASSERT_EQ(other.divergences.size(), 1u);
+  EXPECT_NE(other.divergences[0].title.find("rnn/basic_lstm_cell/bias"), std::string::npos);
+  // a GRU: TF1's gates (r, u) and candidate kernels against Keras's columns z (TF1's u), r, candidate
+  std::string g1 = Rec(R"J({"kind":"variables","values":{)J"
+                       R"J("rnn/gru_cell/gates/kernel:0":{"dtype":"float32","shape":[2,2],"values":[1,2,3,4]},)J"
+                       R"J("rnn/gru_cell/gates/bias:0":{"dtype":"float32","shape":[2],"values":[0.1,0.2]},)J"
+                       R"J("rnn/gru_cell/candidate/kernel:0":{"dtype":"float32","shape":[2,1],"values":[5,6]},)J"
+                       R"J("rnn/gru_cell/candidate/bias:0":{"dtype":"float32","shape":[1],"values":[0.3]}}})J") +
+                   kEndOk;
+  std::string g2 = Rec(R"J({"kind":"variables","values":{)J"
+                       R"J("gru/gru_cell/kernel:0":{"dtype":"float32","shape":[1,3],"values":[2,1,5]},)J"
+                       R"J("gru/gru_cell/recurrent_kernel:0":{"dtype":"float32","shape":[1,3],"values":[4,3,6]},)J"
+                       R"J("gru/gru_cell/bias:0":{"dtype":"float32","shape":[3],"values":[0.2,0.1,0.3]}}})J") +
+                   kEndOk;
+  DiffResult gru = Compare(g1, g2);
+  EXPECT_TRUE(gru.divergences.empty());
+  for (const auto& n : gru.notes) EXPECT_EQ(n.find("without a counterpart"), std::string::npos) << n;
+}
+
 TEST(DiffCompare, ByNameAlignmentComparesObservationsOnly) {
   std::string a = Rec(R"J({"kind":"print","text":"different","numbers":[],"line":1})J") +
                   Rec(R"J({"kind":"observe","name":"loss","values":[{"dtype":"float32","shape":[],"values":[1.5]}],"line":4})J") + kEndOk;
