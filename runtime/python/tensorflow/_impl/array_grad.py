@@ -127,6 +127,19 @@ def _unpack_grad(op, *gs):
     return [array_ops.stack(gs, axis=op.get_attr("axis") or 0)]
 
 
+@core.register_gradient("Tile")
+def _tile_grad(op, g):
+    """TF's: the gradient reshaped to [m0, d0, m1, d1, ...] (multiples interleaved with the
+    input's dimensions) and summed over the multiples' axes."""
+    x, multiples = op.inputs
+    x_shape = array_ops.shape(x, out_type=multiples.dtype)
+    split_shape = array_ops.reshape(array_ops.transpose(array_ops.stack([multiples, x_shape])), [-1])
+    axes = math_ops.range(0, array_ops.size(split_shape), 2)
+    dx = math_ops.reduce_sum(array_ops.reshape(g, split_shape), axes)
+    dx.set_shape(x.shape)
+    return [dx, None]
+
+
 @core.register_gradient("Fill")
 def _fill_grad(op, g):
     return [None, math_ops.reduce_sum(g)]

@@ -66,6 +66,12 @@ _MODULES = {
     "ops.logging_ops": _ALL_TOP,
     "ops.script_ops": _ALL_TOP,
     "ops.embedding_ops": (("nn", _TOP), {}, ()),
+    # TF1 recurrent networks: dynamic_rnn / static_rnn are tf.nn's functions, as in TensorFlow;
+    # TF 2.21's rnn_cell classes are its own copy (tensorflow.python.keras's legacy cells), not
+    # the tf_keras classes tf.nn.rnn_cell shows, which behave the same: here both are the one set
+    "ops.rnn": ((), {"dynamic_rnn": ("nn", "dynamic_rnn"), "static_rnn": ("nn", "static_rnn")}, ()),
+    "ops.rnn_cell": (("nn.rnn_cell",), {}, ()),
+    "ops.rnn_cell_impl": (("nn.rnn_cell",), {}, ()),
     "ops.tensor_array_ops": _ALL_TOP,
     "ops.standard_ops": _ALL_TOP,
     "ops.string_ops": (("strings", _TOP), {}, ()),
