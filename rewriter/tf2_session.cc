@@ -4669,10 +4669,12 @@ class Converter {
   template <typename Fail>
   bool RnnCellUses(const string& name, TSNode stmt, bool stackable, std::set<string>* zero_names, Fail&& fail) {
     const std::vector<TSNode> uses = NameUses(name, stmt);
+    // (a statement of the cell's block: the module's, or that of the function the program is in)
+    const TSNode block = ts::Parent(stmt);
     auto module_assignment = [&](TSNode call) {
       TSNode assign = ts::Parent(call);
       return ts::Is(assign, "assignment") && ts::Same(ts::Field(assign, "right"), call) &&
-             ts::Same(ts::Parent(ts::Parent(assign)), file_.Root());
+             ts::Same(ts::Parent(ts::Parent(assign)), block);
     };
     auto run_call = [&](TSNode call) {
       const string rq = ts::Is(call, "call") ? Resolved(ts::Field(call, "function")) : "";

@@ -70,7 +70,7 @@ def program_name(fn):
 # session training with printed numbers), as a check that the installed TensorFlow still
 # behaves as the pinned one.
 QUICK = (
-    "tf1_batch_norm", "tf1_cnn", "tf1_conv_variants", "tf1_layers_cnn", "tf1_linalg", "tf1_rnn",
+    "tf1_batch_norm", "tf1_cnn", "tf1_conv_variants", "tf1_layers_cnn", "tf1_linalg", "tf1_rnn", "tf1_internal_rnn",
     "tf2_batch_matmul_einsum", "tf2_constants_math", "tf2_conv_tape", "tf2_image_conv", "tf2_linalg",
     "tf2_keras_batchnorm_embedding", "tf2_keras_callbacks", "tf2_keras_cnn", "tf2_keras_compile_options",
     "tf2_keras_dense_function", "tf2_keras_fit_classifier", "tf2_keras_fit_regression",
