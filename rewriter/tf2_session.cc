@@ -4863,14 +4863,22 @@ class Converter {
   string RnnInputDepth(TSNode in) const {
     if (auto sh = StaticShape(in); !sh.empty()) return sh.size() == 3 && sh[2] != "None" ? sh[2] : "";
     const GraphName* x = Graph(Text(in));
-    if (!x || x->kind != Kind::kPlaceholder) return "";
-    TSNode sh = m_.KeywordArg(x->value, "shape");
-    if (!sh.id && m_.PositionalArgs(x->value).size() > 1) sh = m_.PositionalArgs(x->value)[1];
+    if (!x) return "";
+    // a placeholder's shape, or a reshape's: `tf.reshape(X, [-1, n_steps, n_input])`
+    const string q = x->kind == Kind::kOp && ts::Is(x->value, "call") ? Resolved(ts::Field(x->value, "function")) : "";
+    const bool reshape = !x->split && (q == "tensorflow.reshape" || q == "tensorflow.compat.v1.reshape");
+    if (x->kind != Kind::kPlaceholder && !reshape) return "";
+    TSNode sh = reshape ? ArgAt(m_, x->value, 1, "shape") : m_.KeywordArg(x->value, "shape");
+    if (!reshape && !sh.id && m_.PositionalArgs(x->value).size() > 1) sh = m_.PositionalArgs(x->value)[1];
     std::vector<TSNode> dims;
     if (ts::Is(sh, "list") || ts::Is(sh, "tuple"))
       for (TSNode d : ts::NamedChildren(sh))
         if (!ts::Is(d, "comment")) dims.push_back(d);
-    return dims.size() == 3 && Text(dims[2]) != "None" ? string(Text(dims[2])) : "";
+    if (dims.size() != 3 || Text(dims[2]) == "None") return "";
+    bool free = true;
+    Identifiers(dims[2], [&](TSNode id) { free = free && !Graph(Text(id)); });
+    auto v = LiteralInt(dims[2]);
+    return free && !(v && *v < 0) ? string(Text(dims[2])) : "";
   }
   // Module statements drawing the kernel(s) TF1's cell `rc` (its module name `obj`) drew for
   // inputs of `depth`, in the Keras cell's layout (`rc.kernel`); lines after the first indented.
