@@ -4721,6 +4721,15 @@ class Converter {
       if (run_of(use)) ++runs;
       else if (stack_of(use)) ++stacks;
       else if (!zero_state_use(use)) other = true;
+      // (a DropoutWrapper: why no conversion of it can be proved)
+      TSNode al = ts::Parent(use);
+      if (ts::Is(al, "keyword_argument")) al = ts::Parent(al);
+      if (ts::Is(al, "argument_list") &&
+          Resolved(ts::Field(ts::Parent(al), "function")) == "tensorflow.compat.v1.nn.rnn_cell.DropoutWrapper")
+        fail("it is wrapped in tf.nn.rnn_cell.DropoutWrapper, which draws a new mask on every step (under "
+             "dynamic_rnn one op, whose loop iterations TensorFlow runs in parallel, so which step gets which mask "
+             "depends on its scheduler), where Keras's dropout= draws one mask for every step: no conversion of it "
+             "can be proved equivalent");
     }
     if (other || runs + stacks != 1 || (stacks && !zero_names->empty()))
       fail(fmt::format("it is used otherwise than as the cell of one tf.nn.dynamic_rnn or static_rnn at module level{} "

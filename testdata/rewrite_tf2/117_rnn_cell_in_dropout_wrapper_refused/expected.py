@@ -1,6 +1,7 @@
-# A cell wrapped in DropoutWrapper: refused (the conversion writes a cell used only as the
-# cell of one dynamic_rnn; TF1's wrapper draws a new mask on every step, Keras's dropout=
-# one mask for the whole sequence).
+# A cell wrapped in DropoutWrapper: refused with the reason. TF1's wrapper draws a new mask
+# on every step; under dynamic_rnn that is one op whose loop iterations TensorFlow runs in
+# parallel (which step gets which mask depends on its scheduler, even under
+# --deterministic-random), and Keras's dropout= draws one mask for all steps.
 import numpy as np
 import tensorflow as tf
 tf.compat.v1.disable_v2_behavior()
