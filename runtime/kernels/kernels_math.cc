@@ -946,6 +946,8 @@ Status ArgMinK(KernelContext& c) { return ArgMinMax(c, false); }
 // ---- nn ----
 template <typename T>
 void SoftmaxRows(const T* x, T* y, int64_t rows, int64_t cols, bool log) {
+  // (no values: an empty row has no maximum to read; a cross-entropy over no classes is 0, as TF's)
+  if (rows == 0 || cols == 0) return;
   using M = Eigen::Array<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
   Eigen::Map<const M> mx(x, rows, cols);
   Eigen::Map<M> my(y, rows, cols);
@@ -1023,6 +1025,8 @@ Status SparseXentTyped(KernelContext& c) {
     return InvalidArgument("logits and labels must have the same first dimension, got logits shape " +
                            x.ShapeString() + " and labels shape " + l.ShapeString());
   int64_t rows = x.dim(0), cols = x.dim(1);
+  if (rows > 0 && cols == 0)
+    return InvalidArgument("Must have at least one class, but got logits shape " + x.ShapeString());
   Tensor logp = Tensor::Alloc(x.dtype(), x.shape());
   SoftmaxRows<T>(x.data<T>(), logp.data<T>(), rows, cols, true);
   Tensor loss = Tensor::Alloc(x.dtype(), {rows});

@@ -531,6 +531,28 @@ TEST(Kernels, SoftmaxXentOfIntegersIsAnError) {
   EXPECT_NEAR(out[0].data<float>()[0], std::log(3.0f), 1e-6);
 }
 
+// runtime_api_fuzzer (UBSan, seed 77): a cross-entropy over logits of no classes ([2, 0]) read
+// the maximum of an empty row through a null pointer. TF 2.21: the loss is 0 per row; the
+// sparse op refuses logits without a class.
+TEST(Kernels, SoftmaxXentOverNoClasses) {
+  Tensor x = Tensor::Alloc(DType::kFloat, {2, 0}), l = Tensor::Alloc(DType::kFloat, {2, 0});
+  std::vector<Tensor> out;
+  ASSERT_TRUE(Execute("SoftmaxCrossEntropyWithLogits", {x, l}, {{"T", DType::kFloat}}, &out).ok());
+  ASSERT_EQ(out.size(), 2u);
+  ASSERT_EQ(out[0].num_elements(), 2);
+  EXPECT_EQ(out[0].data<float>()[0], 0.0f);
+  EXPECT_EQ(out[0].data<float>()[1], 0.0f);
+  EXPECT_EQ(out[1].shape(), Shape({2, 0}));
+  ASSERT_TRUE(Execute("Softmax", {x}, {{"T", DType::kFloat}}, &out).ok());
+  EXPECT_EQ(out[0].shape(), Shape({2, 0}));
+  Tensor labels = Tensor::Alloc(DType::kInt32, {2});
+  labels.data<int32_t>()[0] = labels.data<int32_t>()[1] = 0;
+  Status st = Execute("SparseSoftmaxCrossEntropyWithLogits", {x, labels}, {{"T", DType::kFloat}, {"Tlabels", DType::kInt32}}, &out);
+  ASSERT_FALSE(st.ok());
+  EXPECT_NE(st.message().find("Must have at least one class, but got logits shape [2,0]"), std::string::npos)
+      << st.message();
+}
+
 // float16 logits pass the op model (TF registers the op for half): before 1e08bf2 the
 // kernel read their 2-byte values as floats; it takes float and double only.
 TEST(Kernels, SoftmaxXentOfHalfIsAnError) {
