@@ -1083,6 +1083,12 @@ class Converter {
         Fail(stmt, fmt::format("`{}` is assigned again after `{}`, an operation built from it, was made", name, h.name));
     string key = fmt::format("{}#{}", name, ++versions_[name]);
     names_[key] = names_[name];
+    // (what is known of the earlier tensor's shape stays with it)
+    for (auto* units : {&dense_units_, &rnn_outputs_})
+      if (auto u = units->find(name); u != units->end()) {
+        (*units)[key] = u->second;
+        units->erase(u);
+      }
     for (auto& h : graph_)
       for (auto& u : h.uses)
         if (u == name) u = key;
@@ -4594,10 +4600,10 @@ class Converter {
       if (ctor.empty()) fail(why);
     }
     if (args.count("name")) ctor.push_back(fmt::format("name={}", Text(args["name"])));
-    dense_units_[name] = string(Text(args["units"]));
     PlaceLayer({stmt, name, right, in, "dense", tf1_name, obj,
                 fmt::format("{}.keras.layers.Dense({})", tf_, fmt::join(ctor, ", ")), build},
                args, g, rebinds);
+    dense_units_[name] = string(Text(args["units"]));  // (after PlaceLayer retired the binding before it)
     return true;
   }
   // --- TF1 RNN cells run by tf.nn.dynamic_rnn: Keras recurrent layers ---
@@ -5211,9 +5217,34 @@ class Converter {
   // not known statically.
   string StaticLastDim(TSNode a) {
     if (!ts::Is(a, "identifier")) return "";
-    const GraphName* g = Graph(Text(a));
-    if (!g) return "";
+    return StaticLastDimOf(Graph(Text(a)), 0);
+  }
+  // (of a graph name's binding; `depth` bounds the walk through element-wise ops)
+  string StaticLastDimOf(const GraphName* g, int depth) {
+    if (!g || depth > 64) return "";
     if (auto d = dense_units_.find(g->name); d != dense_units_.end()) return d->second;
+    // an element-wise op (an activation, a dropout) of a name: that tensor's, the binding it
+    // read (`h = tf.nn.dropout(h, ...)` reads the `h` bound before it)
+    if (g->kind == Kind::kOp && !g->split && ts::Is(g->value, "call")) {
+      static const std::set<string> kSameShape = {
+          "tensorflow.nn.relu",    "tensorflow.nn.relu6",     "tensorflow.nn.elu",        "tensorflow.nn.selu",
+          "tensorflow.nn.sigmoid", "tensorflow.math.sigmoid", "tensorflow.sigmoid",       "tensorflow.nn.tanh",
+          "tensorflow.math.tanh",  "tensorflow.tanh",         "tensorflow.nn.leaky_relu", "tensorflow.identity",
+          "tensorflow.nn.softmax", "tensorflow.compat.v1.nn.dropout", "tensorflow.nn.dropout",
+          "tensorflow.compat.v1.layers.dropout"};
+      const auto& pos = m_.PositionalArgs(g->value);
+      TSNode x = pos.empty() ? TSNode{} : pos[0];
+      if (!x.id) x = m_.KeywordArg(g->value, "inputs");
+      if (!x.id) x = m_.KeywordArg(g->value, "x");
+      if (kSameShape.count(Resolved(ts::Field(g->value, "function"))) && ts::Is(x, "identifier")) {
+        const string t(Text(x));
+        for (auto u = g->uses.rbegin(); u != g->uses.rend(); ++u)
+          if (*u == t || StartsWith(*u, t + "#")) {
+            auto it = names_.find(*u);
+            return it == names_.end() ? "" : StaticLastDimOf(&graph_[it->second], depth + 1);
+          }
+      }
+    }
     // `outputs[:, -1, :]`, `outputs[:, -1]` of a dynamic_rnn's outputs: its units
     if (g->kind == Kind::kOp && ts::Is(g->value, "subscript")) {
       TSNode v = ts::Field(g->value, "value");
@@ -5227,7 +5258,7 @@ class Converter {
         return r->second;
     }
     // (the binding of that statement: a name bound again later is another tensor)
-    if (auto d = keras_output_units_.find(string(Text(a)));
+    if (auto d = keras_output_units_.find(g->name.substr(0, g->name.find('#')));
         d != keras_output_units_.end() && ts::Same(d->second.second, g->stmt))
       return d->second.first;
     auto graph_free = [&](TSNode n) {

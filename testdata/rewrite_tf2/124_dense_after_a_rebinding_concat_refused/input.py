@@ -1,0 +1,14 @@
+# `h` bound to a dense layer's output, then to a concat of it: the second dense layer's
+# input width is not the first layer's units (it is twice that), and the text does not say
+# it: refused. (Before, the first binding's units were taken for the second, and the
+# converted Dense was built for the wrong width.)
+import numpy as np
+import tensorflow as tf
+
+x = tf.placeholder(tf.float32, [None, 3])
+h = tf.layers.dense(x, 10)
+h = tf.concat([h, h], 1)
+o = tf.layers.dense(h, 2)
+with tf.Session() as sess:
+    sess.run(tf.global_variables_initializer())
+    print(sess.run(o, {x: np.ones([1, 3], np.float32)}).shape)
