@@ -4628,6 +4628,7 @@ class Converter {
     std::set<string> zero_states;     // names bound to its zero_state (the run's initial state: Keras's zeros)
     std::vector<string> members;      // a MultiRNNCell's cells
     bool in_stack = false;            // a cell of a MultiRNNCell (a Keras cell)
+    string count, member_q, member_keras;  // a MultiRNNCell of K (`count`) cells made alike in a comprehension
   };
   std::map<string, RnnCell> rnn_cells_;  // a cell's name -> what the conversion made of it
   std::map<string, string> rnn_outputs_;  // a dynamic_rnn's outputs ([batch, time, units]) -> its units
@@ -4745,40 +4746,29 @@ class Converter {
     return stacks == 1;
   }
 
-  // `cell = tf.compat.v1.nn.rnn_cell.BasicLSTMCell(...)` (LSTMCell, BasicRNNCell): the
-  // Keras layer made in its place. False: not a cell. Refuses a cell the conversion does
-  // not write, or one used otherwise than as the cell of one dynamic_rnn.
-  bool RnnCellStatement(TSNode stmt, const string& name, TSNode right) {
-    const string q = Resolved(ts::Field(right, "function"));
-    if (q == "tensorflow.compat.v1.nn.rnn_cell.MultiRNNCell") return RnnStackStatement(stmt, name, right);
-    static const std::map<string, string> kCells = {
-        {"tensorflow.compat.v1.nn.rnn_cell.BasicLSTMCell", "LSTM"},
-        {"tensorflow.compat.v1.nn.rnn_cell.LSTMCell", "LSTM"},
-        {"tensorflow.compat.v1.nn.rnn_cell.BasicRNNCell", "SimpleRNN"},
-        {"tensorflow.compat.v1.nn.rnn_cell.GRUCell", "GRU"}};
-    auto kind = kCells.find(q);
-    if (kind == kCells.end()) return false;
-    const string cls = q.substr(q.rfind('.') + 1);
-    auto fail = [&](const string& why) { Fail(stmt, fmt::format("`{}` is a tf.nn.rnn_cell.{}: {}", name, cls, why)); };
-    if (!AloneOnLines(stmt)) fail("the statement shares its line with other statements");
-    if (names_.count(name) || rnn_cells_.count(name) || python_values_.count(name))
-      fail("its name is bound more than once while the graph is built");
+  // A TF1 cell constructor's arguments (`call`, of the cell class `cls`, a Keras `keras`
+  // layer): the Keras cell's constructor arguments besides its units (and the call's
+  // arguments by name in `*args_out`); fails on what the conversion does not write.
+  template <typename Fail>
+  std::vector<string> RnnCellArgs(TSNode call, const string& keras, const string& cls,
+                                  std::map<string, TSNode>* args_out, Fail&& fail) {
     std::vector<string> params = {"num_units"};
     if (cls == "LSTMCell")
       params.insert(params.end(), {"use_peepholes", "cell_clip", "initializer", "num_proj", "proj_clip",
                                    "num_unit_shards", "num_proj_shards"});
-    if (kind->second == "LSTM") params.insert(params.end(), {"forget_bias", "state_is_tuple"});
+    if (keras == "LSTM") params.insert(params.end(), {"forget_bias", "state_is_tuple"});
     params.insert(params.end(), {"activation", "reuse"});
-    if (kind->second == "GRU") params.insert(params.end(), {"kernel_initializer", "bias_initializer"});
+    if (keras == "GRU") params.insert(params.end(), {"kernel_initializer", "bias_initializer"});
     params.insert(params.end(), {"name", "dtype"});
     string why;
-    std::map<string, TSNode> args = ArgsByName(right, params, &why);
+    std::map<string, TSNode>& args = *args_out;
+    args = ArgsByName(call, params, &why);
     if (!why.empty()) fail(why);
     if (!args.count("num_units")) fail("no num_units");
     ArgsReadNoGraph(args, fail);
-    std::vector<string> ctor = {string(Text(args["num_units"])), "return_sequences=True", "return_state=True"};
+    std::vector<string> ctor;
     // (TF1's GRU applies the reset gate before the candidate's matmul: Keras's reset_after=False)
-    if (kind->second == "GRU") ctor.push_back("reset_after=False");
+    if (keras == "GRU") ctor.push_back("reset_after=False");
     for (const auto& [key, value] : args) {
       const string v(Text(value));
       if (key == "num_units" || key == "name") continue;
@@ -4796,6 +4786,35 @@ class Converter {
         fail(fmt::format("`{}=` is given (the conversion writes the cell without it)", key));
       }
     }
+    return ctor;
+  }
+
+  // TF1's cell classes -> the Keras layer of each
+  static const std::map<string, string>& RnnCellKinds() {
+    static const std::map<string, string> kCells = {{"tensorflow.compat.v1.nn.rnn_cell.BasicLSTMCell", "LSTM"},
+                                                    {"tensorflow.compat.v1.nn.rnn_cell.LSTMCell", "LSTM"},
+                                                    {"tensorflow.compat.v1.nn.rnn_cell.BasicRNNCell", "SimpleRNN"},
+                                                    {"tensorflow.compat.v1.nn.rnn_cell.GRUCell", "GRU"}};
+    return kCells;
+  }
+
+  // `cell = tf.compat.v1.nn.rnn_cell.BasicLSTMCell(...)` (LSTMCell, BasicRNNCell): the
+  // Keras layer made in its place. False: not a cell. Refuses a cell the conversion does
+  // not write, or one used otherwise than as the cell of one dynamic_rnn.
+  bool RnnCellStatement(TSNode stmt, const string& name, TSNode right) {
+    const string q = Resolved(ts::Field(right, "function"));
+    if (q == "tensorflow.compat.v1.nn.rnn_cell.MultiRNNCell") return RnnStackStatement(stmt, name, right);
+    const auto& kCells = RnnCellKinds();
+    auto kind = kCells.find(q);
+    if (kind == kCells.end()) return false;
+    const string cls = q.substr(q.rfind('.') + 1);
+    auto fail = [&](const string& why) { Fail(stmt, fmt::format("`{}` is a tf.nn.rnn_cell.{}: {}", name, cls, why)); };
+    if (!AloneOnLines(stmt)) fail("the statement shares its line with other statements");
+    if (names_.count(name) || rnn_cells_.count(name) || python_values_.count(name))
+      fail("its name is bound more than once while the graph is built");
+    std::map<string, TSNode> args;
+    std::vector<string> ctor = RnnCellArgs(right, kind->second, cls, &args, fail);
+    ctor.insert(ctor.begin(), {string(Text(args["num_units"])), "return_sequences=True", "return_state=True"});
     std::set<string> zero_names;
     const bool in_stack = RnnCellUses(name, stmt, true, &zero_names, fail);
     const string kernel = Fresh(name + "_kernel");
@@ -4836,6 +4855,62 @@ class Converter {
     return true;
   }
 
+  // `M = tf.compat.v1.nn.rnn_cell.MultiRNNCell([tf.compat.v1.nn.rnn_cell.BasicLSTMCell(n)
+  // for _ in range(K)])`: a Keras RNN over K Keras cells made in a comprehension, the k-th
+  // taking the k-th of the kernels drawn where the run is (`M_kernels[k]`).
+  template <typename Fail>
+  bool RnnStackComprehension(TSNode stmt, const string& name, TSNode comp, Fail&& fail) {
+    TSNode body = ts::Field(comp, "body");
+    std::vector<TSNode> clauses;
+    for (TSNode c : ts::NamedChildren(comp))
+      if (!ts::Same(c, body) && !ts::Is(c, "comment")) clauses.push_back(c);
+    const string q = ts::Is(body, "call") ? Resolved(ts::Field(body, "function")) : "";
+    auto kind = RnnCellKinds().find(q);
+    if (kind == RnnCellKinds().end() || kind->second == "GRU")
+      fail("its cells' comprehension does not make a BasicLSTMCell, LSTMCell or BasicRNNCell");
+    TSNode range = clauses.size() == 1 && ts::Is(clauses[0], "for_in_clause") ? ts::Field(clauses[0], "right") : TSNode{};
+    TSNode var = clauses.size() == 1 ? ts::Field(clauses[0], "left") : TSNode{};
+    if (!ts::Is(range, "call") || Text(ts::Field(range, "function")) != "range" || !ts::Is(var, "identifier") ||
+        m_.PositionalArgs(range).size() != 1 || ts_node_named_child_count(ts::Field(range, "arguments")) != 1)
+      fail("its cells' comprehension is not `for _ in range(K)`");
+    const string count(Text(m_.PositionalArgs(range)[0]));
+    Identifiers(m_.PositionalArgs(range)[0], [&](TSNode id) {
+      if (Graph(Text(id))) fail("its number of cells reads a graph tensor");
+    });
+    Identifiers(body, [&](TSNode id) {
+      if (Text(id) == Text(var)) fail("its cells depend on the comprehension's variable");
+    });
+    const string cls = q.substr(q.rfind('.') + 1);
+    std::map<string, TSNode> cargs;
+    std::vector<string> ctor = RnnCellArgs(body, kind->second, cls, &cargs, fail);
+    std::set<string> zero_names;
+    RnnCellUses(name, stmt, false, &zero_names, fail);
+    const string kernels = Fresh(name + "_kernels");
+    used_fn_names_.insert(kernels);
+    RnnCell rc{"tensorflow.compat.v1.nn.rnn_cell.MultiRNNCell", "RNN", kernels, string(Text(cargs["num_units"])),
+               "multi_rnn_cell", stmt, zero_names};
+    rc.count = count;
+    rc.member_q = q;
+    rc.member_keras = kind->second;
+    rnn_cells_[name] = rc;
+    const string indent(ts_node_start_point(stmt).column, ' ');
+    uint32_t end = ts_node_end_byte(stmt);
+    const string comment = TrailingComment(stmt, &end);
+    ctor.insert(ctor.begin(), string(Text(cargs["num_units"])));
+    module_edits_.emplace_back(
+        ts_node_start_byte(stmt), end,
+        fmt::format("{0} = {1}.keras.layers.RNN({2}\n"
+                    "{3}    # TF1's kernels, drawn where the cells first ran ({4}[k]: the k-th cell's, the inputs' rows,\n"
+                    "{3}    # then the state's)\n"
+                    "{3}    [{1}.keras.layers.{5}Cell({6},\n"
+                    "{3}        kernel_initializer=lambda shape, dtype=None, k=k: {4}[k][:shape[0]],\n"
+                    "{3}        recurrent_initializer=lambda shape, dtype=None, k=k: {4}[k][-shape[0]:])\n"
+                    "{3}     for k in range({7})],\n"
+                    "{3}    return_sequences=True, return_state=True)",
+                    name, tf_, comment, indent, kernels, kind->second, fmt::join(ctor, ", "), count));
+    return true;
+  }
+
   // `M = tf.compat.v1.nn.rnn_cell.MultiRNNCell([c1, c2])` of cells RnnCellStatement made
   // Keras cells: a Keras RNN layer over them (its StackedRNNCells run each step's cells in
   // order, as TF1's), returning the sequences and the states. False: not such a statement.
@@ -4848,6 +4923,7 @@ class Converter {
     std::map<string, TSNode> args = ArgsByName(right, {"cells", "state_is_tuple"}, &why);
     if (!why.empty()) fail(why);
     if (args.count("state_is_tuple") && Text(args["state_is_tuple"]) != "True") fail("state_is_tuple is not True");
+    if (ts::Is(args["cells"], "list_comprehension")) return RnnStackComprehension(stmt, name, args["cells"], fail);
     if (!ts::Is(args["cells"], "list")) fail("its cells are not a list of cells made by name");
     std::vector<string> members;
     for (TSNode c : ts::NamedChildren(args["cells"])) {
@@ -5025,18 +5101,23 @@ class Converter {
     // a MultiRNNCell's `states[i]` (TF1: the i-th cell's state; an LSTM's (c, h)) is the
     // Keras RNN's `states[i]`, a list: [h, c], or [h]
     if (stack) {
-      const auto n = static_cast<int64_t>(rc.members.size());
+      // (K cells of a comprehension: K itself when a literal, else indexes 0 and -1, valid for any K)
+      std::optional<int64_t> k;
+      if (rc.count.empty()) k = static_cast<int64_t>(rc.members.size());
+      else if (rc.count.find_first_not_of("0123456789") == string::npos && rc.count.size() < 6) k = std::stoll(rc.count);
       for (TSNode u : state_uses) {
         TSNode p = ts::Parent(u);
         std::optional<int64_t> i;
         if (ts::Is(p, "subscript") && ts::Same(ts::Field(p, "value"), u) && ts_node_named_child_count(p) == 2)
           i = LiteralInt(ts::Field(p, "subscript"));
-        if (!i || *i < -n || *i >= n || !InWindow(p))
+        const bool in_range = i && (k ? *i >= -*k && *i < *k : (*i == 0 || *i == -1));
+        if (!in_range || !InWindow(p))
           fail(fmt::format("the states `{}` are used otherwise than one cell's at a time (line {})", made[1],
                            ts_node_start_point(u).row + 1));
-        const RnnCell& m = rnn_cells_[rc.members[static_cast<size_t>(*i < 0 ? *i + n : *i)]];
+        const string member_keras =
+            rc.count.empty() ? rnn_cells_[rc.members[static_cast<size_t>(*i < 0 ? *i + *k : *i)]].keras : rc.member_keras;
         const string item = fmt::format("{}[{}]", made[1], *i);
-        if (m.keras != "LSTM") {
+        if (member_keras != "LSTM") {
           uses_edits.emplace_back(ts_node_start_byte(p), ts_node_end_byte(p), item + "[0]");
           continue;
         }
@@ -5122,7 +5203,9 @@ class Converter {
     }
     layer_calls_[ts_node_start_byte(right)] =
         static_run ? fmt::format("{}({}.stack({}, axis=1))", cell, tf_, Text(in)) : fmt::format("{}({})", cell, Text(in));
-    if (stack)
+    if (stack && !rc.count.empty())
+      unseeded_.insert({ts_node_start_point(stmt).row + 1, rc.member_q});
+    else if (stack)
       for (const string& m : rc.members) unseeded_.insert({ts_node_start_point(stmt).row + 1, rnn_cells_[m].q});
     else
       unseeded_.insert({ts_node_start_point(stmt).row + 1, rc.q});
@@ -5131,7 +5214,17 @@ class Converter {
     uint32_t end = ts_node_end_byte(stmt);
     const string comment = TrailingComment(stmt, &end);
     string text;
-    if (stack) {
+    if (stack && !rc.count.empty()) {
+      // each cell's kernel in TF1's order, for the depth it is given (the inputs', then the units)
+      const string u = Operand(rc.units);
+      text = fmt::format("{0} = [{1}.keras.initializers.GlorotUniform()([({2} if k == 0 else {3}) + {3}, {4}{3}]) "
+                         "for k in range({5})]{6}",
+                         rc.kernel, tf_, depth, u, rc.member_keras == "LSTM" ? "4 * " : "", rc.count, comment);
+      if (rc.member_keras == "LSTM")
+        text += fmt::format("\n{0}{1} = [{2}.concat([{2}.split(w, 4, axis=1)[g] for g in (0, 2, 1, 3)], axis=1) for w "
+                            "in {1}]  # TF1's gates i, j, f, o as Keras's i, f, c, o",
+                            indent, rc.kernel, tf_);
+    } else if (stack) {
       // each cell's kernel in TF1's order, for the depth it is given (the inputs', then the cell before's units)
       string d = depth;
       for (size_t k = 0; k < rc.members.size(); ++k) {
@@ -5156,7 +5249,10 @@ class Converter {
           "`{0}` (tf.nn.rnn_cell.MultiRNNCell run by {2}): the Keras RNN `{0}` over the Keras cells {1}, in order; each "
           "cell's `kernel` and `recurrent_kernel` are the rows of TF1's `rnn/multi_rnn_cell/cell_K/.../kernel`, as for "
           "one cell",
-          cell, fmt::format("`{}`", fmt::join(rc.members, "`, `")), static_run ? "static_rnn" : "dynamic_rnn");
+          cell,
+          rc.count.empty() ? fmt::format("`{}`", fmt::join(rc.members, "`, `"))
+                           : fmt::format("made in a comprehension ({} of them)", rc.count),
+          static_run ? "static_rnn" : "dynamic_rnn");
     if (rc.keras == "GRU")
       layer_notes_.back() = fmt::format(
           "`{0}` (tf.nn.rnn_cell.GRUCell run by {2}): the Keras GRU `{0}` (reset_after=False), whose `kernel` and "
