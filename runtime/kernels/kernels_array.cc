@@ -4,6 +4,8 @@
 // ReverseV2, Roll and InvertPermutation, Unique and ListDiff (setdiff1d), LowerBound /
 // UpperBound (searchsorted) and TensorScatterUpdate / TensorScatterAdd.
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <limits>
 #include <unordered_map>
@@ -329,27 +331,49 @@ Status OnesLikeK(KernelContext& c) {
   return Status::Ok();
 }
 
+// A range bound as TensorFlow's messages print it: an integer as such, a float in %g form
+// ("5", "0.5", "1e+19", "0.123457").
+std::string RangeBound(const Tensor& t, DType dt) {
+  if (IsInteger(dt)) return std::to_string(t.AsInt64(0));
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%g", t.AsDouble(0));
+  return buf;
+}
+
 Status RangeK(KernelContext& c) {
   TFM_RETURN_IF_ERROR(NeedScalar(c, 0, "start"));
   TFM_RETURN_IF_ERROR(NeedScalar(c, 1, "limit"));
   TFM_RETURN_IF_ERROR(NeedScalar(c, 2, "delta"));
   DType dt = c.inputs[0].dtype();
+  const std::string order = " when delta " + std::string(c.inputs[2].AsDouble(0) > 0 ? "> 0: " : "< 0: ") +
+                            RangeBound(c.inputs[0], dt) + "/" + RangeBound(c.inputs[1], dt);
+  if (IsInteger(dt)) {
+    // in integers (a double loses int64's low digits); the span in unsigned arithmetic, as
+    // limit - start may pass int64 (TF's size is the same count)
+    const int64_t start = c.inputs[0].AsInt64(0), limit = c.inputs[1].AsInt64(0), delta = c.inputs[2].AsInt64(0);
+    if (delta == 0) return InvalidArgument("Requires delta != 0: 0");
+    if (delta > 0 && start > limit) return InvalidArgument("Requires start <= limit" + order);
+    if (delta < 0 && start < limit) return InvalidArgument("Requires start >= limit" + order);
+    const uint64_t span = delta > 0 ? static_cast<uint64_t>(limit) - static_cast<uint64_t>(start)
+                                    : static_cast<uint64_t>(start) - static_cast<uint64_t>(limit);
+    const uint64_t step = delta > 0 ? static_cast<uint64_t>(delta) : 0 - static_cast<uint64_t>(delta);
+    const uint64_t n = span / step + (span % step != 0);
+    if (n > static_cast<uint64_t>(INT64_MAX)) return InvalidArgument("Requires ((limit - start) / delta) <= 9223372036854775807");
+    Tensor o = Tensor::Alloc(DType::kInt64, {static_cast<int64_t>(n)});
+    uint64_t v = static_cast<uint64_t>(start);
+    for (uint64_t i = 0; i < n; ++i, v += static_cast<uint64_t>(delta)) o.data<int64_t>()[i] = static_cast<int64_t>(v);
+    c.outputs = {dt == DType::kInt64 ? o : o.CastTo(dt)};
+    return Status::Ok();
+  }
   double start = c.inputs[0].AsDouble(0), limit = c.inputs[1].AsDouble(0), delta = c.inputs[2].AsDouble(0);
   if (delta == 0) return InvalidArgument("Requires delta != 0: 0");
   if (!std::isfinite(start) || !std::isfinite(limit) || !std::isfinite(delta))
     return InvalidArgument("Requires start, limit and delta to be finite");
-  if ((delta > 0 && start > limit) || (delta < 0 && start < limit))
-    return InvalidArgument("Requires start <= limit when delta > 0: " + std::to_string(static_cast<int64_t>(start)) + "/" + std::to_string(static_cast<int64_t>(limit)));
-  if (IsInteger(dt) && static_cast<int64_t>(std::abs(delta)) == 0)
-    return InvalidArgument("Requires delta != 0: 0");  // a fractional delta of an integer range
+  if (delta > 0 && start > limit) return InvalidArgument("Requires start <= limit" + order);
+  if (delta < 0 && start < limit) return InvalidArgument("Requires start >= limit" + order);
   if (std::abs((limit - start) / delta) > 9.2e18)
     return InvalidArgument("Requires ((limit - start) / delta) <= 9223372036854775807");
-  // The span of an int64 range can pass int64's largest value (it did not pass the size
-  // check above only when |delta| > 1): its size is then computed in floating point.
-  const double span = std::abs(limit - start);
-  int64_t n = IsInteger(dt) && span < 9.2e18
-                  ? (static_cast<int64_t>(span) + static_cast<int64_t>(std::abs(delta)) - 1) / static_cast<int64_t>(std::abs(delta))
-                  : static_cast<int64_t>(std::ceil(std::abs((limit - start) / delta)));
+  const auto n = static_cast<int64_t>(std::ceil(std::abs((limit - start) / delta)));
   Tensor d = Tensor::Alloc(DType::kDouble, {n});
   for (int64_t i = 0; i < n; ++i) d.data<double>()[i] = start + i * delta;
   c.outputs = {d.CastTo(dt)};

@@ -531,6 +531,34 @@ TEST(Kernels, SoftmaxXentOfIntegersIsAnError) {
   EXPECT_NEAR(out[0].data<float>()[0], std::log(3.0f), 1e-6);
 }
 
+// runtime_api_fuzzer (UBSan, seed 79): Range's "start <= limit" message cast a float bound
+// past int64 to an integer. TF 2.21 prints floats in %g form and names the order the
+// delta's sign asks for; an int64 range whose span passes int64 has TF's count and values.
+TEST(Kernels, RangeBoundsAndMessagesAsTensorFlows) {
+  std::vector<Tensor> out;
+  Status st = Execute("Range", {Tensor::Scalar<float>(1e19f), Tensor::Scalar<float>(0.0f), Tensor::Scalar<float>(1.0f)},
+                      {{"Tidx", DType::kFloat}}, &out);
+  ASSERT_FALSE(st.ok());
+  EXPECT_NE(st.message().find("Requires start <= limit when delta > 0: 1e+19/0"), std::string::npos) << st.message();
+  st = Execute("Range", {Tensor::Scalar<int32_t>(1), Tensor::Scalar<int32_t>(5), Tensor::Scalar<int32_t>(-1)},
+               {{"Tidx", DType::kInt32}}, &out);
+  ASSERT_FALSE(st.ok());
+  EXPECT_NE(st.message().find("Requires start >= limit when delta < 0: 1/5"), std::string::npos) << st.message();
+  ASSERT_TRUE(Execute("Range",
+                      {Tensor::Scalar<int64_t>(INT64_MIN), Tensor::Scalar<int64_t>(INT64_MAX),
+                       Tensor::Scalar<int64_t>(int64_t{1} << 62)},
+                      {{"Tidx", DType::kInt64}}, &out)
+                  .ok());
+  ASSERT_EQ(out[0].num_elements(), 4);
+  EXPECT_EQ(out[0].data<int64_t>()[0], INT64_MIN);
+  EXPECT_EQ(out[0].data<int64_t>()[3], int64_t{1} << 62);
+  ASSERT_TRUE(Execute("Range", {Tensor::Scalar<int32_t>(10), Tensor::Scalar<int32_t>(0), Tensor::Scalar<int32_t>(-3)},
+                      {{"Tidx", DType::kInt32}}, &out)
+                  .ok());
+  ASSERT_EQ(out[0].num_elements(), 4);
+  EXPECT_EQ(out[0].data<int32_t>()[3], 1);
+}
+
 // runtime_api_fuzzer (UBSan, seed 77): a cross-entropy over logits of no classes ([2, 0]) read
 // the maximum of an empty row through a null pointer. TF 2.21: the loss is 0 per row; the
 // sparse op refuses logits without a class.
