@@ -4273,6 +4273,15 @@ class Converter {
   // The static shape of a graph expression, as far as the text shows it: a placeholder's
   // literal shape, a reshape to a literal shape, what tf.layers' conv2d, pooling and flatten
   // make of a known input, an element-wise activation's input's; {} when not known.
+  // Element-wise ops: their output has their first input's shape.
+  static const std::set<string>& SameShapeOps() {
+    static const std::set<string> kSameShape = {
+        "tensorflow.nn.relu",    "tensorflow.nn.relu6",        "tensorflow.nn.elu",       "tensorflow.nn.selu",
+        "tensorflow.nn.sigmoid", "tensorflow.math.sigmoid",    "tensorflow.sigmoid",      "tensorflow.nn.tanh",
+        "tensorflow.math.tanh",  "tensorflow.tanh",            "tensorflow.nn.leaky_relu", "tensorflow.identity",
+        "tensorflow.nn.softmax", "tensorflow.compat.v1.nn.dropout", "tensorflow.nn.dropout"};
+    return kSameShape;
+  }
   std::vector<string> StaticShape(TSNode e) const {
     while (ts::Is(e, "parenthesized_expression") && ts_node_named_child_count(e) == 1) e = ts_node_named_child(e, 0);
     if (ts::Is(e, "identifier")) {
@@ -4293,12 +4302,7 @@ class Converter {
       TSNode sh = arg(1, "shape");
       return sh.id ? ShapeLiteral(sh, true) : std::vector<string>{};
     }
-    static const std::set<string> kSameShape = {
-        "tensorflow.nn.relu",    "tensorflow.nn.relu6",        "tensorflow.nn.elu",       "tensorflow.nn.selu",
-        "tensorflow.nn.sigmoid", "tensorflow.math.sigmoid",    "tensorflow.sigmoid",      "tensorflow.nn.tanh",
-        "tensorflow.math.tanh",  "tensorflow.tanh",            "tensorflow.nn.leaky_relu", "tensorflow.identity",
-        "tensorflow.nn.softmax", "tensorflow.compat.v1.nn.dropout", "tensorflow.nn.dropout"};
-    if (kSameShape.count(q)) return pos.empty() ? std::vector<string>{} : StaticShape(pos[0]);
+    if (SameShapeOps().count(q)) return pos.empty() ? std::vector<string>{} : StaticShape(pos[0]);
     TSNode in = arg(0, "inputs");
     const bool conv = q == "tensorflow.compat.v1.layers.conv2d";
     const bool max_pool = q == "tensorflow.compat.v1.layers.max_pooling2d";
@@ -5322,17 +5326,13 @@ class Converter {
     // an element-wise op (an activation, a dropout) of a name: that tensor's, the binding it
     // read (`h = tf.nn.dropout(h, ...)` reads the `h` bound before it)
     if (g->kind == Kind::kOp && !g->split && ts::Is(g->value, "call")) {
-      static const std::set<string> kSameShape = {
-          "tensorflow.nn.relu",    "tensorflow.nn.relu6",     "tensorflow.nn.elu",        "tensorflow.nn.selu",
-          "tensorflow.nn.sigmoid", "tensorflow.math.sigmoid", "tensorflow.sigmoid",       "tensorflow.nn.tanh",
-          "tensorflow.math.tanh",  "tensorflow.tanh",         "tensorflow.nn.leaky_relu", "tensorflow.identity",
-          "tensorflow.nn.softmax", "tensorflow.compat.v1.nn.dropout", "tensorflow.nn.dropout",
-          "tensorflow.compat.v1.layers.dropout"};
+
       const auto& pos = m_.PositionalArgs(g->value);
       TSNode x = pos.empty() ? TSNode{} : pos[0];
       if (!x.id) x = m_.KeywordArg(g->value, "inputs");
       if (!x.id) x = m_.KeywordArg(g->value, "x");
-      if (kSameShape.count(Resolved(ts::Field(g->value, "function"))) && ts::Is(x, "identifier")) {
+      const string q = Resolved(ts::Field(g->value, "function"));
+      if ((SameShapeOps().count(q) || q == "tensorflow.compat.v1.layers.dropout") && ts::Is(x, "identifier")) {
         const string t(Text(x));
         for (auto u = g->uses.rbegin(); u != g->uses.rend(); ++u)
           if (*u == t || StartsWith(*u, t + "#")) {
