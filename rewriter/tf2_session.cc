@@ -369,6 +369,100 @@ class Converter {
     return true;
   }
 
+  // `def f1(): return <TF expression of graph tensors>` that only TF calls are given (as
+  // `tf.cond(p, f1, f2)`'s branches): TF builds its ops when it calls it, in TF1 into the
+  // graph, in a tf.function into the function's. No parameters or decorators, one
+  // `return` of TF ops that neither make variables nor read graph-wide state; no name it
+  // reads is bound again later (Python reads them when it is called).
+  bool GraphBuildingDef(TSNode def) const {
+    if (!ts::Is(def, "function_definition") || !AloneOnLines(def) || HasMultilineString(def)) return false;
+    const string name(Text(ts::Field(def, "name")));
+    if (names_.count(name) || ts_node_named_child_count(ts::Field(def, "parameters")) != 0 ||
+        ts::Field(def, "return_type").id)
+      return false;
+    std::vector<TSNode> body;
+    for (TSNode c : ts::NamedChildren(ts::Field(def, "body")))
+      if (!ts::Is(c, "comment")) body.push_back(c);
+    if (body.size() != 1 || !ts::Is(body[0], "return_statement") || ts_node_named_child_count(body[0]) != 1)
+      return false;
+    TSNode value = ts_node_named_child(body[0], 0);
+    bool tf_only = true, graph = false;
+    std::set<string> reads;
+    ts::Walk(
+        value,
+        [&](TSNode c, const char*) {
+          if (ts::Is(c, "lambda") || ts::Is(c, "function_definition") || ts::Is(c, "await") || ts::Is(c, "yield") ||
+              ts::Is(c, "named_expression"))
+            tf_only = false;
+          if (ts::Is(c, "call")) {
+            const string q = Resolved(ts::Field(c, "function"));
+            if (!StartsWith(q, "tensorflow.") || ReadsGraphState(q) || !StatelessTfCall(q)) tf_only = false;
+          }
+          return tf_only;
+        },
+        [](TSNode) {});
+    if (!tf_only) return false;
+    Identifiers(value, [&](TSNode id) {
+      graph |= Graph(Text(id)) != nullptr;
+      reads.insert(string(Text(id)));
+    });
+    if (!graph) return false;
+    // only passed to TF calls (`tf.cond(p, f1, f2)`, `true_fn=f1`)
+    bool passed_only = true;
+    int passed = 0;
+    ValueIdentifiers(file_.Root(), [&](TSNode n) {
+      if (Text(n) != name || ts::Same(n, ts::Field(def, "name"))) return;
+      ++passed;
+      TSNode p = ts::Parent(n);
+      if (ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "value"), n)) p = ts::Parent(p);
+      TSNode call = ts::Is(p, "argument_list") ? ts::Parent(p) : TSNode{};
+      if (!ts::Is(call, "call") || !StartsWith(Resolved(ts::Field(call, "function")), "tensorflow."))
+        passed_only = false;
+    });
+    if (!passed_only || passed == 0) return false;
+    // no name it reads (nor its own) bound again after it
+    bool after = false, rebound = false;
+    for (TSNode st : ts::NamedChildren(ts::Parent(def))) {
+      if (ts::Same(st, def)) {
+        after = true;
+        continue;
+      }
+      if (!after) continue;
+      ts::Walk(
+          st,
+          [&](TSNode c, const char*) {
+            TSNode left = ts::Is(c, "assignment") || ts::Is(c, "augmented_assignment") || ts::Is(c, "for_statement")
+                              ? ts::Field(c, "left")
+                              : ts::Is(c, "function_definition") || ts::Is(c, "class_definition") ? ts::Field(c, "name")
+                                                                                                  : TSNode{};
+            if (left.id)
+              ts::Walk(
+                  left,
+                  [&](TSNode q, const char*) {
+                    if (ts::Is(q, "identifier") && !ts::Is(ts::Parent(q), "attribute") &&
+                        (reads.count(string(Text(q))) || Text(q) == name))
+                      rebound = true;
+                    return !ts::Is(q, "attribute") && !ts::Is(q, "subscript");
+                  },
+                  [](TSNode) {});
+            return !rebound;
+          },
+          [](TSNode) {});
+      if (rebound) return false;
+    }
+    return true;
+  }
+  // A TF op that neither changes state nor prints nor calls back into Python (what a
+  // function may make beyond what its run needs, or a branch may build).
+  static bool StatelessTfCall(const string& q) {
+    for (string_view bad : {"assign", "Variable", "variable", "print", "Print", "py_func", "numpy_function",
+                            ".train.", ".summary.", "layers", "keras", "metrics", "Saver", "scatter", "queue", "Queue",
+                            "iterator", "Iterator", "control_dependencies", "group", "minimize", "gradients",
+                            "while_loop", "map_fn", "scan", "foldl", "foldr", "py_function", "debugging", "Assert",
+                            "check_numerics", "get_", "collection", "write_file", "io.", "data."})
+      if (q.find(bad) != string::npos) return false;
+    return true;
+  }
   void Classify(TSNode stmt) {
     // `name = <call or expression>` at module level
     TSNode assign = ts_node_named_child_count(stmt) == 1 ? ts_node_named_child(stmt, 0) : TSNode{};
@@ -416,6 +510,18 @@ class Converter {
       RetireVersion(stmt, name);
       for (auto& u : g.uses)
         if (u == name) u = Graph(name)->name;
+      names_[name] = graph_.size();
+      graph_.push_back(std::move(g));
+      return;
+    }
+    if (ts::Is(stmt, "function_definition") && GraphBuildingDef(stmt)) {
+      // `def f1(): return tf.reduce_mean(tf.square(x - y))`, a branch of `tf.cond(p, f1, f2)`:
+      // it builds graph from graph tensors when the cond calls it, a statement of the graph
+      string name(Text(ts::Field(stmt, "name")));
+      GraphName g{Kind::kOp, name, stmt, stmt};
+      Identifiers(ts::Field(stmt, "body"), [&](TSNode id) {
+        if (Graph(Text(id))) g.uses.push_back(Graph(Text(id))->name);
+      });
       names_[name] = graph_.size();
       graph_.push_back(std::move(g));
       return;
@@ -1534,6 +1640,14 @@ class Converter {
     TSNode branches[2] = {pos.size() > 1 ? pos[1] : m_.KeywordArg(call, "true_fn"),
                           pos.size() > 2 ? pos[2] : m_.KeywordArg(call, "false_fn")};
     for (TSNode b : branches) {
+      if (ts::Is(b, "identifier") && Graph(Text(b)) && ts::Is(Graph(Text(b))->stmt, "function_definition")) {
+        // a graph-building def (GraphBuildingDef): its one `return`
+        TSNode ret{};
+        for (TSNode c : ts::NamedChildren(ts::Field(Graph(Text(b))->stmt, "body")))
+          if (ts::Is(c, "return_statement")) ret = c;
+        if (!ret.id || !GraphOneTensor(ts_node_named_child(ret, 0))) return false;
+        continue;
+      }
       if (!ts::Is(b, "lambda") || ts::Field(b, "parameters").id) return false;
       if (!GraphOneTensor(ts::Field(b, "body"))) return false;
     }
@@ -2452,6 +2566,7 @@ class Converter {
     // variables and optimizers stay where they are (created eagerly, once).
     std::vector<TSNode> block_top = assigned ? region : ts::NamedChildren(region[0]);
     auto builds_graph = [&](TSNode t) {
+      if (ts::Is(t, "function_definition")) return GraphBuildingDef(t);
       TSNode a = ts_node_named_child_count(t) == 1 ? ts_node_named_child(t, 0) : TSNode{};
       if (!ts::Is(t, "expression_statement") || !ts::Is(a, "assignment") || !ts::Field(a, "right").id) return false;
       if (!FeedNameOf(ts::Field(a, "right")).empty()) {
@@ -3455,6 +3570,9 @@ class Converter {
       after = std::max(after, wrapper_end);
     }
     if (after < src_.size()) result += copy(after, static_cast<uint32_t>(src_.size()));
+    // (graph statements after the last run go: no blank lines left at the end of the file)
+    if (!EndsWith(src_, "\n\n"))
+      while (EndsWith(result, "\n\n")) result.pop_back();
     out->converted = true;
     out->text = std::move(result);
     out->functions = static_cast<int>(fns.size());
@@ -3463,6 +3581,7 @@ class Converter {
     out->notes.insert(out->notes.end(), layer_notes_.begin(), layer_notes_.end());
     out->notes.insert(out->notes.end(), iterator_notes_.begin(), iterator_notes_.end());
     out->notes.insert(out->notes.end(), random_notes_.begin(), random_notes_.end());
+    out->notes.insert(out->notes.end(), trace_notes_.begin(), trace_notes_.end());
     for (const auto& [row, q] : unseeded_) out->unseeded.push_back({row, q});
   }
 
@@ -3509,7 +3628,7 @@ class Converter {
   }
   // Each trace print goes into the function the session's first run calls; refused where
   // that would print another text or at another point of the output.
-  void PlaceTracePrints(const std::vector<Function>& fns, const std::vector<RunSite>& sites,
+  void PlaceTracePrints(std::vector<Function>& fns, const std::vector<RunSite>& sites,
                         const std::vector<TSNode>& stmts, size_t session_index, const std::vector<TSNode>& block_top,
                         const std::vector<TSNode>& init_runs) {
     if (trace_prints_.empty()) return;
@@ -3525,7 +3644,7 @@ class Converter {
       break;
     }
     if (!first) TracePrintRefused(trace_prints_.front(), "the session calls no function");
-    const Function& f = fns[static_cast<size_t>(first->fn)];
+    Function& f = fns[static_cast<size_t>(first->fn)];
     // nothing prints between the print and that first call
     auto quiet = [&](TSNode st) {
       if (ts::Is(st, "comment") || ts::Is(st, "import_statement") || ts::Is(st, "import_from_statement") ||
@@ -3579,6 +3698,7 @@ class Converter {
         why(trace_prints_.front(), fmt::format("`{}` has a dimension of unknown size, which TF1 prints as `?` and "
                                                "TF2 as `None`",
                                                p));
+    std::vector<uint32_t> made_along;
     for (TracePrint& tp : trace_prints_) {
       for (size_t k : tp.printed) {
         if (!f.ops.count(graph_[k].name))
@@ -3589,6 +3709,13 @@ class Converter {
           for (const auto& [c, h] : layer_uses_) helper |= ts::Contains(g.stmt, c);
           const bool param = g.kind == Kind::kPlaceholder &&
                              std::find(f.params.begin(), f.params.end(), g.name) != f.params.end();
+          if (!param && g.kind == Kind::kOp && !helper && !f.ops.count(g.name) && MadeAlong(g, f)) {
+            // made by the function too, unused, so that the op printed gets TF1's name (and
+            // a random op TF1's creation number: what --deterministic-random numbers)
+            f.ops.insert(g.name);
+            made_along.push_back(ts_node_start_point(g.stmt).row + 1);
+            continue;
+          }
           if (!param && (g.kind != Kind::kOp || helper || !f.ops.count(g.name)))
             why(tp, fmt::format("TF1 names it after every op the graph made before it, and `{}`, the function the "
                                 "session runs first, does not make `{}` (line {})",
@@ -3597,6 +3724,34 @@ class Converter {
       }
       tp.fn = f.name;
     }
+    if (!made_along.empty()) {
+      std::sort(made_along.begin(), made_along.end());
+      made_along.erase(std::unique(made_along.begin(), made_along.end()), made_along.end());
+      trace_notes_.push_back(fmt::format(
+          "`{}` also makes what line{} {} made, which no run needs: TF1 named the tensor printed before the "
+          "session after every op made before it (and numbered its random ops so: --deterministic-random)",
+          f.name, made_along.size() > 1 ? "s" : "", fmt::join(made_along, ", ")));
+    }
+  }
+  std::vector<string> trace_notes_;
+  // Whether graph statement `g`, which the run of `f` does not need, can be made in `f`
+  // anyway: one statement (or a graph-building def) of stateless TF ops (no variable,
+  // assignment, print or Python callback) of tensors `f` makes or takes.
+  bool MadeAlong(const GraphName& g, const Function& f) const {
+    if (g.produces_operation || (!ts::Is(g.stmt, "expression_statement") && !ts::Is(g.stmt, "function_definition")))
+      return false;
+    bool ok = true;
+    for (TSNode c : m_.calls()) {
+      if (!ts::Contains(g.stmt, c)) continue;
+      const string q = Resolved(ts::Field(c, "function"));
+      if (!StartsWith(q, "tensorflow.") || ReadsGraphState(q) || !StatelessTfCall(q)) ok = false;
+    }
+    for (const string& u : g.uses) {
+      const GraphName* h = Graph(u);
+      const bool param = h && std::find(f.params.begin(), f.params.end(), h->name) != f.params.end();
+      if (!h || (!param && (h->kind != Kind::kOp || !f.ops.count(h->name)))) ok = false;
+    }
+    return ok;
   }
 
   // The trace prints of function `fn` made before graph statement `index`, not yet written.

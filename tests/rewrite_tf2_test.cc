@@ -740,14 +740,29 @@ TEST(RewriteTf2Conversion, TracePrints) {
   EXPECT_NE(c.text.find("    b = a * 2.0\n    print('b:', b)  # tfmigrate: ignore[TFM405]\n    return b\n"),
             std::string::npos)
       << c.text;
-  // the function makes only what `b` needs: `c`, made before `b`, would shift its name
+  // `c`, made before `b`, counts in its name: the function makes it too, unused
   c = ConvertSessionToFunctions(parser, "import tensorflow as tf\na = tf.constant([1.0, 2.0])\nc = a * 3.0\n"
+                                        "b = a * 2.0\nprint(b)\n" + run_b);
+  ASSERT_TRUE(c.converted) << c.reason;
+  EXPECT_NE(c.text.find("    a = tf.constant([1.0, 2.0])\n    c = a * 3.0\n    b = a * 2.0\n    print(b)"),
+            std::string::npos)
+      << c.text;
+  ASSERT_FALSE(c.notes.empty());
+  EXPECT_NE(c.notes.back().find("`run_b` also makes what line 3 made, which no run needs"), std::string::npos)
+      << c.notes.back();
+  // ... not when it needs a placeholder the run does not feed, or changes state
+  c = ConvertSessionToFunctions(parser, "import tensorflow as tf\na = tf.constant([1.0, 2.0])\n"
+                                        "p = tf.compat.v1.placeholder(tf.float32)\nc = a * p\n"
                                         "b = a * 2.0\nprint(b)\n" + run_b);
   EXPECT_FALSE(c.converted);
   EXPECT_NE(c.reason.find("TF1 names it after every op the graph made before it, and `run_b`, the function the "
-                          "session runs first, does not make `c` (line 3)"),
+                          "session runs first, does not make `p` (line 3)"),
             std::string::npos)
       << c.reason;
+  c = ConvertSessionToFunctions(parser, "import tensorflow as tf\na = tf.constant([1.0, 2.0])\n"
+                                        "c = tf.compat.v1.Print(a, [a])\nb = a * 2.0\nprint(b)\n" + run_b);
+  EXPECT_FALSE(c.converted);
+  EXPECT_NE(c.reason.find("does not make `c` (line 3)"), std::string::npos) << c.reason;
   // something printed in between would come first
   c = ConvertSessionToFunctions(parser, head + "print(b)\nprint('next')\n" + run_b);
   EXPECT_FALSE(c.converted);

@@ -534,7 +534,13 @@ def install_random_hooks(trace, backend, tf_top, v1, deterministic):
             return not tf_top.executing_eagerly()
 
         def graph_op(draw, dtype):
-            return tf_top.numpy_function(draw, [], dtype, stateful=True, name="DeterministicRandom")
+            out = tf_top.numpy_function(draw, [], dtype, stateful=True, name="DeterministicRandom")
+            # TF2 pins a py_func made in a tf.function to the host (`device=/job:localhost/...`
+            # in the tensor's repr), where the random op it stands for has no device: the
+            # replacement shows as that op did (a symbolic tensor printed while tracing)
+            if out.op.device:
+                out.op._set_device("")
+            return out
 
         def static_value(shape):
             return tf_top.get_static_value(shape) if tf_top.is_tensor(shape) else shape
