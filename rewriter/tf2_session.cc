@@ -369,6 +369,16 @@ class Converter {
     return true;
   }
 
+  // An initializer run in a loop of the session's statements: TF1 reset the variables on
+  // every pass, which dropping it would not.
+  template <typename InRegion>
+  void InitializerRunOnce(TSNode call, const InRegion& in_region) const {
+    for (TSNode q = ts::Parent(call); q.id && in_region(q); q = ts::Parent(q))
+      if (ts::Is(q, "for_statement") || ts::Is(q, "while_statement"))
+        Fail(call, fmt::format("the initializer runs in a loop (line {}): TF1 resets the variables on every pass "
+                               "(drawing random initial values again), which the conversion does not write",
+                               ts_node_start_point(q).row + 1));
+  }
   // `def f1(): return <TF expression of graph tensors>` that only TF calls are given (as
   // `tf.cond(p, f1, f2)`'s branches): TF builds its ops when it calls it, in TF1 into the
   // graph, in a tf.function into the function's. No parameters or decorators, one
@@ -708,6 +718,35 @@ class Converter {
         return;  // an object: stays at module level, created once
       } else if (MakesOperation(q)) {
         g.produces_operation = true;
+      }
+    }
+    // `weights = {'h1': tf.Variable(...), 'out': tf.Variable(...)}`: variables made once,
+    // eagerly, where the dict is (in the same order: with the same names); `weights['h1']`
+    // reads one in the functions, and the dict's values are trainable ones (VarList)
+    if (g.kind == Kind::kOp && ts::Is(right, "dictionary")) {
+      int trainable = -1;
+      bool all = true, any = false;
+      for (TSNode pr : ts::NamedChildren(right)) {
+        if (ts::Is(pr, "comment")) continue;
+        TSNode v = ts::Is(pr, "pair") ? ts::Field(pr, "value") : TSNode{};
+        const string vq = ts::Is(v, "call") ? Resolved(ts::Field(v, "function")) : string();
+        if (!ts::Is(ts::Field(pr, "key"), "string") || (vq != "tensorflow.Variable" && vq != "tensorflow.compat.v1.Variable")) {
+          all = false;
+          break;
+        }
+        TSNode tr = m_.KeywordArg(v, "trainable");
+        int t = !tr.id || Text(tr) == "True" ? 1 : Text(tr) == "False" ? 0 : -2;
+        if (t == -2 || (trainable >= 0 && t != trainable)) {
+          all = false;
+          break;
+        }
+        trainable = t;
+        any = true;
+      }
+      if (all && any) {
+        g.kind = Kind::kVariable;
+        g.trainable = trainable == 1;
+        variable_dicts_.insert(name);
       }
     }
     // `l1 = add_layer(xs, 1, 10)` of a helper that makes the layer's variables: a tf.Module
@@ -1225,8 +1264,10 @@ class Converter {
       for (TSNode k : m_.calls()) {
         if (!found.empty() || !ts::Contains(def, k)) continue;
         string q = Resolved(ts::Field(k, "function"));
+        // (tf.contrib is gone from TF 2; a TF1 RNN cell, and a run of one, makes variables)
         if (StartsWith(q, "tensorflow") && (q.find("Variable") != string::npos || q.find("get_variable") != string::npos ||
-                                            ReadsGraphState(q)))
+                                            ReadsGraphState(q) || StartsWith(q, "tensorflow.contrib.") ||
+                                            q.find("rnn_cell") != string::npos || EndsWith(q, "_rnn")))
           found = fmt::format("`{}` (`{}`)", Text(ts::Field(def, "name")), q);
       }
       if (found.empty()) found = HelperState(ts::Field(def, "body"), seen);
@@ -2712,6 +2753,9 @@ class Converter {
     // `init.run()` / `tf.global_variables_initializer().run()` in the block: an
     // initializer run of the default session, removed like `sess.run(init)`
     std::vector<TSNode> init_runs;
+    // the initializer runs of the block: (the run, the variable of `v.initializer` or the
+    // initializer run)
+    std::vector<std::pair<TSNode, TSNode>> init_events;
     for (TSNode c : m_.calls()) {
       TSNode fn = ts::Field(c, "function"), st = ts::Parent(c);
       if (!in_region(c) || !ts::Is(fn, "attribute") || Text(ts::Field(fn, "attribute")) != "run" ||
@@ -2720,8 +2764,10 @@ class Converter {
       TSNode obj = ts::Field(fn, "object");
       bool init = ts::Is(obj, "call") && IsInitializerName(Resolved(ts::Field(obj, "function")));
       if (ts::Is(obj, "identifier") && Graph(Text(obj)) && Graph(Text(obj))->kind == Kind::kInitializer) init = true;
-      if (IsVariableInitializer(obj)) init = true;
-      if (!init) continue;
+      const bool one_variable = IsVariableInitializer(obj);
+      if (!init && !one_variable) continue;
+      InitializerRunOnce(c, in_region);
+      init_events.push_back({c, one_variable ? ts::Field(obj, "object") : obj});
       if (!AloneOnLines(st)) Fail(st, "an initializer run shares its line with other statements");
       if (ts_node_named_child_count(ts::Parent(st)) < 2) Fail(st, "an initializer run is the only statement of its block");
       init_runs.push_back(st);
@@ -2904,10 +2950,13 @@ class Converter {
       if (ts::Is(fetch, "call") && IsInitializerName(Resolved(ts::Field(fetch, "function")))) init = true;
       if (ts::Is(fetch, "identifier") && Graph(Text(fetch)) && Graph(Text(fetch))->kind == Kind::kInitializer)
         init = true;
-      if (IsVariableInitializer(fetch)) init = true;
+      const bool one_variable = IsVariableInitializer(fetch);
+      if (one_variable) init = true;
       if (init) {
         if (!ts::Is(parent, "expression_statement") || !AloneOnLines(parent) || feed.id)
           Fail(call, "an initializer run is part of a larger statement");
+        InitializerRunOnce(call, in_region);
+        init_events.push_back({call, one_variable ? ts::Field(fetch, "object") : fetch});
         TSNode block = ts::Parent(parent);
         if (ts_node_named_child_count(block) < 2) Fail(call, "an initializer run is the only statement of its block");
         site.stmt = parent;
@@ -2944,6 +2993,14 @@ class Converter {
           continue;
         }
       }
+      // `sess.run(weights['h1'])` of a dict of variables: that variable's value
+      if (!feed.id && ts::Is(fetch, "subscript") && ts::Is(ts::Field(fetch, "value"), "identifier") &&
+          variable_dicts_.count(string(Text(ts::Field(fetch, "value")))) &&
+          ts::Is(ts::Field(fetch, "subscript"), "string")) {
+        site.replacement = fmt::format("{}.numpy()", Text(fetch));
+        sites.push_back(site);
+        continue;
+      }
       // `sess.run(A + B)`, `sess.run(tf.transpose(C))`: an expression of graph tensors, the
       // value a function returns
       std::vector<TSNode> fetched;
@@ -2954,7 +3011,10 @@ class Converter {
           std::all_of(fetched.begin(), fetched.end(),
                       [&](TSNode n) { return At(n)->kind == Kind::kVariable; })) {
         std::vector<string> values;
-        for (TSNode n : fetched) values.push_back(fmt::format("{}.numpy()", Text(n)));
+        for (TSNode n : fetched)
+          values.push_back(variable_dicts_.count(string(Text(n)))
+                               ? fmt::format("{{k: v.numpy() for k, v in {}.items()}}", Text(n))
+                               : fmt::format("{}.numpy()", Text(n)));
         string v = fmt::format("{}", fmt::join(values, ", "));
         if (ts::Is(fetch, "list")) v = "[" + v + "]";
         else if (ts::Is(fetch, "tuple")) v = fetched.size() == 1 ? "(" + v + ",)" : "(" + v + ")";
@@ -3136,6 +3196,55 @@ class Converter {
       sites.push_back(site);
     }
     if (sites.empty()) Fail(with, "the session block runs nothing");
+    // an initializer run of variables an earlier one initialized: TF1 reset them there
+    // (drawing random initial values again), which dropping the run would not
+    std::sort(init_events.begin(), init_events.end(),
+              [](const auto& a, const auto& b) { return ts_node_start_byte(a.first) < ts_node_start_byte(b.first); });
+    // (what each initializes: "global", "local", or the variables' names)
+    auto covers = [&](TSNode what) -> std::set<string> {
+      if (const GraphName* v = ts::Is(what, "identifier") ? Graph(Text(what)) : nullptr; v && v->kind == Kind::kVariable)
+        return {v->name};
+      TSNode c = what;
+      if (ts::Is(c, "identifier") && Graph(Text(c))) c = Graph(Text(c))->value;
+      const string q = ts::Is(c, "call") ? Resolved(ts::Field(c, "function")) : string();
+      if (EndsWith(q, "local_variables_initializer")) return {"local"};
+      if (EndsWith(q, ".variables_initializer")) {
+        const auto& pos = m_.PositionalArgs(c);
+        TSNode list = pos.empty() ? m_.KeywordArg(c, "var_list") : pos[0];
+        std::set<string> names;
+        bool known = ts::Is(list, "list") || ts::Is(list, "tuple");
+        if (known)
+          for (TSNode e : ts::NamedChildren(list)) {
+            const GraphName* v = ts::Is(e, "identifier") ? Graph(Text(e)) : nullptr;
+            if (v && v->kind == Kind::kVariable) names.insert(v->name);
+            else if (!ts::Is(e, "comment")) known = false;
+          }
+        if (known) return names;
+      }
+      return {"global"};
+    };
+    for (size_t i = 1; i < init_events.size(); ++i)
+      for (size_t j = 0; j < i; ++j) {
+        const auto& [run, what] = init_events[i];
+        const auto& [before, before_what] = init_events[j];
+        const std::set<string> a = covers(what), b = covers(before_what);
+        bool overlap = false;
+        for (const string& n : a)
+          for (const string& m : b)
+            overlap |= n == m || (n == "global" && m != "local") || (m == "global" && n != "local");
+        // a reset matters where a run between the two may have changed the variables
+        bool ran_between = false;
+        for (TSNode r : run_calls)
+          if (ts_node_start_byte(before) < ts_node_start_byte(r) && ts_node_start_byte(r) < ts_node_start_byte(run)) {
+            bool init_run = false;
+            for (const auto& e : init_events) init_run |= ts::Same(e.first, r);
+            ran_between |= !init_run;
+          }
+        if (overlap && ran_between)
+          Fail(run, fmt::format("the initializer runs again (first on line {}, then the session ran): TF1 resets "
+                                "the variables there, which the conversion does not write",
+                                ts_node_start_point(before).row + 1));
+      }
     PlaceTracePrints(fns, sites, stmts, early_session_ ? body_head_ : with_index, block_top, init_runs);
     // an earlier pass (a part before a reset of the default graph) may have written `_numpy`
     bool have_numpy = false;
@@ -4119,7 +4228,10 @@ class Converter {
   // variables.
   string VarList(const std::vector<string>& vs) const {
     std::vector<string> items;
-    for (const string& v : vs) items.push_back(layer_objects_.count(v) ? "*" + v + ".trainable_variables" : v);
+    for (const string& v : vs)
+      items.push_back(layer_objects_.count(v)     ? "*" + v + ".trainable_variables"
+                      : variable_dicts_.count(v) ? "*" + v + ".values()"
+                                                 : v);
     return fmt::format("[{}]", fmt::join(items, ", "));
   }
 
@@ -4140,9 +4252,9 @@ class Converter {
       LayerHelperPlan plan = PlanLayerHelper(m_, src_, def, cls, tf_);
       if (!plan.why.empty()) {
         std::set<string> seen;
-        if (!HelperState(stmt, &seen).empty())
-          Fail(stmt, fmt::format("`{}` is built by `{}`, which makes variables, and not as a layer object can: {}",
-                                 name, helper, plan.why));
+        if (string state = HelperState(stmt, &seen); !state.empty())
+          Fail(stmt, fmt::format("`{}` is built by {}, which makes variables, and not as a layer object can: {}",
+                                 name, state, plan.why));
         return false;
       }
       // every use of the helper: `x = helper(...)` statements of the graph
@@ -5588,6 +5700,7 @@ class Converter {
   std::map<uint32_t, LayerHelperPlan> layer_classes_;  // a layer helper's def (start byte) -> its class
   std::map<uint32_t, string> layer_class_names_;       // ... -> the class's name
   std::set<string> layer_objects_;                    // graph names of the layer objects
+  std::set<string> variable_dicts_;                   // graph names of dicts of variables (`weights['h1']`)
   std::vector<std::pair<TSNode, string>> layer_uses_;  // the layer helpers' calls (each must be a graph statement's)
   std::map<uint32_t, string> layer_calls_;             // a layer helper call (start byte) -> the object's call
 

@@ -278,7 +278,8 @@ TEST(RewriteTf2Conversion, RefusesWhatItCannotKeep) {
   EXPECT_EQ(reason(head + "def layer(inp):\n    n = 2\n    w = tf.Variable(tf.ones([1, n]))\n"
                           "    return tf.matmul(inp, w)\ny = layer(x[:, None])\nwith tf.compat.v1.Session() as s:\n"
                           "    print(s.run(y, {x: [1.0]}))\n"),
-            "`y` is built by `layer`, which makes variables, and not as a layer object can: a variable is made from "
+            "`y` is built by `layer` (`tensorflow.Variable`), which makes variables, and not as a layer object can: a "
+            "variable is made from "
             "`n`, which the helper computes");
   EXPECT_EQ(reason(head + layer_def + "y = layer(x[:, None], 2)\nz = 1 + layer(x[:, None], 3)\n"
                                       "with tf.compat.v1.Session() as s:\n    print(s.run(y, {x: [1.0]}))\n"),

@@ -1,0 +1,41 @@
+# A TF1 RNN cell made and run in a helper function (`def RNN(x, weights, biases)`, with
+# tf.contrib.rnn): the cell makes its variables when the helper runs, which in a
+# tf.function would be on every trace, and tf.contrib is gone from TF 2. The helper cannot
+# be a layer object yet: refused, naming the call.
+import numpy as np
+import tensorflow as tf
+tf.compat.v1.disable_v2_behavior()
+from tensorflow.contrib import rnn
+
+tf.compat.v1.set_random_seed(1)
+timesteps = 4
+num_input = 3
+num_hidden = 8
+num_classes = 2
+
+X = tf.compat.v1.placeholder("float", [None, timesteps, num_input])
+Y = tf.compat.v1.placeholder("float", [None, num_classes])
+weights = {'out': tf.Variable(tf.random.normal([num_hidden, num_classes]))}
+biases = {'out': tf.Variable(tf.random.normal([num_classes]))}
+
+
+def RNN(x, weights, biases):
+    x = tf.unstack(x, timesteps, 1)
+    lstm_cell = rnn.BasicLSTMCell(num_hidden, forget_bias=1.0)
+    outputs, states = rnn.static_rnn(lstm_cell, x, dtype=tf.float32)
+    return tf.matmul(outputs[-1], weights['out']) + biases['out']
+
+
+logits = RNN(X, weights, biases)
+loss_op = tf.reduce_mean(tf.compat.v1.nn.softmax_cross_entropy_with_logits(logits=logits, labels=Y))
+train_op = tf.compat.v1.train.GradientDescentOptimizer(learning_rate=0.1).minimize(loss_op)
+init = tf.compat.v1.global_variables_initializer()
+
+rng = np.random.RandomState(0)
+bx = rng.rand(5, timesteps, num_input).astype(np.float32)
+by = np.eye(num_classes)[rng.randint(0, num_classes, 5)].astype(np.float32)
+with tf.compat.v1.Session() as sess:
+    sess.run(init)
+    for step in range(3):
+        sess.run(train_op, feed_dict={X: bx, Y: by})
+        print(sess.run(loss_op, feed_dict={X: bx, Y: by}))
