@@ -5752,11 +5752,24 @@ class Converter {
           guard = string(Text(cond));
         }
       auto gi = std::find(params.begin(), params.end(), guard);
-      if (guard.empty() || gi == params.end() || defaults[guard] != "False") return false;
+      if (!guard.empty() && (gi == params.end() || defaults[guard] != "False")) return false;
       // every call of the helper: in a graph statement, the guard a literal; one True, in g
+      // (no guard: the helper is called once, in g)
       int trues = 0;
       bool true_here = false;
+      if (guard.empty()) {
+        int calls = 0;
+        ValueIdentifiers(file_.Root(), [&](TSNode n) {
+          if (Text(n) != helper || ts::Same(n, ts::Field(def, "name"))) return;
+          TSNode p = ts::Parent(n);
+          calls += ts::Is(p, "call") && ts::Same(ts::Field(p, "function"), n) && ts::Contains(g.stmt, p) ? 1 : 100;
+        });
+        if (calls != 1) return false;
+        trues = 1;
+        true_here = true;
+      }
       for (TSNode k : m_.calls()) {
+        if (guard.empty()) break;
         TSNode kf = ts::Field(k, "function");
         if (!ts::Is(kf, "identifier") || Text(kf) != helper) continue;
         bool in_graph = false;
@@ -5780,7 +5793,26 @@ class Converter {
       // the dropout's arguments: TF2's (x, rate, noise_shape, seed, name), or v1's with keep_prob
       std::map<string, TSNode> args;
       string rate;
-      if (!DropoutArgs(drop, &args, &rate) || !args.count("seed")) return false;
+      if (!DropoutArgs(drop, &args, &rate)) return false;
+      if (!args.count("seed") || Text(args["seed"]) == "None") {
+        // unseeded: one generator, made where TF1 made the op (the statement that calls the
+        // helper), as for a random op of the graph several functions run (ShareRandomDraw)
+        if (!ts::Is(g.stmt, "expression_statement") || !GeneratorSeedFor(g.stmt)) return false;
+        const string gen = Fresh(helper + "_dropout_generator");
+        used_fn_names_.insert(gen);
+        helper_dropouts_[ts_node_start_byte(drop)] = {
+            drop, GeneralDropoutText(string(Text(args["x"])), rate, gen,
+                                     args.count("noise_shape") ? string(Text(args["noise_shape"])) : string(),
+                                     args.count("name") ? string(Text(args["name"])) : string())};
+        shared_generator_names_.push_back(gen);
+        shared_generator_stmts_.push_back(g.stmt);
+        random_notes_.push_back(fmt::format(
+            "the dropout of `{}` draws from `{}`, a tf.random.Generator made where TF1 made the op, each call of each "
+            "function taking its next numbers as each run took TF1's one op's: the converted program draws other "
+            "random numbers (the same with --deterministic-random)",
+            helper, gen));
+        return true;
+      }
       TSNode seed = args["seed"];
       const bool seed_ok = ts::Is(seed, "integer") ||
                            (ts::Is(seed, "identifier") && std::find(params.begin(), params.end(), Text(seed)) ==
@@ -5950,6 +5982,27 @@ class Converter {
     if (args.count("noise_shape") && Text(args["noise_shape"]) != "None") d.noise_shape = string(Text(args["noise_shape"]));
     return d;
   }
+  // A graph seed: TF1's draws were reproducible; the shared generators then come from that
+  // seed (split into independent streams), reproducible too, though with other numbers.
+  // False where no such generator stands for the op of `stmt` (a seed set in a function,
+  // later, or another one).
+  bool GeneratorSeedFor(TSNode stmt) {
+    for (TSNode c : m_.calls()) {
+      string cq = Resolved(ts::Field(c, "function"));
+      if (!EndsWith(cq, ".set_random_seed") && !EndsWith(cq, "random.set_seed")) continue;
+      const auto& pos = m_.PositionalArgs(c);
+      TSNode st = ts::Parent(c);
+      // (a literal seed at module level, set before the op is made: TF1 derived the op's seed
+      // from it then; set later, the op had none)
+      if (pos.size() != 1 || !ts::Is(pos[0], "integer") || !ts::Is(st, "expression_statement") ||
+          !ts::Is(ts::Parent(st), "module") || m_.FunctionScopeAt(ts_node_start_byte(c)) >= 0 ||
+          ts_node_start_byte(c) > ts_node_start_byte(stmt))
+        return false;
+      if (!generator_seed_.empty() && generator_seed_ != Text(pos[0])) return false;
+      generator_seed_ = string(Text(pos[0]));
+    }
+    return true;
+  }
   bool ShareRandomDraw(const GraphName& g) {
     string py = PyName(g.name);
     if (!ts::Is(g.stmt, "expression_statement")) return false;
@@ -5978,22 +6031,7 @@ class Converter {
                                            EndsWith(cq, "dropout")))
         return false;
     }
-    // a graph seed: TF1's draws were reproducible; the generators then come from that seed
-    // (split into independent streams), reproducible too, though with other numbers
-    for (TSNode c : m_.calls()) {
-      string cq = Resolved(ts::Field(c, "function"));
-      if (!EndsWith(cq, ".set_random_seed") && !EndsWith(cq, "random.set_seed")) continue;
-      const auto& pos = m_.PositionalArgs(c);
-      TSNode st = ts::Parent(c);
-      // (a literal seed at module level, set before the op is made: TF1 derived the op's seed
-      // from it then; set later, the op had none)
-      if (pos.size() != 1 || !ts::Is(pos[0], "integer") || !ts::Is(st, "expression_statement") ||
-          !ts::Is(ts::Parent(st), "module") || m_.FunctionScopeAt(ts_node_start_byte(c)) >= 0 ||
-          ts_node_start_byte(c) > ts_node_start_byte(g.stmt))
-        return false;
-      if (!generator_seed_.empty() && generator_seed_ != Text(pos[0])) return false;
-      generator_seed_ = string(Text(pos[0]));
-    }
+    if (!GeneratorSeedFor(g.stmt)) return false;
     string gen = Fresh(py + "_generator");
     used_fn_names_.insert(gen);
     if (dropout) {

@@ -36,7 +36,10 @@ Status BinaryExtraTyped(KernelContext& c) {
   bool atan = c.op == "Atan2";
   if constexpr (std::is_integral_v<T>) {
     if (atan) return Unsupported(c, a.dtype());
-    for (int64_t i = 0; i < b.num_elements(); ++i)
+    // (checked as TF does, per element computed: over no elements nothing fails)
+    int64_t n = 1;
+    for (int64_t d : os) n *= d;
+    for (int64_t i = 0; n > 0 && i < b.num_elements(); ++i)
       if (b.data<T>()[i] == 0) return InvalidArgument("Integer division by zero");
   }
   Tensor out = Tensor::Alloc(a.dtype(), os);

@@ -162,6 +162,18 @@ T PowT(T a, T b) {
 enum class BinOp { kAdd, kSub, kMul, kDiv, kFloorDiv, kFloorMod, kPow, kMax, kMin, kSqDiff,
                    kEq, kNe, kLt, kLe, kGt, kGe, kAnd, kOr, kReluGrad };
 
+// Whether a binary op's broadcast output has elements. TF checks an integer divisor (or an
+// integer power's exponent) as it computes each element: over no elements (a reduction's
+// axes of a scalar, `(axes + rank) % rank` with rank 0) nothing fails. Incompatible shapes:
+// false, and the op reports those first.
+inline bool OutputHasElements(const KernelContext& c) {
+  Shape os;
+  if (!BroadcastShapes(c.inputs[0].shape(), c.inputs[1].shape(), &os).ok()) return false;
+  for (int64_t d : os)
+    if (d == 0) return false;
+  return true;
+}
+
 template <typename T>
 Status BinaryTyped(KernelContext& c, BinOp op) {
   DType dt = c.inputs[0].dtype();
@@ -171,26 +183,26 @@ Status BinaryTyped(KernelContext& c, BinOp op) {
     case BinOp::kMul: return Binary<T, T>(c, dt, [](T a, T b) { return WrapMul(a, b); });
     case BinOp::kDiv:
       if constexpr (std::is_integral_v<T>) {
-        for (int64_t i = 0; i < c.inputs[1].num_elements(); ++i)
+        for (int64_t i = 0, live = OutputHasElements(c); live && i < c.inputs[1].num_elements(); ++i)
           if (c.inputs[1].data<T>()[i] == 0) return InvalidArgument("Integer division by zero");
       }
       if constexpr (std::is_integral_v<T>) return Binary<T, T>(c, dt, [](T a, T b) { return IntDiv(a, b); });
       return Binary<T, T>(c, dt, [](T a, T b) { return static_cast<T>(a / b); });
     case BinOp::kFloorDiv:
       if constexpr (std::is_integral_v<T>) {
-        for (int64_t i = 0; i < c.inputs[1].num_elements(); ++i)
+        for (int64_t i = 0, live = OutputHasElements(c); live && i < c.inputs[1].num_elements(); ++i)
           if (c.inputs[1].data<T>()[i] == 0) return InvalidArgument("Integer division by zero");
       }
       return Binary<T, T>(c, dt, [](T a, T b) { return FloorDivT(a, b); });
     case BinOp::kFloorMod:
       if constexpr (std::is_integral_v<T>) {
-        for (int64_t i = 0; i < c.inputs[1].num_elements(); ++i)
+        for (int64_t i = 0, live = OutputHasElements(c); live && i < c.inputs[1].num_elements(); ++i)
           if (c.inputs[1].data<T>()[i] == 0) return InvalidArgument("Integer division by zero");
       }
       return Binary<T, T>(c, dt, [](T a, T b) { return FloorModT(a, b); });
     case BinOp::kPow:
       if constexpr (std::is_integral_v<T>) {
-        for (int64_t i = 0; i < c.inputs[1].num_elements(); ++i)
+        for (int64_t i = 0, live = OutputHasElements(c); live && i < c.inputs[1].num_elements(); ++i)
           if (c.inputs[1].data<T>()[i] < 0) return InvalidArgument("Integers to negative integer powers are not allowed");
       }
       return Binary<T, T>(c, dt, [](T a, T b) { return PowT(a, b); });

@@ -524,6 +524,9 @@ def install_random_hooks(trace, backend, tf_top, v1, deterministic):
         def graph_op(draw, dtype):
             return cf.host_call(lambda _vals: [draw()], [], [dtype], "DeterministicRandom")[0]
 
+        def graph_op_shaped(draw, dtype, shape_t):
+            return cf.host_call(lambda vals: [draw(vals[0])], [shape_t], [dtype], "DeterministicRandom")[0]
+
         def static_value(shape):
             return rt_core.constant_value(shape) if isinstance(shape, rt_core.Tensor) else shape
     else:
@@ -532,6 +535,12 @@ def install_random_hooks(trace, backend, tf_top, v1, deterministic):
 
         def in_graph():
             return not tf_top.executing_eagerly()
+
+        def graph_op_shaped(draw, dtype, shape_t):
+            out = tf_top.numpy_function(draw, [shape_t], dtype, stateful=True, name="DeterministicRandom")
+            if out.op.device:
+                out.op._set_device("")
+            return out
 
         def graph_op(draw, dtype):
             out = tf_top.numpy_function(draw, [], dtype, stateful=True, name="DeterministicRandom")
@@ -619,6 +628,33 @@ def install_random_hooks(trace, backend, tf_top, v1, deterministic):
         out.set_shape(shape)
         return out
 
+    def shape_input(p):
+        # a draw's shape known only at run time (a dropout's over a batch of unknown size), in
+        # a graph: the shape as an int tensor and the static shape TF infers from it (that of
+        # zeros of it); None where it is no such thing
+        if not in_graph():
+            return None
+        try:
+            shape_t = tf_top.convert_to_tensor(p["shape"])
+            if not shape_t.dtype.is_integer:
+                return None
+            like = tf_top.zeros(shape_t, dtype=tf_top.float32, name="DeterministicRandomShape")
+            return shape_t, like.shape
+        except Exception:  # noqa: BLE001
+            return None
+
+    def shaped_draw(kind, rng, shaped, p):
+        # the op drawing from `rng` per run, a block of the run's shape: the same numbers as a
+        # draw of that shape known when the op is made
+        dtype = tf_top.as_dtype(p.get("dtype") or tf_top.float32)
+        shape_t, static = shaped
+
+        def draw(dims):
+            return sampler(kind, rng, tuple(int(d) for d in np.asarray(dims).reshape(-1)), dtype, p)()
+        out = graph_op_shaped(draw, dtype, shape_t)
+        out.set_shape(static)
+        return out
+
     eager_streams = {}  # (kind, dtype, seed pair) -> the eager draws' stream
 
     def keyed_stream(key, kind, dtype):
@@ -680,8 +716,13 @@ def install_random_hooks(trace, backend, tf_top, v1, deterministic):
             b.apply_defaults()
             p = b.arguments
             shape = static_shape(p)
-            if shape is None:  # known only at run time: leave the op random
-                return _orig(*a, **k)
+            if shape is None:
+                # known only at run time: an unseeded graph op draws from its numbered stream
+                # a block of each run's shape; otherwise the op stays random
+                shaped = shape_input(p) if p.get("seed") is None else None
+                if shaped is None:
+                    return _orig(*a, **k)
+                return shaped_draw(_kind, next_stream(), shaped, p)
             if p.get("seed") is not None:
                 return seeded_draw(_kind, tuple(int(x or 0) for x in seeds.get_seed(p["seed"])), shape, p)
             return fixed_draw(_kind, next_stream(), shape, p)
@@ -708,7 +749,8 @@ def install_random_hooks(trace, backend, tf_top, v1, deterministic):
             b.apply_defaults()
             p = b.arguments
             shape = static_shape(p)
-            if shape is None:  # known only at run time: its own draw
+            shaped = shape_input(p) if shape is None else None
+            if shape is None and shaped is None:  # known only at run time, eagerly: its own draw
                 return _orig(self, *a, **k)
             if id(self) in seeded_generators:
                 # from_seed(s): the stream of a TF1 op seeded s, per kind and dtype
@@ -721,6 +763,8 @@ def install_random_hooks(trace, backend, tf_top, v1, deterministic):
                 if at not in streams:
                     pending_generators.pop(at, None)
                     streams[at] = (self, take_number())
+            if shaped is not None:  # a graph's draw of each run's shape
+                return shaped_draw(_kind, streams[at][1], shaped, p)
             return fixed_draw(_kind, streams[at][1], shape, p)
         try:
             setattr(gen_cls, meth, gen_wrapper)

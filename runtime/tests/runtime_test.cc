@@ -436,6 +436,25 @@ TEST(Kernels, MatrixSetDiagOfStrings) {
   EXPECT_EQ(x.strings()[0], "a");  // the input is not changed
 }
 
+// Integer division (and power) check their divisors as TF's kernels do, per element
+// computed: over no elements nothing fails (TF 2.21: floormod(zeros([0], int32), 0) is [];
+// a scalar's reduction gradient computes `(axes + rank) % rank` with rank 0 and no axes),
+// over some the zero divisor fails.
+TEST(Kernels, IntegerDivisionByZeroOverNoElements) {
+  Tensor empty = Tensor::Alloc(DType::kInt32, {0});
+  Tensor zero = Tensor::Scalar<int32_t>(0), minus = Tensor::Scalar<int32_t>(-1);
+  std::vector<Tensor> out;
+  for (const char* op : {"FloorMod", "FloorDiv", "TruncateDiv", "Div"}) {
+    ASSERT_TRUE(Execute(op, {empty, zero}, {{"T", DType::kInt32}}, &out).ok()) << op;
+    EXPECT_EQ(out[0].num_elements(), 0) << op;
+    Status s = Execute(op, {Tensor::Scalar<int32_t>(1), zero}, {{"T", DType::kInt32}}, &out);
+    EXPECT_FALSE(s.ok()) << op;
+    EXPECT_NE(s.message().find("Integer division by zero"), std::string::npos) << op << ": " << s.message();
+  }
+  ASSERT_TRUE(Execute("Pow", {empty, minus}, {{"T", DType::kInt32}}, &out).ok());
+  EXPECT_FALSE(Execute("Pow", {Tensor::Scalar<int32_t>(2), minus}, {{"T", DType::kInt32}}, &out).ok());
+}
+
 // runtime_api_fuzzer (UBSan): Cross of int32 overflowed a signed multiply; TF's kernel wraps
 // (TF 2.21: cross([-2^31, 3, 1], [5, 2, 2]) is [4, 5, -15]).
 TEST(Kernels, CrossOfIntegersWraps) {
