@@ -783,6 +783,15 @@ class Converter {
     if (g.kind == Kind::kVariable || g.kind == Kind::kPlaceholder) {
       if (uses_graph) Fail(stmt, fmt::format("`{}` is created from other graph tensors", name));
     }
+    // a variable's initial value drawn without an op seed: TF2 draws it eagerly with an op
+    // seed of its own (other numbers; the same with --deterministic-random), as the summary says
+    if (g.kind == Kind::kVariable)
+      for (TSNode c : m_.calls()) {
+        if (!ts::Contains(right, c)) continue;
+        const string cq = Resolved(ts::Field(c, "function"));
+        if (StartsWith(cq, "tensorflow") && cq.find("random") != string::npos && !m_.KeywordArg(c, "seed").id)
+          unseeded_.insert({ts_node_start_point(c).row + 1, cq});
+      }
     if (g.kind == Kind::kOp) {
       CheckOpCalls(stmt, name);
       if (rebinds) RetireVersion(stmt, name);
