@@ -369,6 +369,64 @@ class Converter {
     return true;
   }
 
+  // A def of the statements that a graph statement names (`out = tf.cond(p, f1, f2)`, `h =
+  // layer(x)`), which reads a graph tensor or placeholder of those statements other than
+  // through its parameters: TF1 ran it while building the graph, where the name was the
+  // graph's; TF2 runs it when the function is traced, where the name is the function's,
+  // not the module's (a NameError). (GraphBuildingDef's defs move into the functions.)
+  void DefsReadingMovedTensors(const std::vector<TSNode>& stmts) {
+    for (TSNode st : stmts) {
+      TSNode def = ts::Is(st, "decorated_definition") ? ts::Field(st, "definition") : st;
+      if (!ts::Is(def, "function_definition")) continue;
+      const string name(Text(ts::Field(def, "name")));
+      if (names_.count(name)) continue;  // (a graph statement itself)
+      const GraphName* user = nullptr;
+      for (const auto& g : graph_) {
+        if (user || g.kind != Kind::kOp || ts::Is(g.stmt, "function_definition")) continue;
+        Identifiers(g.stmt, [&](TSNode id) {
+          if (Text(id) == name) user = &g;
+        });
+      }
+      if (!user) continue;
+      std::set<string> locals;
+      ts::Walk(
+          def,
+          [&](TSNode c, const char*) {
+            if (ts::Is(c, "parameters") || ts::Is(c, "lambda_parameters")) {
+              ts::Walk(
+                  c,
+                  [&](TSNode q, const char*) {
+                    if (ts::Is(q, "identifier")) locals.insert(string(Text(q)));
+                    return !ts::Is(q, "default_parameter") || true;
+                  },
+                  [](TSNode) {});
+              return false;
+            }
+            TSNode left = ts::Is(c, "assignment") || ts::Is(c, "augmented_assignment") || ts::Is(c, "for_statement") ||
+                                  ts::Is(c, "for_in_clause")
+                              ? ts::Field(c, "left")
+                              : ts::Is(c, "as_pattern") ? ts::Field(c, "alias")
+                                                        : TSNode{};
+            if (left.id)
+              ts::Walk(
+                  left,
+                  [&](TSNode q, const char*) {
+                    if (ts::Is(q, "identifier") && !ts::Is(ts::Parent(q), "attribute")) locals.insert(string(Text(q)));
+                    return !ts::Is(q, "attribute") && !ts::Is(q, "subscript");
+                  },
+                  [](TSNode) {});
+            return true;
+          },
+          [](TSNode) {});
+      Identifiers(ts::Field(def, "body"), [&](TSNode id) {
+        const GraphName* h = Graph(Text(id));
+        if (!h || locals.count(string(Text(id))) || (h->kind != Kind::kOp && h->kind != Kind::kPlaceholder)) return;
+        Fail(id, fmt::format("`{}`, which the graph statement of `{}` uses (line {}), reads `{}`, a graph tensor of "
+                             "the module: TF2 makes it in the functions, where `{}` would not see it",
+                             name, PyName(user->name), ts_node_start_point(user->stmt).row + 1, Text(id), name));
+      });
+    }
+  }
   // An initializer run in a loop of the session's statements: TF1 reset the variables on
   // every pass, which dropping it would not.
   template <typename InRegion>
@@ -2789,6 +2847,7 @@ class Converter {
           !layer_calls_.count(ts_node_start_byte(c)) && !SaverCall(c) && !IteratorCall(c))
         Fail(c, fmt::format("`{}` reads graph-wide state, which TF2 does not have (it would see nothing)", cq));
     }
+    DefsReadingMovedTensors(stmts);
     DropUnusedOpsImport();
     std::vector<string> trainable;
     for (const auto& g : graph_)

@@ -785,6 +785,40 @@ TEST(RewriteTf2Conversion, TracePrints) {
                       "fetches it, and TF2 would compute it eagerly where it is called");
 }
 
+// A cond's branches written as defs: graph statements when GraphBuildingDef takes them (the
+// function that builds the cond defines them); otherwise a def a graph statement uses that
+// reads the module's graph tensors is refused (it was left at module level, where TF2 no
+// longer has them: a NameError when the function was traced).
+TEST(RewriteTf2Conversion, GraphBuildingDefs) {
+  PythonParser parser;
+  const std::string head = "import tensorflow as tf\nx = tf.constant(2.0)\ny = tf.constant(3.0)\n"
+                           "def f1(): return tf.add(x, y)\ndef f2(): return tf.subtract(x, y)\n"
+                           "out = tf.cond(x < y, f1, f2)\n";
+  const std::string run = "with tf.compat.v1.Session() as sess:\n    print(sess.run(out))\n";
+  SessionConversion c = ConvertSessionToFunctions(parser, head + run);
+  ASSERT_TRUE(c.converted) << c.reason;
+  EXPECT_NE(c.text.find("    def f1(): return tf.add(x, y)\n    def f2(): return tf.subtract(x, y)\n"
+                        "    out = tf.cond(x < y, f1, f2)\n    return out\n"),
+            std::string::npos)
+      << c.text;
+  EXPECT_NE(c.text.find("print(run_out().numpy())"), std::string::npos) << c.text;  // a cond of one tensor
+  // a name it reads bound again after it: Python would read the later binding
+  c = ConvertSessionToFunctions(parser, head + "x = tf.constant(5.0)\n" + run);
+  EXPECT_FALSE(c.converted);
+  EXPECT_NE(c.reason.find("`f1`, which the graph statement of `out` uses (line 6), reads `x`, a graph tensor of the "
+                          "module"),
+            std::string::npos)
+      << c.reason;
+  // called directly too: not only TF's to call
+  c = ConvertSessionToFunctions(parser, head + "z = f1() * 2.0\n" + run);
+  EXPECT_FALSE(c.converted);
+  // a def with parameters is a helper (its graph tensors come through them)
+  c = ConvertSessionToFunctions(parser, "import tensorflow as tf\nx = tf.constant(2.0)\n"
+                                        "def double(t): return t * 2.0\nout = double(x)\n" + run);
+  ASSERT_TRUE(c.converted) << c.reason;
+  EXPECT_NE(c.text.find("def double(t): return t * 2.0\n"), std::string::npos) << c.text;
+}
+
 // Variables made in name and variable scopes (rewriter/tf2_variable_scopes.h): TF2 variables
 // with TF1's names, the same number of lines.
 TEST(RewriteTf2Conversion, VariableScopes) {
