@@ -39,6 +39,13 @@ Status SegmentTyped(KernelContext& c, const std::vector<int64_t>& seg, int64_t n
   const Tensor& data = c.inputs[0];
   SegOp op = SegOpOf(c.op);
   Tensor out = AllocLike(data.dtype(), out_shape);
+  // No elements (rows of none, or no segments): nothing to reduce, and no per-segment
+  // counts, whose number may be far past any tensor's (TF: segment_sum of a [1, 0] tensor
+  // at id 2**40 is a [2**40 + 1, 0] tensor).
+  if (out.num_elements() == 0) {
+    c.outputs = {out};
+    return Status::Ok();
+  }
   T* po = out.data<T>();
   const T* pd = data.data<T>();
   std::vector<int64_t> count(num_segments, 0);
@@ -85,6 +92,9 @@ Status SegmentK(KernelContext& c) {
     if (seg[k] < prev) return InvalidArgument("segment ids are not increasing");
     prev = seg[k];
   }
+  // TF adds 1 in int64 and refuses what wrapped below zero.
+  if (!seg.empty() && seg.back() == std::numeric_limits<int64_t>::max())
+    return InvalidArgument("Expected a non-negative size, got " + std::to_string(std::numeric_limits<int64_t>::min()));
   int64_t num = seg.empty() ? 0 : seg.back() + 1;
   Shape s = data.shape();
   s[0] = num;
@@ -173,7 +183,7 @@ Status HistogramTyped(KernelContext& c, int64_t nbins) {
                                    : static_cast<double>(std::max(x, lo) - lo);
     if (std::isnan(offset)) return InvalidArgument("HistogramFixedWidth: values must not be NaN (value " + std::to_string(i) + ")");
     double b = std::max(0.0, std::min(offset / step, top));
-    int32_t bin = static_cast<int32_t>(b);
+    const auto bin = static_cast<int64_t>(b);
     if (ot == DType::kInt64) ++out.data<int64_t>()[bin];
     else ++out.data<int32_t>()[bin];
   }

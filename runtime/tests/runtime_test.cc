@@ -490,6 +490,32 @@ TEST(Kernels, SegmentReductionsOfIntegersWrap) {
   EXPECT_EQ(out[0].data<int64_t>()[0], std::numeric_limits<int64_t>::min());
 }
 
+// runtime_api_fuzzer (UBSan): a sorted segment id of int64's maximum overflowed `id + 1`;
+// TF adds in int64 and refuses the wrapped size (TF 2.21: "Expected a non-negative size,
+// got -9223372036854775808"). An id far past any tensor over rows of no elements is an
+// output of no elements (TF 2.21: segment_sum(zeros([1, 0]), [2**40]) is [2**40 + 1, 0]),
+// made without a count per segment.
+TEST(Kernels, SegmentIdsPastAnyTensor) {
+  Tensor d = Tensor::Alloc(DType::kFloat, {1, 0}), ids = Tensor::Alloc(DType::kInt64, {1});
+  ids.data<int64_t>()[0] = std::numeric_limits<int64_t>::max();
+  std::vector<Tensor> out;
+  for (const char* op : {"SegmentSum", "SegmentMean", "SegmentMax"}) {
+    Status s = Execute(op, {d, ids}, {}, &out);
+    EXPECT_EQ(s.code(), Code::kInvalidArgument) << op;
+    EXPECT_NE(s.message().find("Expected a non-negative size, got -9223372036854775808"), std::string::npos)
+        << op << ": " << s.message();
+  }
+  ids.data<int64_t>()[0] = int64_t{1} << 40;
+  ASSERT_TRUE(Execute("SegmentSum", {d, ids}, {}, &out).ok());
+  EXPECT_EQ(out[0].dim(0), (int64_t{1} << 40) + 1);
+  EXPECT_EQ(out[0].num_elements(), 0);
+  // Unsorted, num_segments 2**40: no elements either. (TF 2.21 takes num_segments modulo
+  // 2**32 here, a [0, 0] result; that is not copied.)
+  ids.data<int64_t>()[0] = 3;
+  ASSERT_TRUE(Execute("UnsortedSegmentSum", {d, ids, Tensor::Scalar<int64_t>(int64_t{1} << 40)}, {}, &out).ok());
+  EXPECT_EQ(out[0].num_elements(), 0);
+}
+
 // runtime_api_fuzzer (UBSan): Cumprod of int64 overflowed a signed multiply; TF wraps
 // (TF 2.21: cumprod([2^62, 6]) and cumsum([2^62, 2^62]) are [2^62, -2^63]).
 TEST(Kernels, CumulativeOfIntegersWrap) {
