@@ -521,11 +521,8 @@ def install_random_hooks(trace, backend, tf_top, v1, deterministic):
         def in_graph():
             return not rt_core.executing_eagerly()
 
-        def graph_op(draw, dtype):
-            return cf.host_call(lambda _vals: [draw()], [], [dtype], "DeterministicRandom")[0]
-
-        def graph_op_shaped(draw, dtype, shape_t):
-            return cf.host_call(lambda vals: [draw(vals[0])], [shape_t], [dtype], "DeterministicRandom")[0]
+        def graph_op(draw, dtype, inputs=()):
+            return cf.host_call(lambda vals: [draw(*vals)], list(inputs), [dtype], "DeterministicRandom")[0]
 
         def static_value(shape):
             return rt_core.constant_value(shape) if isinstance(shape, rt_core.Tensor) else shape
@@ -536,14 +533,8 @@ def install_random_hooks(trace, backend, tf_top, v1, deterministic):
         def in_graph():
             return not tf_top.executing_eagerly()
 
-        def graph_op_shaped(draw, dtype, shape_t):
-            out = tf_top.numpy_function(draw, [shape_t], dtype, stateful=True, name="DeterministicRandom")
-            if out.op.device:
-                out.op._set_device("")
-            return out
-
-        def graph_op(draw, dtype):
-            out = tf_top.numpy_function(draw, [], dtype, stateful=True, name="DeterministicRandom")
+        def graph_op(draw, dtype, inputs=()):
+            out = tf_top.numpy_function(draw, list(inputs), dtype, stateful=True, name="DeterministicRandom")
             # TF2 pins a py_func made in a tf.function to the host (`device=/job:localhost/...`
             # in the tensor's repr), where the random op it stands for has no device: the
             # replacement shows as that op did (a symbolic tensor printed while tracing)
@@ -651,7 +642,7 @@ def install_random_hooks(trace, backend, tf_top, v1, deterministic):
 
         def draw(dims):
             return sampler(kind, rng, tuple(int(d) for d in np.asarray(dims).reshape(-1)), dtype, p)()
-        out = graph_op_shaped(draw, dtype, shape_t)
+        out = graph_op(draw, dtype, [shape_t])
         out.set_shape(static)
         return out
 
