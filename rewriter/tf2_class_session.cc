@@ -297,17 +297,7 @@ class ClassConverter {
         ts::Field(def, "body"),
         [&](TSNode c, const char*) {
           if (ts::Is(c, "function_definition") || ts::Is(c, "class_definition") || ts::Is(c, "lambda")) return false;
-          if (ts::Is(c, "assignment") || ts::Is(c, "augmented_assignment") || ts::Is(c, "for_statement")) {
-            TSNode l = ts::Field(c, "left");
-            ts::Walk(
-                l,
-                [&](TSNode q, const char*) {
-                  if (ts::Is(q, "attribute") || ts::Is(q, "subscript")) return false;
-                  if (ts::Is(q, "identifier")) out.insert(string(Text(q)));
-                  return true;
-                },
-                [](TSNode) {});
-          }
+          TargetNames(BindingTarget(c), [&](TSNode q) { out.insert(string(Text(q))); });
           return true;
         },
         [](TSNode) {});

@@ -402,19 +402,7 @@ class Converter {
                   [](TSNode) {});
               return false;
             }
-            TSNode left = ts::Is(c, "assignment") || ts::Is(c, "augmented_assignment") || ts::Is(c, "for_statement") ||
-                                  ts::Is(c, "for_in_clause")
-                              ? ts::Field(c, "left")
-                              : ts::Is(c, "as_pattern") ? ts::Field(c, "alias")
-                                                        : TSNode{};
-            if (left.id)
-              ts::Walk(
-                  left,
-                  [&](TSNode q, const char*) {
-                    if (ts::Is(q, "identifier") && !ts::Is(ts::Parent(q), "attribute")) locals.insert(string(Text(q)));
-                    return !ts::Is(q, "attribute") && !ts::Is(q, "subscript");
-                  },
-                  [](TSNode) {});
+            TargetNames(BindingTarget(c, true), [&](TSNode q) { locals.insert(string(Text(q))); });
             return true;
           },
           [](TSNode) {});
@@ -499,20 +487,9 @@ class Converter {
       ts::Walk(
           st,
           [&](TSNode c, const char*) {
-            TSNode left = ts::Is(c, "assignment") || ts::Is(c, "augmented_assignment") || ts::Is(c, "for_statement")
-                              ? ts::Field(c, "left")
-                              : ts::Is(c, "function_definition") || ts::Is(c, "class_definition") ? ts::Field(c, "name")
-                                                                                                  : TSNode{};
-            if (left.id)
-              ts::Walk(
-                  left,
-                  [&](TSNode q, const char*) {
-                    if (ts::Is(q, "identifier") && !ts::Is(ts::Parent(q), "attribute") &&
-                        (reads.count(string(Text(q))) || Text(q) == name))
-                      rebound = true;
-                    return !ts::Is(q, "attribute") && !ts::Is(q, "subscript");
-                  },
-                  [](TSNode) {});
+            TSNode left = ts::Is(c, "function_definition") || ts::Is(c, "class_definition") ? ts::Field(c, "name")
+                                                                                             : BindingTarget(c);
+            TargetNames(left, [&](TSNode q) { rebound |= reads.count(string(Text(q))) || Text(q) == name; });
             return !rebound;
           },
           [](TSNode) {});
@@ -2725,18 +2702,7 @@ class Converter {
       ts::Walk(
           t,
           [&](TSNode n, const char*) {
-            TSNode left = ts::Is(n, "assignment") || ts::Is(n, "augmented_assignment") || ts::Is(n, "for_statement")
-                              ? ts::Field(n, "left")
-                              : TSNode{};
-            if (left.id)
-              ts::Walk(
-                  left,
-                  [&](TSNode q, const char*) {
-                    if (ts::Is(q, "identifier") && !ts::Is(ts::Parent(q), "attribute"))
-                      block_assigned.insert(string(Text(q)));
-                    return !ts::Is(q, "attribute") && !ts::Is(q, "subscript");
-                  },
-                  [](TSNode) {});
+            TargetNames(BindingTarget(n), [&](TSNode q) { block_assigned.insert(string(Text(q))); });
             return true;
           },
           [](TSNode) {});

@@ -133,6 +133,30 @@ void ValueIdentifiers(TSNode n, F&& f) {
       [](TSNode) {});
 }
 
+// What a binding node binds: an assignment's, augmented assignment's or for loop's target
+// (`left`); with `more`, also a comprehension's `for` target and a `with`/`except` clause's
+// `as` alias. Null for another node.
+inline TSNode BindingTarget(TSNode n, bool more = false) {
+  if (ts::Is(n, "assignment") || ts::Is(n, "augmented_assignment") || ts::Is(n, "for_statement") ||
+      (more && ts::Is(n, "for_in_clause")))
+    return ts::Field(n, "left");
+  return more && ts::Is(n, "as_pattern") ? ts::Field(n, "alias") : TSNode{};
+}
+
+// Calls `f` on each name a binding target binds (`a`, `a, (b, *c)`): not the names in an
+// attribute or a subscript it assigns (`self.a`, `d[k]`).
+template <typename F>
+void TargetNames(TSNode target, F&& f) {
+  ts::Walk(
+      target,
+      [&](TSNode q, const char*) {
+        if (ts::Is(q, "attribute") || ts::Is(q, "subscript")) return false;
+        if (ts::Is(q, "identifier")) f(q);
+        return true;
+      },
+      [](TSNode) {});
+}
+
 // `with CALL:` or `with CALL as NAME:`, one clause: the call and the name (null without
 // `as`); false for another form (several clauses, `as` something other than a name, no call).
 inline bool SingleWithCall(TSNode with, TSNode* call, TSNode* alias) {
