@@ -1,6 +1,7 @@
 // BiasAdd (tf.nn.bias_add, tf.layers.dense) and its gradient BiasAddGrad, and DivNoNan
 // (tf.losses' weighted means). Registered with the other kernels; their shape functions
 // are in ops/op_defs.cc.
+#include "runtime/kernels/dispatch.h"
 #include "runtime/kernels/kernel.h"
 
 #include <algorithm>
@@ -17,7 +18,7 @@ void AddBias(const Tensor& x, const Tensor& b, int64_t channels, int64_t inner, 
   const T* pb = b.data<T>();
   T* po = out->data<T>();
   int64_t n = x.num_elements();
-  for (int64_t i = 0; i < n; ++i) po[i] = px[i] + pb[(i / inner) % channels];
+  for (int64_t i = 0; i < n; ++i) po[i] = WrapAdd(px[i], pb[(i / inner) % channels]);  // (integers wrap, as TF's)
 }
 
 // BiasAdd(value, bias): bias (1-D) added along the channel dimension: the last one
@@ -126,7 +127,7 @@ void BiasGradMiddle(const T* g, int64_t outer, int64_t middle, int64_t inner, T*
   if (inner == 1) {  // TF's functor reduces as [outer * middle, 1] here; per channel instead
     for (int64_t c = 0; c < middle; ++c) out[c] = T(0);
     for (int64_t n = 0; n < outer; ++n)
-      for (int64_t c = 0; c < middle; ++c) out[c] += g[n * middle + c];
+      for (int64_t c = 0; c < middle; ++c) out[c] = WrapAdd(out[c], g[n * middle + c]);
     return;
   }
   const int64_t threads = IntraOpThreads();
@@ -144,16 +145,17 @@ void BiasGradMiddle(const T* g, int64_t outer, int64_t middle, int64_t inner, T*
     const int64_t align_start = std::min(block_limit, ((block_start + inner - 1) / inner) * inner);
     const int64_t align_end = std::max(align_start, (block_limit / inner) * inner);
     int64_t coord = block_start / inner % middle;
-    b[coord] += VectorSum(g + block_start, align_start - block_start);
+    b[coord] = WrapAdd(b[coord], VectorSum(g + block_start, align_start - block_start));
     coord = align_start / inner % middle;
     for (int64_t i = align_start; i < align_end; i += inner) {
-      b[coord] += VectorSum(g + i, inner);
+      b[coord] = WrapAdd(b[coord], VectorSum(g + i, inner));
       if (++coord == middle) coord = 0;
     }
-    b[coord] += VectorSum(g + align_end, block_limit - align_end);
+    b[coord] = WrapAdd(b[coord], VectorSum(g + align_end, block_limit - align_end));
   }
   for (int64_t k = 1; k < num_blocks; ++k)
-    for (int64_t j = 0; j < middle; ++j) buf[static_cast<size_t>(j)] += buf[static_cast<size_t>(k * middle + j)];
+    for (int64_t j = 0; j < middle; ++j)
+      buf[static_cast<size_t>(j)] = WrapAdd(buf[static_cast<size_t>(j)], buf[static_cast<size_t>(k * middle + j)]);
   std::copy(buf.begin(), buf.begin() + middle, out);
 }
 

@@ -490,6 +490,28 @@ TEST(Kernels, SegmentReductionsOfIntegersWrap) {
   EXPECT_EQ(out[0].data<int64_t>()[0], std::numeric_limits<int64_t>::min());
 }
 
+// runtime_api_fuzzer (UBSan): BiasAdd of int64 overflowed a signed add; TF's kernels wrap
+// (TF 2.21: bias_add([[2**63 - 1, 5]], [8, 1]) is [[-2**63 + 7, 6]]; BiasAddGrad, NCHW, of
+// [[[2**62, 3], [2**62, 4]], [[2**62, 1], [2**62, 1]]] is [-2**63 + 4, -2**63 + 5]).
+TEST(Kernels, BiasAddOfIntegersWraps) {
+  const int64_t big = std::numeric_limits<int64_t>::max(), min = std::numeric_limits<int64_t>::min();
+  Tensor x = Tensor::Alloc(DType::kInt64, {1, 2}), b = Tensor::Alloc(DType::kInt64, {2});
+  x.data<int64_t>()[0] = big;
+  x.data<int64_t>()[1] = 5;
+  b.data<int64_t>()[0] = 8;
+  b.data<int64_t>()[1] = 1;
+  std::vector<Tensor> out;
+  ASSERT_TRUE(Execute("BiasAdd", {x, b}, {{"T", DType::kInt64}}, &out).ok());
+  EXPECT_EQ(out[0].data<int64_t>()[0], min + 7);
+  EXPECT_EQ(out[0].data<int64_t>()[1], 6);
+  Tensor g = Tensor::Alloc(DType::kInt64, {2, 2, 2});
+  const int64_t gv[] = {int64_t{1} << 62, 3, int64_t{1} << 62, 4, int64_t{1} << 62, 1, int64_t{1} << 62, 1};
+  for (int i = 0; i < 8; ++i) g.data<int64_t>()[i] = gv[i];
+  ASSERT_TRUE(Execute("BiasAddGrad", {g}, {{"T", DType::kInt64}, {"data_format", std::string("NCHW")}}, &out).ok());
+  EXPECT_EQ(out[0].data<int64_t>()[0], min + 4);
+  EXPECT_EQ(out[0].data<int64_t>()[1], min + 5);
+}
+
 // runtime_api_fuzzer (UBSan): a sorted segment id of int64's maximum overflowed `id + 1`;
 // TF adds in int64 and refuses the wrapped size (TF 2.21: "Expected a non-negative size,
 // got -9223372036854775808"). An id far past any tensor over rows of no elements is an
