@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 #include <type_traits>
@@ -62,10 +63,16 @@ bool DTypeFromName(const std::string& n, DType* out) {
   return false;
 }
 
+// 0 when a dimension is 0, whatever the others ([0, 2**62, 2**62] holds nothing); a
+// product past int64 is int64's maximum (no machine holds such a tensor: Alloc refuses it).
 int64_t NumElements(const Shape& s) {
   int64_t n = 1;
-  for (int64_t d : s) n *= d;
-  return n;
+  bool past = false;
+  for (int64_t d : s) {
+    if (d == 0) return 0;
+    past = past || __builtin_mul_overflow(n, d, &n);
+  }
+  return past ? std::numeric_limits<int64_t>::max() : n;
 }
 
 std::string ShapeString(const Shape& s) {

@@ -586,6 +586,8 @@ Status OneHotK(KernelContext& c) {
   Shape s = ind.shape();
   s.insert(s.begin() + axis, depth);
   Tensor o = Tensor::Alloc(on.dtype(), s);
+  c.outputs = {o};
+  if (o.num_elements() == 0) return Status::Ok();  // (a depth of 2**62 over no indices: nothing to loop over)
   int64_t outer = 1, inner = 1;
   for (int64_t d = 0; d < r; ++d) (d < axis ? outer : inner) *= ind.dim(d);
   for (int64_t a = 0; a < outer; ++a)
@@ -995,7 +997,7 @@ Status TensorScatterTyped(KernelContext& c) {
       off = off * t.dim(static_cast<int>(d)) + i;
     }
     for (int64_t j = 0; j < slice; ++j) {
-      if (add) po[off * slice + j] += pu[k * slice + j];
+      if (add) po[off * slice + j] = WrapAdd(po[off * slice + j], pu[k * slice + j]);  // (integers wrap, as TF's)
       else po[off * slice + j] = pu[k * slice + j];
     }
   }

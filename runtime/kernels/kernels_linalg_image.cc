@@ -590,6 +590,8 @@ struct ResizeBilinearGradOp {
     const Tensor& orig = c.inputs[1];
     if (g.dims() != 4 || orig.dims() != 4) return InvalidArgument("input_grad and original_image must be 4-dimensional");
     int64_t n = g.dim(0), oh = g.dim(1), ow = g.dim(2), ch = g.dim(3), ih = orig.dim(1), iw = orig.dim(2);
+    // (TF's check: with none, the weights of a zero size index before the output)
+    if (ih <= 0 || iw <= 0) return InvalidArgument("original dimensions must be positive");
     bool align = GetBoolAttr(*c.attrs, "align_corners", false), half = GetBoolAttr(*c.attrs, "half_pixel_centers", false);
     float hs = ResizeScale(ih, oh, align), wsc = ResizeScale(iw, ow, align);
     Tensor gf = g.dtype() == DType::kFloat ? g : g.CastTo(DType::kFloat);
@@ -658,6 +660,8 @@ struct ResizeNearestGradOp {
     const Tensor& size = c.inputs[1];
     if (g.dims() != 4 || size.num_elements() != 2) return InvalidArgument("grads must be 4-dimensional and size 2 values");
     int64_t n = g.dim(0), oh = g.dim(1), ow = g.dim(2), ch = g.dim(3), ih = size.AsInt64(0), iw = size.AsInt64(1);
+    // (TF's check: a size of 0 mapped the gradient to index -1)
+    if (ih <= 0 || iw <= 0) return InvalidArgument("shape_t's elements must be positive");
     bool align = GetBoolAttr(*c.attrs, "align_corners", false), half = GetBoolAttr(*c.attrs, "half_pixel_centers", false);
     // The gradient maps the original size onto the resized one: scales in the forward direction.
     float hs = ResizeScale(ih, oh, align), wsc = ResizeScale(iw, ow, align);

@@ -741,8 +741,16 @@ Status ReduceTyped(KernelContext& c, RedOp op) {
     out_keep.push_back(red[i] ? 1 : x.dim(i));
     if (!red[i]) out.push_back(x.dim(i));
   }
-  int64_t on = NumElements(out_keep);
-  using Acc = std::conditional_t<std::is_same_v<T, bool>, char, T>;
+  // The output first: its shape may hold more than any machine (a reduction of a [0, 2**20,
+  // 2**20] tensor over its first dimension), which Alloc refuses before `acc` is sized.
+  Tensor o = Tensor::Alloc(x.dtype(), keep ? out_keep : out);
+  const int64_t on = o.num_elements();
+  // Integers narrower than 64 bits accumulate in 64 (TF 2.21: reduce_mean of 256 int8 ones
+  // is 1, of [2**31 - 1] * 2 in int32 is 2**31 - 1); a sum or product is then taken modulo
+  // T's range, which is what wrapping in T gives.
+  using Wide = std::conditional_t<std::is_signed_v<T>, int64_t, uint64_t>;
+  using Acc = std::conditional_t<std::is_same_v<T, bool>, char,
+                                 std::conditional_t<std::is_integral_v<T> && (sizeof(T) < 8), Wide, T>>;
   std::vector<Acc> acc(on);
   Acc init{};
   if constexpr (std::is_same_v<T, bool>) {
@@ -847,7 +855,6 @@ Status ReduceTyped(KernelContext& c, RedOp op) {
       }
       if (op == RedOp::kMean)
         for (auto& a : acc) a = static_cast<T>(a / static_cast<T>(count));
-      Tensor o = Tensor::Alloc(x.dtype(), keep ? out_keep : out);
       for (int64_t i = 0; i < on; ++i) o.data<T>()[i] = acc[i];
       c.outputs = {o};
       return Status::Ok();
@@ -867,8 +874,8 @@ Status ReduceTyped(KernelContext& c, RedOp op) {
     } else {
       switch (op) {
         case RedOp::kSum: case RedOp::kMean: a = WrapAdd<Acc>(a, static_cast<Acc>(v)); break;
-        case RedOp::kMax: a = std::max(a, v); break;
-        case RedOp::kMin: a = std::min(a, v); break;
+        case RedOp::kMax: a = std::max<Acc>(a, static_cast<Acc>(v)); break;
+        case RedOp::kMin: a = std::min<Acc>(a, static_cast<Acc>(v)); break;
         case RedOp::kProd: a = WrapMul<Acc>(a, static_cast<Acc>(v)); break;
         default: break;
       }
@@ -884,10 +891,9 @@ Status ReduceTyped(KernelContext& c, RedOp op) {
   if constexpr (!std::is_same_v<T, bool>) {
     if (op == RedOp::kMean) {
       int64_t cnt = on == 0 ? 0 : n / on;
-      for (auto& a : acc) a = cnt ? static_cast<T>(a / static_cast<T>(cnt)) : a;
+      for (auto& a : acc) a = cnt ? static_cast<Acc>(a / static_cast<Acc>(cnt)) : a;
     }
   }
-  Tensor o = Tensor::Alloc(x.dtype(), keep ? out_keep : out);
   for (int64_t i = 0; i < on; ++i) o.data<T>()[i] = static_cast<T>(acc[i]);
   c.outputs = {o};
   return Status::Ok();

@@ -106,6 +106,17 @@ Shape ShapeFromTensor(const Tensor& t) {
   return s;
 }
 
+// The gradient a convolution's or pooling's backprop is given has the forward op's output
+// shape and dtype, as TF checks (a smaller one was read past its end).
+Status OutBackpropShape(const Tensor& dy, const Shape& want, DType dtype) {
+  if (dy.dims() != 4) return InvalidArgument("out_backprop must be 4-dimensional");
+  if (dy.dtype() != dtype)
+    return InvalidArgument(std::string("out_backprop must be ") + DTypeName(dtype) + ", got " + DTypeName(dy.dtype()));
+  if (dy.shape() != want)
+    return InvalidArgument("Expected grad shape to be " + ShapeString(want) + ", but got " + dy.ShapeString());
+  return Status::Ok();
+}
+
 // Conv2DBackpropInput(input_sizes, filter, out_backprop)
 template <typename T>
 Status Conv2DBackpropInputTyped(KernelContext& c) {
@@ -114,6 +125,7 @@ Status Conv2DBackpropInputTyped(KernelContext& c) {
   const Tensor& dy = c.inputs[2];
   ConvGeom g;
   TFM_RETURN_IF_ERROR(ConvGeometry(c, in, f.shape(), &g));
+  TFM_RETURN_IF_ERROR(OutBackpropShape(dy, {g.n, g.wh.out, g.ww.out, g.oc}, f.dtype()));
   Tensor dx = Tensor::Alloc(f.dtype(), in);
   std::fill(dx.data<T>(), dx.data<T>() + dx.num_elements(), T(0));
   int64_t rows = g.wh.out * g.ww.out, cols = g.kh * g.kw * g.ic;
@@ -135,6 +147,7 @@ Status Conv2DBackpropFilterTyped(KernelContext& c) {
   const Tensor& dy = c.inputs[2];
   ConvGeom g;
   TFM_RETURN_IF_ERROR(ConvGeometry(c, x.shape(), fs, &g));
+  TFM_RETURN_IF_ERROR(OutBackpropShape(dy, {g.n, g.wh.out, g.ww.out, g.oc}, x.dtype()));
   int64_t rows = g.wh.out * g.ww.out, cols = g.kh * g.kw * g.ic;
   Tensor df = Tensor::Alloc(x.dtype(), fs);
   std::fill(df.data<T>(), df.data<T>() + df.num_elements(), T(0));
@@ -180,6 +193,7 @@ Status PoolGeometry(const KernelContext& c, const Shape& in, PoolGeom* g) {
   int64_t kh, kw, sh, sw;
   TFM_RETURN_IF_ERROR(Spatial(c, "ksize", &kh, &kw));
   TFM_RETURN_IF_ERROR(Spatial(c, "strides", &sh, &sw));
+  if (kh <= 0 || kw <= 0) return InvalidArgument("Sliding window ksize must be positive.");
   std::string padding = GetStringAttr(*c.attrs, "padding", "VALID");
   *g = PoolGeom{in[0], in[1], in[2], in[3], {}, {}};
   TFM_RETURN_IF_ERROR(MakeWindow(in[1], kh, sh, 1, padding, &g->wh));
@@ -223,7 +237,8 @@ Status MaxPoolGradTyped(KernelContext& c) {
   const Tensor& dy = c.inputs[2];
   PoolGeom g;
   TFM_RETURN_IF_ERROR(PoolGeometry(c, x.shape(), &g));
-  int64_t nout = g.n * g.wh.out * g.ww.out * g.ch;
+  TFM_RETURN_IF_ERROR(OutBackpropShape(dy, {g.n, g.wh.out, g.ww.out, g.ch}, x.dtype()));
+  const int64_t nout = dy.num_elements();
   std::vector<int64_t> arg(static_cast<size_t>(nout), -1);
   const T* px = x.data<T>();
   ForEachWindow(g, [&](int64_t o, int64_t i) {
@@ -265,10 +280,11 @@ Status AvgPoolGradTyped(KernelContext& c) {
   const Tensor& dy = c.inputs[1];
   PoolGeom g;
   TFM_RETURN_IF_ERROR(PoolGeometry(c, in, &g));
-  int64_t nout = g.n * g.wh.out * g.ww.out * g.ch;
+  TFM_RETURN_IF_ERROR(OutBackpropShape(dy, {g.n, g.wh.out, g.ww.out, g.ch}, dy.dtype()));
+  Tensor dx = Tensor::Alloc(dy.dtype(), in);  // (before the counts: `in` may hold more than any machine)
+  const int64_t nout = dy.num_elements();
   std::vector<int64_t> count(static_cast<size_t>(nout), 0);
   ForEachWindow(g, [&](int64_t o, int64_t) { ++count[o]; });
-  Tensor dx = Tensor::Alloc(dy.dtype(), in);
   T* pdx = dx.data<T>();
   std::fill(pdx, pdx + dx.num_elements(), T(0));
   const T* pdy = dy.data<T>();
@@ -303,7 +319,14 @@ Status PadK(KernelContext& c) {
     before[d] = p.AsInt64(2 * d);
     int64_t after = p.AsInt64(2 * d + 1);
     if (before[d] < 0 || after < 0) return InvalidArgument("Paddings must be non-negative");
-    out_shape[d] = x.dim(d) + before[d] + after;
+    // (TF adds in int64 and refuses what wrapped: "Expected a non-negative size")
+    if (__builtin_add_overflow(x.dim(d), before[d], &out_shape[d]) ||
+        __builtin_add_overflow(out_shape[d], after, &out_shape[d])) {
+      const auto wrapped = static_cast<int64_t>(static_cast<uint64_t>(x.dim(d)) + static_cast<uint64_t>(before[d]) +
+                                                static_cast<uint64_t>(after));
+      return InvalidArgument(wrapped < 0 ? "Expected a non-negative size, got " + std::to_string(wrapped)
+                                         : "padded dimension " + std::to_string(d) + " is past int64's range");
+    }
   }
   Tensor out = Tensor::Alloc(x.dtype(), out_shape);
   size_t es = DTypeSize(x.dtype());
@@ -534,7 +557,8 @@ Status ScatterAdd(const Tensor& idx, const Tensor& upd, int64_t n, int64_t depth
   for (int64_t i = 0; i < n; ++i) {
     int64_t off;
     TFM_RETURN_IF_ERROR(Offset(idx, i, depth, out->shape(), &off));
-    for (int64_t k = 0; k < slice; ++k) po[off * slice + k] += upd.data<T>()[i * slice + k];
+    for (int64_t k = 0; k < slice; ++k)  // (integers wrap, as TF's)
+      po[off * slice + k] = WrapAdd(po[off * slice + k], upd.data<T>()[i * slice + k]);
   }
   return Status::Ok();
 }

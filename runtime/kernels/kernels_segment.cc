@@ -143,7 +143,7 @@ Status BincountTyped(KernelContext& c, int64_t size) {
   for (int64_t i = 0; i < arr.num_elements(); ++i) {
     int64_t v = arr.AsInt64(i);
     if (v < 0) return InvalidArgument("Input arr must be non-negative!");
-    if (v < size) po[v] += weighted ? w.data<T>()[i] : T(1);
+    if (v < size) po[v] = WrapAdd(po[v], weighted ? w.data<T>()[i] : T(1));  // (integers wrap, as TF's)
   }
   c.outputs = {out};
   return Status::Ok();

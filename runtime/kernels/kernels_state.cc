@@ -199,7 +199,8 @@ Status RandomUniformIntK(KernelContext& c) {
       auto b = g.Next();
       for (int j = 0; j < 2 && i + j < n; ++j) {
         uint64_t bits = b.v[2 * j] | (static_cast<uint64_t>(b.v[2 * j + 1]) << 32);
-        out.data<int64_t>()[i + j] = lo + static_cast<int64_t>(bits % range);
+        // (lo + an offset below the range's span, in unsigned: it may pass int64's maximum on the way)
+        out.data<int64_t>()[i + j] = static_cast<int64_t>(static_cast<uint64_t>(lo) + bits % range);
       }
     }
   } else {
@@ -208,7 +209,7 @@ Status RandomUniformIntK(KernelContext& c) {
     for (int64_t i = 0; i < n; i += 4) {
       auto b = g.Next();
       for (int j = 0; j < 4 && i + j < n; ++j)
-        t32.data<int32_t>()[i + j] = static_cast<int32_t>(lo) + static_cast<int32_t>(b.v[j] % range);
+        t32.data<int32_t>()[i + j] = static_cast<int32_t>(static_cast<uint32_t>(lo) + b.v[j] % range);
     }
     out = dt == DType::kInt32 ? t32 : t32.CastTo(dt);
   }

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,14 @@ struct Window {
 inline Status MakeWindow(int64_t in, int64_t k, int64_t stride, int64_t dilation, const std::string& padding, Window* w) {
   if (stride <= 0) return InvalidArgument("Stride must be > 0, but got " + std::to_string(stride));
   if (dilation <= 0) return InvalidArgument("Dilated rates should be larger than 0.");
+  // TF's strides, dilations and ksize attrs are int32; an input dimension past 2**62 is one
+  // of a tensor of no elements. In those bounds the sizes below cannot overflow.
+  constexpr int64_t kAttrMax = std::numeric_limits<int32_t>::max();
+  if (k < 0 || k > kAttrMax || stride > kAttrMax || dilation > kAttrMax)
+    return InvalidArgument("window size " + std::to_string(k) + ", stride " + std::to_string(stride) + " or dilation " +
+                           std::to_string(dilation) + " is out of int32's range");
+  if (in < 0 || in > (int64_t{1} << 62))
+    return InvalidArgument("window input size " + std::to_string(in) + " is out of range");
   w->in = in, w->k = k, w->stride = stride, w->dilation = dilation;
   int64_t eff = (k - 1) * dilation + 1;
   if (padding == "VALID") {

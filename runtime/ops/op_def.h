@@ -130,4 +130,9 @@ void RegisterLinalgImageOpDefs(std::map<std::string, OpDef>& m);
 // TF's broadcasting rule on static shapes; error message as TensorFlow's.
 Status BroadcastShapes(const Shape& a, const Shape& b, Shape* out);
 
+// A convolution's or pooling's output size along one dimension (TF's GetWindowedOutputSize
+// for "VALID" and "SAME"); -1 where unknown or where the kernel refuses the window
+// (runtime/kernels/window.h: sizes past int32's range, an input past 2**62).
+int64_t WindowOutputSize(int64_t in, int64_t k, int64_t stride, int64_t dilation, const std::string& padding);
+
 }  // namespace tfm::rt

@@ -3,6 +3,7 @@
 // reductions); structural ops whose output shape depends only on input shapes and on
 // constant inputs are inferred by evaluating their kernel on placeholder data.
 #include <algorithm>
+#include <limits>
 #include <new>
 #include <stdexcept>
 #include <set>
@@ -321,11 +322,6 @@ Status ScalarSame(const ShapeContext& c, std::vector<TensorSpec>* o) {
   return Status::Ok();
 }
 // ---- convolution and pooling (NHWC) ----
-int64_t WindowOut(int64_t in, int64_t k, int64_t stride, int64_t dilation, const std::string& padding) {
-  if (in < 0 || k < 0 || stride <= 0) return -1;
-  int64_t eff = (k - 1) * dilation + 1;
-  return padding == "VALID" ? std::max<int64_t>(0, (in - eff + stride) / stride) : (in + stride - 1) / stride;
-}
 int64_t Attr4(const ShapeContext& c, const char* name, int i) {
   std::vector<int64_t> v = GetIntsAttr(*c.attrs, name);
   return v.size() == 4 ? v[i] : 1;
@@ -338,8 +334,8 @@ Status ConvShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
     return InvalidArgument("Shape must be rank 4 for '{{node " + c.node_name + "}} = Conv2D' with input shapes: " +
                            InputShapesString(c) + ".");
   std::string pad = GetStringAttr(*c.attrs, "padding", "VALID");
-  *o = {Known(x.dtype, {xs[0], WindowOut(xs[1], fs[0], Attr4(c, "strides", 1), Attr4(c, "dilations", 1), pad),
-                        WindowOut(xs[2], fs[1], Attr4(c, "strides", 2), Attr4(c, "dilations", 2), pad), fs[3]})};
+  *o = {Known(x.dtype, {xs[0], WindowOutputSize(xs[1], fs[0], Attr4(c, "strides", 1), Attr4(c, "dilations", 1), pad),
+                        WindowOutputSize(xs[2], fs[1], Attr4(c, "strides", 2), Attr4(c, "dilations", 2), pad), fs[3]})};
   return Status::Ok();
 }
 Status PoolShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
@@ -349,8 +345,8 @@ Status PoolShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
     return InvalidArgument("Shape must be rank 4 for '{{node " + c.node_name + "}} = " + c.op + "' with input shapes: " +
                            InputShapesString(c) + ".");
   std::string pad = GetStringAttr(*c.attrs, "padding", "VALID");
-  *o = {Known(x.dtype, {xs[0], WindowOut(xs[1], Attr4(c, "ksize", 1), Attr4(c, "strides", 1), 1, pad),
-                        WindowOut(xs[2], Attr4(c, "ksize", 2), Attr4(c, "strides", 2), 1, pad), xs[3]})};
+  *o = {Known(x.dtype, {xs[0], WindowOutputSize(xs[1], Attr4(c, "ksize", 1), Attr4(c, "strides", 1), 1, pad),
+                        WindowOutputSize(xs[2], Attr4(c, "ksize", 2), Attr4(c, "strides", 2), 1, pad), xs[3]})};
   return Status::Ok();
 }
 // The output shape is the value of input `i` (input_sizes, filter_sizes, orig_input_shape).
@@ -428,8 +424,13 @@ Status PadShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
     return Status::Ok();
   }
   Shape s = x.shape;
-  for (size_t d = 0; d < s.size(); ++d)
-    s[d] = !p || s[d] < 0 ? -1 : s[d] + p->AsInt64(2 * static_cast<int64_t>(d)) + p->AsInt64(2 * static_cast<int64_t>(d) + 1);
+  for (size_t d = 0; d < s.size(); ++d) {
+    const int64_t before = p ? p->AsInt64(2 * static_cast<int64_t>(d)) : 0, after = p ? p->AsInt64(2 * static_cast<int64_t>(d) + 1) : 0;
+    // (negative or past int64: unknown here, the kernel says what is wrong)
+    if (!p || s[d] < 0 || before < 0 || after < 0 || __builtin_add_overflow(s[d], before, &s[d]) ||
+        __builtin_add_overflow(s[d], after, &s[d]))
+      s[d] = -1;
+  }
   *o = {Known(x.dtype, s)};
   return Status::Ok();
 }
@@ -849,6 +850,15 @@ std::map<std::string, OpDef>& Table() {
 }
 
 }  // namespace
+
+int64_t WindowOutputSize(int64_t in, int64_t k, int64_t stride, int64_t dilation, const std::string& padding) {
+  constexpr int64_t kAttrMax = std::numeric_limits<int32_t>::max();
+  if (in < 0 || in > (int64_t{1} << 62) || k < 0 || k > kAttrMax || stride <= 0 || stride > kAttrMax || dilation <= 0 ||
+      dilation > kAttrMax)
+    return -1;
+  const int64_t eff = (k - 1) * dilation + 1;
+  return padding == "VALID" ? std::max<int64_t>(0, (in - eff + stride) / stride) : (in + stride - 1) / stride;
+}
 
 const OpDef* LookupOpDef(const std::string& name) {
   auto& t = Table();

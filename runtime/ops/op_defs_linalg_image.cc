@@ -244,12 +244,6 @@ Status SpaceDepthShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
   return Status::Ok();
 }
 
-int64_t WinOut(int64_t in, int64_t k, int64_t stride, int64_t rate, const std::string& padding) {
-  if (in < 0 || k < 0 || stride <= 0) return -1;
-  int64_t eff = (k - 1) * rate + 1;
-  return padding == "VALID" ? std::max<int64_t>(0, (in - eff + stride) / stride) : (in + stride - 1) / stride;
-}
-
 int64_t At4(const ShapeContext& c, const char* name, int i) {
   std::vector<int64_t> v = GetIntsAttr(*c.attrs, name);
   return v.size() == 4 ? v[i] : 1;
@@ -266,8 +260,8 @@ Status DepthwiseShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
                            " for '{{node " + c.node_name + "}} = " + c.op + "'");
   std::string pad = GetStringAttr(*c.attrs, "padding", "VALID");
   int64_t ch = Merge(xs[3], fs[2]);
-  *o = {Known(x.dtype, {xs[0], WinOut(xs[1], fs[0], At4(c, "strides", 1), At4(c, "dilations", 1), pad),
-                        WinOut(xs[2], fs[1], At4(c, "strides", 2), At4(c, "dilations", 2), pad),
+  *o = {Known(x.dtype, {xs[0], WindowOutputSize(xs[1], fs[0], At4(c, "strides", 1), At4(c, "dilations", 1), pad),
+                        WindowOutputSize(xs[2], fs[1], At4(c, "strides", 2), At4(c, "dilations", 2), pad),
                         (ch < 0 || fs[3] < 0) ? -1 : ch * fs[3]})};
   return Status::Ok();
 }
@@ -296,8 +290,8 @@ Status PatchesShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
   if (xs.size() != 4) return InvalidArgument("Shape must be rank 4 for '{{node " + c.node_name + "}} = " + c.op + "'");
   std::string pad = GetStringAttr(*c.attrs, "padding", "VALID");
   int64_t kh = At4(c, "ksizes", 1), kw = At4(c, "ksizes", 2);
-  *o = {Known(x.dtype, {xs[0], WinOut(xs[1], kh, At4(c, "strides", 1), At4(c, "rates", 1), pad),
-                        WinOut(xs[2], kw, At4(c, "strides", 2), At4(c, "rates", 2), pad),
+  *o = {Known(x.dtype, {xs[0], WindowOutputSize(xs[1], kh, At4(c, "strides", 1), At4(c, "rates", 1), pad),
+                        WindowOutputSize(xs[2], kw, At4(c, "strides", 2), At4(c, "rates", 2), pad),
                         xs[3] < 0 ? -1 : kh * kw * xs[3]})};
   return Status::Ok();
 }
@@ -307,8 +301,8 @@ Status PoolArgmaxShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
   Shape xs = x.unknown_rank ? Shape{-1, -1, -1, -1} : x.shape;
   if (xs.size() != 4) return InvalidArgument("Shape must be rank 4 for '{{node " + c.node_name + "}} = " + c.op + "'");
   std::string pad = GetStringAttr(*c.attrs, "padding", "VALID");
-  Shape s = {xs[0], WinOut(xs[1], At4(c, "ksize", 1), At4(c, "strides", 1), 1, pad),
-             WinOut(xs[2], At4(c, "ksize", 2), At4(c, "strides", 2), 1, pad), xs[3]};
+  Shape s = {xs[0], WindowOutputSize(xs[1], At4(c, "ksize", 1), At4(c, "strides", 1), 1, pad),
+             WindowOutputSize(xs[2], At4(c, "ksize", 2), At4(c, "strides", 2), 1, pad), xs[3]};
   *o = {Known(x.dtype, s), Known(GetTypeAttr(*c.attrs, "Targmax", DType::kInt64), s)};
   return Status::Ok();
 }

@@ -490,6 +490,125 @@ TEST(Kernels, SegmentReductionsOfIntegersWrap) {
   EXPECT_EQ(out[0].data<int64_t>()[0], std::numeric_limits<int64_t>::min());
 }
 
+// An audit of the kernels after the fuzzer's finds (each checked against TF 2.21):
+// integer reductions' mean divided by the count cast to T (256 int8 values: by 0, SIGFPE);
+// TF accumulates integers narrower than 64 bits in 64 and wraps int64 sums.
+TEST(Kernels, IntegerMeanAccumulatesWide) {
+  std::vector<Tensor> out;
+  Tensor axis = Tensor::Scalar<int32_t>(0);
+  Tensor ones8 = Tensor::Alloc(DType::kInt8, {256});
+  for (int i = 0; i < 256; ++i) ones8.data<int8_t>()[i] = 1;
+  ASSERT_TRUE(Execute("Mean", {ones8, axis}, {}, &out).ok());
+  EXPECT_EQ(out[0].data<int8_t>()[0], 1);  // TF 2.21: reduce_mean(ones([256], int8)) is 1
+  Tensor i8 = Tensor::Alloc(DType::kInt8, {3});
+  for (int i = 0; i < 3; ++i) i8.data<int8_t>()[i] = 100;
+  ASSERT_TRUE(Execute("Mean", {i8, axis}, {}, &out).ok());
+  EXPECT_EQ(out[0].data<int8_t>()[0], 100);  // not (300 mod 256) / 3
+  Tensor i32 = Tensor::Alloc(DType::kInt32, {2});
+  i32.data<int32_t>()[0] = i32.data<int32_t>()[1] = std::numeric_limits<int32_t>::max();
+  ASSERT_TRUE(Execute("Mean", {i32, axis}, {}, &out).ok());
+  EXPECT_EQ(out[0].data<int32_t>()[0], std::numeric_limits<int32_t>::max());
+  ASSERT_TRUE(Execute("Sum", {i32, axis}, {}, &out).ok());
+  EXPECT_EQ(out[0].data<int32_t>()[0], -2);  // a sum still wraps in T
+  i32.data<int32_t>()[0] = -1;
+  i32.data<int32_t>()[1] = -2;
+  ASSERT_TRUE(Execute("Mean", {i32, axis}, {}, &out).ok());
+  EXPECT_EQ(out[0].data<int32_t>()[0], -1);  // toward zero
+  Tensor i64 = Tensor::Alloc(DType::kInt64, {2});
+  i64.data<int64_t>()[0] = i64.data<int64_t>()[1] = std::numeric_limits<int64_t>::max();
+  ASSERT_TRUE(Execute("Mean", {i64, axis}, {}, &out).ok());
+  EXPECT_EQ(out[0].data<int64_t>()[0], -1);  // TF 2.21: the int64 sum wraps to -2
+  // A reduction whose output holds more than any machine is refused before its accumulators
+  // (a [0, 2**20, 2**20] tensor over its first dimension: 2**40 outputs; TF: OOM).
+  Tensor empty = Tensor::Alloc(DType::kFloat, {0, int64_t{1} << 20, int64_t{1} << 20});
+  Status st = Execute("Sum", {empty, axis}, {}, &out);
+  EXPECT_EQ(st.code(), Code::kResourceExhausted) << st.message();
+  EXPECT_EQ(NumElements({0, int64_t{1} << 62, int64_t{1} << 62}), 0);
+  EXPECT_EQ(NumElements({int64_t{1} << 62, int64_t{1} << 62}), std::numeric_limits<int64_t>::max());
+}
+
+// Scatter adds and weighted bincounts of integers wrap as TF's (TF 2.21: each of these is
+// [-2**31]); RandomUniformInt over int32's whole span computes its values in unsigned.
+TEST(Kernels, IntegerScatterAddsWrap) {
+  const int32_t big = std::numeric_limits<int32_t>::max(), min = std::numeric_limits<int32_t>::min();
+  std::vector<Tensor> out;
+  Tensor t = Tensor::Alloc(DType::kInt32, {1}), idx = Tensor::Alloc(DType::kInt32, {1, 1});
+  t.data<int32_t>()[0] = big;
+  idx.data<int32_t>()[0] = 0;
+  Tensor one = Tensor::Alloc(DType::kInt32, {1});
+  one.data<int32_t>()[0] = 1;
+  ASSERT_TRUE(Execute("TensorScatterAdd", {t, idx, one}, {}, &out).ok());
+  EXPECT_EQ(out[0].data<int32_t>()[0], min);
+  Tensor idx2 = Tensor::Alloc(DType::kInt32, {2, 1}), upd = Tensor::Alloc(DType::kInt32, {2});
+  idx2.data<int32_t>()[0] = idx2.data<int32_t>()[1] = 0;
+  upd.data<int32_t>()[0] = big;
+  upd.data<int32_t>()[1] = 1;
+  Tensor shape = Tensor::Alloc(DType::kInt32, {1});
+  shape.data<int32_t>()[0] = 1;
+  ASSERT_TRUE(Execute("ScatterNd", {idx2, upd, shape}, {}, &out).ok());
+  EXPECT_EQ(out[0].data<int32_t>()[0], min);
+  Tensor arr = Tensor::Alloc(DType::kInt32, {2});
+  arr.data<int32_t>()[0] = arr.data<int32_t>()[1] = 0;
+  ASSERT_TRUE(Execute("Bincount", {arr, Tensor::Scalar<int32_t>(1), upd}, {}, &out).ok());
+  EXPECT_EQ(out[0].data<int32_t>()[0], min);
+  Tensor dims = Tensor::Alloc(DType::kInt32, {1});
+  dims.data<int32_t>()[0] = 64;
+  ASSERT_TRUE(Execute("RandomUniformInt", {dims, Tensor::Scalar<int32_t>(min), Tensor::Scalar<int32_t>(big)},
+                      {{"seed", int64_t{1}}, {"seed2", int64_t{2}}}, &out).ok());
+  EXPECT_EQ(out[0].num_elements(), 64);
+}
+
+// Gradients given a shape other than the forward op's output were read past their end;
+// zero sizes made the resize gradients write before theirs; a pad past int64 wrapped; a
+// pooling window of no cells. Each is TF 2.21's error now.
+TEST(Kernels, GradientShapesAndSizesAreChecked) {
+  std::vector<Tensor> out;
+  auto filled = [](Shape s) {
+    Tensor t = Tensor::Alloc(DType::kFloat, std::move(s));
+    std::fill(t.data<float>(), t.data<float>() + t.num_elements(), 1.0f);
+    return t;
+  };
+  AttrMap pool{{"ksize", std::vector<int64_t>{1, 2, 2, 1}}, {"strides", std::vector<int64_t>{1, 2, 2, 1}},
+               {"padding", std::string("VALID")}};
+  Status st = Execute("MaxPoolGrad", {filled({1, 4, 4, 1}), filled({1, 2, 2, 1}), filled({1, 1, 1, 1})}, pool, &out);
+  EXPECT_NE(st.message().find("Expected grad shape to be [1,2,2,1], but got [1,1,1,1]"), std::string::npos) << st.message();
+  Tensor in_shape = Tensor::Alloc(DType::kInt32, {4});
+  const int32_t iv[] = {1, 4, 4, 1};
+  for (int i = 0; i < 4; ++i) in_shape.data<int32_t>()[i] = iv[i];
+  st = Execute("AvgPoolGrad", {in_shape, filled({1, 1, 1, 1})}, pool, &out);
+  EXPECT_NE(st.message().find("Expected grad shape"), std::string::npos) << st.message();
+  ASSERT_TRUE(Execute("AvgPoolGrad", {in_shape, filled({1, 2, 2, 1})}, pool, &out).ok());
+  EXPECT_FLOAT_EQ(out[0].data<float>()[0], 0.25f);
+  AttrMap conv{{"strides", std::vector<int64_t>{1, 1, 1, 1}}, {"padding", std::string("VALID")}};
+  Tensor f_shape = Tensor::Alloc(DType::kInt32, {4});
+  const int32_t fv[] = {2, 2, 1, 1};
+  for (int i = 0; i < 4; ++i) f_shape.data<int32_t>()[i] = fv[i];
+  st = Execute("Conv2DBackpropInput", {in_shape, filled({2, 2, 1, 1}), filled({1, 1, 1, 1})}, conv, &out);
+  EXPECT_NE(st.message().find("Expected grad shape to be [1,3,3,1]"), std::string::npos) << st.message();
+  st = Execute("Conv2DBackpropFilter", {filled({1, 4, 4, 1}), f_shape, filled({1, 2, 3, 1})}, conv, &out);
+  EXPECT_NE(st.message().find("Expected grad shape to be [1,3,3,1]"), std::string::npos) << st.message();
+  Tensor size = Tensor::Alloc(DType::kInt32, {2});
+  size.data<int32_t>()[0] = 0;
+  size.data<int32_t>()[1] = 2;
+  st = Execute("ResizeNearestNeighborGrad", {filled({1, 2, 2, 1}), size}, {}, &out);
+  EXPECT_NE(st.message().find("shape_t's elements must be positive"), std::string::npos) << st.message();
+  st = Execute("ResizeBilinearGrad", {filled({1, 2, 2, 1}), filled({1, 0, 2, 1})}, {}, &out);
+  EXPECT_NE(st.message().find("original dimensions must be positive"), std::string::npos) << st.message();
+  Tensor pads = Tensor::Alloc(DType::kInt64, {1, 2});
+  pads.data<int64_t>()[0] = 0;
+  pads.data<int64_t>()[1] = std::numeric_limits<int64_t>::max();
+  st = Execute("Pad", {filled({1}), pads}, {}, &out);
+  EXPECT_NE(st.message().find("Expected a non-negative size, got -9223372036854775808"), std::string::npos) << st.message();
+  AttrMap empty_window{{"ksize", std::vector<int64_t>{1, 0, 2, 1}}, {"strides", std::vector<int64_t>{1, 2, 2, 1}},
+                       {"padding", std::string("VALID")}};
+  st = Execute("MaxPool", {filled({1, 4, 4, 1})}, empty_window, &out);
+  EXPECT_NE(st.message().find("Sliding window ksize must be positive"), std::string::npos) << st.message();
+  AttrMap huge_stride{{"ksize", std::vector<int64_t>{1, 2, 2, 1}},
+                      {"strides", std::vector<int64_t>{1, std::numeric_limits<int64_t>::max(), 2, 1}},
+                      {"padding", std::string("SAME")}};
+  EXPECT_EQ(Execute("MaxPool", {filled({1, 4, 4, 1})}, huge_stride, &out).code(), Code::kInvalidArgument);
+}
+
 // runtime_api_fuzzer (UBSan): BiasAdd of int64 overflowed a signed add; TF's kernels wrap
 // (TF 2.21: bias_add([[2**63 - 1, 5]], [8, 1]) is [[-2**63 + 7, 6]]; BiasAddGrad, NCHW, of
 // [[[2**62, 3], [2**62, 4]], [[2**62, 1], [2**62, 1]]] is [-2**63 + 4, -2**63 + 5]).
