@@ -613,16 +613,18 @@ Status SliceK(KernelContext& c) {
   Shape os(static_cast<size_t>(r));
   for (int64_t d = 0; d < r; ++d) {
     const int64_t n = x.dim(static_cast<int>(d)), b = begin[d];
-    const int64_t s = size[d] == -1 ? n - b : size[d];
     if (b < 0 || b > n)
       return InvalidArgument("Expected begin[" + std::to_string(d) + "] in [0, " + std::to_string(n) + "], but got " +
                              std::to_string(b));
-    if (s < 0 || b + s > n)
+    const int64_t s = size[d] == -1 ? n - b : size[d];
+    if (s < 0 || s > n - b)
       return InvalidArgument("Expected size[" + std::to_string(d) + "] in [0, " + std::to_string(n - b) +
                              "], but got " + std::to_string(size[d]));
     os[static_cast<size_t>(d)] = s;
   }
   Tensor o = Tensor::Alloc(x.dtype(), os);
+  c.outputs = {o};
+  if (o.num_elements() == 0) return Status::Ok();  // (the input's strides may pass int64 when it has no elements)
   std::vector<int64_t> stride(static_cast<size_t>(r), 1), idx(static_cast<size_t>(r), 0);
   for (int64_t d = r - 2; d >= 0; --d) stride[d] = stride[d + 1] * x.dim(static_cast<int>(d + 1));
   const int64_t total = NumElements(os);
@@ -700,7 +702,10 @@ Status StridedSliceK(KernelContext& c) {
     int64_t e = dm.em ? (dm.s > 0 ? hi : lo) : (dm.e < 0 ? dm.e + n : dm.e);
     b = std::clamp(b, lo, hi);
     e = std::clamp(e, lo, hi);
-    int64_t cnt = dm.s > 0 ? (e > b ? (e - b + dm.s - 1) / dm.s : 0) : (b > e ? (b - e + (-dm.s) - 1) / (-dm.s) : 0);
+    // ceil(span / |stride|), with the stride's magnitude unsigned (a stride of int64's minimum)
+    const uint64_t step = dm.s > 0 ? static_cast<uint64_t>(dm.s) : 0 - static_cast<uint64_t>(dm.s);
+    const int64_t span = dm.s > 0 ? e - b : b - e;
+    const int64_t cnt = span > 0 ? static_cast<int64_t>((static_cast<uint64_t>(span) - 1) / step + 1) : 0;
     starts[d] = b; counts[d] = cnt; steps[d] = dm.s;
   }
   Shape dense_shape(counts.begin(), counts.end());
@@ -828,11 +833,12 @@ Status RollK(KernelContext& c) {
     if (a < 0) a += r;
     if (a < 0 || a >= r)
       return InvalidArgument("axis " + std::to_string(ax.AsInt64(i)) + " is out of range");
-    shift[a] += sh.AsInt64(i);
+    shift[a] = WrapAdd(shift[a], sh.AsInt64(i));  // (a repeated axis: the shifts add, wrapping as TF's)
   }
   for (int64_t d = 0; d < r; ++d) {
-    int64_t n = x.dim(d);
-    shift[d] = n == 0 ? 0 : ((shift[d] % n) + n) % n;
+    const int64_t n = x.dim(d);
+    int64_t m = n == 0 ? 0 : shift[d] % n;
+    shift[d] = m < 0 ? m + n : m;
   }
   c.outputs = {MoveElements(x, [&](int64_t d, int64_t k) { return (k + shift[d]) % x.dim(d); })};
   return Status::Ok();

@@ -692,7 +692,13 @@ Status SpaceDepthK(KernelContext& c) {
   if (x.dims() != 4) return InvalidArgument("Input rank should be: 4 instead of: " + std::to_string(x.dims()));
   int64_t bs = GetIntAttr(*c.attrs, "block_size", 2);
   if (bs < 2) return InvalidArgument("Block size should be > 1, but was: " + std::to_string(bs));
+  if (bs > std::numeric_limits<int32_t>::max())  // (TF's attr is int32)
+    return InvalidArgument("Block size " + std::to_string(bs) + " is out of int32's range");
   int64_t n = x.dim(0), h = x.dim(1), w = x.dim(2), ch = x.dim(3);
+  int64_t scaled = 0;  // ch * bs * bs (SpaceToDepth) or the larger of h * bs, w * bs (DepthToSpace)
+  if (c.op == "SpaceToDepth" ? __builtin_mul_overflow(ch, bs * bs, &scaled)
+                             : __builtin_mul_overflow(std::max(h, w), bs, &scaled))
+    return InvalidArgument(c.op + ": the output's dimensions pass int64's range");
   size_t es = DTypeSize(x.dtype());
   const auto* pi = static_cast<const unsigned char*>(x.raw());
   if (c.op == "SpaceToDepth") {
@@ -701,6 +707,8 @@ Status SpaceDepthK(KernelContext& c) {
                              " should be divisible by block_size: " + std::to_string(bs));
     int64_t oh = h / bs, ow = w / bs, oc = ch * bs * bs;
     Tensor out = Tensor::Alloc(x.dtype(), {n, oh, ow, oc});
+    c.outputs = {out};
+    if (out.num_elements() == 0) return Status::Ok();  // (nothing to move; the input's other dimensions may be huge)
     auto* po = static_cast<unsigned char*>(const_cast<void*>(out.raw()));
     for (int64_t b = 0; b < n; ++b)
       for (int64_t y = 0; y < h; ++y)
@@ -715,6 +723,8 @@ Status SpaceDepthK(KernelContext& c) {
       return InvalidArgument("Input depth dimension " + std::to_string(ch) + " should be divisible by: " + std::to_string(bs * bs));
     int64_t oc = ch / (bs * bs), oh = h * bs, ow = w * bs;
     Tensor out = Tensor::Alloc(x.dtype(), {n, oh, ow, oc});
+    c.outputs = {out};
+    if (out.num_elements() == 0) return Status::Ok();
     auto* po = static_cast<unsigned char*>(const_cast<void*>(out.raw()));
     for (int64_t b = 0; b < n; ++b)
       for (int64_t y = 0; y < oh; ++y)
@@ -846,8 +856,13 @@ Status ExtractImagePatchesK(KernelContext& c) {
   Window wh, ww;
   TFM_RETURN_IF_ERROR(MakeWindow(ih, kh, sh, rh, padding, &wh));
   TFM_RETURN_IF_ERROR(MakeWindow(iw, kw, sw, rw, padding, &ww));
-  int64_t depth = kh * kw * ch;
+  int64_t depth = 0;  // kh * kw * ch (window sizes are within int32's range: MakeWindow)
+  if (__builtin_mul_overflow(kh * kw, ch, &depth))
+    return InvalidArgument("ExtractImagePatches: the patch depth " + std::to_string(kh) + " * " + std::to_string(kw) +
+                           " * " + std::to_string(ch) + " passes int64's range");
   Tensor out = Tensor::Alloc(x.dtype(), {n, wh.out, ww.out, depth});
+  c.outputs = {out};
+  if (out.num_elements() == 0) return Status::Ok();  // (no cells to copy; do not walk the windows)
   size_t es = DTypeSize(x.dtype()), row = static_cast<size_t>(ch) * es;
   auto* po = static_cast<unsigned char*>(const_cast<void*>(out.raw()));
   const auto* pi = static_cast<const unsigned char*>(x.raw());
@@ -879,6 +894,7 @@ struct MaxPoolArgmaxOp {
     int64_t kh, kw, sh, sw;
     TFM_RETURN_IF_ERROR(Spatial(c, "ksize", &kh, &kw));
     TFM_RETURN_IF_ERROR(Spatial(c, "strides", &sh, &sw));
+    if (kh <= 0 || kw <= 0) return InvalidArgument("Sliding window ksize must be positive.");
     std::string padding = GetStringAttr(*c.attrs, "padding", "VALID");
     bool with_batch = GetBoolAttr(*c.attrs, "include_batch_in_index", false);
     int64_t n = x.dim(0), ih = x.dim(1), iw = x.dim(2), ch = x.dim(3);
@@ -895,12 +911,13 @@ struct MaxPoolArgmaxOp {
           for (int64_t k = 0; k < ch; ++k) {
             T best = -std::numeric_limits<T>::infinity();
             int64_t bi = -1;
-            for (int64_t a = 0; a < kh; ++a) {
-              int64_t y = oy * sh + a - wh.pad;
-              if (y < 0 || y >= ih) continue;
-              for (int64_t bb = 0; bb < kw; ++bb) {
-                int64_t xx = ox * sw + bb - ww.pad;
-                if (xx < 0 || xx >= iw) continue;
+            // (the window's cells inside the image, in window order: a window far larger than
+            // the image is not walked cell by cell)
+            const int64_t y0 = oy * sh - wh.pad, x0 = ox * sw - ww.pad;
+            for (int64_t a = std::max<int64_t>(0, -y0); a < std::min(kh, ih - y0); ++a) {
+              int64_t y = y0 + a;
+              for (int64_t bb = std::max<int64_t>(0, -x0); bb < std::min(kw, iw - x0); ++bb) {
+                int64_t xx = x0 + bb;
                 int64_t idx = (y * iw + xx) * ch + k;
                 T v = pi[b * ih * iw * ch + idx];
                 if (bi < 0 || v > best) best = v, bi = idx + (with_batch ? b * ih * iw * ch : 0);
@@ -925,15 +942,21 @@ struct MaxPoolGradArgmaxOp {
     const Tensor& g = c.inputs[1];
     const Tensor& arg = c.inputs[2];
     if (x.dims() != 4 || g.num_elements() != arg.num_elements()) return InvalidArgument("MaxPoolGradWithArgmax: bad shapes");
+    if (g.dtype() != x.dtype()) return InvalidArgument("MaxPoolGradWithArgmax: grad and input dtypes differ");
     bool with_batch = GetBoolAttr(*c.attrs, "include_batch_in_index", false);
     Tensor dx = Tensor::Alloc(x.dtype(), x.shape());
     T* pdx = dx.data<T>();
     std::fill(pdx, pdx + dx.num_elements(), T(0));
-    int64_t per_in = x.dim(1) * x.dim(2) * x.dim(3);
+    c.outputs = {dx};
+    if (g.num_elements() == 0) return Status::Ok();
+    if (dx.num_elements() == 0) return InvalidArgument("Invalid argmax index " + std::to_string(arg.AsInt64(0)));
+    const int64_t per_in = x.dim(1) * x.dim(2) * x.dim(3);  // (x has elements: no overflow)
     int64_t per_out = x.dim(0) ? g.num_elements() / x.dim(0) : 0;
     for (int64_t i = 0; i < g.num_elements(); ++i) {
-      int64_t a = arg.AsInt64(i) + (with_batch ? 0 : (per_out ? i / per_out : 0) * per_in);
-      if (a < 0 || a >= dx.num_elements()) return InvalidArgument("Invalid argmax index " + std::to_string(arg.AsInt64(i)));
+      int64_t a = 0;  // the argmax plus its batch's offset, refused past int64 as out of range
+      if (__builtin_add_overflow(arg.AsInt64(i), with_batch ? 0 : (per_out ? i / per_out : 0) * per_in, &a) || a < 0 ||
+          a >= dx.num_elements())
+        return InvalidArgument("Invalid argmax index " + std::to_string(arg.AsInt64(i)));
       pdx[a] += g.data<T>()[i];
     }
     c.outputs = {dx};

@@ -195,6 +195,11 @@ Status AsStringK(KernelContext& c) {
   if (!floating && precision > -1)
     return InvalidArgument("precision not supported for datatype " + std::string(DTypeName(in.dtype())));
   if (fill.size() > 1) return InvalidArgument("Fill string must be one or fewer characters");
+  // (each value's text is at least `width` characters: a width of a million makes strings
+  // of a megabyte per element, past which the bundled runtime does not go)
+  if (width > (int64_t{1} << 20) || precision > (int64_t{1} << 20))
+    return InvalidArgument("AsString's width " + std::to_string(width) + " or precision " + std::to_string(precision) +
+                           " is past what the bundled runtime formats (2**20)");
   std::string fmt = "%";
   if (!fill.empty()) {
     if (std::string(" +-0#").find(fill[0]) == std::string::npos)
@@ -204,24 +209,28 @@ Status AsStringK(KernelContext& c) {
   if (width > -1) fmt += std::to_string(width);
   if (precision > -1) fmt += "." + std::to_string(precision);
   Tensor out = Tensor::String(std::vector<std::string>(in.num_elements()), in.shape());
-  char buf[512];
+  // the whole text, however long (a 512-byte buffer cut a wide one)
+  auto format = [](const std::string& f, auto v) {
+    const int len = std::snprintf(nullptr, 0, f.c_str(), v);
+    std::string s(static_cast<size_t>(std::max(len, 0)), '\0');
+    if (len > 0) std::snprintf(s.data(), s.size() + 1, f.c_str(), v);
+    return s;
+  };
   for (int64_t i = 0; i < in.num_elements(); ++i) {
+    std::string text;
     switch (in.dtype()) {
       case DType::kFloat:
       case DType::kDouble: {
-        std::string f = fmt + (shortest ? "g" : scientific ? "e" : "f");
         double v = in.dtype() == DType::kFloat ? static_cast<double>(in.data<float>()[i]) : in.data<double>()[i];
-        std::snprintf(buf, sizeof buf, f.c_str(), v);
+        text = format(fmt + (shortest ? "g" : scientific ? "e" : "f"), v);
         break;
       }
-      case DType::kInt32: std::snprintf(buf, sizeof buf, (fmt + "d").c_str(), in.data<int32_t>()[i]); break;
-      case DType::kInt64:
-        std::snprintf(buf, sizeof buf, (fmt + "lld").c_str(), static_cast<long long>(in.data<int64_t>()[i]));
-        break;
-      case DType::kBool: std::snprintf(buf, sizeof buf, (fmt + "s").c_str(), in.data<bool>()[i] ? "true" : "false"); break;
+      case DType::kInt32: text = format(fmt + "d", in.data<int32_t>()[i]); break;
+      case DType::kInt64: text = format(fmt + "lld", static_cast<long long>(in.data<int64_t>()[i])); break;
+      case DType::kBool: text = format(fmt + "s", in.data<bool>()[i] ? "true" : "false"); break;
       default: return InvalidArgument(std::string("AsString does not support ") + DTypeName(in.dtype()));
     }
-    out.strings()[i] = buf;
+    out.strings()[i] = std::move(text);
   }
   c.outputs = {out};
   return Status::Ok();

@@ -738,7 +738,13 @@ Status EvalShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
     }
   }
   if (c.op == "Unpack") {
-    o->assign(GetIntAttr(*c.attrs, "num", 0), UnknownRank(dt));
+    // one output per slice: a count past what any tensor's dimension holds (a tensor of 2**24
+    // slices takes at least that many elements) is refused, not allocated as outputs
+    const int64_t num = GetIntAttr(*c.attrs, "num", 0);
+    if (num < 0 || num > (int64_t{1} << 24))
+      return InvalidArgument("Unpack's num " + std::to_string(num) + " is out of range for '{{node " + c.node_name +
+                             "}} = Unpack'");
+    o->assign(static_cast<size_t>(num), UnknownRank(dt));
     return Status::Ok();
   }
   int n = c.op == "BroadcastGradientArgs" ? 2 : c.op == "IdentityN" ? static_cast<int>(c.inputs.size()) : 1;

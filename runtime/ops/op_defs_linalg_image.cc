@@ -3,6 +3,7 @@
 // op_defs.cc's Table() through RegisterLinalgImageOpDefs. Unknown dimensions are -1 and
 // propagate; an input of unknown rank makes every output of unknown rank.
 #include <algorithm>
+#include <limits>
 
 #include "runtime/ops/op_def.h"
 
@@ -222,6 +223,8 @@ Status SpaceDepthShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
                            "}} = " + c.op + "'");
   int64_t bs = GetIntAttr(*c.attrs, "block_size", 2);
   if (bs < 2) return InvalidArgument("Block size should be > 1, but was: " + std::to_string(bs));
+  if (bs > std::numeric_limits<int32_t>::max())  // (TF's attr is int32)
+    return InvalidArgument("Block size " + std::to_string(bs) + " is out of int32's range");
   auto div = [&](int64_t d, int64_t k) -> StatusOr<int64_t> {
     if (d < 0) return int64_t{-1};
     if (d % k)
@@ -229,7 +232,10 @@ Status SpaceDepthShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
                              std::to_string(d) + " for '{{node " + c.node_name + "}} = " + c.op + "'");
     return d / k;
   };
-  auto mul = [](int64_t d, int64_t k) { return d < 0 ? -1 : d * k; };
+  auto mul = [](int64_t d, int64_t k) {  // (unknown past int64: the kernel refuses it)
+    int64_t p = 0;
+    return d < 0 || __builtin_mul_overflow(d, k, &p) ? int64_t{-1} : p;
+  };
   if (c.op == "SpaceToDepth") {
     auto h = div(xs[1], bs);
     if (!h.ok()) return h.status();
@@ -289,10 +295,12 @@ Status PatchesShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
   Shape xs = x.unknown_rank ? Shape{-1, -1, -1, -1} : x.shape;
   if (xs.size() != 4) return InvalidArgument("Shape must be rank 4 for '{{node " + c.node_name + "}} = " + c.op + "'");
   std::string pad = GetStringAttr(*c.attrs, "padding", "VALID");
-  int64_t kh = At4(c, "ksizes", 1), kw = At4(c, "ksizes", 2);
+  int64_t kh = At4(c, "ksizes", 1), kw = At4(c, "ksizes", 2), depth = -1;
+  constexpr int64_t kAttrMax = std::numeric_limits<int32_t>::max();
+  if (xs[3] >= 0 && kh >= 0 && kw >= 0 && kh <= kAttrMax && kw <= kAttrMax && __builtin_mul_overflow(kh * kw, xs[3], &depth))
+    depth = -1;  // (past int64: the kernel refuses it)
   *o = {Known(x.dtype, {xs[0], WindowOutputSize(xs[1], kh, At4(c, "strides", 1), At4(c, "rates", 1), pad),
-                        WindowOutputSize(xs[2], kw, At4(c, "strides", 2), At4(c, "rates", 2), pad),
-                        xs[3] < 0 ? -1 : kh * kw * xs[3]})};
+                        WindowOutputSize(xs[2], kw, At4(c, "strides", 2), At4(c, "rates", 2), pad), depth})};
   return Status::Ok();
 }
 

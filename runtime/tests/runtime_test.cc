@@ -609,6 +609,51 @@ TEST(Kernels, GradientShapesAndSizesAreChecked) {
   EXPECT_EQ(Execute("MaxPool", {filled({1, 4, 4, 1})}, huge_stride, &out).code(), Code::kInvalidArgument);
 }
 
+// Index arithmetic on values past int64 (TF 2.21 for each): Slice's begin of int64's minimum
+// with size -1 is "Expected begin[0] in [0, 4]"; StridedSlice of range(4) with stride
+// 2**63 - 1 from 0 to 4 is [0], with stride -2**63 from -1 to -5 is [3]; Roll by 2**63 - 1
+// twice along one axis of range(5) is [2, 3, 4, 0, 1]; AsString of width 600 is 600 long.
+TEST(Kernels, IndexArithmeticPastInt64) {
+  const int64_t big = std::numeric_limits<int64_t>::max(), min = std::numeric_limits<int64_t>::min();
+  std::vector<Tensor> out;
+  auto vec = [](std::vector<int64_t> v) {
+    Tensor t = Tensor::Alloc(DType::kInt64, {static_cast<int64_t>(v.size())});
+    std::copy(v.begin(), v.end(), t.data<int64_t>());
+    return t;
+  };
+  Tensor x = vec({0, 1, 2, 3});
+  Status st = Execute("Slice", {x, vec({min}), vec({-1})}, {}, &out);
+  EXPECT_NE(st.message().find("Expected begin[0] in [0, 4]"), std::string::npos) << st.message();
+  EXPECT_EQ(Execute("Slice", {x, vec({1}), vec({big})}, {}, &out).code(), Code::kInvalidArgument);
+  ASSERT_TRUE(Execute("StridedSlice", {x, vec({0}), vec({4}), vec({big})}, {}, &out).ok());
+  ASSERT_EQ(out[0].num_elements(), 1);
+  EXPECT_EQ(out[0].data<int64_t>()[0], 0);
+  ASSERT_TRUE(Execute("StridedSlice", {x, vec({-1}), vec({-5}), vec({min})}, {}, &out).ok());
+  ASSERT_EQ(out[0].num_elements(), 1);
+  EXPECT_EQ(out[0].data<int64_t>()[0], 3);
+  Tensor axes = Tensor::Alloc(DType::kInt32, {2});
+  axes.data<int32_t>()[0] = axes.data<int32_t>()[1] = 0;
+  ASSERT_TRUE(Execute("Roll", {vec({0, 1, 2, 3, 4}), vec({big, big}), axes}, {}, &out).ok());
+  EXPECT_EQ(std::vector<int64_t>(out[0].data<int64_t>(), out[0].data<int64_t>() + 5),
+            (std::vector<int64_t>{2, 3, 4, 0, 1}));
+  Tensor f = Tensor::Alloc(DType::kFloat, {1});
+  f.data<float>()[0] = 1.5f;
+  ASSERT_TRUE(Execute("AsString", {f}, {{"width", int64_t{600}}}, &out).ok());
+  EXPECT_EQ(out[0].strings()[0].size(), 600u);
+  EXPECT_EQ(out[0].strings()[0].substr(590), "  1.500000");
+  // a block size past int32 (TF's attr) and an argmax past int64 with its batch's offset
+  Tensor img = Tensor::Alloc(DType::kFloat, {1, 0, 0, 1});
+  st = Execute("SpaceToDepth", {img}, {{"block_size", int64_t{1} << 32}}, &out);
+  EXPECT_EQ(st.code(), Code::kInvalidArgument) << st.message();
+  Tensor in = Tensor::Alloc(DType::kFloat, {2, 1, 1, 1}), g = Tensor::Alloc(DType::kFloat, {2, 1, 1, 1});
+  std::fill(g.data<float>(), g.data<float>() + 2, 1.0f);
+  st = Execute("MaxPoolGradWithArgmax", {in, g, vec({0, big})},
+               {{"ksize", std::vector<int64_t>{1, 1, 1, 1}}, {"strides", std::vector<int64_t>{1, 1, 1, 1}},
+                {"padding", std::string("VALID")}},
+               &out);
+  EXPECT_NE(st.message().find("Invalid argmax index"), std::string::npos) << st.message();
+}
+
 // runtime_api_fuzzer (UBSan): BiasAdd of int64 overflowed a signed add; TF's kernels wrap
 // (TF 2.21: bias_add([[2**63 - 1, 5]], [8, 1]) is [[-2**63 + 7, 6]]; BiasAddGrad, NCHW, of
 // [[[2**62, 3], [2**62, 4]], [[2**62, 1], [2**62, 1]]] is [-2**63 + 4, -2**63 + 5]).
