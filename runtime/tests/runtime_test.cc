@@ -531,29 +531,20 @@ TEST(Kernels, IntegerMeanAccumulatesWide) {
 // [-2**31]); RandomUniformInt over int32's whole span computes its values in unsigned.
 TEST(Kernels, IntegerScatterAddsWrap) {
   const int32_t big = std::numeric_limits<int32_t>::max(), min = std::numeric_limits<int32_t>::min();
+  auto i32 = [](std::vector<int32_t> v, Shape s) {
+    Tensor t = Tensor::Alloc(DType::kInt32, std::move(s));
+    std::copy(v.begin(), v.end(), t.data<int32_t>());
+    return t;
+  };
   std::vector<Tensor> out;
-  Tensor t = Tensor::Alloc(DType::kInt32, {1}), idx = Tensor::Alloc(DType::kInt32, {1, 1});
-  t.data<int32_t>()[0] = big;
-  idx.data<int32_t>()[0] = 0;
-  Tensor one = Tensor::Alloc(DType::kInt32, {1});
-  one.data<int32_t>()[0] = 1;
-  ASSERT_TRUE(Execute("TensorScatterAdd", {t, idx, one}, {}, &out).ok());
+  ASSERT_TRUE(Execute("TensorScatterAdd", {i32({big}, {1}), i32({0}, {1, 1}), i32({1}, {1})}, {}, &out).ok());
   EXPECT_EQ(out[0].data<int32_t>()[0], min);
-  Tensor idx2 = Tensor::Alloc(DType::kInt32, {2, 1}), upd = Tensor::Alloc(DType::kInt32, {2});
-  idx2.data<int32_t>()[0] = idx2.data<int32_t>()[1] = 0;
-  upd.data<int32_t>()[0] = big;
-  upd.data<int32_t>()[1] = 1;
-  Tensor shape = Tensor::Alloc(DType::kInt32, {1});
-  shape.data<int32_t>()[0] = 1;
-  ASSERT_TRUE(Execute("ScatterNd", {idx2, upd, shape}, {}, &out).ok());
+  Tensor upd = i32({big, 1}, {2});
+  ASSERT_TRUE(Execute("ScatterNd", {i32({0, 0}, {2, 1}), upd, i32({1}, {1})}, {}, &out).ok());
   EXPECT_EQ(out[0].data<int32_t>()[0], min);
-  Tensor arr = Tensor::Alloc(DType::kInt32, {2});
-  arr.data<int32_t>()[0] = arr.data<int32_t>()[1] = 0;
-  ASSERT_TRUE(Execute("Bincount", {arr, Tensor::Scalar<int32_t>(1), upd}, {}, &out).ok());
+  ASSERT_TRUE(Execute("Bincount", {i32({0, 0}, {2}), Tensor::Scalar<int32_t>(1), upd}, {}, &out).ok());
   EXPECT_EQ(out[0].data<int32_t>()[0], min);
-  Tensor dims = Tensor::Alloc(DType::kInt32, {1});
-  dims.data<int32_t>()[0] = 64;
-  ASSERT_TRUE(Execute("RandomUniformInt", {dims, Tensor::Scalar<int32_t>(min), Tensor::Scalar<int32_t>(big)},
+  ASSERT_TRUE(Execute("RandomUniformInt", {i32({64}, {1}), Tensor::Scalar<int32_t>(min), Tensor::Scalar<int32_t>(big)},
                       {{"seed", int64_t{1}}, {"seed2", int64_t{2}}}, &out).ok());
   EXPECT_EQ(out[0].num_elements(), 64);
 }
