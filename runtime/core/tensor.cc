@@ -65,15 +65,17 @@ bool DTypeFromName(const std::string& n, DType* out) {
 
 // 0 when a dimension is 0, whatever the others ([0, 2**62, 2**62] holds nothing); a
 // product past int64 is int64's maximum (no machine holds such a tensor: Alloc refuses it).
-int64_t NumElements(const Shape& s) {
+int64_t DimsProduct(const Shape& s, size_t begin, size_t end) {
   int64_t n = 1;
   bool past = false;
-  for (int64_t d : s) {
-    if (d == 0) return 0;
-    past = past || __builtin_mul_overflow(n, d, &n);
+  for (size_t i = begin; i < end && i < s.size(); ++i) {
+    if (s[i] == 0) return 0;
+    past = past || __builtin_mul_overflow(n, s[i], &n);
   }
   return past ? std::numeric_limits<int64_t>::max() : n;
 }
+
+int64_t NumElements(const Shape& s) { return DimsProduct(s, 0, s.size()); }
 
 std::string ShapeString(const Shape& s) {
   std::string r = "[";

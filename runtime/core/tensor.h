@@ -20,6 +20,9 @@ namespace tfm::rt {
 using Shape = std::vector<int64_t>;  // -1 = unknown dimension (shape inference only)
 
 int64_t NumElements(const Shape& s);
+// The product of s[begin, end): 0 when any of them is 0 (whatever the others), else
+// saturating at int64's maximum. Kernels take outer and inner sizes from it.
+int64_t DimsProduct(const Shape& s, size_t begin, size_t end);
 std::string ShapeString(const Shape& s);        // "[2,3]" (TF's error-message form)
 std::string ShapeTupleString(const Shape& s);   // "(2, 3)" (Python TensorShape form)
 

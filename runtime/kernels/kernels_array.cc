@@ -172,8 +172,9 @@ Status ConcatParts(const std::vector<Tensor>& parts, int64_t axis, Tensor* out) 
     s[axis] += p.dim(axis);
   }
   Tensor o = Tensor::Alloc(f.dtype(), s);
-  int64_t outer = 1;
-  for (int64_t d = 0; d < axis; ++d) outer *= s[d];
+  *out = o;
+  if (o.num_elements() == 0) return Status::Ok();  // (its other dimensions may be past any tensor)
+  const int64_t outer = DimsProduct(s, 0, static_cast<size_t>(axis));
   int64_t di = 0;
   for (int64_t a = 0; a < outer; ++a)
     for (const Tensor& p : parts) {
@@ -231,13 +232,12 @@ Status UnpackK(KernelContext& c) {
   if (c.attrs->count("num") && GetIntAttr(*c.attrs, "num", num) != num)
     return InvalidArgument("Input shape axis " + std::to_string(axis) + " must equal " +
                            std::to_string(GetIntAttr(*c.attrs, "num", num)) + ", got shape " + ShapeString(x.shape()));
-  int64_t outer = 1, inner = 1;
-  for (int64_t d = 0; d < x.dims(); ++d) {
-    if (d < axis) outer *= x.dim(d);
-    if (d > axis) inner *= x.dim(d);
-  }
   Shape s = x.shape();
   s.erase(s.begin() + axis);
+  if (num > (int64_t{1} << 24))  // (an output each: [2**40, 0] would be 2**40 tensors)
+    return Status(Code::kResourceExhausted, "OOM when allocating " + std::to_string(num) + " outputs for Unpack");
+  const int64_t outer = x.num_elements() ? DimsProduct(x.shape(), 0, static_cast<size_t>(axis)) : 0;
+  const int64_t inner = DimsProduct(x.shape(), static_cast<size_t>(axis) + 1, x.shape().size());
   c.outputs.clear();
   for (int64_t k = 0; k < num; ++k) {
     Tensor o = Tensor::Alloc(x.dtype(), s);
@@ -546,15 +546,15 @@ Status GatherK(KernelContext& c) {
   int64_t axis = c.inputs.size() > 2 ? c.inputs[2].AsInt64(0) : 0;
   if (axis < 0) axis += p.dims();
   if (axis < 0 || axis >= p.dims()) return InvalidArgument("Expected axis in the range [" + std::to_string(-p.dims()) + ", " + std::to_string(p.dims()) + ")");
-  int64_t outer = 1, inner = 1, len = p.dim(axis);
-  for (int64_t d = 0; d < p.dims(); ++d) {
-    if (d < axis) outer *= p.dim(d);
-    if (d > axis) inner *= p.dim(d);
-  }
+  const int64_t len = p.dim(axis);
   Shape s(p.shape().begin(), p.shape().begin() + axis);
   for (int64_t d : ind.shape()) s.push_back(d);
   for (int64_t d = axis + 1; d < p.dims(); ++d) s.push_back(p.dim(d));
   Tensor o = Tensor::Alloc(p.dtype(), s);
+  c.outputs = {o};
+  if (o.num_elements() == 0) return Status::Ok();  // (as TF's: an empty output reads no index)
+  const int64_t outer = DimsProduct(p.shape(), 0, static_cast<size_t>(axis));
+  const int64_t inner = DimsProduct(p.shape(), static_cast<size_t>(axis) + 1, p.shape().size());
   int64_t ni = ind.num_elements(), di = 0;
   for (int64_t a = 0; a < outer; ++a)
     for (int64_t k = 0; k < ni; ++k) {
@@ -588,8 +588,8 @@ Status OneHotK(KernelContext& c) {
   Tensor o = Tensor::Alloc(on.dtype(), s);
   c.outputs = {o};
   if (o.num_elements() == 0) return Status::Ok();  // (a depth of 2**62 over no indices: nothing to loop over)
-  int64_t outer = 1, inner = 1;
-  for (int64_t d = 0; d < r; ++d) (d < axis ? outer : inner) *= ind.dim(d);
+  const int64_t outer = DimsProduct(ind.shape(), 0, static_cast<size_t>(axis));
+  const int64_t inner = DimsProduct(ind.shape(), static_cast<size_t>(axis), ind.shape().size());
   for (int64_t a = 0; a < outer; ++a)
     for (int64_t k = 0; k < depth; ++k)
       for (int64_t b = 0; b < inner; ++b) {
@@ -980,9 +980,9 @@ Status TensorScatterTyped(KernelContext& c) {
     return InvalidArgument("Index innermost dimension length must be <= tensor rank; saw: " + std::to_string(depth) +
                            " vs. " + std::to_string(t.dims()));
   int64_t n = NumElements(Shape(idx.shape().begin(), idx.shape().end() - 1));
-  int64_t slice = 1;
-  for (int64_t d = depth; d < t.dims(); ++d) slice *= t.dim(static_cast<int>(d));
-  if (upd.num_elements() != n * slice)
+  const int64_t slice = DimsProduct(t.shape(), static_cast<size_t>(depth), t.shape().size());
+  int64_t want = 0;
+  if (__builtin_mul_overflow(n, slice, &want) || upd.num_elements() != want)
     return InvalidArgument("Dimensions [0," + std::to_string(idx.dims() - 1) +
                            ") of indices[shape=" + idx.ShapeString() + "] = " + std::to_string(n) +
                            " must match dimensions [0," + std::to_string(idx.dims() - 1) + ") of updates[shape=" +
@@ -1000,7 +1000,7 @@ Status TensorScatterTyped(KernelContext& c) {
         return InvalidArgument("indices[" + std::to_string(k) + "] = [" + s + "] does not index into shape " +
                                t.ShapeString());
       }
-      off = off * t.dim(static_cast<int>(d)) + i;
+      if (slice) off = off * t.dim(static_cast<int>(d)) + i;  // (an empty tensor's dims may be past int64)
     }
     for (int64_t j = 0; j < slice; ++j) {
       if (add) po[off * slice + j] = WrapAdd(po[off * slice + j], pu[k * slice + j]);  // (integers wrap, as TF's)

@@ -37,12 +37,13 @@ Status BinaryExtraTyped(KernelContext& c) {
   if constexpr (std::is_integral_v<T>) {
     if (atan) return Unsupported(c, a.dtype());
     // (checked as TF does, per element computed: over no elements nothing fails)
-    int64_t n = 1;
-    for (int64_t d : os) n *= d;
+    const int64_t n = NumElements(os);
     for (int64_t i = 0; n > 0 && i < b.num_elements(); ++i)
       if (b.data<T>()[i] == 0) return InvalidArgument("Integer division by zero");
   }
   Tensor out = Tensor::Alloc(a.dtype(), os);
+  c.outputs = {out};
+  if (out.num_elements() == 0) return Status::Ok();  // (the strides of empty inputs may pass int64)
   int64_t r = static_cast<int64_t>(os.size());
   auto strides = [&](const Shape& s) {
     std::vector<int64_t> st(r, 0);

@@ -35,10 +35,9 @@ Status BiasAddK(KernelContext& c) {
     return InvalidArgument("Must provide as many biases as the last dimension of the input tensor: " + b.ShapeString() +
                            " vs. " + x.ShapeString());
   if (x.dtype() != b.dtype()) return InvalidArgument("BiasAdd: value and bias dtypes differ");
-  int64_t inner = 1;
-  for (int64_t d = axis + 1; d < x.dims(); ++d) inner *= x.dim(d);
+  const int64_t inner = DimsProduct(x.shape(), static_cast<size_t>(axis) + 1, x.shape().size());
   Tensor out = Tensor::Alloc(x.dtype(), x.shape());
-  if (channels > 0 && inner > 0) {
+  if (out.num_elements() > 0) {
     switch (x.dtype()) {
       case DType::kFloat: AddBias<float>(x, b, channels, inner, &out); break;
       case DType::kDouble: AddBias<double>(x, b, channels, inner, &out); break;
@@ -167,9 +166,8 @@ Status BiasAddGradK(KernelContext& c) {
   if (g.dims() < 2) return InvalidArgument("Input tensor must be at least 2D: " + g.ShapeString());
   int axis = nchw ? 1 : static_cast<int>(g.dims()) - 1;
   const int64_t channels = g.dim(axis);
-  int64_t outer = 1, inner = 1;
-  for (int d = 0; d < axis; ++d) outer *= g.dim(d);
-  for (int64_t d = axis + 1; d < g.dims(); ++d) inner *= g.dim(d);
+  const int64_t outer = DimsProduct(g.shape(), 0, static_cast<size_t>(axis));
+  const int64_t inner = DimsProduct(g.shape(), static_cast<size_t>(axis) + 1, g.shape().size());
   Tensor out = Tensor::Alloc(g.dtype(), {channels});
   if (channels == 0) {
     c.outputs = {out};

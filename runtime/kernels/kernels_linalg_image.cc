@@ -46,11 +46,9 @@ Status MatrixDims(const std::string& op, const Tensor& t, int64_t* batch, int64_
     return InvalidArgument(op + ": input must have rank >= 2, got " + Dims(t.shape()));
   *m = t.dim(static_cast<int>(t.dims() - 2));
   *n = t.dim(static_cast<int>(t.dims() - 1));
-  *batch = (*m != 0 && *n != 0) ? t.num_elements() / ((*m) * (*n)) : 1;
-  if (*m == 0 || *n == 0) {
-    *batch = 1;
-    for (int64_t d = 0; d + 2 < t.dims(); ++d) *batch *= t.dim(static_cast<int>(d));
-  }
+  // (with empty matrices the batch may pass int64: it saturates, and loops over empty
+  // matrices stop at once)
+  *batch = DimsProduct(t.shape(), 0, t.shape().size() - 2);
   return Status::Ok();
 }
 
@@ -96,10 +94,12 @@ struct InverseOp {
 
 // Broadcast batch dimensions of two [..., M, N] operands: index of each operand's matrix
 // for every output matrix.
-Status BroadcastBatch(const Shape& a, const Shape& b, Shape* batch, std::vector<int64_t>* ia, std::vector<int64_t>* ib) {
+// With `empty` matrices only the batch shape is made (it may pass any tensor).
+Status BroadcastBatch(const Shape& a, const Shape& b, bool empty, Shape* batch, std::vector<int64_t>* ia,
+                      std::vector<int64_t>* ib) {
   Shape ba(a.begin(), a.end() - 2), bb(b.begin(), b.end() - 2);
   TFM_RETURN_IF_ERROR(BroadcastShapes(ba, bb, batch));
-  int64_t total = NumElements(*batch);
+  const int64_t total = empty ? 0 : NumElements(*batch);
   size_t r = batch->size();
   ia->assign(static_cast<size_t>(total), 0);
   ib->assign(static_cast<size_t>(total), 0);
@@ -141,7 +141,7 @@ struct SolveOp {
         return InvalidArgument("Input matrix and right-hand side must have the same batch dimensions: " + Dims(a.shape()) +
                                " vs. " + Dims(rhs.shape()));
     }
-    TFM_RETURN_IF_ERROR(BroadcastBatch(a.shape(), rhs.shape(), &batch, &ia, &ib));
+    TFM_RETURN_IF_ERROR(BroadcastBatch(a.shape(), rhs.shape(), n == 0 || k == 0, &batch, &ia, &ib));
     batch.push_back(n);
     batch.push_back(k);
     Tensor out = Tensor::Alloc(a.dtype(), batch);
@@ -356,7 +356,7 @@ Status MatrixBandPartK(KernelContext& c) {
   auto* po = static_cast<unsigned char*>(const_cast<void*>(out.raw()));
   const auto* px = static_cast<const unsigned char*>(x.raw());
   std::memset(po, 0, out.raw_size());
-  for (int64_t b = 0; b < batch; ++b)
+  for (int64_t b = 0; b < batch && m > 0 && n > 0; ++b)
     for (int64_t i = 0; i < m; ++i)
       for (int64_t j = 0; j < n; ++j)
         if ((lo < 0 || i - j <= lo) && (up < 0 || j - i <= up)) {
@@ -398,7 +398,7 @@ Status MatrixDiagPartK(KernelContext& c) {
   size_t es = DTypeSize(x.dtype());
   auto* po = static_cast<unsigned char*>(const_cast<void*>(out.raw()));
   const auto* px = static_cast<const unsigned char*>(x.raw());
-  for (int64_t b = 0; b < batch; ++b)
+  for (int64_t b = 0; b < batch && p > 0; ++b)
     for (int64_t i = 0; i < p; ++i) std::memcpy(po + static_cast<size_t>(b * p + i) * es, px + static_cast<size_t>((b * m + i) * n + i) * es, es);
   c.outputs = {out};
   return Status::Ok();
@@ -410,11 +410,11 @@ Status MatrixSetDiagK(KernelContext& c) {
   int64_t batch, m, n;
   TFM_RETURN_IF_ERROR(MatrixDims(c.op, x, &batch, &m, &n));
   int64_t p = std::min(m, n);
-  if (d.num_elements() != batch * p || d.dtype() != x.dtype())
+  if (d.num_elements() != (p ? batch * p : 0) || d.dtype() != x.dtype())
     return InvalidArgument("diagonal must have shape " + Dims(x.shape()) + " without its last dimension and min(M, N) last, got " +
                            Dims(d.shape()));
   Tensor out = x.DeepCopy();
-  for (int64_t b = 0; b < batch; ++b)  // (strings too: they have no bytes to copy)
+  for (int64_t b = 0; b < batch && p > 0; ++b)  // (strings too: they have no bytes to copy)
     for (int64_t i = 0; i < p; ++i) CopyElems(d, b * p + i, &out, (b * m + i) * n + i, 1);
   c.outputs = {out};
   return Status::Ok();
@@ -545,6 +545,7 @@ Status ResizeSize(const KernelContext& c, const Tensor& images, const Tensor& si
   if (*oh <= 0 || *ow <= 0) return InvalidArgument("output dimensions must be positive");
   if (images.dim(1) <= 0 || images.dim(2) <= 0)
     return InvalidArgument("input image must be of non-zero size");
+  if (images.dim(3) <= 0) return InvalidArgument("image must have at least one channel");
   if (GetBoolAttr(*c.attrs, "align_corners", false) && GetBoolAttr(*c.attrs, "half_pixel_centers", false))
     return InvalidArgument("If half_pixel_centers is True, align_corners must be False.");
   return Status::Ok();
@@ -556,11 +557,13 @@ Status ResizeBilinearK(KernelContext& c) {
   TFM_RETURN_IF_ERROR(ResizeSize(c, img, c.inputs[1], &oh, &ow));
   int64_t n = img.dim(0), ih = img.dim(1), iw = img.dim(2), ch = img.dim(3);
   bool align = GetBoolAttr(*c.attrs, "align_corners", false), half = GetBoolAttr(*c.attrs, "half_pixel_centers", false);
+  Tensor out = Tensor::Alloc(DType::kFloat, {n, oh, ow, ch});  // (first: the sizes may be past any tensor)
+  c.outputs = {out};
+  if (out.num_elements() == 0) return Status::Ok();
   auto ys = Weights(oh, ih, ResizeScale(ih, oh, align), half);
   auto xs = Weights(ow, iw, ResizeScale(iw, ow, align), half);
   Tensor f = img.dtype() == DType::kFloat ? img : img.CastTo(DType::kFloat);
   const float* pi = f.data<float>();
-  Tensor out = Tensor::Alloc(DType::kFloat, {n, oh, ow, ch});
   float* po = out.data<float>();
   for (int64_t b = 0; b < n; ++b)
     for (int64_t y = 0; y < oh; ++y) {
@@ -594,10 +597,12 @@ struct ResizeBilinearGradOp {
     if (ih <= 0 || iw <= 0) return InvalidArgument("original dimensions must be positive");
     bool align = GetBoolAttr(*c.attrs, "align_corners", false), half = GetBoolAttr(*c.attrs, "half_pixel_centers", false);
     float hs = ResizeScale(ih, oh, align), wsc = ResizeScale(iw, ow, align);
-    Tensor gf = g.dtype() == DType::kFloat ? g : g.CastTo(DType::kFloat);
     Tensor out = Tensor::Alloc(orig.dtype(), {n, ih, iw, ch});
     T* po = out.data<T>();
     std::fill(po, po + out.num_elements(), T(0));
+    c.outputs = {out};
+    if (out.num_elements() == 0 || g.num_elements() == 0) return Status::Ok();  // (g's sizes may be past any tensor)
+    Tensor gf = g.dtype() == DType::kFloat ? g : g.CastTo(DType::kFloat);
     const float* pg = gf.data<float>();
     auto ys = Weights(oh, ih, hs, half);
     auto xs = Weights(ow, iw, wsc, half);
@@ -637,6 +642,8 @@ Status ResizeNearestK(KernelContext& c) {
   bool align = GetBoolAttr(*c.attrs, "align_corners", false), half = GetBoolAttr(*c.attrs, "half_pixel_centers", false);
   float hs = ResizeScale(ih, oh, align), wsc = ResizeScale(iw, ow, align);
   Tensor out = Tensor::Alloc(img.dtype(), {n, oh, ow, ch});
+  c.outputs = {out};
+  if (out.num_elements() == 0) return Status::Ok();  // (its other sizes may be past any tensor)
   size_t row = static_cast<size_t>(ch) * DTypeSize(img.dtype());
   auto* po = static_cast<unsigned char*>(const_cast<void*>(out.raw()));
   const auto* pi = static_cast<const unsigned char*>(img.raw());
@@ -668,6 +675,8 @@ struct ResizeNearestGradOp {
     Tensor out = Tensor::Alloc(g.dtype(), {n, ih, iw, ch});
     T* po = out.data<T>();
     std::fill(po, po + out.num_elements(), T(0));
+    c.outputs = {out};
+    if (out.num_elements() == 0 || g.num_elements() == 0) return Status::Ok();  // (g's sizes may be past any tensor)
     const T* pg = g.data<T>();
     for (int64_t b = 0; b < n; ++b)
       for (int64_t y = 0; y < oh; ++y) {
@@ -756,6 +765,7 @@ Status DwGeometry(const KernelContext& c, const Shape& in, const Shape& f, DwGeo
   TFM_RETURN_IF_ERROR(CheckNhwc(c));
   if (in.size() != 4) return InvalidArgument("input must be 4-dimensional" + Dims(in));
   if (f.size() != 4) return InvalidArgument("filter must be 4-dimensional: " + Dims(f));
+  TFM_RETURN_IF_ERROR(ConvSizesInInt(in, f));
   if (in[3] != f[2])
     return InvalidArgument("input and filter must have the same depth: " + std::to_string(in[3]) + " vs " + std::to_string(f[2]));
   int64_t sh, sw, dh, dw;
@@ -771,6 +781,8 @@ Status DwGeometry(const KernelContext& c, const Shape& in, const Shape& f, DwGeo
 // Calls fn(input offset, filter offset, output offset) for every in-bounds product term.
 template <typename Fn>
 void DwWalk(const DwGeom& g, Fn fn) {
+  // (no output cells: nothing to walk, and the other sizes may be past any tensor)
+  if (g.n == 0 || g.wh.out == 0 || g.ww.out == 0 || g.ch == 0 || g.mult == 0) return;
   int64_t oc = g.ch * g.mult;
   for (int64_t b = 0; b < g.n; ++b)
     for (int64_t oy = 0; oy < g.wh.out; ++oy)
@@ -812,7 +824,7 @@ struct DwOp {
       const Tensor& f = c.inputs[1];
       const Tensor& dy = c.inputs[2];
       TFM_RETURN_IF_ERROR(DwGeometry(c, in, f.shape(), &g));
-      if (dy.num_elements() != g.n * g.wh.out * g.ww.out * g.ch * g.mult)
+      if (dy.num_elements() != NumElements({g.n, g.wh.out, g.ww.out, g.ch, g.mult}))
         return InvalidArgument(c.op + ": out_backprop has shape " + Dims(dy.shape()) + ", which does not match the geometry");
       Tensor dx = Tensor::Alloc(f.dtype(), in);
       T* pdx = dx.data<T>();
@@ -826,7 +838,7 @@ struct DwOp {
       Shape fs = ShapeValue(c.inputs[1]);
       const Tensor& dy = c.inputs[2];
       TFM_RETURN_IF_ERROR(DwGeometry(c, x.shape(), fs, &g));
-      if (dy.num_elements() != g.n * g.wh.out * g.ww.out * g.ch * g.mult)
+      if (dy.num_elements() != NumElements({g.n, g.wh.out, g.ww.out, g.ch, g.mult}))
         return InvalidArgument(c.op + ": out_backprop has shape " + Dims(dy.shape()) + ", which does not match the geometry");
       Tensor df = Tensor::Alloc(x.dtype(), fs);
       T* pdf = df.data<T>();
@@ -904,6 +916,8 @@ struct MaxPoolArgmaxOp {
     DType at = GetTypeAttr(*c.attrs, "Targmax", DType::kInt64);
     Tensor out = Tensor::Alloc(x.dtype(), {n, wh.out, ww.out, ch});
     Tensor arg = Tensor::Alloc(at, {n, wh.out, ww.out, ch});
+    c.outputs = {out, arg};
+    if (out.num_elements() == 0) return Status::Ok();  // (its other sizes may be past any tensor)
     const T* pi = x.data<T>();
     for (int64_t b = 0; b < n; ++b)
       for (int64_t oy = 0; oy < wh.out; ++oy)

@@ -75,7 +75,9 @@ Status Binary(KernelContext& c, DType out_dtype, F f) {
   const T* pb = b.data<T>();
   R* po = o.data<R>();
   int64_t n = o.num_elements();
-  if (a.shape() == b.shape()) {
+  if (n == 0) {
+    // (nothing to compute; an empty input's strides may pass int64)
+  } else if (a.shape() == b.shape()) {
     for (int64_t i = 0; i < n; ++i) po[i] = f(pa[i], pb[i]);
   } else if (a.num_elements() == 1) {
     for (int64_t i = 0; i < n; ++i) po[i] = f(pa[0], pb[i]);
@@ -570,11 +572,13 @@ Status BatchMatMulTyped(KernelContext& c, const std::vector<int64_t>& batch, int
   out_shape.push_back(m);
   out_shape.push_back(n);
   Tensor o = Tensor::Alloc(a.dtype(), out_shape);
-  int64_t count = 1;
-  for (int64_t d : batch) count *= d;
+  c.outputs = {o};
+  if (o.num_elements() == 0) return Status::Ok();  // (an empty input's batch may pass int64)
+  const int64_t count = NumElements(batch);
   // Strides (in matrices) of each output batch dimension in a and b; 0 where broadcast.
   std::vector<int64_t> sa(r, 0), sb(r, 0);
-  for (int i = r - 1, ia = ra - 3, ib = rb - 3, pa = 1, pb = 1; i >= 0; --i, --ia, --ib) {
+  int64_t pa = 1, pb = 1;
+  for (int i = r - 1, ia = ra - 3, ib = rb - 3; i >= 0; --i, --ia, --ib) {
     if (ia >= 0) {
       sa[i] = a.dim(ia) == 1 ? 0 : pa;
       pa *= a.dim(ia);
@@ -772,7 +776,7 @@ Status ReduceTyped(KernelContext& c, RedOp op) {
     // [keep, reduce, keep] are running sums along the reduced dimension (the loop below).
     std::vector<int64_t> md;
     std::vector<bool> mr;
-    for (size_t d = 0; d < red.size(); ++d) {
+    for (size_t d = 0; d < red.size() && x.num_elements() > 0; ++d) {  // (used only when x has elements)
       if (x.dim(d) == 1) continue;
       if (!md.empty() && mr.back() == red[d]) md.back() *= x.dim(d);
       else { md.push_back(x.dim(d)); mr.push_back(red[d]); }
@@ -931,19 +935,20 @@ Status ArgMinMax(KernelContext& c, bool is_max) {
     return InvalidArgument("Expected dimension in the range [" + std::to_string(-r) + ", " + std::to_string(r) +
                            "), but got " + std::to_string(axis));
   if (axis < 0) axis += r;
-  int64_t outer = 1, inner = 1, len = x.dim(axis);
+  const int64_t len = x.dim(axis);
+  const int64_t outer = DimsProduct(x.shape(), 0, static_cast<size_t>(axis));
+  const int64_t inner = DimsProduct(x.shape(), static_cast<size_t>(axis) + 1, x.shape().size());
   Shape out;
-  for (int64_t i = 0; i < r; ++i) {
-    if (i < axis) outer *= x.dim(i);
-    if (i > axis) inner *= x.dim(i);
+  for (int64_t i = 0; i < r; ++i)
     if (i != axis) out.push_back(x.dim(i));
-  }
   DType ot = GetTypeAttr(*c.attrs, "output_type", DType::kInt64);
   if (ot != DType::kInt32 && ot != DType::kInt64)
     return Unimplemented(std::string(c.op) + " with output_type " + DTypeName(ot) + " is not yet in the bundled runtime");
-  if (len == 0 && outer * inner > 0)
+  if (len == 0 && NumElements(out) > 0)
     return InvalidArgument("Reduction axis " + std::to_string(axis) + " is empty in shape " + x.ShapeString());
   Tensor o = Tensor::Alloc(ot, out);
+  c.outputs = {o};
+  if (o.num_elements() == 0) return Status::Ok();
   for (int64_t a = 0; a < outer; ++a)
     for (int64_t b = 0; b < inner; ++b) {
       int64_t best = 0;

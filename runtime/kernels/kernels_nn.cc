@@ -26,6 +26,7 @@ Status ConvGeometry(const KernelContext& c, const Shape& in, const Shape& filter
   TFM_RETURN_IF_ERROR(CheckNhwc(c));
   if (in.size() != 4) return InvalidArgument("input must be 4-dimensional");
   if (filter.size() != 4) return InvalidArgument("filter must be 4-dimensional");
+  TFM_RETURN_IF_ERROR(ConvSizesInInt(in, filter));
   if (in[3] != filter[2])
     return InvalidArgument("input depth must be evenly divisible by filter depth: " + std::to_string(in[3]) + " vs " +
                            std::to_string(filter[2]));
@@ -89,6 +90,14 @@ Status Conv2DTyped(KernelContext& c) {
   ConvGeom g;
   TFM_RETURN_IF_ERROR(ConvGeometry(c, x.shape(), f.shape(), &g));
   Tensor out = Tensor::Alloc(x.dtype(), {g.n, g.wh.out, g.ww.out, g.oc});
+  c.outputs = {out};
+  // (an empty tensor's other dimensions may be past int64: nothing is walked then; with no
+  // input or filter values every output is a sum of nothing)
+  if (out.num_elements() == 0) return Status::Ok();
+  if (x.num_elements() == 0 || f.num_elements() == 0) {
+    std::fill(out.data<T>(), out.data<T>() + out.num_elements(), T(0));
+    return Status::Ok();
+  }
   int64_t rows = g.wh.out * g.ww.out, cols = g.kh * g.kw * g.ic;
   std::vector<T> col(static_cast<size_t>(rows * cols));
   for (int64_t b = 0; b < g.n; ++b) {
@@ -128,6 +137,8 @@ Status Conv2DBackpropInputTyped(KernelContext& c) {
   TFM_RETURN_IF_ERROR(OutBackpropShape(dy, {g.n, g.wh.out, g.ww.out, g.oc}, f.dtype()));
   Tensor dx = Tensor::Alloc(f.dtype(), in);
   std::fill(dx.data<T>(), dx.data<T>() + dx.num_elements(), T(0));
+  c.outputs = {dx};
+  if (dx.num_elements() == 0 || f.num_elements() == 0 || dy.num_elements() == 0) return Status::Ok();
   int64_t rows = g.wh.out * g.ww.out, cols = g.kh * g.kw * g.ic;
   std::vector<T> dcol(static_cast<size_t>(rows * cols));
   for (int64_t b = 0; b < g.n; ++b) {
@@ -148,9 +159,11 @@ Status Conv2DBackpropFilterTyped(KernelContext& c) {
   ConvGeom g;
   TFM_RETURN_IF_ERROR(ConvGeometry(c, x.shape(), fs, &g));
   TFM_RETURN_IF_ERROR(OutBackpropShape(dy, {g.n, g.wh.out, g.ww.out, g.oc}, x.dtype()));
-  int64_t rows = g.wh.out * g.ww.out, cols = g.kh * g.kw * g.ic;
   Tensor df = Tensor::Alloc(x.dtype(), fs);
   std::fill(df.data<T>(), df.data<T>() + df.num_elements(), T(0));
+  c.outputs = {df};
+  if (df.num_elements() == 0 || x.num_elements() == 0 || dy.num_elements() == 0) return Status::Ok();
+  int64_t rows = g.wh.out * g.ww.out, cols = g.kh * g.kw * g.ic;
   std::vector<T> col(static_cast<size_t>(rows * cols));
   for (int64_t b = 0; b < g.n; ++b) {
     Im2Col(x.data<T>() + b * g.ih * g.iw * g.ic, g, col.data());
@@ -204,6 +217,7 @@ Status PoolGeometry(const KernelContext& c, const Shape& in, PoolGeom* g) {
 // Calls fn(out_index, in_index) for every in-bounds cell of every window, window by window.
 template <typename Fn>
 void ForEachWindow(const PoolGeom& g, Fn fn) {
+  if (g.n == 0 || g.wh.out == 0 || g.ww.out == 0 || g.ch == 0) return;  // (no windows; the others may be huge)
   for (int64_t b = 0; b < g.n; ++b)
     for (int64_t oh = 0; oh < g.wh.out; ++oh)
       for (int64_t ow = 0; ow < g.ww.out; ++ow)
@@ -358,9 +372,10 @@ Status PadK(KernelContext& c) {
 // ---- Cumsum / Cumprod(x, axis), attrs exclusive / reverse ----
 template <typename T, bool kProduct>
 void CumulativeTyped(const Tensor& x, int64_t axis, bool exclusive, bool reverse, Tensor* out) {
-  int64_t outer = 1, inner = 1, n = x.dim(static_cast<int>(axis));
-  for (int64_t d = 0; d < axis; ++d) outer *= x.dim(static_cast<int>(d));
-  for (int64_t d = axis + 1; d < x.dims(); ++d) inner *= x.dim(static_cast<int>(d));
+  if (x.num_elements() == 0) return;  // (nothing to add; its other dimensions may be past any tensor)
+  const int64_t n = x.dim(static_cast<int>(axis));
+  const int64_t outer = DimsProduct(x.shape(), 0, static_cast<size_t>(axis));
+  const int64_t inner = DimsProduct(x.shape(), static_cast<size_t>(axis) + 1, x.shape().size());
   const T* px = x.data<T>();
   T* po = out->data<T>();
   for (int64_t a = 0; a < outer; ++a)
@@ -456,6 +471,7 @@ Status WhereK(KernelContext& c) {
 template <typename T>
 void TopKTyped(const Tensor& x, int64_t k, Tensor* values, Tensor* indices) {
   int64_t n = x.dim(static_cast<int>(x.dims() - 1)), rows = n ? x.num_elements() / n : 0;
+  if (rows == 0) return;  // (no rows: the row length may be past any tensor)
   std::vector<int32_t> order(static_cast<size_t>(n));
   for (int64_t r = 0; r < rows; ++r) {
     const T* row = x.data<T>() + r * n;
@@ -476,6 +492,12 @@ Status TopKK(KernelContext& c) {
   int64_t n = x.dim(static_cast<int>(x.dims() - 1));
   if (k < 0 || k > n)
     return InvalidArgument("input must have at least k columns. Had " + std::to_string(n) + ", needed " + std::to_string(k));
+  // (TF's checks; its indices are int32)
+  const int64_t rows = DimsProduct(x.shape(), 0, x.shape().size() - 1);
+  if (rows > std::numeric_limits<int32_t>::max())
+    return InvalidArgument("First dimension of flattened input must be <= 2147483647, got " + std::to_string(rows));
+  if (n > std::numeric_limits<int32_t>::max())
+    return InvalidArgument("Second dimension of flattened input must be <= 2147483647, got " + std::to_string(n));
   Shape s = x.shape();
   s.back() = k;
   Tensor values = Tensor::Alloc(x.dtype(), s), indices = Tensor::Alloc(DType::kInt32, s);

@@ -124,8 +124,7 @@ Status UnsortedSegmentK(KernelContext& c) {
   }
   Shape s{num};
   for (int64_t d = ids.dims(); d < data.dims(); ++d) s.push_back(data.dim(d));
-  int64_t inner = 1;
-  for (int64_t d = ids.dims(); d < data.dims(); ++d) inner *= data.dim(d);
+  const int64_t inner = DimsProduct(data.shape(), static_cast<size_t>(ids.dims()), data.shape().size());
   TFM_DISPATCH_NUMERIC(data.dtype(), SegmentTyped, c, seg, num, inner, s, true)
 }
 

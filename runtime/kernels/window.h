@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "runtime/kernels/kernel.h"
+#include "runtime/ops/op_def.h"
 
 namespace tfm::rt {
 
@@ -25,14 +26,10 @@ struct Window {
 inline Status MakeWindow(int64_t in, int64_t k, int64_t stride, int64_t dilation, const std::string& padding, Window* w) {
   if (stride <= 0) return InvalidArgument("Stride must be > 0, but got " + std::to_string(stride));
   if (dilation <= 0) return InvalidArgument("Dilated rates should be larger than 0.");
-  // TF's strides, dilations and ksize attrs are int32; an input dimension past 2**62 is one
-  // of a tensor of no elements. In those bounds the sizes below cannot overflow.
-  constexpr int64_t kAttrMax = std::numeric_limits<int32_t>::max();
-  if (k < 0 || k > kAttrMax || stride > kAttrMax || dilation > kAttrMax)
+  if (!WindowInRange(in, k, stride, dilation))  // (op_def.h: in its bounds nothing below overflows)
     return InvalidArgument("window size " + std::to_string(k) + ", stride " + std::to_string(stride) + " or dilation " +
-                           std::to_string(dilation) + " is out of int32's range");
-  if (in < 0 || in > (int64_t{1} << 62))
-    return InvalidArgument("window input size " + std::to_string(in) + " is out of range");
+                           std::to_string(dilation) + " past int32's range, or input size " + std::to_string(in) +
+                           " past 2**62");
   w->in = in, w->k = k, w->stride = stride, w->dilation = dilation;
   int64_t eff = (k - 1) * dilation + 1;
   if (padding == "VALID") {
@@ -49,6 +46,19 @@ inline Status MakeWindow(int64_t in, int64_t k, int64_t stride, int64_t dilation
     return InvalidArgument("Computed output size would be negative: " + std::to_string(w->out) +
                            " [input_size: " + std::to_string(in) + ", effective_filter_size: " + std::to_string(eff) +
                            ", stride: " + std::to_string(stride) + "]");
+  return Status::Ok();
+}
+
+// TF's convolutions index with int: each size of an NHWC input and of a filter's first
+// three dimensions must be below int32's maximum (TF 2.21's messages, in its order).
+inline Status ConvSizesInInt(const Shape& in, const Shape& filter) {
+  constexpr int64_t kMax = std::numeric_limits<int32_t>::max();
+  for (int i = 0; i < 3; ++i)
+    if (filter[i] < 0 || filter[i] >= kMax) return InvalidArgument("filter too large");
+  if (in[3] < 0 || in[3] >= kMax) return InvalidArgument("Input depth too large");
+  if (in[1] < 0 || in[1] >= kMax) return InvalidArgument("Input rows too large");
+  if (in[2] < 0 || in[2] >= kMax) return InvalidArgument("Input cols too large");
+  if (in[0] < 0 || in[0] >= kMax) return InvalidArgument("batch is too large");
   return Status::Ok();
 }
 

@@ -130,6 +130,15 @@ void RegisterLinalgImageOpDefs(std::map<std::string, OpDef>& m);
 // TF's broadcasting rule on static shapes; error message as TensorFlow's.
 Status BroadcastShapes(const Shape& a, const Shape& b, Shape* out);
 
+// Whether a window's sizes are in the bounds in which its arithmetic cannot overflow: TF's
+// strides, dilations and ksize attrs are int32, and an input dimension past 2**62 is one of
+// a tensor of no elements. Shared by WindowOutputSize and the kernels' MakeWindow.
+inline bool WindowInRange(int64_t in, int64_t k, int64_t stride, int64_t dilation) {
+  constexpr int64_t kAttrMax = 2147483647;
+  return in >= 0 && in <= (int64_t{1} << 62) && k >= 0 && k <= kAttrMax && stride > 0 && stride <= kAttrMax &&
+         dilation > 0 && dilation <= kAttrMax;
+}
+
 // A convolution's or pooling's output size along one dimension (TF's GetWindowedOutputSize
 // for "VALID" and "SAME"); -1 where unknown or where the kernel refuses the window
 // (runtime/kernels/window.h: sizes past int32's range, an input past 2**62).

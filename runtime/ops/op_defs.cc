@@ -238,7 +238,8 @@ Status SliceShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
                                  " and with input tensors computed as partial shapes: input[1] = " + vals(b, rank) +
                                  ",input[2] = " + vals(s, rank) + ".");
         }
-        out[static_cast<size_t>(d)] = dim - begin;
+        int64_t left = -1;  // (a begin of int64's minimum: unknown here, the kernel refuses it)
+        out[static_cast<size_t>(d)] = __builtin_sub_overflow(dim, begin, &left) ? -1 : left;
       }
     }
   *o = {Known(x.dtype, out)};
@@ -643,7 +644,8 @@ bool ConcatShapeWithUnknowns(const ShapeContext& c, DType dt, std::vector<Tensor
       const int64_t v = in.shape[static_cast<size_t>(d)];
       int64_t& m = out[static_cast<size_t>(d)];
       if (d == axis) {
-        m = m < 0 || v < 0 ? -1 : m + v;
+        int64_t sum = -1;  // (declared dimensions past int64 together: unknown)
+        m = m < 0 || v < 0 || __builtin_add_overflow(m, v, &sum) ? -1 : sum;
       } else if (m < 0) {
         m = v;
       } else if (v >= 0 && v != m) {
@@ -858,10 +860,7 @@ std::map<std::string, OpDef>& Table() {
 }  // namespace
 
 int64_t WindowOutputSize(int64_t in, int64_t k, int64_t stride, int64_t dilation, const std::string& padding) {
-  constexpr int64_t kAttrMax = std::numeric_limits<int32_t>::max();
-  if (in < 0 || in > (int64_t{1} << 62) || k < 0 || k > kAttrMax || stride <= 0 || stride > kAttrMax || dilation <= 0 ||
-      dilation > kAttrMax)
-    return -1;
+  if (!WindowInRange(in, k, stride, dilation)) return -1;
   const int64_t eff = (k - 1) * dilation + 1;
   return padding == "VALID" ? std::max<int64_t>(0, (in - eff + stride) / stride) : (in + stride - 1) / stride;
 }

@@ -265,10 +265,11 @@ Status DepthwiseShape(const ShapeContext& c, std::vector<TensorSpec>* o) {
     return InvalidArgument("Dimensions must be equal, but are " + std::to_string(xs[3]) + " and " + std::to_string(fs[2]) +
                            " for '{{node " + c.node_name + "}} = " + c.op + "'");
   std::string pad = GetStringAttr(*c.attrs, "padding", "VALID");
-  int64_t ch = Merge(xs[3], fs[2]);
+  int64_t ch = Merge(xs[3], fs[2]), depth = -1;  // (unknown past int64: the kernel refuses it)
+  if (ch < 0 || fs[3] < 0 || __builtin_mul_overflow(ch, fs[3], &depth)) depth = -1;
   *o = {Known(x.dtype, {xs[0], WindowOutputSize(xs[1], fs[0], At4(c, "strides", 1), At4(c, "dilations", 1), pad),
                         WindowOutputSize(xs[2], fs[1], At4(c, "strides", 2), At4(c, "dilations", 2), pad),
-                        (ch < 0 || fs[3] < 0) ? -1 : ch * fs[3]})};
+                        depth})};
   return Status::Ok();
 }
 

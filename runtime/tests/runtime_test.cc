@@ -645,6 +645,90 @@ TEST(Kernels, IndexArithmeticPastInt64) {
   EXPECT_NE(st.message().find("Invalid argmax index"), std::string::npos) << st.message();
 }
 
+// Tensors of no elements may have other dimensions past any tensor ([0, 2**40, 2**40]; as
+// TF's, a shape whose running product passes int64 before its 0 is refused). Kernels sized
+// their loops, strides and scratch by those dimensions (products past int64, 2**40 empty
+// iterations, a 2**40-entry vector); each now returns its empty (or zero) result at once.
+// Shapes and errors as TF 2.21's for the same calls, but for pooling and convolutions of
+// an empty batch, where TF's oneDNN kernels give other shapes ([0, 3, 3, 0] for the
+// MaxPool below, the input's for Conv2D).
+TEST(Kernels, EmptyTensorsWithHugeDimensions) {
+  const int64_t t40 = int64_t{1} << 40;
+  auto zeros = [](DType dt, Shape s) {
+    Tensor t = Tensor::Alloc(dt, s);
+    if (t.num_elements()) std::memset(const_cast<void*>(t.raw()), 0, t.raw_size());
+    return t;
+  };
+  auto f32 = [&](Shape s) { return zeros(DType::kFloat, s); };
+  auto i32 = [](std::vector<int32_t> v) {
+    Tensor t = Tensor::Alloc(DType::kInt32, {static_cast<int64_t>(v.size())});
+    std::copy(v.begin(), v.end(), t.data<int32_t>());
+    return t;
+  };
+  const Tensor e = f32({0, t40, t40});
+  std::vector<Tensor> out;
+  auto shape_is = [&](const char* op, Status st, Shape want, size_t i = 0) {
+    ASSERT_TRUE(st.ok()) << op << ": " << st.message();
+    ASSERT_GT(out.size(), i) << op;
+    EXPECT_EQ(out[i].shape(), want) << op;
+  };
+  shape_is("ConcatV2", Execute("ConcatV2", {e, e, Tensor::Scalar<int32_t>(2)}, {}, &out), {0, t40, 2 * t40});
+  shape_is("Add", Execute("AddV2", {e, f32({0, 1, t40})}, {}, &out), {0, t40, t40});
+  shape_is("Atan2", Execute("Atan2", {e, f32({0, 1, t40})}, {}, &out), {0, t40, t40});
+  shape_is("Mean", Execute("Mean", {e, i32({1, 2})}, {}, &out), {0});
+  shape_is("ArgMax", Execute("ArgMax", {f32({t40, 0, 3}), Tensor::Scalar<int32_t>(2)}, {}, &out), {t40, 0});
+  shape_is("Cumsum", Execute("Cumsum", {e, Tensor::Scalar<int32_t>(2)}, {}, &out), {0, t40, t40});
+  shape_is("GatherV2", Execute("GatherV2", {f32({t40, 0, 5}), i32({0}), Tensor::Scalar<int32_t>(2)}, {}, &out),
+           {t40, 0, 1});
+  Status unpacked = Execute("Unpack", {e}, {{"axis", int64_t{0}}, {"num", int64_t{0}}}, &out);
+  ASSERT_TRUE(unpacked.ok()) << unpacked.message();
+  EXPECT_TRUE(out.empty());
+  EXPECT_FALSE(Execute("Unpack", {e}, {{"axis", int64_t{2}}, {"num", t40}}, &out).ok());
+  shape_is("BatchMatMulV2", Execute("BatchMatMulV2", {f32({0, t40, t40, 3}), f32({3, 4})}, {}, &out),
+           {0, t40, t40, 4});
+  shape_is("BiasAdd", Execute("BiasAdd", {f32({0, t40, t40, 3}), f32({3})}, {}, &out), {0, t40, t40, 3});
+  shape_is("BiasAddGrad", Execute("BiasAddGrad", {f32({0, t40, t40, 3})}, {}, &out), {3});
+  EXPECT_EQ(out[0].data<float>()[2], 0.0f);
+  shape_is("UnsortedSegmentSum",
+           Execute("UnsortedSegmentSum", {e, Tensor::Alloc(DType::kInt32, {0}), Tensor::Scalar<int32_t>(0)}, {}, &out),
+           {0, t40, t40});
+  shape_is("MatrixBandPart",
+           Execute("MatrixBandPart", {f32({t40, 0, 3}), Tensor::Scalar<int64_t>(-1), Tensor::Scalar<int64_t>(0)}, {},
+                   &out),
+           {t40, 0, 3});
+  shape_is("MatrixDiagPart", Execute("MatrixDiagPart", {f32({t40, 0, 3})}, {}, &out), {t40, 0});
+  shape_is("MatrixTriangularSolve", Execute("MatrixTriangularSolve", {f32({t40, 0, 0}), f32({t40, 0, 2})}, {}, &out),
+           {t40, 0, 2});
+  Status st = Execute("TopKV2", {f32({0, t40}), Tensor::Scalar<int32_t>(1)}, {}, &out);
+  EXPECT_NE(st.message().find("Second dimension of flattened input must be <= 2147483647"), std::string::npos)
+      << st.message();
+  st = Execute("TopKV2", {f32({t40, 0}), Tensor::Scalar<int32_t>(0)}, {}, &out);
+  EXPECT_NE(st.message().find("First dimension of flattened input must be <= 2147483647"), std::string::npos)
+      << st.message();
+  shape_is("TopKV2", Execute("TopKV2", {f32({0, 1 << 20}), Tensor::Scalar<int32_t>(1)}, {}, &out), {0, 1});
+  const AttrMap unit{{"strides", std::vector<int64_t>{1, 1, 1, 1}}, {"padding", std::string("VALID")}};
+  EXPECT_EQ(Execute("Conv2D", {f32({0, t40, t40, 1}), f32({1, 1, 1, 2})}, unit, &out).message(), "Input rows too large [Op:Conv2D]");
+  EXPECT_EQ(Execute("DepthwiseConv2dNative", {f32({0, t40, t40, 1}), f32({1, 1, 1, 2})}, unit, &out).message(),
+            "Input rows too large [Op:DepthwiseConv2dNative]");
+  const int64_t t30 = int64_t{1} << 30;
+  shape_is("Conv2D", Execute("Conv2D", {f32({0, t30, t30, 1}), f32({1, 1, 1, 2})}, unit, &out), {0, t30, t30, 2});
+  shape_is("DepthwiseConv2dNative",
+           Execute("DepthwiseConv2dNative", {f32({0, t30, t30, 1}), f32({1, 1, 1, 2})}, unit, &out), {0, t30, t30, 2});
+  AttrMap pool = unit;
+  pool["ksize"] = std::vector<int64_t>{1, 2, 2, 1};
+  shape_is("MaxPool", Execute("MaxPool", {f32({t40, 4, 4, 0})}, pool, &out), {t40, 3, 3, 0});
+  shape_is("AvgPool", Execute("AvgPool", {f32({t40, 4, 4, 0})}, pool, &out), {t40, 3, 3, 0});
+  const int32_t s30 = int32_t{1} << 30;
+  EXPECT_EQ(Execute("ResizeBilinear", {f32({1, 2, 2, 0}), i32({s30, s30})}, {}, &out).message(),
+            "image must have at least one channel [Op:ResizeBilinear]");
+  EXPECT_EQ(Execute("ResizeNearestNeighbor", {f32({1, 2, 2, 0}), i32({s30, s30})}, {}, &out).message(),
+            "image must have at least one channel [Op:ResizeNearestNeighbor]");
+  shape_is("ResizeBilinear", Execute("ResizeBilinear", {f32({0, 2, 2, 1}), i32({s30, s30})}, {}, &out),
+           {0, t30, t30, 1});
+  shape_is("ResizeNearestNeighborGrad",
+           Execute("ResizeNearestNeighborGrad", {f32({1, t30, t30, 0}), i32({2, 2})}, {}, &out), {1, 2, 2, 0});
+}
+
 // runtime_api_fuzzer (UBSan): BiasAdd of int64 overflowed a signed add; TF's kernels wrap
 // (TF 2.21: bias_add([[2**63 - 1, 5]], [8, 1]) is [[-2**63 + 7, 6]]; BiasAddGrad, NCHW, of
 // [[[2**62, 3], [2**62, 4]], [[2**62, 1], [2**62, 1]]] is [-2**63 + 4, -2**63 + 5]).
