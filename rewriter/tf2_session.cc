@@ -7953,6 +7953,7 @@ SessionConversion ConvertSessionToFunctions(PythonParser& parser, const std::str
   if (VariableScopeRewrite vs = RewriteVariableScopes(parser, idioms.text); !vs.text.empty()) {
     idioms.text = std::move(vs.text);
     for (const auto& [a, b] : vs.lines) idioms.lines.push_back({idioms.OldLine(a), idioms.OldLine(b)});
+    for (std::string& n : UnseededNotes(vs.unseeded, idioms, true)) idioms.notes.push_back(std::move(n));
   }
   if (findings) {
     for (const Diagnostic& d : *findings) {

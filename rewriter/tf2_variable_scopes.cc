@@ -10,6 +10,7 @@
 #include "analyzer/python/semantic.h"
 #include "analyzer/python/ts_util.h"
 #include "analyzer/source/source.h"
+#include "rewriter/tf2_keras.h"
 #include "rewriter/tf2_text.h"
 
 namespace tfm {
@@ -79,6 +80,10 @@ class ScopeRewriter {
   // `tf.Variable(..., name='var2')`: the name TF1 gave it, written out when TF1 made it unique
   void VariableStatement(TSNode call, const string& prefix) {
     TSNode nm = m_.KeywordArg(call, "name");
+    // (unnamed, at module level: TF1 named it "Variable", "Variable_1", ... apart from the
+    // literal names below, which refuse that prefix; TF2 names it "Variable", as the session
+    // conversion leaves any unnamed variable)
+    if (!nm.id && prefix.empty() && m_.PositionalArgs(call).size() <= 1) return;
     auto lit = Literal(nm);
     if (!lit || StartsWith(*lit, "Variable")) Bail();
     string full = Unique(prefix + *lit);
@@ -98,7 +103,7 @@ class ScopeRewriter {
     std::vector<TSNode> module = ts::NamedChildren(file_.Root());
     // every variable of the module is made by a module-level statement handled below
     std::set<const void*> handled;
-    bool blocks = false;
+    bool rewritten = false;  // a scope block or a module-level get_variable
     std::vector<TSNode> block_stmts;
     for (TSNode st : module) {
       string name;
@@ -108,13 +113,20 @@ class ScopeRewriter {
         handled.insert(call.id);
         continue;
       }
+      if (call.id && IsGetVariable(Resolved(ts::Field(call, "function")))) {
+        ModuleGetVariable(st, call);
+        handled.insert(call.id);
+        rewritten = true;
+        out->lines.push_back({ts_node_start_point(st).row + 1, ts_node_end_point(st).row + 1});
+        continue;
+      }
       if (ts::Is(st, "with_statement") && ScopeBlock(st, &handled)) {
-        blocks = true;
+        rewritten = true;
         block_stmts.push_back(st);
         out->lines.push_back({ts_node_start_point(st).row + 1, ts_node_end_point(st).row + 1});
       }
     }
-    if (!blocks) Bail();
+    if (!rewritten) Bail();
     for (TSNode c : m_.calls()) {
       bool in_block = false;
       for (TSNode b : block_stmts) in_block |= ts::Contains(b, c);
@@ -122,8 +134,44 @@ class ScopeRewriter {
       string q = Resolved(ts::Field(c, "function"));
       if ((IsVariable(q) || IsGetVariable(q) || q.find("variable_scope") != string::npos) && !handled.count(c.id)) Bail();
     }
+    out->unseeded = unseeded_;
     out->text = ApplyByteEdits(src_, std::move(edits_));
     if (out->text.empty()) Bail();
+  }
+
+  // `w = tf.compat.v1.get_variable("w", shape=[4, 8], initializer=...)` at module level, in
+  // no scope: `w = tf.Variable(INIT(shape=[4, 8], dtype=tf.float32), name="w")`, made once
+  // with TF1's graph name. INIT is TF2's form of the initializer call: a constant one as
+  // such, a drawing one (glorot_uniform, TF1's default when none is given, is not written
+  // out: a get_variable without `initializer=` is left alone) as the Keras initializer
+  // drawing the same distribution (tf2_keras.h; no seed, as KerasInitializerFor takes).
+  void ModuleGetVariable(TSNode st, TSNode c) {
+    if (!AloneOnLines(src_, st) || ts_node_start_point(st).row != ts_node_end_point(st).row) Bail();
+    TSNode nm = m_.KeywordArg(c, "name");
+    const auto& pos = m_.PositionalArgs(c);
+    if (!nm.id && !pos.empty()) nm = pos[0];
+    auto lit = Literal(nm);
+    if (!lit || taken_.count(*lit)) Bail();  // (TF1 raised: the variable exists)
+    taken_.insert(*lit);
+    TSNode shape = m_.KeywordArg(c, "shape"), dtype = m_.KeywordArg(c, "dtype"), init = m_.KeywordArg(c, "initializer");
+    // (`get_variable("b", [1], initializer=...)`: the shape is the second positional)
+    if (!shape.id && pos.size() == 2 && !m_.KeywordArg(c, "name").id) shape = pos[1];
+    size_t named = 0;
+    for (TSNode a : ts::NamedChildren(ts::Field(c, "arguments"))) named += !ts::Is(a, "comment");
+    if (!shape.id || !ts::Is(init, "call") || pos.size() > 2 || (pos.size() == 2 && !ts::Same(shape, pos[1])) ||
+        named != 3u + (dtype.id ? 1u : 0u))
+      Bail();
+    string init_text;
+    if (IsInitializer(Resolved(ts::Field(init, "function")))) {
+      init_text = InitializerText(init);
+    } else {
+      string why;
+      init_text = KerasInitializerFor(m_, src_, init, tf_, &why);
+      if (init_text.empty()) Bail();
+      unseeded_.push_back({ts_node_start_point(st).row + 1, Resolved(ts::Field(init, "function"))});
+    }
+    Replace(c, fmt::format("{}.Variable({}(shape={}, dtype={}), name={})", tf_, init_text, Text(shape),
+                           dtype.id ? string(Text(dtype)) : tf_ + ".float32", Text(nm)));
   }
 
   // A `with` block of a name or variable scope that only makes variables (and initializers):
@@ -297,6 +345,7 @@ class ScopeRewriter {
   const string& src_;
   string tf_;
   std::set<string> taken_;  // TF1 graph names in use (variables' and scopes')
+  std::vector<std::pair<uint32_t, string>> unseeded_;  // VariableScopeRewrite::unseeded
   std::vector<ByteEdit> edits_;
 };
 

@@ -29,6 +29,10 @@
 //       # reuse_variables(): a get_variable below is the variable made above
 //       var3_reuse = var3
 //
+// A module-level `w = tf.get_variable("w", shape=[4, 8], initializer=init)` in no scope is
+// the same `tf.Variable` of its initializer's value (a drawing initializer as the Keras
+// initializer drawing the same distribution: `tf.keras.initializers.GlorotUniform()`).
+//
 // The rewrite keeps the number of lines (a statement moved out of a block takes a line of
 // it), so the lines of findings on the text before still hold. Nothing is rewritten unless
 // every variable of the module is made by a statement of that form.
@@ -48,6 +52,9 @@ namespace tfm {
 struct VariableScopeRewrite {
   std::string text;                                   // empty: nothing rewritten
   std::vector<std::pair<uint32_t, uint32_t>> lines;   // 1-based line ranges rewritten
+  // (1-based line, TF1 initializer) of each initial value a Keras initializer now draws
+  // without an op seed: the converted program draws other numbers there
+  std::vector<std::pair<uint32_t, std::string>> unseeded;
 };
 
 VariableScopeRewrite RewriteVariableScopes(PythonParser& parser, const std::string& text);

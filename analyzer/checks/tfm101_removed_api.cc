@@ -3,23 +3,73 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
+#include <string>
 
 #include "analyzer/checks/api_tables.h"
 #include "analyzer/python/ts_util.h"
 
 namespace tfm {
+namespace {
+
+// `tf.contrib.layers.xavier_initializer(uniform=True, seed=None, dtype=tf.float32)` (and
+// `xavier_initializer_conv2d`, the same function): TF 1.15's contrib computed
+// variance_scaling_initializer(factor=1.0, mode='FAN_AVG', uniform=True), a uniform draw in
+// [-sqrt(3 / n), sqrt(3 / n)] with n = (fan_in + fan_out) / 2; tf.compat.v1's
+// glorot_uniform_initializer is VarianceScaling(1.0, "fan_avg", "uniform"), the same draw
+// from the same random op and seed (its limit, sqrt(3 * (1 / n)), is the same float32). The
+// call, rewritten; nullopt where it does not fit (`uniform` not the literal True: contrib's
+// normal draw, stddev sqrt(1.3 / n), is no TF2 initializer's; `*args`).
+std::optional<std::string> XavierAsGlorot(const PythonContext& ctx, TSNode call, const std::string& root) {
+  TSNode args = ts::Field(call, "arguments");
+  if (!ts::Is(args, "argument_list")) return std::nullopt;
+  static const char* kParams[] = {"uniform", "seed", "dtype"};
+  std::string seed, dtype;
+  size_t i = 0;
+  for (TSNode a : ts::NamedChildren(args)) {
+    if (ts::Is(a, "comment")) continue;
+    std::string name;
+    TSNode value = a;
+    if (ts::Is(a, "keyword_argument")) {
+      name = std::string(ctx.Text(ts::Field(a, "name")));
+      value = ts::Field(a, "value");
+    } else if (ts::Is(a, "list_splat") || ts::Is(a, "dictionary_splat") || i >= 3) {
+      return std::nullopt;
+    } else {
+      name = kParams[i];
+    }
+    ++i;
+    if (name == "uniform") {
+      if (ctx.Text(value) != "True") return std::nullopt;
+    } else if (name == "seed") {
+      seed = std::string(ctx.Text(value));
+    } else if (name == "dtype") {
+      dtype = std::string(ctx.Text(value));
+    } else {
+      return std::nullopt;
+    }
+  }
+  std::string out = root + ".compat.v1.glorot_uniform_initializer(";
+  if (!seed.empty()) out += "seed=" + seed;
+  if (!dtype.empty()) out += (seed.empty() ? "" : ", ") + std::string("dtype=") + dtype;
+  return out + ")";
+}
+
+}  // namespace
 
 const RuleInfo& RemovedApi::info() const {
   static const RuleInfo kInfo{
       .id = "TFM101",
       .name = "removed-api",
       .severity = Severity::kError,
-      .fix = FixKind::kNone,
+      .fix = FixKind::kSafe,
       .input = RuleInput::kPython,
       .summary = "TF1 symbol with no endpoint in TF2 at all, not even tf.compat.v1",
       .trigger = "symbol with no endpoint in TF2 at all, not even `tf.compat.v1` (`tf.contrib.*`, removed "
                  "estimator/feature-column endpoints, …); table generated from real TF",
-      .fix_note = "none (the message names the replacement when one is known)",
+      .fix_note = "safe for `tf.contrib.layers.xavier_initializer()` (uniform) → "
+                  "`tf.compat.v1.glorot_uniform_initializer()`, the same draw; none otherwise (the message "
+                  "names the replacement when one is known)",
       .impact = Impact::kSpelling,
   };
   return kInfo;
@@ -49,7 +99,13 @@ void RemovedApi::CheckPython(PythonContext& ctx) const {
     std::string msg = fmt::format("`{}` was removed: TF2 has no endpoint for it, not even under `tf.compat.v1`",
                                   display);
     if (!e->replacement.empty()) msg += fmt::format("; replacement: {}", e->replacement);
-    ctx.Report(at, std::move(msg));
+    std::optional<Fix> fix;
+    if ((matched == "contrib.layers.xavier_initializer" || matched == "contrib.layers.xavier_initializer_conv2d") &&
+        matched == r.tf.path && !ts_node_is_null(r.call) && IsCallee(r.call, r.node) && chain->root_is_tf) {
+      if (auto text = XavierAsGlorot(ctx, r.call, chain->root_text))
+        fix = ReplaceNode(r.call, *text, fmt::format("Replace with `{}`", *text), FixSafety::kSafe);
+    }
+    ctx.Report(at, std::move(msg), std::move(fix));
   }
   // Imports of removed modules fail before any use: `import tensorflow.contrib.slim
   // as slim`, `from tensorflow.contrib import layers`. One finding per statement.

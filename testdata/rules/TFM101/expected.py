@@ -6,7 +6,7 @@ from tensorflow import keras  # ok
 from tensorflow.examples.tutorials.mnist import input_data  # expect: TFM101
 
 x = tf.zeros([4, 3])
-init = tf.contrib.layers.xavier_initializer()  # expect: TFM101
+init = tf.compat.v1.glorot_uniform_initializer()  # expect: TFM101
 reg = contrib_layers.l2_regularizer(0.1)  # expect: TFM101
 net = slim.fully_connected(x, 3)  # expect: TFM101
 # Keras 2 endpoints: TF 2.21 has them under tf.compat.v1 with the tf_keras package (TFM102).
@@ -44,3 +44,9 @@ try:
     legacy = rnn.LSTMCell(4)  # ok
 except ImportError:
     legacy = None
+
+# contrib's uniform Xavier draw is tf.compat.v1's Glorot uniform (fixed); its normal draw is
+# no TF2 initializer's (reported only)
+w_init = tf.compat.v1.glorot_uniform_initializer(seed=3, dtype=tf.float64)  # expect: TFM101
+c_init = tf.compat.v1.glorot_uniform_initializer(seed=7)  # expect: TFM101
+n_init = tf.contrib.layers.xavier_initializer(uniform=False)  # expect: TFM101

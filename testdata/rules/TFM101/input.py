@@ -44,3 +44,9 @@ try:
     legacy = rnn.LSTMCell(4)  # ok
 except ImportError:
     legacy = None
+
+# contrib's uniform Xavier draw is tf.compat.v1's Glorot uniform (fixed); its normal draw is
+# no TF2 initializer's (reported only)
+w_init = tf.contrib.layers.xavier_initializer(seed=3, dtype=tf.float64)  # expect: TFM101
+c_init = tf.contrib.layers.xavier_initializer_conv2d(True, 7)  # expect: TFM101
+n_init = tf.contrib.layers.xavier_initializer(uniform=False)  # expect: TFM101
