@@ -147,31 +147,55 @@ class ScopeRewriter {
   // drawing the same distribution (tf2_keras.h; no seed, as KerasInitializerFor takes).
   void ModuleGetVariable(TSNode st, TSNode c) {
     if (!AloneOnLines(src_, st) || ts_node_start_point(st).row != ts_node_end_point(st).row) Bail();
-    TSNode nm = m_.KeywordArg(c, "name");
-    const auto& pos = m_.PositionalArgs(c);
-    if (!nm.id && !pos.empty()) nm = pos[0];
-    auto lit = Literal(nm);
-    if (!lit || taken_.count(*lit)) Bail();  // (TF1 raised: the variable exists)
-    taken_.insert(*lit);
-    TSNode shape = m_.KeywordArg(c, "shape"), dtype = m_.KeywordArg(c, "dtype"), init = m_.KeywordArg(c, "initializer");
-    // (`get_variable("b", [1], initializer=...)`: the shape is the second positional)
-    if (!shape.id && pos.size() == 2 && !m_.KeywordArg(c, "name").id) shape = pos[1];
-    size_t named = 0;
-    for (TSNode a : ts::NamedChildren(ts::Field(c, "arguments"))) named += !ts::Is(a, "comment");
-    if (!shape.id || !ts::Is(init, "call") || pos.size() > 2 || (pos.size() == 2 && !ts::Same(shape, pos[1])) ||
-        named != 3u + (dtype.id ? 1u : 0u))
-      Bail();
+    TSNode nm;
+    const string lit = GetVariableName(c, &nm);
+    if (taken_.count(lit)) Bail();  // (TF1 raised: the variable exists)
+    taken_.insert(lit);
+    const GetVariableParts g = Parts(c, nm);
+    if (!ts::Is(g.init, "call")) Bail();
     string init_text;
-    if (IsInitializer(Resolved(ts::Field(init, "function")))) {
-      init_text = InitializerText(init);
+    if (IsInitializer(Resolved(ts::Field(g.init, "function")))) {
+      init_text = InitializerText(g.init);
     } else {
       string why;
-      init_text = KerasInitializerFor(m_, src_, init, tf_, &why);
+      init_text = KerasInitializerFor(m_, src_, g.init, tf_, &why);
       if (init_text.empty()) Bail();
-      unseeded_.push_back({ts_node_start_point(st).row + 1, Resolved(ts::Field(init, "function"))});
+      unseeded_.push_back({ts_node_start_point(st).row + 1, Resolved(ts::Field(g.init, "function"))});
     }
-    Replace(c, fmt::format("{}.Variable({}(shape={}, dtype={}), name={})", tf_, init_text, Text(shape),
-                           dtype.id ? string(Text(dtype)) : tf_ + ".float32", Text(nm)));
+    Replace(c, MadeVariable(g, init_text));
+  }
+
+  // get_variable's name: the literal of `name=` or of the first positional (Bail when it is
+  // not one); *nm is its node
+  string GetVariableName(TSNode c, TSNode* nm) const {
+    *nm = m_.KeywordArg(c, "name");
+    const auto& pos = m_.PositionalArgs(c);
+    if (!nm->id && !pos.empty()) *nm = pos[0];
+    auto lit = Literal(*nm);
+    if (!lit) Bail();
+    return *lit;
+  }
+  // The rest of a get_variable call of the form rewritten: `shape=` (or the second
+  // positional after a positional name, `get_variable("b", [1], initializer=...)`),
+  // `initializer=`, an optional `dtype=` and nothing else (Bail otherwise)
+  struct GetVariableParts {
+    TSNode name, shape, dtype, init;
+  };
+  GetVariableParts Parts(TSNode c, TSNode nm) const {
+    GetVariableParts g{nm, m_.KeywordArg(c, "shape"), m_.KeywordArg(c, "dtype"), m_.KeywordArg(c, "initializer")};
+    const auto& pos = m_.PositionalArgs(c);
+    if (!g.shape.id && pos.size() == 2 && !m_.KeywordArg(c, "name").id) g.shape = pos[1];
+    size_t named = 0;
+    for (TSNode a : ts::NamedChildren(ts::Field(c, "arguments"))) named += !ts::Is(a, "comment");
+    if (!g.shape.id || !g.init.id || pos.size() > 2 || (pos.size() == 2 && !ts::Same(g.shape, pos[1])) ||
+        named != 3u + (g.dtype.id ? 1u : 0u))
+      Bail();
+    return g;
+  }
+  // `tf.Variable(INIT(shape=..., dtype=...), name=...)`: the variable get_variable made
+  string MadeVariable(const GetVariableParts& g, const string& init_text) const {
+    return fmt::format("{}.Variable({}(shape={}, dtype={}), name={})", tf_, init_text, Text(g.shape),
+                       g.dtype.id ? string(Text(g.dtype)) : tf_ + ".float32", Text(g.name));
   }
 
   // A `with` block of a name or variable scope that only makes variables (and initializers):
@@ -227,12 +251,8 @@ class ScopeRewriter {
       }
       if (c.id && IsGetVariable(cq)) {
         handled->insert(c.id);
-        TSNode nm = m_.KeywordArg(c, "name");
-        const auto& pos = m_.PositionalArgs(c);
-        if (!nm.id && !pos.empty()) nm = pos[0];
-        auto lit = Literal(nm);
-        if (!lit) Bail();
-        const string full = (var_scope ? prefix : string()) + *lit;
+        TSNode nm;
+        const string full = (var_scope ? prefix : string()) + GetVariableName(c, &nm);
         if (reuse) {
           // the variable made before (TF1 raised for a name not made yet)
           auto it = made.find(full);
@@ -254,12 +274,8 @@ class ScopeRewriter {
         if (taken_.count(full)) Bail();  // TF1 raised: the variable exists
         taken_.insert(full);
         made[full] = name;
-        TSNode shape = m_.KeywordArg(c, "shape"), dtype = m_.KeywordArg(c, "dtype"), init = m_.KeywordArg(c, "initializer");
-        size_t named = 0;
-        for (TSNode a : ts::NamedChildren(ts::Field(c, "arguments"))) named += !ts::Is(a, "comment");
-        if (!shape.id || !init.id || named != (nm.id ? 1u : 0u) + 2u + (dtype.id ? 1u : 0u) ||
-            (pos.size() > 1))
-          Bail();
+        const GetVariableParts g = Parts(c, nm);
+        const TSNode init = g.init;
         string init_text;
         if (ts::Is(init, "identifier") && initializers.count(string(Text(init)))) {
           init_text = string(Text(init));
@@ -278,8 +294,7 @@ class ScopeRewriter {
           init_text = InitializerText(init);
         else
           Bail();
-        string made_text = fmt::format("{}.Variable({}(shape={}, dtype={}), name={})", tf_, init_text, Text(shape),
-                                       dtype.id ? string(Text(dtype)) : tf_ + ".float32", Text(nm));
+        const string made_text = MadeVariable(g, init_text);
         if (var_scope) {
           Replace(c, made_text);
           kept = true;
