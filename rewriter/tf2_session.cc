@@ -2824,10 +2824,8 @@ class Converter {
     uint32_t region_indent = (assigned ? ts_node_start_point(with).column
                                        : ts_node_start_point(ts_node_named_child(region[0], 0)).column) -
                              container_indent_;
-    if (region_indent)
-      for (TSNode r : region)
-        if (HasMultilineString(r))
-          Fail(r, "the session block holds a multi-line string (its lines cannot be re-indented)");
+    // (a multi-line string's lines after its first are its content: they keep their text when
+    // the block is dedented, below)
     // The session's run sites: DataFlow's (the calls `.run` on a session object, with the
     // session as written), those of this session inside its block.
     std::vector<TSNode> run_calls;
@@ -3604,16 +3602,42 @@ class Converter {
            })))
         edits.push_back({{LineStart(ts_node_start_byte(g.stmt)), LineEnd(ts_node_end_byte(g.stmt))}, ""});
     std::sort(edits.begin(), edits.end());
+    // the lines of the block that start inside a multi-line string (source bytes): copied as
+    // they are, never re-indented; an edit may not touch such a string
+    std::vector<uint32_t> string_lines;
+    for (TSNode r : region)
+      ts::Walk(
+          r,
+          [&](TSNode c, const char*) {
+            if (!ts::Is(c, "string")) return true;
+            const uint32_t sb = ts_node_start_byte(c), se = ts_node_end_byte(c);
+            if (ts_node_start_point(c).row == ts_node_end_point(c).row) return false;
+            for (const auto& [range, repl] : edits)
+              if (range.first < se && sb < range.second)
+                Fail(c, "a rewritten part of the session block spans a multi-line string");
+            for (uint32_t q = sb; q < se; ++q)
+              if (src_[q] == '\n') string_lines.push_back(q + 1);
+            return false;
+          },
+          [](TSNode) {});
+    std::sort(string_lines.begin(), string_lines.end());
     string body_text;
+    std::set<size_t> kept_lines;  // their offsets in body_text
     uint32_t at = body_start;
+    auto append_source = [&](uint32_t from, uint32_t to) {
+      for (auto it = std::lower_bound(string_lines.begin(), string_lines.end(), from);
+           it != string_lines.end() && *it < to; ++it)
+        kept_lines.insert(body_text.size() + (*it - from));
+      body_text.append(src_, from, to - from);
+    };
     for (const auto& [range, repl] : edits) {
       if (range.first < at) Fail(with, "overlapping sess.run rewrites");
-      body_text.append(src_, at, range.first - at);
+      append_source(at, range.first);
       body_text += repl;
       at = range.second;
     }
-    if (at < body_end) body_text.append(src_, at, body_end - at);
-    string dedented = Dedent(body_text, region_indent);
+    if (at < body_end) append_source(at, body_end);
+    string dedented = Dedent(body_text, region_indent, kept_lines);
     {
       // blank lines between `sess = ...` and the first statement (or where a deleted first
       // statement was): the gap before it is written anew
@@ -6335,7 +6359,9 @@ class Converter {
     return out;
   }
 
-  static string Dedent(const string& text, uint32_t n) {
+  // `text` without `n` columns of indentation, but for the lines starting at `kept` (inside
+  // a multi-line string)
+  static string Dedent(const string& text, uint32_t n, const std::set<size_t>& kept = {}) {
     string out;
     size_t i = 0;
     while (i < text.size()) {
@@ -6343,7 +6369,7 @@ class Converter {
       string_view line(text.data() + i, (j == string::npos ? text.size() : j + 1) - i);
       size_t k = 0;
       // (columns are bytes: a tab-indented block loses as many tabs)
-      while (k < n && k < line.size() && (line[k] == ' ' || line[k] == '\t')) ++k;
+      while (!kept.count(i) && k < n && k < line.size() && (line[k] == ' ' || line[k] == '\t')) ++k;
       out += line.substr(k);
       if (j == string::npos) break;
       i = j + 1;
