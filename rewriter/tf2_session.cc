@@ -3691,22 +3691,37 @@ class Converter {
                                      indent, SharedGenerator(i)));
     }
     std::sort(spans.begin(), spans.end());
+    // the module's text with the newlines of its multi-line strings as NULs (Python source has
+    // none): collapsing blank lines and dedenting leave a string's content alone; they are
+    // newlines again at the end
+    string guarded = src_;
+    const bool guard = src_.find('\0') == string::npos;
+    if (guard)
+      ts::Walk(
+          file_.Root(),
+          [&](TSNode c, const char*) {
+            if (!ts::Is(c, "string")) return true;
+            for (uint32_t q = ts_node_start_byte(c); q < ts_node_end_byte(c); ++q)
+              if (guarded[q] == '\n') guarded[q] = '\0';
+            return false;
+          },
+          [](TSNode) {});
     auto copy = [&](uint32_t from, uint32_t to) {
       string s;
       uint32_t pos = from;
       for (const auto& [b, e, repl] : spans) {
         if (b == e && b >= pos && b < to) {  // an insertion (a shared generator's statement)
-          s.append(src_, pos, b - pos);
+          s.append(guarded, pos, b - pos);
           s += repl;
           pos = b;
           continue;
         }
         if (e <= pos || b >= to) continue;
-        if (b > pos) s.append(src_, pos, b - pos);
+        if (b > pos) s.append(guarded, pos, b - pos);
         if (b >= pos) s += repl;
         pos = e;
       }
-      if (pos < to) s.append(src_, pos, to - pos);
+      if (pos < to) s.append(guarded, pos, to - pos);
       return s;
     };
     // (an early session's assignment is among the cut lines: what follows it up to the
@@ -3737,6 +3752,7 @@ class Converter {
       after = std::max(after, wrapper_end);
     }
     if (after < src_.size()) result += copy(after, static_cast<uint32_t>(src_.size()));
+    if (guard) std::replace(result.begin(), result.end(), '\0', '\n');
     // (graph statements after the last run go: no blank lines left at the end of the file)
     if (!EndsWith(src_, "\n\n"))
       while (EndsWith(result, "\n\n")) result.pop_back();

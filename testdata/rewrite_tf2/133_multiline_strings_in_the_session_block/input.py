@@ -1,7 +1,15 @@
 # A session block whose statements hold multi-line strings (report templates, triple-quoted
 # messages): the block is dedented when the session goes, but a string's lines after its
-# first are its content, not code, and keep their text, indentation included.
+# first are its content, not code, and keep their text, indentation included. So do the
+# blank lines of a string before the session (blank lines the removed graph statements leave
+# are collapsed around it).
 import tensorflow as tf
+
+USAGE = """usage: the weights times x
+
+
+
+(three blank lines above)"""
 
 x = tf.placeholder(tf.float32, [None])
 w = tf.Variable(2.0)
@@ -18,4 +26,4 @@ with tf.Session() as sess:
               " tail")
     print(report)
     print('''done
-''')
+''', USAGE)
