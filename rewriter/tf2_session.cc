@@ -2280,8 +2280,8 @@ class Converter {
     if (ts_node_end_point(clause).row != ts_node_start_point(wrapper).row ||
         ts_node_start_point(ts_node_named_child(body, 0)).row == ts_node_start_point(wrapper).row)
       Fail(wrapper, "the graph's `with ... as_default():` header is not a line of its own");
-    if (HasMultilineString(body))
-      Fail(body, "the graph's `with ... as_default():` block holds a multi-line string (its lines cannot be re-indented)");
+    // (a multi-line string's later lines keep their text when the block's statements move out:
+    // the guarded copy and the session block's kept lines)
     for (TSNode c : m_.calls())
       if (InWindow(c) && IsGraphName(Resolved(ts::Field(c, "function"))) &&
           !ts::Contains(ts_node_named_child(wrapper, 0), c) &&
