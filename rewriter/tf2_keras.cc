@@ -4,8 +4,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 #include <cstdlib>
 #include <utility>
+#include <vector>
 
 #include "analyzer/python/ts_util.h"
 #include "rewriter/tf2_text.h"
@@ -166,6 +168,50 @@ string KerasOptimizerText(std::string_view cls, const std::map<string, string>& 
   }
   return fmt::format("{}Adagrad(learning_rate={}, initial_accumulator_value={}, epsilon=0.0)", ko,
                      args.at("learning_rate"), get("initial_accumulator_value", "0.1"));
+}
+
+string KerasSeededDraw(const SemanticModel& m, std::string_view src, TSNode call, const string& tf,
+                       string* keras_class, string* seed, TSNode* seed_node) {
+  struct Draw {
+    const char* keras;
+    std::vector<std::pair<const char*, const char*>> params;  // after shape, with TF's defaults
+  };
+  static const std::map<string, Draw> kDraws = {
+      {"random.truncated_normal", {"TruncatedNormal", {{"mean", "0.0"}, {"stddev", "1.0"}}}},
+      {"truncated_normal", {"TruncatedNormal", {{"mean", "0.0"}, {"stddev", "1.0"}}}},
+      {"random.normal", {"RandomNormal", {{"mean", "0.0"}, {"stddev", "1.0"}}}},
+      {"random_normal", {"RandomNormal", {{"mean", "0.0"}, {"stddev", "1.0"}}}},
+      {"random.uniform", {"RandomUniform", {{"minval", "0.0"}, {"maxval", "1.0"}}}},
+      {"random_uniform", {"RandomUniform", {{"minval", "0.0"}, {"maxval", "1.0"}}}}};
+  if (!ts::Is(call, "call")) return {};
+  const string q = ResolvedName(m, ts::Field(call, "function"));
+  string rest;
+  if (q.rfind("tensorflow.compat.v1.", 0) == 0) rest = q.substr(21);
+  else if (q.rfind("tensorflow.", 0) == 0) rest = q.substr(11);
+  auto d = kDraws.find(rest);
+  if (d == kDraws.end()) return {};
+  std::vector<string> names = {"shape"};
+  for (const auto& [pn, def] : d->second.params) names.push_back(pn);
+  names.insert(names.end(), {"dtype", "seed", "name"});
+  string why;
+  std::map<string, TSNode> args = CallArgsByName(src, call, names, &why);
+  auto text = [&](TSNode n) { return string(ts::Text(n, src)); };
+  if (!why.empty() || !args.count("shape") || !args.count("seed") || text(args["seed"]) == "None") return {};
+  const string dtype = args.count("dtype") ? text(args["dtype"]) : tf + ".float32";
+  if (string(d->second.keras) == "RandomUniform" && dtype.find("int") != string::npos) return {};
+  std::vector<string> kargs;
+  for (const auto& [pn, def] : d->second.params) {
+    auto it = args.find(pn);
+    string v = it != args.end() ? text(it->second) : string(def);
+    if (string(pn) == "maxval" && v == "None") v = "1.0";
+    kargs.push_back(fmt::format("{}={}", pn, v));
+  }
+  kargs.push_back(fmt::format("seed={}", text(args["seed"])));
+  if (keras_class) *keras_class = d->second.keras;
+  if (seed) *seed = text(args["seed"]);
+  if (seed_node) *seed_node = args["seed"];
+  return fmt::format("{}.keras.initializers.{}({})({}, dtype={})", tf, d->second.keras, fmt::join(kargs, ", "),
+                     text(args["shape"]), dtype);
 }
 
 }  // namespace tfm

@@ -31,6 +31,18 @@ std::map<std::string, TSNode> CallArgsByName(std::string_view src, TSNode call, 
 std::string KerasInitializerFor(const SemanticModel& m, std::string_view src, TSNode n, const std::string& tf,
                                 std::string* why);
 
+// A seeded TF1 draw (`tf.random.truncated_normal(shape, stddev=s, seed=S)`; normal and
+// uniform too) as the Keras initializer with that seed, which draws the same numbers on every
+// call, as each TF1 op drew from the start of its seed's stream (an eager TF2 op with that
+// seed continues the stream of the last draw):
+// `tf.keras.initializers.TruncatedNormal(mean=0.0, stddev=s, seed=S)([2, 3], dtype=tf.float32)`.
+// Empty for anything else (no seed or `seed=None`, an integer uniform, other arguments).
+// *keras_class and *seed: the Keras class and the seed's text (TF1's draws of one class and
+// seed start alike); *seed_node: the seed's argument.
+std::string KerasSeededDraw(const SemanticModel& m, std::string_view src, TSNode call, const std::string& tf,
+                            std::string* keras_class = nullptr, std::string* seed = nullptr,
+                            TSNode* seed_node = nullptr);
+
 // The keyword arguments a Keras layer takes for what a tf.layers call's arguments by name
 // said (activation, use_bias, kernel_initializer, bias_initializer), appended to `ctor`.
 // False, with `why`, when an initializer has no Keras form.

@@ -1,5 +1,6 @@
 // A layer helper (`add_layer`) becomes a tf.Module: see tf2_layer_helper.h.
 #include "rewriter/tf2_layer_helper.h"
+#include "rewriter/tf2_keras.h"
 
 #include "rewriter/tf2_text.h"
 
@@ -109,7 +110,7 @@ string LayerClassName(string_view function_name) {
 }
 
 LayerHelperPlan PlanLayerHelper(const SemanticModel& m, string_view src, TSNode def, const string& class_name,
-                                const string& tf) {
+                                const string& tf, bool seeded_as_keras) {
   Ctx x{m, src};
   LayerHelperPlan plan;
   auto fail = [&](string why) {
@@ -225,6 +226,24 @@ LayerHelperPlan PlanLayerHelper(const SemanticModel& m, string_view src, TSNode 
       string n(x.Text(id));
       if (vars.count(n) || attrs.count(n)) renames[ts_node_start_byte(id)] = {ts_node_end_byte(id), "self." + n};
     });
+  if (seeded_as_keras)
+    for (TSNode st : var_stmts)
+      for (TSNode c : m.calls()) {
+        if (!ts::Contains(st, c)) continue;
+        string keras_class, seed;
+        TSNode seed_node{};
+        string k = KerasSeededDraw(m, src, c, tf, &keras_class, &seed, &seed_node);
+        if (k.empty()) continue;
+        // (a seed the call passes may differ from object to object: it stays as written)
+        bool per_call = false;
+        ValueIdentifiers(seed_node, [&](TSNode id) { per_call |= param_names.count(string(x.Text(id))) > 0; });
+        if (per_call) continue;
+        const uint32_t cb = ts_node_start_byte(c), ce = ts_node_end_byte(c);
+        for (const auto& [b, er] : renames)
+          if (b >= cb && b < ce) return fail(fmt::format("a seeded initial value is drawn from `{}`", x.Text(c)));
+        renames[cb] = {ce, k};
+        plan.seeded.push_back(fmt::format("{} (seed `{}`)", keras_class, seed));
+      }
   const uint32_t from = ts_node_start_point(stmts[0]).column;
   const string in8(8, ' ');
   // each statement with the comments before it

@@ -42,12 +42,16 @@ struct LayerHelperPlan {
   std::string why;         // empty: the helper is of that form
   std::string class_text;  // the class that replaces the def (ends with a newline)
   std::vector<std::string> init_params, call_params;  // parameter names, definition order
+  std::vector<std::string> seeded;  // with seeded_as_keras: "Class (seed `S`)" of each draw rewritten
 };
 
 // `def`: a module-level function_definition; `class_name`: the class's (free) name; `tf`:
-// the module's name of tensorflow.
+// the module's name of tensorflow. `seeded_as_keras`: the seeded draws of the variables'
+// initial values become Keras initializers with the seed (KerasSeededDraw), for a helper
+// called more than once: each TF1 call made ops starting the seed's numbers, each object's
+// eager draws would continue them.
 LayerHelperPlan PlanLayerHelper(const SemanticModel& m, std::string_view src, TSNode def,
-                                const std::string& class_name, const std::string& tf);
+                                const std::string& class_name, const std::string& tf, bool seeded_as_keras = false);
 
 struct LayerCallSplit {
   std::string why;                  // empty: split

@@ -786,7 +786,7 @@ class Converter {
     }
     // `l1 = add_layer(xs, 1, 10)` of a helper that makes the layer's variables: a tf.Module
     // made once (tf2_layer_helper.h)
-    if (g.kind == Kind::kOp && ts::Is(right, "call") && LayerHelperCall(stmt, name, right, g, rebinds)) return;
+    if (g.kind == Kind::kOp && LayerHelperCall(stmt, name, right, g, rebinds)) return;
     // `cell = tf.compat.v1.nn.rnn_cell.BasicLSTMCell(n)`: a Keras layer made in its place (RnnCellStatement)
     if (g.kind == Kind::kOp && ts::Is(right, "call") && !uses_graph && RnnCellStatement(stmt, name, right)) return;
     // `init_state = cell.zero_state(batch, dtype)` of such a cell, read only as its run's
@@ -1303,6 +1303,8 @@ class Converter {
     string found;
     for (TSNode c : m_.calls()) {
       if (!found.empty() || !ts::Contains(stmt, c)) continue;
+      // (a layer helper's call that became its object's: the object made the variables)
+      if (layer_calls_.count(ts_node_start_byte(c))) continue;
       TSNode def = ModuleFunction(c);
       if (!def.id || !seen->insert(string(Text(ts::Field(def, "name")))).second) continue;
       for (TSNode k : m_.calls()) {
@@ -4316,6 +4318,41 @@ class Converter {
   // functions call the object (`name = name_layer(...)`). False: not such a helper (the
   // usual checks follow).
   bool LayerHelperCall(TSNode stmt, const string& name, TSNode right, GraphName& g, bool rebinds) {
+    // the helper's call is the statement's value or one call in it (`h = tf.nn.relu(dense(x,
+    // 3, 4))`: the layer object's call takes its place)
+    std::vector<TSNode> calls;
+    for (TSNode c : m_.calls())
+      if (ts::Contains(right, c) && ModuleFunction(c).id) calls.push_back(c);
+    for (size_t i = 0; i < calls.size(); ++i) {
+      if (!LayerHelperCallAt(stmt, name, calls[i], right, g, rebinds)) continue;
+      for (size_t j = i + 1; j < calls.size(); ++j) {
+        TSNode d = ModuleFunction(calls[j]);
+        if (layer_classes_.count(ts_node_start_byte(d)) ||
+            PlanLayerHelper(m_, src_, d, "Layer", tf_).why.empty())
+          Fail(stmt, fmt::format("`{}` calls two helpers that make variables ({} and {})", name,
+                                 Text(ts::Field(calls[i], "function")), Text(ts::Field(calls[j], "function"))));
+      }
+      return true;
+    }
+    return false;
+  }
+  // A helper call in a statement's value: an argument of calls and operators up to the
+  // value, not under a lambda, a comprehension or a condition (it runs once, when the
+  // statement does)
+  static bool CallOfTheValue(TSNode call, TSNode value) {
+    for (TSNode n = call; !ts::Same(n, value);) {
+      TSNode p = ts::Parent(n);
+      if (!p.id) return false;
+      const bool through = ts::Is(p, "argument_list") || ts::Is(p, "keyword_argument") ||
+                           ts::Is(p, "binary_operator") || ts::Is(p, "unary_operator") ||
+                           ts::Is(p, "parenthesized_expression") ||
+                           (ts::Is(p, "call") && ts::Is(n, "argument_list"));
+      if (!through) return false;
+      n = p;
+    }
+    return true;
+  }
+  bool LayerHelperCallAt(TSNode stmt, const string& name, TSNode right, TSNode value, GraphName& g, bool rebinds) {
     TSNode def = ModuleFunction(right);
     if (!def.id) return false;
     const string helper(Text(ts::Field(def, "name")));
@@ -4324,6 +4361,8 @@ class Converter {
       string cls = LayerClassName(helper);
       while (module_names_.count(cls) || used_fn_names_.count(cls)) cls += "Module";
       LayerHelperPlan plan = PlanLayerHelper(m_, src_, def, cls, tf_);
+      // (a helper called in the value that is not a layer's: the value's checks say why)
+      if (!plan.why.empty() && !ts::Same(right, value)) return false;
       if (!plan.why.empty()) {
         std::set<string> seen;
         if (string state = HelperState(stmt, &seen); !state.empty())
@@ -4341,8 +4380,10 @@ class Converter {
               TSNode p = ts::Parent(c);
               if (ts::Same(ts::Field(def, "name"), c)) return false;
               bool ok = ts::Is(p, "call") && ts::Same(ts::Field(p, "function"), c);
+              // (`x = helper(...)`, or the helper's call in the value: `x = f(helper(...))`)
               TSNode a = ok ? ts::Parent(p) : TSNode{};
-              ok = ok && ts::Is(a, "assignment") && ts::Same(ts::Field(a, "right"), p) &&
+              while (a.id && !ts::Is(a, "assignment") && !ts::Is(a, "block") && !ts::Is(a, "module")) a = ts::Parent(a);
+              ok = ok && ts::Is(a, "assignment") && CallOfTheValue(p, ts::Field(a, "right")) &&
                    ts::Is(ts::Field(a, "left"), "identifier") && ts::Is(ts::Parent(a), "expression_statement");
               only_calls = ok;
               if (ok) layer_uses_.push_back({p, helper});
@@ -4352,9 +4393,24 @@ class Converter {
           },
           [](TSNode) {});
       if (!only_calls)
-        Fail(stmt, fmt::format("`{}` is built by `{}`, which makes variables and is used elsewhere than in "
-                               "`x = {}(...)` statements of the graph",
-                               name, helper, helper));
+        Fail(stmt, fmt::format("`{}` is built by `{}`, which makes variables and is used elsewhere than in the "
+                               "values of `x = ...` statements of the graph",
+                               name, helper));
+      // called more than once: each object's seeded initial values start the seed's numbers,
+      // as each call's TF1 ops did
+      size_t calls = 0;
+      for (const auto& [c, h] : layer_uses_) calls += h == helper;
+      if (calls > 1) {
+        LayerHelperPlan keras = PlanLayerHelper(m_, src_, def, cls, tf_, /*seeded_as_keras=*/true);
+        if (!keras.why.empty()) Fail(stmt, fmt::format("`{}` is built by `{}`: {}", name, helper, keras.why));
+        if (!keras.seeded.empty())
+          random_notes_.push_back(fmt::format(
+              "the initial values of `{}`'s variables come from tf.keras.initializers.{} with the seed written, each "
+              "object's starting the seed's numbers as TF1's ops did (TF2's eager ops would continue them): the "
+              "converted program draws other random numbers (the same with --deterministic-random)",
+              cls, fmt::join(keras.seeded, ", ")));
+        plan = std::move(keras);
+      }
       used_fn_names_.insert(cls);
       module_edits_.emplace_back(ts_node_start_byte(def), ts_node_end_byte(def),
                                  plan.class_text.substr(0, plan.class_text.size() - 1));
@@ -4377,7 +4433,7 @@ class Converter {
     // `h = add_layer(h, ...)`: the earlier binding of `h` is kept under its own key
     if (rebinds) RetireVersion(stmt, name);
     GraphName lg{Kind::kVariable, obj, stmt, right};
-    Identifiers(right, [&](TSNode id) {
+    Identifiers(value, [&](TSNode id) {
       if (Graph(Text(id))) g.uses.push_back(Graph(Text(id))->name);
     });
     g.uses.push_back(obj);
@@ -4385,6 +4441,8 @@ class Converter {
     graph_.push_back(std::move(lg));
     layer_objects_.insert(obj);
     layer_calls_[ts_node_start_byte(right)] = fmt::format("{}({})", obj, split.call_args);
+    // (the value's other calls: as any op's)
+    if (!ts::Same(value, right)) CheckOpCalls(stmt, name);
     module_edits_.emplace_back(
         ts_node_start_byte(stmt), ts_node_end_byte(stmt),
         fmt::format("{} = {}({})", obj, layer_class_names_[ts_node_start_byte(def)], split.init_args));
@@ -5924,29 +5982,12 @@ class Converter {
   // seed (as written) another such initial value shares.
   std::vector<std::pair<TSNode, string>> SeededInitialValues() {
     std::vector<std::pair<TSNode, string>> out;
-    std::vector<std::pair<string, string>> keys;  // (kind, seed text) of each of `out`
-    std::vector<string> owners;                    // and its variable
-    struct Draw {
-      const char* keras;
-      std::vector<std::pair<const char*, const char*>> params;  // after shape, with TF's defaults
-    };
-    static const std::map<string, Draw> kDraws = {
-        {"random.truncated_normal", {"TruncatedNormal", {{"mean", "0.0"}, {"stddev", "1.0"}}}},
-        {"truncated_normal", {"TruncatedNormal", {{"mean", "0.0"}, {"stddev", "1.0"}}}},
-        {"random.normal", {"RandomNormal", {{"mean", "0.0"}, {"stddev", "1.0"}}}},
-        {"random_normal", {"RandomNormal", {{"mean", "0.0"}, {"stddev", "1.0"}}}},
-        {"random.uniform", {"RandomUniform", {{"minval", "0.0"}, {"maxval", "1.0"}}}},
-        {"random_uniform", {"RandomUniform", {{"minval", "0.0"}, {"maxval", "1.0"}}}}};
+    std::vector<std::pair<string, string>> keys;  // (Keras class, seed text) of each of `out`
+    std::vector<string> owners;  // and its variable
     for (const auto& g : graph_) {
       if (g.kind != Kind::kVariable) continue;
       for (TSNode c : m_.calls()) {
         if (!ts::Contains(g.stmt, c)) continue;
-        string q = Resolved(ts::Field(c, "function"));
-        string rest;
-        if (StartsWith(q, "tensorflow.compat.v1.")) rest = q.substr(21);
-        else if (StartsWith(q, "tensorflow.")) rest = q.substr(11);
-        auto d = kDraws.find(rest);
-        if (d == kDraws.end()) continue;
         // the initial value of a tf.Variable: its first argument or initial_value=
         TSNode parent = ts::Parent(c);
         if (ts::Is(parent, "keyword_argument")) {
@@ -5964,25 +6005,11 @@ class Converter {
         if (!ts::Is(parent, "argument_list")) continue;
         TSNode var = ts::Parent(parent);
         if (!ts::Is(var, "call") || !EndsWith(Resolved(ts::Field(var, "function")), ".Variable")) continue;
-        std::vector<string> names = {"shape"};
-        for (const auto& [pn, def] : d->second.params) names.push_back(pn);
-        names.insert(names.end(), {"dtype", "seed", "name"});
-        string why;
-        std::map<string, TSNode> args = ArgsByName(c, names, &why);
-        if (!why.empty() || !args.count("shape") || !args.count("seed") || Text(args["seed"]) == "None") continue;
-        string dtype = args.count("dtype") ? string(Text(args["dtype"])) : tf_ + ".float32";
-        if (string(d->second.keras) == "RandomUniform" && dtype.find("int") != string::npos) continue;
-        std::vector<string> kargs;
-        for (const auto& [pn, def] : d->second.params) {
-          auto it = args.find(pn);
-          string v = it != args.end() ? string(Text(it->second)) : string(def);
-          if (string(pn) == "maxval" && v == "None") v = "1.0";
-          kargs.push_back(fmt::format("{}={}", pn, v));
-        }
-        kargs.push_back(fmt::format("seed={}", Text(args["seed"])));
-        out.emplace_back(c, fmt::format("{}.keras.initializers.{}({})({}, dtype={})", tf_, d->second.keras,
-                                        fmt::join(kargs, ", "), Text(args["shape"]), dtype));
-        keys.emplace_back(d->second.keras, string(Text(args["seed"])));
+        std::pair<string, string> key;
+        string text = KerasSeededDraw(m_, src_, c, tf_, &key.first, &key.second);
+        if (text.empty()) continue;
+        out.emplace_back(c, std::move(text));
+        keys.push_back(key);
         owners.push_back(PyName(g.name));
       }
     }

@@ -281,10 +281,18 @@ TEST(RewriteTf2Conversion, RefusesWhatItCannotKeep) {
             "`y` is built by `layer` (`tensorflow.Variable`), which makes variables, and not as a layer object can: a "
             "variable is made from "
             "`n`, which the helper computes");
-  EXPECT_EQ(reason(head + layer_def + "y = layer(x[:, None], 2)\nz = 1 + layer(x[:, None], 3)\n"
+  EXPECT_EQ(reason(head + layer_def + "y = layer(x[:, None], 2)\nz = [layer(x[:, None], 3)]\n"
                                       "with tf.compat.v1.Session() as s:\n    print(s.run(y, {x: [1.0]}))\n"),
-            "`y` is built by `layer`, which makes variables and is used elsewhere than in `x = layer(...)` "
-            "statements of the graph");
+            "`y` is built by `layer`, which makes variables and is used elsewhere than in the values of "
+            "`x = ...` statements of the graph");
+  // (in a value's calls and operators: `z = 1 + layer(...)` makes its object once)
+  EXPECT_EQ(reason(head + layer_def + "y = layer(x[:, None], 2)\nz = 1 + layer(x[:, None], 3)\n"
+                                      "with tf.compat.v1.Session() as s:\n    print(s.run(z, {x: [1.0]}))\n"),
+            "");
+  EXPECT_EQ(reason(head + layer_def + "y = layer(x[:, None], 2)\nz = (lambda: layer(x[:, None], 3))()\n"
+                                      "with tf.compat.v1.Session() as s:\n    print(s.run(y, {x: [1.0]}))\n"),
+            "`y` is built by `layer`, which makes variables and is used elsewhere than in the values of "
+            "`x = ...` statements of the graph");
   EXPECT_TRUE(ConvertSessionToFunctions(
                   parser, head + "y = x + tf.random.normal([1], seed=3)\nwith tf.compat.v1.Session() as s:\n"
                                  "    print(s.run(y, {x: [1.0]}))\n")
