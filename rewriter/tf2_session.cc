@@ -800,8 +800,10 @@ class Converter {
         return;
       }
     }
-    // `h = tf.compat.v1.layers.dense(x, 10, tf.nn.relu)`: a Keras layer made once (TfLayerCall)
-    if (g.kind == Kind::kOp && ts::Is(right, "call") && TfLayerCall(stmt, name, right, g, rebinds)) return;
+    // `h = tf.compat.v1.layers.dense(x, 10, tf.nn.relu)`: a Keras layer made once (TfLayerCall);
+    // also under an activation, `h = tf.nn.relu(tf.compat.v1.layers.dense(x, 10))`
+    if (g.kind == Kind::kOp && ts::Is(right, "call") && TfLayerCall(stmt, name, ActivatedLayer(right), g, rebinds))
+      return;
     // `init = tf.constant_initializer(value=1)`: an initializer object (TF2's, called to make
     // a variable's value), plain Python as far as the graph goes
     const string rq = ts::Is(right, "call") ? Resolved(ts::Field(right, "function")) : string();
@@ -4952,6 +4954,21 @@ class Converter {
   // (`dense`, `dense_1`, ...: the variables TF1 called `dense/kernel` are `dense.kernel`);
   // the functions call it (`h = dense(x)`). A variable-like graph name whose trainable
   // variables are the layer's. False: not such a call.
+  // The dense or conv2d call of `act(tf.compat.v1.layers.dense(...))`, an elementwise
+  // activation (the layer's output shape is the statement's); else `right`.
+  TSNode ActivatedLayer(TSNode right) const {
+    static const std::set<string> kElementwise = {
+        "tensorflow.nn.relu",    "tensorflow.nn.relu6",     "tensorflow.nn.elu",      "tensorflow.nn.selu",
+        "tensorflow.nn.sigmoid", "tensorflow.math.sigmoid", "tensorflow.sigmoid",     "tensorflow.nn.tanh",
+        "tensorflow.math.tanh",  "tensorflow.tanh",         "tensorflow.nn.softplus", "tensorflow.nn.leaky_relu"};
+    if (!kElementwise.count(Resolved(ts::Field(right, "function")))) return right;
+    std::vector<TSNode> args;
+    for (TSNode a : ts::NamedChildren(ts::Field(right, "arguments")))
+      if (!ts::Is(a, "comment")) args.push_back(a);
+    if (args.size() != 1 || !ts::Is(args[0], "call")) return right;
+    const string q = Resolved(ts::Field(args[0], "function"));
+    return q == "tensorflow.compat.v1.layers.dense" || q == "tensorflow.compat.v1.layers.conv2d" ? args[0] : right;
+  }
   bool TfLayerCall(TSNode stmt, const string& name, TSNode right, GraphName& g, bool rebinds) {
     const string q = Resolved(ts::Field(right, "function"));
     if (q == "tensorflow.compat.v1.layers.dropout") {
