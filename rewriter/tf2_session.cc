@@ -2680,6 +2680,10 @@ class Converter {
         }
         uses_graph |= !target && Graph(Text(id)) != nullptr && !Shadowed(Text(id), ts_node_start_byte(id));
       });
+      // (`v = y.eval()`: a run of the default session, the block's, as `v = sess.run(y)` is)
+      for (TSNode c : m_.calls())
+        names_session |= ts::Contains(t, c) && IsEvalCall(c) &&
+                         Graph(Text(ts::Field(ts::Field(c, "function"), "object"))) != nullptr;
       return !names_session && (uses_graph || RefersToTf(ts::Field(a, "right"), false));
     };
     // `[[b]] = sess.run(b)`, `a, b = sess.run([a, b])` at the top level of the block: from
