@@ -1,6 +1,7 @@
 // A layer helper (`add_layer`) becomes a tf.Module: see tf2_layer_helper.h.
 #include "rewriter/tf2_layer_helper.h"
 #include "rewriter/tf2_keras.h"
+#include "rewriter/tf2_variable_scopes.h"
 
 #include "rewriter/tf2_text.h"
 
@@ -34,12 +35,17 @@ bool IsVariableCall(const Ctx& x, TSNode n) {
   return q == "tensorflow.Variable" || q == "tensorflow.compat.v1.Variable";
 }
 
-// `NAME = tf.Variable(...)`: NAME, else empty.
+bool IsGetVariableCall(const Ctx& x, TSNode n) {
+  return ts::Is(n, "call") && x.Resolved(ts::Field(n, "function")) == "tensorflow.compat.v1.get_variable";
+}
+
+// `NAME = tf.Variable(...)` or `NAME = tf.compat.v1.get_variable(...)`: NAME, else empty.
 string VariableStatement(const Ctx& x, TSNode st) {
   if (!ts::Is(st, "expression_statement") || ts_node_named_child_count(st) != 1) return {};
   TSNode a = ts_node_named_child(st, 0);
   if (!ts::Is(a, "assignment") || !ts::Is(ts::Field(a, "left"), "identifier") || ts::Field(a, "type").id) return {};
-  return IsVariableCall(x, ts::Field(a, "right")) ? string(x.Text(ts::Field(a, "left"))) : string();
+  TSNode right = ts::Field(a, "right");
+  return IsVariableCall(x, right) || IsGetVariableCall(x, right) ? string(x.Text(ts::Field(a, "left"))) : string();
 }
 
 struct Param {
@@ -226,6 +232,23 @@ LayerHelperPlan PlanLayerHelper(const SemanticModel& m, string_view src, TSNode 
       string n(x.Text(id));
       if (vars.count(n) || attrs.count(n)) renames[ts_node_start_byte(id)] = {ts_node_end_byte(id), "self." + n};
     });
+  // get_variable: the tf.Variable TF1 made
+  for (TSNode st : var_stmts) {
+    TSNode c = ts::Field(ts_node_named_child(st, 0), "right");
+    if (!IsGetVariableCall(x, c)) continue;
+    string name, drawn;
+    const string made = GetVariableAsVariable(m, src, c, tf, &name, &drawn);
+    if (made.empty())
+      return fail(fmt::format("`{}` is not of the form `tf.compat.v1.get_variable(\"name\", shape, initializer=INIT(...))` "
+                              "with an initializer TF2 has",
+                              x.Text(c)));
+    const uint32_t cb = ts_node_start_byte(c), ce = ts_node_end_byte(c);
+    for (const auto& [b, er] : renames)
+      if (b >= cb && b < ce) return fail(fmt::format("`{}` is made from another of its variables", x.Text(c)));
+    renames[cb] = {ce, made};
+    plan.get_variables.push_back(name);
+    if (!drawn.empty()) plan.drawn.push_back(drawn);
+  }
   if (seeded_as_keras)
     for (TSNode st : var_stmts)
       for (TSNode c : m.calls()) {

@@ -43,6 +43,10 @@ struct LayerHelperPlan {
   std::string class_text;  // the class that replaces the def (ends with a newline)
   std::vector<std::string> init_params, call_params;  // parameter names, definition order
   std::vector<std::string> seeded;  // with seeded_as_keras: "Class (seed `S`)" of each draw rewritten
+  // the graph names of its `w = tf.compat.v1.get_variable("w", ...)` variables (a
+  // tf.Variable of the initializer's value, GetVariableAsVariable; TF1 raised when the
+  // helper made them twice), and the TF1 initializers of those a Keras initializer draws
+  std::vector<std::string> get_variables, drawn;
 };
 
 // `def`: a module-level function_definition; `class_name`: the class's (free) name; `tf`:

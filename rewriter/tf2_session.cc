@@ -2818,7 +2818,7 @@ class Converter {
     for (TSNode c : m_.calls()) {
       string cq = Resolved(ts::Field(c, "function"));
       if (InWindow(c) && ReadsGraphState(cq) && !IsInitializerName(cq) && !dropped_calls_.count(c.id) &&
-          !layer_calls_.count(ts_node_start_byte(c)) && !SaverCall(c) && !IteratorCall(c))
+          !layer_calls_.count(ts_node_start_byte(c)) && !SaverCall(c) && !IteratorCall(c) && !InLayerClass(c))
         Fail(c, fmt::format("`{}` reads graph-wide state, which TF2 does not have (it would see nothing)", cq));
     }
     DefsReadingMovedTensors(stmts);
@@ -4306,6 +4306,13 @@ class Converter {
       if (mz.g->name == name && mz.why.empty()) return &mz;
     return nullptr;
   }
+  // Whether `c` is in a layer helper's def, which became a tf.Module class (its
+  // get_variable calls, a tf.Variable each)
+  bool InLayerClass(TSNode c) const {
+    for (TSNode p = ts::Parent(c); p.id; p = ts::Parent(p))
+      if (ts::Is(p, "function_definition")) return layer_classes_.count(ts_node_start_byte(p)) != 0;
+    return false;
+  }
   // The var_list text of trainable graph names: a layer object (LayerHelperCall) gives its
   // variables.
   string VarList(const std::vector<string>& vs) const {
@@ -4416,6 +4423,20 @@ class Converter {
               "converted program draws other random numbers (the same with --deterministic-random)",
               cls, fmt::join(keras.seeded, ", ")));
         plan = std::move(keras);
+      }
+      // get_variable in the helper: TF1 made its variables on the first call and raised on
+      // a second (the variable exists) unless a scope reused them; in no scope, once
+      if (!plan.get_variables.empty()) {
+        if (calls > 1)
+          Fail(stmt, fmt::format("`{}` makes `{}` with get_variable and is called more than once (TF1 raised unless a "
+                                 "variable scope reused them)",
+                                 helper, fmt::join(plan.get_variables, "`, `")));
+        for (TSNode p = ts::Parent(stmt); p.id; p = ts::Parent(p))
+          if (ts::Is(p, "with_statement"))
+            Fail(stmt, fmt::format("`{}` is built by `{}`, which makes `{}` with get_variable, in a `with` block (a "
+                                   "scope would prefix its name)",
+                                   name, helper, fmt::join(plan.get_variables, "`, `")));
+        for (const string& q : plan.drawn) unseeded_.insert({ts_node_start_point(stmt).row + 1, q});
       }
       used_fn_names_.insert(cls);
       module_edits_.emplace_back(ts_node_start_byte(def), ts_node_end_byte(def),

@@ -21,6 +21,52 @@ using std::string_view;
 
 struct NotOfThatForm {};  // the module is not of the form rewritten: nothing changes
 
+bool IsConstantInitializer(string_view q) {
+  for (string_view f : {"constant_initializer", "zeros_initializer", "ones_initializer"})
+    if (q == fmt::format("tensorflow.{}", f) || q == fmt::format("tensorflow.compat.v1.{}", f)) return true;
+  return false;
+}
+// A constant initializer call's text in TF2 spelling (`tf.constant_initializer(value=1)`);
+// nullopt for another call, or one with TF1's dtype= / verify_shape= (no TF2 form)
+std::optional<string> ConstantInitializerText(const SemanticModel& m, string_view src, TSNode call, const string& tf) {
+  const string q = ResolvedName(m, ts::Field(call, "function"));
+  if (!IsConstantInitializer(q)) return std::nullopt;
+  for (TSNode a : ts::NamedChildren(ts::Field(call, "arguments"))) {
+    if (ts::Is(a, "comment")) continue;
+    if (ts::Is(a, "keyword_argument") && ts::Text(ts::Field(a, "name"), src) != "value") return std::nullopt;
+  }
+  return fmt::format("{}.{}{}", tf, q.substr(q.rfind('.') + 1), ts::Text(ts::Field(call, "arguments"), src));
+}
+
+// get_variable's literal name (`name=` or the first positional) and its node; nullopt when
+// it is not a plain string
+std::optional<string> GetVariableLiteralName(const SemanticModel& m, string_view src, TSNode c, TSNode* nm) {
+  *nm = m.KeywordArg(c, "name");
+  const auto& pos = m.PositionalArgs(c);
+  if (!nm->id && !pos.empty()) *nm = pos[0];
+  return PlainStringLiteral(*nm, src);
+}
+// The rest of a get_variable call of the form rewritten: `shape=` (or the second positional
+// after a positional name, `get_variable("b", [1], initializer=...)`), `initializer=`, an
+// optional `dtype=` and nothing else; false otherwise
+struct GetVariableParts {
+  TSNode name, shape, dtype, init;
+};
+bool GetVariablePartsOf(const SemanticModel& m, TSNode c, TSNode nm, GetVariableParts* g) {
+  *g = GetVariableParts{nm, m.KeywordArg(c, "shape"), m.KeywordArg(c, "dtype"), m.KeywordArg(c, "initializer")};
+  const auto& pos = m.PositionalArgs(c);
+  if (!g->shape.id && pos.size() == 2 && !m.KeywordArg(c, "name").id) g->shape = pos[1];
+  size_t named = 0;
+  for (TSNode a : ts::NamedChildren(ts::Field(c, "arguments"))) named += !ts::Is(a, "comment");
+  return g->shape.id && g->init.id && pos.size() <= 2 && (pos.size() < 2 || ts::Same(g->shape, pos[1])) &&
+         named == 3u + (g->dtype.id ? 1u : 0u);
+}
+// `tf.Variable(INIT(shape=..., dtype=...), name=...)`: the variable get_variable made
+string MadeVariableText(string_view src, const GetVariableParts& g, const string& init_text, const string& tf) {
+  return fmt::format("{}.Variable({}(shape={}, dtype={}), name={})", tf, init_text, ts::Text(g.shape, src),
+                     g.dtype.id ? string(ts::Text(g.dtype, src)) : tf + ".float32", ts::Text(g.name, src));
+}
+
 class ScopeRewriter {
  public:
   ScopeRewriter(const ParsedFile& file, const SemanticModel& m) : file_(file), m_(m), src_(file.source.text) {}
@@ -41,11 +87,7 @@ class ScopeRewriter {
   [[noreturn]] static void Bail() { throw NotOfThatForm{}; }
   static bool IsVariable(string_view q) { return q == "tensorflow.Variable" || q == "tensorflow.compat.v1.Variable"; }
   static bool IsGetVariable(string_view q) { return q == "tensorflow.compat.v1.get_variable"; }
-  static bool IsInitializer(string_view q) {
-    for (string_view f : {"constant_initializer", "zeros_initializer", "ones_initializer"})
-      if (q == fmt::format("tensorflow.{}", f) || q == fmt::format("tensorflow.compat.v1.{}", f)) return true;
-    return false;
-  }
+  static bool IsInitializer(string_view q) { return IsConstantInitializer(q); }
   // `name = call(...)` at the statement: the call (and the name), or null
   TSNode AssignedCall(TSNode st, string* name) const {
     TSNode a = ts_node_named_child_count(st) == 1 ? ts_node_named_child(st, 0) : TSNode{};
@@ -66,14 +108,9 @@ class ScopeRewriter {
   }
   // The initializer call's text in TF2 spelling (`tf.constant_initializer(value=1)`)
   string InitializerText(TSNode call) const {
-    string q = Resolved(ts::Field(call, "function"));
-    if (!IsInitializer(q)) Bail();
-    for (TSNode a : ts::NamedChildren(ts::Field(call, "arguments"))) {
-      if (ts::Is(a, "comment")) continue;
-      // TF1's dtype= / verify_shape= have no TF2 form
-      if (ts::Is(a, "keyword_argument") && Text(ts::Field(a, "name")) != "value") Bail();
-    }
-    return fmt::format("{}.{}{}", tf_, q.substr(q.rfind('.') + 1), Text(ts::Field(call, "arguments")));
+    auto t = ConstantInitializerText(m_, src_, call, tf_);
+    if (!t) Bail();
+    return *t;
   }
   void Replace(TSNode n, string text) { edits_.emplace_back(ts_node_start_byte(n), ts_node_end_byte(n), std::move(text)); }
 
@@ -147,55 +184,27 @@ class ScopeRewriter {
   // drawing the same distribution (tf2_keras.h; no seed, as KerasInitializerFor takes).
   void ModuleGetVariable(TSNode st, TSNode c) {
     if (!AloneOnLines(src_, st) || ts_node_start_point(st).row != ts_node_end_point(st).row) Bail();
-    TSNode nm;
-    const string lit = GetVariableName(c, &nm);
-    if (taken_.count(lit)) Bail();  // (TF1 raised: the variable exists)
+    string lit, drawn;
+    const string made = GetVariableAsVariable(m_, src_, c, tf_, &lit, &drawn);
+    if (made.empty() || taken_.count(lit)) Bail();  // (TF1 raised for a name taken: the variable exists)
     taken_.insert(lit);
-    const GetVariableParts g = Parts(c, nm);
-    if (!ts::Is(g.init, "call")) Bail();
-    string init_text;
-    if (IsInitializer(Resolved(ts::Field(g.init, "function")))) {
-      init_text = InitializerText(g.init);
-    } else {
-      string why;
-      init_text = KerasInitializerFor(m_, src_, g.init, tf_, &why);
-      if (init_text.empty()) Bail();
-      unseeded_.push_back({ts_node_start_point(st).row + 1, Resolved(ts::Field(g.init, "function"))});
-    }
-    Replace(c, MadeVariable(g, init_text));
+    if (!drawn.empty()) unseeded_.push_back({ts_node_start_point(st).row + 1, drawn});
+    Replace(c, made);
   }
 
-  // get_variable's name: the literal of `name=` or of the first positional (Bail when it is
-  // not one); *nm is its node
+  // get_variable's name (Bail when it is not a literal); *nm is its node
   string GetVariableName(TSNode c, TSNode* nm) const {
-    *nm = m_.KeywordArg(c, "name");
-    const auto& pos = m_.PositionalArgs(c);
-    if (!nm->id && !pos.empty()) *nm = pos[0];
-    auto lit = Literal(*nm);
+    auto lit = GetVariableLiteralName(m_, src_, c, nm);
     if (!lit) Bail();
     return *lit;
   }
-  // The rest of a get_variable call of the form rewritten: `shape=` (or the second
-  // positional after a positional name, `get_variable("b", [1], initializer=...)`),
-  // `initializer=`, an optional `dtype=` and nothing else (Bail otherwise)
-  struct GetVariableParts {
-    TSNode name, shape, dtype, init;
-  };
   GetVariableParts Parts(TSNode c, TSNode nm) const {
-    GetVariableParts g{nm, m_.KeywordArg(c, "shape"), m_.KeywordArg(c, "dtype"), m_.KeywordArg(c, "initializer")};
-    const auto& pos = m_.PositionalArgs(c);
-    if (!g.shape.id && pos.size() == 2 && !m_.KeywordArg(c, "name").id) g.shape = pos[1];
-    size_t named = 0;
-    for (TSNode a : ts::NamedChildren(ts::Field(c, "arguments"))) named += !ts::Is(a, "comment");
-    if (!g.shape.id || !g.init.id || pos.size() > 2 || (pos.size() == 2 && !ts::Same(g.shape, pos[1])) ||
-        named != 3u + (g.dtype.id ? 1u : 0u))
-      Bail();
+    GetVariableParts g;
+    if (!GetVariablePartsOf(m_, c, nm, &g)) Bail();
     return g;
   }
-  // `tf.Variable(INIT(shape=..., dtype=...), name=...)`: the variable get_variable made
   string MadeVariable(const GetVariableParts& g, const string& init_text) const {
-    return fmt::format("{}.Variable({}(shape={}, dtype={}), name={})", tf_, init_text, Text(g.shape),
-                       g.dtype.id ? string(Text(g.dtype)) : tf_ + ".float32", Text(g.name));
+    return MadeVariableText(src_, g, init_text, tf_);
   }
 
   // A `with` block of a name or variable scope that only makes variables (and initializers):
@@ -365,6 +374,28 @@ class ScopeRewriter {
 };
 
 }  // namespace
+
+string GetVariableAsVariable(const SemanticModel& m, string_view src, TSNode c, const string& tf, string* name,
+                             string* drawn) {
+  TSNode nm;
+  auto lit = GetVariableLiteralName(m, src, c, &nm);
+  GetVariableParts g;
+  if (!lit || !GetVariablePartsOf(m, c, nm, &g) || !ts::Is(g.init, "call")) return {};
+  string init_text;
+  const string iq = ResolvedName(m, ts::Field(g.init, "function"));
+  if (IsConstantInitializer(iq)) {
+    auto t = ConstantInitializerText(m, src, g.init, tf);
+    if (!t) return {};
+    init_text = *t;
+  } else {
+    string why;
+    init_text = KerasInitializerFor(m, src, g.init, tf, &why);
+    if (init_text.empty()) return {};
+    if (drawn) *drawn = iq;
+  }
+  if (name) *name = *lit;
+  return MadeVariableText(src, g, init_text, tf);
+}
 
 bool VariableNamedAsInTf1(const SemanticModel& m, std::string_view src, TSNode obj) {
   if (!ts::Is(obj, "identifier")) return false;

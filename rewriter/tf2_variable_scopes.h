@@ -59,6 +59,15 @@ struct VariableScopeRewrite {
 
 VariableScopeRewrite RewriteVariableScopes(PythonParser& parser, const std::string& text);
 
+// A `tf.compat.v1.get_variable("w", shape=[4, 8], initializer=INIT(...))` call of the form
+// the rewrite takes (a literal name, the shape by keyword or as the second positional, an
+// initializer call, an optional dtype, nothing else) as the variable TF1 made:
+// `tf.Variable(INIT(shape=[4, 8], dtype=tf.float32), name="w")`, INIT in TF2's spelling (a
+// drawing initializer as the Keras one, its TF1 name in *drawn: it draws other numbers).
+// Empty for anything else. *name: the literal name.
+std::string GetVariableAsVariable(const SemanticModel& m, std::string_view src, TSNode call, const std::string& tf,
+                                  std::string* name = nullptr, std::string* drawn = nullptr);
+
 // Whether `var.name` (`obj` the identifier `var`) reads the same name in TF2 as in TF1: `var`
 // is bound once, at module level (or in a module-level `with tf.name_scope("s"):` block), to
 // `tf.Variable(..., name="n")`, and no other variable or name scope of the module takes

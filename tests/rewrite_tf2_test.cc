@@ -285,6 +285,21 @@ TEST(RewriteTf2Conversion, RefusesWhatItCannotKeep) {
                                       "with tf.compat.v1.Session() as s:\n    print(s.run(y, {x: [1.0]}))\n"),
             "`y` is built by `layer`, which makes variables and is used elsewhere than in the values of "
             "`x = ...` statements of the graph");
+  // get_variable in a helper: made once (TF1 raised on a second call, and a scope would
+  // prefix the name)
+  const std::string gv_def =
+      "def gv(inp):\n    w = tf.compat.v1.get_variable(\"w\", [1, 2], initializer=tf.ones_initializer())\n"
+      "    return tf.matmul(inp, w)\n";
+  EXPECT_EQ(reason(head + gv_def + "y = gv(x[:, None])\nwith tf.compat.v1.Session() as s:\n"
+                                   "    s.run(tf.compat.v1.global_variables_initializer())\n    print(s.run(y, {x: [1.0]}))\n"),
+            "");
+  EXPECT_EQ(reason(head + gv_def + "y = gv(x[:, None])\nz = gv(x[:, None])\nwith tf.compat.v1.Session() as s:\n"
+                                   "    print(s.run(y, {x: [1.0]}))\n"),
+            "`gv` makes `w` with get_variable and is called more than once (TF1 raised unless a variable scope "
+            "reused them)");
+  EXPECT_NE(reason(head + gv_def + "with tf.compat.v1.variable_scope(\"s\"):\n    y = gv(x[:, None])\n"
+                                   "with tf.compat.v1.Session() as s:\n    print(s.run(y, {x: [1.0]}))\n"),
+            "");
   // (in a value's calls and operators: `z = 1 + layer(...)` makes its object once)
   EXPECT_EQ(reason(head + layer_def + "y = layer(x[:, None], 2)\nz = 1 + layer(x[:, None], 3)\n"
                                       "with tf.compat.v1.Session() as s:\n    print(s.run(z, {x: [1.0]}))\n"),
