@@ -4972,13 +4972,6 @@ class Converter {
     return true;
   }
 
-  // `h = tf.compat.v1.layers.dense(x, units, activation, ...)`: TF2's form is a Keras Dense
-  // layer, made once where the statement was and built there for the input's last
-  // dimension (so its variables are made there, in TF1's order, with TF1's initial
-  // distributions: glorot-uniform kernel, zero bias), named as TF1 named the layer
-  // (`dense`, `dense_1`, ...: the variables TF1 called `dense/kernel` are `dense.kernel`);
-  // the functions call it (`h = dense(x)`). A variable-like graph name whose trainable
-  // variables are the layer's. False: not such a call.
   // The dense or conv2d call of `act(tf.compat.v1.layers.dense(...))`, an elementwise
   // activation (the layer's output shape is the statement's); else `right`.
   TSNode ActivatedLayer(TSNode right) const {
@@ -4994,6 +4987,13 @@ class Converter {
     const string q = Resolved(ts::Field(args[0], "function"));
     return q == "tensorflow.compat.v1.layers.dense" || q == "tensorflow.compat.v1.layers.conv2d" ? args[0] : right;
   }
+  // `h = tf.compat.v1.layers.dense(x, units, activation, ...)`: TF2's form is a Keras Dense
+  // layer, made once where the statement was and built there for the input's last
+  // dimension (so its variables are made there, in TF1's order, with TF1's initial
+  // distributions: glorot-uniform kernel, zero bias), named as TF1 named the layer
+  // (`dense`, `dense_1`, ...: the variables TF1 called `dense/kernel` are `dense.kernel`);
+  // the functions call it (`h = dense(x)`). A variable-like graph name whose trainable
+  // variables are the layer's. False: not such a call.
   bool TfLayerCall(TSNode stmt, const string& name, TSNode right, GraphName& g, bool rebinds) {
     const string q = Resolved(ts::Field(right, "function"));
     if (q == "tensorflow.compat.v1.layers.dropout") {
