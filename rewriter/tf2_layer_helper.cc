@@ -232,6 +232,14 @@ LayerHelperPlan PlanLayerHelper(const SemanticModel& m, string_view src, TSNode 
       string n(x.Text(id));
       if (vars.count(n) || attrs.count(n)) renames[ts_node_start_byte(id)] = {ts_node_end_byte(id), "self." + n};
     });
+  // `call` written as `text` in the class (no identifier in it renamed: false)
+  auto replace_call = [&](TSNode call, string text) {
+    const uint32_t cb = ts_node_start_byte(call), ce = ts_node_end_byte(call);
+    for (const auto& [b, er] : renames)
+      if (b >= cb && b < ce) return false;
+    renames[cb] = {ce, std::move(text)};
+    return true;
+  };
   // get_variable: the tf.Variable TF1 made
   for (TSNode st : var_stmts) {
     TSNode c = ts::Field(ts_node_named_child(st, 0), "right");
@@ -242,10 +250,7 @@ LayerHelperPlan PlanLayerHelper(const SemanticModel& m, string_view src, TSNode 
       return fail(fmt::format("`{}` is not of the form `tf.compat.v1.get_variable(\"name\", shape, initializer=INIT(...))` "
                               "with an initializer TF2 has",
                               x.Text(c)));
-    const uint32_t cb = ts_node_start_byte(c), ce = ts_node_end_byte(c);
-    for (const auto& [b, er] : renames)
-      if (b >= cb && b < ce) return fail(fmt::format("`{}` is made from another of its variables", x.Text(c)));
-    renames[cb] = {ce, made};
+    if (!replace_call(c, made)) return fail(fmt::format("`{}` is made from another of its variables", x.Text(c)));
     plan.get_variables.push_back(name);
     if (!drawn.empty()) plan.drawn.push_back(drawn);
   }
@@ -261,10 +266,7 @@ LayerHelperPlan PlanLayerHelper(const SemanticModel& m, string_view src, TSNode 
         bool per_call = false;
         ValueIdentifiers(seed_node, [&](TSNode id) { per_call |= param_names.count(string(x.Text(id))) > 0; });
         if (per_call) continue;
-        const uint32_t cb = ts_node_start_byte(c), ce = ts_node_end_byte(c);
-        for (const auto& [b, er] : renames)
-          if (b >= cb && b < ce) return fail(fmt::format("a seeded initial value is drawn from `{}`", x.Text(c)));
-        renames[cb] = {ce, k};
+        if (!replace_call(c, k)) return fail(fmt::format("a seeded initial value is drawn from `{}`", x.Text(c)));
         plan.seeded.push_back(fmt::format("{} (seed `{}`)", keras_class, seed));
       }
   const uint32_t from = ts_node_start_point(stmts[0]).column;

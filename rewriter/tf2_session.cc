@@ -3610,9 +3610,22 @@ class Converter {
            })))
         edits.push_back({{LineStart(ts_node_start_byte(g.stmt)), LineEnd(ts_node_end_byte(g.stmt))}, ""});
     std::sort(edits.begin(), edits.end());
-    // the lines of the block that start inside a multi-line string (source bytes): copied as
-    // they are, never re-indented; an edit may not touch such a string
-    std::vector<uint32_t> string_lines;
+    // the module's text with the newlines of its multi-line strings as NULs (Python source has
+    // none): dedenting the block and collapsing blank lines leave a string's content alone;
+    // they are newlines again at the end
+    string guarded = src_;
+    const bool guard = src_.find('\0') == string::npos;
+    if (guard)
+      ts::Walk(
+          file_.Root(),
+          [&](TSNode c, const char*) {
+            if (!ts::Is(c, "string")) return true;
+            for (uint32_t q = ts_node_start_byte(c); q < ts_node_end_byte(c); ++q)
+              if (guarded[q] == '\n') guarded[q] = '\0';
+            return false;
+          },
+          [](TSNode) {});
+    // (a rewritten part of the block is written with its newlines: it may not span such a string)
     for (TSNode r : region)
       ts::Walk(
           r,
@@ -3620,32 +3633,24 @@ class Converter {
             if (!ts::Is(c, "string")) return true;
             const uint32_t sb = ts_node_start_byte(c), se = ts_node_end_byte(c);
             if (ts_node_start_point(c).row == ts_node_end_point(c).row) return false;
+            if (!guard && region_indent)
+              Fail(c, "the session block holds a multi-line string (its lines cannot be re-indented)");
             for (const auto& [range, repl] : edits)
               if (range.first < se && sb < range.second)
                 Fail(c, "a rewritten part of the session block spans a multi-line string");
-            for (uint32_t q = sb; q < se; ++q)
-              if (src_[q] == '\n') string_lines.push_back(q + 1);
             return false;
           },
           [](TSNode) {});
-    std::sort(string_lines.begin(), string_lines.end());
     string body_text;
-    std::set<size_t> kept_lines;  // their offsets in body_text
     uint32_t at = body_start;
-    auto append_source = [&](uint32_t from, uint32_t to) {
-      for (auto it = std::lower_bound(string_lines.begin(), string_lines.end(), from);
-           it != string_lines.end() && *it < to; ++it)
-        kept_lines.insert(body_text.size() + (*it - from));
-      body_text.append(src_, from, to - from);
-    };
     for (const auto& [range, repl] : edits) {
       if (range.first < at) Fail(with, "overlapping sess.run rewrites");
-      append_source(at, range.first);
+      body_text.append(guarded, at, range.first - at);
       body_text += repl;
       at = range.second;
     }
-    if (at < body_end) append_source(at, body_end);
-    string dedented = Dedent(body_text, region_indent, kept_lines);
+    if (at < body_end) body_text.append(guarded, at, body_end - at);
+    string dedented = Dedent(body_text, region_indent);
     {
       // blank lines between `sess = ...` and the first statement (or where a deleted first
       // statement was): the gap before it is written anew
@@ -3699,21 +3704,6 @@ class Converter {
                                      indent, SharedGenerator(i)));
     }
     std::sort(spans.begin(), spans.end());
-    // the module's text with the newlines of its multi-line strings as NULs (Python source has
-    // none): collapsing blank lines and dedenting leave a string's content alone; they are
-    // newlines again at the end
-    string guarded = src_;
-    const bool guard = src_.find('\0') == string::npos;
-    if (guard)
-      ts::Walk(
-          file_.Root(),
-          [&](TSNode c, const char*) {
-            if (!ts::Is(c, "string")) return true;
-            for (uint32_t q = ts_node_start_byte(c); q < ts_node_end_byte(c); ++q)
-              if (guarded[q] == '\n') guarded[q] = '\0';
-            return false;
-          },
-          [](TSNode) {});
     auto copy = [&](uint32_t from, uint32_t to) {
       string s;
       uint32_t pos = from;
@@ -6444,9 +6434,7 @@ class Converter {
     return out;
   }
 
-  // `text` without `n` columns of indentation, but for the lines starting at `kept` (inside
-  // a multi-line string)
-  static string Dedent(const string& text, uint32_t n, const std::set<size_t>& kept = {}) {
+  static string Dedent(const string& text, uint32_t n) {
     string out;
     size_t i = 0;
     while (i < text.size()) {
@@ -6454,7 +6442,7 @@ class Converter {
       string_view line(text.data() + i, (j == string::npos ? text.size() : j + 1) - i);
       size_t k = 0;
       // (columns are bytes: a tab-indented block loses as many tabs)
-      while (!kept.count(i) && k < n && k < line.size() && (line[k] == ' ' || line[k] == '\t')) ++k;
+      while (k < n && k < line.size() && (line[k] == ' ' || line[k] == '\t')) ++k;
       out += line.substr(k);
       if (j == string::npos) break;
       i = j + 1;

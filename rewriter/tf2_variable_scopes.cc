@@ -87,7 +87,6 @@ class ScopeRewriter {
   [[noreturn]] static void Bail() { throw NotOfThatForm{}; }
   static bool IsVariable(string_view q) { return q == "tensorflow.Variable" || q == "tensorflow.compat.v1.Variable"; }
   static bool IsGetVariable(string_view q) { return q == "tensorflow.compat.v1.get_variable"; }
-  static bool IsInitializer(string_view q) { return IsConstantInitializer(q); }
   // `name = call(...)` at the statement: the call (and the name), or null
   TSNode AssignedCall(TSNode st, string* name) const {
     TSNode a = ts_node_named_child_count(st) == 1 ? ts_node_named_child(st, 0) : TSNode{};
@@ -246,7 +245,7 @@ class ScopeRewriter {
       string name;
       TSNode c = AssignedCall(st, &name);
       string cq = c.id ? Resolved(ts::Field(c, "function")) : string();
-      if (c.id && IsInitializer(cq)) {
+      if (c.id && IsConstantInitializer(cq)) {
         if (initializers.count(name)) Bail();
         initializers[name] = InitializerText(c);
         init_stmts[name] = {st, c};
