@@ -47,7 +47,11 @@ struct BuildStmt {
   // build), and the input the function calls it on
   string layer_attr, layer_ctor;
   TSNode layer_input{};
-  string layer_input_name;  // (the name of its width in dims_: "" for an expression, see DenseLayer)
+  string layer_build;  // the input shape the layer is built for (`[None, 24]`)
+  // tf.layers' pooling or flatten: the TF2 op the functions compute instead (its input is
+  // layer_input)
+  string stateless;
+  string generator;  // a random op several runs share: the generator's attribute (see ShareRandomOps)
 };
 
 struct Minimize {
@@ -94,6 +98,7 @@ class ClassConverter {
   std::vector<Minimize> minimizes_;
   std::vector<string> variables_;  // trainable, in creation order (`self.w`, `*self.layer.trainable_variables`)
   std::map<string, string> dims_;  // graph names' static last dimension (an integer literal)
+  std::map<string, std::vector<string>> shapes_;  // graph names' static shapes, where the text shows them
   std::vector<ByteEdit> edits_;
   std::vector<RunFn> fns_;
   int runs_ = 0;  // run sites replaced
@@ -193,8 +198,9 @@ class ClassConverter {
     string name = SelfAttr(e);
     if (name.empty() && ts::Is(e, "identifier")) name = string(Text(e));
     if (!name.empty()) {
-      auto it = dims_.find(name);
-      return it == dims_.end() ? "" : it->second;
+      if (auto it = dims_.find(name); it != dims_.end()) return it->second;
+      auto sh = shapes_.find(name);
+      return sh == shapes_.end() || sh->second.empty() || sh->second.back() == "None" ? "" : sh->second.back();
     }
     if (ts::Is(e, "binary_operator")) {
       string l = Dim(ts::Field(e, "left"));
@@ -204,14 +210,43 @@ class ClassConverter {
     if (!ts::Is(e, "call")) return "";
     const string q = Resolved(ts::Field(e, "function"));
     const string f = q.substr(q.rfind('.') + 1);
-    if (f == "matmul") {
+    if (f == "matmul" && Starts(q, "tensorflow")) {
       if (m_.KeywordArg(e, "transpose_b").id || m_.KeywordArg(e, "adjoint_b").id) return "";
       return Dim(ArgAt(e, 1, "b"));
     }
+    if (SameShape(q)) return Dim(ArgAt(e, 0, "x"));
+    const std::vector<string> sh = Shape(e);
+    return sh.empty() || sh.back() == "None" ? "" : sh.back();
+  }
+  // An op whose output has its first operand's shape.
+  static bool SameShape(const string& q) {
+    const string f = q.substr(q.rfind('.') + 1);
     for (const char* same : {"relu", "relu6", "elu", "selu", "tanh", "sigmoid", "softmax", "dropout", "identity",
                              "leaky_relu", "softplus", "add", "subtract", "multiply", "bias_add"})
-      if (f == same && Starts(q, "tensorflow")) return Dim(ArgAt(e, 0, "x"));
-    return "";
+      if (f == same && Starts(q, "tensorflow")) return true;
+    return false;
+  }
+  // The static shape of a graph expression, where the text shows it: a name's (a
+  // placeholder's literal shape, carried through layers and ops), a literal reshape's, what
+  // tf.layers' conv2d, pooling and flatten make of a known input; {} otherwise.
+  std::vector<string> Shape(TSNode e) const {
+    while (ts::Is(e, "parenthesized_expression") && ts_node_named_child_count(e) == 1) e = ts_node_named_child(e, 0);
+    string name = SelfAttr(e);
+    if (name.empty() && ts::Is(e, "identifier")) name = string(Text(e));
+    if (!name.empty()) {
+      auto it = shapes_.find(name);
+      return it == shapes_.end() ? std::vector<string>{} : it->second;
+    }
+    if (!ts::Is(e, "call")) return {};
+    const string q = Resolved(ts::Field(e, "function"));
+    if (q == "tensorflow.reshape" || q == "tensorflow.compat.v1.reshape") {
+      TSNode sh = ArgAt(e, 1, "shape");
+      return sh.id ? ShapeLiteral(src_, sh, true) : std::vector<string>{};
+    }
+    if (SameShape(q)) return Shape(ArgAt(e, 0, "x"));
+    TSNode in = ArgAt(e, 0, "inputs");
+    if (!in.id || !Starts(q, "tensorflow.compat.v1.layers.")) return {};
+    return Tf1LayerOutputShape(m_, src_, e, q, Shape(in));
   }
   // `h = tf.compat.v1.layers.dense(inputs, units, ...)`: a Keras Dense made and built by the
   // build method, called in the functions.
@@ -236,13 +271,53 @@ class ClassConverter {
       Fail(b.layer_input, fmt::format("the width of `{}`, the input of a dense layer, is not known from the text (the "
                                       "Keras layer is built where TF1 made its variables)",
                                       Text(b.layer_input)));
-    b.layer_input_name = "layer:" + b.name;
-    dims_[b.layer_input_name] = width;
+    b.layer_build = fmt::format("[None, {}]", width);
     if (ts::Is(args["units"], "integer")) dims_[b.name] = string(Text(args["units"]));
+    LayerAttr(b);
+  }
+  // The layer's attribute (`self.NAME_layer`), whose variables are trainable.
+  void LayerAttr(BuildStmt& b) {
     b.layer_attr = b.name + "_layer";
     if (methods_.count(b.layer_attr) || graph_.count(b.layer_attr) || python_attrs_.count(b.layer_attr))
-      Fail(call, fmt::format("the layer's attribute `{}.{}` is taken", self_, b.layer_attr));
+      Fail(b.value, fmt::format("the layer's attribute `{}.{}` is taken", self_, b.layer_attr));
     variables_.push_back(fmt::format("*{}.{}.trainable_variables", self_, b.layer_attr));
+  }
+  // `c = tf.compat.v1.layers.conv2d(inputs, filters, kernel_size, ...)`: a Keras Conv2D made
+  // and built by the build method for its input's channels, called in the functions.
+  void ConvLayer(BuildStmt& b) {
+    TSNode call = b.value;
+    string why;
+    auto args = CallArgsByName(src_, call, {"inputs", "filters", "kernel_size", "strides", "padding", "data_format",
+                                            "dilation_rate", "activation", "use_bias", "kernel_initializer",
+                                            "bias_initializer"},
+                               &why, {"name"});
+    if (!why.empty()) Fail(call, fmt::format("tf.layers.conv2d: {}", why));
+    if (!args.count("inputs") || !args.count("filters") || !args.count("kernel_size"))
+      Fail(call, "a tf.layers.conv2d without inputs, filters or kernel_size");
+    std::vector<string> ctor = KerasConv2DArgs(m_, src_, args, tf_, &why);
+    if (ctor.empty()) Fail(call, fmt::format("tf.layers.conv2d: {}", why));
+    if (args.count("name")) ctor.push_back(fmt::format("name={}", Text(args["name"])));
+    b.layer_ctor = fmt::format("{}.keras.layers.Conv2D({})", tf_, fmt::join(ctor, ", "));
+    if (!args.count("kernel_initializer") || Text(args["kernel_initializer"]) == "None")
+      b.random_ops.push_back({ts_node_start_point(call).row + 1, "tensorflow.compat.v1.layers.conv2d"});
+    b.layer_input = args["inputs"];
+    const std::vector<string> x = Shape(b.layer_input);
+    if (x.size() != 4 || x[3] == "None")
+      Fail(b.layer_input, fmt::format("the channels of `{}`, the input of a conv2d layer, are not known from the text "
+                                      "(the Keras layer is built where TF1 made its variables)",
+                                      Text(b.layer_input)));
+    b.layer_build = fmt::format("[None, None, None, {}]", x[3]);
+    shapes_[b.name] = Tf1LayerOutputShape(m_, src_, call, "tensorflow.compat.v1.layers.conv2d", x);
+    if (auto f = LiteralInt(src_, args["filters"])) dims_[b.name] = std::to_string(*f);
+    LayerAttr(b);
+  }
+  // `p = tf.compat.v1.layers.max_pooling2d(x, 2, 2)` (average_pooling2d, flatten): no
+  // variables; the functions compute the TF2 op instead.
+  void StatelessLayer(BuildStmt& b, const string& q) {
+    string why;
+    b.stateless = StatelessLayerText(src_, b.value, q, tf_, [&](TSNode n) { return LocalText(n); }, &b.layer_input, &why);
+    if (b.stateless.empty()) Fail(b.value, fmt::format("tf.layers.{}: {}", q.substr(q.rfind('.') + 1), why));
+    shapes_[b.name] = Shape(b.value);
   }
   static constexpr const char* kDedentBegin = "#<<tfmigrate: dedent begin>>";
   static constexpr const char* kDedentEnd = "#<<tfmigrate: dedent end>>";
@@ -498,6 +573,17 @@ class ClassConverter {
     }
   }
 
+  // `tf.compat.v1.set_random_seed(S)` (a seed of Python's): TF2's `tf.random.set_seed(S)`,
+  // which seeds the draws after it as TF1's graph seed did. False: not such a call.
+  bool SetRandomSeed(TSNode call) {
+    if (!ts::Is(call, "call")) return false;
+    TSNode fn = ts::Field(call, "function");
+    if (Resolved(fn) != "tensorflow.compat.v1.set_random_seed") return false;
+    NeedGraphFree(ts::Field(call, "arguments"), "as the random seed");
+    edits_.emplace_back(ts_node_start_byte(fn), ts_node_end_byte(fn), tf_ + ".random.set_seed");
+    return true;
+  }
+
   void NeedGraphFree(TSNode n, const string& what) const {
     ts::Walk(
         n,
@@ -540,6 +626,7 @@ class ClassConverter {
           continue;
         }
       }
+      if (SetRandomSeed(e)) continue;
       TSNode left = ts::Is(e, "assignment") ? ts::Field(e, "left") : TSNode{};
       TSNode right = ts::Is(e, "assignment") ? ts::Field(e, "right") : TSNode{};
       if (!left.id || !right.id || ts::Field(e, "type").id) {
@@ -577,9 +664,17 @@ class ClassConverter {
         need_attr("placeholder");
         b.kind = Kind::kPlaceholder;
         if (string d = LastOfList(ArgAt(right, 1, "shape")); !d.empty()) dims_[b.name] = d;
+        if (TSNode sh = ArgAt(right, 1, "shape"); sh.id) shapes_[b.name] = ShapeLiteral(src_, sh, false);
       } else if (q == "tensorflow.compat.v1.layers.dense") {
         b.kind = Kind::kGraph;
         DenseLayer(b);
+      } else if (q == "tensorflow.compat.v1.layers.conv2d") {
+        b.kind = Kind::kGraph;
+        ConvLayer(b);
+      } else if (q == "tensorflow.compat.v1.layers.max_pooling2d" ||
+                 q == "tensorflow.compat.v1.layers.average_pooling2d" || q == "tensorflow.compat.v1.layers.flatten") {
+        b.kind = Kind::kGraph;
+        StatelessLayer(b, q);
       } else if (q == "tensorflow.compat.v1.Variable" || q == "tensorflow.Variable" ||
                  q == "tensorflow.compat.v1.get_variable") {
         if (q == "tensorflow.compat.v1.get_variable") b.new_value = GetVariableText(b);
@@ -698,8 +793,121 @@ class ClassConverter {
       graph_[b.name] = static_cast<size_t>(&b - build_.data());
       if (b.kind == Kind::kGraph && !b.layer_input.id && !dims_.count(b.name))
         if (string d = Dim(right); !d.empty()) dims_[b.name] = d;
+      if (b.kind == Kind::kGraph && !shapes_.count(b.name))
+        if (std::vector<string> sh = Shape(right); !sh.empty()) shapes_[b.name] = sh;
     }
   }
+
+  // A random op of the graph, run by the functions: TF1 made one op, where its statement
+  // was, every run drawing its next numbers (an unseeded op's numbered in creation order
+  // under --deterministic-random; a seeded op's from its seed's stream). Traced into a
+  // function the op is made after every variable of the constructor, and in each function
+  // that runs it anew. So a dropout (the statement's value, its one random op) that several
+  // functions run, or an unseeded one made before a variable, draws from one
+  // tf.random.Generator made in its place, `self.NAME_generator`, each call of each function
+  // taking its next numbers: `from_seed(S)` for a seed S (the stream of TF1's op seeded S;
+  // its input's shape must be known from the text, for a mask of a shape known only at run
+  // time TF1 drew its kernel's numbers), else split from the script's one literal graph
+  // seed, or from no seed without one. Any other such op is refused.
+  void ShareRandomOps(SessionConversion* out) {
+    std::vector<BuildStmt*> unseeded_generators;
+    for (BuildStmt& b : build_) {
+      if (b.kind != Kind::kGraph || !b.layer_attr.empty()) continue;
+      std::vector<TSNode> draws;
+      ts::Walk(
+          b.value,
+          [&](TSNode c, const char*) {
+            if (ts::Is(c, "lambda")) return false;
+            if (ts::Is(c, "call")) {
+              const string cq = Resolved(ts::Field(c, "function"));
+              if (Starts(cq, "tensorflow") && (cq.find("random") != string::npos || Ends(cq, "multinomial") ||
+                                               Ends(cq, "dropout")))
+                draws.push_back(c);
+            }
+            return true;
+          },
+          [](TSNode) {});
+      if (draws.empty()) continue;
+      std::vector<string> users;
+      for (const RunFn& f : fns_)
+        for (size_t i : Needed(f.fetches))
+          if (&build_[i] == &b) users.push_back(f.name);
+      if (users.empty()) continue;
+      bool variable_after = false;
+      for (const BuildStmt& v : build_)
+        variable_after |= &v > &b && (v.kind == Kind::kVariable || !v.layer_attr.empty());
+      TSNode seed = m_.KeywordArg(draws[0], "seed");
+      const bool seeded = seed.id && Text(seed) != "None";
+      if (users.size() < 2 && (seeded || !variable_after)) {
+        if (b.random) out->unseeded.insert(out->unseeded.end(), b.random_ops.begin(), b.random_ops.end());
+        continue;
+      }
+      const string why = users.size() > 1
+                             ? fmt::format("the random op of `{}` is run by several functions ({}): TF1 drew from one "
+                                           "op, each function would draw from its own",
+                                           b.name, fmt::join(users, ", "))
+                             : fmt::format("the unseeded random op of `{}` is made before variables TF1 made after "
+                                           "it, and `{}` would make it after them",
+                                           b.name, users[0]);
+      const string q = Resolved(ts::Field(draws[0], "function"));
+      if (draws.size() != 1 || !ts::Same(draws[0], b.value) ||
+          (q != "tensorflow.nn.dropout" && q != "tensorflow.compat.v1.nn.dropout"))
+        Fail(b.stmt, why + "; only a dropout that is its statement's value draws from a shared generator");
+      string err;
+      auto args = CallArgsByName(src_, b.value, {"x", "rate", "noise_shape", "seed", "name"}, &err, {"keep_prob"});
+      if (!err.empty() || !args.count("x") || args.count("keep_prob") == args.count("rate"))
+        Fail(b.stmt, fmt::format("{}; the dropout's arguments are not x, rate (or keep_prob), noise_shape, seed", why));
+      string rate = args.count("rate") ? LocalText(args["rate"]) : fmt::format("1 - ({})", LocalText(args["keep_prob"]));
+      string gen_value;
+      if (seeded) {
+        if (!ts::Is(seed, "integer")) Fail(seed, why + "; the dropout's seed is not an integer literal");
+        const std::vector<string> sh = Shape(args["x"]);
+        if (sh.empty() || std::find(sh.begin(), sh.end(), "None") != sh.end())
+          Fail(b.stmt, fmt::format("{}; the shape of its input `{}` is not known from the text (a generator draws "
+                                   "other numbers than TF1's seeded op for a shape known only at run time)",
+                                   why, Text(args["x"])));
+        gen_value = fmt::format("{}.random.Generator.from_seed({})", tf_, Text(seed));
+      } else {
+        unseeded_generators.push_back(&b);
+        out->unseeded.insert(out->unseeded.end(), b.random_ops.begin(), b.random_ops.end());
+      }
+      b.generator = b.name + "_generator";
+      if (methods_.count(b.generator) || graph_.count(b.generator) || python_attrs_.count(b.generator))
+        Fail(b.stmt, fmt::format("{}; the generator's attribute `{}.{}` is taken", why, self_, b.generator));
+      generator_values_[b.generator] = gen_value;
+      b.stateless = fmt::format("{}.nn.experimental.general_dropout({}, rate={}, uniform_sampler={}.{}.uniform", tf_,
+                                LocalText(args["x"]), rate, self_, b.generator);
+      if (args.count("noise_shape") && Text(args["noise_shape"]) != "None")
+        b.stateless += fmt::format(", noise_shape={}", LocalText(args["noise_shape"]));
+      b.stateless += ")";
+      random_notes_.push_back(fmt::format(
+          "the dropout of `{}` draws from `{}.{}`, a tf.random.Generator made where TF1 made the op, each call of "
+          "each function taking its next numbers as each run took TF1's one op's: the converted program draws other "
+          "random numbers (the same with --deterministic-random)",
+          b.name, self_, b.generator));
+    }
+    if (unseeded_generators.empty()) return;
+    // the unseeded ones: split from the script's graph seed
+    std::set<string> seeds;
+    for (TSNode c : m_.calls()) {
+      const string cq = Resolved(ts::Field(c, "function"));
+      if (cq != "tensorflow.compat.v1.set_random_seed" && cq != "tensorflow.random.set_seed") continue;
+      std::vector<TSNode> a;
+      for (TSNode x : ts::NamedChildren(ts::Field(c, "arguments")))
+        if (!ts::Is(x, "comment")) a.push_back(x);
+      seeds.insert(a.size() == 1 && ts::Is(a[0], "integer") ? string(Text(a[0])) : string("?"));
+    }
+    if (seeds.size() > 1 || seeds.count("?"))
+      Fail(unseeded_generators[0]->stmt, "the graph seed is set more than once or not to a literal: the generator "
+                                         "of an unseeded random op several runs share has no one seed to come from");
+    for (size_t i = 0; i < unseeded_generators.size(); ++i)
+      generator_values_[unseeded_generators[i]->generator] =
+          seeds.empty() ? fmt::format("{}.random.Generator.from_non_deterministic_state()", tf_)
+                        : fmt::format("{}.random.Generator.from_seed({}).split({})[{}]", tf_, *seeds.begin(),
+                                      unseeded_generators.size(), i);
+  }
+  std::map<string, string> generator_values_;  // a shared random op's generator attribute -> its value
+  std::vector<string> random_notes_;            // the generators made, for the summary
 
   // A minimize statement's parts, and its Keras optimizer.
   void Minimizes() {
@@ -1123,9 +1331,10 @@ class ClassConverter {
       const BuildStmt& b = build_[i];
       if (b.kind != Kind::kGraph) continue;
       // (a graph statement's comments come along; a layer's stay where it is made)
-      string text = b.layer_attr.empty()
-                        ? fmt::format("{}{} = {}", StatementComments(src_, b.stmt).second, b.name, LocalText(b.value))
-                        : fmt::format("{} = {}.{}({})", b.name, self_, b.layer_attr, LocalText(b.layer_input));
+      string text = !b.layer_attr.empty()
+                        ? fmt::format("{} = {}.{}({})", b.name, self_, b.layer_attr, LocalText(b.layer_input))
+                        : fmt::format("{}{} = {}", StatementComments(src_, b.stmt).second, b.name,
+                                      b.stateless.empty() ? LocalText(b.value) : b.stateless);
       out += Reindent(b.stmt, text, static_cast<uint32_t>(inner.size())) + "\n";
       ++written;
     }
@@ -1157,19 +1366,7 @@ class ClassConverter {
     Minimizes();
     Runs();
     if (fns_.empty()) Fail(cls_, "the class's session runs nothing but its initializer");
-    // an unseeded random op run by two functions: one op in TF1, two in TF2
-    for (const BuildStmt& b : build_) {
-      if (!b.random || b.kind != Kind::kGraph) continue;
-      std::vector<string> users;
-      for (const RunFn& f : fns_)
-        for (size_t i : Needed(f.fetches))
-          if (&build_[i] == &b) users.push_back(f.name);
-      if (users.size() > 1)
-        Fail(b.stmt, fmt::format("the unseeded random op of `{}` is run by several functions ({}): TF1 drew from one "
-                                 "op, each function would draw from its own",
-                                 b.name, fmt::join(users, ", ")));
-      if (!users.empty()) out->unseeded.insert(out->unseeded.end(), b.random_ops.begin(), b.random_ops.end());
-    }
+    ShareRandomOps(out);
     for (const BuildStmt& b : build_)
       if (b.kind == Kind::kVariable || !b.layer_attr.empty())
         for (const auto& r : b.random_ops)
@@ -1177,7 +1374,7 @@ class ClassConverter {
     // the build statements that go; a scope block all of whose statements go goes whole
     std::set<uintptr_t> gone;
     for (const BuildStmt& b : build_)
-      if (b.kind == Kind::kPlaceholder || (b.kind == Kind::kGraph && b.layer_attr.empty()) ||
+      if (b.kind == Kind::kPlaceholder || (b.kind == Kind::kGraph && b.layer_attr.empty() && b.generator.empty()) ||
           b.kind == Kind::kSession || b.kind == Kind::kInitRun || b.kind == Kind::kModuleName)
         gone.insert(reinterpret_cast<uintptr_t>(b.stmt.id));
     for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it) {
@@ -1212,12 +1409,21 @@ class ClassConverter {
           continue;
         }
         if (inside_gone(b.stmt)) continue;
+        if (!b.generator.empty()) {
+          // (the statement's comments go with it, into the functions)
+          if (!AloneOnLines(src_, b.stmt)) Fail(b.stmt, "a random op's statement shares its line with other code");
+          const string pad(ts_node_start_point(b.stmt).column, ' ');
+          edits_.emplace_back(StatementComments(src_, b.stmt).first, LineEndAt(src_, ts_node_end_byte(b.stmt)),
+                              fmt::format("{0}# the random op TF1 made here: each run draws this generator's next "
+                                          "numbers\n{0}{1}.{2} = {3}\n",
+                                          pad, self_, b.generator, generator_values_.at(b.generator)));
+        }
         if (!b.layer_attr.empty()) {
           if (!AloneOnLines(src_, b.stmt)) Fail(b.stmt, "a layer statement shares its line with other code");
           const string pad(ts_node_start_point(b.stmt).column, ' ');
           edits_.emplace_back(LineStartAt(src_, ts_node_start_byte(b.stmt)), LineEndAt(src_, ts_node_end_byte(b.stmt)),
-                              fmt::format("{}{}.{} = {}\n{}{}.{}.build([None, {}])\n", pad, self_, b.layer_attr,
-                                          b.layer_ctor, pad, self_, b.layer_attr, dims_.at(b.layer_input_name)));
+                              fmt::format("{}{}.{} = {}\n{}{}.{}.build({})\n", pad, self_, b.layer_attr,
+                                          b.layer_ctor, pad, self_, b.layer_attr, b.layer_build));
         }
         if (b.kind == Kind::kVariable) {
           TSNode fn = ts::Field(b.value, "function");
@@ -1403,6 +1609,7 @@ class ClassConverter {
         Delete(s);
         continue;
       }
+      if (SetRandomSeed(e)) continue;
       if (UsesTf(s))
         Fail(s, "code outside the class builds the graph or uses TensorFlow (the conversion of a class converts "
                 "the class alone)");
@@ -1426,6 +1633,7 @@ class ClassConverter {
     out->notes.push_back(fmt::format("line {}: `{}` becomes a tf.Module: its variables are made by its constructor, "
                                      "each run of its session by a tf.function method",
                                      ts_node_start_point(cls_).row + 1, Text(ts::Field(cls_, "name"))));
+    out->notes.insert(out->notes.end(), random_notes_.begin(), random_notes_.end());
   }
 };
 

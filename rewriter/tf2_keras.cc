@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <map>
 #include <utility>
@@ -109,6 +110,189 @@ bool AppendKerasLayerArgs(const SemanticModel& m, std::string_view src, const st
 std::vector<string> KerasDenseArgs(const SemanticModel& m, std::string_view src, const std::map<string, TSNode>& args,
                                    const string& tf, string* why) {
   std::vector<string> ctor = {string(ts::Text(args.at("units"), src))};
+  if (!AppendKerasLayerArgs(m, src, args, tf, &ctor, why)) return {};
+  return ctor;
+}
+
+std::optional<int64_t> LiteralInt(std::string_view src, TSNode n) {
+  while (ts::Is(n, "parenthesized_expression") && ts_node_named_child_count(n) == 1) n = ts_node_named_child(n, 0);
+  if (ts::Is(n, "integer")) {
+    const string t(ts::Text(n, src));
+    if (t.size() > 12 || t.find_first_not_of("0123456789") != string::npos) return std::nullopt;
+    return std::stoll(t);
+  }
+  if (ts::Is(n, "unary_operator") && ts::Text(ts::Field(n, "operator"), src) == "-") {
+    auto v = LiteralInt(src, ts::Field(n, "argument"));
+    return v ? std::optional<int64_t>(-*v) : std::nullopt;
+  }
+  if (ts::Is(n, "binary_operator") && ts::Text(ts::Field(n, "operator"), src) == "*") {
+    auto a = LiteralInt(src, ts::Field(n, "left")), b = LiteralInt(src, ts::Field(n, "right"));
+    if (a && b && std::abs(*a) < (int64_t{1} << 30) && std::abs(*b) < (int64_t{1} << 30)) return *a * *b;
+  }
+  return std::nullopt;
+}
+
+std::vector<string> ShapeLiteral(std::string_view src, TSNode n, bool reshape) {
+  if (!ts::Is(n, "list") && !ts::Is(n, "tuple")) return {};
+  std::vector<string> dims;
+  int unknown = 0;
+  for (TSNode d : ts::NamedChildren(n)) {
+    if (ts::Is(d, "comment")) continue;
+    if (ts::Is(d, "none") && !reshape) {
+      dims.push_back("None");
+      continue;
+    }
+    auto v = LiteralInt(src, d);
+    if (!v || *v < -1 || (*v == -1 && (!reshape || ++unknown > 1))) return {};
+    dims.push_back(*v == -1 ? "None" : std::to_string(*v));
+  }
+  return dims;
+}
+
+bool IntPair(std::string_view src, TSNode n, int64_t out[2]) {
+  if (auto v = LiteralInt(src, n)) {
+    out[0] = out[1] = *v;
+    return *v > 0;
+  }
+  if (!ts::Is(n, "list") && !ts::Is(n, "tuple")) return false;
+  std::vector<TSNode> items;
+  for (TSNode c : ts::NamedChildren(n))
+    if (!ts::Is(c, "comment")) items.push_back(c);
+  if (items.size() != 2) return false;
+  for (int i = 0; i < 2; ++i) {
+    auto v = LiteralInt(src, items[i]);
+    if (!v || *v <= 0) return false;
+    out[i] = *v;
+  }
+  return true;
+}
+
+string PaddingLiteral(std::string_view src, TSNode n) {
+  auto lit = PlainStringLiteral(n, src);
+  if (!lit) return "";
+  string p = *lit;
+  for (char& c : p) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return p == "same" || p == "valid" ? p : "";
+}
+
+namespace {
+// The spatial size after a window of `k` at stride `st` (TF's formulas), "None" if unknown.
+string Spatial(const string& in, int64_t k, int64_t st, const string& padding) {
+  if (in == "None") return in;
+  const int64_t n = std::stoll(in);
+  const int64_t span = padding == "same" ? n : n - k + 1;
+  if (span < 1) return "None";
+  return std::to_string((span + st - 1) / st);
+}
+// A layer's data_format, if given, is the literal channels_last (TF2's ops here are NHWC).
+bool ChannelsLast(std::string_view src, const std::map<string, TSNode>& args, string* why) {
+  if (!args.count("data_format")) return true;
+  auto df = PlainStringLiteral(args.at("data_format"), src);
+  if (df && *df == "channels_last") return true;
+  *why = "a data_format other than channels_last";
+  return false;
+}
+}  // namespace
+
+std::vector<string> Tf1LayerOutputShape(const SemanticModel& m, std::string_view src, TSNode call, const string& q,
+                                        const std::vector<string>& x) {
+  const bool conv = q == "tensorflow.compat.v1.layers.conv2d";
+  const bool pool = q == "tensorflow.compat.v1.layers.max_pooling2d" || q == "tensorflow.compat.v1.layers.average_pooling2d";
+  if (q == "tensorflow.compat.v1.layers.flatten") {
+    if (x.size() < 2) return {};
+    int64_t n = 1;
+    for (size_t i = 1; i < x.size(); ++i) {
+      if (x[i] == "None") return {x[0], "None"};
+      n *= std::stoll(x[i]);
+    }
+    return {x[0], std::to_string(n)};
+  }
+  if (q == "tensorflow.compat.v1.layers.dense") {
+    auto units = LiteralInt(src, ArgAt(m, call, 1, "units"));
+    if (x.empty() || !units || *units <= 0) return {};
+    std::vector<string> out = x;
+    out.back() = std::to_string(*units);
+    return out;
+  }
+  if (!(conv || pool) || x.size() != 4) return {};
+  auto arg = [&](size_t i, const char* key) { return ArgAt(m, call, i, key); };
+  int64_t k[2], st[2] = {1, 1};
+  TSNode ks = arg(conv ? 2 : 1, conv ? "kernel_size" : "pool_size"), sts = arg(conv ? 3 : 2, "strides");
+  const TSNode pad = arg(conv ? 4 : 3, "padding");
+  const string padding = pad.id ? PaddingLiteral(src, pad) : "valid";
+  if (!ks.id || !IntPair(src, ks, k) || (sts.id && !IntPair(src, sts, st)) || (!conv && !sts.id) || padding.empty())
+    return {};
+  if (conv && (m.KeywordArg(call, "dilation_rate").id || m.PositionalArgs(call).size() > 6)) return {};
+  string channels = x[3];
+  if (conv) {
+    auto f = LiteralInt(src, arg(1, "filters"));
+    if (!f || *f <= 0) return {};
+    channels = std::to_string(*f);
+  }
+  return {x[0], Spatial(x[1], k[0], st[0], padding), Spatial(x[2], k[1], st[1], padding), channels};
+}
+
+string StatelessLayerText(std::string_view src, TSNode call, const string& q, const string& tf,
+                          const std::function<string(TSNode)>& input_text, TSNode* input, string* why) {
+  const bool flatten = q == "tensorflow.compat.v1.layers.flatten";
+  const std::vector<string> params = flatten ? std::vector<string>{"inputs", "data_format"}
+                                             : std::vector<string>{"inputs", "pool_size", "strides", "padding",
+                                                                   "data_format"};
+  std::map<string, TSNode> args = CallArgsByName(src, call, params, why, {"name"});
+  if (!why->empty()) return "";
+  if (!args.count("inputs")) {
+    *why = "no inputs";
+    return "";
+  }
+  *input = args["inputs"];
+  const string in = input_text(args["inputs"]);
+  if (in.empty()) {
+    *why = "its input is not a name of the graph";
+    return "";
+  }
+  if (!ChannelsLast(src, args, why)) return "";
+  if (flatten) return fmt::format("{0}.reshape({1}, [{0}.shape({1})[0], -1])", tf, in);
+  int64_t k[2], st[2];
+  if (!args.count("pool_size") || !IntPair(src, args["pool_size"], k)) {
+    *why = "pool_size is not one or two literal ints";
+    return "";
+  }
+  if (!args.count("strides") || !IntPair(src, args["strides"], st)) {
+    *why = "strides is not one or two literal ints";
+    return "";
+  }
+  const string padding = args.count("padding") ? PaddingLiteral(src, args["padding"]) : "valid";
+  if (padding.empty()) {
+    *why = "padding is not the literal 'same' or 'valid'";
+    return "";
+  }
+  auto pair = [](const int64_t v[2]) { return v[0] == v[1] ? std::to_string(v[0]) : fmt::format("[{}, {}]", v[0], v[1]); };
+  return fmt::format("{}.nn.{}({}, ksize={}, strides={}, padding=\"{}\")", tf,
+                     q == "tensorflow.compat.v1.layers.max_pooling2d" ? "max_pool2d" : "avg_pool2d", in, pair(k),
+                     pair(st), padding == "same" ? "SAME" : "VALID");
+}
+
+std::vector<string> KerasConv2DArgs(const SemanticModel& m, std::string_view src, const std::map<string, TSNode>& args,
+                                    const string& tf, string* why) {
+  if (!ChannelsLast(src, args, why)) return {};
+  if (args.count("dilation_rate")) {
+    int64_t d[2];
+    if (!IntPair(src, args.at("dilation_rate"), d) || d[0] != 1 || d[1] != 1) {
+      *why = "a dilation_rate other than 1";
+      return {};
+    }
+  }
+  string padding = "valid";
+  if (args.count("padding")) {
+    padding = PaddingLiteral(src, args.at("padding"));
+    if (padding.empty()) {
+      *why = "padding is not the literal 'same' or 'valid'";
+      return {};
+    }
+  }
+  std::vector<string> ctor = {string(ts::Text(args.at("filters"), src)), string(ts::Text(args.at("kernel_size"), src))};
+  if (args.count("strides")) ctor.push_back(fmt::format("strides={}", ts::Text(args.at("strides"), src)));
+  if (padding != "valid") ctor.push_back("padding=\"same\"");
   if (!AppendKerasLayerArgs(m, src, args, tf, &ctor, why)) return {};
   return ctor;
 }

@@ -7,7 +7,10 @@
 //   std::string k = KerasInitializerFor(m, src, args["kernel_initializer"], "tf", &why);
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -56,6 +59,42 @@ bool AppendKerasLayerArgs(const SemanticModel& m, std::string_view src, const st
 std::vector<std::string> KerasDenseArgs(const SemanticModel& m, std::string_view src,
                                         const std::map<std::string, TSNode>& args, const std::string& tf,
                                         std::string* why);
+
+// An integer the text states: a literal, or a product of literals (`7 * 7 * 64`).
+std::optional<int64_t> LiteralInt(std::string_view src, TSNode n);
+
+// A shape literal (`[None, 28, 28, 1]`; `(-1, 784)` when `reshape`): its dims ("None" for
+// None or -1), or {} when it is not one.
+std::vector<std::string> ShapeLiteral(std::string_view src, TSNode n, bool reshape);
+
+// Two positive ints of a layer's argument (`5`, `(5, 5)`, `[2, 2]`); false when it is not one.
+bool IntPair(std::string_view src, TSNode n, int64_t out[2]);
+
+// "same" or "valid" from a padding literal (either case), "" otherwise.
+std::string PaddingLiteral(std::string_view src, TSNode n);
+
+// The static shape tf.layers' dense, conv2d, max_pooling2d, average_pooling2d or flatten (`q`, the
+// call's resolved name) makes of an input of static shape `in` (dims as ShapeLiteral's);
+// {} when the text does not show it.
+std::vector<std::string> Tf1LayerOutputShape(const SemanticModel& m, std::string_view src, TSNode call,
+                                             const std::string& q, const std::vector<std::string>& in);
+
+// tf.layers' max_pooling2d, average_pooling2d or flatten (`q`) as the TF2 op it computes:
+// `tf.nn.max_pool2d(x, ksize=2, strides=2, padding="VALID")`, `tf.reshape(x, [tf.shape(x)[0],
+// -1])`, the input written as `input_text(inputs)` returns it (*input: that argument). Empty,
+// with `why`, for arguments it does not map or an input `input_text` returns "" for.
+std::string StatelessLayerText(std::string_view src, TSNode call, const std::string& q, const std::string& tf,
+                               const std::function<std::string(TSNode)>& input_text, TSNode* input,
+                               std::string* why);
+
+// The constructor arguments of the Keras Conv2D that makes what a tf.layers.conv2d call made,
+// from that call's arguments by name (filters, kernel_size, strides, padding, then
+// AppendKerasLayerArgs's; `name` is the caller's). Empty, with `why`, for a data_format other
+// than channels_last, a dilation other than 1, a padding that is not a literal or an
+// initializer with no Keras form.
+std::vector<std::string> KerasConv2DArgs(const SemanticModel& m, std::string_view src,
+                                         const std::map<std::string, TSNode>& args, const std::string& tf,
+                                         std::string* why);
 
 // A TF1 optimizer class's constructor parameters in order (`GradientDescentOptimizer`:
 // learning_rate, use_locking, name); empty, with `why`, for a class whose update no Keras

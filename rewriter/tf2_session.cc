@@ -3361,6 +3361,36 @@ class Converter {
                                  PyName(g.name), PyName(later->name), ts_node_start_point(later->stmt).row + 1,
                                  users[0]));
     }
+    // A seeded random op is one op of the TF1 graph too, every run continuing its seed's
+    // stream; in two functions each would start it again.
+    for (const auto& g : graph_) {
+      if (g.kind != Kind::kOp) continue;
+      TSNode seeded{};
+      ts::Walk(
+          g.stmt,
+          [&](TSNode c, const char*) {
+            if (seeded.id || ts::Is(c, "lambda")) return false;
+            if (ts::Is(c, "call")) {
+              const string cq = Resolved(ts::Field(c, "function"));
+              TSNode seed = m_.KeywordArg(c, "seed");
+              if (StartsWith(cq, "tensorflow") && seed.id && Text(seed) != "None" &&
+                  (cq.find("random") != string::npos || EndsWith(cq, "multinomial") || EndsWith(cq, "dropout")))
+                seeded = c;
+            }
+            return true;
+          },
+          [](TSNode) {});
+      if (!seeded.id) continue;
+      std::vector<string> users;
+      for (const Function& f : fns)
+        if (f.ops.count(g.name)) users.push_back(f.name);
+      string why;
+      if (users.size() > 1 && !ShareSeededDropout(g, seeded, &why))
+        Fail(g.stmt, fmt::format("the seeded random op of `{}` is run by several functions ({}): TF1's one op drew "
+                                 "every run's numbers from its seed's stream, each function would start the stream "
+                                 "again; {}",
+                                 PyName(g.name), fmt::join(users, ", "), why));
+    }
     // A random op a function of the script runs for a graph statement (`logits =
     // model(x, True)`, a dropout in `model`): one op of the TF1 graph, each run drawing its
     // next numbers, seeded or not; each function would trace an op of its own, drawing
@@ -4615,77 +4645,10 @@ class Converter {
         },
         [](TSNode) {});
   }
-  // An integer the text states: a literal, or a product of literals (`7 * 7 * 64`); nullopt
-  // otherwise.
-  std::optional<int64_t> LiteralInt(TSNode n) const {
-    while (ts::Is(n, "parenthesized_expression") && ts_node_named_child_count(n) == 1) n = ts_node_named_child(n, 0);
-    if (ts::Is(n, "integer")) {
-      const string t(Text(n));
-      if (t.size() > 12 || t.find_first_not_of("0123456789") != string::npos) return std::nullopt;
-      return std::stoll(t);
-    }
-    if (ts::Is(n, "unary_operator") && Text(ts::Field(n, "operator")) == "-") {
-      auto v = LiteralInt(ts::Field(n, "argument"));
-      return v ? std::optional<int64_t>(-*v) : std::nullopt;
-    }
-    if (ts::Is(n, "binary_operator") && Text(ts::Field(n, "operator")) == "*") {
-      auto a = LiteralInt(ts::Field(n, "left")), b = LiteralInt(ts::Field(n, "right"));
-      if (a && b && std::abs(*a) < (int64_t{1} << 30) && std::abs(*b) < (int64_t{1} << 30)) return *a * *b;
-    }
-    return std::nullopt;
-  }
-  // A shape literal (`[None, 28, 28, 1]`, `(-1, 784)` for a reshape): its dims ("None" for
-  // None or -1), or {} when it is not one.
-  std::vector<string> ShapeLiteral(TSNode n, bool reshape) const {
-    if (!ts::Is(n, "list") && !ts::Is(n, "tuple")) return {};
-    std::vector<string> dims;
-    int unknown = 0;
-    for (TSNode d : ts::NamedChildren(n)) {
-      if (ts::Is(d, "comment")) continue;
-      if (ts::Is(d, "none") && !reshape) {
-        dims.push_back("None");
-        continue;
-      }
-      auto v = LiteralInt(d);
-      if (!v || *v < -1 || (*v == -1 && (!reshape || ++unknown > 1))) return {};
-      dims.push_back(*v == -1 ? "None" : std::to_string(*v));
-    }
-    return dims;
-  }
-  // Two ints of a layer's argument (`5`, `(5, 5)`, `[2, 2]`); false when it is not one.
-  bool IntPair(TSNode n, int64_t out[2]) const {
-    if (auto v = LiteralInt(n)) {
-      out[0] = out[1] = *v;
-      return *v > 0;
-    }
-    if (!ts::Is(n, "list") && !ts::Is(n, "tuple")) return false;
-    std::vector<TSNode> items;
-    for (TSNode c : ts::NamedChildren(n))
-      if (!ts::Is(c, "comment")) items.push_back(c);
-    if (items.size() != 2) return false;
-    for (int i = 0; i < 2; ++i) {
-      auto v = LiteralInt(items[i]);
-      if (!v || *v <= 0) return false;
-      out[i] = *v;
-    }
-    return true;
-  }
-  // "same" or "valid" from a padding literal (either case), "" otherwise.
-  string PaddingLiteral(TSNode n) const {
-    auto lit = PlainStringLiteral(n, src_);
-    if (!lit) return "";
-    string p = *lit;
-    for (char& c : p) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return p == "same" || p == "valid" ? p : "";
-  }
-  // The spatial size after a window of `k` at stride `st` (TF's formulas), "None" if unknown.
-  static string Spatial(const string& in, int64_t k, int64_t st, const string& padding) {
-    if (in == "None") return in;
-    const int64_t n = std::stoll(in);
-    const int64_t span = padding == "same" ? n : n - k + 1;
-    if (span < 1) return "None";
-    return std::to_string((span + st - 1) / st);
-  }
+  std::optional<int64_t> LiteralInt(TSNode n) const { return tfm::LiteralInt(src_, n); }
+  std::vector<string> ShapeLiteral(TSNode n, bool reshape) const { return tfm::ShapeLiteral(src_, n, reshape); }
+  bool IntPair(TSNode n, int64_t out[2]) const { return tfm::IntPair(src_, n, out); }
+  string PaddingLiteral(TSNode n) const { return tfm::PaddingLiteral(src_, n); }
   // The static shape of a graph expression, as far as the text shows it: a placeholder's
   // literal shape, a reshape to a literal shape, what tf.layers' conv2d, pooling and flatten
   // make of a known input, an element-wise activation's input's; {} when not known.
@@ -4720,68 +4683,22 @@ class Converter {
     }
     if (SameShapeOps().count(q)) return pos.empty() ? std::vector<string>{} : StaticShape(pos[0]);
     TSNode in = arg(0, "inputs");
-    const bool conv = q == "tensorflow.compat.v1.layers.conv2d";
-    const bool max_pool = q == "tensorflow.compat.v1.layers.max_pooling2d";
-    const bool avg_pool = q == "tensorflow.compat.v1.layers.average_pooling2d";
-    const bool flatten = q == "tensorflow.compat.v1.layers.flatten";
-    if (!in.id || !(conv || max_pool || avg_pool || flatten)) return {};
-    std::vector<string> x = StaticShape(in);
-    if (flatten) {
-      if (x.size() < 2) return {};
-      int64_t n = 1;
-      for (size_t i = 1; i < x.size(); ++i) {
-        if (x[i] == "None") return {x[0], "None"};
-        n *= std::stoll(x[i]);
-      }
-      return {x[0], std::to_string(n)};
-    }
-    if (x.size() != 4) return {};
-    int64_t k[2], st[2] = {1, 1};
-    TSNode ks = arg(conv ? 2 : 1, conv ? "kernel_size" : "pool_size"), sts = arg(conv ? 3 : 2, "strides");
-    const TSNode pad = arg(conv ? 4 : 3, "padding");
-    const string padding = pad.id ? PaddingLiteral(pad) : "valid";
-    if (!ks.id || !IntPair(ks, k) || (sts.id && !IntPair(sts, st)) || (!conv && !sts.id) || padding.empty()) return {};
-    if (conv && (m_.KeywordArg(e, "dilation_rate").id || pos.size() > 6)) return {};
-    string channels = x[3];
-    if (conv) {
-      auto f = LiteralInt(arg(1, "filters"));
-      if (!f || *f <= 0) return {};
-      channels = std::to_string(*f);
-    }
-    return {x[0], Spatial(x[1], k[0], st[0], padding), Spatial(x[2], k[1], st[1], padding), channels};
+    if (!in.id || !StartsWith(q, "tensorflow.compat.v1.layers.")) return {};
+    return Tf1LayerOutputShape(m_, src_, e, q, StaticShape(in));
   }
 
   // `p = tf.compat.v1.layers.max_pooling2d(x, 2, 2)` (average_pooling2d, flatten): a layer
   // with no variables, written as the TF2 op it computes (tf.nn.max_pool2d / avg_pool2d;
   // flatten: a reshape to [batch, -1]).
   void StatelessLayerCall(TSNode stmt, const string& name, TSNode right, const string& q) {
-    const bool flatten = EndsWith(q, ".flatten");
-    const string layer = q.substr(q.rfind('.') + 1);
-    auto fail = [&](const string& why) { Fail(stmt, fmt::format("`{}` is made by tf.layers.{}: {}", name, layer, why)); };
     string why;
-    const std::vector<string> params = flatten ? std::vector<string>{"inputs", "data_format"}
-                                               : std::vector<string>{"inputs", "pool_size", "strides", "padding",
-                                                                     "data_format"};
-    std::map<string, TSNode> args = ArgsByName(right, params, &why, {"name"});
-    if (!why.empty()) fail(why);
-    if (!args.count("inputs")) fail("no inputs");
-    TSNode in = args["inputs"];
-    if (!ts::Is(in, "identifier") || !Graph(Text(in))) fail("its input is not a name of the graph");
-    ChannelsLastOnly(args, fail);
-    if (flatten) {
-      layer_calls_[ts_node_start_byte(right)] = fmt::format("{0}.reshape({1}, [{0}.shape({1})[0], -1])", tf_, Text(in));
-      return;
-    }
-    int64_t k[2], st[2];
-    if (!args.count("pool_size") || !IntPair(args["pool_size"], k)) fail("pool_size is not one or two literal ints");
-    if (!args.count("strides") || !IntPair(args["strides"], st)) fail("strides is not one or two literal ints");
-    const string padding = args.count("padding") ? PaddingLiteral(args["padding"]) : "valid";
-    if (padding.empty()) fail("padding is not the literal 'same' or 'valid'");
-    auto pair = [](const int64_t v[2]) { return v[0] == v[1] ? std::to_string(v[0]) : fmt::format("[{}, {}]", v[0], v[1]); };
-    layer_calls_[ts_node_start_byte(right)] =
-        fmt::format("{}.nn.{}({}, ksize={}, strides={}, padding=\"{}\")", tf_,
-                    EndsWith(q, "max_pooling2d") ? "max_pool2d" : "avg_pool2d", Text(in), pair(k), pair(st),
-                    padding == "same" ? "SAME" : "VALID");
+    TSNode in{};
+    const string text = StatelessLayerText(
+        src_, right, q, tf_,
+        [&](TSNode n) { return ts::Is(n, "identifier") && Graph(Text(n)) ? string(Text(n)) : string(); }, &in, &why);
+    if (text.empty())
+      Fail(stmt, fmt::format("`{}` is made by tf.layers.{}: {}", name, q.substr(q.rfind('.') + 1), why));
+    layer_calls_[ts_node_start_byte(right)] = text;
   }
 
   // `h = tf.compat.v1.layers.dropout(x, rate, training=T)`: TF1's layer applied tf.nn.dropout
@@ -4832,13 +4749,6 @@ class Converter {
     layer_calls_[at] = LayerDropoutText(d, drop);
   }
 
-  // A layer's data_format, if given, is the literal channels_last (TF2's ops here are NHWC).
-  template <typename Fail>
-  void ChannelsLastOnly(const std::map<string, TSNode>& args, Fail&& fail) const {
-    if (!args.count("data_format")) return;
-    auto df = PlainStringLiteral(args.at("data_format"), src_);
-    if (!df || *df != "channels_last") fail("a data_format other than channels_last");
-  }
   // A layer's arguments other than its input read no graph tensor (they configure a layer
   // made once, at module level).
   template <typename Fail>
@@ -4934,26 +4844,14 @@ class Converter {
     TSNode in = args["inputs"];
     if (!ts::Is(in, "identifier") || !Graph(Text(in))) fail("its input is not a name of the graph");
     ArgsReadNoGraph(args, fail);
-    ChannelsLastOnly(args, fail);
-    if (args.count("dilation_rate")) {
-      int64_t d[2];
-      if (!IntPair(args["dilation_rate"], d) || d[0] != 1 || d[1] != 1) fail("a dilation_rate other than 1");
-    }
+    std::vector<string> ctor = KerasConv2DArgs(m_, src_, args, tf_, &why);
+    if (ctor.empty()) fail(why);
     const std::vector<string> x = StaticShape(in);
     if (x.size() != 4 || x[3] == "None")
       fail(fmt::format("the channels of its input `{}` are not known where the layer is made (a placeholder's or a "
                        "literal reshape's shape, through conv2d and pooling layers)",
                        Text(in)));
-    string padding = "valid";
-    if (args.count("padding")) {
-      padding = PaddingLiteral(args["padding"]);
-      if (padding.empty()) fail("padding is not the literal 'same' or 'valid'");
-    }
     const auto [tf1_name, obj] = LayerNames(args, "conv2d", name, fail);
-    std::vector<string> ctor = {string(Text(args["filters"])), string(Text(args["kernel_size"]))};
-    if (args.count("strides")) ctor.push_back(fmt::format("strides={}", Text(args["strides"])));
-    if (padding != "valid") ctor.push_back("padding=\"same\"");
-    if (!AppendKerasLayerArgs(m_, src_, args, tf_, &ctor, &why)) fail(why);
     if (args.count("name")) ctor.push_back(fmt::format("name={}", Text(args["name"])));
     PlaceLayer({stmt, name, right, in, "conv2d", tf1_name, obj,
                 fmt::format("{}.keras.layers.Conv2D({})", tf_, fmt::join(ctor, ", ")),
@@ -5970,6 +5868,7 @@ class Converter {
                                      args.count("name") ? string(Text(args["name"])) : string())};
         shared_generator_names_.push_back(gen);
         shared_generator_stmts_.push_back(g.stmt);
+        shared_generator_seeds_.emplace_back();
         random_notes_.push_back(fmt::format(
             "the dropout of `{}` draws from `{}`, a tf.random.Generator made where TF1 made the op, each call of each "
             "function taking its next numbers as each run took TF1's one op's: the converted program draws other "
@@ -6175,6 +6074,59 @@ class Converter {
     }
     shared_generator_names_.push_back(gen);
     shared_generator_stmts_.push_back(g.stmt);
+    shared_generator_seeds_.emplace_back();
+    return true;
+  }
+  // `h = tf.nn.dropout(x, rate, seed=S)` (v1's with keep_prob, tf.layers.dropout while
+  // training), S a literal, run by several functions: TF1's one op drew every run's mask from
+  // its seed's stream, run on; two functions would each start the stream again. The dropout
+  // draws from one generator made where TF1 made the op, `tf.random.Generator.from_seed(S)`
+  // (under --deterministic-random the stream of TF1's op seeded S), each call of each
+  // function taking its next numbers. False: not that form (the caller refuses).
+  bool ShareSeededDropout(const GraphName& g, TSNode call, string* why) {
+    *why = "only a dropout bound to a name by its statement, with a literal seed, draws from a shared generator";
+    if (!ts::Is(g.stmt, "expression_statement")) return false;
+    TSNode asg = ts_node_named_child(g.stmt, 0);
+    if (!ts::Is(asg, "assignment") || !ts::Is(ts::Field(asg, "left"), "identifier") ||
+        !ts::Same(ts::Field(asg, "right"), call))
+      return false;
+    LayerDropout d;
+    TSNode x{};
+    if (auto it = layer_dropouts_.find(ts_node_start_byte(call)); it != layer_dropouts_.end()) {
+      d = it->second;
+      x = ArgAt(m_, call, 0, "inputs");
+      if (d.training.empty()) return false;
+    } else {
+      std::map<string, TSNode> args;
+      if (!DropoutArgs(call, &args, &d.rate) || !args.count("seed")) return false;
+      x = args["x"];
+      d.x = string(Text(x));
+      d.seed = string(Text(args["seed"]));
+      d.training = "True";
+      if (args.count("noise_shape") && Text(args["noise_shape"]) != "None") d.noise_shape = string(Text(args["noise_shape"]));
+    }
+    if (d.seed.find_first_not_of("0123456789") != string::npos || d.seed.empty()) return false;
+    // (a mask of a shape known only at run time: TF1's op drew its kernel's numbers, which no
+    // generator draws, with --deterministic-random too)
+    const std::vector<string> shape = StaticShape(x);
+    if (shape.empty() || std::find(shape.begin(), shape.end(), "None") != shape.end()) {
+      *why = fmt::format("the shape of its input `{}` is not known from the text (a generator draws other numbers "
+                         "than TF1's op for a shape known only at run time)",
+                         Text(x));
+      return false;
+    }
+    const string gen = Fresh(PyName(g.name) + "_generator");
+    used_fn_names_.insert(gen);
+    layer_calls_[ts_node_start_byte(call)] =
+        LayerDropoutText(d, GeneralDropoutText(d.x, d.rate, gen, d.noise_shape, ""));
+    shared_generator_names_.push_back(gen);
+    shared_generator_stmts_.push_back(g.stmt);
+    shared_generator_seeds_.push_back(d.seed);
+    random_notes_.push_back(fmt::format(
+        "the seeded dropout of `{}` draws from `{}`, a tf.random.Generator made from its seed where TF1 made the op, "
+        "each call of each function taking its next numbers as each run took TF1's one op's: the converted program "
+        "draws other random numbers (the same with --deterministic-random)",
+        PyName(g.name), gen));
     return true;
   }
   // The generators' statement(s), made before the functions.
@@ -6182,13 +6134,22 @@ class Converter {
   // streams) or from no seed.
   string SharedGenerator(size_t i) const {
     const string& g = shared_generator_names_[i];
+    // a seeded op's: `from_seed(S)`, the stream of TF1's op with op seed S
+    if (!shared_generator_seeds_[i].empty())
+      return fmt::format("{} = {}.random.Generator.from_seed({})\n", g, tf_, shared_generator_seeds_[i]);
     if (generator_seed_.empty()) return fmt::format("{} = {}.random.Generator.from_non_deterministic_state()\n", g, tf_);
     // (split from the seed, one generator too: `from_seed(S)` itself stands for TF1's op
     // with op seed S under --deterministic-random, not for an op the graph seed seeded)
-    return fmt::format("{} = {}.random.Generator.from_seed({}).split({})[{}]\n", g, tf_, generator_seed_,
-                       shared_generator_names_.size(), i);
+    size_t n = 0, k = 0;
+    for (size_t j = 0; j < shared_generator_seeds_.size(); ++j) {
+      if (!shared_generator_seeds_[j].empty()) continue;
+      if (j < i) ++k;
+      ++n;
+    }
+    return fmt::format("{} = {}.random.Generator.from_seed({}).split({})[{}]\n", g, tf_, generator_seed_, n, k);
   }
   std::vector<string> shared_generator_names_;
+  std::vector<string> shared_generator_seeds_;  // ... the op seed of a seeded op's ("": the graph seed's split)
   std::vector<TSNode> shared_generator_stmts_;  // ... the statements of their random ops
   string generator_seed_;  // the graph seed (a literal) the generators come from, if any
   std::map<uint32_t, string> shared_draws_;  // a shared draw's call (start byte) -> `A_generator.normal`

@@ -8,6 +8,8 @@ target = np.array([[1.0], [0.0], [1.0], [0.0]], dtype=np.float32)
 W1 = tf.Variable(tf.constant([[0.1, -0.2, 0.3, 0.05], [0.2, 0.1, -0.1, 0.3], [-0.3, 0.2, 0.1, 0.1]]))
 b1 = tf.Variable(tf.zeros([4]))
 W2 = tf.Variable(tf.constant([[0.3], [-0.1], [0.2], [0.4]]))
+# the random op TF1 made here: each run draws this generator's next numbers
+L1_generator = tf.random.Generator.from_non_deterministic_state()
 
 optimizer = tf.keras.optimizers.SGD(learning_rate=0.1)
 
@@ -20,7 +22,7 @@ optimizer = tf.keras.optimizers.SGD(learning_rate=0.1)
 def run_train_loss(X, Y, keep_prob=1.0):
     with tf.GradientTape() as tape:
         L1 = tf.nn.relu(tf.matmul(X, W1) + b1)
-        L1 = tf.nn.dropout(L1, rate=1 - keep_prob, seed=3)
+        L1 = tf.nn.experimental.general_dropout(L1, rate=1 - keep_prob, uniform_sampler=L1_generator.uniform)
         L1 = L1 * 2.0
         logits = tf.matmul(L1, W2)
         loss = tf.reduce_mean(tf.nn.sigmoid_cross_entropy_with_logits(labels=Y, logits=logits))
@@ -43,7 +45,7 @@ def run_active(X):
 ])
 def run_L1(X, keep_prob=1.0):
     L1 = tf.nn.relu(tf.matmul(X, W1) + b1)
-    L1 = tf.nn.dropout(L1, rate=1 - keep_prob, seed=3)
+    L1 = tf.nn.experimental.general_dropout(L1, rate=1 - keep_prob, uniform_sampler=L1_generator.uniform)
     L1 = L1 * 2.0
     return L1
 

@@ -13,7 +13,7 @@ b1 = tf.Variable(tf.zeros([4]))
 W2 = tf.Variable(tf.constant([[0.3], [-0.1], [0.2], [0.4]]))
 L1 = tf.nn.relu(tf.matmul(X, W1) + b1)
 active = tf.reduce_sum(tf.cast(L1 > 0, tf.float32))
-L1 = tf.nn.dropout(L1, keep_prob=keep_prob, seed=3)
+L1 = tf.nn.dropout(L1, keep_prob=keep_prob)
 L1 = L1 * 2.0
 logits = tf.matmul(L1, W2)
 loss = tf.reduce_mean(tf.nn.sigmoid_cross_entropy_with_logits(labels=Y, logits=logits))
