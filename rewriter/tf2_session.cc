@@ -26,6 +26,7 @@
 #include "rewriter/tf2_sessions.h"
 #include "rewriter/tf2_text.h"
 #include "rewriter/tf2_keras.h"
+#include "rewriter/tf2_queue_pipeline.h"
 #include "rewriter/tf2_scoped_layers.h"
 #include "rewriter/tf2_variable_scopes.h"
 
@@ -1412,7 +1413,7 @@ class Converter {
       TSNode p = ts::Parent(n);
       if (ts::Is(p, "assignment") && ts::Same(ts::Field(p, "left"), n)) return;  // a binding
       if (ts::Is(p, "argument_list") && ts::Is(ts::Parent(p), "call") &&
-          Resolved(ts::Field(ts::Parent(p), "function")) == "tensorflow.compat.v1.data.make_one_shot_iterator")
+          IsV1IteratorMaker(Resolved(ts::Field(ts::Parent(p), "function"))))
         return;
       // the root of `name.map(...).batch(...)` bound to `name` again
       TSNode top = n;
@@ -1432,10 +1433,18 @@ class Converter {
   // iterator over it, `it = iter(dataset)`, made once where TF1 made it; `x = it.get_next()`
   // is an op of the functions (each run that computes it takes the next element, as each
   // TF1 run of the op did; at the end it raises tf.errors.OutOfRangeError, as sess.run did).
+  static bool IsV1IteratorMaker(const string& q) {
+    return q == "tensorflow.compat.v1.data.make_one_shot_iterator" ||
+           q == "tensorflow.compat.v1.data.make_initializable_iterator";
+  }
+  // An initializable iterator (`tf.compat.v1.data.make_initializable_iterator(dataset)`)
+  // is made the same way; `sess.run(it.initializer)` starts a new one there, `it =
+  // iter(dataset)`, and the functions that compute `it.get_next()` take the iterator as an
+  // argument (a tf.function would keep the iterator it was traced with).
   bool OneShotIterator(TSNode stmt, const string& name, TSNode right) {
-    if (!ts::Is(right, "call") ||
-        Resolved(ts::Field(right, "function")) != "tensorflow.compat.v1.data.make_one_shot_iterator")
-      return false;
+    if (!ts::Is(right, "call") || !IsV1IteratorMaker(Resolved(ts::Field(right, "function")))) return false;
+    const bool initializable =
+        Resolved(ts::Field(right, "function")) == "tensorflow.compat.v1.data.make_initializable_iterator";
     const auto& pos = m_.PositionalArgs(right);
     TSNode ds = pos.empty() ? m_.KeywordArg(right, "dataset") : pos[0];
     if (!ts::Is(ds, "identifier") || !datasets_.count(string(Text(ds))) ||
@@ -1443,22 +1452,48 @@ class Converter {
       return false;
     if (names_.count(name)) Fail(stmt, fmt::format("`{}` names a graph tensor and is assigned an iterator", name));
     if (!AloneOnLines(stmt)) Fail(stmt, fmt::format("`{}` shares its line with other statements", name));
-    // only `it.get_next()` reads it
+    // only `it.get_next()` reads it (and runs of `it.initializer`)
     ValueIdentifiers(file_.Root(), [&](TSNode n) {
       if (Text(n) != name) return;
       TSNode p = ts::Parent(n);
       if (ts::Is(p, "assignment") && ts::Same(ts::Field(p, "left"), n)) return;
       bool get_next = ts::Is(p, "attribute") && Text(ts::Field(p, "attribute")) == "get_next" &&
                       ts::Is(ts::Parent(p), "call");
-      if (!get_next) Fail(n, fmt::format("the v1 iterator `{}` is used other than by `{}.get_next()`", name, name));
+      if (initializable && IteratorInitializerRun(p)) return;
+      if (!get_next)
+        Fail(n, fmt::format("the v1 iterator `{}` is used other than by `{}.get_next()`{}", name, name,
+                            initializable ? fmt::format(" and runs of `{}.initializer`", name) : ""));
     });
+    if (initializable) {
+      // (TF1's initializer started a shuffle's order again; `iter()` of the same dataset
+      // reshuffles)
+      for (TSNode c : m_.calls()) {
+        TSNode fn = ts::Field(c, "function");
+        if (!ts::Is(fn, "attribute") || Text(ts::Field(fn, "attribute")) != "shuffle") continue;
+        TSNode st = c;
+        while (st.id && !ts::Is(st, "expression_statement")) st = ts::Parent(st);
+        TSNode asg = st.id ? ts_node_named_child(st, 0) : TSNode{};
+        if (ts::Is(asg, "assignment") && Text(ts::Field(asg, "left")) == Text(ds))
+          Fail(c, fmt::format("the initializable iterator `{}` iterates a dataset that shuffles: each run of its "
+                              "initializer started TF1's order again (the same order with a seed), while `iter()` "
+                              "of the same dataset reshuffles",
+                              name));
+      }
+      init_iterators_[name] = string(Text(ds));
+    }
     GraphName g{Kind::kVariable, name, stmt, right};
     g.trainable = false;
     module_edits_.emplace_back(ts_node_start_byte(right), ts_node_end_byte(right),
                                fmt::format("iter({})", Text(ds)));
-    iterator_notes_.push_back(fmt::format("`{}` (a v1 one-shot iterator): `iter({})`, whose next element each "
-                                          "function call that computes `{}.get_next()` takes",
-                                          name, Text(ds), name));
+    if (initializable)
+      iterator_notes_.push_back(fmt::format("`{}` (a v1 initializable iterator): `iter({})`, made again where its "
+                                            "initializer ran; the functions that compute `{}.get_next()` take it as "
+                                            "an argument and its next element",
+                                            name, Text(ds), name));
+    else
+      iterator_notes_.push_back(fmt::format("`{}` (a v1 one-shot iterator): `iter({})`, whose next element each "
+                                            "function call that computes `{}.get_next()` takes",
+                                            name, Text(ds), name));
     iterators_.insert(name);
     names_[name] = graph_.size();
     graph_.push_back(std::move(g));
@@ -1474,6 +1509,41 @@ class Converter {
       if (ts::Same(Graph(it)->value, c)) return true;
     return false;
   }
+  // `it.initializer` (the attribute node) as the one fetch of a run: `sess.run(it.initializer)`
+  bool IteratorInitializerRun(TSNode attr) const {
+    if (!ts::Is(attr, "attribute") || Text(ts::Field(attr, "attribute")) != "initializer") return false;
+    TSNode list = ts::Parent(attr);
+    TSNode call = ts::Parent(list);
+    if (!ts::Is(list, "argument_list") || !ts::Is(call, "call")) return false;
+    TSNode fn = ts::Field(call, "function");
+    return ts::Is(fn, "attribute") && Text(ts::Field(fn, "attribute")) == "run" &&
+           ts::NamedChildren(list).size() == 1;
+  }
+  // The initializable iterators a function's statements take the next element of.
+  std::vector<string> IteratorsOf(const std::set<string>& ops) const {
+    std::vector<string> out;
+    for (const auto& entry : init_iterators_) {
+      const string& it = entry.first;  // (not a structured binding: clang 14 does not let a lambda capture it)
+      bool used = false;
+      for (const string& op : ops) {
+        const GraphName* g = Graph(op);
+        if (!g || used) continue;
+        ts::Walk(
+            g->stmt,
+            [&](TSNode c, const char*) {
+              TSNode fn = ts::Is(c, "call") ? ts::Field(c, "function") : TSNode{};
+              if (ts::Is(fn, "attribute") && Text(ts::Field(fn, "attribute")) == "get_next" &&
+                  Text(ts::Field(fn, "object")) == it)
+                used = true;
+              return !used;
+            },
+            [](TSNode) {});
+      }
+      if (used) out.push_back(it);
+    }
+    return out;
+  }
+  std::map<string, string> init_iterators_;  // initializable iterators made TF2's -> their dataset's name
   std::set<string> iterators_;         // ... made TF2's
   std::set<string> datasets_;          // module names bound to a dataset made from no graph tensor
   std::vector<string> iterator_notes_;  // the iterators made TF2's, for the summary
@@ -1531,8 +1601,9 @@ class Converter {
                                            EndsWith(cq, "input_producer") || EndsWith(cq, "batch_join") ||
                                            EndsWith(cq, "shuffle_batch") || EndsWith(cq, "train.batch")))
         Fail(c, fmt::format("`{}` calls `{}`: a TF1 queue lives in the graph, filled by enqueue ops or queue-runner "
-                            "threads a session starts; TF2's form is a tf.data pipeline, which the conversion does not "
-                            "write for queues",
+                            "threads a session starts; TF2's form is a tf.data pipeline, which the conversion writes "
+                            "only for one slice_input_producer over arrays with shuffle=False batched by one "
+                            "tf.train.batch of one thread (a shuffling queue's order is its own)",
                             name, cq));
       if (!rewritten && ReadsGraphState(cq))
         Fail(c, fmt::format("`{}` calls `{}`, which depends on graph-wide state", name, cq));
@@ -2985,6 +3056,16 @@ class Converter {
         Fail(call, "sess.run with options or run metadata");
       if (!fetch.id) Fail(call, "sess.run without fetches");
       TSNode parent = ts::Parent(call);
+      // `sess.run(it.initializer)` of an initializable iterator: a new iterator over its dataset
+      if (ts::Is(fetch, "attribute") && Text(ts::Field(fetch, "attribute")) == "initializer" &&
+          init_iterators_.count(string(Text(ts::Field(fetch, "object"))))) {
+        if (!ts::Is(parent, "expression_statement") || feed.id || eval)
+          Fail(call, "a run of an iterator's initializer is part of a larger statement");
+        const string it(Text(ts::Field(fetch, "object")));
+        site.replacement = fmt::format("{} = iter({})", it, init_iterators_.at(it));
+        sites.push_back(site);
+        continue;
+      }
       // an initializer run: `sess.run(tf.compat.v1.global_variables_initializer())` or `sess.run(init)`
       bool init = false;
       if (ts::Is(fetch, "call") && IsInitializerName(Resolved(ts::Field(fetch, "function")))) init = true;
@@ -3206,6 +3287,7 @@ class Converter {
         for (const string& p : fn_used.params)
           if (feeds.count(p)) args.push_back(fmt::format("{}={}", p, feeds[p]));
       }
+      for (const string& itn : IteratorsOf(fn_used.ops)) args.push_back(fmt::format("{0}={0}", itn));
       // A run whose result is not used is just a call.
       bool bare = ts::Is(parent, "expression_statement") && ts_node_named_child_count(parent) == 1;
       string call_text = fmt::format("{}({})", fn_used.name, fmt::join(args, ", "));
@@ -3473,11 +3555,14 @@ class Converter {
     }
     for (const Function& f : fns) {
       if (!defs.empty()) defs += "\n\n";
-      if (f.params.empty() || f.fed_ops) {
+      const std::vector<string> iterators = IteratorsOf(f.ops);
+      if ((f.params.empty() && iterators.empty()) || f.fed_ops) {
         // (a fed computed tensor: its dtype and shape are the run's, no signature)
         defs += fmt::format("@{}.function\n", tf_);
       } else {
         std::vector<string> specs;
+        for (const string& it : iterators)
+          specs.push_back(fmt::format("{}.data.IteratorSpec({}.element_spec)", tf_, init_iterators_.at(it)));
         for (const string& p : f.params) {
           GraphName* g = Graph(p);
           specs.push_back(fmt::format("{}.TensorSpec(shape={}, dtype={})", tf_, g->shape, g->dtype));
@@ -3486,7 +3571,7 @@ class Converter {
         if (sig.size() <= 70) defs += fmt::format("@{}.function(input_signature=[{}])\n", tf_, sig);
         else defs += fmt::format("@{}.function(input_signature=[\n    {},\n])\n", tf_, fmt::join(specs, ",\n    "));
       }
-      std::vector<string> plist;
+      std::vector<string> plist(iterators.begin(), iterators.end());  // (the iterators first: no default)
       for (const string& p : f.params) {
         const string& d = Graph(p)->default_value;
         plist.push_back(d.empty() ? p : p + "=" + d);
@@ -7840,6 +7925,13 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
     for (auto& e : sl.edits) edits.push_back(std::move(e));
     out.lines.insert(out.lines.end(), sl.lines.begin(), sl.lines.end());
     out.notes.insert(out.notes.end(), sl.notes.begin(), sl.notes.end());
+  }
+  // a queue pipeline over arrays: tf.data (tf2_queue_pipeline.h)
+  {
+    QueuePipelineEdits qp = PlanQueuePipelines(file, m, tf);
+    for (auto& e : qp.edits) edits.push_back(std::move(e));
+    out.lines.insert(out.lines.end(), qp.lines.begin(), qp.lines.end());
+    out.notes.insert(out.notes.end(), qp.notes.begin(), qp.notes.end());
   }
   if (edits.empty()) return out;
   std::sort(edits.begin(), edits.end());

@@ -1,6 +1,7 @@
 # A TF1 queue filled by an enqueue op: it lives in the graph (filled by enqueue ops or
 # queue-runner threads a session starts); TF2's form is a tf.data pipeline, which the
-# conversion does not write for queues. Refused with that reason.
+# conversion writes only for a slice_input_producer batched by tf.train.batch (golden 145),
+# not for a queue of enqueue ops. Refused with that reason.
 import tensorflow as tf
 tf.compat.v1.disable_v2_behavior()
 

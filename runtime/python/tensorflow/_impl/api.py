@@ -819,7 +819,7 @@ def _build():
     v2.random = _mod("tensorflow.random", random_v2)
     v2.strings = _mod("tensorflow.strings", dict(strings, substr=string_ops.substr))
     v2.train = _mod("tensorflow.train", _checkpoints(), removed=_Tf2Removed("train."))
-    v2.data = _mod("tensorflow.data", {"Dataset": data.Dataset})
+    v2.data = _mod("tensorflow.data", {"Dataset": data.Dataset, "IteratorSpec": data.IteratorSpec})
     v2.keras = keras
     v2.sparse = _mod("tensorflow.sparse", {"SparseTensor": sparse_ops.SparseTensor,
                                            "to_dense": sparse_ops.sparse_to_dense_from_sparse})

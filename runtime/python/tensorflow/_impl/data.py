@@ -283,25 +283,76 @@ class OwnedIterator:
     def get_next(self, name=None):
         return self.__next__()
 
-    def _graph_next(self):
+    def _graph_next(self, slot=None):
+        """The next element inside a trace of another graph: an IteratorGetNext node over this
+        iterator, or (`slot`, an iterator argument) over whichever iterator slot[0] holds when
+        the function runs."""
         import _tfrt
         if self._spec is None:
-            first = next(iter(self._ds._gen()))
-            flat = [np.asarray(x) for x in nest.flatten(first)]
-            self._spec = (first, [core.string if a.dtype.kind in "OUS" else core.as_dtype(a.dtype) for a in flat],
-                          [a.shape for a in flat])
+            # the element structure and dtypes of the first element; the shapes the dataset
+            # states, else those of its first elements, a dimension that varies among them
+            # unknown (a batch's last, smaller one)
+            first, shapes = None, None
+            for k, e in enumerate(self._ds._gen()):
+                flat = [np.asarray(x) for x in nest.flatten(e)]
+                if first is None:
+                    first, shapes = e, [list(a.shape) for a in flat]
+                    dtypes = [core.string if a.dtype.kind in "OUS" else core.as_dtype(a.dtype) for a in flat]
+                else:
+                    shapes = [None if sh is None or len(sh) != a.ndim else
+                              [x if x == y else None for x, y in zip(sh, a.shape)] for sh, a in zip(shapes, flat)]
+                if k >= 64:
+                    break
+            if first is None:
+                raise _tfrt.StatusError(11, "End of sequence")
+            if self._ds._shapes is not None:
+                shapes = self._ds._shapes
+            self._spec = (first, dtypes, shapes)
         struct, dtypes, shapes = self._spec
 
         def nxt(vals):
             try:
-                e = next(self._it)
+                e = next(slot[0]._it if slot is not None else self._it)
             except StopIteration:
                 raise _tfrt.StatusError(11, "End of sequence") from None
             return [np.asarray(x) for x in nest.flatten(e)]
         outs = script_ops.host_call(nxt, [], dtypes, "IteratorGetNext")
         for o, sh in zip(outs, shapes):
-            o.set_shape(sh)
+            if sh is not None:
+                o.set_shape(sh)
         return nest.pack_sequence_as(struct, list(outs))
+
+
+class IteratorSpec:
+    """tf.data.IteratorSpec: an iterator argument of a tf.function's input_signature."""
+
+    def __init__(self, element_spec):
+        self._element_spec = element_spec
+        self.name = None
+
+    @property
+    def element_spec(self):
+        return self._element_spec
+
+    def __repr__(self):
+        return "IteratorSpec(%r)" % (self._element_spec,)
+
+
+class IteratorArg:
+    """An iterator argument while a tf.function is traced: its next element reads whichever
+    iterator the call passes (slot[0]), as TF's iterator resource argument does."""
+
+    def __init__(self, slot):
+        self._slot = slot
+
+    def __iter__(self):
+        return self
+
+    def get_next(self, name=None):
+        return self._slot[0]._graph_next(self._slot)
+
+    __next__ = get_next
+    next = get_next
 
 
 # The values of a TF1 graph's symbolic tensors that datasets read (id -> NumPy value), bound

@@ -327,6 +327,8 @@ def _arg_key(a):
         return ("dict",) + tuple((k, _arg_key(a[k])) for k in sorted(a))
     if hasattr(a, "_spec_key"):
         return a._spec_key()
+    if isinstance(a, data.OwnedIterator):
+        return ("I",) + a._ds._spec_key()
     if isinstance(a, (int, float, bool, str, type(None))):
         return ("P", type(a).__name__, a)
     try:
@@ -411,7 +413,8 @@ class Function:
                     raise TypeError("%s got unexpected keyword arguments: %s"
                                     % (getattr(self._python_function, "__name__", "function"), ", ".join(sorted(kwargs))))
                 args = tuple(args)
-            args = tuple(core.convert_to_tensor(a, dtype=s.dtype) for a, s in zip(args, self._input_signature))
+            args = tuple(a if isinstance(s, data.IteratorSpec) else core.convert_to_tensor(a, dtype=s.dtype)
+                         for a, s in zip(args, self._input_signature))
         elif any(isinstance(a, np.generic) for a in nest.flatten([list(args), kwargs])):
             # a NumPy scalar is a tensor argument like a NumPy array (traced by dtype, not value)
             def scalar_as_array(a):
@@ -426,6 +429,7 @@ class Function:
         placeholders = []
         created = []
         ds_slots = []
+        it_slots = []
 
         def hook(v):
             if not allow_vars:
@@ -433,6 +437,11 @@ class Function:
             created.append(v)
 
         def to_placeholder(a, spec=None, pname="x"):
+            if isinstance(a, data.OwnedIterator):
+                # an iterator argument: the trace reads whichever iterator the call passes
+                slot = [a]
+                it_slots.append(slot)
+                return data.IteratorArg(slot)
             if (isinstance(a, (Tensor, np.ndarray)) or (spec is not None and a is spec)) \
                     and not isinstance(a, variables.Variable):
                 dt = spec.dtype if spec is not None else (a.dtype if isinstance(a, Tensor) else core.as_dtype(a.dtype))
@@ -492,6 +501,7 @@ class Function:
         struct = out
         cf = ConcreteFunction(fg, placeholders, struct, flat)
         cf._ds_slots = ds_slots
+        cf._it_slots = it_slots
         return cf, created
 
     def _tracing_count_hook(self):
@@ -540,6 +550,8 @@ class Function:
         if slots:
             for slot, ds in zip(slots, [a for a in flat_args if hasattr(a, "_spec_key")]):
                 slot[0] = ds
+        for slot, it in zip(getattr(cf, "_it_slots", ()), [a for a in flat_args if isinstance(a, data.OwnedIterator)]):
+            slot[0] = it
         return cf.call_flat(flat_in)
 
     def __repr__(self):
