@@ -333,7 +333,9 @@ std::optional<Edit> BehaviorToggleEdit(const SemanticModel& m) {
   // it at the first Keras access when TF_USE_LEGACY_KERAS is set, even after the import.
   const ApiTables& t = ApiTables::Get();
   if (std::any_of(m.refs().begin(), m.refs().end(), [&](const TfRef& r) {
-        return (r.tf.ns == TfNs::kTop || r.tf.ns == TfNs::kV1) && t.NeedsTfKeras(r.tf.path);
+        // (tf.contrib.rnn's cells are tf.compat.v1.nn.rnn_cell's: TFM101's fix)
+        return (r.tf.ns == TfNs::kTop || r.tf.ns == TfNs::kV1) &&
+               (t.NeedsTfKeras(r.tf.path) || r.tf.path.rfind("contrib.rnn.", 0) == 0);
       }))
     edit += fmt::format("{0}import os  # tf.compat.v1.layers and nn.rnn_cell are Keras 2 (the tf_keras package){0}"
                         "os.environ.setdefault(\"TF_USE_LEGACY_KERAS\", \"1\")",

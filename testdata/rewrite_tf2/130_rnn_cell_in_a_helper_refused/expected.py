@@ -1,11 +1,12 @@
 # A TF1 RNN cell made and run in a helper function (`def RNN(x, weights, biases)`, with
-# tf.contrib.rnn): the cell makes its variables when the helper runs, which in a
-# tf.function would be on every trace, and tf.contrib is gone from TF 2. The helper cannot
-# be a layer object yet: refused, naming the call.
+# tf.contrib.rnn, whose names the compat text spells tf.compat.v1.nn.rnn_cell / nn): the
+# cell makes its variables when the helper runs, which in a tf.function would be on every
+# trace. The helper cannot be a layer object yet: refused, naming the call.
 import numpy as np
 import tensorflow as tf
 tf.compat.v1.disable_v2_behavior()
-from tensorflow.contrib import rnn
+import os  # tf.compat.v1.layers and nn.rnn_cell are Keras 2 (the tf_keras package)
+os.environ.setdefault("TF_USE_LEGACY_KERAS", "1")
 
 tf.compat.v1.set_random_seed(1)
 timesteps = 4
@@ -21,8 +22,8 @@ biases = {'out': tf.Variable(tf.random.normal([num_classes]))}
 
 def RNN(x, weights, biases):
     x = tf.unstack(x, timesteps, 1)
-    lstm_cell = rnn.BasicLSTMCell(num_hidden, forget_bias=1.0)
-    outputs, states = rnn.static_rnn(lstm_cell, x, dtype=tf.float32)
+    lstm_cell = tf.compat.v1.nn.rnn_cell.BasicLSTMCell(num_hidden, forget_bias=1.0)
+    outputs, states = tf.compat.v1.nn.static_rnn(lstm_cell, x, dtype=tf.float32)
     return tf.matmul(outputs[-1], weights['out']) + biases['out']
 
 

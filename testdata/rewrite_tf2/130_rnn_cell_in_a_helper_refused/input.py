@@ -1,7 +1,7 @@
 # A TF1 RNN cell made and run in a helper function (`def RNN(x, weights, biases)`, with
-# tf.contrib.rnn): the cell makes its variables when the helper runs, which in a
-# tf.function would be on every trace, and tf.contrib is gone from TF 2. The helper cannot
-# be a layer object yet: refused, naming the call.
+# tf.contrib.rnn, whose names the compat text spells tf.compat.v1.nn.rnn_cell / nn): the
+# cell makes its variables when the helper runs, which in a tf.function would be on every
+# trace. The helper cannot be a layer object yet: refused, naming the call.
 import numpy as np
 import tensorflow as tf
 from tensorflow.contrib import rnn

@@ -1,4 +1,7 @@
 import tensorflow as tf
+tf.compat.v1.disable_v2_behavior()
+import os  # tf.compat.v1.layers and nn.rnn_cell are Keras 2 (the tf_keras package)
+os.environ.setdefault("TF_USE_LEGACY_KERAS", "1")
 import tensorflow.compat.v1 as v1
 import tensorflow.contrib.slim as slim  # expect: TFM101
 from tensorflow.contrib import layers as contrib_layers  # expect: TFM101
@@ -50,3 +53,10 @@ except ImportError:
 w_init = tf.compat.v1.glorot_uniform_initializer(seed=3, dtype=tf.float64)  # expect: TFM101
 c_init = tf.compat.v1.glorot_uniform_initializer(seed=7)  # expect: TFM101
 n_init = tf.contrib.layers.xavier_initializer(uniform=False)  # expect: TFM101
+
+# tf.contrib.rnn's cells and static RNN functions were tf.nn's (the same objects): their
+# tf.compat.v1 endpoints (fixed), also through a name imported from tensorflow.contrib,
+# whose import then goes
+lstm = tf.compat.v1.nn.rnn_cell.BasicLSTMCell(8, forget_bias=1.0)  # expect: TFM101
+outs, state = tf.compat.v1.nn.static_rnn(lstm, [x], dtype=tf.float32)  # expect: TFM101
+gru = tf.compat.v1.nn.rnn_cell.GRUCell(4)  # expect: TFM101

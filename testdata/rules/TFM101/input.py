@@ -50,3 +50,11 @@ except ImportError:
 w_init = tf.contrib.layers.xavier_initializer(seed=3, dtype=tf.float64)  # expect: TFM101
 c_init = tf.contrib.layers.xavier_initializer_conv2d(True, 7)  # expect: TFM101
 n_init = tf.contrib.layers.xavier_initializer(uniform=False)  # expect: TFM101
+
+# tf.contrib.rnn's cells and static RNN functions were tf.nn's (the same objects): their
+# tf.compat.v1 endpoints (fixed), also through a name imported from tensorflow.contrib,
+# whose import then goes
+from tensorflow.contrib import rnn as contrib_rnn  # expect: TFM101
+lstm = tf.contrib.rnn.BasicLSTMCell(8, forget_bias=1.0)  # expect: TFM101
+outs, state = tf.contrib.rnn.static_rnn(lstm, [x], dtype=tf.float32)  # expect: TFM101
+gru = contrib_rnn.GRUCell(4)  # expect: TFM101
