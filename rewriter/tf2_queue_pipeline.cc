@@ -38,8 +38,8 @@ std::vector<TSNode> Items(TSNode n) {
 
 }  // namespace
 
-QueuePipelineEdits PlanQueuePipelines(const ParsedFile& file, const SemanticModel& m, const std::string& tf) {
-  QueuePipelineEdits out;
+IdiomEdits PlanQueuePipelines(const ParsedFile& file, const SemanticModel& m, const std::string& tf) {
+  IdiomEdits out;
   const std::string_view src = file.source.text;
   auto text = [&](TSNode n) { return string(ts::Text(n, src)); };
   auto resolved = [&](TSNode call) { return ResolvedName(m, ts::Field(call, "function")); };

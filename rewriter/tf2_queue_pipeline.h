@@ -26,8 +26,6 @@
 #pragma once
 
 #include <string>
-#include <utility>
-#include <vector>
 
 #include "analyzer/python/parse.h"
 #include "analyzer/python/semantic.h"
@@ -35,13 +33,7 @@
 
 namespace tfm {
 
-struct QueuePipelineEdits {
-  std::vector<ByteEdit> edits;                       // on the file's text
-  std::vector<std::pair<uint32_t, uint32_t>> lines;  // 1-based rows rewritten (their findings are handled)
-  std::vector<std::string> notes;                    // for the summary
-};
-
 // `tf`: the module's name of tensorflow.
-QueuePipelineEdits PlanQueuePipelines(const ParsedFile& file, const SemanticModel& m, const std::string& tf);
+IdiomEdits PlanQueuePipelines(const ParsedFile& file, const SemanticModel& m, const std::string& tf);
 
 }  // namespace tfm

@@ -26,6 +26,7 @@
 #include "rewriter/tf2_sessions.h"
 #include "rewriter/tf2_text.h"
 #include "rewriter/tf2_keras.h"
+#include "rewriter/tf2_inline_helper.h"
 #include "rewriter/tf2_queue_pipeline.h"
 #include "rewriter/tf2_scoped_layers.h"
 #include "rewriter/tf2_variable_scopes.h"
@@ -7928,10 +7929,17 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
   }
   // a queue pipeline over arrays: tf.data (tf2_queue_pipeline.h)
   {
-    QueuePipelineEdits qp = PlanQueuePipelines(file, m, tf);
+    IdiomEdits qp = PlanQueuePipelines(file, m, tf);
     for (auto& e : qp.edits) edits.push_back(std::move(e));
     out.lines.insert(out.lines.end(), qp.lines.begin(), qp.lines.end());
     out.notes.insert(out.notes.end(), qp.notes.begin(), qp.notes.end());
+  }
+  // a helper that makes an RNN cell, called once: written where it was called (tf2_inline_helper.h)
+  {
+    IdiomEdits ih = PlanRnnHelperInlining(file, m);
+    for (auto& e : ih.edits) edits.push_back(std::move(e));
+    out.lines.insert(out.lines.end(), ih.lines.begin(), ih.lines.end());
+    out.notes.insert(out.notes.end(), ih.notes.begin(), ih.notes.end());
   }
   if (edits.empty()) return out;
   std::sort(edits.begin(), edits.end());

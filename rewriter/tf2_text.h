@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include <tree_sitter/api.h>
@@ -22,6 +23,14 @@
 namespace tfm {
 
 using ByteEdit = std::tuple<uint32_t, uint32_t, std::string>;  // [begin, end) -> replacement
+
+// What a TF1-level rewrite of the compat text plans (tf2_session.cc's RewriteIdioms applies
+// it before the session conversion).
+struct IdiomEdits {
+  std::vector<ByteEdit> edits;                       // on the file's text
+  std::vector<std::pair<uint32_t, uint32_t>> lines;  // 1-based rows rewritten (their findings are handled)
+  std::vector<std::string> notes;                    // for the summary
+};
 
 // First byte of the line holding `byte`.
 inline uint32_t LineStartAt(std::string_view src, uint32_t byte) {

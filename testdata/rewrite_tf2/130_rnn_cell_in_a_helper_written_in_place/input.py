@@ -1,10 +1,11 @@
-# A TF1 RNN cell made and run in a helper function (`def RNN(x, weights, biases)`, with
-# tf.contrib.rnn, whose names the compat text spells tf.compat.v1.nn.rnn_cell / nn): the
-# cell makes its variables when the helper runs, which in a tf.function would be on every
-# trace. The helper cannot be a layer object yet: refused, naming the call.
+# A TF1 RNN cell made and run in a helper function called once (`def RNN(x, weights,
+# biases)`, the tutorials' shape): the cell makes its variables when the helper runs, which
+# in a tf.function would be on every trace. The helper is written where it was called (the
+# parameter `x` read as `X` until the body binds it again; `weights` and `biases` are the
+# module's), so the cell becomes a Keras LSTM made once, as a cell the module makes itself.
+# (With tf.contrib.rnn the compat text spells the same names tf.compat.v1.nn's: TFM101.)
 import numpy as np
 import tensorflow as tf
-from tensorflow.contrib import rnn
 
 tf.set_random_seed(1)
 timesteps = 4
@@ -20,8 +21,8 @@ biases = {'out': tf.Variable(tf.random_normal([num_classes]))}
 
 def RNN(x, weights, biases):
     x = tf.unstack(x, timesteps, 1)
-    lstm_cell = rnn.BasicLSTMCell(num_hidden, forget_bias=1.0)
-    outputs, states = rnn.static_rnn(lstm_cell, x, dtype=tf.float32)
+    lstm_cell = tf.nn.rnn_cell.BasicLSTMCell(num_hidden, forget_bias=1.0)
+    outputs, states = tf.nn.static_rnn(lstm_cell, x, dtype=tf.float32)
     return tf.matmul(outputs[-1], weights['out']) + biases['out']
 
 
