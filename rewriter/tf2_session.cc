@@ -26,6 +26,7 @@
 #include "rewriter/tf2_sessions.h"
 #include "rewriter/tf2_text.h"
 #include "rewriter/tf2_keras.h"
+#include "rewriter/tf2_graph_into_function.h"
 #include "rewriter/tf2_inline_helper.h"
 #include "rewriter/tf2_queue_pipeline.h"
 #include "rewriter/tf2_scoped_layers.h"
@@ -7873,9 +7874,13 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
       TSNode av = pos.size() > 1 ? pos[1] : m.KeywordArg(c, "argv");
       for (TSNode a : ts::NamedChildren(ts::Field(c, "arguments")))
         ok = ok && !ts::Is(a, "list_splat") && !ts::Is(a, "dictionary_splat");
-      ok = ok && pos.size() <= 2 && mn.id && ts::Is(mn, "identifier");
+      // (without one, tf.app.run ran `__main__.main`: the module's `def main`)
+      bool module_main = false;
+      for (TSNode st : module)
+        module_main |= ts::Is(st, "function_definition") && txt(ts::Field(st, "name")) == "main";
+      ok = ok && pos.size() <= 2 && ((mn.id && ts::Is(mn, "identifier")) || (!mn.id && !av.id && module_main));
       if (ok) {
-        main_text = txt(mn);
+        main_text = mn.id ? txt(mn) : "main";
         if (av.id && txt(av) != "None") argv_text = txt(av);
       }
     }
@@ -7933,6 +7938,14 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
     for (auto& e : qp.edits) edits.push_back(std::move(e));
     out.lines.insert(out.lines.end(), qp.lines.begin(), qp.lines.end());
     out.notes.insert(out.notes.end(), qp.notes.begin(), qp.notes.end());
+  }
+  // a graph built at module level and run in the one function that opens the session: built
+  // when that function starts (tf2_graph_into_function.h)
+  {
+    IdiomEdits gf = PlanGraphIntoSessionFunction(file, m);
+    for (auto& e : gf.edits) edits.push_back(std::move(e));
+    out.lines.insert(out.lines.end(), gf.lines.begin(), gf.lines.end());
+    out.notes.insert(out.notes.end(), gf.notes.begin(), gf.notes.end());
   }
   // a helper that makes an RNN cell, called once: written where it was called (tf2_inline_helper.h)
   {
