@@ -64,6 +64,7 @@ struct RunFn {
   string name;
   std::vector<string> fetches;  // the fetched names, in order
   std::vector<string> params;   // the fed placeholders, in their definition order
+  string expr;                  // a fetched expression of graph tensors (`tf.argmax(logits, 1)`): its value, returned
 };
 
 class ClassConverter {
@@ -1043,6 +1044,55 @@ class ClassConverter {
     return out;
   }
 
+  // A fetched expression of the class's graph tensors (`tf.argmax(self.logits, 1)`: TF
+  // calls and operators over `self.X` of tensors, placeholders and variables the build
+  // methods made, and literals) as
+  // the function's text (`tf.argmax(logits, 1)`), the tensors it reads in *names; "" for
+  // anything else (a Python value of the method, a random op, graph-wide state).
+  string FetchedExpression(TSNode e, TSNode def, std::vector<string>* names) {
+    if (!ts::Is(e, "call") && !ts::Is(e, "binary_operator") && !ts::Is(e, "unary_operator") &&
+        !ts::Is(e, "subscript"))
+      return "";
+    bool ok = true;
+    std::set<string> seen;
+    ts::Walk(
+        e,
+        [&](TSNode c, const char*) {
+          if (!ok) return false;
+          const string a = SelfAttr(c);
+          if (!a.empty()) {
+            auto it = graph_.find(a);
+            if (it == graph_.end() || build_[it->second].kind == Kind::kOptimizer ||
+                build_[it->second].kind == Kind::kMinimize)
+              ok = false;
+            else if (seen.insert(a).second)
+              names->push_back(a);
+            return false;
+          }
+          if (ts::Is(c, "call")) {
+            const string q = Resolved(ts::Field(c, "function"));
+            if (q.rfind("tensorflow", 0) != 0 || ReadsTf1GraphState(q) || q.find("random") != string::npos ||
+                Ends(q, "dropout") || Ends(q, "multinomial"))
+              ok = false;
+          }
+          if (ts::Is(c, "lambda") || ts::Is(c, "list_comprehension") || ts::Is(c, "generator_expression")) ok = false;
+          return true;
+        },
+        [](TSNode) {});
+    // (every other name a TensorFlow module: the function cannot read the method's values)
+    const std::set<string> locals = LocalsOf(def);
+    ValueIdentifiers(e, [&](TSNode id) {
+      const string n(Text(id));
+      if (n == self_) return;
+      if (locals.count(n) || Resolved(id).rfind("tensorflow", 0) != 0) ok = false;
+    });
+    if (!ok || names->empty()) {
+      names->clear();
+      return "";
+    }
+    return LocalText(e);
+  }
+
   // One run site: `self.sess.run(fetches[, feed_dict])`.
   void RunSite(TSNode call, const string& method) {
     std::vector<TSNode> args;
@@ -1074,6 +1124,13 @@ class ClassConverter {
       items.push_back(fetch);
     }
     std::vector<string> names;
+    // `self.sess.run(tf.argmax(self.logits, 1), ...)`: an expression of the class's graph
+    // tensors, which the function computes and returns
+    string expr;
+    if (!multi && SelfAttr(fetch).empty()) {
+      expr = FetchedExpression(fetch, methods_.at(method), &names);
+      if (!expr.empty()) items.clear();
+    }
     for (TSNode it : items) {
       string a = SelfAttr(it);
       if (a.empty() || !graph_.count(a) || build_[graph_[a]].kind == Kind::kOptimizer ||
@@ -1084,7 +1141,7 @@ class ClassConverter {
       names.push_back(a);
     }
     // a single variable: its value
-    if (!multi && build_[graph_[names[0]]].kind == Kind::kVariable) {
+    if (!multi && expr.empty() && build_[graph_[names[0]]].kind == Kind::kVariable) {
       edits_.emplace_back(ts_node_start_byte(call), ts_node_end_byte(call), fmt::format("{}.{}.numpy()", self_, names[0]));
       return;
     }
@@ -1111,16 +1168,21 @@ class ClassConverter {
     // the function: one per distinct fetch list and fed set
     RunFn* fn = nullptr;
     for (RunFn& f : fns_)
-      if (f.fetches == names && f.params == params) fn = &f;
+      if (f.fetches == names && f.params == params && f.expr == expr) fn = &f;
     if (!fn) {
       string base = "run_" + fmt::format("{}", fmt::join(names, "_"));
+      if (!expr.empty() && ts::Is(fetch, "call")) {
+        // (`run_argmax_logits`)
+        const string f(Text(ts::Field(fetch, "function")));
+        base = fmt::format("run_{}_{}", f.substr(f.rfind('.') + 1), fmt::join(names, "_"));
+      }
       string name = base;
       auto taken = [&](const string& n) {
         return methods_.count(n) || graph_.count(n) ||
                std::any_of(fns_.begin(), fns_.end(), [&](const RunFn& f) { return f.name == n; });
       };
       for (int k = 2; taken(name); ++k) name = fmt::format("{}_{}", base, k);
-      fns_.push_back({name, names, params});
+      fns_.push_back({name, names, params, expr});
       fn = &fns_.back();
     }
     ++runs_;
@@ -1130,9 +1192,10 @@ class ClassConverter {
     std::vector<bool> is_op;
     size_t tensors = 0;
     for (const string& n : names) {
-      is_op.push_back(build_[graph_[n]].kind == Kind::kMinimize);
+      is_op.push_back(expr.empty() && build_[graph_[n]].kind == Kind::kMinimize);
       tensors += !is_op.back();
     }
+    if (!expr.empty()) is_op.assign(1, false);
     TSNode parent = ts::Parent(call);
     TSNode stmt = ts::Parent(parent);
     const bool alone = ts::Is(parent, "expression_statement");
@@ -1347,6 +1410,7 @@ class ClassConverter {
     std::vector<string> ret;
     for (const string& n : f.fetches)
       if (build_[graph_.at(n)].kind != Kind::kMinimize) ret.push_back(n);
+    if (!f.expr.empty()) ret.assign(1, f.expr);
     if (ret.size() == 1) out += fmt::format("{}return {}\n", body, ret[0]);
     else if (ret.size() > 1) out += fmt::format("{}return {}\n", body, fmt::join(ret, ", "));
     return out;
