@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 #include <string_view>
 #include <vector>
@@ -52,6 +53,7 @@ struct BuildStmt {
   // layer_input)
   string stateless;
   string generator;  // a random op several runs share: the generator's attribute (see ShareRandomOps)
+  string default_value, default_dtype;  // a placeholder_with_default's default (its text) and dtype
 };
 
 struct Minimize {
@@ -312,6 +314,79 @@ class ClassConverter {
     if (auto f = LiteralInt(src_, args["filters"])) dims_[b.name] = std::to_string(*f);
     LayerAttr(b);
   }
+  // A dropout call's parts: tf.nn.dropout (x, rate or v1's keep_prob, noise_shape, seed) or
+  // tf.compat.v1.layers.dropout (inputs, rate=0.5, noise_shape, seed, training=False).
+  struct DropoutParts {
+    TSNode x{}, seed{};
+    string rate, noise_shape;
+    string training;  // "" (False: no op, the input itself), "True", or a bool tensor's text
+  };
+  std::optional<DropoutParts> ParseDropout(TSNode call, string* why) {
+    const string q = Resolved(ts::Field(call, "function"));
+    DropoutParts d;
+    if (q == "tensorflow.compat.v1.layers.dropout") {
+      auto args = CallArgsByName(src_, call, {"inputs", "rate", "noise_shape", "seed", "training", "name"}, why);
+      if (!why->empty() || !args.count("inputs")) {
+        if (why->empty()) *why = "a tf.layers.dropout without inputs";
+        return std::nullopt;
+      }
+      d.x = args["inputs"];
+      d.rate = args.count("rate") ? LocalText(args["rate"]) : "0.5";
+      if (args.count("seed") && Text(args["seed"]) != "None") d.seed = args["seed"];
+      if (args.count("noise_shape") && Text(args["noise_shape"]) != "None")
+        d.noise_shape = LocalText(args["noise_shape"]);
+      if (args.count("training")) {
+        TSNode t = args["training"];
+        const string a = SelfAttr(t);
+        if (ts::Is(t, "true")) {
+          d.training = "True";
+        } else if (!a.empty() && graph_.count(a) && build_[graph_.at(a)].kind != Kind::kVariable) {
+          d.training = a;
+        } else if (!ts::Is(t, "false")) {
+          *why = "tf.layers.dropout's `training=` is not True, False or a bool tensor of the class";
+          return std::nullopt;
+        }
+      }
+      return d;
+    }
+    if (q != "tensorflow.nn.dropout" && q != "tensorflow.compat.v1.nn.dropout") {
+      *why = "not a dropout";
+      return std::nullopt;
+    }
+    auto args = CallArgsByName(src_, call, {"x", "rate", "noise_shape", "seed", "name"}, why, {"keep_prob"});
+    if (!why->empty() || !args.count("x") || args.count("keep_prob") == args.count("rate")) {
+      *why = "the dropout's arguments are not x, rate (or keep_prob), noise_shape, seed";
+      return std::nullopt;
+    }
+    d.x = args["x"];
+    d.rate = args.count("rate") ? LocalText(args["rate"]) : fmt::format("1 - ({})", LocalText(args["keep_prob"]));
+    if (args.count("seed") && Text(args["seed"]) != "None") d.seed = args["seed"];
+    if (args.count("noise_shape") && Text(args["noise_shape"]) != "None") d.noise_shape = LocalText(args["noise_shape"]);
+    d.training = "True";
+    return d;
+  }
+  // The dropout's TF2 text: `drop` (a dropout of the input) where training, the input itself
+  // where not (a cond of a bool tensor).
+  string DropoutText(const DropoutParts& d, const string& drop) const {
+    const string x = LocalText(d.x);
+    if (d.training.empty()) return fmt::format("{}.identity({})", tf_, x);
+    if (d.training == "True") return drop;
+    return fmt::format("{0}.cond({1}, lambda: {2}, lambda: {0}.identity({3}))", tf_, d.training, drop, x);
+  }
+  // `h = tf.compat.v1.layers.dropout(x, rate, training=T)`: TF1's layer applied tf.nn.dropout
+  // where training was True.
+  void LayerDropout(BuildStmt& b) {
+    string why;
+    std::optional<DropoutParts> d = ParseDropout(b.value, &why);
+    if (!d) Fail(b.value, why);
+    string drop = fmt::format("{}.nn.dropout({}, rate={}", tf_, LocalText(d->x), d->rate);
+    if (!d->noise_shape.empty()) drop += fmt::format(", noise_shape={}", d->noise_shape);
+    if (d->seed.id) drop += fmt::format(", seed={}", Text(d->seed));
+    b.stateless = DropoutText(*d, drop + ")");
+    if (string dim = Dim(d->x); !dim.empty()) dims_[b.name] = dim;
+    if (std::vector<string> sh = Shape(d->x); !sh.empty()) shapes_[b.name] = sh;
+  }
+
   // `p = tf.compat.v1.layers.max_pooling2d(x, 2, 2)` (average_pooling2d, flatten): no
   // variables; the functions compute the TF2 op instead.
   void StatelessLayer(BuildStmt& b, const string& q) {
@@ -661,7 +736,18 @@ class ClassConverter {
         b.kind = Kind::kSession;
         continue;
       }
-      if (q == "tensorflow.compat.v1.placeholder") {
+      if (q == "tensorflow.compat.v1.placeholder_with_default") {
+        // (a parameter whose default is the default, a Python literal of a known dtype)
+        need_attr("placeholder");
+        b.kind = Kind::kPlaceholder;
+        TSNode d = ArgAt(right, 0, "input");
+        if (ts::Is(d, "true") || ts::Is(d, "false")) b.default_dtype = tf_ + ".bool";
+        else if (ts::Is(d, "float")) b.default_dtype = tf_ + ".float32";
+        else if (ts::Is(d, "integer")) b.default_dtype = tf_ + ".int32";
+        else Fail(right, "a placeholder_with_default whose default is not a bool, float or int literal");
+        b.default_value = string(Text(d));
+        if (TSNode sh = ArgAt(right, 1, "shape"); sh.id) shapes_[b.name] = ShapeLiteral(src_, sh, false);
+      } else if (q == "tensorflow.compat.v1.placeholder") {
         need_attr("placeholder");
         b.kind = Kind::kPlaceholder;
         if (string d = LastOfList(ArgAt(right, 1, "shape")); !d.empty()) dims_[b.name] = d;
@@ -672,6 +758,9 @@ class ClassConverter {
       } else if (q == "tensorflow.compat.v1.layers.conv2d") {
         b.kind = Kind::kGraph;
         ConvLayer(b);
+      } else if (q == "tensorflow.compat.v1.layers.dropout") {
+        b.kind = Kind::kGraph;
+        LayerDropout(b);
       } else if (q == "tensorflow.compat.v1.layers.max_pooling2d" ||
                  q == "tensorflow.compat.v1.layers.average_pooling2d" || q == "tensorflow.compat.v1.layers.flatten") {
         b.kind = Kind::kGraph;
@@ -768,7 +857,9 @@ class ClassConverter {
               }
               if (ts::Is(c, "call")) {
                 string cq = Resolved(ts::Field(c, "function"));
-                if (ReadsTf1GraphState(cq))
+                // (a tf.layers.dropout written as TF2's, LayerDropout)
+                const bool converted = ts::Same(c, b.value) && !b.stateless.empty();
+                if (ReadsTf1GraphState(cq) && !converted)
                   Fail(c, fmt::format("`{}` calls `{}`, which depends on graph-wide state", b.name, cq));
                 if (UnseededRandom(c)) {
                   b.random = true;
@@ -839,6 +930,10 @@ class ClassConverter {
         variable_after |= &v > &b && (v.kind == Kind::kVariable || !v.layer_attr.empty());
       TSNode seed = m_.KeywordArg(draws[0], "seed");
       const bool seeded = seed.id && Text(seed) != "None";
+      // (a tf.layers.dropout not training makes no random op)
+      if (Resolved(ts::Field(draws[0], "function")) == "tensorflow.compat.v1.layers.dropout" &&
+          draws.size() == 1 && b.stateless.rfind(tf_ + ".identity(", 0) == 0)
+        continue;
       if (users.size() < 2 && (seeded || !variable_after)) {
         if (b.random) out->unseeded.insert(out->unseeded.end(), b.random_ops.begin(), b.random_ops.end());
         continue;
@@ -850,23 +945,19 @@ class ClassConverter {
                              : fmt::format("the unseeded random op of `{}` is made before variables TF1 made after "
                                            "it, and `{}` would make it after them",
                                            b.name, users[0]);
-      const string q = Resolved(ts::Field(draws[0], "function"));
-      if (draws.size() != 1 || !ts::Same(draws[0], b.value) ||
-          (q != "tensorflow.nn.dropout" && q != "tensorflow.compat.v1.nn.dropout"))
+      if (draws.size() != 1 || !ts::Same(draws[0], b.value))
         Fail(b.stmt, why + "; only a dropout that is its statement's value draws from a shared generator");
       string err;
-      auto args = CallArgsByName(src_, b.value, {"x", "rate", "noise_shape", "seed", "name"}, &err, {"keep_prob"});
-      if (!err.empty() || !args.count("x") || args.count("keep_prob") == args.count("rate"))
-        Fail(b.stmt, fmt::format("{}; the dropout's arguments are not x, rate (or keep_prob), noise_shape, seed", why));
-      string rate = args.count("rate") ? LocalText(args["rate"]) : fmt::format("1 - ({})", LocalText(args["keep_prob"]));
+      std::optional<DropoutParts> d = ParseDropout(b.value, &err);
+      if (!d) Fail(b.stmt, fmt::format("{}; {}", why, err == "not a dropout" ? "only a dropout draws from a shared generator" : err));
       string gen_value;
       if (seeded) {
         if (!ts::Is(seed, "integer")) Fail(seed, why + "; the dropout's seed is not an integer literal");
-        const std::vector<string> sh = Shape(args["x"]);
+        const std::vector<string> sh = Shape(d->x);
         if (sh.empty() || std::find(sh.begin(), sh.end(), "None") != sh.end())
           Fail(b.stmt, fmt::format("{}; the shape of its input `{}` is not known from the text (a generator draws "
                                    "other numbers than TF1's seeded op for a shape known only at run time)",
-                                   why, Text(args["x"])));
+                                   why, Text(d->x)));
         gen_value = fmt::format("{}.random.Generator.from_seed({})", tf_, Text(seed));
       } else {
         unseeded_generators.push_back(&b);
@@ -876,11 +967,10 @@ class ClassConverter {
       if (methods_.count(b.generator) || graph_.count(b.generator) || python_attrs_.count(b.generator))
         Fail(b.stmt, fmt::format("{}; the generator's attribute `{}.{}` is taken", why, self_, b.generator));
       generator_values_[b.generator] = gen_value;
-      b.stateless = fmt::format("{}.nn.experimental.general_dropout({}, rate={}, uniform_sampler={}.{}.uniform", tf_,
-                                LocalText(args["x"]), rate, self_, b.generator);
-      if (args.count("noise_shape") && Text(args["noise_shape"]) != "None")
-        b.stateless += fmt::format(", noise_shape={}", LocalText(args["noise_shape"]));
-      b.stateless += ")";
+      string drop = fmt::format("{}.nn.experimental.general_dropout({}, rate={}, uniform_sampler={}.{}.uniform", tf_,
+                                LocalText(d->x), d->rate, self_, b.generator);
+      if (!d->noise_shape.empty()) drop += fmt::format(", noise_shape={}", d->noise_shape);
+      b.stateless = DropoutText(*d, drop + ")");
       random_notes_.push_back(fmt::format(
           "the dropout of `{}` draws from `{}.{}`, a tf.random.Generator made where TF1 made the op, each call of "
           "each function taking its next numbers as each run took TF1's one op's: the converted program draws other "
@@ -1160,10 +1250,14 @@ class ClassConverter {
     }
     std::vector<size_t> need = Needed(names);
     std::vector<string> params;
+    // (the fed placeholders, and those with a default the run needs, in their definition order)
+    std::set<size_t> needed(need.begin(), need.end());
     for (size_t i = 0; i < build_.size(); ++i)
-      if (build_[i].kind == Kind::kPlaceholder && fed.count(build_[i].name)) params.push_back(build_[i].name);
+      if (build_[i].kind == Kind::kPlaceholder &&
+          (fed.count(build_[i].name) || (needed.count(i) && !build_[i].default_value.empty())))
+        params.push_back(build_[i].name);
     for (size_t i : need)
-      if (build_[i].kind == Kind::kPlaceholder && !fed.count(build_[i].name))
+      if (build_[i].kind == Kind::kPlaceholder && !fed.count(build_[i].name) && build_[i].default_value.empty())
         Fail(call, fmt::format("the run needs the placeholder `{}.{}`, which it does not feed", self_, build_[i].name));
     // the function: one per distinct fetch list and fed set
     RunFn* fn = nullptr;
@@ -1187,7 +1281,8 @@ class ClassConverter {
     }
     ++runs_;
     std::vector<string> call_args;
-    for (const string& p : params) call_args.push_back(fmt::format("{}={}", p, Text(fed[p])));
+    for (const string& p : params)
+      if (fed.count(p)) call_args.push_back(fmt::format("{}={}", p, Text(fed[p])));
     const string invoke = fmt::format("{}.{}({})", self_, fn->name, fmt::join(call_args, ", "));
     std::vector<bool> is_op;
     size_t tensors = 0;
@@ -1359,9 +1454,10 @@ class ClassConverter {
         std::vector<TSNode> a;
         for (TSNode c : ts::NamedChildren(ts::Field(b.value, "arguments")))
           if (!ts::Is(c, "comment")) a.push_back(c);
+        const bool with_default = !b.default_value.empty();
         TSNode dtype = a.size() > 0 && !ts::Is(a[0], "keyword_argument") ? a[0] : m_.KeywordArg(b.value, "dtype");
         TSNode shape = a.size() > 1 && !ts::Is(a[1], "keyword_argument") ? a[1] : m_.KeywordArg(b.value, "shape");
-        if (!dtype.id) Fail(b.stmt, "a placeholder without a dtype");
+        if (!dtype.id && !with_default) Fail(b.stmt, "a placeholder without a dtype");
         string shape_text = "None";
         if (shape.id) {
           // dimensions a method's local values give are unknown in the signature
@@ -1375,12 +1471,16 @@ class ClassConverter {
             Fail(shape, "a placeholder whose shape is not a list");
           }
         }
-        out += fmt::format("{}    {}.TensorSpec(shape={}, dtype={}),\n", pad, tf_, shape_text, Text(dtype));
+        out += fmt::format("{}    {}.TensorSpec(shape={}, dtype={}),\n", pad, tf_, shape_text,
+                           with_default ? b.default_dtype : string(Text(dtype)));
       }
       out += pad + "])\n";
     }
     std::vector<string> params = {self_};
-    params.insert(params.end(), f.params.begin(), f.params.end());
+    for (const string& p : f.params) {
+      const string& d = build_[graph_.at(p)].default_value;
+      params.push_back(d.empty() ? p : p + "=" + d);
+    }
     out += fmt::format("{}def {}({}):\n", pad, f.name, fmt::join(params, ", "));
     std::vector<const Minimize*> steps;
     for (const string& n : f.fetches)
