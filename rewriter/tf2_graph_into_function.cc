@@ -95,10 +95,7 @@ IdiomEdits PlanGraphIntoSessionFunction(const ParsedFile& file, const SemanticMo
       if (!call_stmt.id) call_stmt = st;
       continue;
     }
-    if (is_def) {
-      if (!graph.empty() && refers_to_graph(st)) return out;
-      continue;
-    }
+    if (is_def) continue;  // (checked below, once every graph name is known)
     const bool is_graph = builds(st) || refers_to_graph(st);
     if (!is_graph) {
       if (!graph.empty()) kept_after.push_back(st);
@@ -112,6 +109,12 @@ IdiomEdits PlanGraphIntoSessionFunction(const ParsedFile& file, const SemanticMo
     TargetNames(ts::Field(e, "left"), [&](TSNode n) { graph_names.insert(text(n)); });
   }
   if (graph.empty() || !call_stmt.id) return out;
+  // no other function or class reads a graph name (one defined before the graph too)
+  for (TSNode st : module)
+    if (!ts::Same(st, fn) && (ts::Is(st, "function_definition") || ts::Is(st, "class_definition") ||
+                              ts::Is(st, "decorated_definition")) &&
+        refers_to_graph(st))
+      return out;
   // nothing kept after the first graph statement reads the graph, runs for its effect or binds
   // a name a graph statement reads
   std::set<string> read_by_graph;
