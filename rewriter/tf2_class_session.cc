@@ -65,7 +65,7 @@ struct Minimize {
 struct RunFn {
   string name;
   std::vector<string> fetches;  // the fetched names, in order
-  std::vector<string> params;   // the fed placeholders, in their definition order
+  std::vector<string> params;   // the fed placeholders and the needed ones with a default, in their definition order
   string expr;                  // a fetched expression of graph tensors (`tf.argmax(logits, 1)`): its value, returned
 };
 
@@ -350,7 +350,7 @@ class ClassConverter {
       return d;
     }
     if (q != "tensorflow.nn.dropout" && q != "tensorflow.compat.v1.nn.dropout") {
-      *why = "not a dropout";
+      *why = "only a dropout draws from a shared generator";
       return std::nullopt;
     }
     auto args = CallArgsByName(src_, call, {"x", "rate", "noise_shape", "seed", "name"}, why, {"keep_prob"});
@@ -466,18 +466,7 @@ class ClassConverter {
   }
   // The statement's text re-indented from its column to `indent`.
   string Reindent(TSNode stmt, string_view text, uint32_t indent) const {
-    const uint32_t col = ts_node_start_point(stmt).column;
-    string out(indent, ' ');
-    for (size_t i = 0; i < text.size(); ++i) {
-      out += text[i];
-      if (text[i] != '\n') continue;
-      size_t sp = 0;
-      while (i + 1 + sp < text.size() && text[i + 1 + sp] == ' ') ++sp;
-      const size_t keep = sp >= col ? sp - col + indent : indent;
-      out.append(keep, ' ');
-      i += sp;
-    }
-    return out;
+    return string(indent, ' ') + ReindentLines(text, ts_node_start_point(stmt).column, indent);
   }
   // `n`'s text with `self.G` of the graph tensors and placeholders written as `G`.
   string LocalText(TSNode n) const {
@@ -931,9 +920,11 @@ class ClassConverter {
       TSNode seed = m_.KeywordArg(draws[0], "seed");
       const bool seeded = seed.id && Text(seed) != "None";
       // (a tf.layers.dropout not training makes no random op)
-      if (Resolved(ts::Field(draws[0], "function")) == "tensorflow.compat.v1.layers.dropout" &&
-          draws.size() == 1 && b.stateless.rfind(tf_ + ".identity(", 0) == 0)
-        continue;
+      if (draws.size() == 1 && Resolved(ts::Field(draws[0], "function")) == "tensorflow.compat.v1.layers.dropout") {
+        string unused;
+        std::optional<DropoutParts> d = ParseDropout(draws[0], &unused);
+        if (d && d->training.empty()) continue;
+      }
       if (users.size() < 2 && (seeded || !variable_after)) {
         if (b.random) out->unseeded.insert(out->unseeded.end(), b.random_ops.begin(), b.random_ops.end());
         continue;
@@ -949,7 +940,7 @@ class ClassConverter {
         Fail(b.stmt, why + "; only a dropout that is its statement's value draws from a shared generator");
       string err;
       std::optional<DropoutParts> d = ParseDropout(b.value, &err);
-      if (!d) Fail(b.stmt, fmt::format("{}; {}", why, err == "not a dropout" ? "only a dropout draws from a shared generator" : err));
+      if (!d) Fail(b.stmt, fmt::format("{}; {}", why, err));
       string gen_value;
       if (seeded) {
         if (!ts::Is(seed, "integer")) Fail(seed, why + "; the dropout's seed is not an integer literal");
@@ -1284,13 +1275,12 @@ class ClassConverter {
     for (const string& p : params)
       if (fed.count(p)) call_args.push_back(fmt::format("{}={}", p, Text(fed[p])));
     const string invoke = fmt::format("{}.{}({})", self_, fn->name, fmt::join(call_args, ", "));
+    // (a fetched expression is one tensor)
     std::vector<bool> is_op;
-    size_t tensors = 0;
-    for (const string& n : names) {
-      is_op.push_back(expr.empty() && build_[graph_[n]].kind == Kind::kMinimize);
-      tensors += !is_op.back();
-    }
-    if (!expr.empty()) is_op.assign(1, false);
+    if (!expr.empty()) is_op.push_back(false);
+    else
+      for (const string& n : names) is_op.push_back(build_[graph_[n]].kind == Kind::kMinimize);
+    const size_t tensors = static_cast<size_t>(std::count(is_op.begin(), is_op.end(), false));
     TSNode parent = ts::Parent(call);
     TSNode stmt = ts::Parent(parent);
     const bool alone = ts::Is(parent, "expression_statement");

@@ -16,22 +16,6 @@ namespace tfm {
 namespace {
 
 using std::string;
-using std::string_view;
-
-// The statement's text re-indented from `from_col` to `to_col` (its later lines keep their
-// indentation relative to its first).
-string Reindented(string_view text, uint32_t from_col, uint32_t to_col) {
-  string out;
-  for (size_t i = 0; i < text.size(); ++i) {
-    out += text[i];
-    if (text[i] != '\n') continue;
-    size_t sp = 0;
-    while (i + 1 + sp < text.size() && text[i + 1 + sp] == ' ') ++sp;
-    out.append(sp >= from_col ? sp - from_col + to_col : to_col, ' ');
-    i += sp;
-  }
-  return out;
-}
 
 }  // namespace
 
@@ -156,7 +140,7 @@ IdiomEdits PlanRnnHelperInlining(const ParsedFile& file, const SemanticModel& m)
         st = text(ts::Field(asg, "left")) + " =" + st.substr(ret.size());
       }
       if (!inline_text.empty()) inline_text += "\n" + string(to, ' ');
-      inline_text += Reindented(st, col, to);
+      inline_text += ReindentLines(st, col, to);
       if (ts::Is(e, "assignment")) TargetNames(ts::Field(e, "left"), [&](TSNode n) { rebound.insert(text(n)); });
     }
     out.edits.emplace_back(ts_node_start_byte(stmt), ts_node_end_byte(stmt), inline_text);

@@ -6089,15 +6089,22 @@ class Converter {
   // An unseeded dropout call (tf.nn.dropout, v1's with keep_prob, tf.layers.dropout while
   // training): its parts, for a form that draws from a shared generator; nullopt otherwise.
   std::optional<LayerDropout> SharedDropout(TSNode call) const {
+    std::optional<LayerDropout> d = DrawingDropout(call);
+    return d && d->seed.empty() ? d : std::nullopt;
+  }
+  // A dropout call that draws (tf.nn.dropout, v1's with keep_prob, tf.layers.dropout while
+  // training): its parts, its seed's text ("" without one); nullopt otherwise.
+  std::optional<LayerDropout> DrawingDropout(TSNode call) const {
     if (auto it = layer_dropouts_.find(ts_node_start_byte(call)); it != layer_dropouts_.end()) {
-      if (!it->second.seed.empty() || it->second.training.empty()) return std::nullopt;
+      if (it->second.training.empty()) return std::nullopt;
       return it->second;
     }
     std::map<string, TSNode> args;
     LayerDropout d;
-    if (!DropoutArgs(call, &args, &d.rate) || (args.count("seed") && Text(args["seed"]) != "None")) return std::nullopt;
+    if (!DropoutArgs(call, &args, &d.rate)) return std::nullopt;
     d.x = string(Text(args["x"]));
     d.training = "True";
+    if (args.count("seed") && Text(args["seed"]) != "None") d.seed = string(Text(args["seed"]));
     if (args.count("noise_shape") && Text(args["noise_shape"]) != "None") d.noise_shape = string(Text(args["noise_shape"]));
     return d;
   }
@@ -6177,21 +6184,10 @@ class Converter {
     if (!ts::Is(asg, "assignment") || !ts::Is(ts::Field(asg, "left"), "identifier") ||
         !ts::Same(ts::Field(asg, "right"), call))
       return false;
-    LayerDropout d;
-    TSNode x{};
-    if (auto it = layer_dropouts_.find(ts_node_start_byte(call)); it != layer_dropouts_.end()) {
-      d = it->second;
-      x = ArgAt(m_, call, 0, "inputs");
-      if (d.training.empty()) return false;
-    } else {
-      std::map<string, TSNode> args;
-      if (!DropoutArgs(call, &args, &d.rate) || !args.count("seed")) return false;
-      x = args["x"];
-      d.x = string(Text(x));
-      d.seed = string(Text(args["seed"]));
-      d.training = "True";
-      if (args.count("noise_shape") && Text(args["noise_shape"]) != "None") d.noise_shape = string(Text(args["noise_shape"]));
-    }
+    std::optional<LayerDropout> parts = DrawingDropout(call);
+    if (!parts) return false;
+    const LayerDropout& d = *parts;
+    const TSNode x = ArgAt(m_, call, 0, layer_dropouts_.count(ts_node_start_byte(call)) ? "inputs" : "x");
     if (d.seed.find_first_not_of("0123456789") != string::npos || d.seed.empty()) return false;
     // (a mask of a shape known only at run time: TF1's op drew its kernel's numbers, which no
     // generator draws, with --deterministic-random too)

@@ -82,6 +82,20 @@ inline std::pair<uint32_t, std::string> StatementComments(std::string_view src, 
   }
   return {at, text};
 }
+// `text` (a statement's, its first line's indentation not included) with its later lines
+// moved from column `from_col` to `to_col`, keeping their indentation relative to it.
+inline std::string ReindentLines(std::string_view text, uint32_t from_col, uint32_t to_col) {
+  std::string out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    out += text[i];
+    if (text[i] != '\n') continue;
+    size_t sp = 0;
+    while (i + 1 + sp < text.size() && text[i + 1 + sp] == ' ') ++sp;
+    out.append(sp >= from_col ? sp - from_col + to_col : to_col, ' ');
+    i += sp;
+  }
+  return out;
+}
 // Removes item `k` of `items` (a call's arguments, a definition's parameters) with the comma
 // that joins it to its neighbour.
 inline void DropListItem(const std::vector<TSNode>& items, size_t k, std::vector<ByteEdit>* out) {
