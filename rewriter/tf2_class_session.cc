@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <optional>
 #include <set>
@@ -1319,6 +1320,18 @@ class ClassConverter {
       return;
     }
     if (tensors != names.size()) {
+      // `self.sess.run([self.cost, self.train_op], ...)[0]`: the tensor's value
+      if (ts::Is(parent, "subscript") && ts::Same(ts::Field(parent, "value"), call) && tensors == 1) {
+        std::vector<TSNode> index;
+        for (TSNode c : ts::NamedChildren(parent))
+          if (!ts::Same(c, call) && !ts::Is(c, "comment")) index.push_back(c);
+        const string k = index.size() == 1 && ts::Is(index[0], "integer") ? string(Text(index[0])) : "";
+        const size_t at = k.size() == 1 && std::isdigit(static_cast<unsigned char>(k[0])) ? size_t(k[0] - '0') : names.size();
+        if (at < names.size() && !is_op[at]) {
+          edits_.emplace_back(ts_node_start_byte(parent), ts_node_end_byte(parent), invoke + ".numpy()");
+          return;
+        }
+      }
       // `return self.sess.run([self.cost, self.train_op], ...)`: TF1's list, None for the op
       if (tensors != 1) Fail(call, "a run of a train op and several tensors whose values are used other than unpacked");
       std::vector<string> items;

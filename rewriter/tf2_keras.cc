@@ -114,6 +114,60 @@ std::vector<string> KerasDenseArgs(const SemanticModel& m, std::string_view src,
   return ctor;
 }
 
+const std::vector<string>& Tf1BatchNormParams() {
+  static const std::vector<string> kParams = {
+      "inputs",           "axis",           "momentum",        "epsilon",
+      "center",           "scale",          "beta_initializer", "gamma_initializer",
+      "moving_mean_initializer", "moving_variance_initializer", "beta_regularizer", "gamma_regularizer",
+      "beta_constraint",  "gamma_constraint", "training",      "trainable",
+      "name",             "reuse",          "renorm",          "renorm_clipping",
+      "renorm_momentum",  "fused",          "virtual_batch_size", "adjustment"};
+  return kParams;
+}
+
+std::vector<string> KerasBatchNormArgs(const SemanticModel& m, std::string_view src,
+                                       const std::map<string, TSNode>& args, const string& tf, string* why,
+                                       bool* empty_ok) {
+  *empty_ok = false;
+  auto text = [&](const char* k) { return string(ts::Text(args.at(k), src)); };
+  auto stated = [&](const char* k, const char* tf1_default) { return args.count(k) && text(k) != tf1_default; };
+  if (stated("axis", "-1")) {
+    *why = fmt::format("`axis={}`: only the last axis (-1) is written as Keras's", text("axis"));
+    return {};
+  }
+  for (const char* k : {"beta_regularizer", "gamma_regularizer", "beta_constraint", "gamma_constraint", "reuse",
+                        "renorm_clipping", "virtual_batch_size", "adjustment"})
+    if (stated(k, "None")) {
+      *why = fmt::format("`{}=` has no conversion", k);
+      return {};
+    }
+  if (stated("renorm", "False")) {
+    *why = "batch renormalization (`renorm=`) has no conversion";
+    return {};
+  }
+  if (stated("trainable", "True")) {
+    *why = "a batch normalization that is not trainable has no conversion";
+    return {};
+  }
+  if (stated("fused", "None") && text("fused") != "False") {
+    *why = "`fused=` other than None or False: TF1's fused kernel moves the moving variance toward the unbiased "
+           "batch variance, Keras's layer toward the biased one";
+    return {};
+  }
+  std::vector<string> ctor;
+  for (const char* k : {"momentum", "epsilon", "center", "scale"})
+    if (args.count(k)) ctor.push_back(fmt::format("{}={}", k, text(k)));
+  for (const char* init : {"beta_initializer", "gamma_initializer", "moving_mean_initializer",
+                           "moving_variance_initializer"}) {
+    if (!args.count(init) || text(init) == "None") continue;
+    string k = KerasInitializerFor(m, src, args.at(init), tf, why);
+    if (k.empty()) return {};
+    ctor.push_back(fmt::format("{}={}", init, k));
+  }
+  *empty_ok = ctor.empty();
+  return ctor;
+}
+
 std::optional<int64_t> LiteralInt(std::string_view src, TSNode n) {
   while (ts::Is(n, "parenthesized_expression") && ts_node_named_child_count(n) == 1) n = ts_node_named_child(n, 0);
   if (ts::Is(n, "integer")) {
@@ -198,6 +252,7 @@ std::vector<string> Tf1LayerOutputShape(const SemanticModel& m, std::string_view
                                         const std::vector<string>& x) {
   const bool conv = q == "tensorflow.compat.v1.layers.conv2d";
   const bool pool = q == "tensorflow.compat.v1.layers.max_pooling2d" || q == "tensorflow.compat.v1.layers.average_pooling2d";
+  if (q == "tensorflow.compat.v1.layers.batch_normalization") return x;  // (the input's shape)
   if (q == "tensorflow.compat.v1.layers.flatten") {
     if (x.size() < 2) return {};
     int64_t n = 1;

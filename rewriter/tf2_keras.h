@@ -60,6 +60,20 @@ std::vector<std::string> KerasDenseArgs(const SemanticModel& m, std::string_view
                                         const std::map<std::string, TSNode>& args, const std::string& tf,
                                         std::string* why);
 
+// The parameters of tf.compat.v1.layers.batch_normalization, in order.
+const std::vector<std::string>& Tf1BatchNormParams();
+
+// The constructor arguments of the Keras BatchNormalization that normalizes as a
+// tf.layers.batch_normalization call over a 2-D input did, from that call's arguments by name
+// (momentum, epsilon, center, scale and the four initializers; TF1's defaults are Keras's,
+// so only what the call states; `name` and `training` are the caller's). Empty, with `why`,
+// for an axis other than -1, regularizers, constraints, renorm, a virtual batch size, an
+// adjustment, reuse, a layer not trainable or an initializer with no Keras form. *empty_ok:
+// set true when the call states nothing (an empty result is then no failure).
+std::vector<std::string> KerasBatchNormArgs(const SemanticModel& m, std::string_view src,
+                                            const std::map<std::string, TSNode>& args, const std::string& tf,
+                                            std::string* why, bool* empty_ok);
+
 // An integer the text states: a literal, or a product of literals (`7 * 7 * 64`).
 std::optional<int64_t> LiteralInt(std::string_view src, TSNode n);
 
@@ -73,7 +87,8 @@ bool IntPair(std::string_view src, TSNode n, int64_t out[2]);
 // "same" or "valid" from a padding literal (either case), "" otherwise.
 std::string PaddingLiteral(std::string_view src, TSNode n);
 
-// The static shape tf.layers' dense, conv2d, max_pooling2d, average_pooling2d or flatten (`q`, the
+// The static shape tf.layers' dense, conv2d, max_pooling2d, average_pooling2d, flatten or
+// batch_normalization (`q`, the
 // call's resolved name) makes of an input of static shape `in` (dims as ShapeLiteral's);
 // {} when the text does not show it.
 std::vector<std::string> Tf1LayerOutputShape(const SemanticModel& m, std::string_view src, TSNode call,

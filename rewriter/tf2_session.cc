@@ -28,6 +28,7 @@
 #include "rewriter/tf2_keras.h"
 #include "rewriter/tf2_graph_into_function.h"
 #include "rewriter/tf2_inline_helper.h"
+#include "rewriter/tf2_update_ops.h"
 #include "rewriter/tf2_queue_pipeline.h"
 #include "rewriter/tf2_scoped_layers.h"
 #include "rewriter/tf2_variable_scopes.h"
@@ -74,6 +75,7 @@ class Converter {
       : file_(file), m_(model), src_(file.source.text), later_part_(later_part) {}
 
   // The parts of a script with several sessions (SessionParts, rewriter/tf2_sessions.h).
+  void SetBatchNormUpdatesWithMinimize(bool v) { bn_updates_with_minimize_ = v; }
   void SetSessionParts(std::vector<size_t> parts) { session_parts_ = std::move(parts); }
 
   SessionConversion Run() {
@@ -3180,6 +3182,7 @@ class Converter {
         if (value.find(sess_ + ".") != string::npos) Fail(feed, "a fed value runs the session itself");
       std::set<string> deps;
       for (TSNode n : fetched) Dependencies(At(n)->name, &deps, fed_ops);
+      CheckBatchNormRuns(call, deps, feeds);
       Function f;
       for (const auto& g : graph_) {
         if (!deps.count(g.name)) continue;
@@ -4876,14 +4879,15 @@ class Converter {
     const char* kind;          // "dense", "conv2d"
     const string& tf1_name, &obj;
     string ctor, build_shape;  // the Keras layer's constructor; its build's input shape
+    bool batch_norm = false;   // (gamma, beta and the moving statistics: no kernel drawn)
   };
   // A tf.layers layer with variables made in its statement's place: `obj = <ctor>` and
   // `obj.build(shape)` (a comment after the statement stays on the constructor's line), the
   // functions calling `obj(input)`; the object a variable-like graph name, the output `g`.
   void PlaceLayer(const LayerPlacement& p, std::map<string, TSNode>& args, GraphName& g, bool rebinds) {
     // its kernel's initial values are drawn (TF1's default: glorot-uniform) without an op seed
-    bool drawn = !args.count("kernel_initializer") || Text(args["kernel_initializer"]) == "None";
-    if (!drawn) {
+    bool drawn = !p.batch_norm && (!args.count("kernel_initializer") || Text(args["kernel_initializer"]) == "None");
+    if (!drawn && !p.batch_norm) {
       const string kq =
           ts::Is(args["kernel_initializer"], "call") ? Resolved(ts::Field(args["kernel_initializer"], "function")) : "";
       drawn = (kq.find("random") != string::npos || kq.find("normal") != string::npos ||
@@ -4907,9 +4911,15 @@ class Converter {
                                fmt::format("{0} = {1}{2}\n{3}{0}.build({4})", p.obj, p.ctor, comment, indent,
                                            p.build_shape));
     tf1_layer_objects_.push_back({p.tf1_name, p.obj});
-    layer_notes_.push_back(fmt::format("`{}` (tf.layers.{}): the Keras layer `{}`, whose `kernel` and `bias` TF1 "
-                                       "named `{}/kernel` and `{}/bias`",
-                                       p.name, p.kind, p.obj, p.tf1_name, p.tf1_name));
+    if (p.batch_norm)
+      layer_notes_.push_back(fmt::format("`{0}` (tf.layers.{1}): the Keras layer `{2}`, whose `gamma`, `beta`, "
+                                         "`moving_mean` and `moving_variance` TF1 named `{3}/gamma`, `{3}/beta`, "
+                                         "`{3}/moving_mean` and `{3}/moving_variance`",
+                                         p.name, p.kind, p.obj, p.tf1_name));
+    else
+      layer_notes_.push_back(fmt::format("`{}` (tf.layers.{}): the Keras layer `{}`, whose `kernel` and `bias` TF1 "
+                                         "named `{}/kernel` and `{}/bias`",
+                                         p.name, p.kind, p.obj, p.tf1_name, p.tf1_name));
     names_[p.name] = graph_.size();
     graph_.push_back(std::move(g));
   }
@@ -4947,6 +4957,166 @@ class Converter {
     return true;
   }
 
+  // `h = tf.compat.v1.layers.batch_normalization(x, momentum=m, training=T)` over a 2-D
+  // input: a Keras BatchNormalization made once where the statement was and built there for
+  // the input's width, named as TF1 named the layer; the functions call it with
+  // training=True or False, or a cond of a bool tensor `T` choosing between the two. TF1's
+  // layer over a 2-D input is not fused: while training it normalizes by the batch's
+  // moments and moves the moving statistics toward the batch mean and the biased batch
+  // variance, Keras's layer likewise; but TF1 made those updates ops of the UPDATE_OPS
+  // collection, run only by what depends on them, where Keras's layer makes them on each
+  // call that trains. So it converts only where every minimize() depended on them (the
+  // control-dependencies block RewriteIdioms took away: bn_updates_with_minimize_), and
+  // each run computing it while training runs a minimize() (CheckBatchNormRuns).
+  struct BatchNormLayer {
+    size_t graph_index;  // its output's graph name (graph_[graph_index], through later rebindings)
+    string training;     // "True", "False" or the bool tensor's graph name
+    TSNode stmt;
+  };
+  std::vector<BatchNormLayer> batch_norms_;
+  bool bn_updates_with_minimize_ = false;
+  // Whether the tensor of a graph name's binding is known to be 2-D ([batch, features]): a
+  // placeholder or a reshape of two dimensions, a flatten, a dense or batch-normalization
+  // layer over such a tensor, or an element-wise op of one.
+  bool KnownRank2(const GraphName* g, int depth) {
+    if (!g || depth > 64) return false;
+    if (!ts::Is(g->value, "call") || g->split) return false;
+    const auto& pos = m_.PositionalArgs(g->value);
+    if (g->kind == Kind::kPlaceholder) {
+      TSNode sh = m_.KeywordArg(g->value, "shape");
+      if (!sh.id && pos.size() > 1) sh = pos[1];
+      return sh.id && ShapeLiteral(sh, false).size() == 2;
+    }
+    if (g->kind != Kind::kOp) return false;
+    const string q = Resolved(ts::Field(g->value, "function"));
+    if (q == "tensorflow.reshape" || q == "tensorflow.compat.v1.reshape") {
+      TSNode sh = ArgAt(m_, g->value, 1, "shape");
+      return sh.id && ShapeLiteral(sh, true).size() == 2;
+    }
+    if (q == "tensorflow.compat.v1.layers.flatten") return true;
+    TSNode x = pos.empty() ? TSNode{} : pos[0];
+    if (!x.id) x = m_.KeywordArg(g->value, "inputs");
+    if (!x.id) x = m_.KeywordArg(g->value, "x");
+    if (!x.id) return false;
+    auto layer_input = [&](TSNode call) {
+      const string cq = Resolved(ts::Field(call, "function"));
+      if (cq != "tensorflow.compat.v1.layers.dense" && cq != "tensorflow.compat.v1.layers.batch_normalization")
+        return TSNode{};
+      return ArgAt(m_, call, 0, "inputs");
+    };
+    if (!SameShapeOps().count(q) && q != "tensorflow.compat.v1.layers.dropout") {
+      x = layer_input(g->value);
+    } else if (ts::Is(x, "call")) {
+      x = layer_input(x);  // (an activation of a layer: `tf.nn.relu(tf.layers.dense(h, 8))`)
+    }
+    return ts::Is(x, "identifier") && KnownRank2(BindingRead(g, x), depth + 1);
+  }
+  // The binding of the name `x` that the value of `g` read (the last one bound before it:
+  // `h = tf.nn.relu(h)` reads the `h` bound earlier); null when it is not a graph name.
+  const GraphName* BindingRead(const GraphName* g, TSNode x) const {
+    const string t(Text(x));
+    for (auto u = g->uses.rbegin(); u != g->uses.rend(); ++u)
+      if (*u == t || StartsWith(*u, t + "#")) {
+        auto it = names_.find(*u);
+        return it == names_.end() ? nullptr : &graph_[it->second];
+      }
+    return nullptr;
+  }
+  bool TfBatchNormCall(TSNode stmt, const string& name, TSNode right, GraphName& g, bool rebinds) {
+    auto fail = [&](const string& why) {
+      Fail(stmt, fmt::format("`{}` is made by tf.layers.batch_normalization: {}", name, why));
+    };
+    if (!AloneOnLines(stmt)) fail("the statement shares its line with other statements");
+    string why;
+    std::map<string, TSNode> args = ArgsByName(right, Tf1BatchNormParams(), &why);
+    if (!why.empty()) fail(why);
+    if (!args.count("inputs")) fail("no inputs");
+    TSNode in = args["inputs"];
+    if (!ts::Is(in, "identifier") || !Graph(Text(in))) fail("its input is not a name of the graph");
+    // (axis 1 of a 2-D input is its last)
+    if (args.count("axis") && Text(args["axis"]) == "1") args.erase("axis");
+    bool empty_ok = false;
+    std::vector<string> ctor = KerasBatchNormArgs(m_, src_, args, tf_, &why, &empty_ok);
+    if (ctor.empty() && !empty_ok) fail(why);
+    string training = "False";
+    if (args.count("training")) {
+      TSNode t = args["training"];
+      GraphName* tg = ts::Is(t, "identifier") ? Graph(Text(t)) : nullptr;
+      if (ts::Is(t, "true")) training = "True";
+      else if (tg && tg->kind == Kind::kPlaceholder &&
+               (tg->dtype.find("bool") != string::npos || tg->default_value == "False" || tg->default_value == "True"))
+        training = tg->name;
+      else if (!ts::Is(t, "false")) fail("`training=` is not True, False or a bool placeholder");
+    }
+    if (training != "False" && !bn_updates_with_minimize_)
+      fail("TF1 updated its moving statistics only in runs of ops that depend on the UPDATE_OPS collection, and no "
+           "minimize() here is made under `tf.control_dependencies(tf.get_collection(tf.GraphKeys.UPDATE_OPS))`: "
+           "Keras's layer updates them on each call that trains");
+    for (const auto& [key, value] : args) {
+      if (key == "inputs" || key == "training") continue;
+      const string k = key;  // (a structured binding: clang 14 does not let a lambda capture it)
+      Identifiers(value, [&](TSNode id) {
+        if (Graph(Text(id))) fail(fmt::format("`{}=` reads graph tensor `{}`", k, Text(id)));
+      });
+    }
+    const GraphName* src = Graph(Text(in));
+    const std::vector<string> shape = StaticShape(in);
+    if (shape.size() == 4)
+      fail(fmt::format("its input `{}` is 4-D: there TF1's layer is fused, and the fused kernel moves the moving "
+                       "variance toward the unbiased batch variance (n / (n - 1) times the biased one); Keras's "
+                       "BatchNormalization moves it toward the biased one",
+                       Text(in)));
+    if (!(shape.size() == 2 || (shape.empty() && KnownRank2(src, 0))))
+      fail(fmt::format("its input `{}` is not known to be 2-D (over a 4-D input TF1's layer is fused, and its moving "
+                       "variance moves otherwise than Keras's)",
+                       Text(in)));
+    string width = shape.size() == 2 ? shape.back() : StaticLastDim(in);
+    if (width.empty() || width == "None")
+      fail(fmt::format("the width of its input `{}` is not known where the layer is made", Text(in)));
+    const auto [tf1_name, obj] = LayerNames(args, "batch_normalization", name, fail);
+    if (args.count("name")) ctor.push_back(fmt::format("name={}", Text(args["name"])));
+    if (training != "False" && training != "True") g.uses.push_back(training);
+    const string x(Text(in));
+    const size_t index = graph_.size() + 1;  // (PlaceLayer adds the layer object, then the output)
+    PlaceLayer({stmt, name, right, in, "batch_normalization", tf1_name, obj,
+                fmt::format("{}.keras.layers.BatchNormalization({})", tf_, fmt::join(ctor, ", ")),
+                fmt::format("[None, {}]", width), true},
+               args, g, rebinds);
+    string call;
+    if (training == "True" || training == "False") call = fmt::format("{}({}, training={})", obj, x, training);
+    else
+      call = fmt::format("{0}.cond({1}, lambda: {2}({3}, training=True), lambda: {2}({3}, training=False))", tf_,
+                         Text(args["training"]), obj, x);
+    layer_calls_[ts_node_start_byte(right)] = call;
+    batch_norms_.push_back({index, training, stmt});
+    dense_units_[name] = width;  // (the output's shape is the input's)
+    return true;
+  }
+  // A run computing a batch normalization while training (True, or its bool tensor fed
+  // anything but False) runs a minimize(): TF1 updated the moving statistics in that run.
+  void CheckBatchNormRuns(TSNode call, const std::set<string>& deps, const std::map<string, string>& feeds) {
+    for (const BatchNormLayer& bn : batch_norms_) {
+      if (!deps.count(graph_[bn.graph_index].name) || bn.training == "False") continue;
+      bool minimizes = false;
+      for (const auto& h : graph_) {
+        TSNode fn = ts::Is(h.value, "call") ? ts::Field(h.value, "function") : TSNode{};
+        minimizes |= deps.count(h.name) && ts::Is(fn, "attribute") && Text(ts::Field(fn, "attribute")) == "minimize";
+      }
+      if (minimizes) continue;
+      if (bn.training != "True") {
+        const GraphName* flag = nullptr;
+        for (const auto& h : graph_)
+          if (h.name == bn.training) flag = &h;
+        auto fed = feeds.find(bn.training);
+        const string value = fed != feeds.end() ? fed->second : flag ? flag->default_value : "";
+        if (value == "False") continue;
+      }
+      Fail(call, fmt::format("this run computes the batch normalization of line {} while training without a "
+                             "minimize(): TF1 ran no update of its moving statistics here, Keras's layer would",
+                             ts_node_start_point(bn.stmt).row + 1));
+    }
+  }
+
   // The dense or conv2d call of `act(tf.compat.v1.layers.dense(...))`, an elementwise
   // activation (the layer's output shape is the statement's); else `right`.
   TSNode ActivatedLayer(TSNode right) const {
@@ -4981,6 +5151,7 @@ class Converter {
       return false;  // (an op of the graph, written as TF2's)
     }
     if (q == "tensorflow.compat.v1.layers.conv2d") return TfConvCall(stmt, name, right, g, rebinds);
+    if (q == "tensorflow.compat.v1.layers.batch_normalization") return TfBatchNormCall(stmt, name, right, g, rebinds);
     if (q != "tensorflow.compat.v1.layers.dense") return false;
     auto fail = [&](const string& why) { Fail(stmt, fmt::format("`{}` is made by tf.layers.dense: {}", name, why)); };
     if (!AloneOnLines(stmt)) fail("the statement shares its line with other statements");
@@ -5749,12 +5920,8 @@ class Converter {
       if (!x.id) x = m_.KeywordArg(g->value, "x");
       const string q = Resolved(ts::Field(g->value, "function"));
       if ((SameShapeOps().count(q) || q == "tensorflow.compat.v1.layers.dropout") && ts::Is(x, "identifier")) {
-        const string t(Text(x));
-        for (auto u = g->uses.rbegin(); u != g->uses.rend(); ++u)
-          if (*u == t || StartsWith(*u, t + "#")) {
-            auto it = names_.find(*u);
-            return it == names_.end() ? "" : StaticLastDimOf(&graph_[it->second], depth + 1);
-          }
+        const GraphName* read = BindingRead(g, x);
+        return read ? StaticLastDimOf(read, depth + 1) : "";
       }
     }
     // `outputs[:, -1, :]`, `outputs[:, -1]` of a dynamic_rnn's outputs: its units
@@ -6725,6 +6892,8 @@ struct Idioms {
   // the statements with summaries: a refusal at one of them says this instead
   std::string summary_why;
   std::set<uint32_t> summary_rows;
+  // every minimize() ran the UPDATE_OPS collection's updates (tf2_update_ops.h)
+  bool bn_updates_with_minimize = false;
   // The line of the original text a 1-based line of `text` comes from.
   uint32_t OldLine(uint32_t line) const {
     if (line == 0) return 0;
@@ -7950,6 +8119,14 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
     out.lines.insert(out.lines.end(), ih.lines.begin(), ih.lines.end());
     out.notes.insert(out.notes.end(), ih.notes.begin(), ih.notes.end());
   }
+  // the UPDATE_OPS collection of batch-normalization layers (tf2_update_ops.h)
+  {
+    UpdateOpsEdits uo = PlanUpdateOpsBlocks(file, m);
+    for (auto& e : uo.edits) edits.push_back(std::move(e));
+    out.lines.insert(out.lines.end(), uo.lines.begin(), uo.lines.end());
+    out.notes.insert(out.notes.end(), uo.notes.begin(), uo.notes.end());
+    out.bn_updates_with_minimize = uo.minimize_runs_updates;
+  }
   if (edits.empty()) return out;
   std::sort(edits.begin(), edits.end());
   std::string r;
@@ -8055,6 +8232,7 @@ SessionConversion ConvertParts(PythonParser& parser, const Idioms& idioms, const
     if (pass == 1) parts = SessionParts(*parsed, model, &parts_why, &parts_why_line);
     Converter converter(*parsed, model, pass > 1);
     converter.SetSessionParts(parts);
+    converter.SetBatchNormUpdatesWithMinimize(idioms.bn_updates_with_minimize);
     SessionConversion r = converter.Run();
     if (!r.converted && pass == 1 && r.reason.find("second session on the same graph") != std::string::npos) {
       if (!parts_why.empty())

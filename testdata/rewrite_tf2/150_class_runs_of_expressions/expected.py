@@ -41,7 +41,7 @@ class Classifier(tf.Module):
         return loss
 
     def train(self, xs, ys):
-        return [self.run_loss_step(x=xs, y=ys).numpy(), None][0]
+        return self.run_loss_step(x=xs, y=ys).numpy()
 
     def predict(self, xs):
         return self.run_argmax_logits(x=xs).numpy()

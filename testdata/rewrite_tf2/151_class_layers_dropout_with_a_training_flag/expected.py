@@ -44,7 +44,7 @@ class Net(tf.Module):
         return logits
 
     def fit(self, xs, ys):
-        return [self.run_loss_step(x=xs, y=ys, training=True).numpy(), None][0]
+        return self.run_loss_step(x=xs, y=ys, training=True).numpy()
 
     def scores(self, xs):
         return self.run_logits(x=xs).numpy()

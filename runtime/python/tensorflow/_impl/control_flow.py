@@ -51,18 +51,40 @@ def emit_if(p, scope, tg, tflat, fg, fflat):
             if id(t) not in seen:
                 seen.add(id(t))
                 outer.append(t)
-    tid = function.register_branch(tg, [], tflat, outer)
-    fid = function.register_branch(fg, [], fflat, outer)
     tens = [t for t in tflat if isinstance(t, Tensor)]
     ftens = [t for t in fflat if isinstance(t, Tensor)]
+    # Each branch also returns the values of its stateful ops (variable reads, random
+    # draws, nested calls), the other branch's slots zeros: the gradient (_if_grad) takes
+    # them as inputs, so it neither runs a branch's side effects (a moving average's
+    # assign) again nor reads values they changed.
+    tsaved, fsaved = _stateful_values(tg), _stateful_values(fg)
+    with tg.as_default():
+        tpad = [array_ops.zeros([], dtype=t.dtype) for t in fsaved]
+    with fg.as_default():
+        fpad = [array_ops.zeros([], dtype=t.dtype) for t in tsaved]
+    tid = function.register_branch(tg, [], list(tflat) + tsaved + tpad, outer)
+    fid = function.register_branch(fg, [], list(fflat) + fpad + fsaved, outer)
     attrs = {"then_branch": tid, "else_branch": fid}
     merged = []
     for a, b in zip(tens, ftens):
         merged.append(a if a.shape == b.shape else type("T", (), {"shape": core.TensorShape(None) if a.shape.ndims != b.shape.ndims else core.TensorShape([x if x == y else None for x, y in zip(a.shape.as_list(), b.shape.as_list())]), "dtype": a.dtype})())
+    for t in tsaved + fsaved:
+        merged.append(type("T", (), {"shape": core.TensorShape(None), "dtype": t.dtype})())
     attrs.update(function.output_attrs(merged))
     # branch graphs for the gradient (_if_grad below); "_" attrs never reach the runtime
-    attrs["_cond_info"] = (tg, tens, fg, ftens, list(outer))
+    attrs["_cond_info"] = (tg, tens, fg, ftens, list(outer), tsaved, fsaved)
     return core.apply_op("If", [p] + [core.capture(t) for t in outer], attrs, scope)
+
+
+def _stateful_values(G):
+    """The numeric outputs of a branch graph's stateful ops (not its placeholders)."""
+    import _tfrt
+    saved = []
+    for op in G._ops:
+        if op.type in ("Placeholder", "VarHandleOp") or not _tfrt.is_stateful(op.type):
+            continue
+        saved.extend(t for t in op.outputs if t.dtype.is_floating or t.dtype.is_integer or t.dtype.is_bool)
+    return saved
 
 
 class _Args(list):
@@ -260,28 +282,42 @@ def _if_grad(op, *out_grads):
     """Gradient of a cond: an If over gradient functions built inside each branch graph
     (the branch graph gets gradient nodes; a second function over it returns them)."""
     import _tfrt
-    tg, touts, fg, fouts, outer = op.get_attr("_cond_info")
-    grads_in = [g if g is not None else array_ops.zeros_like(o) for g, o in zip(out_grads, op.outputs)]
+    tg, touts, fg, fouts, outer, tsaved, fsaved = op.get_attr("_cond_info")
+    n = len(touts)
+    grads_in = [g if g is not None else array_ops.zeros_like(o) for g, o in zip(out_grads[:n], op.outputs[:n])]
     ids = []
     for G, outs in ((tg, touts), (fg, fouts)):
-        with G.as_default():
-            gphs = []
-            for o in outs:
-                ph = G._add_op("Placeholder", [], {"dtype": o.dtype, "shape": o.shape}, "grad_in",
-                               core._rt_attrs({"dtype": o.dtype, "shape": o.shape})).outputs[0]
-                gphs.append(ph)
-            xs = [G._capture_map[id(t)][1] for t in outer]
-            gs = gradients.gradients(list(outs), xs, grad_ys=gphs) if outs else [None] * len(xs)
-            gs = [g if g is not None else array_ops.zeros_like(x) for g, x in zip(gs, xs)]
-            gs = [array_ops.identity(g) for g in gs]
+        last = getattr(G, "_last_stateful", None)
+        G._last_stateful = None   # no control edge back into the forward branch
+        try:
+            with G.as_default(), G.control_dependencies(None):
+                gphs = []
+                for o in outs:
+                    ph = G._add_op("Placeholder", [], {"dtype": o.dtype, "shape": o.shape}, "grad_in",
+                                   core._rt_attrs({"dtype": o.dtype, "shape": o.shape})).outputs[0]
+                    gphs.append(ph)
+                # the saved values: this branch's own stateful outputs, placeholders for the other's
+                own = tsaved if G is tg else fsaved
+                other = [G._add_op("Placeholder", [], {"dtype": t.dtype, "shape": core.TensorShape(None)}, "unused_saved",
+                                   core._rt_attrs({"dtype": t.dtype, "shape": core.TensorShape(None)})).outputs[0]
+                         for t in (fsaved if G is tg else tsaved)]
+                saved_args = own + other if G is tg else other + own
+                xs = [G._capture_map[id(t)][1] for t in outer]
+                gs = gradients.gradients(list(outs), xs, grad_ys=gphs) if outs else [None] * len(xs)
+                gs = [g if g is not None else array_ops.zeros_like(x) for g, x in zip(gs, xs)]
+                gs = [array_ops.identity(g) for g in gs]
+        finally:
+            G._last_stateful = last
         if G is tg:
             branch_grads = gs
         ids.append(_tfrt.register_function(
-            G._rt, [(x.op._id, x.value_index) for x in xs] + [(p.op._id, p.value_index) for p in gphs],
+            G._rt, [(x.op._id, x.value_index) for x in xs] + [(p.op._id, p.value_index) for p in gphs] +
+            [(t.op._id, t.value_index) for t in saved_args],
             [(g.op._id, g.value_index) for g in gs], []))
     attrs = {"then_branch": ids[0], "else_branch": ids[1]}
     attrs.update(function.output_attrs(branch_grads))
-    res = core.apply_op("If", [op.inputs[0]] + list(op.inputs[1:]) + grads_in, attrs, "If_grad")
+    res = core.apply_op("If", [op.inputs[0]] + list(op.inputs[1:]) + grads_in + list(op.outputs[n:]), attrs,
+                        "If_grad")
     return [None] + [r if r.dtype.is_floating else None for r in res]
 
 
