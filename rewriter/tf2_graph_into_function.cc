@@ -67,8 +67,13 @@ IdiomEdits PlanGraphIntoSessionFunction(const ParsedFile& file, const SemanticMo
           if (ts::Is(c, "call") && ConfiguresProgram(ResolvedName(m, ts::Field(c, "function")))) return false;
           if (ts::Is(c, "identifier") || ts::Is(c, "attribute")) {
             const string q = ResolvedName(m, c);
-            if (q.rfind("tensorflow", 0) == 0 && !ConfiguresProgram(q)) tf = true;
-            return !tf && ts::Is(c, "attribute");
+            // (a TensorFlow name is judged whole: `tf.compat.v1.app.flags.FLAGS` configures,
+            // though its prefix `tf.compat.v1.app` alone would not say so)
+            if (q.rfind("tensorflow", 0) == 0) {
+              tf = !ConfiguresProgram(q);
+              return false;
+            }
+            return ts::Is(c, "attribute");
           }
           return true;
         },

@@ -8089,44 +8089,35 @@ Idioms RewriteIdioms(PythonParser& parser, const std::string& text) {
         }
     }
   }
+  // The planners below join only when none of their edits overlaps one already taken (the
+  // idioms above, an earlier planner): a planner's batch goes whole otherwise, its lines left
+  // as they were, and the others still apply.
+  auto take = [&](auto& plan) {
+    for (const auto& a : plan.edits)
+      for (const auto& b : edits)
+        if (std::get<0>(a) < std::get<1>(b) && std::get<0>(b) < std::get<1>(a)) return false;
+    for (auto& e : plan.edits) edits.push_back(std::move(e));
+    out.lines.insert(out.lines.end(), plan.lines.begin(), plan.lines.end());
+    out.notes.insert(out.notes.end(), plan.notes.begin(), plan.notes.end());
+    return true;
+  };
   // helpers sharing their tf.layers through an AUTO_REUSE variable scope: Keras layers
   // (tf2_scoped_layers.h)
-  {
-    ScopedLayerEdits sl = PlanScopedLayerHelpers(file, m, tf);
-    for (auto& e : sl.edits) edits.push_back(std::move(e));
-    out.lines.insert(out.lines.end(), sl.lines.begin(), sl.lines.end());
-    out.notes.insert(out.notes.end(), sl.notes.begin(), sl.notes.end());
-  }
+  ScopedLayerEdits sl = PlanScopedLayerHelpers(file, m, tf);
+  take(sl);
   // a queue pipeline over arrays: tf.data (tf2_queue_pipeline.h)
-  {
-    IdiomEdits qp = PlanQueuePipelines(file, m, tf);
-    for (auto& e : qp.edits) edits.push_back(std::move(e));
-    out.lines.insert(out.lines.end(), qp.lines.begin(), qp.lines.end());
-    out.notes.insert(out.notes.end(), qp.notes.begin(), qp.notes.end());
-  }
+  IdiomEdits qp = PlanQueuePipelines(file, m, tf);
+  take(qp);
   // a graph built at module level and run in the one function that opens the session: built
   // when that function starts (tf2_graph_into_function.h)
-  {
-    IdiomEdits gf = PlanGraphIntoSessionFunction(file, m);
-    for (auto& e : gf.edits) edits.push_back(std::move(e));
-    out.lines.insert(out.lines.end(), gf.lines.begin(), gf.lines.end());
-    out.notes.insert(out.notes.end(), gf.notes.begin(), gf.notes.end());
-  }
+  IdiomEdits gf = PlanGraphIntoSessionFunction(file, m);
+  take(gf);
   // a helper that makes an RNN cell, called once: written where it was called (tf2_inline_helper.h)
-  {
-    IdiomEdits ih = PlanRnnHelperInlining(file, m);
-    for (auto& e : ih.edits) edits.push_back(std::move(e));
-    out.lines.insert(out.lines.end(), ih.lines.begin(), ih.lines.end());
-    out.notes.insert(out.notes.end(), ih.notes.begin(), ih.notes.end());
-  }
+  IdiomEdits ih = PlanRnnHelperInlining(file, m);
+  take(ih);
   // the UPDATE_OPS collection of batch-normalization layers (tf2_update_ops.h)
-  {
-    UpdateOpsEdits uo = PlanUpdateOpsBlocks(file, m);
-    for (auto& e : uo.edits) edits.push_back(std::move(e));
-    out.lines.insert(out.lines.end(), uo.lines.begin(), uo.lines.end());
-    out.notes.insert(out.notes.end(), uo.notes.begin(), uo.notes.end());
-    out.bn_updates_with_minimize = uo.minimize_runs_updates;
-  }
+  UpdateOpsEdits uo = PlanUpdateOpsBlocks(file, m);
+  out.bn_updates_with_minimize = take(uo) && uo.minimize_runs_updates;
   if (edits.empty()) return out;
   std::sort(edits.begin(), edits.end());
   std::string r;

@@ -1,9 +1,11 @@
 # The TF1 script shape run by tf.app.run: flags at module level, graph and session in main.
 import numpy as np
 import tensorflow as tf
+from absl import app
+from absl import flags
 
-tf.compat.v1.app.flags.DEFINE_integer("steps", 4, "Training steps.")
-FLAGS = tf.compat.v1.app.flags.FLAGS
+flags.DEFINE_integer("steps", 4, "Training steps.")
+FLAGS = flags.FLAGS
 
 
 def main(_):
@@ -26,4 +28,4 @@ def main(_):
 
 
 if __name__ == "__main__":
-    tf.compat.v1.app.run(main)
+    app.run(main, flags_parser=lambda args: flags.FLAGS(args, known_only=True))

@@ -1,9 +1,11 @@
 # tf.app.run's main builds a named graph and runs it with an assigned session bound to it.
 import numpy as np
 import tensorflow as tf
+from absl import app
+from absl import flags
 
-tf.compat.v1.app.flags.DEFINE_integer("steps", 5, "Training steps.")
-FLAGS = tf.compat.v1.app.flags.FLAGS
+flags.DEFINE_integer("steps", 5, "Training steps.")
+FLAGS = flags.FLAGS
 
 
 def main(_):
@@ -30,4 +32,4 @@ def main(_):
 
 
 if __name__ == "__main__":
-    tf.compat.v1.app.run(main)
+    app.run(main, flags_parser=lambda args: flags.FLAGS(args, known_only=True))
