@@ -4763,10 +4763,40 @@ class Converter {
       if (!sh.id && m_.PositionalArgs(g->value).size() > 1) sh = m_.PositionalArgs(g->value)[1];
       return sh.id ? ShapeLiteral(sh, false) : std::vector<string>{};
     }
+    // `tf.matmul(x, w) + b`: a 2-D tensor plus a bias of its width
+    if (ts::Is(e, "binary_operator")) {
+      const string_view op = Text(ts::Field(e, "operator"));
+      if (op != "+" && op != "-") return {};
+      std::vector<string> l = StaticShape(ts::Field(e, "left")), r = StaticShape(ts::Field(e, "right"));
+      if (l.size() == 1 && r.size() == 2) std::swap(l, r);
+      if (l.size() == 2 && r.size() == 1 && r[0] == l[1] && l[1] != "None") return l;
+      return {};
+    }
     if (!ts::Is(e, "call")) return {};
     const string q = Resolved(ts::Field(e, "function"));
     const auto& pos = m_.PositionalArgs(e);
     auto arg = [&](size_t i, const char* key) { return ArgAt(m_, e, i, key); };
+    // a variable: its initial value's shape (a literal shape drawn or filled), or get_variable's
+    if (q == "tensorflow.Variable" || q == "tensorflow.compat.v1.Variable") {
+      TSNode init = arg(0, "initial_value");
+      return init.id ? StaticShape(init) : std::vector<string>{};
+    }
+    if (q == "tensorflow.compat.v1.get_variable") {
+      TSNode sh = arg(1, "shape");
+      return sh.id ? ShapeLiteral(sh, false) : std::vector<string>{};
+    }
+    if (q == "tensorflow.random.normal" || q == "tensorflow.random.truncated_normal" ||
+        q == "tensorflow.random.uniform" || q == "tensorflow.zeros" || q == "tensorflow.ones") {
+      TSNode sh = arg(0, "shape");
+      return sh.id ? ShapeLiteral(sh, false) : std::vector<string>{};
+    }
+    // `tf.matmul(x, w)` of two matrices (not transposed)
+    if ((q == "tensorflow.linalg.matmul" || q == "tensorflow.matmul") && pos.size() == 2 &&
+        ts_node_named_child_count(ts::Field(e, "arguments")) == 2) {
+      const std::vector<string> a = StaticShape(pos[0]), b = StaticShape(pos[1]);
+      if (a.size() == 2 && b.size() == 2) return {a[0], b[1]};
+      return {};
+    }
     if (q == "tensorflow.reshape" || q == "tensorflow.compat.v1.reshape") {
       TSNode sh = arg(1, "shape");
       return sh.id ? ShapeLiteral(sh, true) : std::vector<string>{};
