@@ -50,6 +50,8 @@ struct BuildStmt {
   string layer_attr, layer_ctor;
   TSNode layer_input{};
   string layer_build;  // the input shape the layer is built for (`[None, 24]`)
+  string layer_call;   // the functions' call of it, when not `self.ATTR(input)` (a batch normalization's)
+  string bn_training;  // a batch normalization's training: "True", "False" or its bool placeholder's name
   // tf.layers' pooling or flatten: the TF2 op the functions compute instead (its input is
   // layer_input)
   string stateless;
@@ -72,7 +74,8 @@ struct RunFn {
 
 class ClassConverter {
  public:
-  ClassConverter(const ParsedFile& f, const SemanticModel& m) : file_(f), m_(m), src_(f.source.text) {}
+  ClassConverter(const ParsedFile& f, const SemanticModel& m, bool bn_updates_with_minimize)
+      : file_(f), m_(m), src_(f.source.text), bn_updates_with_minimize_(bn_updates_with_minimize) {}
 
   SessionConversion Run() {
     SessionConversion out;
@@ -91,6 +94,7 @@ class ClassConverter {
 
  private:
   const ParsedFile& file_;
+  bool bn_updates_with_minimize_ = false;
   const SemanticModel& m_;
   string_view src_;
   string tf_ = "tf", self_ = "self", sess_;
@@ -278,6 +282,99 @@ class ClassConverter {
     b.layer_build = fmt::format("[None, {}]", width);
     if (ts::Is(args["units"], "integer")) dims_[b.name] = string(Text(args["units"]));
     LayerAttr(b);
+  }
+  // Whether `x` is known to be 2-D ([batch, features]): its static shape, or a dense or
+  // batch-normalization layer over such a tensor, or an element-wise op of one.
+  bool Rank2(TSNode x, int depth = 0) const {
+    if (depth > 64) return false;
+    while (ts::Is(x, "parenthesized_expression") && ts_node_named_child_count(x) == 1) x = ts_node_named_child(x, 0);
+    if (const std::vector<string> sh = Shape(x); !sh.empty()) return sh.size() == 2;
+    string name = SelfAttr(x);
+    if (name.empty() && ts::Is(x, "identifier")) name = string(Text(x));
+    TSNode value = x;
+    if (!name.empty()) {
+      auto it = graph_.find(name);
+      if (it == graph_.end()) return false;
+      value = build_[it->second].value;
+    }
+    if (!ts::Is(value, "call")) return false;
+    const string q = Resolved(ts::Field(value, "function"));
+    if (q == "tensorflow.compat.v1.layers.dense" || q == "tensorflow.compat.v1.layers.batch_normalization")
+      return Rank2(ArgAt(value, 0, "inputs"), depth + 1);
+    if (SameShape(q)) return Rank2(ArgAt(value, 0, "x"), depth + 1);
+    return false;
+  }
+  // `h = tf.compat.v1.layers.batch_normalization(x, momentum=m, training=T)` over a 2-D input:
+  // a Keras BatchNormalization made and built by the build method, the functions calling it
+  // with training=True or False or a cond of the class's bool placeholder (see the module
+  // converter's TfBatchNormCall for why only where every minimize() ran the UPDATE_OPS
+  // collection's updates, and CheckBatchNormRun).
+  void BatchNormLayer(BuildStmt& b) {
+    TSNode call = b.value;
+    auto fail = [&](const string& why) { Fail(call, fmt::format("tf.layers.batch_normalization: {}", why)); };
+    string why;
+    auto args = CallArgsByName(src_, call, Tf1BatchNormParams(), &why);
+    if (!why.empty()) fail(why);
+    if (!args.count("inputs")) fail("no inputs");
+    if (args.count("axis") && Text(args["axis"]) == "1") args.erase("axis");  // (axis 1 of a 2-D input is its last)
+    bool empty_ok = false;
+    std::vector<string> ctor = KerasBatchNormArgs(m_, src_, args, tf_, &why, &empty_ok);
+    if (ctor.empty() && !empty_ok) fail(why);
+    b.bn_training = "False";
+    if (args.count("training")) {
+      TSNode t = args["training"];
+      const string a = SelfAttr(t);
+      auto it = a.empty() ? graph_.end() : graph_.find(a);
+      if (ts::Is(t, "true")) b.bn_training = "True";
+      else if (it != graph_.end() && build_[it->second].kind == Kind::kPlaceholder) b.bn_training = a;
+      else if (!ts::Is(t, "false")) fail("`training=` is not True, False or a bool placeholder of the class");
+    }
+    if (b.bn_training != "False" && !bn_updates_with_minimize_)
+      fail("TF1 updated its moving statistics only in runs of ops that depend on the UPDATE_OPS collection, and no "
+           "minimize() here is made under `tf.control_dependencies(tf.get_collection(tf.GraphKeys.UPDATE_OPS))`: "
+           "Keras's layer updates them on each call that trains");
+    TSNode x = args["inputs"];
+    const std::vector<string> sh = Shape(x);
+    if (sh.size() == 4)
+      fail(fmt::format("its input `{}` is 4-D: there TF1's layer is fused, and the fused kernel moves the moving "
+                       "variance toward the unbiased batch variance (n / (n - 1) times the biased one); Keras's "
+                       "BatchNormalization moves it toward the biased one",
+                       Text(x)));
+    if (!Rank2(x)) fail(fmt::format("its input `{}` is not known to be 2-D", Text(x)));
+    const string width = Dim(x);
+    if (width.empty()) fail(fmt::format("the width of its input `{}` is not known from the text", Text(x)));
+    if (args.count("name")) ctor.push_back(fmt::format("name={}", Text(args["name"])));
+    b.layer_ctor = fmt::format("{}.keras.layers.BatchNormalization({})", tf_, fmt::join(ctor, ", "));
+    b.layer_input = x;
+    b.layer_build = fmt::format("[None, {}]", width);
+    LayerAttr(b);
+    const string layer = fmt::format("{}.{}", self_, b.layer_attr), in = LocalText(x);
+    if (b.bn_training == "True" || b.bn_training == "False")
+      b.layer_call = fmt::format("{}({}, training={})", layer, in, b.bn_training);
+    else
+      b.layer_call = fmt::format("{0}.cond({1}, lambda: {2}({3}, training=True), lambda: {2}({3}, training=False))",
+                                 tf_, b.bn_training, layer, in);
+    dims_[b.name] = width;
+    if (!sh.empty()) shapes_[b.name] = sh;
+  }
+  // A run computing a batch normalization while training (True, or its flag fed anything but
+  // False) runs a minimize(): TF1 updated the moving statistics in that run.
+  void CheckBatchNormRun(TSNode call, const std::vector<size_t>& need, const std::map<string, TSNode>& fed) const {
+    bool minimizes = false;
+    for (size_t i : need) minimizes |= build_[i].kind == Kind::kMinimize;
+    if (minimizes) return;
+    for (size_t i : need) {
+      const BuildStmt& b = build_[i];
+      if (b.bn_training.empty() || b.bn_training == "False") continue;
+      if (b.bn_training != "True") {
+        auto f = fed.find(b.bn_training);
+        const string value = f != fed.end() ? string(Text(f->second)) : build_[graph_.at(b.bn_training)].default_value;
+        if (value == "False") continue;
+      }
+      Fail(call, fmt::format("the run computes the batch normalization `{}` while training without a minimize(): TF1 "
+                             "ran no update of its moving statistics there, Keras's layer would",
+                             b.name));
+    }
   }
   // The layer's attribute (`self.NAME_layer`), whose variables are trainable.
   void LayerAttr(BuildStmt& b) {
@@ -748,6 +845,9 @@ class ClassConverter {
       } else if (q == "tensorflow.compat.v1.layers.conv2d") {
         b.kind = Kind::kGraph;
         ConvLayer(b);
+      } else if (q == "tensorflow.compat.v1.layers.batch_normalization") {
+        b.kind = Kind::kGraph;
+        BatchNormLayer(b);
       } else if (q == "tensorflow.compat.v1.layers.dropout") {
         b.kind = Kind::kGraph;
         LayerDropout(b);
@@ -871,6 +971,8 @@ class ClassConverter {
             Fail(id, fmt::format("the graph value `{}` reads `{}`, a Python value of `{}` that its run cannot read",
                                  b.name, n, method));
         });
+        // (a batch normalization reads its training flag too)
+        if (!b.bn_training.empty() && b.bn_training != "True" && b.bn_training != "False") b.deps.insert(b.bn_training);
       }
       graph_[b.name] = static_cast<size_t>(&b - build_.data());
       if (b.kind == Kind::kGraph && !b.layer_input.id && !dims_.count(b.name))
@@ -1241,6 +1343,7 @@ class ClassConverter {
       }
     }
     std::vector<size_t> need = Needed(names);
+    CheckBatchNormRun(call, need, fed);
     std::vector<string> params;
     // (the fed placeholders, and those with a default the run needs, in their definition order)
     std::set<size_t> needed(need.begin(), need.end());
@@ -1497,7 +1600,8 @@ class ClassConverter {
       const BuildStmt& b = build_[i];
       if (b.kind != Kind::kGraph) continue;
       // (a graph statement's comments come along; a layer's stay where it is made)
-      string text = !b.layer_attr.empty()
+      string text = !b.layer_call.empty() ? fmt::format("{} = {}", b.name, b.layer_call)
+                    : !b.layer_attr.empty()
                         ? fmt::format("{} = {}.{}({})", b.name, self_, b.layer_attr, LocalText(b.layer_input))
                         : fmt::format("{}{} = {}", StatementComments(src_, b.stmt).second, b.name,
                                       b.stateless.empty() ? LocalText(b.value) : b.stateless);
@@ -1806,13 +1910,13 @@ class ClassConverter {
 
 }  // namespace
 
-SessionConversion ConvertClassSession(PythonParser& parser, const std::string& text) {
+SessionConversion ConvertClassSession(PythonParser& parser, const std::string& text, bool bn_updates_with_minimize) {
   auto src = SourceFromBytes(text, "<tf2>", SourceKind::kPython);
   if (!src) return {};
   auto parsed = parser.Parse(std::move(*src));
   if (!parsed || parsed->syntax_error) return {};
   SemanticModel model(*parsed);
-  ClassConverter c(*parsed, model);
+  ClassConverter c(*parsed, model, bn_updates_with_minimize);
   SessionConversion out = c.Run();
   if (!out.converted) return out;
   auto check = SourceFromBytes(out.text, "<tf2>", SourceKind::kPython);

@@ -29,6 +29,10 @@
 
 namespace tfm {
 
-SessionConversion ConvertClassSession(PythonParser& parser, const std::string& text);
+// `bn_updates_with_minimize`: every minimize() of the text ran the UPDATE_OPS collection's
+// updates (tf2_update_ops.h took the control-dependencies blocks away), so a batch
+// normalization that trains may convert.
+SessionConversion ConvertClassSession(PythonParser& parser, const std::string& text,
+                                      bool bn_updates_with_minimize = false);
 
 }  // namespace tfm

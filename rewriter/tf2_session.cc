@@ -8375,9 +8375,10 @@ SessionConversion ConvertSessionToFunctions(PythonParser& parser, const std::str
   SessionConversion plain = convert(idioms);
   // a session an object owns (rewriter/tf2_class_session.h): the class becomes a tf.Module
   if (!plain.converted) {
-    SessionConversion cls = ConvertClassSession(parser, idioms.text);
+    SessionConversion cls = ConvertClassSession(parser, idioms.text, idioms.bn_updates_with_minimize);
     if (cls.converted) {
       cls.text = DropLegacyKerasSwitch(parser, cls.text);
+      cls.notes.insert(cls.notes.begin(), idioms.notes.begin(), idioms.notes.end());
       std::vector<std::string> notes = UnseededNotes(cls.unseeded, idioms, true);
       cls.notes.insert(cls.notes.end(), notes.begin(), notes.end());
       return cls;

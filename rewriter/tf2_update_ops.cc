@@ -74,7 +74,8 @@ UpdateOpsEdits PlanUpdateOpsBlocks(const ParsedFile& file, const SemanticModel& 
           TSNode fn = ts::Is(a, "assignment") && ts::Is(ts::Field(a, "right"), "call")
                           ? ts::Field(ts::Field(a, "right"), "function")
                           : TSNode{};
-          if (!ts::Is(ts::Field(a, "left"), "identifier") || !ts::Is(fn, "attribute") ||
+          TSNode left = ts::Field(a, "left");
+          if (!(ts::Is(left, "identifier") || ts::Is(left, "attribute")) || !ts::Is(fn, "attribute") ||
               text(ts::Field(fn, "attribute")) != "minimize")
             ok = false;
         }

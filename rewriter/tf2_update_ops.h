@@ -17,8 +17,8 @@
 // runs a minimize()).
 //
 // Only that shape: a script calling tf.compat.v1.layers.batch_normalization whose every
-// minimize() (and no apply_gradients) is a statement `NAME = ....minimize(...)` in such a
-// block, the collection read only there (as the block's one argument, or a name bound to it
+// minimize() (and no apply_gradients) is a statement `NAME = ....minimize(...)` (or
+// `self.NAME = ...`) in such a block, the collection read only there (as the block's one argument, or a name bound to it
 // alone and read only by such blocks).
 #pragma once
 
