@@ -94,9 +94,9 @@ class ClassConverter {
 
  private:
   const ParsedFile& file_;
-  bool bn_updates_with_minimize_ = false;
   const SemanticModel& m_;
   string_view src_;
+  bool bn_updates_with_minimize_ = false;
   string tf_ = "tf", self_ = "self", sess_;
   TSNode cls_{};
   std::map<string, TSNode> methods_;  // of the class, by name
@@ -329,17 +329,10 @@ class ClassConverter {
       else if (it != graph_.end() && build_[it->second].kind == Kind::kPlaceholder) b.bn_training = a;
       else if (!ts::Is(t, "false")) fail("`training=` is not True, False or a bool placeholder of the class");
     }
-    if (b.bn_training != "False" && !bn_updates_with_minimize_)
-      fail("TF1 updated its moving statistics only in runs of ops that depend on the UPDATE_OPS collection, and no "
-           "minimize() here is made under `tf.control_dependencies(tf.get_collection(tf.GraphKeys.UPDATE_OPS))`: "
-           "Keras's layer updates them on each call that trains");
+    if (b.bn_training != "False" && !bn_updates_with_minimize_) fail(kBatchNormWithoutUpdatesWhy);
     TSNode x = args["inputs"];
     const std::vector<string> sh = Shape(x);
-    if (sh.size() == 4)
-      fail(fmt::format("its input `{}` is 4-D: there TF1's layer is fused, and the fused kernel moves the moving "
-                       "variance toward the unbiased batch variance (n / (n - 1) times the biased one); Keras's "
-                       "BatchNormalization moves it toward the biased one",
-                       Text(x)));
+    if (sh.size() == 4) fail(BatchNormFusedWhy(Text(x)));
     if (!Rank2(x)) fail(fmt::format("its input `{}` is not known to be 2-D", Text(x)));
     const string width = Dim(x);
     if (width.empty()) fail(fmt::format("the width of its input `{}` is not known from the text", Text(x)));
@@ -348,12 +341,7 @@ class ClassConverter {
     b.layer_input = x;
     b.layer_build = fmt::format("[None, {}]", width);
     LayerAttr(b);
-    const string layer = fmt::format("{}.{}", self_, b.layer_attr), in = LocalText(x);
-    if (b.bn_training == "True" || b.bn_training == "False")
-      b.layer_call = fmt::format("{}({}, training={})", layer, in, b.bn_training);
-    else
-      b.layer_call = fmt::format("{0}.cond({1}, lambda: {2}({3}, training=True), lambda: {2}({3}, training=False))",
-                                 tf_, b.bn_training, layer, in);
+    b.layer_call = KerasBatchNormCall(tf_, fmt::format("{}.{}", self_, b.layer_attr), LocalText(x), b.bn_training);
     dims_[b.name] = width;
     if (!sh.empty()) shapes_[b.name] = sh;
   }

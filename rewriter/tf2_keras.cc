@@ -168,6 +168,24 @@ std::vector<string> KerasBatchNormArgs(const SemanticModel& m, std::string_view 
   return ctor;
 }
 
+const char* const kBatchNormWithoutUpdatesWhy =
+    "TF1 updated its moving statistics only in runs of ops that depend on the UPDATE_OPS collection, and no "
+    "minimize() here is made under `tf.control_dependencies(tf.get_collection(tf.GraphKeys.UPDATE_OPS))`: Keras's "
+    "layer updates them on each call that trains";
+
+string BatchNormFusedWhy(std::string_view input) {
+  return fmt::format("its input `{}` is 4-D: there TF1's layer is fused, and the fused kernel moves the moving "
+                     "variance toward the unbiased batch variance (n / (n - 1) times the biased one); Keras's "
+                     "BatchNormalization moves it toward the biased one",
+                     input);
+}
+
+string KerasBatchNormCall(const string& tf, const string& layer, const string& input, const string& training) {
+  if (training == "True" || training == "False") return fmt::format("{}({}, training={})", layer, input, training);
+  return fmt::format("{0}.cond({1}, lambda: {2}({3}, training=True), lambda: {2}({3}, training=False))", tf, training,
+                     layer, input);
+}
+
 std::optional<int64_t> LiteralInt(std::string_view src, TSNode n) {
   while (ts::Is(n, "parenthesized_expression") && ts_node_named_child_count(n) == 1) n = ts_node_named_child(n, 0);
   if (ts::Is(n, "integer")) {

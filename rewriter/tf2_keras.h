@@ -74,6 +74,18 @@ std::vector<std::string> KerasBatchNormArgs(const SemanticModel& m, std::string_
                                             const std::map<std::string, TSNode>& args, const std::string& tf,
                                             std::string* why, bool* empty_ok);
 
+// Why a batch normalization that trains is refused when no minimize() ran the UPDATE_OPS
+// collection's updates; why one over a 4-D input (`input`, its text) is refused.
+extern const char* const kBatchNormWithoutUpdatesWhy;
+std::string BatchNormFusedWhy(std::string_view input);
+
+// The call of a Keras BatchNormalization `layer` on `input` as the functions write it:
+// `training` "True" or "False" (`layer(input, training=True)`), else the text of a bool
+// tensor choosing between the two (`tf.cond(t, lambda: layer(input, training=True), lambda:
+// layer(input, training=False))`). `tf`: the module's name of tensorflow.
+std::string KerasBatchNormCall(const std::string& tf, const std::string& layer, const std::string& input,
+                               const std::string& training);
+
 // An integer the text states: a literal, or a product of literals (`7 * 7 * 64`).
 std::optional<int64_t> LiteralInt(std::string_view src, TSNode n);
 

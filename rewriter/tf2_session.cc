@@ -5078,10 +5078,7 @@ class Converter {
         training = tg->name;
       else if (!ts::Is(t, "false")) fail("`training=` is not True, False or a bool placeholder");
     }
-    if (training != "False" && !bn_updates_with_minimize_)
-      fail("TF1 updated its moving statistics only in runs of ops that depend on the UPDATE_OPS collection, and no "
-           "minimize() here is made under `tf.control_dependencies(tf.get_collection(tf.GraphKeys.UPDATE_OPS))`: "
-           "Keras's layer updates them on each call that trains");
+    if (training != "False" && !bn_updates_with_minimize_) fail(kBatchNormWithoutUpdatesWhy);
     for (const auto& [key, value] : args) {
       if (key == "inputs" || key == "training") continue;
       const string k = key;  // (a structured binding: clang 14 does not let a lambda capture it)
@@ -5091,11 +5088,7 @@ class Converter {
     }
     const GraphName* src = Graph(Text(in));
     const std::vector<string> shape = StaticShape(in);
-    if (shape.size() == 4)
-      fail(fmt::format("its input `{}` is 4-D: there TF1's layer is fused, and the fused kernel moves the moving "
-                       "variance toward the unbiased batch variance (n / (n - 1) times the biased one); Keras's "
-                       "BatchNormalization moves it toward the biased one",
-                       Text(in)));
+    if (shape.size() == 4) fail(BatchNormFusedWhy(Text(in)));
     if (!(shape.size() == 2 || (shape.empty() && KnownRank2(src, 0))))
       fail(fmt::format("its input `{}` is not known to be 2-D (over a 4-D input TF1's layer is fused, and its moving "
                        "variance moves otherwise than Keras's)",
@@ -5112,12 +5105,8 @@ class Converter {
                 fmt::format("{}.keras.layers.BatchNormalization({})", tf_, fmt::join(ctor, ", ")),
                 fmt::format("[None, {}]", width), true},
                args, g, rebinds);
-    string call;
-    if (training == "True" || training == "False") call = fmt::format("{}({}, training={})", obj, x, training);
-    else
-      call = fmt::format("{0}.cond({1}, lambda: {2}({3}, training=True), lambda: {2}({3}, training=False))", tf_,
-                         Text(args["training"]), obj, x);
-    layer_calls_[ts_node_start_byte(right)] = call;
+    layer_calls_[ts_node_start_byte(right)] =
+        KerasBatchNormCall(tf_, obj, x, training == "True" || training == "False" ? training : string(Text(args["training"])));
     batch_norms_.push_back({index, training, stmt});
     dense_units_[name] = width;  // (the output's shape is the input's)
     return true;
