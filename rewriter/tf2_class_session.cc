@@ -39,6 +39,7 @@ struct BuildStmt {
   TSNode method{};  // the build method it is in
   Kind kind = Kind::kKeep;
   string name;  // the name it binds (`self.NAME` or `NAME`)
+  string key;   // its graph name: `name`, or `name#K` once a build method binds the local name again
   std::set<string> deps;  // graph names its value reads
   bool random = false;    // an unseeded random op in its value
   bool alias = false;     // `self.NAME = NAME` of a graph local of that name
@@ -126,6 +127,15 @@ class ClassConverter {
   std::set<string> local_variables_;  // variables bound to local names of build methods
   std::set<string> init_ops_;         // names bound to the variables' initializer
   std::set<string> graph_locals_;     // graph values bound to local names of build methods
+  // A local graph name bound again (`h = tf.nn.relu(h)`): while the new value is classified,
+  // its reads of the name are the earlier binding's, whose static width and shape are these.
+  struct Rebound {
+    string name;
+    std::optional<string> dim;
+    std::optional<std::vector<string>> shape;
+  } rebound_;
+  std::map<string, int> versions_;   // local graph names bound again: how many times
+  bool classified_ = false;          // (after Classify a name bound again names no one tensor)
   std::set<uintptr_t> feed_stmts_;    // feed dicts bound before their runs (they go)
   string module_name_;             // `self.name = NAME` in __init__: the tf.Module's name
 
@@ -206,8 +216,14 @@ class ClassConverter {
     string name = SelfAttr(e);
     if (name.empty() && ts::Is(e, "identifier")) name = string(Text(e));
     if (!name.empty()) {
+      if (classified_ && versions_.count(name)) return "";
       if (auto it = dims_.find(name); it != dims_.end()) return it->second;
       auto sh = shapes_.find(name);
+      if (sh == shapes_.end() && name == rebound_.name) {
+        if (rebound_.dim) return *rebound_.dim;
+        return !rebound_.shape || rebound_.shape->empty() || rebound_.shape->back() == "None" ? ""
+                                                                                             : rebound_.shape->back();
+      }
       return sh == shapes_.end() || sh->second.empty() || sh->second.back() == "None" ? "" : sh->second.back();
     }
     if (ts::Is(e, "binary_operator")) {
@@ -242,7 +258,9 @@ class ClassConverter {
     string name = SelfAttr(e);
     if (name.empty() && ts::Is(e, "identifier")) name = string(Text(e));
     if (!name.empty()) {
+      if (classified_ && versions_.count(name)) return {};
       auto it = shapes_.find(name);
+      if (it == shapes_.end() && name == rebound_.name && rebound_.shape) return *rebound_.shape;
       return it == shapes_.end() ? std::vector<string>{} : it->second;
     }
     if (!ts::Is(e, "call")) return {};
@@ -364,9 +382,20 @@ class ClassConverter {
                              b.name));
     }
   }
+  // `base`, or `base_K` when another statement's layer or generator has it (a local name
+  // bound again to a second layer).
+  string FreshAttr(const string& base) const {
+    auto taken = [&](const string& a) {
+      return std::any_of(build_.begin(), build_.end(),
+                         [&](const BuildStmt& o) { return o.layer_attr == a || o.generator == a; });
+    };
+    string a = base;
+    for (int k = 1; taken(a); ++k) a = fmt::format("{}_{}", base, k);
+    return a;
+  }
   // The layer's attribute (`self.NAME_layer`), whose variables are trainable.
   void LayerAttr(BuildStmt& b) {
-    b.layer_attr = b.name + "_layer";
+    b.layer_attr = FreshAttr(b.name + "_layer");
     if (methods_.count(b.layer_attr) || graph_.count(b.layer_attr) || python_attrs_.count(b.layer_attr))
       Fail(b.value, fmt::format("the layer's attribute `{}.{}` is taken", self_, b.layer_attr));
     variables_.push_back(fmt::format("*{}.{}.trainable_variables", self_, b.layer_attr));
@@ -795,6 +824,35 @@ class ClassConverter {
       }
       b.name = attr.empty() ? string(Text(left)) : attr;
       b.value = right;
+      // A local graph name the method binds again (`h = tf.nn.relu(h)`): while this value is
+      // classified its reads of the name are the earlier binding's (rebound_); the earlier
+      // binding then takes the key `name#K` (the deps of what read it too), and this one the
+      // name. Left as it was when the statement is not a graph value after all.
+      const bool rebinds = attr.empty() && graph_.count(b.name) && graph_locals_.count(b.name) &&
+                           build_[graph_.at(b.name)].kind == Kind::kGraph &&
+                           ts::Same(build_[graph_.at(b.name)].method, b.method);
+      struct ReboundScope {
+        ClassConverter& c;
+        bool retired = false;
+        ~ReboundScope() {
+          if (!retired && !c.rebound_.name.empty()) {
+            if (c.rebound_.dim && !c.dims_.count(c.rebound_.name)) c.dims_[c.rebound_.name] = *c.rebound_.dim;
+            if (c.rebound_.shape && !c.shapes_.count(c.rebound_.name)) c.shapes_[c.rebound_.name] = *c.rebound_.shape;
+          }
+          c.rebound_ = Rebound{};
+        }
+      } rebound_scope{*this};
+      if (rebinds) {
+        rebound_.name = b.name;
+        if (auto d = dims_.find(b.name); d != dims_.end()) {
+          rebound_.dim = d->second;
+          dims_.erase(d);
+        }
+        if (auto sh = shapes_.find(b.name); sh != shapes_.end()) {
+          rebound_.shape = sh->second;
+          shapes_.erase(sh);
+        }
+      }
       const string q = ts::Is(right, "call") ? Resolved(ts::Field(right, "function")) : "";
       TSNode fn = ts::Is(right, "call") ? ts::Field(right, "function") : TSNode{};
       auto need_attr = [&](const char* what) {
@@ -914,7 +972,19 @@ class ClassConverter {
           continue;
         }
       }
-      if (graph_.count(b.name)) Fail(s, fmt::format("`{}` is bound twice while the graph is built", b.name));
+      string retired;  // the earlier binding's key, when this one binds the local name again
+      if (graph_.count(b.name)) {
+        if (!rebinds || b.kind != Kind::kGraph || b.alias)
+          Fail(s, fmt::format("`{}` is bound twice while the graph is built", b.name));
+        const size_t earlier = graph_.at(b.name);
+        retired = fmt::format("{}#{}", b.name, ++versions_[b.name]);
+        build_[earlier].key = retired;
+        graph_[retired] = earlier;
+        graph_.erase(b.name);
+        for (BuildStmt& o : build_)
+          if (o.deps.erase(b.name)) o.deps.insert(retired);
+        rebound_scope.retired = true;
+      }
       for (const BuildStmt& o : build_)
         if (o.kind == Kind::kKeep && !o.name.empty() && o.name == b.name && !attr.empty())
           Fail(s, fmt::format("`{}.{}` is bound twice", self_, b.name));
@@ -951,6 +1021,10 @@ class ClassConverter {
         ValueIdentifiers(read, [&](TSNode id) {
           string n(Text(id));
           if (n == self_) return;
+          if (n == b.name && !retired.empty()) {
+            b.deps.insert(retired);  // (the earlier binding)
+            return;
+          }
           if (graph_locals_.count(n) && n != b.name) {
             b.deps.insert(n);
             return;
@@ -963,6 +1037,7 @@ class ClassConverter {
         if (!b.bn_training.empty() && b.bn_training != "True" && b.bn_training != "False") b.deps.insert(b.bn_training);
       }
       graph_[b.name] = static_cast<size_t>(&b - build_.data());
+      b.key = b.name;
       if (b.kind == Kind::kGraph && !b.layer_input.id && !dims_.count(b.name))
         if (string d = Dim(right); !d.empty()) dims_[b.name] = d;
       if (b.kind == Kind::kGraph && !shapes_.count(b.name))
@@ -1045,7 +1120,7 @@ class ClassConverter {
         unseeded_generators.push_back(&b);
         out->unseeded.insert(out->unseeded.end(), b.random_ops.begin(), b.random_ops.end());
       }
-      b.generator = b.name + "_generator";
+      b.generator = FreshAttr(b.name + "_generator");
       if (methods_.count(b.generator) || graph_.count(b.generator) || python_attrs_.count(b.generator))
         Fail(b.stmt, fmt::format("{}; the generator's attribute `{}.{}` is taken", why, self_, b.generator));
       generator_values_[b.generator] = gen_value;
@@ -1210,8 +1285,8 @@ class ClassConverter {
     }
     std::vector<size_t> out;
     for (size_t i = 0; i < build_.size(); ++i)
-      if (!build_[i].name.empty() && need.count(build_[i].name) && graph_.count(build_[i].name) &&
-          graph_.at(build_[i].name) == i)
+      if (!build_[i].key.empty() && need.count(build_[i].key) && graph_.count(build_[i].key) &&
+          graph_.at(build_[i].key) == i)
         out.push_back(i);
     return out;
   }
@@ -1615,6 +1690,7 @@ class ClassConverter {
     FindSession();
     Expand("__init__", 0);
     Classify();
+    classified_ = true;
     bool session_made = false;
     for (const BuildStmt& b : build_) session_made |= b.kind == Kind::kSession;
     if (!session_made) Fail(cls_, "the session is not made while the class builds its graph (in `__init__`)");
