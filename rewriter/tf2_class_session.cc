@@ -136,6 +136,8 @@ class ClassConverter {
   } rebound_;
   std::map<string, int> versions_;   // local graph names bound again: how many times
   bool classified_ = false;          // (after Classify a name bound again names no one tensor)
+  std::vector<TSNode> eager_run_calls_;  // the script's runs of its eager values (written as their values)
+  std::vector<TSNode> eager_stmts_;      // the script's statements making those values
   std::set<uintptr_t> feed_stmts_;    // feed dicts bound before their runs (they go)
   string module_name_;             // `self.name = NAME` in __init__: the tf.Module's name
 
@@ -156,6 +158,9 @@ class ClassConverter {
   bool UsesTf(TSNode n) const {
     // (the script's session, whose methods resolve into tensorflow, does not count)
     return RefersToTf(m_, n, [&](TSNode c) {
+      // (a run of an eager value the conversion writes as its value: the value's statement is checked)
+      for (TSNode r : eager_run_calls_)
+        if (ts::Contains(r, c)) return true;
       if (module_sess_.empty()) return false;
       while (ts::Is(c, "attribute")) c = ts::Field(c, "object");
       return ts::Is(c, "identifier") && Text(c) == module_sess_;
@@ -1828,6 +1833,42 @@ class ClassConverter {
       }
       module_stmts.push_back(st);
     }
+    // `acc = tf.reduce_mean(tf.cast(tf.equal(tf.argmax(predictions, 1), ...), tf.float32))`
+    // at script level, over Python values only, run by the script's session (an ensemble's
+    // vote over its models' NumPy predictions): computed eagerly where TF1 built it, from
+    // the same values (TF1 made its constants of them there), and `sess.run(acc)` its value
+    std::set<string> eager_values;
+    std::vector<TSNode>& eager_stmts = eager_stmts_;
+    for (TSNode st : module_stmts) {
+      TSNode e = ts::Is(st, "expression_statement") ? ts_node_named_child(st, 0) : TSNode{};
+      if (!ts::Is(e, "assignment") || !ts::Is(ts::Field(e, "left"), "identifier") || !UsesTf(st)) continue;
+      bool pure = true;
+      ts::Walk(
+          ts::Field(e, "right"),
+          [&](TSNode c, const char*) {
+            if (ts::Is(c, "lambda")) pure = false;
+            if (ts::Is(c, "attribute")) {
+              // (TensorFlow's and NumPy's functions; no attribute of a script object)
+              TSNode head = c;
+              while (ts::Is(head, "attribute")) head = ts::Field(head, "object");
+              const string q = Resolved(c);
+              if (!Starts(q, "tensorflow.") && !Starts(q, "numpy.")) pure = false;
+              if (Starts(q, "tensorflow.")) {
+                for (const char* bad : {"random", "Variable", "variable", "placeholder", "Session", "layers", ".train.",
+                                        "summary", "dropout", "collection", "assign", "py_func", "numpy_function",
+                                        "print", "Print", "compat.v1", "data.", "io.", "debugging"})
+                  if (q.find(bad) != string::npos) pure = false;
+              }
+              return false;
+            }
+            return pure;
+          },
+          [](TSNode) {});
+      if (pure) {
+        eager_values.insert(string(Text(ts::Field(e, "left"))));
+        eager_stmts.push_back(st);
+      }
+    }
     if (sess_param_) {
       if (with_alias_.id) {
         // the block goes, its statements dedented (DedentMarked, after the edits)
@@ -1876,6 +1917,12 @@ class ClassConverter {
       DropListItem(ps, sess_param_, &edits_);
       const string param(Text(ps[sess_param_]));
       const string cls_name(Text(ts::Field(cls_, "name")));
+      // (a run in a script-level statement: not in a function or class)
+      auto script_level_expr = [&](TSNode n) {
+        for (TSNode q = ts::Parent(n); q.id; q = ts::Parent(q))
+          if (ts::Is(q, "function_definition") || ts::Is(q, "class_definition") || ts::Is(q, "lambda")) return false;
+        return true;
+      };
       ts::Walk(
           file_.Root(),
           [&](TSNode c, const char*) {
@@ -1899,6 +1946,19 @@ class ClassConverter {
                   (what == "close" && a.empty())) {
                 module_gone.insert(reinterpret_cast<uintptr_t>(st.id));
                 Delete(st);
+                return false;
+              }
+            }
+            // `sess.run(acc)` of an eager value of the script: its value
+            if (ts::Is(p, "attribute") && Text(ts::Field(p, "attribute")) == "run" && ts::Is(call, "call") &&
+                script_level_expr(call)) {
+              std::vector<TSNode> a;
+              for (TSNode x : ts::NamedChildren(ts::Field(call, "arguments")))
+                if (!ts::Is(x, "comment")) a.push_back(x);
+              if (a.size() == 1 && ts::Is(a[0], "identifier") && eager_values.count(string(Text(a[0])))) {
+                edits_.emplace_back(ts_node_start_byte(call), ts_node_end_byte(call),
+                                    fmt::format("{}.numpy()", Text(a[0])));
+                eager_run_calls_.push_back(call);
                 return false;
               }
             }
@@ -1926,6 +1986,31 @@ class ClassConverter {
           },
           [](TSNode) {});
     }
+    // an eager value is read only by eager values and the runs above (a print of it would
+    // show a tensor's value where TF1 showed the tensor)
+    if (!eager_values.empty()) {
+      ts::Walk(
+          file_.Root(),
+          [&](TSNode c, const char*) {
+            for (TSNode st : eager_stmts)
+              if (ts::Same(c, st)) return false;  // (its target, and its value's reads of earlier ones)
+            if (!ts::Is(c, "identifier") || !eager_values.count(string(Text(c)))) return true;
+            TSNode p = ts::Parent(c);
+            if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), c)) return false;
+            if (ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "name"), c)) return false;
+            TSNode call = ts::Parent(p);
+            const bool run = ts::Is(p, "argument_list") && ts::Is(call, "call") &&
+                             ts::Is(ts::Field(call, "function"), "attribute") &&
+                             Text(ts::Field(ts::Field(call, "function"), "attribute")) == "run" &&
+                             Text(ts::Field(ts::Field(call, "function"), "object")) == module_sess_;
+            if (!run) Fail(c, fmt::format("`{}`, a tensor the script builds outside the class, is read other than by "
+                                          "a run of the script's session",
+                                          Text(c)));
+            return false;
+          },
+          [](TSNode) {});
+    }
+    for (TSNode st : eager_stmts) module_gone.insert(reinterpret_cast<uintptr_t>(st.id));  // (kept as written)
     // the switch to TF1 behavior goes
     for (TSNode s : module_stmts) {
       if (module_gone.count(reinterpret_cast<uintptr_t>(s.id))) continue;
@@ -1968,6 +2053,11 @@ class ClassConverter {
     out->notes.push_back(fmt::format("line {}: `{}` becomes a tf.Module: its variables are made by its constructor, "
                                      "each run of its session by a tf.function method",
                                      ts_node_start_point(cls_).row + 1, Text(ts::Field(cls_, "name"))));
+    for (TSNode st : eager_stmts_)
+      out->notes.push_back(fmt::format("line {}: `{}`, built by the script from Python values, is computed eagerly "
+                                       "where TF1 built it, its run its value",
+                                       ts_node_start_point(st).row + 1,
+                                       Text(ts::Field(ts_node_named_child(st, 0), "left"))));
     out->notes.insert(out->notes.end(), random_notes_.begin(), random_notes_.end());
   }
 };
