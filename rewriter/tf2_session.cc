@@ -76,6 +76,7 @@ class Converter {
 
   // The parts of a script with several sessions (SessionParts, rewriter/tf2_sessions.h).
   void SetBatchNormUpdatesWithMinimize(bool v) { bn_updates_with_minimize_ = v; }
+  void SetRestoredSessions(bool v) { restored_sessions_ = v; }
   void SetSessionParts(std::vector<size_t> parts) { session_parts_ = std::move(parts); }
 
   SessionConversion Run() {
@@ -4599,7 +4600,7 @@ class Converter {
                            "of all variables whose save() and restore() take the session and a path)",
                            name, why));
     };
-    if (!function_programs_ && tf1_layer_objects_.empty()) return false;
+    if (!function_programs_ && tf1_layer_objects_.empty() && !restored_sessions_) return false;
     if (ts_node_named_child_count(ts::Field(call, "arguments")) != 0) fail(call, "it has arguments");
     if (!AloneOnLines(stmt)) fail(stmt, "it shares its line with other statements");
     if (names_.count(name)) fail(stmt, "its name names a graph tensor");
@@ -4626,13 +4627,19 @@ class Converter {
       items.push_back(fmt::format("{}={}", key, g.name));
     }
     if (items.empty()) fail(stmt, "no variable was made before it");
-    // an optimizer with slot variables: TF1's Saver saved them too
+    // an optimizer with slot variables: TF1's Saver saved them too (sessions merged around
+    // a restore: nothing changed them between the save and the restore, and no other
+    // program reads the checkpoint's slots here, so the model's variables are enough)
     for (TSNode c : m_.calls()) {
       const string q = Resolved(ts::Field(c, "function"));
       if (InWindow(c) && ts_node_start_byte(c) < ts_node_start_byte(stmt) &&
           StartsWith(q, "tensorflow.compat.v1.train.") && EndsWith(q, "Optimizer") &&
-          q != "tensorflow.compat.v1.train.GradientDescentOptimizer")
-        fail(c, fmt::format("`{}` keeps slot variables, which TF1's Saver saved with the model's", q));
+          q != "tensorflow.compat.v1.train.GradientDescentOptimizer") {
+        if (!restored_sessions_) fail(c, fmt::format("`{}` keeps slot variables, which TF1's Saver saved with the model's", q));
+        fed_notes_.push_back(fmt::format("`{}`'s checkpoint holds the model's variables, not the slots of `{}` as "
+                                         "TF1's Saver did (add the Keras optimizer to it to keep them)",
+                                         name, q.substr(q.rfind('.') + 1)));
+      }
     }
     // its uses: `name.save(sess, path[, write_meta_graph=...])` and `name.restore(sess, path)` statements
     SaverPlan plan{stmt, call, name, fmt::format("{}.train.Checkpoint({})", tf_, fmt::join(items, ", ")), {}};
@@ -4643,6 +4650,10 @@ class Converter {
             return true;
           if (m_.FunctionScopeAt(ts_node_start_byte(n)) != m_.FunctionScopeAt(ts_node_start_byte(stmt))) return false;
           TSNode attr = ts::Parent(n), c = ts::Parent(attr), st = ts::Parent(c);
+          // (`save_path = saver.save(sess, path)`: both return the path)
+          if (ts::Is(st, "assignment") && ts::Same(ts::Field(st, "right"), c) && ts::Is(ts::Field(st, "left"), "identifier") &&
+              ts::Is(attr, "attribute") && Text(ts::Field(attr, "attribute")) == "save")
+            st = ts::Parent(st);
           if (ts::Is(attr, "keyword_argument") && ts::Same(ts::Field(attr, "name"), n)) return false;
           if (ts::Is(attr, "attribute") && !ts::Same(ts::Field(attr, "object"), n)) return false;
           const string method = ts::Is(attr, "attribute") ? string(Text(ts::Field(attr, "attribute"))) : "";
@@ -6706,6 +6717,7 @@ class Converter {
   std::set<const void*> dropped_calls_;
   bool resets_between_ = false;  // the module resets the default graph after its first session
   bool function_programs_ = false;       // SessionFunctionsArePrograms
+  bool restored_sessions_ = false;       // sessions merged by MergeRestoredSessions (a Saver between them)
   std::vector<size_t> session_parts_;  // SessionParts: statements from each part's start to the end
   uint32_t window_begin_ = 0, window_end_ = UINT32_MAX;  // bytes of the part converted (InWindow)
   std::set<const void*> block_graph_;  // statements of the session block that build the graph
@@ -6749,20 +6761,60 @@ class Converter {
 // statements of the module become one `s = ...Session()` (the first's), later headers
 // and assignments and all but the last `close()` go, blocks are dedented and the other
 // sessions' names become the first's. Empty when the script is not of that shape.
+std::string MergeSessions(const ParsedFile& file, const SemanticModel& m, bool restored);
 std::string MergeStatelessSessions(const ParsedFile& file, const SemanticModel& m) {
+  return MergeSessions(file, m, false);
+}
+// Sessions one after another over one graph, each later one restoring every variable from
+// a checkpoint (`saver = tf.compat.v1.train.Saver()`, then `sess.run(init)` and
+// `saver.restore(sess, path)` before anything else the later session runs): the tutorials'
+// "train and save, then restore in a new session". TF1's later session starts with fresh
+// state, which the restore overwrites with what the earlier one saved; in one TF2 program
+// nothing changed the variables between the save and the restore, so the sessions become
+// one and the later one's initializer run goes (it reset what the restore overwrites).
+// Only without random ops other than variables' initial values (a new TF1 session
+// restarted every op's stream). Empty when the script is not of that shape.
+std::string MergeRestoredSessions(const ParsedFile& file, const SemanticModel& m) {
+  return MergeSessions(file, m, true);
+}
+std::string MergeSessions(const ParsedFile& file, const SemanticModel& m, bool restored) {
   const std::string& src = file.source.text;
   auto text = [&](TSNode n) { return ts::Text(n, src); };
   auto is_session = [](std::string_view q) {
     return q == "tensorflow.compat.v1.Session" || q == "tensorflow.compat.v1.InteractiveSession";
   };
+  std::string saver;  // restored: the name of the Saver of every variable
   for (TSNode c : m.calls()) {
     auto q = m.Resolve(ts::Field(c, "function"));
     if (!q || !StartsWith(*q, "tensorflow")) continue;
+    if (restored) {
+      if (*q == "tensorflow.compat.v1.train.Saver") {
+        TSNode a = ts::Parent(c);
+        if (!saver.empty() || ts_node_named_child_count(ts::Field(c, "arguments")) != 0 || !ts::Is(a, "assignment") ||
+            !ts::Is(ts::Field(a, "left"), "identifier") || !ts::Is(ts::Parent(ts::Parent(a)), "module"))
+          return "";
+        saver = std::string(text(ts::Field(a, "left")));
+        continue;
+      }
+      // a random op is a variable's initial value (the restore overwrites it), nothing else
+      bool initial_value = false;
+      for (TSNode p = ts::Parent(c); p.id && !initial_value; p = ts::Parent(p)) {
+        auto pq = ts::Is(p, "call") ? m.Resolve(ts::Field(p, "function")) : std::nullopt;
+        initial_value = pq && (*pq == "tensorflow.Variable" || *pq == "tensorflow.compat.v1.Variable" ||
+                               *pq == "tensorflow.compat.v1.get_variable");
+      }
+      if (EndsWith(*q, "set_random_seed") || EndsWith(*q, "random.set_seed")) continue;
+      for (std::string_view state : {"random", "dropout", "multinomial", "shuffle", "Queue", "queue", "Reader",
+                                     "terator", "lookup", "reset_default_graph", "Graph", "summary", "metrics"})
+        if (q->find(state) != std::string::npos && !initial_value) return "";
+      continue;
+    }
     for (std::string_view state : {"Variable", "variable", "random", "Queue", "queue", "Reader", "dropout",
                                    "multinomial", "terator", "lookup", "assign", "reset_default_graph", "Graph",
                                    "Saver", "summary", "metrics", "layers", "initializer"})
       if (q->find(state) != std::string::npos) return "";
   }
+  if (restored && saver.empty()) return "";
   struct Found {
     TSNode stmt, call;
     std::string name;
@@ -6799,8 +6851,57 @@ std::string MergeStatelessSessions(const ParsedFile& file, const SemanticModel& 
   // every session of the script, each made with no arguments, at module level
   if (found.size() < 2 || static_cast<int>(found.size()) != session_calls) return "";
   for (const Found& f : found)
-    if (ts_node_named_child_count(ts::Field(f.call, "arguments")) != 0) return "";
+    if (ts_node_named_child_count(ts::Field(f.call, "arguments")) != 0 || (restored && !f.with)) return "";
   const std::string& first = found[0].name;
+  std::vector<TSNode> dropped_inits;  // restored: the later sessions' initializer runs
+  if (restored) {
+    std::set<std::string> inits;  // module-level names of the global initializer
+    for (TSNode st : ts::NamedChildren(file.Root())) {
+      TSNode a = ts_node_named_child_count(st) == 1 ? ts_node_named_child(st, 0) : TSNode{};
+      if (ts::Is(a, "assignment") && ts::Is(ts::Field(a, "left"), "identifier") && ts::Is(ts::Field(a, "right"), "call")) {
+        auto q = m.Resolve(ts::Field(ts::Field(a, "right"), "function"));
+        if (q && (*q == "tensorflow.compat.v1.global_variables_initializer" ||
+                  *q == "tensorflow.compat.v1.initialize_all_variables"))
+          inits.insert(std::string(text(ts::Field(a, "left"))));
+      }
+    }
+    for (size_t k = 1; k < found.size(); ++k) {
+      const std::string& sess = found[k].name;
+      // its statements before the restore: Python that names neither the session nor TensorFlow,
+      // and at most one initializer run
+      bool restores = false;
+      for (TSNode st : ts::NamedChildren(ts::Field(found[k].stmt, "body"))) {
+        if (ts::Is(st, "comment")) continue;
+        TSNode e = ts::Is(st, "expression_statement") && ts_node_named_child_count(st) == 1 ? ts_node_named_child(st, 0)
+                                                                                            : TSNode{};
+        TSNode fn = ts::Is(e, "call") ? ts::Field(e, "function") : TSNode{};
+        std::vector<TSNode> args;
+        for (TSNode x : ts::NamedChildren(ts::Is(e, "call") ? ts::Field(e, "arguments") : TSNode{}))
+          if (!ts::Is(x, "comment")) args.push_back(x);
+        if (ts::Is(fn, "attribute") && text(ts::Field(fn, "object")) == saver && text(ts::Field(fn, "attribute")) == "restore" &&
+            !args.empty() && text(args[0]) == sess) {
+          restores = true;
+          break;
+        }
+        if (ts::Is(fn, "attribute") && text(ts::Field(fn, "object")) == sess && text(ts::Field(fn, "attribute")) == "run" &&
+            args.size() == 1 && dropped_inits.size() < k) {
+          auto q = ts::Is(args[0], "call") ? m.Resolve(ts::Field(args[0], "function")) : std::nullopt;
+          if ((ts::Is(args[0], "identifier") && inits.count(std::string(text(args[0])))) ||
+              (q && (*q == "tensorflow.compat.v1.global_variables_initializer" ||
+                     *q == "tensorflow.compat.v1.initialize_all_variables"))) {
+            dropped_inits.push_back(st);
+            continue;
+          }
+        }
+        bool uses = RefersToTf(m, st);
+        ts::Walk(
+            st, [&](TSNode n, const char*) { uses |= ts::Is(n, "identifier") && text(n) == sess; return !uses; },
+            [](TSNode) {});
+        if (uses) return "";
+      }
+      if (!restores) return "";
+    }
+  }
   // (begin, end, replacement), then dedented ranges
   std::vector<std::tuple<uint32_t, uint32_t, std::string>> edits;
   auto line_start = [&](uint32_t b) {
@@ -6835,7 +6936,18 @@ std::string MergeStatelessSessions(const ParsedFile& file, const SemanticModel& 
               return false;
             },
             [](TSNode) {});
-      for (auto it = names.rbegin(); it != names.rend(); ++it) block.replace(it->first, it->second, first);
+      // (restored: the initializer run the restore makes redundant goes, with its line)
+      std::vector<std::tuple<uint32_t, uint32_t, std::string>> block_edits;
+      for (const auto& [at, len] : names) block_edits.emplace_back(at, len, first);
+      for (TSNode st : dropped_inits)
+        if (ts::Contains(f.stmt, st)) {
+          const uint32_t b0 = line_start(ts_node_start_byte(st)), e0 = line_end(ts_node_end_byte(st));
+          if (b0 < from || e0 > to) return "";
+          block_edits.emplace_back(b0 - from, e0 - b0, "");
+        }
+      std::sort(block_edits.begin(), block_edits.end());
+      for (auto it = block_edits.rbegin(); it != block_edits.rend(); ++it)
+        block.replace(std::get<0>(*it), std::get<1>(*it), std::get<2>(*it));
       std::string out;
       size_t i = 0;
       while (i < block.size()) {
@@ -8249,14 +8361,32 @@ SessionConversion ConvertParts(PythonParser& parser, const Idioms& idioms, const
         r.reason += fmt::format(" (not programs of their own: {}, line {})", parts_why,
                                 start == idioms.text ? idioms.OldLine(parts_why_line) : parts_why_line);
       std::string merged = MergeStatelessSessions(*parsed, model);
+      bool restored = false;
+      if (merged.empty()) {
+        merged = MergeRestoredSessions(*parsed, model);
+        restored = !merged.empty();
+      }
       if (!merged.empty()) {
         if (auto msrc = SourceFromBytes(merged, "<tf2>", SourceKind::kPython)) {
           auto mparsed = parser.Parse(std::move(*msrc));
           if (mparsed && !mparsed->syntax_error) {
             SemanticModel mmodel(*mparsed);
-            SessionConversion again = Converter(*mparsed, mmodel, false).Run();
-            if (again.converted) r = std::move(again);
-            else r.reason += fmt::format(" (as one session, since the graph keeps no state: {})", again.reason);
+            Converter merged_converter(*mparsed, mmodel, false);
+            merged_converter.SetBatchNormUpdatesWithMinimize(idioms.bn_updates_with_minimize);
+            merged_converter.SetRestoredSessions(restored);
+            SessionConversion again = merged_converter.Run();
+            if (again.converted) {
+              r = std::move(again);
+              if (restored)
+                r.notes.insert(r.notes.begin(),
+                               "the sessions become one: each later session restored every variable from the "
+                               "checkpoint the earlier one saved, before running anything else, so its initializer "
+                               "run goes (it reset what the restore then overwrote)");
+            } else {
+              r.reason += restored ? fmt::format(" (as one session, each later one restoring the checkpoint: {})",
+                                                 again.reason)
+                                   : fmt::format(" (as one session, since the graph keeps no state: {})", again.reason);
+            }
           }
         }
       }
