@@ -6865,6 +6865,43 @@ std::string MergeSessions(const ParsedFile& file, const SemanticModel& m, bool r
           inits.insert(std::string(text(ts::Field(a, "left"))));
       }
     }
+    // every session but the last saves, and runs nothing after its save: the checkpoint holds
+    // its final state (the Checkpoint may leave an optimizer's slots and step out)
+    for (size_t k = 0; k + 1 < found.size(); ++k) {
+      const std::string& sess = found[k].name;
+      bool saved = false;
+      for (TSNode st : ts::NamedChildren(ts::Field(found[k].stmt, "body"))) {
+        if (ts::Is(st, "comment")) continue;
+        bool uses = false, saves = false;
+        ts::Walk(
+            st,
+            [&](TSNode n, const char*) {
+              if (ts::Is(n, "call") && ts::Is(ts::Field(n, "function"), "attribute") &&
+                  text(ts::Field(ts::Field(n, "function"), "object")) == saver &&
+                  text(ts::Field(ts::Field(n, "function"), "attribute")) == "save")
+                saves = true;
+              uses |= ts::Is(n, "identifier") && text(n) == sess;
+              // (`op.run()`, `t.eval()` run in the block's default session)
+              uses |= ts::Is(n, "call") && ts::Is(ts::Field(n, "function"), "attribute") &&
+                      (text(ts::Field(ts::Field(n, "function"), "attribute")) == "run" ||
+                       text(ts::Field(ts::Field(n, "function"), "attribute")) == "eval");
+              return true;
+            },
+            [](TSNode) {});
+        if (saved && uses) return "";
+        if (saves) {
+          // (the save a statement of its own, `saver.save(...)` or `path = saver.save(...)`, not in a loop)
+          TSNode e = ts::Is(st, "expression_statement") && ts_node_named_child_count(st) == 1 ? ts_node_named_child(st, 0)
+                                                                                            : TSNode{};
+          if (ts::Is(e, "assignment")) e = ts::Field(e, "right");
+          if (!ts::Is(e, "call") || !ts::Is(ts::Field(e, "function"), "attribute") ||
+              text(ts::Field(ts::Field(e, "function"), "attribute")) != "save")
+            return "";
+        }
+        saved |= saves;
+      }
+      if (!saved) return "";
+    }
     for (size_t k = 1; k < found.size(); ++k) {
       const std::string& sess = found[k].name;
       // its statements before the restore: Python that names neither the session nor TensorFlow,
