@@ -3598,11 +3598,33 @@ class Converter {
           defs += Indent(StatementText(g, trainable), "        ");
         }
         defs += TracePrintsBefore(f.name, graph_.size(), "        ");
-        string opt = step->inline_ctor ? Hoisted(step->ctor, step->keras,
-                                                 step->momentum.empty() ? "optimizer" : "momentum_accumulators")
+        const string opt_base = !step->momentum.empty() ? "momentum_accumulators"
+                                : !step->rms_rate.empty() ? "rmsprop_slots"
+                                                          : "optimizer";
+        string opt = step->inline_ctor ? Hoisted(step->ctor, step->keras, opt_base)
                                        : string(Text(ts::Field(ts::Field(step->call, "function"), "object")));
         defs += fmt::format("    {} = {}.gradient({}, {})\n", grads, tape, step->loss, step->vars);
-        if (step->momentum.empty()) {
+        if (!step->rms_rate.empty()) {
+          // TF1's ApplyRMSProp: ms += (g^2 - ms) * (1 - decay); mom = mom * momentum + g * rate /
+          // sqrt(ms + epsilon); var -= mom (without momentum: var -= g * rate / sqrt(ms + epsilon))
+          string v = Fresh("var"), gr = Fresh("grad"), ms = Fresh("mean_square"), mom = Fresh("moment");
+          defs += "    # TF1's RMSProp update (its mean square starts at 1; Keras RMSprop's at 0)\n";
+          if (RMSPropWithMomentum(*step))
+            defs += fmt::format("    for {}, {}, ({}, {}) in zip({}, {}, {}):\n", v, gr, ms, mom, step->vars, grads, opt);
+          else
+            defs += fmt::format("    for {}, {}, {} in zip({}, {}, {}):\n", v, gr, ms, step->vars, grads, opt);
+          defs += fmt::format("        if {} is not None:\n", gr);
+          defs += fmt::format("            {0}.assign_add(({1}.square({2}) - {0}) * (1 - {3}))\n", ms, tf_, gr,
+                              step->rms_decay);
+          if (RMSPropWithMomentum(*step)) {
+            defs += fmt::format("            {0}.assign({0} * {1} + ({2} * {3}) / {4}.sqrt({5} + {6}))\n", mom,
+                                step->rms_momentum, gr, step->rms_rate, tf_, ms, step->rms_epsilon);
+            defs += fmt::format("            {}.assign_sub({})\n", v, mom);
+          } else {
+            defs += fmt::format("            {}.assign_sub(({} * {}) / {}.sqrt({} + {}))\n", v, gr, step->rms_rate, tf_,
+                                ms, step->rms_epsilon);
+          }
+        } else if (step->momentum.empty()) {
           defs += fmt::format("    {}.apply_gradients(zip({}, {}))\n", opt, grads, step->vars);
         } else {
           // TF1's ApplyMomentum: accumulator = accumulator * momentum + grad; var -= accumulator * rate
@@ -4164,15 +4186,57 @@ class Converter {
     string momentum, rate;  // TF1's Momentum update written out (WrittenOutMomentum): its momentum, its rate now
     string rate_name;       // the graph name of that rate
     bool nesterov = false;
+    // TF1's RMSProp update written out (WrittenOutRMSProp): its rate, decay, momentum, epsilon
+    string rms_rate, rms_decay, rms_momentum, rms_epsilon;
   };
   static string get_nesterov(const std::map<string, string>& args) {
     auto it = args.find("use_nesterov");
     return it == args.end() ? "False" : it->second;
   }
+  // tf.compat.v1.train.RMSPropOptimizer(learning_rate, decay=0.9, momentum=0.0,
+  // epsilon=1e-10, use_locking, centered=False, name): no Keras optimizer makes its update
+  // (its mean square starts at 1, Keras RMSprop's at 0), so the step writes TF1's
+  // ApplyRMSProp out (WrittenOutRMSProp); its arguments must be numbers the text states.
+  KerasChoice RMSPropChoice(TSNode c) {
+    static const std::vector<string> kParams = {"learning_rate", "decay", "momentum", "epsilon",
+                                                "use_locking", "centered", "name"};
+    const string no = "TF1's RMSProp starts its mean square at 1, Keras RMSprop at 0: no Keras optimizer makes the "
+                      "same update";
+    string why;
+    std::map<string, TSNode> args = ArgsByName(c, kParams, &why);
+    if (!why.empty() || !args.count("learning_rate")) return {"", no};
+    if (args.count("centered") && Text(args["centered"]) != "False")
+      return {"", no + ", and its centered form is not written out"};
+    auto number = [&](const char* k, const char* dflt) -> string {
+      if (!args.count(k)) return dflt;
+      TSNode v = args[k];
+      while (ts::Is(v, "parenthesized_expression") && ts_node_named_child_count(v) == 1) v = ts_node_named_child(v, 0);
+      bool literal = true;
+      ts::Walk(
+          v,
+          [&](TSNode n, const char*) {
+            if (ts::Is(n, "call") || ts::Is(n, "attribute") || ts::Is(n, "subscript") || ts::Is(n, "lambda") ||
+                (ts::Is(n, "identifier") && Graph(Text(n))))
+              literal = false;
+            return literal;
+          },
+          [](TSNode) {});
+      return literal ? string(Text(v)) : string();
+    };
+    KerasChoice k;
+    k.rms_rate = number("learning_rate", "");
+    k.rms_decay = number("decay", "0.9");
+    k.rms_momentum = number("momentum", "0.0");
+    k.rms_epsilon = number("epsilon", "1e-10");
+    if (k.rms_rate.empty() || k.rms_decay.empty() || k.rms_momentum.empty() || k.rms_epsilon.empty())
+      return {"", no + ", and its arguments are not numbers the text states (the update is written out with them)"};
+    return k;
+  }
   KerasChoice KerasOptimizerFor(TSNode c) {
     string q = Resolved(ts::Field(c, "function"));
     string cls = q.substr(q.rfind('.') + 1);
     string no_keras;
+    if (cls == "RMSPropOptimizer") return RMSPropChoice(c);
     const std::vector<string_view> params = Tf1OptimizerParams(cls, &no_keras);  // TF1's signature, in order
     if (params.empty()) return {"", no_keras};
     std::map<string, string> args;
@@ -4230,6 +4294,7 @@ class Converter {
     string loss, vars, global_step, keras, why;
     string momentum, rate, rate_name;  // TF1's Momentum update written out in the step (WrittenOutMomentum)
     bool nesterov = false;
+    string rms_rate, rms_decay, rms_momentum, rms_epsilon;  // TF1's RMSProp written out (WrittenOutRMSProp)
     bool implicit_vars = false;     // TF1's default var_list (the trainable collection)
     std::vector<string> var_names;  // then: its variables
   };
@@ -4264,6 +4329,41 @@ class Converter {
     mz.rate_name = k.rate_name;
     mz.nesterov = k.nesterov;
     mz.keras = fmt::format("[{0}.Variable({0}.zeros_like(v), trainable=False) for v in {1}]", tf_, mz.vars);
+  }
+
+  // TF1's RMSProp (KerasOptimizerFor's rms_*): the step writes its ApplyRMSProp out over one
+  // mean square per variable starting at 1 (and, with momentum, one accumulator starting
+  // at 0), made where the optimizer was: ms += (g^2 - ms) * (1 - decay); mom = mom *
+  // momentum + (g * rate) / sqrt(ms + epsilon); var -= mom (TF1's kernel's order). Only for an
+  // optimizer made in its minimize() statement, and for dense gradients.
+  bool RMSPropWithMomentum(const Minimize& mz) const {
+    return mz.rms_momentum != "0" && mz.rms_momentum != "0.0" && mz.rms_momentum != "0.";
+  }
+  void WrittenOutRMSProp(Minimize& mz, const KerasChoice& k, const std::function<void(string)>& why) {
+    const string no = "TF1's RMSProp starts its mean square at 1, Keras RMSprop at 0: no Keras optimizer makes the "
+                      "same update";
+    if (!mz.inline_ctor) {
+      why(no + "; the update is written out only for an optimizer made in its minimize() statement (this one is "
+               "bound to a name)");
+      return;
+    }
+    for (TSNode c : m_.calls()) {
+      string q = Resolved(ts::Field(c, "function"));
+      if (InWindow(c) && StartsWith(q, "tensorflow") &&
+          (q.find("gather") != string::npos || q.find("embedding_lookup") != string::npos)) {
+        why(fmt::format("{}; `{}` gives a sparse gradient, whose TF1 update is not written out", no, q));
+        return;
+      }
+    }
+    mz.rms_rate = k.rms_rate;
+    mz.rms_decay = k.rms_decay;
+    mz.rms_momentum = k.rms_momentum;
+    mz.rms_epsilon = k.rms_epsilon;
+    mz.keras = RMSPropWithMomentum(mz)
+                   ? fmt::format("[({0}.Variable({0}.ones_like(v), trainable=False), {0}.Variable({0}.zeros_like(v), "
+                                 "trainable=False)) for v in {1}]",
+                                 tf_, mz.vars)
+                   : fmt::format("[{0}.Variable({0}.ones_like(v), trainable=False) for v in {1}]", tf_, mz.vars);
   }
 
   // Which minimize() statements become a tape step with a Keras optimizer.
@@ -4367,6 +4467,7 @@ class Converter {
         KerasChoice k = KerasOptimizerFor(mz.ctor);
         mz.keras = k.text;
         if (!k.momentum.empty()) WrittenOutMomentum(mz, k, why);
+        if (!k.rms_rate.empty()) WrittenOutRMSProp(mz, k, why);
         if (!k.why.empty())
           why(fmt::format("`{}`: {}", Resolved(ts::Field(mz.ctor, "function")).substr(21), k.why));
       }

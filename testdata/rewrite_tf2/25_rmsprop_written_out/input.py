@@ -1,5 +1,5 @@
 # RMSProp: TF1 starts the mean square at 1, Keras at 0, so no Keras optimizer makes the
-# same update: the session converts and the v1 optimizer stays, with the reason.
+# same update: the step writes TF1's ApplyRMSProp out over a mean square per variable.
 import numpy as np
 import tensorflow as tf
 
