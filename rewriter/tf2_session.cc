@@ -1749,10 +1749,66 @@ class Converter {
     return true;
   }
 
+  // A Python name a fetched expression reads (`test_X` of `... / (2 * test_X.shape[0])`)
+  // whose value every run sees alike, as the function reads it when traced: bound once in
+  // the whole file, by a statement `name = ...` before the run (at module level or in the
+  // session block, not in a loop or condition), and never bound again, subscript-assigned
+  // or handed to a method of its own (which might change it in place).
+  bool SettledPythonValue(TSNode id, TSNode run) const {
+    const string name(Text(id));
+    TSNode binding{};
+    int bindings = 0;
+    bool ok = true;
+    ts::Walk(
+        file_.Root(),
+        [&](TSNode n, const char*) {
+          if (!ok) return false;
+          // (a def or class of that name binds it; what is inside is checked like the rest)
+          if ((ts::Is(n, "function_definition") || ts::Is(n, "class_definition")) && Text(ts::Field(n, "name")) == name)
+            ok = false;
+          if (!ts::Is(n, "identifier") || Text(n) != name) return true;
+          TSNode p = ts::Parent(n);
+          if (ts::Is(p, "attribute") && !ts::Same(ts::Field(p, "object"), n)) return false;
+          if (ts::Is(p, "keyword_argument") && ts::Same(ts::Field(p, "name"), n)) return false;
+          // a method of it called (`x.sort()`), an item or attribute of it assigned
+          if (ts::Is(p, "attribute") && ts::Is(ts::Parent(p), "call") && ts::Same(ts::Field(ts::Parent(p), "function"), p))
+            ok = false;
+          for (TSNode c = n, q = p; q.id; c = q, q = ts::Parent(q)) {
+            const bool target = (ts::Is(q, "assignment") || ts::Is(q, "augmented_assignment") ||
+                                 ts::Is(q, "for_statement") || ts::Is(q, "for_in_clause")) &&
+                                ts::Same(ts::Field(q, "left"), c);
+            if (target) {
+              if (ts::Is(q, "assignment") && ts::Same(c, n) && ts::Is(ts::Parent(q), "expression_statement")) {
+                ++bindings;
+                binding = q;
+              } else {
+                ok = false;  // bound otherwise, or an item / attribute of it assigned
+              }
+              break;
+            }
+            if (ts::Is(q, "delete_statement") || ts::Is(q, "global_statement") || ts::Is(q, "nonlocal_statement") ||
+                ts::Is(q, "parameters") || ts::Is(q, "lambda_parameters") || ts::Is(q, "as_pattern") ||
+                ts::Is(q, "import_statement") || ts::Is(q, "import_from_statement"))
+              ok = false;
+            if (ts::Is(q, "expression_statement") || ts::Is(q, "block")) break;
+          }
+          return false;
+        },
+        [](TSNode) {});
+    if (!ok || bindings != 1 || ts_node_start_byte(binding) >= ts_node_start_byte(run)) return false;
+    // (not in a loop, a condition, a function)
+    for (TSNode q = ts::Parent(binding); q.id; q = ts::Parent(q))
+      if (ts::Is(q, "for_statement") || ts::Is(q, "while_statement") || ts::Is(q, "if_statement") ||
+          ts::Is(q, "try_statement") || ts::Is(q, "function_definition") || ts::Is(q, "class_definition"))
+        return false;
+    return true;
+  }
+
   // A fetch that is an expression of graph tensors (`A + B`, `tf.transpose(C)`): names of
-  // graph tensors (each bound once), TensorFlow functions and literals only (a Python
-  // name would be read when the function is traced, not at each run). Its graph names
-  // go to `names`. Whether the fetch is of that shape.
+  // graph tensors (each bound once), TensorFlow functions, literals and settled Python
+  // values (SettledPythonValue: another Python name would be read when the function is
+  // traced, not at each run). Its graph names go to `names`. Whether the fetch is of that
+  // shape.
   bool GraphExpression(TSNode e, std::vector<TSNode>* names) {
     if (!ts::Is(e, "call") && !ts::Is(e, "binary_operator") && !ts::Is(e, "unary_operator") &&
         !ts::Is(e, "parenthesized_expression"))
@@ -1765,7 +1821,7 @@ class Converter {
         ok = ok && !g->produces_operation && g->kind != Kind::kInitializer && !versions_.count(string(Text(id)));
         found.push_back(id);
       } else {
-        ok = ok && StartsWith(Resolved(id), "tensorflow");
+        ok = ok && (StartsWith(Resolved(id), "tensorflow") || SettledPythonValue(id, e));
       }
     });
     ts::Walk(

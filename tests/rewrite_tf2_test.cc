@@ -125,16 +125,22 @@ TEST(RewriteTf2Conversion, RefusesWhatItCannotKeep) {
                                                     run_y).converted);
   EXPECT_EQ(reason(head + "v, _ = (tf.Variable(1.0), tf.Variable(2.0))\ny = x * v\n" + run_y),
             "a variable is made and not bound to a name");
-  // an expression of graph tensors is what a function returns; one with a Python name
-  // (read when the function is traced) stays refused
+  // an expression of graph tensors is what a function returns; one with a Python name that
+  // changes (the function reads it when traced) stays refused, one bound once and never
+  // changed is read as it is
   SessionConversion expr = ConvertSessionToFunctions(
       parser, head + "y = x + 1\nwith tf.compat.v1.Session() as s:\n    print(s.run(y + 1, {x: [1.0]}))\n");
   ASSERT_TRUE(expr.converted) << expr.reason;
   EXPECT_NE(expr.text.find("    return y + 1\n"), std::string::npos) << expr.text;
   EXPECT_NE(expr.text.find("print(run_y(x=[1.0]).numpy())"), std::string::npos) << expr.text;
-  EXPECT_NE(reason(head + "y = x + 1\nk = 2\nwith tf.compat.v1.Session() as s:\n    print(s.run(y + k, {x: [1.0]}))\n")
+  EXPECT_NE(reason(head + "y = x + 1\nk = 2\nwith tf.compat.v1.Session() as s:\n    print(s.run(y + k, {x: [1.0]}))\n"
+                          "    k = 3\n    print(s.run(y + k, {x: [1.0]}))\n")
                 .find("fetches an expression"),
             std::string::npos);
+  SessionConversion settled = ConvertSessionToFunctions(
+      parser, head + "y = x + 1\nk = 2\nwith tf.compat.v1.Session() as s:\n    print(s.run(y + k, {x: [1.0]}))\n");
+  ASSERT_TRUE(settled.converted) << settled.reason;
+  EXPECT_NE(settled.text.find("    return y + k\n"), std::string::npos) << settled.text;
   // an expression of Python values only runs eagerly; one that draws random numbers, or
   // calls a helper that makes a variable, stays refused
   const std::string bare = "import tensorflow as tf\ns = tf.compat.v1.Session()\n";
