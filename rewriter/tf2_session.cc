@@ -4362,6 +4362,17 @@ class Converter {
   // was (`optimizer = [tf.Variable(tf.zeros_like(v), trainable=False) for v in ...]`).
   // Only for an optimizer made in the minimize() statement, and for dense gradients
   // (TF1's sparse update moves only the gathered rows and their accumulators).
+  // A call of this part of the script whose gradient is sparse (a gather, an embedding
+  // lookup): its name, or "" (an update written out is the dense one).
+  string SparseGradientCall() const {
+    for (TSNode c : m_.calls()) {
+      const string q = Resolved(ts::Field(c, "function"));
+      if (InWindow(c) && StartsWith(q, "tensorflow") &&
+          (q.find("gather") != string::npos || q.find("embedding_lookup") != string::npos))
+        return q;
+    }
+    return "";
+  }
   void WrittenOutMomentum(Minimize& mz, const KerasChoice& k, const std::function<void(string)>& why) {
     if (!mz.inline_ctor) {
       why("its learning rate decays, and TF1's Momentum scales the whole accumulator by the current rate where "
@@ -4369,16 +4380,12 @@ class Converter {
           "written out only for an optimizer made in its minimize() statement (this one is bound to a name)");
       return;
     }
-    for (TSNode c : m_.calls()) {
-      string q = Resolved(ts::Field(c, "function"));
-      if (InWindow(c) && StartsWith(q, "tensorflow") &&
-          (q.find("gather") != string::npos || q.find("embedding_lookup") != string::npos)) {
-        why(fmt::format("its learning rate decays, so no Keras optimizer makes TF1's Momentum update, and `{}` "
-                        "gives a sparse gradient, whose TF1 update (only the gathered rows and their accumulators) is "
-                        "not written out",
-                           q));
-        return;
-      }
+    if (const string q = SparseGradientCall(); !q.empty()) {
+      why(fmt::format("its learning rate decays, so no Keras optimizer makes TF1's Momentum update, and `{}` gives a "
+                      "sparse gradient, whose TF1 update (only the gathered rows and their accumulators) is not "
+                      "written out",
+                      q));
+      return;
     }
     mz.momentum = k.momentum;
     mz.rate = k.rate;
@@ -4403,13 +4410,9 @@ class Converter {
                "bound to a name)");
       return;
     }
-    for (TSNode c : m_.calls()) {
-      string q = Resolved(ts::Field(c, "function"));
-      if (InWindow(c) && StartsWith(q, "tensorflow") &&
-          (q.find("gather") != string::npos || q.find("embedding_lookup") != string::npos)) {
-        why(fmt::format("{}; `{}` gives a sparse gradient, whose TF1 update is not written out", no, q));
-        return;
-      }
+    if (const string q = SparseGradientCall(); !q.empty()) {
+      why(fmt::format("{}; `{}` gives a sparse gradient, whose TF1 update is not written out", no, q));
+      return;
     }
     mz.rms_rate = k.rms_rate;
     mz.rms_decay = k.rms_decay;
