@@ -340,9 +340,9 @@ class ClassConverter {
     if (!why.empty()) fail(why);
     if (!args.count("inputs")) fail("no inputs");
     if (args.count("axis") && Text(args["axis"]) == "1") args.erase("axis");  // (axis 1 of a 2-D input is its last)
-    bool empty_ok = false;
-    std::vector<string> ctor = KerasBatchNormArgs(m_, src_, args, tf_, &why, &empty_ok);
-    if (ctor.empty() && !empty_ok) fail(why);
+    std::optional<std::vector<string>> stated = KerasBatchNormArgs(m_, src_, args, tf_, &why);
+    if (!stated) fail(why);
+    std::vector<string> ctor = std::move(*stated);
     b.bn_training = "False";
     if (args.count("training")) {
       TSNode t = args["training"];
@@ -1838,7 +1838,6 @@ class ClassConverter {
     // vote over its models' NumPy predictions): computed eagerly where TF1 built it, from
     // the same values (TF1 made its constants of them there), and `sess.run(acc)` its value
     std::set<string> eager_values;
-    std::vector<TSNode>& eager_stmts = eager_stmts_;
     for (TSNode st : module_stmts) {
       TSNode e = ts::Is(st, "expression_statement") ? ts_node_named_child(st, 0) : TSNode{};
       if (!ts::Is(e, "assignment") || !ts::Is(ts::Field(e, "left"), "identifier") || !UsesTf(st)) continue;
@@ -1849,8 +1848,6 @@ class ClassConverter {
             if (ts::Is(c, "lambda")) pure = false;
             if (ts::Is(c, "attribute")) {
               // (TensorFlow's and NumPy's functions; no attribute of a script object)
-              TSNode head = c;
-              while (ts::Is(head, "attribute")) head = ts::Field(head, "object");
               const string q = Resolved(c);
               if (!Starts(q, "tensorflow.") && !Starts(q, "numpy.")) pure = false;
               if (Starts(q, "tensorflow.")) {
@@ -1866,7 +1863,7 @@ class ClassConverter {
           [](TSNode) {});
       if (pure) {
         eager_values.insert(string(Text(ts::Field(e, "left"))));
-        eager_stmts.push_back(st);
+        eager_stmts_.push_back(st);
       }
     }
     if (sess_param_) {
@@ -1992,7 +1989,7 @@ class ClassConverter {
       ts::Walk(
           file_.Root(),
           [&](TSNode c, const char*) {
-            for (TSNode st : eager_stmts)
+            for (TSNode st : eager_stmts_)
               if (ts::Same(c, st)) return false;  // (its target, and its value's reads of earlier ones)
             if (!ts::Is(c, "identifier") || !eager_values.count(string(Text(c)))) return true;
             TSNode p = ts::Parent(c);
@@ -2010,7 +2007,7 @@ class ClassConverter {
           },
           [](TSNode) {});
     }
-    for (TSNode st : eager_stmts) module_gone.insert(reinterpret_cast<uintptr_t>(st.id));  // (kept as written)
+    for (TSNode st : eager_stmts_) module_gone.insert(reinterpret_cast<uintptr_t>(st.id));  // (kept as written)
     // the switch to TF1 behavior goes
     for (TSNode s : module_stmts) {
       if (module_gone.count(reinterpret_cast<uintptr_t>(s.id))) continue;

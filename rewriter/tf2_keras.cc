@@ -125,34 +125,33 @@ const std::vector<string>& Tf1BatchNormParams() {
   return kParams;
 }
 
-std::vector<string> KerasBatchNormArgs(const SemanticModel& m, std::string_view src,
-                                       const std::map<string, TSNode>& args, const string& tf, string* why,
-                                       bool* empty_ok) {
-  *empty_ok = false;
+std::optional<std::vector<string>> KerasBatchNormArgs(const SemanticModel& m, std::string_view src,
+                                                      const std::map<string, TSNode>& args, const string& tf,
+                                                      string* why) {
   auto text = [&](const char* k) { return string(ts::Text(args.at(k), src)); };
   auto stated = [&](const char* k, const char* tf1_default) { return args.count(k) && text(k) != tf1_default; };
   if (stated("axis", "-1")) {
     *why = fmt::format("`axis={}`: only the last axis (-1) is written as Keras's", text("axis"));
-    return {};
+    return std::nullopt;
   }
   for (const char* k : {"beta_regularizer", "gamma_regularizer", "beta_constraint", "gamma_constraint", "reuse",
                         "renorm_clipping", "virtual_batch_size", "adjustment"})
     if (stated(k, "None")) {
       *why = fmt::format("`{}=` has no conversion", k);
-      return {};
+      return std::nullopt;
     }
   if (stated("renorm", "False")) {
     *why = "batch renormalization (`renorm=`) has no conversion";
-    return {};
+    return std::nullopt;
   }
   if (stated("trainable", "True")) {
     *why = "a batch normalization that is not trainable has no conversion";
-    return {};
+    return std::nullopt;
   }
   if (stated("fused", "None") && text("fused") != "False") {
     *why = "`fused=` other than None or False: TF1's fused kernel moves the moving variance toward the unbiased "
            "batch variance, Keras's layer toward the biased one";
-    return {};
+    return std::nullopt;
   }
   std::vector<string> ctor;
   for (const char* k : {"momentum", "epsilon", "center", "scale"})
@@ -161,10 +160,9 @@ std::vector<string> KerasBatchNormArgs(const SemanticModel& m, std::string_view 
                            "moving_variance_initializer"}) {
     if (!args.count(init) || text(init) == "None") continue;
     string k = KerasInitializerFor(m, src, args.at(init), tf, why);
-    if (k.empty()) return {};
+    if (k.empty()) return std::nullopt;
     ctor.push_back(fmt::format("{}={}", init, k));
   }
-  *empty_ok = ctor.empty();
   return ctor;
 }
 
@@ -370,13 +368,16 @@ std::vector<string> KerasConv2DArgs(const SemanticModel& m, std::string_view src
   return ctor;
 }
 
+const char* const kRMSPropNoKerasWhy =
+    "TF1's RMSProp starts its mean square at 1, Keras RMSprop at 0: no Keras optimizer makes the same update";
+
 std::vector<std::string_view> Tf1OptimizerParams(std::string_view cls, string* why) {
   if (cls == "GradientDescentOptimizer") return {"learning_rate", "use_locking", "name"};
   if (cls == "MomentumOptimizer") return {"learning_rate", "momentum", "use_locking", "name", "use_nesterov"};
   if (cls == "AdamOptimizer") return {"learning_rate", "beta1", "beta2", "epsilon", "use_locking", "name"};
   if (cls == "AdagradOptimizer") return {"learning_rate", "initial_accumulator_value", "use_locking", "name"};
   if (cls == "RMSPropOptimizer")
-    *why = "TF1's RMSProp starts its mean square at 1, Keras RMSprop at 0: no Keras optimizer makes the same update";
+    *why = kRMSPropNoKerasWhy;
   else
     *why = fmt::format("no Keras optimizer of TF 2.21 is known to make TF1's {} update", cls);
   return {};

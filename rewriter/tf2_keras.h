@@ -68,11 +68,11 @@ const std::vector<std::string>& Tf1BatchNormParams();
 // (momentum, epsilon, center, scale and the four initializers; TF1's defaults are Keras's,
 // so only what the call states; `name` and `training` are the caller's). Empty, with `why`,
 // for an axis other than -1, regularizers, constraints, renorm, a virtual batch size, an
-// adjustment, reuse, a layer not trainable or an initializer with no Keras form. *empty_ok:
-// set true when the call states nothing (an empty result is then no failure).
-std::vector<std::string> KerasBatchNormArgs(const SemanticModel& m, std::string_view src,
-                                            const std::map<std::string, TSNode>& args, const std::string& tf,
-                                            std::string* why, bool* empty_ok);
+// adjustment, reuse, a layer not trainable or an initializer with no Keras form: then
+// nullopt, with `why` (an empty list is a call that states nothing).
+std::optional<std::vector<std::string>> KerasBatchNormArgs(const SemanticModel& m, std::string_view src,
+                                                           const std::map<std::string, TSNode>& args,
+                                                           const std::string& tf, std::string* why);
 
 // Why a batch normalization that trains is refused when no minimize() ran the UPDATE_OPS
 // collection's updates; why one over a 4-D input (`input`, its text) is refused.
@@ -122,6 +122,9 @@ std::string StatelessLayerText(std::string_view src, TSNode call, const std::str
 std::vector<std::string> KerasConv2DArgs(const SemanticModel& m, std::string_view src,
                                          const std::map<std::string, TSNode>& args, const std::string& tf,
                                          std::string* why);
+
+// Why no Keras optimizer stands for TF1's RMSPropOptimizer.
+extern const char* const kRMSPropNoKerasWhy;
 
 // A TF1 optimizer class's constructor parameters in order (`GradientDescentOptimizer`:
 // learning_rate, use_locking, name); empty, with `why`, for a class whose update no Keras

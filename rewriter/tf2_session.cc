@@ -3661,8 +3661,8 @@ class Converter {
                                        : string(Text(ts::Field(ts::Field(step->call, "function"), "object")));
         defs += fmt::format("    {} = {}.gradient({}, {})\n", grads, tape, step->loss, step->vars);
         if (!step->rms_rate.empty()) {
-          // TF1's ApplyRMSProp: ms += (g^2 - ms) * (1 - decay); mom = mom * momentum + g * rate /
-          // sqrt(ms + epsilon); var -= mom (without momentum: var -= g * rate / sqrt(ms + epsilon))
+          // TF1's ApplyRMSProp: ms += (g^2 - ms) * (1 - decay); mom = mom * momentum + (g * rate) /
+          // sqrt(ms + epsilon); var -= mom (without momentum: var -= (g * rate) / sqrt(ms + epsilon))
           string v = Fresh("var"), gr = Fresh("grad"), ms = Fresh("mean_square"), mom = Fresh("moment");
           defs += "    # TF1's RMSProp update (its mean square starts at 1; Keras RMSprop's at 0)\n";
           if (RMSPropWithMomentum(*step))
@@ -4256,8 +4256,7 @@ class Converter {
   KerasChoice RMSPropChoice(TSNode c) {
     static const std::vector<string> kParams = {"learning_rate", "decay", "momentum", "epsilon",
                                                 "use_locking", "centered", "name"};
-    const string no = "TF1's RMSProp starts its mean square at 1, Keras RMSprop at 0: no Keras optimizer makes the "
-                      "same update";
+    const string no = kRMSPropNoKerasWhy;
     string why;
     std::map<string, TSNode> args = ArgsByName(c, kParams, &why);
     if (!why.empty() || !args.count("learning_rate")) return {"", no};
@@ -4355,13 +4354,6 @@ class Converter {
     std::vector<string> var_names;  // then: its variables
   };
 
-  // A Momentum optimizer whose learning rate decays (KerasOptimizerFor's `momentum`): no
-  // Keras optimizer makes TF1's update (Keras SGD keeps lr * grad in its velocity, TF1
-  // keeps the gradients and scales them all by the rate of the step), so the step writes
-  // TF1's ApplyMomentum out over one accumulator per variable, made where the optimizer
-  // was (`optimizer = [tf.Variable(tf.zeros_like(v), trainable=False) for v in ...]`).
-  // Only for an optimizer made in the minimize() statement, and for dense gradients
-  // (TF1's sparse update moves only the gathered rows and their accumulators).
   // A call of this part of the script whose gradient is sparse (a gather, an embedding
   // lookup): its name, or "" (an update written out is the dense one).
   string SparseGradientCall() const {
@@ -4373,6 +4365,13 @@ class Converter {
     }
     return "";
   }
+  // A Momentum optimizer whose learning rate decays (KerasOptimizerFor's `momentum`): no
+  // Keras optimizer makes TF1's update (Keras SGD keeps lr * grad in its velocity, TF1
+  // keeps the gradients and scales them all by the rate of the step), so the step writes
+  // TF1's ApplyMomentum out over one accumulator per variable, made where the optimizer
+  // was (`optimizer = [tf.Variable(tf.zeros_like(v), trainable=False) for v in ...]`).
+  // Only for an optimizer made in the minimize() statement, and for dense gradients
+  // (TF1's sparse update moves only the gathered rows and their accumulators).
   void WrittenOutMomentum(Minimize& mz, const KerasChoice& k, const std::function<void(string)>& why) {
     if (!mz.inline_ctor) {
       why("its learning rate decays, and TF1's Momentum scales the whole accumulator by the current rate where "
@@ -4403,8 +4402,7 @@ class Converter {
     return mz.rms_momentum != "0" && mz.rms_momentum != "0.0" && mz.rms_momentum != "0.";
   }
   void WrittenOutRMSProp(Minimize& mz, const KerasChoice& k, const std::function<void(string)>& why) {
-    const string no = "TF1's RMSProp starts its mean square at 1, Keras RMSprop at 0: no Keras optimizer makes the "
-                      "same update";
+    const string no = kRMSPropNoKerasWhy;
     if (!mz.inline_ctor) {
       why(no + "; the update is written out only for an optimizer made in its minimize() statement (this one is "
                "bound to a name)");
@@ -5040,12 +5038,13 @@ class Converter {
     layer_calls_[at] = LayerDropoutText(d, drop);
   }
 
-  // A layer's arguments other than its input read no graph tensor (they configure a layer
-  // made once, at module level).
+  // A layer's arguments other than its input (those in `skip`) read no graph tensor (they
+  // configure a layer made once, at module level).
   template <typename Fail>
-  void ArgsReadNoGraph(const std::map<string, TSNode>& args, Fail&& fail) const {
+  void ArgsReadNoGraph(const std::map<string, TSNode>& args, Fail&& fail,
+                       const std::set<string>& skip = {"inputs"}) const {
     for (const auto& [key, value] : args) {
-      if (key == "inputs") continue;
+      if (skip.count(key)) continue;
       const string k = key;  // (a structured binding: clang 14 does not let a lambda capture it)
       Identifiers(value, [&](TSNode id) {
         if (Graph(Text(id))) fail(fmt::format("`{}=` reads graph tensor `{}`", k, Text(id)));
@@ -5236,9 +5235,9 @@ class Converter {
     if (!ts::Is(in, "identifier") || !Graph(Text(in))) fail("its input is not a name of the graph");
     // (axis 1 of a 2-D input is its last)
     if (args.count("axis") && Text(args["axis"]) == "1") args.erase("axis");
-    bool empty_ok = false;
-    std::vector<string> ctor = KerasBatchNormArgs(m_, src_, args, tf_, &why, &empty_ok);
-    if (ctor.empty() && !empty_ok) fail(why);
+    std::optional<std::vector<string>> stated = KerasBatchNormArgs(m_, src_, args, tf_, &why);
+    if (!stated) fail(why);
+    std::vector<string> ctor = std::move(*stated);
     string training = "False";
     if (args.count("training")) {
       TSNode t = args["training"];
@@ -5250,13 +5249,7 @@ class Converter {
       else if (!ts::Is(t, "false")) fail("`training=` is not True, False or a bool placeholder");
     }
     if (training != "False" && !bn_updates_with_minimize_) fail(kBatchNormWithoutUpdatesWhy);
-    for (const auto& [key, value] : args) {
-      if (key == "inputs" || key == "training") continue;
-      const string k = key;  // (a structured binding: clang 14 does not let a lambda capture it)
-      Identifiers(value, [&](TSNode id) {
-        if (Graph(Text(id))) fail(fmt::format("`{}=` reads graph tensor `{}`", k, Text(id)));
-      });
-    }
+    ArgsReadNoGraph(args, fail, {"inputs", "training"});
     const GraphName* src = Graph(Text(in));
     const std::vector<string> shape = StaticShape(in);
     if (shape.size() == 4) fail(BatchNormFusedWhy(Text(in)));
@@ -7015,15 +7008,16 @@ std::string MergeSessions(const ParsedFile& file, const SemanticModel& m, bool r
   const std::string& first = found[0].name;
   std::vector<TSNode> dropped_inits;  // restored: the later sessions' initializer runs
   if (restored) {
+    auto global_init = [&](TSNode call) {
+      auto q = ts::Is(call, "call") ? m.Resolve(ts::Field(call, "function")) : std::nullopt;
+      return q && (*q == "tensorflow.compat.v1.global_variables_initializer" ||
+                   *q == "tensorflow.compat.v1.initialize_all_variables");
+    };
     std::set<std::string> inits;  // module-level names of the global initializer
     for (TSNode st : ts::NamedChildren(file.Root())) {
       TSNode a = ts_node_named_child_count(st) == 1 ? ts_node_named_child(st, 0) : TSNode{};
-      if (ts::Is(a, "assignment") && ts::Is(ts::Field(a, "left"), "identifier") && ts::Is(ts::Field(a, "right"), "call")) {
-        auto q = m.Resolve(ts::Field(ts::Field(a, "right"), "function"));
-        if (q && (*q == "tensorflow.compat.v1.global_variables_initializer" ||
-                  *q == "tensorflow.compat.v1.initialize_all_variables"))
-          inits.insert(std::string(text(ts::Field(a, "left"))));
-      }
+      if (ts::Is(a, "assignment") && ts::Is(ts::Field(a, "left"), "identifier") && global_init(ts::Field(a, "right")))
+        inits.insert(std::string(text(ts::Field(a, "left"))));
     }
     // every session but the last saves, and runs nothing after its save: the checkpoint holds
     // its final state (the Checkpoint may leave an optimizer's slots and step out)
@@ -7082,10 +7076,7 @@ std::string MergeSessions(const ParsedFile& file, const SemanticModel& m, bool r
         }
         if (ts::Is(fn, "attribute") && text(ts::Field(fn, "object")) == sess && text(ts::Field(fn, "attribute")) == "run" &&
             args.size() == 1 && dropped_inits.size() < k) {
-          auto q = ts::Is(args[0], "call") ? m.Resolve(ts::Field(args[0], "function")) : std::nullopt;
-          if ((ts::Is(args[0], "identifier") && inits.count(std::string(text(args[0])))) ||
-              (q && (*q == "tensorflow.compat.v1.global_variables_initializer" ||
-                     *q == "tensorflow.compat.v1.initialize_all_variables"))) {
+          if ((ts::Is(args[0], "identifier") && inits.count(std::string(text(args[0])))) || global_init(args[0])) {
             dropped_inits.push_back(st);
             continue;
           }

@@ -77,14 +77,9 @@ def emit_if(p, scope, tg, tflat, fg, fflat):
 
 
 def _stateful_values(G):
-    """The numeric outputs of a branch graph's stateful ops (not its placeholders)."""
-    import _tfrt
-    saved = []
-    for op in G._ops:
-        if op.type in ("Placeholder", "VarHandleOp") or not _tfrt.is_stateful(op.type):
-            continue
-        saved.extend(t for t in op.outputs if t.dtype.is_floating or t.dtype.is_integer or t.dtype.is_bool)
-    return saved
+    """A branch graph's stateful values (function.stateful_values) of the dtypes the other
+    branch can pad with zeros: numbers and bools."""
+    return [t for t in function.stateful_values(G) if t.dtype.is_floating or t.dtype.is_integer or t.dtype.is_bool]
 
 
 class _Args(list):

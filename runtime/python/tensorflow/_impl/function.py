@@ -191,6 +191,24 @@ def trace_branch(fn, name, args=None):
     return fg, phs, out, flat
 
 
+def stateful_values(G):
+    """The outputs of a graph's stateful ops (not its placeholders or variable handles) that
+    a function can return: what a gradient takes as saved inputs instead of running them
+    again (a call's, a cond branch's)."""
+    saved = []
+    for op in G._ops:
+        if op.type in ("Placeholder", "VarHandleOp") or not _tfrt.is_stateful(op.type):
+            continue
+        for t in op.outputs:
+            try:
+                _dtype_code(t.dtype)
+            except KeyError:
+                continue
+            if t.dtype != core.resource:
+                saved.append(t)
+    return saved
+
+
 def register_branch(fg, phs, flat, outer_list):
     """Registers a traced branch or loop body with the runtime's function library: its
     arguments are `phs` and the captures of `outer_list`, its outputs the tensors of
@@ -236,17 +254,7 @@ class ConcreteFunction:
         the forward pass changed afterwards."""
         if getattr(self, "_saved", None) is None:
             G = self.graph
-            saved = []
-            for op in G._ops:
-                if op.type in ("Placeholder", "VarHandleOp") or not _tfrt.is_stateful(op.type):
-                    continue
-                for t in op.outputs:
-                    try:
-                        _dtype_code(t.dtype)
-                    except KeyError:
-                        continue
-                    if t.dtype != core.resource:
-                        saved.append(t)
+            saved = stateful_values(G)
             outs = [t for t in self._flat_out if isinstance(t, Tensor)] + saved
             targets = [op._id for op in G._ops if _tfrt.is_stateful(op.type) and op.type not in ("VarHandleOp", "Placeholder")]
             fid = _tfrt.register_function(
